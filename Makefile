@@ -1,0 +1,125 @@
+# uritest: the one build entry point.  See README.md and DESIGN.md.
+#
+#   make            build the library, the rfc3986 and uritest commands, adapters
+#   make deps       install what is missing (idempotent)
+#   make test       every test suite, ending with "N passed, N failed"
+#   make demo       every vector against every available adapter, reports
+#   make asan/ubsan sanitizer builds in build/asan, build/ubsan
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BUILD   ?= build
+PYTHON  ?= /usr/bin/python3
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+ifeq ($(CI),true)
+WARN    += -Werror
+endif
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Ireference/include
+ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(CFLAGS)
+SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+
+LIB_SRC  := $(wildcard reference/src/*.c)
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
+LIB_PIC  := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+CLI_SRC  := $(wildcard reference/cli/*.c)
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
+UNIT_SRC := $(wildcard reference/tests/test_*.c)
+UNIT_BIN := $(UNIT_SRC:reference/tests/%.c=$(BUILD)/tests/%)
+LIBA     := $(BUILD)/lib/librfc3986.a
+LIBSO    := $(BUILD)/lib/librfc3986.so
+RFC3986  := $(BUILD)/bin/rfc3986
+
+# Filled in by the component fragments below.
+ALL_TARGETS := $(LIBA) $(LIBSO) $(RFC3986) $(UNIT_BIN)
+TEST_SUITES := test-unit test-unit-asan test-cli
+
+.PHONY: all deps test check demo install uninstall clean asan ubsan unit \
+        $(TEST_SUITES)
+all: default-all
+
+$(BUILD)/obj/%.o: %.c $(wildcard reference/include/*.h reference/src/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+$(BUILD)/pic/%.o: %.c $(wildcard reference/include/*.h reference/src/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -fPIC -c -o $@ $<
+
+$(LIBA): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && $(AR) rcs $@ $^
+$(LIBSO): $(LIB_PIC)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -shared -Wl,-soname,librfc3986.so.0 -o $@ $^
+$(RFC3986): $(CLI_OBJ) $(LIBA)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+
+# Unit tests: one binary per reference/tests/test_*.c.  test_alloc proves
+# that parsing allocates nothing by wrapping malloc, calloc and realloc.
+$(BUILD)/tests/test_alloc: LDFLAGS += -Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc
+$(BUILD)/tests/%: $(BUILD)/obj/reference/tests/%.o $(BUILD)/obj/reference/tests/unit.o $(LIBA)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+$(BUILD)/obj/reference/tests/unit.o: reference/tests/unit.c reference/tests/unit.h
+UNIT_BIN := $(filter-out $(BUILD)/tests/unit,$(UNIT_BIN))
+
+unit: $(UNIT_BIN)
+
+-include vectors/vectors.mk
+-include harness/harness.mk
+-include adapters/adapters.mk
+-include fuzz/fuzz.mk
+-include reports/reports.mk
+
+default-all: $(ALL_TARGETS)
+.PHONY: default-all
+
+deps:
+	@scripts/deps.sh
+
+# ---- tests -----------------------------------------------------------
+test check: deps
+	@rm -rf $(BUILD)/test-results
+	@status=0; $(MAKE) --no-print-directory -k $(TEST_SUITES) || status=$$?; \
+	  tests/summary.sh $$status
+
+test-unit: all
+	@tests/suite.sh unit tests/run-unit.sh $(UNIT_BIN)
+
+# One pass of the unit tests and the CLI tests under ASan + UBSan.
+test-unit-asan:
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" unit $(BUILD)/asan/bin/rfc3986
+	@ASAN_OPTIONS=detect_leaks=1 tests/suite.sh unit-asan tests/run-unit.sh $(patsubst $(BUILD)/%,$(BUILD)/asan/%,$(UNIT_BIN))
+	@RFC3986=$(BUILD)/asan/bin/rfc3986 tests/suite.sh cli-asan bats --tap reference/tests/cli.bats
+
+test-cli: all
+	@RFC3986=$(RFC3986) tests/suite.sh cli bats --tap reference/tests/cli.bats
+
+asan:
+	$(MAKE) BUILD=$(BUILD)/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" all
+ubsan:
+	$(MAKE) BUILD=$(BUILD)/ubsan CFLAGS="-O1 -g -fsanitize=undefined -fno-sanitize-recover=all" LDFLAGS="-fsanitize=undefined" all
+
+demo: deps all
+	@scripts/demo.sh
+
+# ---- install -----------------------------------------------------------
+install: $(LIBA) $(LIBSO) $(RFC3986)
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 $(LIBA) $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(LIBSO) $(DESTDIR)$(PREFIX)/lib/librfc3986.so.0
+	ln -sf librfc3986.so.0 $(DESTDIR)$(PREFIX)/lib/librfc3986.so
+	install -m 644 reference/include/rfc3986.h $(DESTDIR)$(PREFIX)/include/
+	install -m 755 $(RFC3986) $(DESTDIR)$(PREFIX)/bin/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/^#define RFC3986_VERSION "\(.*\)"/\1/p' reference/include/rfc3986.h)|' \
+	  reference/librfc3986.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/librfc3986.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/lib/librfc3986.a $(DESTDIR)$(PREFIX)/lib/librfc3986.so \
+	  $(DESTDIR)$(PREFIX)/lib/librfc3986.so.0 $(DESTDIR)$(PREFIX)/include/rfc3986.h \
+	  $(DESTDIR)$(PREFIX)/bin/rfc3986 $(DESTDIR)$(PREFIX)/lib/pkgconfig/librfc3986.pc
+
+clean:
+	rm -rf $(BUILD) reports/out

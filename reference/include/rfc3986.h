@@ -1,0 +1,354 @@
+/*
+ * rfc3986.h: librfc3986, a deliberately literal implementation of
+ * RFC 3986 (URI Generic Syntax) and RFC 3987 (IRIs), the oracle of uritest.
+ *
+ * Conventions
+ * - Input is pointer + length; never NUL-terminated.  An embedded NUL is an
+ *   invalid octet like any other, not the end of the input.
+ * - Parsing allocates nothing.  Results are spans (offset + length) into the
+ *   caller's input; an undefined component has offset RFC3986_UNDEFINED,
+ *   which is distinct from a defined, empty one (length 0).
+ * - Producers (recompose, resolve, normalize, pct-encode, IRI mapping) write
+ *   into a caller buffer, snprintf style: they always report the length
+ *   needed in *out_len, write at most cap octets, never NUL-terminate, and
+ *   return RFC3986_ERR_BUFFER when cap was too small.
+ * - No globals, no static mutable state: every function is reentrant.
+ * - Errors are a stable status plus {offset, rule}; see rfc3986_error.
+ */
+#ifndef RFC3986_H
+#define RFC3986_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RFC3986_VERSION "0.1.0"
+
+/* Status codes.  Numeric values and names (rfc3986_status_name) are stable. */
+typedef enum {
+  RFC3986_OK = 0,
+  RFC3986_ERR_SYNTAX = 1,         /* input does not match the start rule */
+  RFC3986_ERR_BUFFER = 2,         /* output buffer too small; *out_len has the need */
+  RFC3986_ERR_BASE_NOT_ABSOLUTE = 3, /* 5.1: base must match absolute-URI */
+  RFC3986_ERR_BASE_HAS_FRAGMENT = 4, /* 5.1: base has a fragment (see flags) */
+  RFC3986_ERR_PCT_MALFORMED = 5,  /* 2.1: "%" not followed by two HEXDIG */
+  RFC3986_ERR_UTF8 = 6,           /* RFC 3987: not well-formed UTF-8 */
+  RFC3986_ERR_UNKNOWN_RULE = 7,   /* rule name not known */
+  RFC3986_ERR_ARGUMENT = 8        /* invalid argument (NULL where not allowed) */
+} rfc3986_status;
+
+/* Stable name of a status: "ok", "syntax", "buffer", ... */
+const char *rfc3986_status_name(rfc3986_status status);
+
+/*
+ * The rules of RFC 3986 Appendix A (all 36), then the RFC 3987 section 2.2
+ * rules.  rfc3986_rule_name() gives the ABNF spelling ("IPv6address",
+ * "path-abempty", "IRI-reference"); rfc3986_rule_from_name() the converse.
+ */
+typedef enum {
+  RFC3986_RULE_NONE = 0,
+  RFC3986_RULE_URI,
+  RFC3986_RULE_hier_part,
+  RFC3986_RULE_URI_reference,
+  RFC3986_RULE_absolute_URI,
+  RFC3986_RULE_relative_ref,
+  RFC3986_RULE_relative_part,
+  RFC3986_RULE_scheme,
+  RFC3986_RULE_authority,
+  RFC3986_RULE_userinfo,
+  RFC3986_RULE_host,
+  RFC3986_RULE_port,
+  RFC3986_RULE_IP_literal,
+  RFC3986_RULE_IPvFuture,
+  RFC3986_RULE_IPv6address,
+  RFC3986_RULE_h16,
+  RFC3986_RULE_ls32,
+  RFC3986_RULE_IPv4address,
+  RFC3986_RULE_dec_octet,
+  RFC3986_RULE_reg_name,
+  RFC3986_RULE_path,
+  RFC3986_RULE_path_abempty,
+  RFC3986_RULE_path_absolute,
+  RFC3986_RULE_path_noscheme,
+  RFC3986_RULE_path_rootless,
+  RFC3986_RULE_path_empty,
+  RFC3986_RULE_segment,
+  RFC3986_RULE_segment_nz,
+  RFC3986_RULE_segment_nz_nc,
+  RFC3986_RULE_pchar,
+  RFC3986_RULE_query,
+  RFC3986_RULE_fragment,
+  RFC3986_RULE_pct_encoded,
+  RFC3986_RULE_unreserved,
+  RFC3986_RULE_reserved,
+  RFC3986_RULE_gen_delims,
+  RFC3986_RULE_sub_delims,
+  /* RFC 3987 section 2.2 */
+  RFC3986_RULE_IRI,
+  RFC3986_RULE_ihier_part,
+  RFC3986_RULE_IRI_reference,
+  RFC3986_RULE_absolute_IRI,
+  RFC3986_RULE_irelative_ref,
+  RFC3986_RULE_irelative_part,
+  RFC3986_RULE_iauthority,
+  RFC3986_RULE_iuserinfo,
+  RFC3986_RULE_ihost,
+  RFC3986_RULE_ireg_name,
+  RFC3986_RULE_ipath,
+  RFC3986_RULE_ipath_abempty,
+  RFC3986_RULE_ipath_absolute,
+  RFC3986_RULE_ipath_noscheme,
+  RFC3986_RULE_ipath_rootless,
+  RFC3986_RULE_ipath_empty,
+  RFC3986_RULE_isegment,
+  RFC3986_RULE_isegment_nz,
+  RFC3986_RULE_isegment_nz_nc,
+  RFC3986_RULE_ipchar,
+  RFC3986_RULE_iquery,
+  RFC3986_RULE_ifragment,
+  RFC3986_RULE_iunreserved,
+  RFC3986_RULE_ucschar,
+  RFC3986_RULE_iprivate,
+  RFC3986_RULE__COUNT
+} rfc3986_rule;
+
+/* Number of RFC 3986 Appendix A rules: RFC3986_RULE_URI .. _sub_delims. */
+#define RFC3986_APPENDIX_A_RULES 36
+
+const char *rfc3986_rule_name(rfc3986_rule rule);
+/* NAME is pointer + length; returns RFC3986_RULE_NONE when unknown. */
+rfc3986_rule rfc3986_rule_from_name(const char *name, size_t len);
+
+/* A component: offset and length into the parsed input. */
+#define RFC3986_UNDEFINED ((size_t)-1)
+typedef struct {
+  size_t offset; /* RFC3986_UNDEFINED when the component is undefined */
+  size_t length;
+} rfc3986_span;
+
+#define rfc3986_span_defined(s) ((s).offset != RFC3986_UNDEFINED)
+
+/* Section 3.2.2: which alternative of "host" matched (first-match-wins). */
+typedef enum {
+  RFC3986_HOST_NONE = 0, /* no authority */
+  RFC3986_HOST_IPV6ADDRESS,
+  RFC3986_HOST_IPVFUTURE,
+  RFC3986_HOST_IPV4ADDRESS,
+  RFC3986_HOST_REG_NAME
+} rfc3986_host_type;
+
+/* "IPv6address", "IPvFuture", "IPv4address", "reg-name", or NULL for NONE. */
+const char *rfc3986_host_type_name(rfc3986_host_type type);
+
+typedef enum {
+  RFC3986_KIND_URI = 0,          /* matched URI (or absolute-URI) */
+  RFC3986_KIND_RELATIVE_REF = 1  /* matched relative-ref */
+} rfc3986_kind;
+
+/*
+ * A parsed URI-reference (DESIGN.md, "The component model").  The spans
+ * point into `input`, which the caller keeps alive.  `path` is always
+ * defined (possibly empty).  `authority` spans userinfo "@" host ":" port;
+ * `host` keeps the brackets of an IP-literal; `port` is the *DIGIT string.
+ */
+typedef struct {
+  const char *input;
+  size_t input_len;
+  rfc3986_kind kind;
+  rfc3986_span scheme;
+  rfc3986_span authority;
+  rfc3986_span userinfo;
+  rfc3986_span host;
+  rfc3986_host_type host_type;
+  rfc3986_span port;
+  rfc3986_span path;
+  rfc3986_span query;
+  rfc3986_span fragment;
+} rfc3986_uri;
+
+/*
+ * Why an input was rejected.  `offset` is the length of the longest prefix
+ * of the input that can still be extended into a valid string of the start
+ * rule; `rule` is the Appendix A rule the parser was in when it read the
+ * octet at `offset` (informative: stable for a release, not a contract).
+ */
+typedef struct {
+  rfc3986_status status;
+  size_t offset;
+  rfc3986_rule rule;
+} rfc3986_error;
+
+/* Human-readable one-line message for an error (static string). */
+const char *rfc3986_error_message(const rfc3986_error *err);
+
+/*
+ * Section 4.1 / Appendix A: parse INPUT against START (one of
+ * RFC3986_RULE_URI_reference, _URI, _absolute_URI, _relative_ref; for the
+ * RFC 3987 start rules, IRI_reference, IRI, absolute_IRI, irelative_ref, see
+ * rfc3986_parse_iri).  On success fills *uri and returns RFC3986_OK; on
+ * failure returns RFC3986_ERR_SYNTAX, fills *err (if non-NULL) and leaves
+ * *uri zeroed.  A URI-reference that begins with scheme ":" is a URI,
+ * otherwise a relative-ref.  Allocates nothing; O(len).
+ */
+rfc3986_status rfc3986_parse(const char *input, size_t len, rfc3986_rule start,
+                             rfc3986_uri *uri, rfc3986_error *err);
+
+/* RFC 3987 section 2.2: the same over the IRI grammar (input is UTF-8). */
+rfc3986_status rfc3986_parse_iri(const char *input, size_t len,
+                                 rfc3986_rule start, rfc3986_uri *uri,
+                                 rfc3986_error *err);
+
+/*
+ * Whole-input match of any rule of Appendix A or RFC 3987 2.2: returns
+ * RFC3986_OK when all LEN octets match RULE, RFC3986_ERR_SYNTAX (with *err)
+ * otherwise, RFC3986_ERR_UNKNOWN_RULE for RFC3986_RULE_NONE.
+ */
+rfc3986_status rfc3986_match(rfc3986_rule rule, const char *input, size_t len,
+                             rfc3986_error *err);
+
+/*
+ * Parse trace, for `rfc3986 explain` and rule coverage: every rule that
+ * matched on the final parse, with its span and nesting depth, in pre-order
+ * (a parent before its children).  Alternatives abandoned by backtracking
+ * are not reported.  EVENTS may be NULL when CAP is 0; *count receives the
+ * number of events of the whole parse even when more than CAP.
+ */
+typedef struct {
+  rfc3986_rule rule;
+  size_t offset;
+  size_t length;
+  unsigned depth;
+} rfc3986_trace_event;
+
+rfc3986_status rfc3986_parse_traced(const char *input, size_t len,
+                                    rfc3986_rule start, rfc3986_uri *uri,
+                                    rfc3986_error *err,
+                                    rfc3986_trace_event *events, size_t cap,
+                                    size_t *count);
+
+/* ---- Section 5.3: recomposition --------------------------------------- */
+
+/*
+ * Section 5.3: recompose the components of URI (taken from uri->input)
+ * into OUT.  The result is never longer than uri->input_len.
+ */
+rfc3986_status rfc3986_recompose(const rfc3986_uri *uri, char *out, size_t cap,
+                                 size_t *out_len);
+
+/* ---- Section 5.2: reference resolution -------------------------------- */
+
+enum {
+  RFC3986_RESOLVE_STRICT = 0,
+  /* 5.2.2: "if (R.scheme == Base.scheme) then undefine R.scheme" */
+  RFC3986_RESOLVE_NON_STRICT = 1 << 0,
+  /* 5.1: strip a fragment from the base instead of rejecting it */
+  RFC3986_RESOLVE_STRIP_BASE_FRAGMENT = 1 << 1
+};
+
+/* Published bound: the target is at most base_len + ref_len + 1 octets. */
+#define RFC3986_RESOLVE_MAX(base_len, ref_len) ((base_len) + (ref_len) + 1)
+
+/*
+ * Hazards: a produced string whose recomposition would reparse differently
+ * from the components that produced it (bit set, 0 for none).
+ */
+enum {
+  RFC3986_HAZARD_NONE = 0,
+  /* no authority, path begins with "//": reparses with an authority */
+  RFC3986_HAZARD_PATH_LOOKS_LIKE_AUTHORITY = 1 << 0,
+  /* no scheme, first segment has ":": reparses as a scheme */
+  RFC3986_HAZARD_SEGMENT_LOOKS_LIKE_SCHEME = 1 << 1
+};
+/* Stable name of one hazard bit ("path-looks-like-authority", ...). */
+const char *rfc3986_hazard_name(unsigned hazard);
+
+/*
+ * Section 5.2.2 (with 5.2.3 merge, 5.2.4 remove_dot_segments, 5.3): resolve
+ * REF against BASE.  BASE must match absolute-URI (5.1); REF must match
+ * URI-reference.  On an invalid base/ref returns RFC3986_ERR_SYNTAX or
+ * RFC3986_ERR_BASE_* with *err (offset into the offending string; err->rule
+ * tells which start rule).  *hazard (may be NULL) receives RFC3986_HAZARD_*
+ * bits.  No allocation; O(base_len + ref_len).
+ */
+rfc3986_status rfc3986_resolve(const char *base, size_t base_len,
+                               const char *ref, size_t ref_len, unsigned flags,
+                               char *out, size_t cap, size_t *out_len,
+                               unsigned *hazard, rfc3986_error *err);
+
+/*
+ * Section 5.2.4 remove_dot_segments over IN (a path), written into OUT.
+ * The output is never longer than the input.
+ */
+rfc3986_status rfc3986_remove_dot_segments(const char *in, size_t len,
+                                           char *out, size_t cap,
+                                           size_t *out_len);
+
+/* ---- Section 6: normalization and comparison -------------------------- */
+
+typedef enum {
+  RFC3986_LEVEL_SIMPLE = 0, /* 6.2.1 simple string comparison */
+  RFC3986_LEVEL_SYNTAX = 1, /* 6.2.2 syntax-based normalization */
+  RFC3986_LEVEL_SCHEME = 2  /* 6.2.2 + 6.2.3 scheme-based normalization */
+} rfc3986_level;
+
+/*
+ * Section 6.2.2 (and 6.2.3 at RFC3986_LEVEL_SCHEME): normalize a
+ * URI-reference idempotently.  The output is at most len octets.
+ */
+rfc3986_status rfc3986_normalize(const char *input, size_t len,
+                                 rfc3986_level level, char *out, size_t cap,
+                                 size_t *out_len, unsigned *hazard,
+                                 rfc3986_error *err);
+
+/* Section 6.2: *equivalent = 1 when A and B are equivalent at LEVEL. */
+rfc3986_status rfc3986_equivalent(const char *a, size_t a_len, const char *b,
+                                  size_t b_len, rfc3986_level level,
+                                  int *equivalent, rfc3986_error *err);
+
+/* ---- Section 2: percent-encoding -------------------------------------- */
+
+/*
+ * 2.1, 2.4: percent-encode every octet of IN for which allowed(octet) is 0
+ * (upper-case hex).  ALLOWED NULL means: only unreserved is kept.
+ * Output is at most 3 * len octets.
+ */
+rfc3986_status rfc3986_pct_encode(const char *in, size_t len,
+                                  int (*allowed)(unsigned char octet),
+                                  char *out, size_t cap, size_t *out_len);
+
+/*
+ * 2.1: decode every pct-encoded triplet.  A "%" not followed by two HEXDIG
+ * gives RFC3986_ERR_PCT_MALFORMED with err->offset at the "%".
+ */
+rfc3986_status rfc3986_pct_decode(const char *in, size_t len, char *out,
+                                  size_t cap, size_t *out_len,
+                                  rfc3986_error *err);
+
+/* ---- RFC 3987: IRIs --------------------------------------------------- */
+
+/* 3.1: map an IRI (UTF-8) to a URI; output at most 3 * len octets. */
+rfc3986_status rfc3986_iri_to_uri(const char *in, size_t len, char *out,
+                                  size_t cap, size_t *out_len,
+                                  rfc3986_error *err);
+
+/* 3.2: map a URI to an IRI, decoding only what is safe to show. */
+rfc3986_status rfc3986_uri_to_iri(const char *in, size_t len, char *out,
+                                  size_t cap, size_t *out_len,
+                                  rfc3986_error *err);
+
+/* ---- Appendix B: regular-expression split ----------------------------- */
+
+/*
+ * Appendix B: split any string (valid or not) as the RFC's regular
+ * expression  ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
+ * does; fills scheme, authority, path, query, fragment of *uri (the others
+ * undefined).  Never fails; O(len).
+ */
+void rfc3986_split(const char *input, size_t len, rfc3986_uri *uri);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* RFC3986_H */

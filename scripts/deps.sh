@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# scripts/deps.sh: install what uritest needs and is missing; idempotent.
+# Debian packages through apt-get when root (else print the command);
+# npm packages through `npm ci` from committed lock files, only where the
+# machine's Node is recent enough (never Debian's nodejs over it).
+set -u
+pkgs="build-essential pkg-config libjansson-dev python3 python3-jsonschema bats
+      liburiparser-dev libcurl4-openssl-dev lcov valgrind clang afl++"
+pkgs="$pkgs ${EXTRA_PKGS:-}"
+missing=""
+for p in $pkgs; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)
+  case "$status" in *"install ok installed"*) ;; *) missing="$missing $p" ;; esac
+done
+if [ -n "$missing" ]; then
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "deps: installing:$missing"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq || { echo "deps: apt-get update failed" >&2; exit 2; }
+    # shellcheck disable=SC2086
+    apt-get install -y -qq --no-install-recommends $missing >/dev/null ||
+      { echo "deps: apt-get install failed for:$missing" >&2; exit 2; }
+  else
+    echo "deps: missing Debian packages; run as root:"
+    echo "  apt-get update && apt-get install -y$missing"
+  fi
+fi
+# npm packages of the adapters that need them (each folder with a lock file).
+for lock in adapters/*/package-lock.json; do
+  [ -f "$lock" ] || continue
+  dir=$(dirname "$lock")
+  if ! scripts/node-ok.sh >/dev/null 2>&1; then
+    echo "deps: skipping $dir: $(scripts/node-ok.sh 2>&1)"
+    continue
+  fi
+  if [ ! -d "$dir/node_modules" ] || [ "$lock" -nt "$dir/node_modules" ]; then
+    echo "deps: npm ci in $dir"
+    (cd "$dir" && npm ci --silent --no-audit --no-fund) || { echo "deps: npm ci failed in $dir" >&2; exit 2; }
+    touch "$dir/node_modules"
+  fi
+done
+exit 0
