@@ -1,0 +1,73 @@
+/* cli.h: pieces shared by the subcommands of the rfc3986 command. */
+#ifndef RFC3986_CLI_H
+#define RFC3986_CLI_H
+
+#include <stdio.h>
+#include <stddef.h>
+
+#include "rfc3986.h"
+
+/* Exit codes everywhere: 0 success, 1 a negative answer, 2 usage or I/O. */
+enum { CLI_OK = 0, CLI_NEGATIVE = 1, CLI_USAGE = 2 };
+
+/* 1 when s[0..len) is well-formed UTF-8 (RFC 3629). */
+int cli_utf8_valid(const char *s, size_t len);
+
+/* Write s[0..len) as a JSON string (quotes included).  Invalid UTF-8 is
+ * the caller's business: use cli_json_input for inputs. */
+void cli_json_string(FILE *f, const char *s, size_t len);
+
+/* Write `"KEY": "..."`, or `"KEY_hex": "..."` (hex digits of the raw
+ * octets) when s is not valid UTF-8, as DESIGN.md asks for echoed inputs. */
+void cli_json_input(FILE *f, const char *key, const char *s, size_t len);
+
+/* Write a span of uri->input as a JSON value: a string, or null when the
+ * component is undefined.  A span that is not valid UTF-8 is written with
+ * each invalid octet as U+FFFD is NOT done: the octets are \u00XX-escaped
+ * as Latin-1 code points, so nothing is lost. */
+void cli_json_span(FILE *f, const rfc3986_uri *uri, rfc3986_span span);
+
+/* The nine components of DESIGN.md as a JSON object. */
+void cli_json_components(FILE *f, const rfc3986_uri *uri);
+
+/* Write s[0..len) for people: printable ASCII as is, the rest escaped
+ * (\xHH, \t, \r, \n), so control characters never reach the terminal. */
+void cli_text(FILE *f, const char *s, size_t len);
+
+/*
+ * Inputs: the operands, or with the single operand "-" the lines of
+ * standard input (each taken verbatim without its LF; a CR before it is
+ * part of the input; an empty line is the empty reference), streamed.
+ * cli_next_input returns 1 with *s/*len set, 0 at the end, -1 on I/O error
+ * (message printed).
+ */
+struct cli_inputs {
+  char **argv;
+  int argc;
+  int i;
+  int from_stdin;
+  char *line;
+  size_t line_cap;
+};
+void cli_inputs_init(struct cli_inputs *in, int argc, char **argv);
+int cli_next_input(struct cli_inputs *in, const char **s, size_t *len);
+void cli_inputs_free(struct cli_inputs *in);
+
+/* Print "rfc3986: MESSAGE" to stderr and return CLI_USAGE. */
+int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Subcommands of the parser (parse.c) and of the transformations
+ * (transform.c).  ARGV[0] is the subcommand's name. */
+int cmd_parse(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_explain(int argc, char **argv);
+int cmd_resolve(int argc, char **argv);
+int cmd_normalize(int argc, char **argv);
+int cmd_equivalent(int argc, char **argv);
+int cmd_iri_to_uri(int argc, char **argv);
+int cmd_uri_to_iri(int argc, char **argv);
+int cmd_pct_encode(int argc, char **argv);
+int cmd_pct_decode(int argc, char **argv);
+int cmd_split(int argc, char **argv);
+
+#endif
