@@ -1,0 +1,217 @@
+#!/usr/bin/python3
+"""Cross-check the C reference against the independent regex checker.
+
+Generates N strings (fixed seed, biased toward URI-like pieces), pipes them as
+bytes, one per line, through `rfc3986 parse --json -`, and compares validity,
+the nine components (host_type included) and, with --offsets, error offsets
+with vectors/gen/rfc3986_regex.py (written from RFC 3986 Appendix A, not from
+the C code).
+
+usage: crosscheck.py [--bin PATH] [--count N] [--seed S] [--offsets] [--show N]
+The binary defaults to $RFC3986_BIN, else build/bin/rfc3986 under the repo root.
+Last line: `crosscheck: N passed, N failed`; exit 1 on any disagreement,
+2 when the binary cannot be run.
+"""
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "vectors", "gen"))
+import rfc3986_regex as R  # noqa: E402
+
+SCHEMES = [b"http", b"https", b"ftp", b"a", b"A+b-c.d", b"mailto", b"urn", b"x1", b"1x", b"-x", b"h\xc3\xa9", b""]
+HEX = b"0123456789abcdefABCDEF"
+PIECES = [
+    b"/", b"//", b"///", b"?", b"#", b"@", b":", b"::", b".", b"..", b"./", b"../", b"/./", b"/../",
+    b"[", b"]", b"%", b"%2", b"%20", b"%zz", b"%41", b"%C3%A9", b"%%", b"v1.x", b"[v7.a:b]",
+    b"[::1]", b"[::]", b"[1:2:3:4:5:6:7:8]", b"[::ffff:1.2.3.4]", b"[fe80::1%25eth0]",
+    b"[1::2::3]", b"[12345::]", b"[::1.2.3]", b"[1:2:3:4:5:6:7]", b"[1:2:3:4:5:6::7]",
+    b"127.0.0.1", b"1.2.3.4", b"255.255.255.255", b"256.1.1.1", b"01.2.3.4", b"1.2.3", b"1.2.3.4.",
+    b"0x7f.1", b"2130706433", b"user", b"user:pass@", b"u@h", b"@@", b"a@b@c",
+    b"example.com", b"EXAMPLE.com", b":80", b":", b":65536", b":0080", b":8a",
+    b"!$&'()*+,;=", b"-._~", b"\\", b" ", b"\t", b"\r", b"\x00", b"\x7f", b"\xff", b"\xc3\xa9",
+    b"\xe2\x82\xac", b"\"", b"<", b">", b"^", b"`", b"{", b"|", b"}", b"g;x", b"?y=1&z=2", b"#frag",
+]
+
+
+def rnd_hex(rng, n):
+    return bytes(rng.choice(HEX) for _ in range(n))
+
+
+def rnd_ipv6(rng):
+    groups = [rnd_hex(rng, rng.randint(0, 5)) for _ in range(rng.randint(0, 9))]
+    s = b":".join(groups)
+    if rng.random() < 0.5:
+        k = rng.randint(0, len(s))
+        s = s[:k] + b"::" + s[k:]
+    if rng.random() < 0.3:
+        s += b":" + b".".join(str(rng.randint(0, 300)).encode() for _ in range(rng.randint(2, 5)))
+    return b"[" + s + b"]" if rng.random() < 0.9 else s
+
+
+def rnd_ipv4(rng):
+    parts = []
+    for _ in range(rng.choice([3, 4, 4, 4, 5])):
+        v = rng.choice([rng.randint(0, 255), rng.randint(0, 999)])
+        p = str(v).encode()
+        if rng.random() < 0.1:
+            p = b"0" + p
+        parts.append(p)
+    return b".".join(parts)
+
+
+def rnd_octets(rng, n):
+    return bytes(rng.randint(0, 255) for _ in range(n))
+
+
+def gen_one(rng):
+    mode = rng.random()
+    out = b""
+    if mode < 0.55:
+        # structured: [scheme:][//[userinfo@]host[:port]]path[?query][#fragment]
+        if rng.random() < 0.8:
+            out += rng.choice(SCHEMES) + b":"
+        if rng.random() < 0.7:
+            out += b"//"
+            if rng.random() < 0.3:
+                out += rng.choice([b"user", b"u:p", b"", b"a%41", b"x@y", b"%zz", b"[::1]"]) + b"@"
+            r = rng.random()
+            if r < 0.3:
+                out += rnd_ipv6(rng)
+            elif r < 0.55:
+                out += rnd_ipv4(rng)
+            else:
+                out += rng.choice([b"example.com", b"h", b"", b"a-b.c_d~e", b"%7Ex", b"H%zz", b"x y", b"[v1.a]", b"[V1F.:]"])
+            if rng.random() < 0.3:
+                out += b":" + rng.choice([b"80", b"", b"0080", b"99999", b"8a", b":90"])
+        for _ in range(rng.randint(0, 4)):
+            out += rng.choice([b"/", b"/a", b"/.", b"/..", b"b", b"./", b"../", b"a:b", b"%2F", b"/%", b"/\xc3\xa9", b"//"])
+        if rng.random() < 0.3:
+            out += b"?" + rng.choice([b"", b"a=b", b"?/:@", b"%", b"[x]", b"a b"])
+        if rng.random() < 0.3:
+            out += b"#" + rng.choice([b"", b"f", b"#", b"?/:@", b"%4", b"%41"])
+    elif mode < 0.9:
+        for _ in range(rng.randint(1, 8)):
+            r = rng.random()
+            if r < 0.7:
+                out += rng.choice(PIECES)
+            elif r < 0.8:
+                out += rnd_ipv6(rng)
+            elif r < 0.9:
+                out += rnd_ipv4(rng)
+            else:
+                out += rnd_octets(rng, rng.randint(1, 3))
+        if rng.random() < 0.5:
+            out = rng.choice(SCHEMES) + b":" + out
+    else:
+        out = rnd_octets(rng, rng.randint(0, 12))
+    # occasional single-octet mutation
+    if out and rng.random() < 0.15:
+        k = rng.randrange(len(out))
+        out = out[:k] + bytes([rng.randint(0, 255)]) + out[k + 1:]
+    return out
+
+
+def gen_inputs(count, seed):
+    rng = random.Random(seed)
+    seen, out = set(), []
+    while len(out) < count:
+        s = gen_one(rng)
+        if b"\n" in s or s in seen:
+            continue
+        seen.add(s)
+        out.append(s)
+    return out
+
+
+def expected(s, offsets):
+    r = R.parse(s)
+    if not r["valid"] and not offsets:
+        r.pop("error", None)
+    return r
+
+
+def show(s):
+    try:
+        return json.dumps(s.decode("utf-8"), ensure_ascii=False)
+    except UnicodeDecodeError:
+        return "hex:" + s.hex()
+
+
+def compare(s, got, offsets):
+    want = expected(s, offsets)
+    diffs = []
+    if got.get("valid") != want["valid"]:
+        diffs.append("valid: got %s, want %s" % (got.get("valid"), want["valid"]))
+    elif want["valid"]:
+        gc = got.get("components") or {}
+        for c in R.COMPONENTS:
+            if gc.get(c, "<missing>") != want["components"][c]:
+                diffs.append("%s: got %s, want %s" % (c, json.dumps(gc.get(c, "<missing>")), json.dumps(want["components"][c])))
+    elif offsets:
+        go = (got.get("error") or {}).get("offset")
+        if go != want["error"]["offset"]:
+            diffs.append("error.offset: got %s, want %s" % (go, want["error"]["offset"]))
+    return diffs
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bin", default=os.environ.get("RFC3986_BIN", os.path.join(ROOT, "build", "bin", "rfc3986")))
+    ap.add_argument("--count", type=int, default=100000)
+    ap.add_argument("--seed", type=int, default=3986)
+    ap.add_argument("--offsets", action="store_true", help="also compare error offsets")
+    ap.add_argument("--show", type=int, default=20)
+    ap.add_argument("binary", nargs="?", help="same as --bin")
+    a = ap.parse_args()
+    binary = a.binary or a.bin
+    inputs = gen_inputs(a.count, a.seed)
+    with tempfile.TemporaryFile() as f:
+        f.write(b"".join(s + b"\n" for s in inputs))
+        f.seek(0)
+        try:
+            p = subprocess.run([binary, "parse", "--json", "-"], stdin=f, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        except OSError as e:
+            print("crosscheck: cannot run %s: %s" % (binary, e))
+            print("crosscheck: 0 passed, %d failed" % len(inputs))
+            return 2
+    lines = p.stdout.splitlines()
+    if p.returncode not in (0, 1) or len(lines) != len(inputs):
+        print("crosscheck: %s exited %d with %d output lines for %d inputs" % (binary, p.returncode, len(lines), len(inputs)))
+        sys.stdout.write(p.stderr.decode("utf-8", "replace")[:2000])
+    passed = failed = 0
+    for i, s in enumerate(inputs):
+        diffs = []
+        if i >= len(lines):
+            diffs = ["no output line"]
+        else:
+            try:
+                got = json.loads(lines[i])
+            except ValueError:
+                got, diffs = {}, ["unparsable output: %r" % lines[i][:200]]
+            if not diffs:
+                echo = got.get("input")
+                echo = echo.encode("utf-8", "surrogatepass") if echo is not None else bytes.fromhex(got.get("input_hex", ""))
+                if echo != s:
+                    diffs.append("input echo differs: %s" % show(echo))
+                diffs += compare(s, got, a.offsets)
+        if diffs:
+            failed += 1
+            if failed <= a.show:
+                print("DISAGREE %s" % show(s))
+                for d in diffs:
+                    print("    " + d)
+        else:
+            passed += 1
+    print("crosscheck: %d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
