@@ -40,11 +40,35 @@ PIECES = [
 ]
 
 
+def pick(rng, good, bad, p_bad=0.15):
+    return rng.choice(bad) if rng.random() < p_bad else rng.choice(good)
+
+
 def rnd_hex(rng, n):
     return bytes(rng.choice(HEX) for _ in range(n))
 
 
+def rnd_ipv6_valid(rng):
+    # a shape of RFC 3986 IPv6address: n leading, m trailing h16 (n + m <= 7) around "::",
+    # or 8 h16 without "::"; ls32 as an IPv4address now and then
+    v4 = rng.random() < 0.25
+    total = 6 if v4 else 8
+    tail = b"." .join(str(rng.randint(0, 255)).encode() for _ in range(4)) if v4 else None
+    if rng.random() < 0.2:
+        parts = [rnd_hex(rng, rng.randint(1, 4)) for _ in range(total)]
+        s = b":".join(parts + ([tail] if v4 else []))
+    else:
+        n = rng.randint(0, total - 1)
+        m = rng.randint(0, total - 1 - n)
+        left = b":".join(rnd_hex(rng, rng.randint(1, 4)) for _ in range(n))
+        right = [rnd_hex(rng, rng.randint(1, 4)) for _ in range(m)] + ([tail] if v4 else [])
+        s = left + b"::" + b":".join(right)
+    return b"[" + s + b"]"
+
+
 def rnd_ipv6(rng):
+    if rng.random() < 0.5:
+        return rnd_ipv6_valid(rng)
     groups = [rnd_hex(rng, rng.randint(0, 5)) for _ in range(rng.randint(0, 9))]
     s = b":".join(groups)
     if rng.random() < 0.5:
@@ -73,30 +97,30 @@ def rnd_octets(rng, n):
 def gen_one(rng):
     mode = rng.random()
     out = b""
-    if mode < 0.55:
+    if mode < 0.65:
         # structured: [scheme:][//[userinfo@]host[:port]]path[?query][#fragment]
         if rng.random() < 0.8:
-            out += rng.choice(SCHEMES) + b":"
+            out += pick(rng, SCHEMES[:10], SCHEMES[10:]) + b":"
         if rng.random() < 0.7:
             out += b"//"
             if rng.random() < 0.3:
-                out += rng.choice([b"user", b"u:p", b"", b"a%41", b"x@y", b"%zz", b"[::1]"]) + b"@"
+                out += pick(rng, [b"user", b"u:p", b"", b"a%41", b":", b"!$&'()*+,;="], [b"x@y", b"%zz", b"[::1]", b"a b"]) + b"@"
             r = rng.random()
-            if r < 0.3:
+            if r < 0.25:
                 out += rnd_ipv6(rng)
-            elif r < 0.55:
+            elif r < 0.5:
                 out += rnd_ipv4(rng)
             else:
-                out += rng.choice([b"example.com", b"h", b"", b"a-b.c_d~e", b"%7Ex", b"H%zz", b"x y", b"[v1.a]", b"[V1F.:]"])
+                out += pick(rng, [b"example.com", b"h", b"", b"a-b.c_d~e", b"%7Ex", b"[v1.a]", b"[V1F.:]", b"1.2.3", b"999.1.1.1"], [b"H%zz", b"x y", b"[v1]", b"h\\"])
             if rng.random() < 0.3:
-                out += b":" + rng.choice([b"80", b"", b"0080", b"99999", b"8a", b":90"])
+                out += b":" + pick(rng, [b"80", b"", b"0080", b"99999"], [b"8a", b":90"])
         for _ in range(rng.randint(0, 4)):
-            out += rng.choice([b"/", b"/a", b"/.", b"/..", b"b", b"./", b"../", b"a:b", b"%2F", b"/%", b"/\xc3\xa9", b"//"])
+            out += pick(rng, [b"/", b"/a", b"/.", b"/..", b"b", b"./", b"../", b"a:b", b"%2F", b"//", b"/@:"], [b"/%", b"/\xc3\xa9", b"/[", b"/a b"])
         if rng.random() < 0.3:
-            out += b"?" + rng.choice([b"", b"a=b", b"?/:@", b"%", b"[x]", b"a b"])
+            out += b"?" + pick(rng, [b"", b"a=b", b"?/:@", b"%41"], [b"%", b"[x]", b"a b"])
         if rng.random() < 0.3:
-            out += b"#" + rng.choice([b"", b"f", b"#", b"?/:@", b"%4", b"%41"])
-    elif mode < 0.9:
+            out += b"#" + pick(rng, [b"", b"f", b"?/:@", b"%41"], [b"#", b"%4"])
+    elif mode < 0.93:
         for _ in range(rng.randint(1, 8)):
             r = rng.random()
             if r < 0.7:
@@ -112,7 +136,7 @@ def gen_one(rng):
     else:
         out = rnd_octets(rng, rng.randint(0, 12))
     # occasional single-octet mutation
-    if out and rng.random() < 0.15:
+    if out and rng.random() < 0.08:
         k = rng.randrange(len(out))
         out = out[:k] + bytes([rng.randint(0, 255)]) + out[k + 1:]
     return out
