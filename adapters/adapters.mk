@@ -1,0 +1,72 @@
+# adapters/adapters.mk: the C adapters, included by the top-level Makefile.
+#
+# Each C adapter is build/adapters/<name>, linked from
+#   adapters/common/{reading,protocol}.c   the protocol loop (jansson)
+#   adapters/common/main.c                 compiled per adapter, -DADAPTER_GLUE
+#   adapters/<name>/*.c                    its glue (one glue.c)
+# plus $(LIBA) and its library.  An adapter is part of `make` (all) only
+# when pkg-config finds its library (and jansson), so `make` builds
+# everything whose dependencies are present.  In-process users (fuzz
+# targets, the benchmark) link adapters/<name>/glue.c and
+# adapters/common/reading.c: see $(ADAPTER_GLUE_OBJ_<name>) below.
+
+ADAPTER_COMMON_SRC := adapters/common/reading.c adapters/common/protocol.c
+ADAPTER_COMMON_OBJ := $(ADAPTER_COMMON_SRC:%.c=$(BUILD)/obj/%.o)
+ADAPTER_READING_OBJ := $(BUILD)/obj/adapters/common/reading.o
+ADAPTER_HEADERS := adapters/common/glue.h
+
+pkg_ok = $(shell pkg-config --exists $(1) 2>/dev/null && echo yes)
+
+JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
+JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null)
+
+# name -> pkg-config module ("" when it needs only librfc3986)
+C_ADAPTERS := reference appendix-b
+ADAPTER_PKG_reference :=
+ADAPTER_PKG_appendix-b :=
+ADAPTER_PKG_uriparser := liburiparser
+ADAPTER_PKG_curl := libcurl
+ifeq ($(call pkg_ok,liburiparser),yes)
+C_ADAPTERS += uriparser
+endif
+ifeq ($(call pkg_ok,libcurl),yes)
+C_ADAPTERS += curl
+endif
+# Until librfc3986 defines every function the reference glue calls, leave
+# the reference adapter out of `all` rather than break the build.
+ADAPTER_REF_FUNCS := rfc3986_parse_iri rfc3986_normalize rfc3986_equivalent rfc3986_iri_to_uri
+adapter_lp := (
+adapter_defined = $(shell grep -lsE '^[a-z0-9_]+ [*]?$(1)[$(adapter_lp)]|^$(1)[$(adapter_lp)]' reference/src/*.c)
+ifneq ($(words $(foreach f,$(ADAPTER_REF_FUNCS),$(if $(call adapter_defined,$(f)),$(f)))),$(words $(ADAPTER_REF_FUNCS)))
+C_ADAPTERS := $(filter-out reference,$(C_ADAPTERS))
+endif
+ADAPTER_BINS := $(C_ADAPTERS:%=$(BUILD)/adapters/%)
+
+ifeq ($(call pkg_ok,jansson),yes)
+ALL_TARGETS += $(ADAPTER_BINS)
+endif
+
+$(ADAPTER_COMMON_OBJ): $(ADAPTER_HEADERS)
+$(BUILD)/obj/adapters/common/protocol.o: CPPFLAGS += $(JANSSON_CFLAGS)
+
+# $(1) name, $(2) pkg-config module or empty
+define C_ADAPTER_template
+ADAPTER_GLUE_OBJ_$(1) := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard adapters/$(1)/*.c))
+ADAPTER_LIBS_$(1) := $(if $(2),$(shell pkg-config --libs $(2) 2>/dev/null))
+$$(ADAPTER_GLUE_OBJ_$(1)): $(ADAPTER_HEADERS)
+$$(ADAPTER_GLUE_OBJ_$(1)): CPPFLAGS += $(if $(2),$(shell pkg-config --cflags $(2) 2>/dev/null))
+$(BUILD)/obj/adapters/$(1)/main.o: adapters/common/main.c $(ADAPTER_HEADERS)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(ALL_CFLAGS) -DADAPTER_GLUE=glue_$(subst -,_,$(1)) -c -o $$@ $$<
+$(BUILD)/adapters/$(1): $(BUILD)/obj/adapters/$(1)/main.o $$(ADAPTER_GLUE_OBJ_$(1)) $(ADAPTER_COMMON_OBJ) $(LIBA)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(CFLAGS) -o $$@ $$^ $$(LDFLAGS) $$(ADAPTER_LIBS_$(1)) $(JANSSON_LIBS)
+endef
+$(foreach a,reference appendix-b uriparser curl,$(eval $(call C_ADAPTER_template,$(a),$(ADAPTER_PKG_$(a)))))
+
+.PHONY: adapters test-adapters
+adapters: $(ADAPTER_BINS)
+
+TEST_SUITES += test-adapters
+test-adapters: all
+	@tests/suite.sh adapters bats --tap adapters/tests

@@ -1,0 +1,153 @@
+/*
+ * glue.h: the in-process interface of a C adapter (adapters/PROTOCOL.md).
+ *
+ * Every C adapter keeps its whole library mapping in one file,
+ * adapters/<name>/glue.c, which defines one `const struct glue
+ * glue_<name>` (name with "-" written "_").  Three programs use it:
+ * - the adapter executable (adapters/common/main.c + protocol.c), which
+ *   speaks the JSON Lines protocol on stdin/stdout;
+ * - the fuzz targets (differential: several glues in one process);
+ * - the benchmark (`uritest bench`), which times glue->parse.
+ * In-process users link adapters/<name>/glue.c and adapters/common/reading.c
+ * only (no jansson, no main), plus the library.
+ *
+ * Results go into a struct adapter_reading, which owns a growable byte
+ * buffer: glue functions copy every string they report into it
+ * (reading_set), so nothing the library allocated outlives the call and a
+ * reading can be reused across calls without allocating (reading_reset).
+ */
+#ifndef URITEST_GLUE_H
+#define URITEST_GLUE_H
+
+#include <stddef.h>
+
+/* The component model of DESIGN.md, in its order. */
+enum adapter_component {
+  AC_SCHEME = 0,
+  AC_AUTHORITY,
+  AC_USERINFO,
+  AC_HOST,
+  AC_HOST_TYPE,
+  AC_PORT,
+  AC_PATH,
+  AC_QUERY,
+  AC_FRAGMENT,
+  AC__COUNT
+};
+
+/* "scheme", "authority", ..., "fragment". */
+const char *adapter_component_name(enum adapter_component c);
+
+/* What the library said about one component. */
+enum adapter_value_state {
+  AV_NOT_EXPRESSED = 0, /* the library cannot say: left out of the answer */
+  AV_UNDEFINED,         /* undefined: JSON null */
+  AV_DEFINED            /* defined, possibly empty */
+};
+
+struct adapter_value {
+  enum adapter_value_state state;
+  size_t offset; /* into reading->buf when AV_DEFINED */
+  size_t length;
+};
+
+/* Requests: the glue functions below each fill a reading. */
+struct adapter_reading {
+  /* parse, match, resolve, normalize: did the library accept the input? */
+  int valid;
+  /* parse */
+  struct adapter_value comp[AC__COUNT];
+  int has_error_offset;
+  size_t error_offset;
+  /* resolve (target), normalize (normalized), iri-to-uri (output) */
+  struct adapter_value output;
+  /* equivalent */
+  int equivalent;
+  /* Set (to a static string) when the library cannot do this request:
+   * the answer is {"id": ..., "unsupported": why}. */
+  const char *unsupported;
+  /* Storage for the strings; owned by the reading. */
+  char *buf;
+  size_t buf_len, buf_cap;
+  /* Set when an allocation failed: the answer is an error. */
+  int oom;
+};
+
+/* Zero a new reading (no allocation). */
+void reading_init(struct adapter_reading *r);
+/* Forget the previous result, keep the buffer. */
+void reading_reset(struct adapter_reading *r);
+void reading_free(struct adapter_reading *r);
+/* Copy S (LEN octets, may hold NUL) as the value of component C. */
+void reading_set(struct adapter_reading *r, enum adapter_component c,
+                 const char *s, size_t len);
+/* Component C is undefined (null). */
+void reading_set_null(struct adapter_reading *r, enum adapter_component c);
+/* Append to component C (which becomes defined): for values assembled in
+ * pieces, such as an authority.  Pieces must be appended consecutively. */
+void reading_append(struct adapter_reading *r, enum adapter_component c,
+                    const char *s, size_t len);
+/* The output string of resolve/normalize/iri-to-uri. */
+void reading_set_output(struct adapter_reading *r, const char *s, size_t len);
+/* Write the output in place: reading_output_space returns room for CAP
+ * octets (NULL on OOM), reading_output_done takes the first LEN of them
+ * as the output. */
+char *reading_output_space(struct adapter_reading *r, size_t cap);
+void reading_output_done(struct adapter_reading *r, size_t len);
+/* Pointer to a defined value (valid until the next reading_* call). */
+const char *reading_value(const struct adapter_reading *r,
+                          const struct adapter_value *v);
+
+/* Bits of glue.ops: what the adapter answers (hello line "ops"). */
+enum {
+  GLUE_OP_PARSE = 1 << 0,
+  GLUE_OP_MATCH = 1 << 1,
+  GLUE_OP_RESOLVE = 1 << 2,
+  GLUE_OP_NORMALIZE = 1 << 3,
+  GLUE_OP_EQUIVALENT = 1 << 4,
+  GLUE_OP_IRI_TO_URI = 1 << 5
+};
+
+/* normalize/equivalent levels (DESIGN.md: simple, syntax, scheme). */
+enum glue_level { GLUE_LEVEL_SIMPLE = 0, GLUE_LEVEL_SYNTAX, GLUE_LEVEL_SCHEME };
+
+/*
+ * One adapter.  Every string argument is pointer + length and may hold NUL
+ * octets: a glue whose library takes NUL-terminated strings must answer
+ * such an input as unsupported, never truncate it.  RULE arguments are ABNF
+ * rule names (NUL-terminated, e.g. "URI", "IRI-reference"); rule NULL means
+ * the default start rule, URI-reference.  Every function returns 0 when it
+ * filled OUT (valid, invalid or unsupported) and -1 on an internal failure
+ * (out of memory).  Functions the library cannot do are NULL.
+ */
+struct glue {
+  const char *name; /* adapter name, as in adapters/<name>/ */
+  const char *spec; /* "rfc3986", "whatwg", "rfc2396", "other" */
+  unsigned ops;     /* GLUE_OP_* bits; must match the non-NULL functions */
+  /* "uriparser 0.9.7": library name and the version seen at run time. */
+  const char *(*library_version)(void);
+  int (*parse)(const char *s, size_t len, const char *rule,
+               struct adapter_reading *out);
+  int (*match)(const char *rule, const char *s, size_t len,
+               struct adapter_reading *out);
+  /* strict: 1 for RFC 3986 5.2.2 strict, 0 for its non-strict mode. */
+  int (*resolve)(const char *base, size_t base_len, const char *ref,
+                 size_t ref_len, int strict, struct adapter_reading *out);
+  int (*normalize)(const char *s, size_t len, enum glue_level level,
+                   struct adapter_reading *out);
+  int (*equivalent)(const char *a, size_t a_len, const char *b, size_t b_len,
+                    enum glue_level level, struct adapter_reading *out);
+  int (*iri_to_uri)(const char *s, size_t len, struct adapter_reading *out);
+};
+
+/* The glues of this tree (each defined in adapters/<name>/glue.c). */
+extern const struct glue glue_reference;
+extern const struct glue glue_appendix_b;
+extern const struct glue glue_uriparser;
+extern const struct glue glue_curl;
+
+/* The protocol loop (protocol.c): hello line, then one answer per request
+ * line of IN, written to OUT.  Returns the process exit status. */
+int adapter_serve(const struct glue *g, int in_fd, void *out_file);
+
+#endif /* URITEST_GLUE_H */

@@ -1,0 +1,13 @@
+/*
+ * main.c: the executable of one C adapter.  Compiled once per adapter with
+ * -DADAPTER_GLUE=glue_<name> (adapters/adapters.mk).
+ */
+#include "glue.h"
+
+#include <stdio.h>
+
+#ifndef ADAPTER_GLUE
+#error "compile with -DADAPTER_GLUE=glue_<name>"
+#endif
+
+int main(void) { return adapter_serve(&ADAPTER_GLUE, 0, stdout); }

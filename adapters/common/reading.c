@@ -1,0 +1,129 @@
+/*
+ * reading.c: struct adapter_reading, the result of one glue call
+ * (glue.h).  No jansson here: the fuzz targets and the benchmark link it.
+ */
+#include "glue.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const component_names[AC__COUNT] = {
+    "scheme", "authority", "userinfo", "host",    "host_type",
+    "port",   "path",      "query",    "fragment"};
+
+const char *adapter_component_name(enum adapter_component c) {
+  return (unsigned)c < AC__COUNT ? component_names[c] : NULL;
+}
+
+void reading_init(struct adapter_reading *r) { memset(r, 0, sizeof *r); }
+
+void reading_reset(struct adapter_reading *r) {
+  char *buf = r->buf;
+  size_t cap = r->buf_cap;
+  memset(r, 0, sizeof *r);
+  r->buf = buf;
+  r->buf_cap = cap;
+}
+
+void reading_free(struct adapter_reading *r) {
+  free(r->buf);
+  memset(r, 0, sizeof *r);
+}
+
+/* Make room for LEN more octets; -1 on OOM. */
+static int reserve(struct adapter_reading *r, size_t len) {
+  if (r->buf_cap - r->buf_len < len) {
+    size_t cap = r->buf_cap ? r->buf_cap : 256;
+    while (cap - r->buf_len < len) {
+      if (cap > ((size_t)-1) / 2) {
+        r->oom = 1;
+        return -1;
+      }
+      cap *= 2;
+    }
+    char *buf = realloc(r->buf, cap);
+    if (!buf) {
+      r->oom = 1;
+      return -1;
+    }
+    r->buf = buf;
+    r->buf_cap = cap;
+  }
+  return 0;
+}
+
+/* Append LEN octets to the buffer; returns their offset, or -1 on OOM. */
+static int store(struct adapter_reading *r, const char *s, size_t len,
+                 size_t *offset) {
+  if (reserve(r, len) != 0)
+    return -1;
+  *offset = r->buf_len;
+  if (len)
+    memcpy(r->buf + r->buf_len, s, len);
+  r->buf_len += len;
+  return 0;
+}
+
+static void set_value(struct adapter_reading *r, struct adapter_value *v,
+                      const char *s, size_t len) {
+  size_t off;
+  if (store(r, s, len, &off) != 0) {
+    v->state = AV_NOT_EXPRESSED;
+    return;
+  }
+  v->state = AV_DEFINED;
+  v->offset = off;
+  v->length = len;
+}
+
+void reading_set(struct adapter_reading *r, enum adapter_component c,
+                 const char *s, size_t len) {
+  if ((unsigned)c < AC__COUNT)
+    set_value(r, &r->comp[c], s, len);
+}
+
+void reading_set_null(struct adapter_reading *r, enum adapter_component c) {
+  if ((unsigned)c < AC__COUNT) {
+    r->comp[c].state = AV_UNDEFINED;
+    r->comp[c].offset = 0;
+    r->comp[c].length = 0;
+  }
+}
+
+void reading_append(struct adapter_reading *r, enum adapter_component c,
+                    const char *s, size_t len) {
+  if ((unsigned)c >= AC__COUNT)
+    return;
+  struct adapter_value *v = &r->comp[c];
+  if (v->state != AV_DEFINED) {
+    set_value(r, v, s, len);
+    return;
+  }
+  size_t off;
+  if (store(r, s, len, &off) == 0)
+    v->length += len;
+}
+
+void reading_set_output(struct adapter_reading *r, const char *s, size_t len) {
+  set_value(r, &r->output, s, len);
+}
+
+char *reading_output_space(struct adapter_reading *r, size_t cap) {
+  if (reserve(r, cap ? cap : 1) != 0)
+    return NULL;
+  return r->buf + r->buf_len;
+}
+
+void reading_output_done(struct adapter_reading *r, size_t len) {
+  r->output.state = AV_DEFINED;
+  r->output.offset = r->buf_len;
+  r->output.length = len;
+  r->buf_len += len;
+}
+
+const char *reading_value(const struct adapter_reading *r,
+                          const struct adapter_value *v) {
+  if (v->state != AV_DEFINED)
+    return NULL;
+  return r->buf ? r->buf + v->offset : "";
+}

@@ -1,0 +1,269 @@
+/*
+ * glue.c: libcurl's URL API (curl_url, 7.62+) mapped to the component
+ * model.  A fresh CURLU handle per request: a reused handle would resolve
+ * the next URL against the previous one.  curl takes NUL-terminated
+ * strings, so an input holding a NUL octet is answered as unsupported
+ * rather than silently truncated.  See README.md for the divergences.
+ */
+#include "../common/glue.h"
+
+#include <curl/curl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PARSE_FLAGS (CURLU_NON_SUPPORT_SCHEME | CURLU_PATH_AS_IS)
+/* Resolution removes dot segments (RFC 3986 5.2.4), so no PATH_AS_IS. */
+#define RESOLVE_FLAGS (CURLU_NON_SUPPORT_SCHEME)
+
+static const char *curl_lib_version(void) {
+  static char v[64];
+  if (!v[0]) {
+    const curl_version_info_data *d = curl_version_info(CURLVERSION_NOW);
+    snprintf(v, sizeof v, "libcurl %s", d && d->version ? d->version : "?");
+  }
+  return v;
+}
+
+/* S as a NUL-terminated copy, or NULL (with out->unsupported) when S holds
+ * a NUL octet. */
+static char *cstring(const char *s, size_t len, struct adapter_reading *out,
+                     int *oom) {
+  if (memchr(s, '\0', len)) {
+    out->unsupported = "curl takes NUL-terminated strings: input has a NUL octet";
+    return NULL;
+  }
+  char *c = malloc(len + 1);
+  if (!c) {
+    *oom = 1;
+    return NULL;
+  }
+  memcpy(c, s, len);
+  c[len] = '\0';
+  return c;
+}
+
+/* A part: 1 with *v (curl_free it) when present, 0 when curl reports it
+ * absent (CURLUE_NO_*), -1 on another error. */
+static int get_part(CURLU *h, CURLUPart part, char **v) {
+  *v = NULL;
+  CURLUcode rc = curl_url_get(h, part, v, 0);
+  if (rc == CURLUE_OK)
+    return 1;
+  switch (rc) {
+  case CURLUE_NO_SCHEME:
+  case CURLUE_NO_USER:
+  case CURLUE_NO_PASSWORD:
+  case CURLUE_NO_OPTIONS:
+  case CURLUE_NO_HOST:
+  case CURLUE_NO_PORT:
+  case CURLUE_NO_QUERY:
+  case CURLUE_NO_FRAGMENT:
+  case CURLUE_NO_ZONEID:
+    return 0;
+  default:
+    return -1;
+  }
+}
+
+static void set_part(struct adapter_reading *out, enum adapter_component c,
+                     int have, const char *v) {
+  if (have > 0)
+    reading_set(out, c, v, strlen(v));
+  else
+    reading_set_null(out, c);
+}
+
+/* RFC 3986 3.2.2 IPv4address: 4 dec-octets, no leading zeros. */
+static int is_ipv4address(const char *h) {
+  for (int i = 0; i < 4; i++) {
+    if (*h < '0' || *h > '9')
+      return 0;
+    int n = 0, digits = 0;
+    const char *start = h;
+    while (*h >= '0' && *h <= '9' && digits < 4) {
+      n = n * 10 + (*h++ - '0');
+      digits++;
+    }
+    if (digits > 3 || n > 255 || (digits > 1 && *start == '0'))
+      return 0;
+    if (i < 3 && *h++ != '.')
+      return 0;
+  }
+  return *h == '\0';
+}
+
+static int fill(CURLU *h, struct adapter_reading *out) {
+  char *scheme, *user, *password, *host, *port, *path, *query, *fragment,
+      *zone;
+  int hs = get_part(h, CURLUPART_SCHEME, &scheme);
+  int hu = get_part(h, CURLUPART_USER, &user);
+  int hp = get_part(h, CURLUPART_PASSWORD, &password);
+  int hh = get_part(h, CURLUPART_HOST, &host);
+  int hz = get_part(h, CURLUPART_ZONEID, &zone);
+  int hpo = get_part(h, CURLUPART_PORT, &port);
+  int hpa = get_part(h, CURLUPART_PATH, &path);
+  int hq = get_part(h, CURLUPART_QUERY, &query);
+  int hf = get_part(h, CURLUPART_FRAGMENT, &fragment);
+  int rc = 0;
+  if (hs < 0 || hu < 0 || hp < 0 || hh < 0 || hz < 0 || hpo < 0 || hpa < 0 ||
+      hq < 0 || hf < 0) {
+    out->unsupported = "curl_url_get failed on a part of an accepted URL";
+    goto done;
+  }
+  out->valid = 1;
+  set_part(out, AC_SCHEME, hs, scheme);
+  if (hh > 0) {
+    /* authority = [ userinfo "@" ] host [ ":" port ], from curl's parts
+     * (curl keeps no authority string).  A zone id goes back into the
+     * IP-literal as RFC 6874 writes it. */
+    if (hu > 0 || hp > 0) {
+      reading_set(out, AC_USERINFO, hu > 0 ? user : "", hu > 0 ? strlen(user) : 0);
+      if (hp > 0) {
+        reading_append(out, AC_USERINFO, ":", 1);
+        reading_append(out, AC_USERINFO, password, strlen(password));
+      }
+    } else {
+      reading_set_null(out, AC_USERINFO);
+    }
+    size_t hl = strlen(host);
+    if (hz > 0 && hl > 1 && host[hl - 1] == ']') {
+      reading_set(out, AC_HOST, host, hl - 1);
+      reading_append(out, AC_HOST, "%25", 3);
+      reading_append(out, AC_HOST, zone, strlen(zone));
+      reading_append(out, AC_HOST, "]", 1);
+    } else {
+      reading_set(out, AC_HOST, host, hl);
+    }
+    const char *type = host[0] == '[' ? "IPv6address"
+                       : is_ipv4address(host) ? "IPv4address"
+                                              : "reg-name";
+    reading_set(out, AC_HOST_TYPE, type, strlen(type));
+    set_part(out, AC_PORT, hpo, port);
+    const struct adapter_value *ui = &out->comp[AC_USERINFO];
+    const struct adapter_value *ho = &out->comp[AC_HOST];
+    const struct adapter_value *po = &out->comp[AC_PORT];
+    reading_set(out, AC_AUTHORITY, "", 0);
+    if (ui->state == AV_DEFINED) {
+      /* copy through a temporary: reading_append may move the buffer */
+      size_t n = ui->length;
+      char *tmp = malloc(n + 1);
+      if (!tmp) {
+        rc = -1;
+        goto done;
+      }
+      memcpy(tmp, reading_value(out, ui), n);
+      reading_append(out, AC_AUTHORITY, tmp, n);
+      free(tmp);
+      reading_append(out, AC_AUTHORITY, "@", 1);
+    }
+    {
+      size_t n = ho->length;
+      char *tmp = malloc(n + 1);
+      if (!tmp) {
+        rc = -1;
+        goto done;
+      }
+      memcpy(tmp, reading_value(out, ho), n);
+      reading_append(out, AC_AUTHORITY, tmp, n);
+      free(tmp);
+    }
+    if (po->state == AV_DEFINED) {
+      reading_append(out, AC_AUTHORITY, ":", 1);
+      reading_append(out, AC_AUTHORITY, port, strlen(port));
+    }
+  } else {
+    reading_set_null(out, AC_AUTHORITY);
+    reading_set_null(out, AC_USERINFO);
+    reading_set_null(out, AC_HOST);
+    reading_set_null(out, AC_HOST_TYPE);
+    reading_set_null(out, AC_PORT);
+  }
+  reading_set(out, AC_PATH, hpa > 0 ? path : "", hpa > 0 ? strlen(path) : 0);
+  set_part(out, AC_QUERY, hq, query);
+  /* curl 7.88 reports an empty fragment ("#") as absent. */
+  set_part(out, AC_FRAGMENT, hf, fragment);
+done:
+  curl_free(scheme);
+  curl_free(user);
+  curl_free(password);
+  curl_free(host);
+  curl_free(zone);
+  curl_free(port);
+  curl_free(path);
+  curl_free(query);
+  curl_free(fragment);
+  return rc;
+}
+
+static int cu_parse(const char *s, size_t len, const char *rule,
+                    struct adapter_reading *out) {
+  if (rule && strcmp(rule, "URI-reference") != 0 && strcmp(rule, "URI") != 0) {
+    out->unsupported = "curl parses absolute URLs only";
+    return 0;
+  }
+  int oom = 0;
+  char *c = cstring(s, len, out, &oom);
+  if (!c)
+    return oom ? -1 : 0;
+  CURLU *h = curl_url();
+  if (!h) {
+    free(c);
+    return -1;
+  }
+  int rc = 0;
+  if (curl_url_set(h, CURLUPART_URL, c, PARSE_FLAGS) == CURLUE_OK)
+    rc = fill(h, out);
+  else
+    out->valid = 0;
+  curl_url_cleanup(h);
+  free(c);
+  return rc;
+}
+
+static int cu_resolve(const char *base, size_t base_len, const char *ref,
+                      size_t ref_len, int strict, struct adapter_reading *out) {
+  if (!strict) {
+    out->unsupported = "curl has no non-strict (5.2.2) resolution mode";
+    return 0;
+  }
+  int oom = 0;
+  char *b = cstring(base, base_len, out, &oom);
+  if (!b)
+    return oom ? -1 : 0;
+  char *r = cstring(ref, ref_len, out, &oom);
+  if (!r) {
+    free(b);
+    return oom ? -1 : 0;
+  }
+  CURLU *h = curl_url();
+  int rc = 0;
+  if (!h) {
+    rc = -1;
+  } else if (curl_url_set(h, CURLUPART_URL, b, RESOLVE_FLAGS) != CURLUE_OK ||
+             curl_url_set(h, CURLUPART_URL, r, RESOLVE_FLAGS) != CURLUE_OK) {
+    out->valid = 0;
+  } else {
+    char *t = NULL;
+    if (curl_url_get(h, CURLUPART_URL, &t, 0) == CURLUE_OK) {
+      out->valid = 1;
+      reading_set_output(out, t, strlen(t));
+    } else {
+      out->valid = 0;
+    }
+    curl_free(t);
+  }
+  curl_url_cleanup(h);
+  free(b);
+  free(r);
+  return rc;
+}
+
+const struct glue glue_curl = {
+    .name = "curl",
+    .spec = "other",
+    .ops = GLUE_OP_PARSE | GLUE_OP_RESOLVE,
+    .library_version = curl_lib_version,
+    .parse = cu_parse,
+    .resolve = cu_resolve,
+};
