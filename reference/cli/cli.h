@@ -21,10 +21,10 @@ void cli_json_string(FILE *f, const char *s, size_t len);
  * octets) when s is not valid UTF-8, as DESIGN.md asks for echoed inputs. */
 void cli_json_input(FILE *f, const char *key, const char *s, size_t len);
 
-/* Write a span of uri->input as a JSON value: a string, or null when the
- * component is undefined.  A span that is not valid UTF-8 is written with
- * each invalid octet as U+FFFD is NOT done: the octets are \u00XX-escaped
- * as Latin-1 code points, so nothing is lost. */
+/* Write a span of uri->input as a JSON string, or null when the component
+ * is undefined.  Octets that are not valid UTF-8 are written as the
+ * Latin-1 code points \u0080..\u00ff, so nothing is lost; DESIGN.md's
+ * "input_hex" tells the reader the input was not UTF-8. */
 void cli_json_span(FILE *f, const rfc3986_uri *uri, rfc3986_span span);
 
 /* The nine components of DESIGN.md as a JSON object. */
@@ -38,7 +38,7 @@ void cli_text(FILE *f, const char *s, size_t len);
  * Inputs: the operands, or with the single operand "-" the lines of
  * standard input (each taken verbatim without its LF; a CR before it is
  * part of the input; an empty line is the empty reference), streamed.
- * cli_next_input returns 1 with *s/*len set, 0 at the end, -1 on I/O error
+ * cli_next_input returns 1 with the input in *s and *len, 0 at the end, -1 on I/O error
  * (message printed).
  */
 struct cli_inputs {

@@ -1,0 +1,645 @@
+/*
+ * rules.c: the rules of RFC 3986 Appendix A, one function each, with the
+ * ABNF quoted above it.  See grammar.h for the shape of a rule function.
+ *
+ * Two rules of thumb keep the error offset exact (DESIGN.md: the longest
+ * prefix that can still be completed):
+ * - an octet is read (rfc3986__at) only when the octets before it are a
+ *   prefix that the grammar can still complete, and
+ * - a rule stops without reading the next octet only where no octet could
+ *   extend its match.
+ */
+#include "grammar.h"
+
+#define at rfc3986__at
+#define NOMATCH RFC3986__NOMATCH
+
+/* Appendix A: pct-encoded = "%" HEXDIG HEXDIG  (2.1) */
+size_t rule_pct_encoded(struct rfc3986__parser *p, size_t pos) {
+  RULE_ENTER(p, RFC3986_RULE_pct_encoded, pos);
+  if (at(p, pos) != '%' || !is_HEXDIG(at(p, pos + 1)) ||
+      !is_HEXDIG(at(p, pos + 2)))
+    RULE_LEAVE(p, pos, NOMATCH);
+  RULE_LEAVE(p, pos, pos + 3);
+}
+
+/* 2.3: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" */
+size_t rule_unreserved(struct rfc3986__parser *p, size_t pos) {
+  RULE_ENTER(p, RFC3986_RULE_unreserved, pos);
+  RULE_LEAVE(p, pos, is_unreserved(at(p, pos)) ? pos + 1 : NOMATCH);
+}
+
+/* 2.2: reserved = gen-delims / sub-delims */
+size_t rule_reserved(struct rfc3986__parser *p, size_t pos) {
+  int c;
+  RULE_ENTER(p, RFC3986_RULE_reserved, pos);
+  c = at(p, pos);
+  RULE_LEAVE(p, pos,
+             is_gen_delims(c) || is_sub_delims(c) ? pos + 1 : NOMATCH);
+}
+
+/* 2.2: gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@" */
+size_t rule_gen_delims(struct rfc3986__parser *p, size_t pos) {
+  RULE_ENTER(p, RFC3986_RULE_gen_delims, pos);
+  RULE_LEAVE(p, pos, is_gen_delims(at(p, pos)) ? pos + 1 : NOMATCH);
+}
+
+/* 2.2: sub-delims = "!" / "$" / "&" / "'" / "(" / ")"
+ *                 / "*" / "+" / "," / ";" / "=" */
+size_t rule_sub_delims(struct rfc3986__parser *p, size_t pos) {
+  RULE_ENTER(p, RFC3986_RULE_sub_delims, pos);
+  RULE_LEAVE(p, pos, is_sub_delims(at(p, pos)) ? pos + 1 : NOMATCH);
+}
+
+/* 3.3: pchar = unreserved / pct-encoded / sub-delims / ":" / "@" */
+size_t rule_pchar(struct rfc3986__parser *p, size_t pos) {
+  int c;
+  size_t end;
+  RULE_ENTER(p, RFC3986_RULE_pchar, pos);
+  c = at(p, pos);
+  if (is_unreserved(c) || is_sub_delims(c) || c == ':' || c == '@')
+    end = pos + 1;
+  else if (c == '%')
+    end = rule_pct_encoded(p, pos);
+  else
+    end = NOMATCH;
+  RULE_LEAVE(p, pos, end);
+}
+
+/* 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) */
+size_t rule_scheme(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos;
+  int c;
+  RULE_ENTER(p, RFC3986_RULE_scheme, pos);
+  if (!is_ALPHA(at(p, i)))
+    RULE_LEAVE(p, pos, NOMATCH);
+  for (i++; (c = at(p, i)) != RFC3986__EOF; i++)
+    if (!(is_ALPHA(c) || is_DIGIT(c) || c == '+' || c == '-' || c == '.'))
+      break;
+  RULE_LEAVE(p, pos, i);
+}
+
+/* 3.2.1: userinfo = *( unreserved / pct-encoded / sub-delims / ":" ) */
+size_t rule_userinfo(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos, e;
+  int c;
+  RULE_ENTER(p, RFC3986_RULE_userinfo, pos);
+  for (;;) {
+    c = at(p, i);
+    if (is_unreserved(c) || is_sub_delims(c) || c == ':')
+      i++;
+    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+      i = e;
+    else
+      break;
+  }
+  RULE_LEAVE(p, pos, i);
+}
+
+/* 3.2.2: reg-name = *( unreserved / pct-encoded / sub-delims ) */
+size_t rule_reg_name(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos, e;
+  int c;
+  RULE_ENTER(p, RFC3986_RULE_reg_name, pos);
+  for (;;) {
+    c = at(p, i);
+    if (is_unreserved(c) || is_sub_delims(c))
+      i++;
+    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+      i = e;
+    else
+      break;
+  }
+  RULE_LEAVE(p, pos, i);
+}
+
+/* 3.2.2: dec-octet = DIGIT                 ; 0-9
+ *                  / %x31-39 DIGIT         ; 10-99
+ *                  / "1" 2DIGIT            ; 100-199
+ *                  / "2" %x30-34 DIGIT     ; 200-249
+ *                  / "25" %x30-35          ; 250-255
+ * The longest alternative that matches.  After "0", or after two digits
+ * not starting with 1 or 2, no octet can extend the match, so none is read.
+ */
+size_t rule_dec_octet(struct rfc3986__parser *p, size_t pos) {
+  int c0, c1, c2;
+  size_t end;
+  RULE_ENTER(p, RFC3986_RULE_dec_octet, pos);
+  c0 = at(p, pos);
+  if (!is_DIGIT(c0))
+    RULE_LEAVE(p, pos, NOMATCH);
+  if (c0 == '0' || !is_DIGIT(c1 = at(p, pos + 1)))
+    RULE_LEAVE(p, pos, pos + 1); /* DIGIT */
+  end = pos + 2;                 /* %x31-39 DIGIT */
+  if (c0 == '1') {
+    if (is_DIGIT(at(p, pos + 2)))
+      end = pos + 3; /* "1" 2DIGIT */
+  } else if (c0 == '2') {
+    c2 = at(p, pos + 2);
+    if (c1 >= '0' && c1 <= '4' && is_DIGIT(c2))
+      end = pos + 3; /* "2" %x30-34 DIGIT */
+    else if (c1 == '5' && c2 >= '0' && c2 <= '5')
+      end = pos + 3; /* "25" %x30-35 */
+  }
+  RULE_LEAVE(p, pos, end);
+}
+
+/* 3.2.2: IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet */
+size_t rule_IPv4address(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos;
+  int n;
+  RULE_ENTER(p, RFC3986_RULE_IPv4address, pos);
+  for (n = 0; n < 4; n++) {
+    if (n > 0) {
+      if (at(p, i) != '.')
+        RULE_LEAVE(p, pos, NOMATCH);
+      i++;
+    }
+    if ((i = rule_dec_octet(p, i)) == NOMATCH)
+      RULE_LEAVE(p, pos, NOMATCH);
+  }
+  RULE_LEAVE(p, pos, i);
+}
+
+/* 3.2.2: h16 = 1*4HEXDIG  ; 16 bits of address represented in hexadecimal */
+size_t rule_h16(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos;
+  RULE_ENTER(p, RFC3986_RULE_h16, pos);
+  while (i - pos < 4 && is_HEXDIG(at(p, i)))
+    i++;
+  RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
+}
+
+/* 3.2.2: ls32 = ( h16 ":" h16 ) / IPv4address
+ *        ; least-significant 32 bits of address
+ * The longer alternative wins; the two part ways at the first separator. */
+size_t rule_ls32(struct rfc3986__parser *p, size_t pos) {
+  size_t mark = p->count, e1, e2;
+  RULE_ENTER(p, RFC3986_RULE_ls32, pos);
+  mark += (size_t)p->tracing;
+  e1 = rule_h16(p, pos);
+  if (e1 != NOMATCH)
+    e1 = at(p, e1) == ':' ? rule_h16(p, e1 + 1) : NOMATCH;
+  if (e1 != NOMATCH)
+    RULE_LEAVE(p, pos, e1);
+  rfc3986__backtrack(p, mark);
+  e2 = rule_IPv4address(p, pos);
+  RULE_LEAVE(p, pos, e2);
+}
+
+/*
+ * 3.2.2, the optional head of the IPv6address alternatives 3 to 9,
+ *     [ *N( h16 ":" ) h16 ] "::"
+ * with at most MAX_H16 = N + 1 pieces; returns the offset after "::".
+ * Pieces are taken while the octets after one are ":" and not "::".
+ */
+static size_t ipv6_head(struct rfc3986__parser *p, size_t pos, int max_h16) {
+  size_t i = pos;
+  int n;
+  if (at(p, i) == ':' && at(p, i + 1) == ':')
+    return i + 2;
+  for (n = 1; n <= max_h16; n++) {
+    if ((i = rule_h16(p, i)) == NOMATCH || at(p, i) != ':')
+      return NOMATCH;
+    if (at(p, i + 1) == ':')
+      return i + 2;
+    i++;
+  }
+  return NOMATCH;
+}
+
+/* N( h16 ":" ) from POS, or NOMATCH. */
+static size_t ipv6_pieces(struct rfc3986__parser *p, size_t pos, int n) {
+  for (; n > 0; n--) {
+    if ((pos = rule_h16(p, pos)) == NOMATCH || at(p, pos) != ':')
+      return NOMATCH;
+    pos++;
+  }
+  return pos;
+}
+
+/*
+ * 3.2.2: IPv6address =                            6( h16 ":" ) ls32
+ *                    /                       "::" 5( h16 ":" ) ls32
+ *                    / [               h16 ] "::" 4( h16 ":" ) ls32
+ *                    / [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
+ *                    / [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
+ *                    / [ *3( h16 ":" ) h16 ] "::"    h16 ":"   ls32
+ *                    / [ *4( h16 ":" ) h16 ] "::"              ls32
+ *                    / [ *5( h16 ":" ) h16 ] "::"              h16
+ *                    / [ *6( h16 ":" ) h16 ] "::"
+ * Alternative K is rule_IPv6address_alt(p, pos, K); the rule is the
+ * longest of the nine (inside an IP-literal only the longest can be
+ * followed by "]").  Alternative 2 is alternative 3's shape with no head.
+ */
+static size_t rule_IPv6address_alt(struct rfc3986__parser *p, size_t pos,
+                                   int k) {
+  size_t i;
+  if (k == 1)
+    return (i = ipv6_pieces(p, pos, 6)) == NOMATCH ? NOMATCH : rule_ls32(p, i);
+  if (k == 2)
+    i = at(p, pos) == ':' && at(p, pos + 1) == ':' ? pos + 2 : NOMATCH;
+  else
+    i = ipv6_head(p, pos, k - 2);
+  if (i == NOMATCH || k == 9)
+    return i;
+  if (k == 8)
+    return rule_h16(p, i);
+  if ((i = ipv6_pieces(p, i, 7 - k)) == NOMATCH)
+    return NOMATCH;
+  return rule_ls32(p, i);
+}
+
+size_t rule_IPv6address(struct rfc3986__parser *p, size_t pos) {
+  size_t mark = p->count, best = NOMATCH, e;
+  int k, best_k = 0;
+  RULE_ENTER(p, RFC3986_RULE_IPv6address, pos);
+  mark += (size_t)p->tracing;
+  for (k = 1; k <= 9; k++) {
+    rfc3986__backtrack(p, mark);
+    e = rule_IPv6address_alt(p, pos, k);
+    if (e != NOMATCH && (best == NOMATCH || e > best)) {
+      best = e;
+      best_k = k;
+    }
+  }
+  if (p->tracing && best != NOMATCH) { /* keep only the winner's events */
+    rfc3986__backtrack(p, mark);
+    rule_IPv6address_alt(p, pos, best_k);
+  }
+  RULE_LEAVE(p, pos, best);
+}
+
+/* 3.2.2: IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ) */
+size_t rule_IPvFuture(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos + 1, start;
+  int c;
+  RULE_ENTER(p, RFC3986_RULE_IPvFuture, pos);
+  c = at(p, pos);
+  if (c != 'v' && c != 'V') /* ABNF strings are case-insensitive */
+    RULE_LEAVE(p, pos, NOMATCH);
+  for (start = i; is_HEXDIG(at(p, i)); i++)
+    ;
+  if (i == start || at(p, i) != '.')
+    RULE_LEAVE(p, pos, NOMATCH);
+  for (start = ++i;; i++) {
+    c = at(p, i);
+    if (!(is_unreserved(c) || is_sub_delims(c) || c == ':'))
+      break;
+  }
+  RULE_LEAVE(p, pos, i == start ? NOMATCH : i);
+}
+
+/* 3.2.2: IP-literal = "[" ( IPv6address / IPvFuture  ) "]"
+ * The two alternatives part at the first octet: "v" is not a HEXDIG. */
+size_t rule_IP_literal(struct rfc3986__parser *p, size_t pos) {
+  size_t e;
+  int c;
+  RULE_ENTER(p, RFC3986_RULE_IP_literal, pos);
+  if (at(p, pos) != '[')
+    RULE_LEAVE(p, pos, NOMATCH);
+  c = at(p, pos + 1);
+  e = (c == 'v' || c == 'V') ? rule_IPvFuture(p, pos + 1)
+                             : rule_IPv6address(p, pos + 1);
+  if (e == NOMATCH || at(p, e) != ']')
+    RULE_LEAVE(p, pos, NOMATCH);
+  RULE_LEAVE(p, pos, e + 1);
+}
+
+/* 3.2.2: host = IP-literal / IPv4address / reg-name
+ * "If host matches the rule for IPv4address, then it should be considered
+ * an IPv4 address literal and not a reg-name" (first-match-wins).  The
+ * host ends where reg-name ends (its octets include IPv4address's); it is
+ * an IPv4address when that rule matches all of it. */
+size_t rule_host(struct rfc3986__parser *p, size_t pos) {
+  size_t mark = p->count, after_v4, e4, er;
+  rfc3986_host_type type;
+  int c;
+  RULE_ENTER(p, RFC3986_RULE_host, pos);
+  mark += (size_t)p->tracing;
+  if (at(p, pos) == '[' && (er = rule_IP_literal(p, pos)) != NOMATCH) {
+    c = p->s[pos + 1];
+    type = (c == 'v' || c == 'V') ? RFC3986_HOST_IPVFUTURE
+                                  : RFC3986_HOST_IPV6ADDRESS;
+  } else {
+    rfc3986__backtrack(p, mark);
+    e4 = rule_IPv4address(p, pos);
+    after_v4 = p->count;
+    er = rule_reg_name(p, pos);
+    if (e4 == er) {
+      type = RFC3986_HOST_IPV4ADDRESS;
+      rfc3986__backtrack(p, after_v4);
+    } else {
+      type = RFC3986_HOST_REG_NAME;
+      if (p->tracing) {
+        rfc3986__backtrack(p, mark);
+        rule_reg_name(p, pos);
+      }
+    }
+  }
+  p->uri->host = rfc3986__span(pos, er);
+  p->uri->host_type = type;
+  RULE_LEAVE(p, pos, er);
+}
+
+/* 3.2.3: port = *DIGIT */
+size_t rule_port(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos;
+  RULE_ENTER(p, RFC3986_RULE_port, pos);
+  while (is_DIGIT(at(p, i)))
+    i++;
+  RULE_LEAVE(p, pos, i);
+}
+
+/* 3.2: authority = [ userinfo "@" ] host [ ":" port ] */
+size_t rule_authority(struct rfc3986__parser *p, size_t pos) {
+  size_t mark = p->count, i;
+  rfc3986_uri *u = p->uri;
+  RULE_ENTER(p, RFC3986_RULE_authority, pos);
+  mark += (size_t)p->tracing;
+  i = rule_userinfo(p, pos);
+  if (at(p, i) == '@') {
+    u->userinfo = rfc3986__span(pos, i);
+    i++;
+  } else {
+    rfc3986__backtrack(p, mark);
+    u->userinfo = rfc3986__undefined();
+    i = pos;
+  }
+  i = rule_host(p, i); /* never fails: reg-name may be empty */
+  if (at(p, i) == ':') {
+    size_t port = i + 1;
+    i = rule_port(p, port);
+    u->port = rfc3986__span(port, i);
+  } else {
+    u->port = rfc3986__undefined();
+  }
+  u->authority = rfc3986__span(pos, i);
+  RULE_LEAVE(p, pos, i);
+}
+
+/* 3.3: segment = *pchar */
+size_t rule_segment(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos, e;
+  RULE_ENTER(p, RFC3986_RULE_segment, pos);
+  while ((e = rule_pchar(p, i)) != NOMATCH)
+    i = e;
+  RULE_LEAVE(p, pos, i);
+}
+
+/* 3.3: segment-nz = 1*pchar */
+size_t rule_segment_nz(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos, e;
+  RULE_ENTER(p, RFC3986_RULE_segment_nz, pos);
+  while ((e = rule_pchar(p, i)) != NOMATCH)
+    i = e;
+  RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
+}
+
+/* 3.3: segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )
+ *                    ; non-zero-length segment without any colon ":" */
+size_t rule_segment_nz_nc(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos, e;
+  int c;
+  RULE_ENTER(p, RFC3986_RULE_segment_nz_nc, pos);
+  for (;;) {
+    c = at(p, i);
+    if (is_unreserved(c) || is_sub_delims(c) || c == '@')
+      i++;
+    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+      i = e;
+    else
+      break;
+  }
+  RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
+}
+
+/* *( "/" segment ), the tail shared by four path rules. */
+static size_t slash_segments(struct rfc3986__parser *p, size_t i) {
+  while (at(p, i) == '/')
+    i = rule_segment(p, i + 1);
+  return i;
+}
+
+/* 3.3: path-abempty = *( "/" segment ) ; begins with "/" or is empty */
+size_t rule_path_abempty(struct rfc3986__parser *p, size_t pos) {
+  RULE_ENTER(p, RFC3986_RULE_path_abempty, pos);
+  RULE_LEAVE(p, pos, slash_segments(p, pos));
+}
+
+/* 3.3: path-absolute = "/" [ segment-nz *( "/" segment ) ]
+ *                    ; begins with "/" but not "//" */
+size_t rule_path_absolute(struct rfc3986__parser *p, size_t pos) {
+  size_t e;
+  RULE_ENTER(p, RFC3986_RULE_path_absolute, pos);
+  if (at(p, pos) != '/')
+    RULE_LEAVE(p, pos, NOMATCH);
+  e = rule_segment_nz(p, pos + 1);
+  RULE_LEAVE(p, pos, e == NOMATCH ? pos + 1 : slash_segments(p, e));
+}
+
+/* 3.3: path-noscheme = segment-nz-nc *( "/" segment )
+ *                    ; begins with a non-colon segment */
+size_t rule_path_noscheme(struct rfc3986__parser *p, size_t pos) {
+  size_t e;
+  RULE_ENTER(p, RFC3986_RULE_path_noscheme, pos);
+  e = rule_segment_nz_nc(p, pos);
+  RULE_LEAVE(p, pos, e == NOMATCH ? NOMATCH : slash_segments(p, e));
+}
+
+/* 3.3: path-rootless = segment-nz *( "/" segment )
+ *                    ; begins with a segment */
+size_t rule_path_rootless(struct rfc3986__parser *p, size_t pos) {
+  size_t e;
+  RULE_ENTER(p, RFC3986_RULE_path_rootless, pos);
+  e = rule_segment_nz(p, pos);
+  RULE_LEAVE(p, pos, e == NOMATCH ? NOMATCH : slash_segments(p, e));
+}
+
+/* 3.3: path-empty = 0<pchar> ; zero characters */
+size_t rule_path_empty(struct rfc3986__parser *p, size_t pos) {
+  RULE_ENTER(p, RFC3986_RULE_path_empty, pos);
+  RULE_LEAVE(p, pos, pos);
+}
+
+/* 3.3: path = path-abempty    ; begins with "/" or is empty
+ *           / path-absolute   ; begins with "/" but not "//"
+ *           / path-noscheme   ; begins with a non-colon segment
+ *           / path-rootless   ; begins with a segment
+ *           / path-empty      ; zero characters
+ * The longest alternative; on a tie the first, as the RFC lists them. */
+size_t rule_path(struct rfc3986__parser *p, size_t pos) {
+  static const rfc3986__rule_fn alt[] = {rule_path_abempty, rule_path_absolute,
+                                         rule_path_noscheme, rule_path_rootless,
+                                         rule_path_empty};
+  size_t mark = p->count, best = NOMATCH, e, k, best_k = 0;
+  RULE_ENTER(p, RFC3986_RULE_path, pos);
+  mark += (size_t)p->tracing;
+  for (k = 0; k < sizeof alt / sizeof alt[0]; k++) {
+    rfc3986__backtrack(p, mark);
+    e = alt[k](p, pos);
+    if (e != NOMATCH && (best == NOMATCH || e > best)) {
+      best = e;
+      best_k = k;
+    }
+  }
+  if (p->tracing) {
+    rfc3986__backtrack(p, mark);
+    alt[best_k](p, pos);
+  }
+  RULE_LEAVE(p, pos, best);
+}
+
+/* 3.4: query = *( pchar / "/" / "?" ) */
+size_t rule_query(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos, e;
+  int c;
+  RULE_ENTER(p, RFC3986_RULE_query, pos);
+  for (;;) {
+    c = at(p, i);
+    if (c == '/' || c == '?')
+      i++;
+    else if ((e = rule_pchar(p, i)) != NOMATCH)
+      i = e;
+    else
+      break;
+  }
+  RULE_LEAVE(p, pos, i);
+}
+
+/* 3.5: fragment = *( pchar / "/" / "?" ) */
+size_t rule_fragment(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos, e;
+  int c;
+  RULE_ENTER(p, RFC3986_RULE_fragment, pos);
+  for (;;) {
+    c = at(p, i);
+    if (c == '/' || c == '?')
+      i++;
+    else if ((e = rule_pchar(p, i)) != NOMATCH)
+      i = e;
+    else
+      break;
+  }
+  RULE_LEAVE(p, pos, i);
+}
+
+/* "//" authority PATH-RULE, the first alternative of hier-part and
+ * relative-part; the path alternatives otherwise.  Records path. */
+static size_t hier_or_relative_part(struct rfc3986__parser *p, size_t pos,
+                                    rfc3986__rule_fn rootless) {
+  size_t i, e;
+  rfc3986_uri *u = p->uri;
+  if (at(p, pos) == '/' && at(p, pos + 1) == '/') {
+    i = rule_authority(p, pos + 2);
+    e = rule_path_abempty(p, i);
+  } else {
+    u->authority = u->userinfo = u->host = u->port = rfc3986__undefined();
+    u->host_type = RFC3986_HOST_NONE;
+    if (at(p, pos) == '/')
+      e = rule_path_absolute(p, pos);
+    else if ((e = rootless(p, pos)) == NOMATCH)
+      e = rule_path_empty(p, pos);
+    i = pos;
+  }
+  u->path = rfc3986__span(i, e);
+  return e;
+}
+
+/* 3: hier-part = "//" authority path-abempty
+ *              / path-absolute
+ *              / path-rootless
+ *              / path-empty
+ * "//" cannot begin path-absolute, so the first alternative that applies
+ * is the longest. */
+size_t rule_hier_part(struct rfc3986__parser *p, size_t pos) {
+  RULE_ENTER(p, RFC3986_RULE_hier_part, pos);
+  RULE_LEAVE(p, pos, hier_or_relative_part(p, pos, rule_path_rootless));
+}
+
+/* 4.2: relative-part = "//" authority path-abempty
+ *                    / path-absolute
+ *                    / path-noscheme
+ *                    / path-empty */
+size_t rule_relative_part(struct rfc3986__parser *p, size_t pos) {
+  RULE_ENTER(p, RFC3986_RULE_relative_part, pos);
+  RULE_LEAVE(p, pos, hier_or_relative_part(p, pos, rule_path_noscheme));
+}
+
+/* [ "?" query ] [ "#" fragment ] after a hier-part or relative-part;
+ * FRAGMENT 0 for absolute-URI, which has none.  Records both. */
+static size_t query_fragment(struct rfc3986__parser *p, size_t i,
+                             int fragment) {
+  rfc3986_uri *u = p->uri;
+  size_t e;
+  u->query = u->fragment = rfc3986__undefined();
+  if (at(p, i) == '?') {
+    e = rule_query(p, i + 1);
+    u->query = rfc3986__span(i + 1, e);
+    i = e;
+  }
+  if (fragment && at(p, i) == '#') {
+    e = rule_fragment(p, i + 1);
+    u->fragment = rfc3986__span(i + 1, e);
+    i = e;
+  }
+  return i;
+}
+
+/* scheme ":" hier-part, shared by URI and absolute-URI. */
+static size_t scheme_hier_part(struct rfc3986__parser *p, size_t pos) {
+  size_t i = rule_scheme(p, pos);
+  if (i == NOMATCH || at(p, i) != ':')
+    return NOMATCH;
+  p->uri->scheme = rfc3986__span(pos, i);
+  p->uri->kind = RFC3986_KIND_URI;
+  return rule_hier_part(p, i + 1);
+}
+
+/* 3: URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ] */
+size_t rule_URI(struct rfc3986__parser *p, size_t pos) {
+  size_t i;
+  RULE_ENTER(p, RFC3986_RULE_URI, pos);
+  if ((i = scheme_hier_part(p, pos)) != NOMATCH)
+    i = query_fragment(p, i, 1);
+  RULE_LEAVE(p, pos, i);
+}
+
+/* 4.3: absolute-URI = scheme ":" hier-part [ "?" query ] */
+size_t rule_absolute_URI(struct rfc3986__parser *p, size_t pos) {
+  size_t i;
+  RULE_ENTER(p, RFC3986_RULE_absolute_URI, pos);
+  if ((i = scheme_hier_part(p, pos)) != NOMATCH)
+    i = query_fragment(p, i, 0);
+  RULE_LEAVE(p, pos, i);
+}
+
+/* 4.2: relative-ref = relative-part [ "?" query ] [ "#" fragment ] */
+size_t rule_relative_ref(struct rfc3986__parser *p, size_t pos) {
+  size_t i;
+  RULE_ENTER(p, RFC3986_RULE_relative_ref, pos);
+  p->uri->scheme = rfc3986__undefined();
+  p->uri->kind = RFC3986_KIND_RELATIVE_REF;
+  i = query_fragment(p, rule_relative_part(p, pos), 1);
+  RULE_LEAVE(p, pos, i);
+}
+
+/* 4.1: URI-reference = URI / relative-ref
+ * The longer match; a URI when it reaches the end of the input (the two
+ * cannot both match a whole input: a relative-ref's first segment has no
+ * ":" before its first "/"). */
+size_t rule_URI_reference(struct rfc3986__parser *p, size_t pos) {
+  size_t mark = p->count, eu, er;
+  RULE_ENTER(p, RFC3986_RULE_URI_reference, pos);
+  mark += (size_t)p->tracing;
+  eu = rule_URI(p, pos);
+  if (eu == p->len)
+    RULE_LEAVE(p, pos, eu);
+  rfc3986__backtrack(p, mark);
+  er = rule_relative_ref(p, pos);
+  if (eu != NOMATCH && eu > er) { /* rerun for its components and trace */
+    rfc3986__backtrack(p, mark);
+    er = rule_URI(p, pos);
+  }
+  RULE_LEAVE(p, pos, er);
+}

@@ -1,0 +1,104 @@
+/*
+ * test_octets.c: every one of the 256 octet values in every component
+ * position, with the verdict taken from the ABNF character sets written out
+ * here by hand (RFC 3986 2.2, 2.3, 3.1-3.5, Appendix A), not from the
+ * library's own classes.
+ *
+ * Each position is a template "PREFIX c SUFFIX" parsed as a URI-reference;
+ * the octet is accepted in that position when the parse is valid and the
+ * component holds exactly the text the template put there.  That rules out
+ * the octet being read as a delimiter of some other component.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "rfc3986.h"
+#include "unit.h"
+
+#define ALPHA "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+#define DIGIT "0123456789"
+#define UNRESERVED ALPHA DIGIT "-._~"
+#define SUB_DELIMS "!$&'()*+,;="
+#define PCHAR UNRESERVED SUB_DELIMS ":@"
+
+enum component { SCHEME, USERINFO, HOST, PORT, PATH, QUERY, FRAGMENT };
+
+static const struct {
+  const char *position;
+  const char *prefix, *suffix; /* the octet goes between them */
+  enum component component;
+  const char *want_prefix, *want_suffix; /* the component's text around it */
+  const char *allowed;                   /* octets the ABNF allows there */
+} positions[] = {
+    /* 3.1 scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) */
+    {"scheme-first", "", "a://h/", SCHEME, "", "a", ALPHA},
+    {"scheme-later", "a", "b://h/", SCHEME, "a", "b", ALPHA DIGIT "+-."},
+    /* 3.2.1 userinfo = *( unreserved / pct-encoded / sub-delims / ":" ) */
+    {"userinfo", "s://u", "v@h/", USERINFO, "u", "v", UNRESERVED SUB_DELIMS ":"},
+    /* 3.2.2 reg-name = *( unreserved / pct-encoded / sub-delims ) */
+    {"reg-name", "s://a", "b/", HOST, "a", "b", UNRESERVED SUB_DELIMS},
+    /* 3.2.3 port = *DIGIT */
+    {"port", "s://h:1", "2/", PORT, "1", "2", DIGIT},
+    /* 3.3 path-abempty = *( "/" segment ), segment = *pchar */
+    {"segment", "s://h/a", "b", PATH, "/a", "b", PCHAR "/"},
+    /* 3.3 path-rootless = segment-nz *( "/" segment ) */
+    {"segment-nz", "s:a", "b", PATH, "a", "b", PCHAR "/"},
+    /* 4.2 path-noscheme: segment-nz-nc =
+     *   1*( unreserved / pct-encoded / sub-delims / "@" ), then "/" */
+    {"segment-nz-nc", "a", "b/c", PATH, "a", "b/c", UNRESERVED SUB_DELIMS "@/"},
+    /* 3.4 query = *( pchar / "/" / "?" ) */
+    {"query", "s://h/?a", "b", QUERY, "a", "b", PCHAR "/?"},
+    /* 3.5 fragment = *( pchar / "/" / "?" ) */
+    {"fragment", "s://h/#a", "b", FRAGMENT, "a", "b", PCHAR "/?"},
+    /* 3.2.2 IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" ) */
+    {"IPvFuture-tail", "s://[v1.a", "b]/", HOST, "[v1.a", "b]",
+     UNRESERVED SUB_DELIMS ":"},
+};
+
+static rfc3986_span component(const rfc3986_uri *u, enum component c) {
+  switch (c) {
+  case SCHEME: return u->scheme;
+  case USERINFO: return u->userinfo;
+  case HOST: return u->host;
+  case PORT: return u->port;
+  case PATH: return u->path;
+  case QUERY: return u->query;
+  case FRAGMENT: return u->fragment;
+  }
+  return u->path;
+}
+
+int main(void) {
+  size_t k;
+  for (k = 0; k < sizeof positions / sizeof positions[0]; k++) {
+    unsigned octet;
+    for (octet = 0; octet < 256; octet++) {
+      char in[64], want[64], id[96];
+      size_t len, wlen;
+      rfc3986_uri uri;
+      rfc3986_span s;
+      int allowed = octet != 0 && strchr(positions[k].allowed, (int)octet);
+      int accepted;
+      len = (size_t)snprintf(in, sizeof in, "%s", positions[k].prefix);
+      in[len++] = (char)octet;
+      len += (size_t)snprintf(in + len, sizeof in - len, "%s",
+                              positions[k].suffix);
+      wlen = (size_t)snprintf(want, sizeof want, "%s", positions[k].want_prefix);
+      want[wlen++] = (char)octet;
+      wlen += (size_t)snprintf(want + wlen, sizeof want - wlen, "%s",
+                               positions[k].want_suffix);
+      accepted = rfc3986_parse(in, len, RFC3986_RULE_URI_reference, &uri,
+                               NULL) == RFC3986_OK;
+      if (accepted) {
+        s = component(&uri, positions[k].component);
+        accepted = rfc3986_span_defined(s) && s.length == wlen &&
+                   memcmp(in + s.offset, want, wlen) == 0;
+      }
+      snprintf(id, sizeof id, "octet.%s.0x%02x", positions[k].position, octet);
+      unit_check(accepted == allowed, id, "input \"%s\": want %s, got %s",
+                 unit_show(in, len), allowed ? "accepted" : "rejected",
+                 accepted ? "accepted" : "rejected");
+    }
+  }
+  return unit_report();
+}
