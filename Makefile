@@ -92,10 +92,10 @@ test-unit: all
 test-unit-asan:
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" unit $(BUILD)/asan/bin/rfc3986
 	@ASAN_OPTIONS=detect_leaks=1 tests/suite.sh unit-asan tests/run-unit.sh $(patsubst $(BUILD)/%,$(BUILD)/asan/%,$(UNIT_BIN))
-	@RFC3986=$(BUILD)/asan/bin/rfc3986 tests/suite.sh cli-asan bats --tap reference/tests/cli.bats
+	@RFC3986=$(BUILD)/asan/bin/rfc3986 tests/suite.sh cli-asan bats --tap reference/tests
 
 test-cli: all
-	@RFC3986=$(RFC3986) tests/suite.sh cli bats --tap reference/tests/cli.bats
+	@RFC3986=$(RFC3986) tests/suite.sh cli bats --tap reference/tests
 
 asan:
 	$(MAKE) BUILD=$(BUILD)/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" all

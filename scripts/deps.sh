@@ -4,7 +4,7 @@
 # npm packages through `npm ci` from committed lock files, only where the
 # machine's Node is recent enough (never Debian's nodejs over it).
 set -u
-pkgs="build-essential pkg-config libjansson-dev python3 python3-jsonschema bats
+pkgs="build-essential pkg-config jq libjansson-dev python3 python3-jsonschema bats
       liburiparser-dev libcurl4-openssl-dev lcov valgrind clang afl++"
 pkgs="$pkgs ${EXTRA_PKGS:-}"
 missing=""
