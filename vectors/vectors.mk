@@ -1,0 +1,31 @@
+# vectors/vectors.mk: the vector suite (included by the top-level Makefile).
+#
+#   make vectors          regenerate vectors/v1/generated/*.json and the counts in vectors/README.md
+#   make test-vectors     schema, IDs, released IDs, MANIFEST, RFC sections; regeneration is byte-identical;
+#                         every vector agrees with the independent Python implementation
+#   make test-crosscheck  C reference vs the independent regex checker on 100,000 generated strings
+#   make import-jsonschema  re-import the JSON-Schema-Test-Suite format tests (reads ../shared)
+
+PYTHON ?= /usr/bin/python3
+
+.PHONY: vectors test-vectors test-crosscheck import-jsonschema vectors-release
+
+vectors:
+	$(PYTHON) vectors/gen/generate.py
+
+test-vectors:
+	@tests/suite.sh vectors-schema $(PYTHON) vectors/gen/check.py
+	@tests/suite.sh vectors-regen $(PYTHON) vectors/gen/generate.py --check
+	@tests/suite.sh vectors-selfcheck $(PYTHON) vectors/gen/selfcheck.py
+
+test-crosscheck: all
+	@RFC3986_BIN=$(RFC3986) tests/suite.sh crosscheck $(PYTHON) reference/tests/crosscheck.py
+
+import-jsonschema:
+	$(PYTHON) vectors/gen/import_jsonschema.py
+
+# Record the current IDs as released (run once when vectors/VERSION is bumped).
+vectors-release:
+	$(PYTHON) vectors/gen/check.py --release
+
+TEST_SUITES += test-vectors test-crosscheck
