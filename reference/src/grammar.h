@@ -78,9 +78,24 @@ static inline struct rfc3986__frame rfc3986__enter(struct rfc3986__parser *p,
   return f;
 }
 
+/*
+ * Rule coverage (make rule-coverage): a build with RFC3986_RULE_COVERAGE
+ * reports every rule function's outcome, and which alternative of a rule
+ * won, to hooks the coverage tool defines.  Other builds compile to nothing.
+ */
+#ifdef RFC3986_RULE_COVERAGE
+void rfc3986__cover_rule(rfc3986_rule rule, int matched);
+void rfc3986__cover_alternative(rfc3986_rule rule, int alternative);
+#define COVER_ALTERNATIVE(rule, k) rfc3986__cover_alternative((rule), (k))
+#else
+#define rfc3986__cover_rule(rule, matched) ((void)0)
+#define COVER_ALTERNATIVE(rule, k) ((void)(rule), (void)(k))
+#endif
+
 static inline size_t rfc3986__leave(struct rfc3986__parser *p,
                                     struct rfc3986__frame f, size_t pos,
                                     size_t end) {
+  rfc3986__cover_rule(p->rule, end != RFC3986__NOMATCH);
   p->rule = f.outer;
   if (p->tracing) {
     p->depth--;

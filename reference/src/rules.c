@@ -23,10 +23,25 @@ size_t rule_pct_encoded(struct rfc3986__parser *p, size_t pos) {
   RULE_LEAVE(p, pos, pos + 3);
 }
 
+/* Index (1-based) of octet C in the alternatives ALTS, or 0. */
+static int octet_alternative(int c, const char *alts) {
+  int k;
+  for (k = 0; c > 0 && alts[k]; k++)
+    if (alts[k] == c)
+      return k + 1;
+  return 0;
+}
+
 /* 2.3: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" */
 size_t rule_unreserved(struct rfc3986__parser *p, size_t pos) {
+  int c;
   RULE_ENTER(p, RFC3986_RULE_unreserved, pos);
-  RULE_LEAVE(p, pos, is_unreserved(at(p, pos)) ? pos + 1 : NOMATCH);
+  c = at(p, pos);
+  if (!is_unreserved(c))
+    RULE_LEAVE(p, pos, NOMATCH);
+  COVER_ALTERNATIVE(RFC3986_RULE_unreserved,
+                    is_ALPHA(c) ? 1 : is_DIGIT(c) ? 2 : 2 + octet_alternative(c, "-._~"));
+  RULE_LEAVE(p, pos, pos + 1);
 }
 
 /* 2.2: reserved = gen-delims / sub-delims */
@@ -34,21 +49,29 @@ size_t rule_reserved(struct rfc3986__parser *p, size_t pos) {
   int c;
   RULE_ENTER(p, RFC3986_RULE_reserved, pos);
   c = at(p, pos);
-  RULE_LEAVE(p, pos,
-             is_gen_delims(c) || is_sub_delims(c) ? pos + 1 : NOMATCH);
+  if (!is_gen_delims(c) && !is_sub_delims(c))
+    RULE_LEAVE(p, pos, NOMATCH);
+  COVER_ALTERNATIVE(RFC3986_RULE_reserved, is_gen_delims(c) ? 1 : 2);
+  RULE_LEAVE(p, pos, pos + 1);
 }
 
 /* 2.2: gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@" */
 size_t rule_gen_delims(struct rfc3986__parser *p, size_t pos) {
+  int k;
   RULE_ENTER(p, RFC3986_RULE_gen_delims, pos);
-  RULE_LEAVE(p, pos, is_gen_delims(at(p, pos)) ? pos + 1 : NOMATCH);
+  k = octet_alternative(at(p, pos), ":/?#[]@");
+  COVER_ALTERNATIVE(RFC3986_RULE_gen_delims, k);
+  RULE_LEAVE(p, pos, k ? pos + 1 : NOMATCH);
 }
 
 /* 2.2: sub-delims = "!" / "$" / "&" / "'" / "(" / ")"
  *                 / "*" / "+" / "," / ";" / "=" */
 size_t rule_sub_delims(struct rfc3986__parser *p, size_t pos) {
+  int k;
   RULE_ENTER(p, RFC3986_RULE_sub_delims, pos);
-  RULE_LEAVE(p, pos, is_sub_delims(at(p, pos)) ? pos + 1 : NOMATCH);
+  k = octet_alternative(at(p, pos), "!$&'()*+,;=");
+  COVER_ALTERNATIVE(RFC3986_RULE_sub_delims, k);
+  RULE_LEAVE(p, pos, k ? pos + 1 : NOMATCH);
 }
 
 /* 3.3: pchar = unreserved / pct-encoded / sub-delims / ":" / "@" */
@@ -57,12 +80,17 @@ size_t rule_pchar(struct rfc3986__parser *p, size_t pos) {
   size_t end;
   RULE_ENTER(p, RFC3986_RULE_pchar, pos);
   c = at(p, pos);
-  if (is_unreserved(c) || is_sub_delims(c) || c == ':' || c == '@')
+  if (is_unreserved(c) || is_sub_delims(c) || c == ':' || c == '@') {
+    COVER_ALTERNATIVE(RFC3986_RULE_pchar, is_unreserved(c)    ? 1
+                                          : is_sub_delims(c) ? 3
+                                          : c == ':'         ? 4
+                                                             : 5);
     end = pos + 1;
-  else if (c == '%')
-    end = rule_pct_encoded(p, pos);
-  else
+  } else if (c == '%' && (end = rule_pct_encoded(p, pos)) != NOMATCH) {
+    COVER_ALTERNATIVE(RFC3986_RULE_pchar, 2);
+  } else {
     end = NOMATCH;
+  }
   RULE_LEAVE(p, pos, end);
 }
 
@@ -122,25 +150,29 @@ size_t rule_reg_name(struct rfc3986__parser *p, size_t pos) {
  * not starting with 1 or 2, no octet can extend the match, so none is read.
  */
 size_t rule_dec_octet(struct rfc3986__parser *p, size_t pos) {
-  int c0, c1, c2;
+  int c0, c1, c2, alt;
   size_t end;
   RULE_ENTER(p, RFC3986_RULE_dec_octet, pos);
   c0 = at(p, pos);
   if (!is_DIGIT(c0))
     RULE_LEAVE(p, pos, NOMATCH);
-  if (c0 == '0' || !is_DIGIT(c1 = at(p, pos + 1)))
+  if (c0 == '0' || !is_DIGIT(c1 = at(p, pos + 1))) {
+    COVER_ALTERNATIVE(RFC3986_RULE_dec_octet, 1);
     RULE_LEAVE(p, pos, pos + 1); /* DIGIT */
-  end = pos + 2;                 /* %x31-39 DIGIT */
+  }
+  end = pos + 2; /* %x31-39 DIGIT */
+  alt = 2;
   if (c0 == '1') {
     if (is_DIGIT(at(p, pos + 2)))
-      end = pos + 3; /* "1" 2DIGIT */
+      end = pos + 3, alt = 3; /* "1" 2DIGIT */
   } else if (c0 == '2') {
     c2 = at(p, pos + 2);
     if (c1 >= '0' && c1 <= '4' && is_DIGIT(c2))
-      end = pos + 3; /* "2" %x30-34 DIGIT */
+      end = pos + 3, alt = 4; /* "2" %x30-34 DIGIT */
     else if (c1 == '5' && c2 >= '0' && c2 <= '5')
-      end = pos + 3; /* "25" %x30-35 */
+      end = pos + 3, alt = 5; /* "25" %x30-35 */
   }
+  COVER_ALTERNATIVE(RFC3986_RULE_dec_octet, alt);
   RULE_LEAVE(p, pos, end);
 }
 
@@ -180,10 +212,13 @@ size_t rule_ls32(struct rfc3986__parser *p, size_t pos) {
   e1 = rule_h16(p, pos);
   if (e1 != NOMATCH)
     e1 = at(p, e1) == ':' ? rule_h16(p, e1 + 1) : NOMATCH;
-  if (e1 != NOMATCH)
+  if (e1 != NOMATCH) {
+    COVER_ALTERNATIVE(RFC3986_RULE_ls32, 1);
     RULE_LEAVE(p, pos, e1);
+  }
   rfc3986__backtrack(p, mark);
-  e2 = rule_IPv4address(p, pos);
+  if ((e2 = rule_IPv4address(p, pos)) != NOMATCH)
+    COVER_ALTERNATIVE(RFC3986_RULE_ls32, 2);
   RULE_LEAVE(p, pos, e2);
 }
 
@@ -263,6 +298,8 @@ size_t rule_IPv6address(struct rfc3986__parser *p, size_t pos) {
       best_k = k;
     }
   }
+  if (best != NOMATCH)
+    COVER_ALTERNATIVE(RFC3986_RULE_IPv6address, best_k);
   if (p->tracing && best != NOMATCH) { /* keep only the winner's events */
     rfc3986__backtrack(p, mark);
     rule_IPv6address_alt(p, pos, best_k);
@@ -303,6 +340,7 @@ size_t rule_IP_literal(struct rfc3986__parser *p, size_t pos) {
                              : rule_IPv6address(p, pos + 1);
   if (e == NOMATCH || at(p, e) != ']')
     RULE_LEAVE(p, pos, NOMATCH);
+  COVER_ALTERNATIVE(RFC3986_RULE_IP_literal, (c == 'v' || c == 'V') ? 2 : 1);
   RULE_LEAVE(p, pos, e + 1);
 }
 
@@ -337,6 +375,9 @@ size_t rule_host(struct rfc3986__parser *p, size_t pos) {
       }
     }
   }
+  COVER_ALTERNATIVE(RFC3986_RULE_host, type == RFC3986_HOST_IPV4ADDRESS ? 2
+                                       : type == RFC3986_HOST_REG_NAME  ? 3
+                                                                        : 1);
   p->uri->host = rfc3986__span(pos, er);
   p->uri->host_type = type;
   RULE_LEAVE(p, pos, er);
@@ -483,6 +524,7 @@ size_t rule_path(struct rfc3986__parser *p, size_t pos) {
       best_k = k;
     }
   }
+  COVER_ALTERNATIVE(RFC3986_RULE_path, (int)best_k + 1);
   if (p->tracing) {
     rfc3986__backtrack(p, mark);
     alt[best_k](p, pos);
@@ -527,21 +569,27 @@ size_t rule_fragment(struct rfc3986__parser *p, size_t pos) {
 /* "//" authority PATH-RULE, the first alternative of hier-part and
  * relative-part; the path alternatives otherwise.  Records path. */
 static size_t hier_or_relative_part(struct rfc3986__parser *p, size_t pos,
+                                    rfc3986_rule rule,
                                     rfc3986__rule_fn rootless) {
   size_t i, e;
+  int alt;
   rfc3986_uri *u = p->uri;
   if (at(p, pos) == '/' && at(p, pos + 1) == '/') {
     i = rule_authority(p, pos + 2);
     e = rule_path_abempty(p, i);
+    alt = 1;
   } else {
     u->authority = u->userinfo = u->host = u->port = rfc3986__undefined();
     u->host_type = RFC3986_HOST_NONE;
     if (at(p, pos) == '/')
-      e = rule_path_absolute(p, pos);
-    else if ((e = rootless(p, pos)) == NOMATCH)
-      e = rule_path_empty(p, pos);
+      e = rule_path_absolute(p, pos), alt = 2;
+    else if ((e = rootless(p, pos)) != NOMATCH)
+      alt = 3;
+    else
+      e = rule_path_empty(p, pos), alt = 4;
     i = pos;
   }
+  COVER_ALTERNATIVE(rule, alt);
   u->path = rfc3986__span(i, e);
   return e;
 }
@@ -554,7 +602,8 @@ static size_t hier_or_relative_part(struct rfc3986__parser *p, size_t pos,
  * is the longest. */
 size_t rule_hier_part(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_hier_part, pos);
-  RULE_LEAVE(p, pos, hier_or_relative_part(p, pos, rule_path_rootless));
+  RULE_LEAVE(p, pos, hier_or_relative_part(p, pos, RFC3986_RULE_hier_part,
+                                             rule_path_rootless));
 }
 
 /* 4.2: relative-part = "//" authority path-abempty
@@ -563,7 +612,8 @@ size_t rule_hier_part(struct rfc3986__parser *p, size_t pos) {
  *                    / path-empty */
 size_t rule_relative_part(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_relative_part, pos);
-  RULE_LEAVE(p, pos, hier_or_relative_part(p, pos, rule_path_noscheme));
+  RULE_LEAVE(p, pos, hier_or_relative_part(p, pos, RFC3986_RULE_relative_part,
+                                             rule_path_noscheme));
 }
 
 /* [ "?" query ] [ "#" fragment ] after a hier-part or relative-part;
@@ -633,13 +683,18 @@ size_t rule_URI_reference(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_URI_reference, pos);
   mark += (size_t)p->tracing;
   eu = rule_URI(p, pos);
-  if (eu == p->len)
+  if (eu == p->len) {
+    COVER_ALTERNATIVE(RFC3986_RULE_URI_reference, 1);
     RULE_LEAVE(p, pos, eu);
+  }
   rfc3986__backtrack(p, mark);
   er = rule_relative_ref(p, pos);
   if (eu != NOMATCH && eu > er) { /* rerun for its components and trace */
     rfc3986__backtrack(p, mark);
     er = rule_URI(p, pos);
+    COVER_ALTERNATIVE(RFC3986_RULE_URI_reference, 1);
+  } else {
+    COVER_ALTERNATIVE(RFC3986_RULE_URI_reference, 2);
   }
   RULE_LEAVE(p, pos, er);
 }
