@@ -30,6 +30,16 @@ struct rfc3986__path_src {
 size_t rfc3986__remove_dot_segments_reverse(const struct rfc3986__path_src *src,
                                             char *out);
 size_t rfc3986__remove_dot_segments_in_place(char *buf, size_t len);
+/* The chunks of remove_dot_segments(src), last first (see below). */
+struct rfc3986__rds_iter {
+  const struct rfc3986__path_src *src;
+  size_t start, e, skip;
+  int state;
+};
+void rfc3986__rds_init(struct rfc3986__rds_iter *it,
+                       const struct rfc3986__path_src *src);
+int rfc3986__rds_next(struct rfc3986__rds_iter *it, size_t *from, size_t *to,
+                      int *slash);
 
 const char *rfc3986_hazard_name(unsigned hazard) {
   switch (hazard) {
@@ -217,14 +227,16 @@ static void emit(const struct rfc3986__path_src *src, size_t from, size_t to,
  * is the segments that no later ".." removes, a ".." removing the nearest
  * surviving segment before it (a bracket matching, the same from either
  * end).  Steps A and D only ever apply to the start of the input, so they
- * are done first.  OUT NULL: returns the length only; otherwise OUT must
- * have room for that length.
+ * are done first.  The iterator yields the output's chunks ("/" segment,
+ * or the first segment without "/") from the last to the first.
  */
-static size_t reverse_pass(const struct rfc3986__path_src *src, char *out,
-                           size_t end) {
-  size_t n = src->alen + src->blen, start = 0, e, pos = end, len = 0;
-  size_t skip = 0;
-
+void rfc3986__rds_init(struct rfc3986__rds_iter *it,
+                       const struct rfc3986__path_src *src) {
+  size_t n = src->alen + src->blen, start = 0;
+  it->src = src;
+  it->skip = 0;
+  it->e = n;
+  it->state = 1;
   /* A (and D): leading "../" and "./" are removed; a remaining lone "." or
    * ".." is removed. */
   for (;;) {
@@ -233,51 +245,79 @@ static size_t reverse_pass(const struct rfc3986__path_src *src, char *out,
       s++;
     if (s == n) {
       if (src_is_dots(src, start, n, 1) || src_is_dots(src, start, n, 2))
-        return 0;
+        it->state = 0; /* nothing left */
       break;
     }
     if (!src_is_dots(src, start, s, 1) && !src_is_dots(src, start, s, 2))
       break;
     start = s + 1;
   }
-
+  it->start = start;
   /* B, C at the end of the input leave "/", which E then moves. */
-  e = n;
-  {
+  if (it->state) {
     size_t s = n;
     while (s > start && src_at(src, s - 1) != '/')
       s--;
-    if (s > start &&
-        (src_is_dots(src, s, n, 1) || src_is_dots(src, s, n, 2))) {
-      emit(src, n, n, 1, out, &pos, &len);
-    }
+    if (s > start && (src_is_dots(src, s, n, 1) || src_is_dots(src, s, n, 2)))
+      it->state = 2;
   }
+}
 
+int rfc3986__rds_next(struct rfc3986__rds_iter *it, size_t *from, size_t *to,
+                      int *slash) {
+  const struct rfc3986__path_src *src = it->src;
+  if (it->state == 2) { /* the trailing "/" */
+    it->state = 1;
+    *from = *to = src->alen + src->blen;
+    *slash = 1;
+    return 1;
+  }
   /* "/" segment, right to left: B drops "/.", C's "/.." removes the
    * nearest surviving segment on its left, E keeps the rest. */
-  for (;;) {
-    size_t s = e;
-    while (s > start && src_at(src, s - 1) != '/')
+  while (it->state == 1) {
+    size_t s = it->e, e = it->e;
+    while (s > it->start && src_at(src, s - 1) != '/')
       s--;
-    if (s == start)
-      break; /* [start, e) is the first segment, with no "/" before it */
-    if (src_is_dots(src, s, e, 2))
-      skip++;
-    else if (src_is_dots(src, s, e, 1))
+    if (s == it->start) {
+      it->state = 3; /* [start, e) is the first segment, with no "/" */
+      break;
+    }
+    it->e = s - 1;
+    if (src_is_dots(src, s, e, 2)) {
+      it->skip++;
+    } else if (src_is_dots(src, s, e, 1)) {
       ;
-    else if (skip > 0)
-      skip--;
-    else
-      emit(src, s, e, 1, out, &pos, &len);
-    e = s - 1;
+    } else if (it->skip > 0) {
+      it->skip--;
+    } else {
+      *from = s;
+      *to = e;
+      *slash = 1;
+      return 1;
+    }
   }
   /* The first segment, moved by E without a "/" (when not empty). */
-  if (e > start) {
-    if (skip > 0)
-      skip--;
-    else
-      emit(src, start, e, 0, out, &pos, &len);
+  if (it->state == 3) {
+    it->state = 0;
+    if (it->e > it->start && it->skip == 0) {
+      *from = it->start;
+      *to = it->e;
+      *slash = 0;
+      return 1;
+    }
   }
+  return 0;
+}
+
+/* OUT NULL: the length only; otherwise OUT must have room for it. */
+static size_t reverse_pass(const struct rfc3986__path_src *src, char *out,
+                           size_t end) {
+  struct rfc3986__rds_iter it;
+  size_t from, to, pos = end, len = 0;
+  int slash;
+  rfc3986__rds_init(&it, src);
+  while (rfc3986__rds_next(&it, &from, &to, &slash))
+    emit(src, from, to, slash, out, &pos, &len);
   return len;
 }
 

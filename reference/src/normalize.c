@@ -1,0 +1,449 @@
+/*
+ * normalize.c: RFC 3986 section 6, Normalization and Comparison.
+ *
+ *   6.2.1  simple string comparison;
+ *   6.2.2  syntax-based normalization, in this order:
+ *          6.2.2.2 percent-encoding: pct-encoded unreserved octets are
+ *                  decoded ("should be decoded by URI normalizers"),
+ *          6.2.2.1 case: scheme and host to lower case, the hex digits of
+ *                  the remaining percent-encodings to upper case (in the
+ *                  host too),
+ *          6.2.2.3 path segments: remove_dot_segments (5.2.4) on the path,
+ *                  of relative references as well;
+ *   6.2.3  scheme-based normalization (RFC3986_LEVEL_SCHEME), for http,
+ *          https, ws, wss and ftp: an empty port or the scheme's default
+ *          port is removed with its ":", an empty path with an authority
+ *          becomes "/"; for mailto the domain after "@" is lower-cased.
+ * The result is idempotent: each step's output is a fixed point of the
+ * steps before it (decoding never creates "%", "/" or a delimiter).
+ *
+ * A normalized string can reparse differently from its components (./a:b
+ * becomes a:b, a URI; a:/.//g becomes a://g, with an authority): such
+ * results are produced as the steps say and reported in *hazard.
+ *
+ * Equivalence compares the normalized components as streams, without a
+ * buffer: the path chunk by chunk from the right (see resolve.c).
+ */
+#include <string.h>
+
+#include "grammar.h"
+
+/* Shared with resolve.c (keep in step). */
+struct rfc3986__path_src {
+  const char *a;
+  size_t alen;
+  const char *b;
+  size_t blen;
+  int decode;
+};
+struct rfc3986__rds_iter {
+  const struct rfc3986__path_src *src;
+  size_t start, e, skip;
+  int state;
+};
+size_t rfc3986__remove_dot_segments_reverse(const struct rfc3986__path_src *src,
+                                            char *out);
+size_t rfc3986__remove_dot_segments_in_place(char *buf, size_t len);
+void rfc3986__rds_init(struct rfc3986__rds_iter *it,
+                       const struct rfc3986__path_src *src);
+int rfc3986__rds_next(struct rfc3986__rds_iter *it, size_t *from, size_t *to,
+                      int *slash);
+
+static const char upper_hex[] = "0123456789ABCDEF";
+
+static int hex_value(int c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+static int to_lower(int c) { return c >= 'A' && c <= 'Z' ? c + 'a' - 'A' : c; }
+
+/* How letters are cased outside percent-encodings. */
+enum casing {
+  CASE_KEEP,  /* userinfo, path, query, fragment */
+  CASE_LOWER, /* scheme, host (6.2.2.1) */
+  CASE_MAILTO /* path of mailto at scheme level: lower after "@" to "," */
+};
+
+/*
+ * The normalized octets of s[i..end), one at a time: pct-encoded
+ * unreserved decoded, other percent-encodings with upper-case hex, letters
+ * cased as asked.  The input is a valid component (every "%" starts a
+ * triplet).
+ */
+struct cursor {
+  const char *s;
+  size_t i, end;
+  enum casing casing;
+  int domain; /* CASE_MAILTO: after "@" */
+  char pend[2];
+  int npend;
+};
+
+static void cursor_init(struct cursor *c, const char *s, size_t from,
+                        size_t to, enum casing casing) {
+  c->s = s;
+  c->i = from;
+  c->end = to;
+  c->casing = casing;
+  c->domain = 0;
+  c->npend = 0;
+}
+
+/* The next octet, or -1 at the end. */
+static int cursor_next(struct cursor *c) {
+  int ch;
+  if (c->npend > 0)
+    return (unsigned char)c->pend[2 - c->npend--];
+  if (c->i >= c->end)
+    return -1;
+  ch = (unsigned char)c->s[c->i];
+  if (ch == '%' && c->i + 2 < c->end &&
+      hex_value((unsigned char)c->s[c->i + 1]) >= 0 &&
+      hex_value((unsigned char)c->s[c->i + 2]) >= 0) {
+    int v = hex_value((unsigned char)c->s[c->i + 1]) << 4 |
+            hex_value((unsigned char)c->s[c->i + 2]);
+    c->i += 3;
+    if (!is_unreserved(v)) { /* 6.2.2.1: upper-case hex */
+      c->pend[0] = upper_hex[v >> 4];
+      c->pend[1] = upper_hex[v & 15];
+      c->npend = 2;
+      return '%';
+    }
+    ch = v; /* 6.2.2.2: decoded, then cased like any other octet */
+  } else {
+    c->i++;
+  }
+  if (c->casing == CASE_LOWER || (c->casing == CASE_MAILTO && c->domain))
+    ch = to_lower(ch);
+  if (c->casing == CASE_MAILTO && (ch == '@' || ch == ','))
+    c->domain = ch == '@';
+  return ch;
+}
+
+/* Output writer, snprintf style. */
+struct writer {
+  char *out;
+  size_t cap, n;
+};
+
+static void put(struct writer *w, const char *s, size_t len) {
+  if (w->n < w->cap && len > 0)
+    memcpy(w->out + w->n, s, w->cap - w->n < len ? w->cap - w->n : len);
+  w->n += len;
+}
+
+static void put_cursor(struct writer *w, struct cursor *c) {
+  int ch;
+  while ((ch = cursor_next(c)) >= 0) {
+    char o = (char)ch;
+    put(w, &o, 1);
+  }
+}
+
+/* 6.2.3: the schemes whose default port and empty path this knows. */
+static const char *default_port(const char *scheme, size_t len) {
+  static const struct {
+    const char *scheme, *port;
+  } known[] = {{"http", "80"}, {"https", "443"}, {"ws", "80"},
+               {"wss", "443"}, {"ftp", "21"}};
+  for (size_t k = 0; k < sizeof known / sizeof known[0]; k++) {
+    size_t n = strlen(known[k].scheme), i;
+    if (n != len)
+      continue;
+    for (i = 0; i < n && to_lower((unsigned char)scheme[i]) == known[k].scheme[i];
+         i++)
+      ;
+    if (i == n)
+      return known[k].port;
+  }
+  return NULL;
+}
+
+static int scheme_is(const rfc3986_uri *u, const char *name) {
+  size_t n = strlen(name), i;
+  if (!rfc3986_span_defined(u->scheme) || u->scheme.length != n)
+    return 0;
+  for (i = 0; i < n; i++)
+    if (to_lower((unsigned char)u->input[u->scheme.offset + i]) != name[i])
+      return 0;
+  return 1;
+}
+
+/*
+ * What the levels decide about one parsed URI-reference: is its port kept,
+ * does an empty path become "/", how is its path cased.
+ */
+struct plan {
+  int keep_port;
+  int slash_path;
+  enum casing path_casing;
+};
+
+static struct plan plan_of(const rfc3986_uri *u, rfc3986_level level) {
+  struct plan pl = {1, 0, CASE_KEEP};
+  const char *dp;
+  if (level < RFC3986_LEVEL_SCHEME || !rfc3986_span_defined(u->scheme))
+    return pl;
+  dp = default_port(u->input + u->scheme.offset, u->scheme.length);
+  if (dp) {
+    if (rfc3986_span_defined(u->port)) {
+      /* "the port is empty or the default for the scheme": compared as a
+       * number, so 080 is 80 */
+      const char *p = u->input + u->port.offset;
+      size_t n = u->port.length, z = 0;
+      while (z < n && p[z] == '0')
+        z++;
+      if (n == 0 || (n - z == strlen(dp) && memcmp(p + z, dp, n - z) == 0))
+        pl.keep_port = 0;
+    }
+    if (rfc3986_span_defined(u->authority) && u->path.length == 0)
+      pl.slash_path = 1;
+  }
+  if (scheme_is(u, "mailto"))
+    pl.path_casing = CASE_MAILTO;
+  return pl;
+}
+
+/* CASE_MAILTO on a written path: lower-case after "@" up to "," or "/",
+ * the percent-encodings' hex excepted. */
+static void mailto_domain_lower(char *s, size_t n) {
+  int domain = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] == '%') {
+      i += 2;
+      continue;
+    }
+    if (s[i] == '/' || s[i] == ',')
+      domain = 0;
+    else if (s[i] == '@')
+      domain = 1;
+    else if (domain)
+      s[i] = (char)to_lower((unsigned char)s[i]);
+  }
+}
+
+static rfc3986_status syntax_error(rfc3986_error *err, const rfc3986_error *e) {
+  if (err)
+    *err = *e;
+  return RFC3986_ERR_SYNTAX;
+}
+
+rfc3986_status rfc3986_normalize(const char *input, size_t len,
+                                 rfc3986_level level, char *out, size_t cap,
+                                 size_t *out_len, unsigned *hazard,
+                                 rfc3986_error *err) {
+  rfc3986_uri u;
+  rfc3986_error e;
+  struct writer w = {out, cap, 0};
+  struct cursor c;
+  struct plan pl;
+  size_t path_at, path_len;
+
+  if (hazard)
+    *hazard = RFC3986_HAZARD_NONE;
+  if (out_len)
+    *out_len = 0;
+  if ((input == NULL && len > 0) || (out == NULL && cap > 0))
+    return RFC3986_ERR_ARGUMENT;
+  if (rfc3986_parse(input, len, RFC3986_RULE_URI_reference, &u, &e) !=
+      RFC3986_OK)
+    return syntax_error(err, &e);
+  pl = plan_of(&u, level);
+
+  if (rfc3986_span_defined(u.scheme)) {
+    cursor_init(&c, input, u.scheme.offset, u.scheme.offset + u.scheme.length,
+                CASE_LOWER);
+    put_cursor(&w, &c);
+    put(&w, ":", 1);
+  }
+  if (rfc3986_span_defined(u.authority)) {
+    put(&w, "//", 2);
+    if (rfc3986_span_defined(u.userinfo)) {
+      cursor_init(&c, input, u.userinfo.offset,
+                  u.userinfo.offset + u.userinfo.length, CASE_KEEP);
+      put_cursor(&w, &c);
+      put(&w, "@", 1);
+    }
+    cursor_init(&c, input, u.host.offset, u.host.offset + u.host.length,
+                CASE_LOWER);
+    put_cursor(&w, &c);
+    if (rfc3986_span_defined(u.port) && pl.keep_port) {
+      put(&w, ":", 1);
+      put(&w, input + u.port.offset, u.port.length);
+    }
+  }
+
+  /* 6.2.2.2 and 6.2.2.1 on the path, then 6.2.2.3 remove_dot_segments */
+  path_at = w.n;
+  if (pl.slash_path) {
+    put(&w, "/", 1);
+    path_len = 1;
+  } else if (w.n + u.path.length <= cap) {
+    cursor_init(&c, input, u.path.offset, u.path.offset + u.path.length,
+                CASE_KEEP);
+    put_cursor(&w, &c);
+    path_len = rfc3986__remove_dot_segments_in_place(out + path_at,
+                                                     w.n - path_at);
+    w.n = path_at + path_len;
+  } else {
+    struct rfc3986__path_src src = {input + u.path.offset, u.path.length, "",
+                                    0, 1};
+    path_len = rfc3986__remove_dot_segments_reverse(&src, NULL);
+    if (path_at + path_len <= cap)
+      rfc3986__remove_dot_segments_reverse(&src, out + path_at);
+    w.n = path_at + path_len;
+  }
+  if (pl.path_casing == CASE_MAILTO && w.n <= cap)
+    mailto_domain_lower(out + path_at, path_len);
+
+  if (rfc3986_span_defined(u.query)) {
+    put(&w, "?", 1);
+    cursor_init(&c, input, u.query.offset, u.query.offset + u.query.length,
+                CASE_KEEP);
+    put_cursor(&w, &c);
+  }
+  if (rfc3986_span_defined(u.fragment)) {
+    put(&w, "#", 1);
+    cursor_init(&c, input, u.fragment.offset,
+                u.fragment.offset + u.fragment.length, CASE_KEEP);
+    put_cursor(&w, &c);
+  }
+  if (out_len)
+    *out_len = w.n;
+  if (w.n > cap)
+    return RFC3986_ERR_BUFFER;
+  if (hazard && !rfc3986_span_defined(u.authority)) {
+    const char *p = out + path_at;
+    size_t i;
+    if (path_len >= 2 && p[0] == '/' && p[1] == '/')
+      *hazard |= RFC3986_HAZARD_PATH_LOOKS_LIKE_AUTHORITY;
+    if (!rfc3986_span_defined(u.scheme)) {
+      for (i = 0; i < path_len && p[i] != '/' && p[i] != ':'; i++)
+        ;
+      if (i < path_len && p[i] == ':')
+        *hazard |= RFC3986_HAZARD_SEGMENT_LOOKS_LIKE_SCHEME;
+    }
+  }
+  if (err) {
+    err->status = RFC3986_OK;
+    err->offset = 0;
+    err->rule = RFC3986_RULE_NONE;
+  }
+  return RFC3986_OK;
+}
+
+/* ---- 6.2: the comparison ladder ---------------------------------------- */
+
+/* Two normalized streams equal? */
+static int same_stream(struct cursor *a, struct cursor *b) {
+  int x, y;
+  do {
+    x = cursor_next(a);
+    y = cursor_next(b);
+    if (x != y)
+      return 0;
+  } while (x >= 0);
+  return 1;
+}
+
+static int same_component(const rfc3986_uri *a, rfc3986_span sa,
+                          const rfc3986_uri *b, rfc3986_span sb,
+                          enum casing casing) {
+  struct cursor ca, cb;
+  if (rfc3986_span_defined(sa) != rfc3986_span_defined(sb))
+    return 0;
+  if (!rfc3986_span_defined(sa))
+    return 1;
+  cursor_init(&ca, a->input, sa.offset, sa.offset + sa.length, casing);
+  cursor_init(&cb, b->input, sb.offset, sb.offset + sb.length, casing);
+  return same_stream(&ca, &cb);
+}
+
+/* The normalized paths equal?  remove_dot_segments' chunks, last first. */
+static int same_path(const rfc3986_uri *a, struct plan pa, const rfc3986_uri *b,
+                     struct plan pb) {
+  struct rfc3986__path_src sa = {a->input + a->path.offset, a->path.length,
+                                 "", 0, 1};
+  struct rfc3986__path_src sb = {b->input + b->path.offset, b->path.length,
+                                 "", 0, 1};
+  struct rfc3986__rds_iter ia, ib;
+  size_t fa, ta, fb, tb;
+  int ka, kb, slash_a, slash_b;
+  if (pa.slash_path) {
+    sa.a = "/";
+    sa.alen = 1;
+  }
+  if (pb.slash_path) {
+    sb.a = "/";
+    sb.alen = 1;
+  }
+  rfc3986__rds_init(&ia, &sa);
+  rfc3986__rds_init(&ib, &sb);
+  for (;;) {
+    struct cursor ca, cb;
+    ka = rfc3986__rds_next(&ia, &fa, &ta, &slash_a);
+    kb = rfc3986__rds_next(&ib, &fb, &tb, &slash_b);
+    if (ka != kb)
+      return 0;
+    if (!ka)
+      return 1;
+    if (slash_a != slash_b)
+      return 0;
+    /* a chunk's octets all come from one piece: sa.a */
+    cursor_init(&ca, sa.a, fa, ta, pa.path_casing);
+    cursor_init(&cb, sb.a, fb, tb, pb.path_casing);
+    if (!same_stream(&ca, &cb))
+      return 0;
+  }
+}
+
+rfc3986_status rfc3986_equivalent(const char *a, size_t a_len, const char *b,
+                                  size_t b_len, rfc3986_level level,
+                                  int *equivalent, rfc3986_error *err) {
+  rfc3986_uri ua, ub;
+  rfc3986_error e;
+  struct plan pa, pb;
+  int eq;
+  if (equivalent)
+    *equivalent = 0;
+  if ((a == NULL && a_len > 0) || (b == NULL && b_len > 0) ||
+      equivalent == NULL)
+    return RFC3986_ERR_ARGUMENT;
+  if (rfc3986_parse(a, a_len, RFC3986_RULE_URI_reference, &ua, &e) !=
+      RFC3986_OK)
+    return syntax_error(err, &e);
+  if (rfc3986_parse(b, b_len, RFC3986_RULE_URI_reference, &ub, &e) !=
+      RFC3986_OK)
+    return syntax_error(err, &e);
+  if (level == RFC3986_LEVEL_SIMPLE) {
+    /* 6.2.1 simple string comparison */
+    eq = a_len == b_len && (a_len == 0 || memcmp(a, b, a_len) == 0);
+  } else {
+    pa = plan_of(&ua, level);
+    pb = plan_of(&ub, level);
+    eq = same_component(&ua, ua.scheme, &ub, ub.scheme, CASE_LOWER) &&
+         rfc3986_span_defined(ua.authority) ==
+             rfc3986_span_defined(ub.authority) &&
+         same_component(&ua, ua.userinfo, &ub, ub.userinfo, CASE_KEEP) &&
+         same_component(&ua, ua.host, &ub, ub.host, CASE_LOWER) &&
+         same_component(&ua, pa.keep_port ? ua.port : rfc3986__undefined(),
+                        &ub, pb.keep_port ? ub.port : rfc3986__undefined(),
+                        CASE_KEEP) &&
+         same_path(&ua, pa, &ub, pb) &&
+         same_component(&ua, ua.query, &ub, ub.query, CASE_KEEP) &&
+         same_component(&ua, ua.fragment, &ub, ub.fragment, CASE_KEEP);
+  }
+  *equivalent = eq;
+  if (err) {
+    err->status = RFC3986_OK;
+    err->offset = 0;
+    err->rule = RFC3986_RULE_NONE;
+  }
+  return RFC3986_OK;
+}
