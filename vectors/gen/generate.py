@@ -300,6 +300,45 @@ def gen_dots():
 
 
 # ---------------------------------------------------------------------------
+# 5b. Percent-encoding normalization of every octet (6.2.2.1, 6.2.2.2).
+def gen_pct_normalize():
+    path_tests, host_tests, eq_tests = [], [], []
+    for o in range(256):
+        ch = chr(o)
+        unres = o in UNRESERVED
+        for case, hx in (("lower", "%02x" % o), ("upper", "%02X" % o)):
+            if case == "lower" and hx == hx.upper():
+                continue
+            uri = "http://h/%" + hx
+            want = "http://h/" + (ch if unres else "%" + hx.upper())
+            if ch == ".":
+                want = "http://h/"  # decoded first, "/." is then a dot-segment (6.2.2.3)
+            got = O.normalize(uri)[0]
+            assert got == want, (uri, got, want)
+            path_tests.append({"id": "gen.pct-norm.path.%s.0x%02X" % (case, o), "input": uri, "expect": "accept", "normalized": want})
+            uri = "http://A%" + hx + "B/"
+            want = "http://a" + (ch.lower() if unres else "%" + hx.upper()) + "b/"
+            got = O.normalize(uri)[0]
+            assert got == want, (uri, got, want)
+            host_tests.append({"id": "gen.pct-norm.host.%s.0x%02X" % (case, o), "input": uri, "expect": "accept", "normalized": want})
+        if o in UNRESERVED | SUB_DELIMS | set(b":@/"):
+            a, b = "http://h/%%%02X" % o, "http://h/" + ch
+            eq = O.equivalent(a, b)
+            assert eq == unres, (a, b, eq)
+            eq_tests.append({"id": "gen.pct-norm.equivalent.0x%02X" % o, "input": a, "expect": "accept", "other": b, "equivalent": unres,
+                             "level": "syntax"})
+    return doc("Percent-encoding normalization of every octet", [
+        {"description": "in a path: unreserved octets are decoded, every other triplet gets upper-case hex",
+         "op": "normalize", "specification": [{"rfc3986": "6.2.2.2"}, {"rfc3986": "6.2.2.1"}], "tests": path_tests},
+        {"description": "in a reg-name host: decoded unreserved octets are lower-cased with the host; other triplets keep upper-case hex",
+         "op": "normalize", "specification": [{"rfc3986": "6.2.2.1"}, {"rfc3986": "6.2.2.2"}], "tests": host_tests},
+        {"description": "a triplet is equivalent to the octet it encodes only when that octet is unreserved",
+         "op": "equivalent", "specification": [{"rfc3986": "6.2.2.2"}, {"rfc3986": "2.2", "quote": "URIs that differ in the replacement of a reserved character with its corresponding percent-encoded US-ASCII octet are not equivalent"}],
+         "tests": eq_tests},
+    ])
+
+
+# ---------------------------------------------------------------------------
 # 6. Sizes (pathological inputs).
 def gen_sizes():
     parse = [
@@ -331,6 +370,7 @@ GENERATORS = [
     ("generated/dec-octet.json", gen_dec_octet),
     ("generated/pct-encoded.json", gen_pct),
     ("generated/dot-segments.json", gen_dots),
+    ("generated/pct-normalize.json", gen_pct_normalize),
     ("generated/sizes.json", gen_sizes),
 ]
 
