@@ -32,14 +32,6 @@ endif
 ifeq ($(call pkg_ok,libcurl),yes)
 C_ADAPTERS += curl
 endif
-# Until librfc3986 defines every function the reference glue calls, leave
-# the reference adapter out of `all` rather than break the build.
-ADAPTER_REF_FUNCS := rfc3986_parse_iri rfc3986_normalize rfc3986_equivalent rfc3986_iri_to_uri
-adapter_lp := (
-adapter_defined = $(shell grep -lsE '^[a-z0-9_]+ [*]?$(1)[$(adapter_lp)]|^$(1)[$(adapter_lp)]' reference/src/*.c)
-ifneq ($(words $(foreach f,$(ADAPTER_REF_FUNCS),$(if $(call adapter_defined,$(f)),$(f)))),$(words $(ADAPTER_REF_FUNCS)))
-C_ADAPTERS := $(filter-out reference,$(C_ADAPTERS))
-endif
 ADAPTER_BINS := $(C_ADAPTERS:%=$(BUILD)/adapters/%)
 
 ifeq ($(call pkg_ok,jansson),yes)
