@@ -1,0 +1,33 @@
+# harness/harness.mk: the uritest command, included by the top-level Makefile.
+#
+#   build/bin/uritest    harness/src/*.c + $(LIBA) + jansson
+#   make test-harness    the Bats tests of harness/tests/
+#   make test-vectors-reference   every vector of vectors/v1/ on the reference
+
+UT_SRC  := $(wildcard harness/src/*.c)
+UT_OBJ  := $(UT_SRC:%.c=$(BUILD)/obj/%.o)
+UT_HDR  := $(wildcard harness/src/*.h)
+UT_BIN  := $(BUILD)/bin/uritest
+UT_JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
+UT_JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+
+ALL_TARGETS += $(UT_BIN)
+TEST_SUITES += test-harness test-vectors-reference
+
+$(UT_OBJ): ALL_CFLAGS += $(UT_JANSSON_CFLAGS)
+$(UT_OBJ): $(UT_HDR)
+
+$(UT_BIN): $(UT_OBJ) $(LIBA)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $(UT_OBJ) $(LIBA) $(LDFLAGS) $(UT_JANSSON_LIBS)
+
+.PHONY: test-harness test-vectors-reference uritest
+uritest: $(UT_BIN)
+
+test-harness: all
+	@UTBIN=$(UT_BIN) tests/suite.sh harness bats --tap harness/tests
+
+# The RFC vectors must pass 100% on the reference adapter.
+test-vectors-reference: all
+	@tests/suite.sh vectors-reference $(UT_BIN) run --adapter reference --format tap \
+	  --output $(BUILD)/test-results/vectors-reference.jsonl --no-progress

@@ -1,0 +1,444 @@
+/* adapter.c: adapter processes: start, hello, pipelined requests with
+ * poll(2), per-request timeouts, kill of the process group, restarts and
+ * give-up (DESIGN.md "Adapters"). */
+#include "adapter.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <time.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "classify.h"
+#include "vectors.h"
+
+#define MAX_LINE_DEFAULT (8u << 20) /* answers longer than this are errors */
+#define WINDOW 256                  /* requests in flight */
+#define WBUF_HIGH (256u << 10)      /* encode ahead at most this much */
+
+volatile int interrupted;
+
+static void on_signal(int sig) {
+  interrupted = sig;
+}
+
+void install_signal_handlers(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  signal(SIGPIPE, SIG_IGN);
+}
+
+void adapter_init(struct adapter *a, struct adapter_def *def, double hello_timeout,
+                  double timeout) {
+  memset(a, 0, sizeof *a);
+  a->def = def;
+  a->pid = -1;
+  a->in_fd = a->out_fd = -1;
+  a->hello_timeout = hello_timeout;
+  a->timeout = timeout;
+  a->max_line = MAX_LINE_DEFAULT;
+  const char *ml = getenv("URITEST_MAX_LINE");
+  if (ml && atol(ml) > 0) a->max_line = (size_t)atol(ml);
+  a->name = xstrdup(def->name ? def->name : "adapter");
+  a->library = xstrdup("unknown");
+  a->spec = xstrdup(def->spec ? def->spec : "other");
+  a->ops = ~0u;
+  a->last_class = CLASS_CRASH;
+}
+
+static void set_why(struct adapter *a, int cls, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void set_why(struct adapter *a, int cls, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(a->last_why, sizeof a->last_why, fmt, ap);
+  va_end(ap);
+  a->last_class = cls;
+}
+
+/* Kill the process group and reap the adapter; describe how it ended. */
+static void reap(struct adapter *a, char *how, size_t cap) {
+  if (a->in_fd >= 0) close(a->in_fd);
+  if (a->out_fd >= 0) close(a->out_fd);
+  a->in_fd = a->out_fd = -1;
+  if (how) snprintf(how, cap, "adapter ended");
+  if (a->pid <= 0) return;
+  int st = 0;
+  pid_t r = waitpid(a->pid, &st, WNOHANG);
+  kill(-a->pid, SIGKILL);
+  if (r == 0) {
+    kill(a->pid, SIGKILL);
+    while ((r = waitpid(a->pid, &st, 0)) < 0 && errno == EINTR) {
+    }
+  }
+  if (how && r == a->pid) {
+    if (WIFEXITED(st))
+      snprintf(how, cap, "adapter exited with status %d", WEXITSTATUS(st));
+    else if (WIFSIGNALED(st))
+      snprintf(how, cap, "adapter killed by signal %d", WTERMSIG(st));
+  }
+  a->pid = -1;
+}
+
+void adapter_stop(struct adapter *a) {
+  if (a->in_fd >= 0) {
+    close(a->in_fd); /* EOF: a polite adapter exits */
+    a->in_fd = -1;
+  }
+  if (a->pid > 0) {
+    /* give it a moment to exit on EOF before the kill */
+    for (int i = 0; i < 20; i++) {
+      int st;
+      pid_t r = waitpid(a->pid, &st, WNOHANG);
+      if (r == a->pid) {
+        kill(-a->pid, SIGKILL);
+        a->pid = -1;
+        break;
+      }
+      struct timespec ts = {0, 5 * 1000 * 1000};
+      nanosleep(&ts, NULL);
+    }
+  }
+  reap(a, NULL, 0);
+  a->rbuf.len = 0;
+  a->wbuf.len = a->wpos = 0;
+}
+
+void adapter_free(struct adapter *a) {
+  adapter_stop(a);
+  buf_free(&a->rbuf);
+  buf_free(&a->wbuf);
+  free(a->name);
+  free(a->library);
+  free(a->spec);
+}
+
+static int spawn(struct adapter *a) {
+  int in[2], out[2];
+  if (pipe(in) < 0) return -1;
+  if (pipe(out) < 0) {
+    close(in[0]);
+    close(in[1]);
+    return -1;
+  }
+  fflush(NULL);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(in[0]); close(in[1]); close(out[0]); close(out[1]);
+    return -1;
+  }
+  if (pid == 0) {
+    setpgid(0, 0);
+    signal(SIGPIPE, SIG_DFL);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    dup2(in[0], 0);
+    dup2(out[1], 1);
+    close(in[0]); close(in[1]); close(out[0]); close(out[1]);
+    /* registry commands are relative to the repository root */
+    if (!a->def->shcmd && chdir(repo_root()) < 0) _exit(126);
+    if (a->def->shcmd)
+      execl("/bin/sh", "sh", "-c", a->def->shcmd, (char *)NULL);
+    else
+      execvp(a->def->argv[0], a->def->argv);
+    fprintf(stderr, "uritest: cannot run %s: %s\n",
+            a->def->shcmd ? "/bin/sh" : a->def->argv[0], strerror(errno));
+    _exit(127);
+  }
+  setpgid(pid, pid);
+  close(in[0]);
+  close(out[1]);
+  a->pid = pid;
+  a->in_fd = in[1];
+  a->out_fd = out[0];
+  fcntl(a->in_fd, F_SETFL, fcntl(a->in_fd, F_GETFL) | O_NONBLOCK);
+  fcntl(a->out_fd, F_SETFL, fcntl(a->out_fd, F_GETFL) | O_NONBLOCK);
+  fcntl(a->in_fd, F_SETFD, FD_CLOEXEC);
+  fcntl(a->out_fd, F_SETFD, FD_CLOEXEC);
+  a->rbuf.len = 0;
+  a->wbuf.len = a->wpos = 0;
+  a->answers_since_start = 0;
+  return 0;
+}
+
+/* Read what is there into rbuf.  Returns bytes read, 0 on EOF, -1 when
+ * nothing was available (EAGAIN), -2 on error. */
+static long fill(struct adapter *a) {
+  buf_reserve(&a->rbuf, 64 * 1024);
+  ssize_t n = read(a->out_fd, a->rbuf.p + a->rbuf.len, a->rbuf.cap - a->rbuf.len - 1);
+  if (n > 0) {
+    a->rbuf.len += (size_t)n;
+    return (long)n;
+  }
+  if (n == 0) return 0;
+  if (errno == EAGAIN || errno == EINTR) return -1;
+  return -2;
+}
+
+static int parse_hello(struct adapter *a, const char *line, size_t len) {
+  json_error_t err;
+  json_t *h = json_loadb(line, len, 0, &err);
+  if (!h || !json_is_object(h)) {
+    set_why(a, CLASS_PROTOCOL_ERROR, "hello line is not a JSON object: %s",
+            h ? "wrong type" : err.text);
+    json_decref(h);
+    return -1;
+  }
+  json_t *name = json_object_get(h, "adapter"), *lib = json_object_get(h, "library"),
+         *spec = json_object_get(h, "spec"), *ops = json_object_get(h, "ops");
+  if (json_is_string(name) && !a->def->name) {
+    free(a->name);
+    a->name = xstrdup(json_string_value(name));
+  }
+  if (json_is_string(lib)) {
+    free(a->library);
+    a->library = xstrdup(json_string_value(lib));
+  }
+  if (json_is_string(spec)) {
+    free(a->spec);
+    a->spec = xstrdup(json_string_value(spec));
+  }
+  a->whatwg = !strcmp(a->spec, "whatwg");
+  if (json_is_array(ops)) {
+    a->ops = 0;
+    size_t i;
+    json_t *o;
+    json_array_foreach(ops, i, o) {
+      int k = json_is_string(o) ? op_from_name(json_string_value(o)) : -1;
+      if (k >= 0) a->ops |= 1u << k;
+    }
+  }
+  json_decref(h);
+  return 0;
+}
+
+/* One start: spawn and read the hello line within hello_timeout. */
+static int start_once(struct adapter *a) {
+  if (spawn(a) < 0) {
+    set_why(a, CLASS_CRASH, "cannot start adapter: %s", strerror(errno));
+    return -1;
+  }
+  double deadline = now_mono() + a->hello_timeout;
+  for (;;) {
+    char *nl = memchr(a->rbuf.p ? a->rbuf.p : "", '\n', a->rbuf.len);
+    if (nl) {
+      size_t len = (size_t)(nl - a->rbuf.p);
+      int rc = parse_hello(a, a->rbuf.p, len);
+      memmove(a->rbuf.p, nl + 1, a->rbuf.len - len - 1);
+      a->rbuf.len -= len + 1;
+      if (rc < 0) {
+        reap(a, NULL, 0);
+        return -1;
+      }
+      return 0;
+    }
+    if (a->rbuf.len > a->max_line) {
+      set_why(a, CLASS_PROTOCOL_ERROR, "hello line longer than %zu bytes", a->max_line);
+      reap(a, NULL, 0);
+      return -1;
+    }
+    double left = deadline - now_mono();
+    if (left <= 0) {
+      set_why(a, CLASS_TIMEOUT, "no hello line within %gs", a->hello_timeout);
+      reap(a, NULL, 0);
+      return -1;
+    }
+    if (interrupted) {
+      reap(a, NULL, 0);
+      return -1;
+    }
+    struct pollfd p = {a->out_fd, POLLIN, 0};
+    int pr = poll(&p, 1, (int)(left * 1000) + 1);
+    if (pr <= 0) continue;
+    long r = fill(a);
+    if (r == 0 || r == -2) {
+      char how[128];
+      reap(a, how, sizeof how);
+      set_why(a, CLASS_CRASH, "%s before its hello line", how);
+      return -1;
+    }
+  }
+}
+
+int adapter_start(struct adapter *a) {
+  if (a->given_up) return -1;
+  while (a->failed_starts < 3) {
+    if (start_once(a) == 0) return 0;
+    if (interrupted) return -1;
+    a->failed_starts++;
+  }
+  a->given_up = 1;
+  return -1;
+}
+
+/* After a failure with the process gone: count a failed start when the
+ * adapter answered nothing since it started. */
+static void after_failure(struct adapter *a) {
+  if (a->answers_since_start == 0) a->failed_starts++;
+  if (a->failed_starts >= 3) a->given_up = 1;
+  a->restarts++;
+}
+
+int adapter_run(struct adapter *a, struct job *job) {
+  size_t done = 0, sent = 0;
+  double sent_at[WINDOW];
+  double progress_at = now_mono();
+  long base = a->id_base;
+  a->id_base += (long)job->n;
+  while (done < job->n) {
+    if (interrupted) return -1;
+    if (a->pid <= 0) {
+      sent = done;
+      if (a->given_up || adapter_start(a) < 0) {
+        if (interrupted) return -1;
+        /* given up: the rest carry the class of the last failure */
+        char why[300];
+        snprintf(why, sizeof why, "adapter given up after three failed starts: %s",
+                 a->last_why);
+        for (; done < job->n; done++) job->fail(job->ctx, done, a->last_class, why);
+        if (job->flush) job->flush(job->ctx);
+        return 0;
+      }
+      progress_at = now_mono();
+    }
+    /* encode ahead */
+    while (sent < job->n && sent - done < WINDOW && a->wbuf.len - a->wpos < WBUF_HIGH) {
+      if (a->wpos == a->wbuf.len) a->wbuf.len = a->wpos = 0;
+      job->encode(job->ctx, sent, base + (long)sent, &a->wbuf);
+      sent_at[sent % WINDOW] = now_mono();
+      sent++;
+    }
+    struct pollfd p[2] = {{a->out_fd, POLLIN, 0}, {a->in_fd, POLLOUT, 0}};
+    int np = (a->in_fd >= 0 && a->wpos < a->wbuf.len) ? 2 : 1;
+    double head_deadline = (sent_at[done % WINDOW] > progress_at ? sent_at[done % WINDOW]
+                                                                 : progress_at) + a->timeout;
+    double left = sent > done ? head_deadline - now_mono() : a->timeout;
+    int pr = 0;
+    if (left > 0) {
+      pr = poll(p, (nfds_t)np, (int)(left * 1000) + 1);
+      if (pr < 0 && errno != EINTR) {
+        set_why(a, CLASS_CRASH, "poll: %s", strerror(errno));
+        pr = 0;
+      }
+    }
+    if (pr <= 0) {
+      if (interrupted) return -1;
+      if (sent > done && now_mono() >= head_deadline) {
+        char why[128];
+        snprintf(why, sizeof why, "no answer within %gs", a->timeout);
+        reap(a, NULL, 0);
+        set_why(a, CLASS_TIMEOUT, "%s", why);
+        job->fail(job->ctx, done++, CLASS_TIMEOUT, why);
+        after_failure(a);
+        if (job->flush) job->flush(job->ctx);
+      }
+      continue;
+    }
+    /* write */
+    if (np == 2 && (p[1].revents & (POLLOUT | POLLERR | POLLHUP))) {
+      ssize_t w = write(a->in_fd, a->wbuf.p + a->wpos, a->wbuf.len - a->wpos);
+      if (w > 0) {
+        a->wpos += (size_t)w;
+      } else if (w < 0 && errno != EAGAIN && errno != EINTR) {
+        /* the adapter closed its input: stop writing, read what is left */
+        close(a->in_fd);
+        a->in_fd = -1;
+      }
+    }
+    if (!(p[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+    long r = fill(a);
+    if (r == -1) continue;
+    /* answers, one per complete line */
+    int failed = 0;
+    char *start = a->rbuf.p;
+    size_t avail = a->rbuf.len;
+    while (avail && done < job->n) {
+      char *nl = memchr(start, '\n', avail);
+      if (!nl) break;
+      size_t len = (size_t)(nl - start);
+      if (done >= sent) {
+        reap(a, NULL, 0);
+        set_why(a, CLASS_PROTOCOL_ERROR, "a line with no request pending");
+        failed = 1;
+        break;
+      }
+      if (len > a->max_line) {
+        set_why(a, CLASS_PROTOCOL_ERROR, "answer line longer than %zu bytes", a->max_line);
+        failed = 2;
+        break;
+      }
+      json_error_t err;
+      json_t *ans = json_loadb(start, len, 0, &err);
+      json_t *id = ans && json_is_object(ans) ? json_object_get(ans, "id") : NULL;
+      long want = base + (long)done;
+      if (!ans || !json_is_object(ans)) {
+        set_why(a, CLASS_PROTOCOL_ERROR, "answer is not a JSON object: %s",
+                ans ? "wrong type" : err.text);
+        json_decref(ans);
+        failed = 2;
+        break;
+      }
+      if (!id || !json_is_integer(id) || json_integer_value(id) != want) {
+        char got[64];
+        if (!id)
+          snprintf(got, sizeof got, "no id");
+        else if (json_is_integer(id))
+          snprintf(got, sizeof got, "id %lld", (long long)json_integer_value(id));
+        else
+          snprintf(got, sizeof got, "an id of another type");
+        set_why(a, CLASS_PROTOCOL_ERROR, "answer with %s, expected id %ld", got, want);
+        json_decref(ans);
+        failed = 2;
+        break;
+      }
+      job->answer(job->ctx, done, ans);
+      json_decref(ans);
+      done++;
+      a->answers_since_start++;
+      a->failed_starts = 0;
+      progress_at = now_mono();
+      start = nl + 1;
+      avail -= len + 1;
+    }
+    if (failed == 2) {
+      job->fail(job->ctx, done++, CLASS_PROTOCOL_ERROR, a->last_why);
+      reap(a, NULL, 0);
+      after_failure(a);
+    } else if (failed == 1) {
+      after_failure(a);
+    } else {
+      if (start != a->rbuf.p) {
+        memmove(a->rbuf.p, start, avail);
+        a->rbuf.len = avail;
+      }
+      if (a->rbuf.len > a->max_line && done < sent) {
+        set_why(a, CLASS_PROTOCOL_ERROR, "answer line longer than %zu bytes", a->max_line);
+        job->fail(job->ctx, done++, CLASS_PROTOCOL_ERROR, a->last_why);
+        reap(a, NULL, 0);
+        after_failure(a);
+      } else if (r == 0 || r == -2) {
+        /* EOF: the adapter exited (or closed its output) */
+        char how[128];
+        reap(a, how, sizeof how);
+        if (done < sent) {
+          set_why(a, CLASS_CRASH, "%s", how);
+          job->fail(job->ctx, done++, CLASS_CRASH, how);
+        } else {
+          set_why(a, CLASS_CRASH, "%s between requests", how);
+        }
+        after_failure(a);
+      }
+    }
+    if (job->flush) job->flush(job->ctx);
+  }
+  return 0;
+}

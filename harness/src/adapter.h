@@ -1,0 +1,85 @@
+/* adapter.h: the adapters registry and the process management of
+ * DESIGN.md "Adapters": hello, pipelined requests, timeouts, restarts. */
+#ifndef URITEST_ADAPTER_H
+#define URITEST_ADAPTER_H
+
+#include <jansson.h>
+#include <sys/types.h>
+
+#include "util.h"
+
+/* One entry of adapters/<name>/adapter.json, or an --adapter-cmd. */
+struct adapter_def {
+  char *name;    /* NULL for --adapter-cmd until its hello names it */
+  char *spec;    /* from the registry (the hello's wins once known) */
+  char **argv;   /* NULL-terminated command, or NULL */
+  char *shcmd;   /* --adapter-cmd: run with /bin/sh -c */
+  char *check, *install;
+  int in_process;
+  int available;
+  char *why;     /* why not available */
+};
+
+struct registry {
+  struct adapter_def *defs;
+  size_t n;
+};
+
+/* Read every adapters/ * /adapter.json under the root, then add the
+ * built-in reference when the registry has none.  Checks availability. */
+int registry_load(struct registry *r);
+struct adapter_def *registry_find(struct registry *r, const char *name);
+struct adapter_def *adapter_def_cmd(const char *cmd);
+
+struct adapter {
+  struct adapter_def *def;
+  char *name, *library, *spec;  /* from the hello line */
+  unsigned ops;                 /* bit per enum op; all when hello lists none */
+  int whatwg;                   /* spec "whatwg" */
+  pid_t pid;
+  int in_fd, out_fd;
+  struct buf rbuf, wbuf;
+  size_t wpos;
+  double hello_timeout, timeout;
+  size_t max_line;
+  int failed_starts;            /* starts in a row without one answer */
+  size_t answers_since_start;
+  int given_up;
+  int last_class;               /* class of the last failure */
+  char last_why[256];
+  long id_base;
+  unsigned restarts;
+};
+
+void adapter_init(struct adapter *a, struct adapter_def *def, double hello_timeout,
+                  double timeout);
+/* Start the process and read its hello; up to three attempts.  Returns 0,
+ * or -1 when given up (a->last_class and a->last_why say why). */
+int adapter_start(struct adapter *a);
+void adapter_stop(struct adapter *a);
+void adapter_free(struct adapter *a);
+
+/* Callbacks of one pipelined run of N requests. */
+struct job {
+  void *ctx;
+  size_t n;
+  /* append request I as one line ending in "\n", carrying "id": ID */
+  void (*encode)(void *ctx, size_t i, long id, struct buf *out);
+  /* the answer to request I, in request order */
+  void (*answer)(void *ctx, size_t i, json_t *answer);
+  /* request I ended as CRASH, TIMEOUT or PROTOCOL_ERROR (enum cls) */
+  void (*fail)(void *ctx, size_t i, int cls, const char *why);
+  /* after each batch of answers; may be NULL */
+  void (*flush)(void *ctx);
+};
+
+/* Run the job through the adapter, restarting it as needed.  Every
+ * request gets exactly one answer or fail callback.  Returns 0, or -1 when
+ * interrupted by a signal. */
+int adapter_run(struct adapter *a, struct job *job);
+
+/* Set by SIGINT/SIGTERM. */
+extern volatile int interrupted;
+void install_signal_handlers(void);
+
+#endif

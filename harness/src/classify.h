@@ -1,0 +1,63 @@
+/* classify.h: compare an adapter's answer with the expectation and name
+ * the discrepancy (DESIGN.md "Comparing and classifying"). */
+#ifndef URITEST_CLASSIFY_H
+#define URITEST_CLASSIFY_H
+
+#include <jansson.h>
+
+#include "vectors.h"
+
+enum cls {
+  CLASS_PASS,
+  CLASS_SHOULD_HAVE_ACCEPTED,
+  CLASS_SHOULD_HAVE_REJECTED,
+  CLASS_COMPONENT_MISMATCH,
+  CLASS_RESOLVE_MISMATCH,
+  CLASS_NORMALIZE_MISMATCH,
+  CLASS_EQUIVALENT_MISMATCH,
+  CLASS_OUTPUT_MISMATCH,
+  CLASS_UNSUPPORTED,
+  CLASS_CRASH,
+  CLASS_TIMEOUT,
+  CLASS_PROTOCOL_ERROR,
+  CLASS__COUNT
+};
+extern const char *const class_names[CLASS__COUNT];
+int class_from_name(const char *s);
+/* Whether a class counts as failed (UNSUPPORTED does not). */
+int class_failed(int cls);
+
+/* Up to this many named component mismatches per result. */
+#define MAX_MISMATCH 16
+
+struct mismatch {
+  const char *name;    /* component or getter name */
+  int normalization;   /* 1 normalization, 0 semantic */
+};
+
+struct verdict {
+  int cls;
+  int nmis;
+  struct mismatch mis[MAX_MISMATCH];
+  int security_relevant;
+  int not_compared;     /* components the adapter left out */
+  int compared;         /* components compared */
+  int impl_defined;     /* expect: implementation-defined, never fails */
+  int offset_differs;   /* error offset given and different (informative) */
+  const char *why;      /* UNSUPPORTED/CRASH/... reason, or NULL */
+};
+
+/* Classify ANSWER (an object, "id" already checked) for test T. */
+void classify_answer(const struct test *t, json_t *answer, struct verdict *v);
+
+/*
+ * Arbitrary input (uritest diff): the expectation is the reference's own
+ * parse of INPUT.
+ */
+void classify_diff(const char *input, size_t len, json_t *answer, struct verdict *v);
+
+/* The reference's components of INPUT as a JSON object ("valid",
+ * "components"), for reports; a new reference. */
+json_t *reference_parse_json(const char *input, size_t len);
+
+#endif

@@ -1,0 +1,11 @@
+/* commands.h: the subcommands of uritest; main.c dispatches on the table
+ * in main.c, so a new subcommand is one function and one table line. */
+#ifndef URITEST_COMMANDS_H
+#define URITEST_COMMANDS_H
+
+int cmd_run(int argc, char **argv);
+int cmd_diff(int argc, char **argv);
+int cmd_adapters(int argc, char **argv);
+int cmd_import(int argc, char **argv);
+
+#endif

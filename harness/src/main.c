@@ -1,0 +1,128 @@
+/* main.c: the uritest command: subcommand dispatch, `uritest adapters`. */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adapter.h"
+#include "commands.h"
+#include "util.h"
+
+struct command {
+  const char *name;
+  int (*fn)(int argc, char **argv);
+  const char *summary;
+};
+
+/* A new subcommand (bench, triage, report) is one line here. */
+static const struct command commands[] = {
+    {"run", cmd_run, "run vectors through adapters, compare, classify"},
+    {"diff", cmd_diff, "run arbitrary inputs through adapters against the reference"},
+    {"adapters", cmd_adapters, "list the adapters known, their library and availability"},
+    {"import", cmd_import, "import wpt FILE [-o OUT]: convert WHATWG urltestdata.json"},
+};
+
+static void usage(FILE *f) {
+  fprintf(f, "usage: uritest COMMAND [OPTION]...\n\ncommands:\n");
+  for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+    fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
+  fprintf(f, "\n`uritest COMMAND --help` for its options.  Exit codes: 0 success,\n"
+             "1 a negative answer (mismatch, discrepancy), 2 usage or input error.\n");
+}
+
+int cmd_adapters(int argc, char **argv) {
+  int json = 0;
+  double hello = 5;
+  static const struct option opts[] = {{"json", no_argument, 0, 'j'},
+                                       {"hello-timeout", required_argument, 0, 't'},
+                                       {"help", no_argument, 0, 'h'},
+                                       {0, 0, 0, 0}};
+  optind = 1;
+  opterr = 0;
+  int c;
+  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    if (c == 'j') {
+      json = 1;
+    } else if (c == 't' && parse_seconds(optarg) > 0) {
+      hello = parse_seconds(optarg);
+    } else if (c == 'h') {
+      puts("usage: uritest adapters [--json] [--hello-timeout S]");
+      return 0;
+    } else {
+      warnx_("usage: uritest adapters [--json] [--hello-timeout S]");
+      return EXIT_USAGE;
+    }
+  }
+  if (optind < argc) {
+    warnx_("usage: uritest adapters [--json] [--hello-timeout S]");
+    return EXIT_USAGE;
+  }
+  install_signal_handlers();
+  struct registry reg;
+  registry_load(&reg);
+  json_t *list = json_array();
+  for (size_t i = 0; i < reg.n; i++) {
+    struct adapter_def *d = &reg.defs[i];
+    json_t *e = json_pack("{s:s, s:s?, s:s?, s:b}", "name", d->name, "library", NULL, "spec",
+                          d->spec, "available", d->available);
+    if (d->available) {
+      struct adapter a;
+      adapter_init(&a, d, hello, 2);
+      a.failed_starts = 2; /* one attempt is enough for a listing */
+      if (adapter_start(&a) == 0) {
+        json_object_set_new(e, "library", json_string(a.library));
+        json_object_set_new(e, "spec", json_string(a.spec));
+      } else {
+        json_object_set_new(e, "available", json_false());
+        json_object_set_new(e, "why", json_sprintf("does not start: %s", a.last_why));
+      }
+      adapter_free(&a);
+    } else {
+      json_object_set_new(e, "why", json_string(d->why ? d->why : "not available"));
+    }
+    if (d->install) json_object_set_new(e, "install", json_string(d->install));
+    json_array_append_new(list, e);
+  }
+  if (json) {
+    json_t *doc = json_pack("{s:o}", "adapters", list);
+    json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    putchar('\n');
+    json_decref(doc);
+    return 0;
+  }
+  size_t i;
+  json_t *e;
+  json_array_foreach(list, i, e) {
+    const char *lib = json_string_value(json_object_get(e, "library"));
+    const char *spec = json_string_value(json_object_get(e, "spec"));
+    printf("%-14s %-8s %-28s %s", json_string_value(json_object_get(e, "name")),
+           spec ? spec : "?", lib ? lib : "-",
+           json_is_true(json_object_get(e, "available")) ? "available" : "unavailable");
+    const char *why = json_string_value(json_object_get(e, "why"));
+    if (why) printf(": %s", why);
+    putchar('\n');
+  }
+  json_decref(list);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  set_argv0(argv[0]);
+  if (argc < 2) {
+    usage(stderr);
+    return EXIT_USAGE;
+  }
+  const char *cmd = argv[1];
+  if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
+    printf("uritest %s\n", URITEST_VERSION);
+    return 0;
+  }
+  if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+    usage(stdout);
+    return 0;
+  }
+  for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+    if (!strcmp(cmd, commands[i].name)) return commands[i].fn(argc - 1, argv + 1);
+  warnx_("unknown command \"%s\"", cmd);
+  usage(stderr);
+  return EXIT_USAGE;
+}

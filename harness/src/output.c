@@ -1,0 +1,446 @@
+/* output.c: the streamed results file (JSON Lines) and the reports on
+ * standard output: text, TAP, JUnit XML, JSON.  Results are written as they
+ * arrive; nothing but counts is kept per result. */
+#include "output.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void sv_put(struct buf *b, const char *key, const struct sv *s) {
+  if (s->state == SV_ABSENT) return;
+  buf_printf(b, ", ");
+  if (s->state == SV_NULL) {
+    buf_printf(b, "\"%s\": null", key);
+    return;
+  }
+  buf_json_input(b, key, s->s, s->len);
+}
+
+void write_expected(struct buf *b, const struct test *t) {
+  buf_printf(b, "{\"expect\": \"%s\", ", expect_names[t->expect]);
+  buf_json_input(b, "input", t->input, t->input_len);
+  sv_put(b, "base", &t->base);
+  sv_put(b, "other", &t->other);
+  if (t->rule) {
+    buf_puts(b, ", \"rule\": ");
+    buf_json_str(b, t->rule, strlen(t->rule));
+  }
+  if (t->level) buf_printf(b, ", \"level\": \"%s\"", t->level);
+  if (t->op == OP_RESOLVE && !t->strict) buf_puts(b, ", \"strict\": false");
+  if (t->comps) {
+    buf_puts(b, ", \"components\": {");
+    int first = 1;
+    for (int c = 0; c < C__COUNT; c++) {
+      if (t->comps[c].state == SV_ABSENT) continue;
+      struct buf tmp = {0};
+      sv_put(&tmp, comp_names[c], &t->comps[c]);
+      buf_puts(b, tmp.p + (first ? 2 : 0));
+      buf_free(&tmp);
+      first = 0;
+    }
+    buf_putc(b, '}');
+  }
+  if (t->getters) {
+    buf_puts(b, ", \"whatwg\": {");
+    int first = 1;
+    for (int g = 0; g < G__COUNT; g++) {
+      if (t->getters[g].state == SV_ABSENT) continue;
+      struct buf tmp = {0};
+      sv_put(&tmp, getter_names[g], &t->getters[g]);
+      buf_puts(b, tmp.p + (first ? 2 : 0));
+      buf_free(&tmp);
+      first = 0;
+    }
+    buf_putc(b, '}');
+  }
+  sv_put(b, "target", &t->target);
+  sv_put(b, "normalized", &t->normalized);
+  sv_put(b, "output", &t->output);
+  if (t->equivalent >= 0) buf_printf(b, ", \"equivalent\": %s", t->equivalent ? "true" : "false");
+  if (t->error_offset >= 0) buf_printf(b, ", \"error\": {\"offset\": %ld}", t->error_offset);
+  buf_putc(b, '}');
+}
+
+static void put_str(struct buf *b, const char *s) { buf_json_str(b, s, strlen(s)); }
+
+static void write_answer(struct buf *b, json_t *answer) {
+  if (!answer) {
+    buf_puts(b, "null");
+    return;
+  }
+  json_t *copy = json_copy(answer); /* shallow: drop the request id */
+  json_object_del(copy, "id");
+  size_t n = json_dumpb(copy, NULL, 0, JSON_COMPACT | JSON_ENCODE_ANY);
+  buf_reserve(b, n);
+  json_dumpb(copy, b->p + b->len, n, JSON_COMPACT | JSON_ENCODE_ANY);
+  b->len += n;
+  b->p[b->len] = 0;
+  json_decref(copy);
+}
+
+/* The result as one JSON object (no newline), into o->line. */
+static void result_json(struct output *o, const struct result *r, int record) {
+  struct buf *b = &o->line;
+  const struct verdict *v = r->v;
+  b->len = 0;
+  buf_putc(b, '{');
+  if (record) buf_puts(b, "\"record\": \"result\", ");
+  buf_puts(b, "\"adapter\": ");
+  put_str(b, r->adapter);
+  buf_puts(b, ", \"library\": ");
+  put_str(b, r->library);
+  if (r->t) {
+    buf_puts(b, ", \"id\": ");
+    put_str(b, r->t->id);
+    buf_printf(b, ", \"vectors_version\": \"%s\", \"file\": ", vectors_version());
+    put_str(b, r->t->file->path);
+    buf_puts(b, ", \"file_version\": ");
+    put_str(b, r->t->file->version);
+    buf_printf(b, ", \"spec\": \"%s\", \"op\": \"%s\"", spec_names[r->t->spec],
+               op_names[r->t->op]);
+  } else {
+    buf_printf(b, ", \"id\": \"line:%ld\", \"line\": %ld, ", r->line, r->line);
+    buf_json_input(b, "input", r->input, r->input_len);
+    buf_puts(b, ", \"op\": \"parse\"");
+  }
+  buf_printf(b, ", \"class\": \"%s\", \"components\": [", class_names[v->cls]);
+  for (int i = 0; i < v->nmis; i++) {
+    if (i) buf_puts(b, ", ");
+    put_str(b, v->mis[i].name);
+  }
+  buf_puts(b, "], \"mismatches\": [");
+  for (int i = 0; i < v->nmis; i++) {
+    if (i) buf_puts(b, ", ");
+    buf_puts(b, "{\"component\": ");
+    put_str(b, v->mis[i].name);
+    buf_printf(b, ", \"kind\": \"%s\"}", v->mis[i].normalization ? "normalization" : "semantic");
+  }
+  buf_printf(b, "], \"security_relevant\": %s, \"not_compared\": %d",
+             v->security_relevant ? "true" : "false", v->not_compared);
+  if (v->impl_defined) buf_puts(b, ", \"implementation_defined\": true");
+  if (r->baseline) buf_puts(b, ", \"baseline\": true");
+  if (v->why) {
+    buf_puts(b, ", \"why\": ");
+    put_str(b, v->why);
+  }
+  buf_puts(b, ", \"expected\": ");
+  if (r->t) {
+    write_expected(b, r->t);
+  } else {
+    json_t *ref = reference_parse_json(r->input, r->input_len);
+    write_answer(b, ref);
+    json_decref(ref);
+  }
+  buf_puts(b, ", \"got\": ");
+  write_answer(b, r->answer);
+  buf_putc(b, '}');
+}
+
+static void xml_text(FILE *f, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    switch (c) {
+    case '<': fputs("&lt;", f); break;
+    case '>': fputs("&gt;", f); break;
+    case '&': fputs("&amp;", f); break;
+    case '"': fputs("&quot;", f); break;
+    default:
+      if (c < 0x20 && c != '\t' && c != '\n') fprintf(f, "\\x%02x", c);
+      else if (c >= 0x80 && !utf8_valid(s + i, 1)) {
+        /* keep well-formed UTF-8, escape stray octets */
+        size_t k = i;
+        while (k < n && (unsigned char)s[k] >= 0x80) k++;
+        if (utf8_valid(s + i, k - i)) {
+          fwrite(s + i, 1, k - i, f);
+        } else {
+          for (size_t m = i; m < k; m++) fprintf(f, "\\x%02x", (unsigned char)s[m]);
+        }
+        i = k - 1;
+      } else {
+        fputc(c, f);
+      }
+    }
+  }
+}
+
+/* Printable text for people: control octets and non-ASCII escaped. */
+static void human(FILE *f, const char *s, size_t n) {
+  fputc('"', f);
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+    else if (c >= 0x20 && c < 0x7f) fputc(c, f);
+    else fprintf(f, "\\x%02x", c);
+    if (i == 200 && n > 240) {
+      fprintf(f, "...(%zu octets)", n);
+      break;
+    }
+  }
+  fputc('"', f);
+}
+
+static void describe(FILE *f, const struct verdict *v) {
+  fputs(class_names[v->cls], f);
+  for (int i = 0; i < v->nmis; i++)
+    fprintf(f, "%s%s (%s)", i ? ", " : " ", v->mis[i].name,
+            v->mis[i].normalization ? "normalization" : "semantic");
+  if (v->security_relevant) fputs(" [security-relevant]", f);
+  if (v->why) fprintf(f, ": %s", v->why);
+}
+
+void output_begin(struct output *o, struct stats *adapters, size_t n) {
+  o->first_result = 1;
+  if (o->results) {
+    struct buf *b = &o->line;
+    b->len = 0;
+    buf_printf(b, "{\"record\": \"run\", \"uritest\": \"%s\", \"command\": \"%s\", "
+                  "\"vectors_version\": \"%s\", \"date\": \"%s\", \"adapters\": [",
+               URITEST_VERSION, o->command, vectors_version(), run_date());
+    for (size_t i = 0; i < n; i++) {
+      buf_puts(b, i ? ", {\"name\": " : "{\"name\": ");
+      put_str(b, adapters[i].adapter);
+      buf_puts(b, ", \"library\": ");
+      put_str(b, adapters[i].library);
+      buf_puts(b, ", \"spec\": ");
+      put_str(b, adapters[i].spec);
+      buf_putc(b, '}');
+    }
+    buf_puts(b, "]}\n");
+    fwrite(b->p, 1, b->len, o->results);
+    fflush(o->results);
+  }
+  switch (o->fmt) {
+  case FMT_TAP:
+    fprintf(o->out, "TAP version 13\n# uritest %s, vectors %s, %s\n", URITEST_VERSION,
+            vectors_version(), run_date());
+    for (size_t i = 0; i < n; i++)
+      fprintf(o->out, "# adapter %s: %s\n", adapters[i].adapter, adapters[i].library);
+    break;
+  case FMT_JUNIT:
+    fprintf(o->out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"uritest\">\n");
+    break;
+  case FMT_JSON:
+    fprintf(o->out, "{\"uritest\": {\"version\": \"%s\", \"command\": \"%s\", "
+                    "\"vectors_version\": \"%s\", \"date\": \"%s\"},\n\"results\": [",
+            URITEST_VERSION, o->command, vectors_version(), run_date());
+    break;
+  case FMT_TEXT:
+    fprintf(o->out, "uritest %s, vectors %s, %s\n", URITEST_VERSION, vectors_version(),
+            run_date());
+    for (size_t i = 0; i < n; i++)
+      fprintf(o->out, "adapter %s: %s\n", adapters[i].adapter, adapters[i].library);
+    break;
+  }
+}
+
+void output_adapter_begin(struct output *o, struct stats *s) {
+  o->cur = s;
+  if (o->fmt == FMT_JUNIT) o->junit_tmp = tmpfile();
+}
+
+void output_result(struct output *o, const struct result *r) {
+  const struct verdict *v = r->v;
+  int failed = class_failed(v->cls) && !v->impl_defined;
+  if (o->results) {
+    result_json(o, r, 1);
+    buf_putc(&o->line, '\n');
+    fwrite(o->line.p, 1, o->line.len, o->results);
+  }
+  const char *id = r->t ? r->t->id : NULL;
+  char linebuf[48];
+  if (!id) {
+    snprintf(linebuf, sizeof linebuf, "line:%ld", r->line);
+    id = linebuf;
+  }
+  switch (o->fmt) {
+  case FMT_TEXT:
+    if (!failed) break;
+    fprintf(o->out, "%s %s %s ", r->baseline ? "KNOWN" : "FAIL", r->adapter, id);
+    describe(o->out, v);
+    fputs("\n    input: ", o->out);
+    if (r->t) human(o->out, r->t->input, r->t->input_len);
+    else human(o->out, r->input, r->input_len);
+    fputc('\n', o->out);
+    break;
+  case FMT_TAP:
+    o->seq++;
+    fprintf(o->out, "%sok %zu - %s: %s", failed ? "not " : "", o->seq, r->adapter, id);
+    if (failed) {
+      fputs(" # ", o->out);
+      if (r->baseline) fputs("TODO baseline ", o->out);
+      describe(o->out, v);
+    } else if (v->cls == CLASS_UNSUPPORTED) {
+      fprintf(o->out, " # SKIP unsupported: %s", v->why ? v->why : "");
+    } else if (v->impl_defined) {
+      fputs(" # implementation-defined", o->out);
+    }
+    fputc('\n', o->out);
+    break;
+  case FMT_JUNIT: {
+    FILE *f = o->junit_tmp ? o->junit_tmp : o->out;
+    fputs("    <testcase classname=\"", f);
+    if (r->t) {
+      const char *p = r->t->file->path, *slash = strrchr(p, '/');
+      xml_text(f, slash ? slash + 1 : p, strlen(slash ? slash + 1 : p));
+    } else {
+      fputs("diff", f);
+    }
+    fputs("\" name=\"", f);
+    xml_text(f, id, strlen(id));
+    fputs("\"", f);
+    if (!failed && v->cls != CLASS_UNSUPPORTED) {
+      fputs("/>\n", f);
+      break;
+    }
+    fputs(">\n", f);
+    if (v->cls == CLASS_UNSUPPORTED) {
+      fputs("      <skipped message=\"", f);
+      xml_text(f, v->why ? v->why : "unsupported", strlen(v->why ? v->why : "unsupported"));
+      fputs("\"/>\n", f);
+    } else {
+      const char *tag = (v->cls == CLASS_CRASH || v->cls == CLASS_TIMEOUT ||
+                         v->cls == CLASS_PROTOCOL_ERROR) ? "error" : "failure";
+      fprintf(f, "      <%s type=\"%s\" message=\"", tag, class_names[v->cls]);
+      char *msg = NULL;
+      size_t msglen = 0;
+      FILE *m = open_memstream(&msg, &msglen);
+      describe(m, v);
+      fclose(m);
+      xml_text(f, msg, msglen);
+      free(msg);
+      fputs("\">", f);
+      result_json(o, r, 0);
+      xml_text(f, o->line.p, o->line.len);
+      fprintf(f, "</%s>\n", tag);
+    }
+    fputs("    </testcase>\n", f);
+    break;
+  }
+  case FMT_JSON:
+    result_json(o, r, 0);
+    fputs(o->first_result ? "\n" : ",\n", o->out);
+    fwrite(o->line.p, 1, o->line.len, o->out);
+    o->first_result = 0;
+    break;
+  }
+}
+
+void output_flush(struct output *o) {
+  if (o->results) fflush(o->results);
+  if (o->fmt == FMT_TAP || o->fmt == FMT_TEXT) fflush(o->out);
+}
+
+void output_adapter_end(struct output *o, struct stats *s) {
+  if (o->fmt == FMT_JUNIT) {
+    fputs("  <testsuite name=\"", o->out);
+    xml_text(o->out, s->adapter, strlen(s->adapter));
+    size_t errors = s->by_class[CLASS_CRASH] + s->by_class[CLASS_TIMEOUT] +
+                    s->by_class[CLASS_PROTOCOL_ERROR];
+    fprintf(o->out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" "
+                    "timestamp=\"%s\">\n    <properties>\n",
+            s->total, s->failed - errors, errors, s->unsupported, run_date());
+    fprintf(o->out, "      <property name=\"uritest\" value=\"%s\"/>\n", URITEST_VERSION);
+    fprintf(o->out, "      <property name=\"vectors_version\" value=\"%s\"/>\n", vectors_version());
+    fputs("      <property name=\"library\" value=\"", o->out);
+    xml_text(o->out, s->library, strlen(s->library));
+    fprintf(o->out, "\"/>\n      <property name=\"date\" value=\"%s\"/>\n    </properties>\n",
+            run_date());
+    if (o->junit_tmp) {
+      char chunk[65536];
+      size_t n;
+      rewind(o->junit_tmp);
+      while ((n = fread(chunk, 1, sizeof chunk, o->junit_tmp)) > 0) fwrite(chunk, 1, n, o->out);
+      fclose(o->junit_tmp);
+      o->junit_tmp = NULL;
+    }
+    fputs("  </testsuite>\n", o->out);
+  }
+  o->cur = NULL;
+}
+
+static void stats_json(FILE *f, const struct stats *s) {
+  fputs("{\"library\": ", f);
+  json_t *lib = json_string(s->library);
+  json_dumpf(lib, f, JSON_ENCODE_ANY);
+  json_decref(lib);
+  fprintf(f, ", \"spec\": \"%s\", \"total\": %zu, \"passed\": %zu, \"failed\": %zu, "
+             "\"unsupported\": %zu, \"skipped\": %zu, \"implementation_defined\": %zu, "
+             "\"not_compared\": %zu, \"security_relevant\": %zu, \"by_class\": {",
+          s->spec, s->total, s->passed, s->failed, s->unsupported, s->skipped,
+          s->impl_defined, s->not_compared, s->security);
+  int first = 1;
+  for (int c = 0; c < CLASS__COUNT; c++) {
+    if (!s->by_class[c]) continue;
+    fprintf(f, "%s\"%s\": %zu", first ? "" : ", ", class_names[c], s->by_class[c]);
+    first = 0;
+  }
+  fputs("}}", f);
+}
+
+void output_end(struct output *o, struct stats *adapters, size_t n, json_t *baseline_json,
+                int interrupted_run) {
+  size_t passed = 0, failed = 0;
+  for (size_t i = 0; i < n; i++) {
+    passed += adapters[i].passed;
+    failed += adapters[i].failed;
+  }
+  if (o->results) {
+    fprintf(o->results, "{\"record\": \"summary\", \"passed\": %zu, \"failed\": %zu%s, \"adapters\": {",
+            passed, failed, interrupted_run ? ", \"interrupted\": true" : "");
+    for (size_t i = 0; i < n; i++) {
+      json_t *name = json_string(adapters[i].adapter);
+      if (i) fputs(", ", o->results);
+      json_dumpf(name, o->results, JSON_ENCODE_ANY);
+      json_decref(name);
+      fputs(": ", o->results);
+      stats_json(o->results, &adapters[i]);
+    }
+    fputs("}}\n", o->results);
+    fflush(o->results);
+  }
+  switch (o->fmt) {
+  case FMT_TEXT:
+    for (size_t i = 0; i < n; i++) {
+      const struct stats *s = &adapters[i];
+      fprintf(o->out, "%s (%s): %zu passed, %zu failed", s->adapter, s->library, s->passed,
+              s->failed);
+      if (s->unsupported) fprintf(o->out, ", %zu unsupported", s->unsupported);
+      if (s->skipped) fprintf(o->out, ", %zu skipped", s->skipped);
+      if (s->known) fprintf(o->out, ", %zu known (baseline)", s->known);
+      if (s->security) fprintf(o->out, ", %zu security-relevant", s->security);
+      if (s->not_compared) fprintf(o->out, ", %zu components not compared", s->not_compared);
+      fputc('\n', o->out);
+      for (int c = 1; c < CLASS__COUNT; c++)
+        if (s->by_class[c]) fprintf(o->out, "  %-22s %zu\n", class_names[c], s->by_class[c]);
+    }
+    if (interrupted_run) fputs("interrupted\n", o->out);
+    fprintf(o->out, "%zu passed, %zu failed\n", passed, failed);
+    break;
+  case FMT_TAP:
+    fprintf(o->out, "1..%zu\n", o->seq);
+    fprintf(o->out, "# %zu passed, %zu failed\n", passed, failed);
+    break;
+  case FMT_JUNIT:
+    fputs("</testsuites>\n", o->out);
+    break;
+  case FMT_JSON:
+    fputs("\n],\n\"adapters\": {", o->out);
+    for (size_t i = 0; i < n; i++) {
+      json_t *name = json_string(adapters[i].adapter);
+      fputs(i ? ",\n  " : "\n  ", o->out);
+      json_dumpf(name, o->out, JSON_ENCODE_ANY);
+      json_decref(name);
+      fputs(": ", o->out);
+      stats_json(o->out, &adapters[i]);
+    }
+    fprintf(o->out, "},\n\"passed\": %zu, \"failed\": %zu", passed, failed);
+    if (interrupted_run) fputs(", \"interrupted\": true", o->out);
+    if (baseline_json) {
+      fputs(",\n\"baseline\": ", o->out);
+      json_dumpf(baseline_json, o->out, JSON_COMPACT);
+    }
+    fputs("}\n", o->out);
+    break;
+  }
+  fflush(o->out);
+}

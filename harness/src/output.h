@@ -1,0 +1,59 @@
+/* output.h: where results go: the streamed JSON Lines results file and the
+ * report on standard output (text, TAP, JUnit XML, JSON). */
+#ifndef URITEST_OUTPUT_H
+#define URITEST_OUTPUT_H
+
+#include <jansson.h>
+#include <stdio.h>
+
+#include "classify.h"
+#include "vectors.h"
+
+enum format { FMT_TEXT, FMT_TAP, FMT_JUNIT, FMT_JSON };
+
+/* One result, as it arrives. */
+struct result {
+  const char *adapter, *library;
+  const struct test *t;       /* NULL for uritest diff */
+  const char *input;          /* diff: the input line */
+  size_t input_len;
+  long line;                  /* diff: its line number */
+  const struct verdict *v;
+  json_t *answer;             /* NULL when there was none */
+  int baseline;               /* 1 known discrepancy, 0 not in baseline */
+};
+
+/* Per-adapter counts. */
+struct stats {
+  const char *adapter, *library, *spec;
+  size_t total, passed, failed, unsupported, skipped, security, not_compared;
+  size_t impl_defined, known, by_class[CLASS__COUNT];
+};
+
+struct output {
+  enum format fmt;
+  FILE *out;          /* standard output */
+  FILE *results;      /* the JSON Lines file, or NULL */
+  const char *command;/* "run" or "diff" */
+  int diff_only;      /* text: print only discrepancies (always for diff) */
+  size_t seq;         /* TAP test number */
+  int first_result;   /* JSON: comma handling */
+  FILE *junit_tmp;
+  struct stats *cur;
+  struct buf line;
+};
+
+/* The adapters of the run are known (hello lines read) when this is called. */
+void output_begin(struct output *o, struct stats *adapters, size_t n);
+void output_adapter_begin(struct output *o, struct stats *s);
+void output_result(struct output *o, const struct result *r);
+void output_adapter_end(struct output *o, struct stats *s);
+/* baseline_json: a summary object to include in JSON output (may be NULL). */
+void output_end(struct output *o, struct stats *adapters, size_t n, json_t *baseline_json,
+                int interrupted_run);
+void output_flush(struct output *o);
+
+/* Expected values of a test as a JSON object, into B. */
+void write_expected(struct buf *b, const struct test *t);
+
+#endif

@@ -1,0 +1,185 @@
+/* registry.c: the adapters registry, adapters/<name>/adapter.json (one
+ * object or an array of objects), and availability checks. */
+#include <dirent.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "adapter.h"
+
+static int cmp_def(const void *a, const void *b) {
+  const struct adapter_def *x = a, *y = b;
+  /* the reference first, then by name */
+  int rx = !strcmp(x->name, "reference"), ry = !strcmp(y->name, "reference");
+  if (rx != ry) return ry - rx;
+  return strcmp(x->name, y->name);
+}
+
+static char *jstr(json_t *o, const char *k) {
+  json_t *v = json_object_get(o, k);
+  return json_is_string(v) ? xstrdup(json_string_value(v)) : NULL;
+}
+
+static int in_path(const char *cmd) {
+  const char *path = getenv("PATH");
+  if (!path) path = "/usr/bin:/bin";
+  char *copy = xstrdup(path), *save = NULL;
+  int found = 0;
+  for (char *d = strtok_r(copy, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
+    size_t n = strlen(d) + strlen(cmd) + 2;
+    char *p = xmalloc(n);
+    snprintf(p, n, "%s/%s", d, cmd);
+    found = access(p, X_OK) == 0;
+    free(p);
+  }
+  free(copy);
+  return found;
+}
+
+static int run_check(const char *check) {
+  pid_t pid = fork();
+  if (pid < 0) return -1;
+  if (pid == 0) {
+    if (chdir(repo_root()) < 0) _exit(126);
+    int fd = open("/dev/null", 0);
+    if (fd >= 0) {
+      dup2(fd, 0);
+      dup2(fd, 1);
+      dup2(fd, 2);
+    }
+    execl("/bin/sh", "sh", "-c", check, (char *)NULL);
+    _exit(127);
+  }
+  int st;
+  while (waitpid(pid, &st, 0) < 0) {
+  }
+  return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void check_available(struct adapter_def *d) {
+  char why[512];
+  const char *cmd = d->argv[0];
+  int ok;
+  if (strchr(cmd, '/')) {
+    char *p = root_path(cmd);
+    ok = access(p, X_OK) == 0;
+    free(p);
+  } else {
+    ok = in_path(cmd);
+  }
+  if (!ok) {
+    snprintf(why, sizeof why, "%s not found%s%s", cmd, d->install ? "; install: " : "",
+             d->install ? d->install : "");
+    d->why = xstrdup(why);
+    return;
+  }
+  if (d->check) {
+    int rc = run_check(d->check);
+    if (rc != 0) {
+      snprintf(why, sizeof why, "check failed (%s exited %d)%s%s", d->check, rc,
+               d->install ? "; install: " : "", d->install ? d->install : "");
+      d->why = xstrdup(why);
+      return;
+    }
+  }
+  d->available = 1;
+}
+
+static int add_def(struct registry *r, json_t *o, const char *file) {
+  if (!json_is_object(o)) {
+    warnx_("%s: an adapter entry must be an object", file);
+    return -1;
+  }
+  json_t *cmd = json_object_get(o, "command");
+  char *name = jstr(o, "name");
+  if (!name || !json_is_array(cmd) || json_array_size(cmd) == 0) {
+    warnx_("%s: an adapter entry needs \"name\" and a non-empty \"command\" array", file);
+    free(name);
+    return -1;
+  }
+  struct adapter_def d;
+  memset(&d, 0, sizeof d);
+  d.name = name;
+  d.spec = jstr(o, "spec");
+  d.check = jstr(o, "check");
+  d.install = jstr(o, "install");
+  d.in_process = json_is_true(json_object_get(o, "in_process"));
+  d.argv = xcalloc(json_array_size(cmd) + 1, sizeof *d.argv);
+  for (size_t i = 0; i < json_array_size(cmd); i++) {
+    json_t *a = json_array_get(cmd, i);
+    if (!json_is_string(a)) {
+      warnx_("%s: \"command\" must be an array of strings", file);
+      return -1;
+    }
+    /* command paths are relative to the repository root */
+    const char *s = json_string_value(a);
+    d.argv[i] = (i == 0 && strchr(s, '/')) ? root_path(s) : xstrdup(s);
+  }
+  /* availability looks at the registry spelling */
+  char *abs0 = d.argv[0];
+  d.argv[0] = (char *)json_string_value(json_array_get(cmd, 0));
+  check_available(&d);
+  d.argv[0] = abs0;
+  r->defs = xrealloc(r->defs, sizeof *r->defs * (r->n + 1));
+  r->defs[r->n++] = d;
+  return 0;
+}
+
+int registry_load(struct registry *r) {
+  memset(r, 0, sizeof *r);
+  char *dir = root_path("adapters");
+  DIR *d = opendir(dir);
+  if (d) {
+    struct dirent *e;
+    while ((e = readdir(d))) {
+      if (e->d_name[0] == '.') continue;
+      size_t n = strlen(dir) + strlen(e->d_name) + 32;
+      char *p = xmalloc(n);
+      snprintf(p, n, "%s/%s/adapter.json", dir, e->d_name);
+      struct stat st;
+      if (stat(p, &st) == 0) {
+        json_error_t err;
+        json_t *j = json_load_file(p, 0, &err);
+        if (!j) {
+          warnx_("%s:%d:%d: %s", p, err.line, err.column, err.text);
+        } else if (json_is_array(j)) {
+          size_t i;
+          json_t *o;
+          json_array_foreach(j, i, o) add_def(r, o, p);
+        } else {
+          add_def(r, j, p);
+        }
+        json_decref(j);
+      }
+      free(p);
+    }
+    closedir(d);
+  }
+  free(dir);
+  if (!registry_find(r, "reference")) {
+    /* adapters/reference/adapter.json not there (yet): the built C adapter */
+    json_t *o = json_pack("{s:s, s:s, s:[s], s:s}", "name", "reference", "spec", "rfc3986",
+                          "command", "build/adapters/reference", "install", "make");
+    add_def(r, o, "(built-in reference entry)");
+    json_decref(o);
+  }
+  qsort(r->defs, r->n, sizeof *r->defs, cmp_def);
+  return 0;
+}
+
+struct adapter_def *registry_find(struct registry *r, const char *name) {
+  for (size_t i = 0; i < r->n; i++)
+    if (!strcmp(r->defs[i].name, name)) return &r->defs[i];
+  return NULL;
+}
+
+struct adapter_def *adapter_def_cmd(const char *cmd) {
+  struct adapter_def *d = xcalloc(1, sizeof *d);
+  d->shcmd = xstrdup(cmd);
+  d->available = 1;
+  return d;
+}

@@ -1,0 +1,645 @@
+/* run.c: `uritest run` (vectors through adapters) and `uritest diff`
+ * (arbitrary inputs against the reference), sharing options, adapter
+ * set-up, result accounting, baselines and progress. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "adapter.h"
+#include "baseline.h"
+#include "classify.h"
+#include "commands.h"
+#include "output.h"
+#include "vectors.h"
+
+struct runopts {
+  char **vectors, **adapters, **cmds, **baselines;
+  int nvectors, nadapters, ncmds, nbaselines;
+  enum format fmt;
+  char *output;
+  char *write_baseline;
+  double timeout, hello_timeout;
+  struct filters f;
+  int progress; /* -1 auto */
+};
+
+static const char run_usage[] =
+    "usage: uritest run [--vectors PATH]... [--adapter NAME]... [--adapter-cmd CMD]...\n"
+    "         [--format text|tap|junit|json] [--output FILE] [--baseline FILE]...\n"
+    "         [--write-baseline FILE] [--timeout S] [--hello-timeout S]\n"
+    "         [--file GLOB]... [--group GLOB]... [--id GLOB]... [--tag GLOB]...\n"
+    "         [--section SEC]... [--op OP]... [--progress|--no-progress]\n";
+static const char diff_usage[] =
+    "usage: uritest diff [--adapter NAME]... [--adapter-cmd CMD]...\n"
+    "         [--format text|tap|junit|json] [--output FILE] [--timeout S]\n"
+    "         [--hello-timeout S] [FILE|-]\n";
+
+enum {
+  O_VECTORS = 256, O_ADAPTER, O_ADAPTER_CMD, O_FORMAT, O_OUTPUT, O_BASELINE,
+  O_WRITE_BASELINE, O_TIMEOUT, O_HELLO_TIMEOUT, O_FILE, O_GROUP, O_ID, O_TAG,
+  O_SECTION, O_OP, O_PROGRESS, O_NO_PROGRESS, O_HELP
+};
+
+static const struct option long_opts[] = {
+    {"vectors", required_argument, 0, O_VECTORS},
+    {"adapter", required_argument, 0, O_ADAPTER},
+    {"adapter-cmd", required_argument, 0, O_ADAPTER_CMD},
+    {"format", required_argument, 0, O_FORMAT},
+    {"output", required_argument, 0, O_OUTPUT},
+    {"baseline", required_argument, 0, O_BASELINE},
+    {"write-baseline", required_argument, 0, O_WRITE_BASELINE},
+    {"timeout", required_argument, 0, O_TIMEOUT},
+    {"hello-timeout", required_argument, 0, O_HELLO_TIMEOUT},
+    {"file", required_argument, 0, O_FILE},
+    {"group", required_argument, 0, O_GROUP},
+    {"id", required_argument, 0, O_ID},
+    {"tag", required_argument, 0, O_TAG},
+    {"section", required_argument, 0, O_SECTION},
+    {"op", required_argument, 0, O_OP},
+    {"progress", no_argument, 0, O_PROGRESS},
+    {"no-progress", no_argument, 0, O_NO_PROGRESS},
+    {"help", no_argument, 0, O_HELP},
+    {0, 0, 0, 0}};
+
+static void add(char ***list, int *n, const char *v) { filter_add(list, n, v); }
+
+/* Returns 0, or an exit code. */
+static int parse_opts(int argc, char **argv, struct runopts *o, int is_diff) {
+  const char *usage = is_diff ? diff_usage : run_usage;
+  memset(o, 0, sizeof *o);
+  o->timeout = 2;
+  o->hello_timeout = 5;
+  o->progress = -1;
+  optind = 1;
+  opterr = 0;
+  int c;
+  while ((c = getopt_long(argc, argv, "o:", long_opts, NULL)) != -1) {
+    int run_only = 0;
+    switch (c) {
+    case O_VECTORS: add(&o->vectors, &o->nvectors, optarg); run_only = 1; break;
+    case O_ADAPTER: add(&o->adapters, &o->nadapters, optarg); break;
+    case O_ADAPTER_CMD: add(&o->cmds, &o->ncmds, optarg); break;
+    case O_FORMAT:
+      if (!strcmp(optarg, "text")) o->fmt = FMT_TEXT;
+      else if (!strcmp(optarg, "tap")) o->fmt = FMT_TAP;
+      else if (!strcmp(optarg, "junit")) o->fmt = FMT_JUNIT;
+      else if (!strcmp(optarg, "json")) o->fmt = FMT_JSON;
+      else {
+        warnx_("unknown format \"%s\" (text, tap, junit, json)", optarg);
+        return EXIT_USAGE;
+      }
+      break;
+    case 'o':
+    case O_OUTPUT: o->output = optarg; break;
+    case O_BASELINE: add(&o->baselines, &o->nbaselines, optarg); run_only = 1; break;
+    case O_WRITE_BASELINE: o->write_baseline = optarg; run_only = 1; break;
+    case O_TIMEOUT:
+    case O_HELLO_TIMEOUT: {
+      double d = parse_seconds(optarg);
+      if (d < 0) {
+        warnx_("%s: not a duration in seconds: \"%s\"",
+               c == O_TIMEOUT ? "--timeout" : "--hello-timeout", optarg);
+        return EXIT_USAGE;
+      }
+      if (c == O_TIMEOUT) o->timeout = d;
+      else o->hello_timeout = d;
+      break;
+    }
+    case O_FILE: add(&o->f.files, &o->f.nfiles, optarg); run_only = 1; break;
+    case O_GROUP: add(&o->f.groups, &o->f.ngroups, optarg); run_only = 1; break;
+    case O_ID: add(&o->f.ids, &o->f.nids, optarg); run_only = 1; break;
+    case O_TAG: add(&o->f.tags, &o->f.ntags, optarg); run_only = 1; break;
+    case O_SECTION: add(&o->f.sections, &o->f.nsections, optarg); run_only = 1; break;
+    case O_OP:
+      if (op_from_name(optarg) < 0) {
+        warnx_("--op: unknown op \"%s\"", optarg);
+        return EXIT_USAGE;
+      }
+      add(&o->f.ops, &o->f.nops, optarg);
+      run_only = 1;
+      break;
+    case O_PROGRESS: o->progress = 1; break;
+    case O_NO_PROGRESS: o->progress = 0; break;
+    case O_HELP: fputs(usage, stdout); return -1;
+    default:
+      if (optopt && optopt < 256)
+        warnx_("unknown option -%c", optopt);
+      else
+        warnx_("unknown option or missing value: %s", argv[optind - 1]);
+      fputs(usage, stderr);
+      return EXIT_USAGE;
+    }
+    if (run_only && is_diff) {
+      warnx_("%s is an option of uritest run, not diff", argv[optind - 1]);
+      fputs(usage, stderr);
+      return EXIT_USAGE;
+    }
+  }
+  return 0;
+}
+
+/* ---- adapters ------------------------------------------------------------ */
+
+struct session {
+  struct runopts *o;
+  struct registry reg;
+  struct adapter *ad;
+  struct stats *st;
+  struct bcheck *bc;
+  struct brecord *rec;
+  size_t n;
+  struct output out;
+  /* progress */
+  int show_progress, progress_shown;
+  double started, last_progress;
+  size_t done, total;
+};
+
+static int setup_adapters(struct session *s, int is_diff) {
+  struct runopts *o = s->o;
+  registry_load(&s->reg);
+  struct adapter_def **defs = NULL;
+  size_t n = 0;
+  for (int i = 0; i < o->nadapters; i++) {
+    struct adapter_def *d = registry_find(&s->reg, o->adapters[i]);
+    if (!d) {
+      warnx_("unknown adapter \"%s\" (see uritest adapters)", o->adapters[i]);
+      return EXIT_USAGE;
+    }
+    if (!d->available) {
+      warnx_("adapter %s is not available: %s", d->name, d->why ? d->why : "?");
+      return EXIT_USAGE;
+    }
+    defs = xrealloc(defs, sizeof *defs * (n + 1));
+    defs[n++] = d;
+  }
+  for (int i = 0; i < o->ncmds; i++) {
+    defs = xrealloc(defs, sizeof *defs * (n + 1));
+    defs[n++] = adapter_def_cmd(o->cmds[i]);
+  }
+  if (!o->nadapters && !o->ncmds) {
+    for (size_t i = 0; i < s->reg.n; i++) {
+      struct adapter_def *d = &s->reg.defs[i];
+      if (!d->available) continue;
+      /* diff compares against the reference: leave it out by default */
+      if (is_diff && !strcmp(d->name, "reference")) continue;
+      defs = xrealloc(defs, sizeof *defs * (n + 1));
+      defs[n++] = d;
+    }
+  }
+  if (!n) {
+    warnx_("no adapter available (see uritest adapters; build with make)");
+    return EXIT_USAGE;
+  }
+  s->n = n;
+  s->ad = xcalloc(n, sizeof *s->ad);
+  s->st = xcalloc(n, sizeof *s->st);
+  s->bc = xcalloc(n, sizeof *s->bc);
+  s->rec = xcalloc(n, sizeof *s->rec);
+  for (size_t i = 0; i < n; i++) {
+    adapter_init(&s->ad[i], defs[i], o->hello_timeout, o->timeout);
+    if (adapter_start(&s->ad[i]) < 0) {
+      if (interrupted) return 130;
+      warnx_("adapter %s: given up after three failed starts: %s", s->ad[i].name,
+             s->ad[i].last_why);
+    }
+    s->st[i].adapter = s->ad[i].name;
+    s->st[i].library = s->ad[i].library;
+    s->st[i].spec = s->ad[i].spec;
+  }
+  free(defs);
+  /* two adapters answering to the same name would mix their results */
+  for (size_t i = 0; i < n; i++)
+    for (size_t k = 0; k < i; k++)
+      if (!strcmp(s->ad[i].name, s->ad[k].name)) {
+        warnx_("two adapters are named %s", s->ad[i].name);
+        return EXIT_USAGE;
+      }
+  return 0;
+}
+
+static void progress(struct session *s, const char *name, int final) {
+  if (!s->show_progress) return;
+  double now = now_mono();
+  if (final) {
+    if (s->progress_shown) fputs("\r\033[K", stderr);
+    s->progress_shown = 0;
+    return;
+  }
+  if (now - s->started < 1.0 || now - s->last_progress < 0.2) return;
+  s->last_progress = now;
+  s->progress_shown = 1;
+  fprintf(stderr, "\r\033[K%s: %zu/%zu  %.0f/s", name, s->done, s->total,
+          (double)s->done / (now - s->started));
+  fflush(stderr);
+}
+
+/* Account one result of adapter K and write it out. */
+static void record(struct session *s, size_t k, struct result *r) {
+  struct stats *st = &s->st[k];
+  const struct verdict *v = r->v;
+  int failed = class_failed(v->cls) && !v->impl_defined;
+  char idbuf[48];
+  const char *id = r->t ? r->t->id : idbuf;
+  if (!r->t) snprintf(idbuf, sizeof idbuf, "line:%ld", r->line);
+  st->total++;
+  st->by_class[v->cls]++;
+  if (v->cls == CLASS_UNSUPPORTED) st->unsupported++;
+  else if (failed) st->failed++;
+  else st->passed++;
+  if (v->impl_defined) st->impl_defined++;
+  if (v->security_relevant) st->security++;
+  st->not_compared += (size_t)v->not_compared;
+  if (s->o->nbaselines && bcheck_result(&s->bc[k], id, v, failed)) {
+    r->baseline = 1;
+    st->known++;
+  }
+  if (s->o->write_baseline && failed) brecord_add(&s->rec[k], id, v);
+  output_result(&s->out, r);
+  s->done++;
+  if (s->show_progress && (s->done & 255) == 0) progress(s, s->ad[k].name, 0);
+}
+
+/* ---- run ----------------------------------------------------------------- */
+
+struct runjob {
+  struct session *s;
+  size_t k;                /* adapter */
+  struct vectors *vec;
+  unsigned *idx;           /* tests sent */
+};
+
+static void put_opt_sv(struct buf *b, const char *key, const struct sv *v) {
+  if (v->state == SV_STR) {
+    buf_puts(b, ", ");
+    buf_json_input(b, key, v->s, v->len);
+  } else if (v->state == SV_NULL) {
+    buf_printf(b, ", \"%s\": null", key);
+  }
+}
+
+static void encode_test(void *ctx, size_t i, long id, struct buf *b) {
+  struct runjob *j = ctx;
+  const struct test *t = &j->vec->tests[j->idx[i]];
+  buf_printf(b, "{\"id\": %ld, \"op\": \"%s\", ", id, op_names[t->op]);
+  buf_json_input(b, "input", t->input, t->input_len);
+  if (t->rule) {
+    buf_puts(b, ", \"rule\": ");
+    buf_json_str(b, t->rule, strlen(t->rule));
+  }
+  switch (t->op) {
+  case OP_PARSE:
+    if (t->spec == SPEC_WHATWG) {
+      if (t->base.state == SV_ABSENT) buf_puts(b, ", \"base\": null");
+      else put_opt_sv(b, "base", &t->base);
+    }
+    break;
+  case OP_RESOLVE:
+    put_opt_sv(b, "base", &t->base);
+    if (!t->strict) buf_puts(b, ", \"strict\": false");
+    break;
+  case OP_EQUIVALENT: put_opt_sv(b, "other", &t->other); break;
+  default: break;
+  }
+  if (t->level) buf_printf(b, ", \"level\": \"%s\"", t->level);
+  buf_puts(b, "}\n");
+}
+
+static void answer_test(void *ctx, size_t i, json_t *ans) {
+  struct runjob *j = ctx;
+  const struct test *t = &j->vec->tests[j->idx[i]];
+  struct adapter *a = &j->s->ad[j->k];
+  struct verdict v;
+  classify_answer(t, ans, &v);
+  /* whatwg vectors count only for adapters that answer with getters */
+  if (t->spec == SPEC_WHATWG && !a->whatwg && !json_is_object(json_object_get(ans, "whatwg"))) {
+    j->s->st[j->k].skipped++;
+    j->s->done++;
+    return;
+  }
+  struct result r = {a->name, a->library, t, NULL, 0, 0, &v, ans, 0};
+  record(j->s, j->k, &r);
+}
+
+static void fail_test(void *ctx, size_t i, int cls, const char *why) {
+  struct runjob *j = ctx;
+  const struct test *t = &j->vec->tests[j->idx[i]];
+  struct adapter *a = &j->s->ad[j->k];
+  struct verdict v;
+  memset(&v, 0, sizeof v);
+  v.cls = cls;
+  v.why = why;
+  struct result r = {a->name, a->library, t, NULL, 0, 0, &v, NULL, 0};
+  record(j->s, j->k, &r);
+}
+
+static void flush_out(void *ctx) {
+  struct runjob *j = ctx;
+  output_flush(&j->s->out);
+}
+
+static int open_results(struct session *s, const char *deflt) {
+  const char *path = s->o->output ? s->o->output : deflt;
+  if (!path) return 0;
+  char *p = s->o->output ? xstrdup(path) : root_path(path);
+  /* mkdir -p the folder */
+  for (char *q = strchr(p + 1, '/'); q; q = strchr(q + 1, '/')) {
+    *q = 0;
+    mkdir(p, 0777);
+    *q = '/';
+  }
+  s->out.results = fopen(p, "w");
+  if (!s->out.results) {
+    warnx_("%s: cannot write: %s", p, strerror(errno));
+    free(p);
+    return EXIT_USAGE;
+  }
+  setvbuf(s->out.results, NULL, _IOFBF, 1 << 16);
+  free(p);
+  return 0;
+}
+
+static char *baseline_path(const char *tmpl, const char *adapter) {
+  const char *ph = strstr(tmpl, "{adapter}");
+  struct buf b = {0};
+  struct stat st;
+  if (ph) {
+    buf_put(&b, tmpl, (size_t)(ph - tmpl));
+    buf_puts(&b, adapter);
+    buf_puts(&b, ph + 9);
+  } else if (stat(tmpl, &st) == 0 && S_ISDIR(st.st_mode)) {
+    buf_printf(&b, "%s/%s.json", tmpl, adapter);
+  } else {
+    buf_puts(&b, tmpl);
+  }
+  return b.p;
+}
+
+static void cleanup(struct session *s) {
+  for (size_t i = 0; i < s->n; i++) adapter_free(&s->ad[i]);
+}
+
+int cmd_run(int argc, char **argv) {
+  struct runopts o;
+  int rc = parse_opts(argc, argv, &o, 0);
+  if (rc) return rc < 0 ? 0 : rc;
+  if (optind < argc) {
+    warnx_("unexpected argument \"%s\"", argv[optind]);
+    fputs(run_usage, stderr);
+    return EXIT_USAGE;
+  }
+  install_signal_handlers();
+
+  /* vectors first: a bad file is an input error before anything runs */
+  struct vectors vec;
+  memset(&vec, 0, sizeof vec);
+  char *deflt = root_path("vectors/v1");
+  if (!o.nvectors) add(&o.vectors, &o.nvectors, deflt);
+  if (vectors_load(&vec, o.vectors, o.nvectors, &o.f) < 0) return EXIT_USAGE;
+  if (vec.total_loaded == 0) warnx_("no vectors found");
+
+  struct baseline *bl = xcalloc((size_t)o.nbaselines + 1, sizeof *bl);
+  for (int i = 0; i < o.nbaselines; i++)
+    if (baseline_load(o.baselines[i], &bl[i]) < 0) return EXIT_USAGE;
+
+  struct session s;
+  memset(&s, 0, sizeof s);
+  s.o = &o;
+  if ((rc = setup_adapters(&s, 0))) {
+    cleanup(&s);
+    return rc;
+  }
+  if (o.write_baseline && s.n > 1 && !strstr(o.write_baseline, "{adapter}")) {
+    struct stat st;
+    if (stat(o.write_baseline, &st) < 0 || !S_ISDIR(st.st_mode)) {
+      warnx_("--write-baseline with several adapters needs a folder or a name with {adapter}");
+      cleanup(&s);
+      return EXIT_USAGE;
+    }
+  }
+  for (int i = 0; i < o.nbaselines; i++) {
+    int hit = 0;
+    for (size_t k = 0; k < s.n; k++)
+      if (!strcmp(bl[i].adapter, s.ad[k].name)) {
+        if (s.bc[k].b) {
+          warnx_("two baselines for adapter %s: %s and %s", bl[i].adapter, s.bc[k].b->path,
+                 bl[i].path);
+          cleanup(&s);
+          return EXIT_USAGE;
+        }
+        s.bc[k].b = &bl[i];
+        hit = 1;
+      }
+    if (!hit) warnx_("%s: baseline of adapter %s, which is not in this run", bl[i].path, bl[i].adapter);
+  }
+
+  s.out.fmt = o.fmt;
+  s.out.out = stdout;
+  s.out.command = "run";
+  if ((rc = open_results(&s, "reports/out/results.jsonl"))) {
+    cleanup(&s);
+    return rc;
+  }
+  s.show_progress = o.progress == 1 || (o.progress < 0 && isatty(2));
+  s.started = now_mono();
+  output_begin(&s.out, s.st, s.n);
+
+  unsigned *idx = xcalloc(vec.ntests + 1, sizeof *idx);
+  for (size_t k = 0; k < s.n && !interrupted; k++) {
+    struct adapter *a = &s.ad[k];
+    output_adapter_begin(&s.out, &s.st[k]);
+    s.done = 0;
+    s.total = vec.ntests;
+    s.started = now_mono();
+    size_t m = 0;
+    struct runjob j = {&s, k, &vec, idx};
+    for (size_t i = 0; i < vec.ntests; i++) {
+      const struct test *t = &vec.tests[i];
+      if (!(a->ops & (1u << t->op))) {
+        if (t->spec == SPEC_WHATWG && !a->whatwg) {
+          s.st[k].skipped++;
+          continue;
+        }
+        struct verdict v;
+        memset(&v, 0, sizeof v);
+        v.cls = CLASS_UNSUPPORTED;
+        v.why = "op not in the adapter's hello";
+        struct result r = {a->name, a->library, t, NULL, 0, 0, &v, NULL, 0};
+        record(&s, k, &r);
+        continue;
+      }
+      idx[m++] = (unsigned)i;
+    }
+    struct job job = {&j, m, encode_test, answer_test, fail_test, flush_out};
+    adapter_run(a, &job);
+    progress(&s, a->name, 1);
+    adapter_stop(a);
+    output_adapter_end(&s.out, &s.st[k]);
+  }
+  free(idx);
+
+  /* baselines */
+  int differs = 0;
+  json_t *bsum = o.nbaselines ? json_object() : NULL;
+  FILE *bf = o.fmt == FMT_TEXT ? stdout : stderr;
+  if (o.nbaselines)
+    for (size_t k = 0; k < s.n; k++)
+      differs |= bcheck_report(&s.bc[k], s.ad[k].name, bf, bsum);
+  int wrote = 0;
+  if (o.write_baseline && !interrupted) {
+    for (size_t k = 0; k < s.n; k++) {
+      char *p = baseline_path(o.write_baseline, s.ad[k].name);
+      if (brecord_write(&s.rec[k], p, s.ad[k].name, s.ad[k].library) < 0) rc = EXIT_USAGE;
+      else fprintf(stderr, "uritest: wrote baseline %s (%zu entries)\n", p, s.rec[k].n);
+      free(p);
+    }
+    wrote = 1;
+  }
+  output_end(&s.out, s.st, s.n, bsum, interrupted != 0);
+  json_decref(bsum);
+  if (s.out.results) fclose(s.out.results);
+  size_t failed = 0;
+  for (size_t k = 0; k < s.n; k++) failed += s.st[k].failed;
+  cleanup(&s);
+  buf_free(&s.out.line);
+  vectors_free(&vec);
+  if (interrupted) return 130;
+  if (rc) return rc;
+  if (o.nbaselines) return differs ? EXIT_NEGATIVE : EXIT_OK;
+  if (wrote) return EXIT_OK;
+  return failed ? EXIT_NEGATIVE : EXIT_OK;
+}
+
+/* ---- diff ---------------------------------------------------------------- */
+
+#define DIFF_BATCH 4096
+
+struct diffjob {
+  struct session *s;
+  size_t k;
+  char **lines;
+  size_t *lens;
+  long first_line;
+};
+
+static void encode_line(void *ctx, size_t i, long id, struct buf *b) {
+  struct diffjob *j = ctx;
+  buf_printf(b, "{\"id\": %ld, \"op\": \"parse\", ", id);
+  buf_json_input(b, "input", j->lines[i], j->lens[i]);
+  buf_puts(b, "}\n");
+}
+
+static void answer_line(void *ctx, size_t i, json_t *ans) {
+  struct diffjob *j = ctx;
+  struct adapter *a = &j->s->ad[j->k];
+  struct verdict v;
+  classify_diff(j->lines[i], j->lens[i], ans, &v);
+  struct result r = {a->name, a->library, NULL, j->lines[i], j->lens[i],
+                     j->first_line + (long)i, &v, ans, 0};
+  record(j->s, j->k, &r);
+}
+
+static void fail_line(void *ctx, size_t i, int cls, const char *why) {
+  struct diffjob *j = ctx;
+  struct adapter *a = &j->s->ad[j->k];
+  struct verdict v;
+  memset(&v, 0, sizeof v);
+  v.cls = cls;
+  v.why = why;
+  struct result r = {a->name, a->library, NULL, j->lines[i], j->lens[i],
+                     j->first_line + (long)i, &v, NULL, 0};
+  record(j->s, j->k, &r);
+}
+
+static void flush_diff(void *ctx) {
+  struct diffjob *j = ctx;
+  output_flush(&j->s->out);
+}
+
+int cmd_diff(int argc, char **argv) {
+  struct runopts o;
+  int rc = parse_opts(argc, argv, &o, 1);
+  if (rc) return rc < 0 ? 0 : rc;
+  if (argc - optind > 1) {
+    warnx_("diff reads one FILE (or - for standard input)");
+    fputs(diff_usage, stderr);
+    return EXIT_USAGE;
+  }
+  FILE *in = stdin;
+  if (optind < argc && strcmp(argv[optind], "-")) {
+    in = fopen(argv[optind], "rb");
+    if (!in) {
+      warnx_("%s: %s", argv[optind], strerror(errno));
+      return EXIT_USAGE;
+    }
+  }
+  install_signal_handlers();
+  struct session s;
+  memset(&s, 0, sizeof s);
+  s.o = &o;
+  if ((rc = setup_adapters(&s, 1))) {
+    cleanup(&s);
+    return rc;
+  }
+  s.out.fmt = o.fmt;
+  s.out.out = stdout;
+  s.out.command = "diff";
+  if ((rc = open_results(&s, NULL))) {
+    cleanup(&s);
+    return rc;
+  }
+  s.show_progress = o.progress == 1 || (o.progress < 0 && isatty(2));
+  s.started = now_mono();
+  output_begin(&s.out, s.st, s.n);
+  /* one JUnit suite for the whole diff: adapters interleave */
+  output_adapter_begin(&s.out, &s.st[0]);
+
+  char **lines = xcalloc(DIFF_BATCH, sizeof *lines);
+  size_t *caps = xcalloc(DIFF_BATCH, sizeof *caps), *lens = xcalloc(DIFF_BATCH, sizeof *lens);
+  long lineno = 1;
+  int io_error = 0;
+  while (!interrupted) {
+    size_t m = 0;
+    while (m < DIFF_BATCH) {
+      ssize_t n = getline(&lines[m], &caps[m], in);
+      if (n < 0) break;
+      if (n > 0 && lines[m][n - 1] == '\n') n--;
+      lens[m++] = (size_t)n;
+    }
+    if (ferror(in)) io_error = 1;
+    if (!m) break;
+    for (size_t k = 0; k < s.n && !interrupted; k++) {
+      struct diffjob j = {&s, k, lines, lens, lineno};
+      struct job job = {&j, m, encode_line, answer_line, fail_line, flush_diff};
+      adapter_run(&s.ad[k], &job);
+    }
+    lineno += (long)m;
+    s.total = s.done;
+    progress(&s, "diff", 0);
+    if (m < DIFF_BATCH) break;
+  }
+  progress(&s, "diff", 1);
+  for (size_t i = 0; i < DIFF_BATCH; i++) free(lines[i]);
+  free(lines);
+  free(caps);
+  free(lens);
+  if (in != stdin) fclose(in);
+  size_t failed = 0;
+  for (size_t k = 0; k < s.n; k++) {
+    adapter_stop(&s.ad[k]);
+    failed += s.st[k].failed;
+  }
+  output_adapter_end(&s.out, &s.st[0]);
+  output_end(&s.out, s.st, s.n, NULL, interrupted != 0);
+  if (s.out.results) fclose(s.out.results);
+  cleanup(&s);
+  if (interrupted) return 130;
+  if (io_error) {
+    warnx_("read error on the input");
+    return EXIT_USAGE;
+  }
+  return failed ? EXIT_NEGATIVE : EXIT_OK;
+}

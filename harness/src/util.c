@@ -1,0 +1,324 @@
+/* util.c: buffers, arena, JSON strings, UTF-8, hex, clocks, paths. */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "util.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+const char *progname = "uritest";
+
+static void oom(void) {
+  fputs("uritest: out of memory\n", stderr);
+  exit(EXIT_USAGE);
+}
+void *xmalloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) oom();
+  return p;
+}
+void *xcalloc(size_t n, size_t size) {
+  void *p = calloc(n ? n : 1, size ? size : 1);
+  if (!p) oom();
+  return p;
+}
+void *xrealloc(void *p, size_t n) {
+  p = realloc(p, n ? n : 1);
+  if (!p) oom();
+  return p;
+}
+char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
+char *xstrndup(const char *s, size_t n) {
+  char *p = xmalloc(n + 1);
+  memcpy(p, s, n);
+  p[n] = 0;
+  return p;
+}
+
+void warnx_(const char *fmt, ...) {
+  va_list ap;
+  fprintf(stderr, "%s: ", progname);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+}
+
+void buf_reserve(struct buf *b, size_t extra) {
+  if (b->len + extra + 1 <= b->cap) return;
+  size_t cap = b->cap ? b->cap : 256;
+  while (cap < b->len + extra + 1) cap *= 2;
+  b->p = xrealloc(b->p, cap);
+  b->cap = cap;
+}
+void buf_put(struct buf *b, const void *s, size_t n) {
+  buf_reserve(b, n);
+  memcpy(b->p + b->len, s, n);
+  b->len += n;
+  b->p[b->len] = 0;
+}
+void buf_puts(struct buf *b, const char *s) { buf_put(b, s, strlen(s)); }
+void buf_putc(struct buf *b, char c) {
+  buf_reserve(b, 1);
+  b->p[b->len++] = c;
+  b->p[b->len] = 0;
+}
+void buf_printf(struct buf *b, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  buf_reserve(b, (size_t)n);
+  va_start(ap, fmt);
+  vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  b->len += (size_t)n;
+}
+void buf_free(struct buf *b) {
+  free(b->p);
+  b->p = NULL;
+  b->len = b->cap = 0;
+}
+
+/* Length of the UTF-8 sequence at s (RFC 3629), 0 when not well-formed. */
+static size_t utf8_seq(const unsigned char *s, size_t n) {
+  unsigned c = s[0];
+  if (c < 0x80) return 1;
+  if (c < 0xC2 || c > 0xF4) return 0;
+  if (c < 0xE0) return (n >= 2 && (s[1] & 0xC0) == 0x80) ? 2 : 0;
+  if (c < 0xF0) {
+    if (n < 3 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80) return 0;
+    if (c == 0xE0 && s[1] < 0xA0) return 0;
+    if (c == 0xED && s[1] > 0x9F) return 0;
+    return 3;
+  }
+  if (n < 4 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80 ||
+      (s[3] & 0xC0) != 0x80)
+    return 0;
+  if (c == 0xF0 && s[1] < 0x90) return 0;
+  if (c == 0xF4 && s[1] > 0x8F) return 0;
+  return 4;
+}
+
+int utf8_valid(const char *s, size_t n) {
+  const unsigned char *p = (const unsigned char *)s;
+  size_t i = 0;
+  while (i < n) {
+    if (p[i] < 0x80) {
+      i++;
+      continue;
+    }
+    size_t k = utf8_seq(p + i, n - i);
+    if (!k) return 0;
+    i += k;
+  }
+  return 1;
+}
+
+void buf_json_str(struct buf *b, const char *s, size_t n) {
+  static const char hexd[] = "0123456789abcdef";
+  const unsigned char *p = (const unsigned char *)s;
+  buf_reserve(b, n + 2);
+  b->p[b->len++] = '"';
+  size_t i = 0;
+  while (i < n) {
+    unsigned c = p[i];
+    /* fast path: a run of plain ASCII */
+    size_t j = i;
+    while (j < n && p[j] >= 0x20 && p[j] < 0x80 && p[j] != '"' && p[j] != '\\')
+      j++;
+    if (j > i) {
+      buf_put(b, p + i, j - i);
+      i = j;
+      continue;
+    }
+    if (c >= 0x80) {
+      size_t k = utf8_seq(p + i, n - i);
+      if (k) {
+        buf_put(b, p + i, k);
+        i += k;
+        continue;
+      }
+    }
+    char esc[6] = {'\\', 'u', '0', '0', hexd[c >> 4], hexd[c & 15]};
+    switch (c) {
+    case '"': buf_put(b, "\\\"", 2); break;
+    case '\\': buf_put(b, "\\\\", 2); break;
+    case '\n': buf_put(b, "\\n", 2); break;
+    case '\r': buf_put(b, "\\r", 2); break;
+    case '\t': buf_put(b, "\\t", 2); break;
+    default: buf_put(b, esc, 6); break;
+    }
+    i++;
+  }
+  buf_putc(b, '"');
+}
+
+void buf_json_input(struct buf *b, const char *key, const char *s, size_t n) {
+  static const char hexd[] = "0123456789abcdef";
+  if (utf8_valid(s, n) && !memchr(s, 0, n)) {
+    buf_putc(b, '"');
+    buf_puts(b, key);
+    buf_put(b, "\": ", 3);
+    buf_json_str(b, s, n);
+    return;
+  }
+  buf_putc(b, '"');
+  buf_puts(b, key);
+  buf_put(b, "_hex\": \"", 8);
+  buf_reserve(b, 2 * n + 1);
+  for (size_t i = 0; i < n; i++) {
+    unsigned c = (unsigned char)s[i];
+    b->p[b->len++] = hexd[c >> 4];
+    b->p[b->len++] = hexd[c & 15];
+  }
+  buf_putc(b, '"');
+}
+
+struct arena_block {
+  struct arena_block *next;
+  size_t used, cap;
+  max_align_t data[];
+};
+void *arena_alloc(struct arena *a, size_t n) {
+  n = (n + 15) & ~(size_t)15;
+  struct arena_block *h = a->head;
+  if (!h || h->cap - h->used < n) {
+    size_t cap = n > 60000 ? n : 64 * 1024 - sizeof *h;
+    h = xmalloc(sizeof *h + cap);
+    h->cap = cap;
+    h->used = 0;
+    h->next = a->head;
+    a->head = h;
+  }
+  void *p = (char *)h->data + h->used;
+  h->used += n;
+  return p;
+}
+char *arena_strndup(struct arena *a, const char *s, size_t n) {
+  char *p = arena_alloc(a, n + 1);
+  memcpy(p, s, n);
+  p[n] = 0;
+  return p;
+}
+void arena_free(struct arena *a) {
+  while (a->head) {
+    struct arena_block *n = a->head->next;
+    free(a->head);
+    a->head = n;
+  }
+}
+
+static int hexval(int c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+long hex_decode(const char *hex, size_t n, char *out) {
+  if (n % 2) return -1;
+  for (size_t i = 0; i < n; i += 2) {
+    int h = hexval((unsigned char)hex[i]), l = hexval((unsigned char)hex[i + 1]);
+    if (h < 0 || l < 0) return -1;
+    out[i / 2] = (char)(h * 16 + l);
+  }
+  return (long)(n / 2);
+}
+
+double now_mono(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+const char *run_date(void) {
+  static char date[32];
+  if (date[0]) return date;
+  time_t t = time(NULL);
+  const char *sde = getenv("SOURCE_DATE_EPOCH");
+  if (sde && *sde) t = (time_t)strtoll(sde, NULL, 10);
+  struct tm tm;
+  gmtime_r(&t, &tm);
+  strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return date;
+}
+
+static char *argv0_path;
+void set_argv0(const char *argv0) { argv0_path = argv0 ? xstrdup(argv0) : NULL; }
+
+static int is_dir(const char *p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+const char *repo_root(void) {
+  static char *root;
+  if (root) return root;
+  const char *env = getenv("URITEST_ROOT");
+  if (env && *env) {
+    char real[PATH_MAX];
+    return root = xstrdup(realpath(env, real) ? real : env);
+  }
+  char exe[PATH_MAX];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0 && argv0_path && strchr(argv0_path, '/')) {
+    if (realpath(argv0_path, exe)) n = (ssize_t)strlen(exe);
+  }
+  if (n > 0) {
+    exe[n] = 0;
+    /* BUILD may be build/asan: climb until a folder with vectors/ and
+     * harness/ appears, at most four levels above the bin folder. */
+    for (int up = 0; up < 5; up++) {
+      char *slash = strrchr(exe, '/');
+      if (!slash || slash == exe) break;
+      *slash = 0;
+      if (up >= 2) {
+        char probe[PATH_MAX + 16];
+        snprintf(probe, sizeof probe, "%s/harness", exe);
+        if (is_dir(probe)) return root = xstrdup(exe);
+      }
+    }
+  }
+  return root = xstrdup(".");
+}
+
+char *root_path(const char *rel) {
+  if (rel[0] == '/') return xstrdup(rel);
+  const char *r = repo_root();
+  size_t n = strlen(r) + strlen(rel) + 2;
+  char *p = xmalloc(n);
+  snprintf(p, n, "%s/%s", r, rel);
+  return p;
+}
+
+const char *vectors_version(void) {
+  static char v[64];
+  if (v[0]) return v;
+  char *path = root_path("vectors/VERSION");
+  FILE *f = fopen(path, "r");
+  free(path);
+  if (!f || !fgets(v, sizeof v, f)) {
+    snprintf(v, sizeof v, "unknown");
+  } else {
+    size_t n = strlen(v);
+    while (n && (v[n - 1] == '\n' || v[n - 1] == '\r' || v[n - 1] == ' ')) v[--n] = 0;
+    if (!n) snprintf(v, sizeof v, "unknown");
+  }
+  if (f) fclose(f);
+  return v;
+}
+
+double parse_seconds(const char *s) {
+  char *end;
+  errno = 0;
+  double d = strtod(s, &end);
+  if (errno || end == s || *end || !(d > 0) || d > 86400) return -1;
+  return d;
+}

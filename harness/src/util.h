@@ -1,0 +1,72 @@
+/* util.h: small pieces shared by the uritest sources: growable buffers,
+ * an arena, JSON string writing, UTF-8 and hex, clocks, messages. */
+#ifndef URITEST_UTIL_H
+#define URITEST_UTIL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define URITEST_VERSION "0.1.0"
+
+/* Exit codes everywhere: 0 success, 1 a negative answer, 2 usage or input. */
+enum { EXIT_OK = 0, EXIT_NEGATIVE = 1, EXIT_USAGE = 2 };
+
+extern const char *progname;
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+/* Print "uritest: MESSAGE" on stderr. */
+void warnx_(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A growable byte buffer. */
+struct buf {
+  char *p;
+  size_t len, cap;
+};
+void buf_reserve(struct buf *b, size_t extra);
+void buf_put(struct buf *b, const void *s, size_t n);
+void buf_puts(struct buf *b, const char *s);
+void buf_putc(struct buf *b, char c);
+void buf_printf(struct buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* s[0..n) as a JSON string, quotes included.  Octets that are not UTF-8
+ * are written as \u00XX (Latin-1 code points), so nothing is lost. */
+void buf_json_str(struct buf *b, const char *s, size_t n);
+/* "KEY": "..." or "KEY_hex": "..." when s is not valid UTF-8 or holds NUL
+ * (a NUL is fine in JSON but many adapters use C strings). */
+void buf_json_input(struct buf *b, const char *key, const char *s, size_t n);
+void buf_free(struct buf *b);
+
+/* An arena: many small allocations freed at once. */
+struct arena {
+  struct arena_block *head;
+};
+void *arena_alloc(struct arena *a, size_t n);
+char *arena_strndup(struct arena *a, const char *s, size_t n);
+void arena_free(struct arena *a);
+
+int utf8_valid(const char *s, size_t n);
+/* Decode hex digits; returns decoded length or -1 when not hex pairs. */
+long hex_decode(const char *hex, size_t n, char *out);
+
+double now_mono(void);
+/* ISO 8601 UTC date of this run (SOURCE_DATE_EPOCH when set). */
+const char *run_date(void);
+
+/* The repository root: $URITEST_ROOT, else two folders above the uritest
+ * executable (build/bin/uritest -> .), else ".". */
+const char *repo_root(void);
+void set_argv0(const char *argv0);
+/* root "/" rel, in a static-lifetime string. */
+char *root_path(const char *rel);
+/* Content of vectors/VERSION (trimmed) or "unknown". */
+const char *vectors_version(void);
+
+/* Parse a duration in seconds ("2", "0.3"); -1 when invalid. */
+double parse_seconds(const char *s);
+
+#endif

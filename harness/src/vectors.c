@@ -1,0 +1,613 @@
+/* vectors.c: load and check vector files (DESIGN.md "Vector files"). */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "vectors.h"
+
+#include <dirent.h>
+#include <fnmatch.h>
+#include <jansson.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+const char *const op_names[OP__COUNT] = {"parse", "match", "resolve",
+                                         "normalize", "equivalent", "iri-to-uri"};
+const char *const expect_names[3] = {"accept", "reject", "implementation-defined"};
+const char *const spec_names[3] = {"rfc3986", "rfc3987", "whatwg"};
+const char *const comp_names[C__COUNT] = {"scheme", "authority", "userinfo",
+                                          "host", "host_type", "port",
+                                          "path", "query", "fragment"};
+const char *const getter_names[G__COUNT] = {
+    "href", "protocol", "username", "password", "host", "hostname",
+    "port", "pathname", "search", "hash", "origin"};
+
+int op_from_name(const char *s) {
+  for (int i = 0; i < OP__COUNT; i++)
+    if (!strcmp(s, op_names[i])) return i;
+  return -1;
+}
+
+static int name_index(const char *const *names, int n, const char *s) {
+  for (int i = 0; i < n; i++)
+    if (!strcmp(names[i], s)) return i;
+  return -1;
+}
+
+void filter_add(char ***list, int *n, const char *value) {
+  *list = xrealloc(*list, sizeof **list * (size_t)(*n + 1));
+  (*list)[(*n)++] = xstrdup(value);
+}
+
+/* ---- duplicate ids: an open-addressing set of (id, file) ------------- */
+
+struct idset {
+  const char **ids;
+  const char **files;
+  size_t cap, n;
+};
+static size_t hash_str(const char *s) {
+  size_t h = 1469598103934665603u;
+  while (*s) h = (h ^ (unsigned char)*s++) * 1099511628211u;
+  return h;
+}
+/* Returns the file that already holds ID, or NULL after adding it. */
+static const char *idset_add(struct idset *set, const char *id, const char *file) {
+  if (set->n * 2 >= set->cap) {
+    size_t cap = set->cap ? set->cap * 2 : 1024;
+    const char **ids = xcalloc(cap, sizeof *ids), **files = xcalloc(cap, sizeof *files);
+    for (size_t i = 0; i < set->cap; i++) {
+      if (!set->ids[i]) continue;
+      size_t h = hash_str(set->ids[i]) & (cap - 1);
+      while (ids[h]) h = (h + 1) & (cap - 1);
+      ids[h] = set->ids[i];
+      files[h] = set->files[i];
+    }
+    free(set->ids);
+    free(set->files);
+    set->ids = ids;
+    set->files = files;
+    set->cap = cap;
+  }
+  size_t h = hash_str(id) & (set->cap - 1);
+  while (set->ids[h]) {
+    if (!strcmp(set->ids[h], id)) return set->files[h];
+    h = (h + 1) & (set->cap - 1);
+  }
+  set->ids[h] = id;
+  set->files[h] = file;
+  set->n++;
+  return NULL;
+}
+
+/* ---- checking -------------------------------------------------------- */
+
+struct ctx {
+  struct vectors *v;
+  const char *path;
+  const char *where; /* "test ID" or "groups[i].tests[j]" */
+  char wherebuf[512];
+  struct idset *ids;
+};
+
+static int bad(struct ctx *c, const char *field, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int bad(struct ctx *c, const char *field, const char *fmt, ...) {
+  va_list ap;
+  fprintf(stderr, "%s: %s: field %s: ", c->path, c->where, field);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fputc('\n', stderr);
+  return -1;
+}
+
+static const char *type_name(const json_t *j) {
+  switch (json_typeof(j)) {
+  case JSON_OBJECT: return "an object";
+  case JSON_ARRAY: return "an array";
+  case JSON_STRING: return "a string";
+  case JSON_INTEGER: return "an integer";
+  case JSON_REAL: return "a number";
+  case JSON_TRUE: case JSON_FALSE: return "a boolean";
+  default: return "null";
+  }
+}
+
+/* Optional string field: 0 absent, 1 present (into *out), -1 error. */
+static int opt_string(struct ctx *c, json_t *obj, const char *key, int allow_null,
+                      struct sv *out) {
+  json_t *j = json_object_get(obj, key);
+  out->state = SV_ABSENT;
+  if (!j) return 0;
+  if (json_is_null(j) && allow_null) {
+    out->state = SV_NULL;
+    return 1;
+  }
+  if (!json_is_string(j))
+    return bad(c, key, "must be a string%s, not %s", allow_null ? " or null" : "",
+               type_name(j));
+  out->s = arena_strndup(&c->v->arena, json_string_value(j), json_string_length(j));
+  out->len = (unsigned)json_string_length(j);
+  out->state = SV_STR;
+  return 1;
+}
+
+static int req_string(struct ctx *c, json_t *obj, const char *key, int allow_null,
+                      struct sv *out) {
+  int r = opt_string(c, obj, key, allow_null, out);
+  if (r == 0) return bad(c, key, "missing");
+  return r;
+}
+
+static int check_level(struct ctx *c, json_t *t, const char **out) {
+  struct sv lv;
+  if (opt_string(c, t, "level", 0, &lv) < 0) return -1;
+  *out = NULL;
+  if (lv.state != SV_STR) return 0;
+  if (strcmp(lv.s, "simple") && strcmp(lv.s, "syntax") && strcmp(lv.s, "scheme"))
+    return bad(c, "level", "unknown level \"%s\" (simple, syntax, scheme)", lv.s);
+  *out = lv.s;
+  return 0;
+}
+
+static int match_any(char **pats, int n, const char *s, int flags) {
+  for (int i = 0; i < n; i++)
+    if (fnmatch(pats[i], s, flags) == 0) return 1;
+  return 0;
+}
+
+/* A section filter "3.2" matches "3.2" and "3.2.2", not "3.20". */
+static int section_matches(const char *want, const char *have) {
+  size_t n = strlen(want);
+  if (strncmp(want, have, n)) return 0;
+  return have[n] == 0 || have[n] == '.';
+}
+
+static int tags_match(const struct filters *f, json_t *gtags, json_t *ttags) {
+  for (int i = 0; i < f->ntags; i++) {
+    json_t *lists[2] = {gtags, ttags};
+    for (int l = 0; l < 2; l++) {
+      size_t k;
+      json_t *t;
+      if (!json_is_array(lists[l])) continue;
+      json_array_foreach(lists[l], k, t) {
+        if (json_is_string(t) && !fnmatch(f->tags[i], json_string_value(t), 0))
+          return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+static int sections_match(const struct filters *f, json_t *gspec, json_t *tspec) {
+  for (int i = 0; i < f->nsections; i++) {
+    json_t *lists[2] = {gspec, tspec};
+    for (int l = 0; l < 2; l++) {
+      size_t k;
+      json_t *s;
+      if (!json_is_array(lists[l])) continue;
+      json_array_foreach(lists[l], k, s) {
+        const char *key;
+        json_t *val;
+        if (!json_is_object(s)) continue;
+        json_object_foreach(s, key, val) {
+          if (strcmp(key, "quote") && json_is_string(val)) {
+            const char *want = f->sections[i];
+            const char *colon = strchr(want, ':');
+            /* "rfc3987:3.1" names the document too */
+            if (colon) {
+              if (strncmp(want, key, (size_t)(colon - want)) || key[colon - want])
+                continue;
+              want = colon + 1;
+            }
+            if (section_matches(want, json_string_value(val))) return 1;
+          }
+        }
+      }
+    }
+  }
+  return 0;
+}
+
+static int check_specification(struct ctx *c, json_t *obj) {
+  json_t *s = json_object_get(obj, "specification");
+  if (!s) return 0;
+  if (!json_is_array(s)) return bad(c, "specification", "must be an array, not %s", type_name(s));
+  size_t i;
+  json_t *e;
+  json_array_foreach(s, i, e) {
+    if (!json_is_object(e))
+      return bad(c, "specification", "entries must be objects, not %s", type_name(e));
+  }
+  return 0;
+}
+
+static int check_tags(struct ctx *c, json_t *obj) {
+  json_t *t = json_object_get(obj, "tags");
+  if (!t) return 0;
+  if (!json_is_array(t)) return bad(c, "tags", "must be an array of strings, not %s", type_name(t));
+  size_t i;
+  json_t *e;
+  json_array_foreach(t, i, e) {
+    if (!json_is_string(e)) return bad(c, "tags", "must be an array of strings");
+  }
+  return 0;
+}
+
+static const char *const start_rules[] = {"URI-reference", "URI", "absolute-URI",
+                                          "relative-ref", "IRI-reference", "IRI",
+                                          "absolute-IRI", "irelative-ref"};
+
+static int check_test(struct ctx *c, struct vfile *vf, int op, const char *group,
+                      json_t *t, struct test *out) {
+  struct arena *A = &c->v->arena;
+  memset(out, 0, sizeof *out);
+  out->file = vf;
+  out->group = group;
+  out->op = (unsigned char)op;
+  out->spec = (unsigned char)vf->spec;
+  out->strict = 1;
+  out->equivalent = -1;
+  out->error_offset = -1;
+
+  struct sv id;
+  if (req_string(c, t, "id", 0, &id) < 0) return -1;
+  if (!id.len) return bad(c, "id", "must not be empty");
+  out->id = id.s;
+  snprintf(c->wherebuf, sizeof c->wherebuf, "test %s", id.s);
+  c->where = c->wherebuf;
+  const char *dup = idset_add(c->ids, id.s, c->path);
+  if (dup)
+    return bad(c, "id", "duplicate id (also in %s)", dup);
+
+  struct sv ex;
+  if (req_string(c, t, "expect", 0, &ex) < 0) return -1;
+  int e = name_index(expect_names, 3, ex.s);
+  if (e < 0) return bad(c, "expect", "must be accept, reject or implementation-defined, not \"%s\"", ex.s);
+  out->expect = (unsigned char)e;
+
+  struct sv in, hex;
+  if (opt_string(c, t, "input", 0, &in) < 0) return -1;
+  if (opt_string(c, t, "input_hex", 0, &hex) < 0) return -1;
+  if (in.state && hex.state) return bad(c, "input_hex", "give input or input_hex, not both");
+  if (in.state) {
+    out->input = in.s;
+    out->input_len = in.len;
+  } else if (hex.state) {
+    char *raw = arena_alloc(A, hex.len / 2 + 1);
+    long n = hex_decode(hex.s, hex.len, raw);
+    if (n < 0) return bad(c, "input_hex", "not an even number of hex digits");
+    raw[n] = 0;
+    out->input = raw;
+    out->input_len = (unsigned)n;
+  } else {
+    return bad(c, "input", "missing (give input or input_hex)");
+  }
+  if (check_specification(c, t) < 0 || check_tags(c, t) < 0) return -1;
+
+  struct sv rule;
+  switch (op) {
+  case OP_PARSE: {
+    if (vf->spec == SPEC_WHATWG) {
+      if (opt_string(c, t, "base", 1, &out->base) < 0) return -1;
+      json_t *w = json_object_get(t, "whatwg");
+      if (w) {
+        if (!json_is_object(w)) return bad(c, "whatwg", "must be an object, not %s", type_name(w));
+        out->getters = arena_alloc(A, sizeof *out->getters * G__COUNT);
+        memset(out->getters, 0, sizeof *out->getters * G__COUNT);
+        for (int g = 0; g < G__COUNT; g++) {
+          char f[64];
+          snprintf(f, sizeof f, "whatwg.%s", getter_names[g]);
+          json_t *gv = json_object_get(w, getter_names[g]);
+          if (gv && !json_is_string(gv)) return bad(c, f, "must be a string, not %s", type_name(gv));
+          if (gv) {
+            out->getters[g].s = arena_strndup(A, json_string_value(gv), json_string_length(gv));
+            out->getters[g].len = (unsigned)json_string_length(gv);
+            out->getters[g].state = SV_STR;
+          }
+        }
+      }
+      break;
+    }
+    if (opt_string(c, t, "rule", 0, &rule) < 0) return -1;
+    if (rule.state) {
+      if (name_index(start_rules, 8, rule.s) < 0)
+        return bad(c, "rule", "not a start rule: \"%s\"", rule.s);
+      out->rule = rule.s;
+    }
+    json_t *comps = json_object_get(t, "components");
+    if (comps) {
+      if (!json_is_object(comps)) return bad(c, "components", "must be an object, not %s", type_name(comps));
+      out->comps = arena_alloc(A, sizeof *out->comps * C__COUNT);
+      memset(out->comps, 0, sizeof *out->comps * C__COUNT);
+      const char *key;
+      json_t *val;
+      json_object_foreach(comps, key, val) {
+        int k = name_index(comp_names, C__COUNT, key);
+        char f[64];
+        snprintf(f, sizeof f, "components.%s", key);
+        if (k < 0) return bad(c, f, "unknown component");
+        if (k == C_PATH && !json_is_string(val)) return bad(c, f, "must be a string (the path is always defined), not %s", type_name(val));
+        if (!json_is_string(val) && !json_is_null(val)) return bad(c, f, "must be a string or null, not %s", type_name(val));
+        if (json_is_null(val)) {
+          out->comps[k].state = SV_NULL;
+        } else {
+          out->comps[k].s = arena_strndup(A, json_string_value(val), json_string_length(val));
+          out->comps[k].len = (unsigned)json_string_length(val);
+          out->comps[k].state = SV_STR;
+        }
+      }
+    }
+    json_t *err = json_object_get(t, "error");
+    if (err) {
+      if (!json_is_object(err)) return bad(c, "error", "must be an object, not %s", type_name(err));
+      json_t *off = json_object_get(err, "offset");
+      if (off && (!json_is_integer(off) || json_integer_value(off) < 0))
+        return bad(c, "error.offset", "must be a non-negative integer");
+      if (off) out->error_offset = (long)json_integer_value(off);
+    }
+    break;
+  }
+  case OP_MATCH:
+    if (req_string(c, t, "rule", 0, &rule) < 0) return -1;
+    out->rule = rule.s;
+    break;
+  case OP_RESOLVE: {
+    if (req_string(c, t, "base", 0, &out->base) < 0) return -1;
+    if (opt_string(c, t, "target", 0, &out->target) < 0) return -1;
+    json_t *s = json_object_get(t, "strict");
+    if (s && !json_is_boolean(s)) return bad(c, "strict", "must be a boolean, not %s", type_name(s));
+    if (s) out->strict = json_is_true(s);
+    if (e == EXPECT_ACCEPT && !out->target.state) return bad(c, "target", "missing (expect is accept)");
+    break;
+  }
+  case OP_NORMALIZE:
+    if (opt_string(c, t, "normalized", 0, &out->normalized) < 0) return -1;
+    if (e == EXPECT_ACCEPT && !out->normalized.state) return bad(c, "normalized", "missing (expect is accept)");
+    if (check_level(c, t, &out->level) < 0) return -1;
+    break;
+  case OP_EQUIVALENT: {
+    if (req_string(c, t, "other", 0, &out->other) < 0) return -1;
+    json_t *q = json_object_get(t, "equivalent");
+    if (q && !json_is_boolean(q)) return bad(c, "equivalent", "must be a boolean, not %s", type_name(q));
+    if (q) out->equivalent = (signed char)json_is_true(q);
+    if (e == EXPECT_ACCEPT && !q) return bad(c, "equivalent", "missing (expect is accept)");
+    if (check_level(c, t, &out->level) < 0) return -1;
+    break;
+  }
+  case OP_IRI_TO_URI:
+    if (opt_string(c, t, "output", 0, &out->output) < 0) return -1;
+    if (e == EXPECT_ACCEPT && !out->output.state) return bad(c, "output", "missing (expect is accept)");
+    break;
+  }
+  return 0;
+}
+
+static int keep(const struct filters *f, const char *path, json_t *g, int gi,
+                json_t *t, const char *id, int op) {
+  if (!f) return 1;
+  if (f->nops && !match_any(f->ops, f->nops, op_names[op], 0)) return 0;
+  if (f->nfiles) {
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    if (!match_any(f->files, f->nfiles, path, 0) &&
+        !match_any(f->files, f->nfiles, base, 0)) {
+      /* a pattern may also name the tail of the path: v1/parse/host.json */
+      int hit = 0;
+      for (int i = 0; i < f->nfiles && !hit; i++) {
+        size_t pl = strlen(path), ql = strlen(f->files[i]);
+        if (ql < pl && path[pl - ql - 1] == '/' && !strcmp(path + pl - ql, f->files[i])) hit = 1;
+      }
+      if (!hit) return 0;
+    }
+  }
+  if (f->ngroups) {
+    json_t *d = json_object_get(g, "description");
+    char idx[32];
+    snprintf(idx, sizeof idx, "%d", gi);
+    if (!match_any(f->groups, f->ngroups, idx, 0) &&
+        !(json_is_string(d) && match_any(f->groups, f->ngroups, json_string_value(d), 0)))
+      return 0;
+  }
+  if (f->nids && !match_any(f->ids, f->nids, id, 0)) return 0;
+  if (f->ntags && !tags_match(f, json_object_get(g, "tags"), json_object_get(t, "tags")))
+    return 0;
+  if (f->nsections && !sections_match(f, json_object_get(g, "specification"),
+                                      json_object_get(t, "specification")))
+    return 0;
+  return 1;
+}
+
+static int load_file(struct vectors *v, const char *path, const struct filters *f,
+                     struct idset *ids) {
+  json_error_t jerr;
+  json_t *root = json_load_file(path, JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES, &jerr);
+  if (!root) {
+    if (jerr.line < 0)
+      fprintf(stderr, "%s: %s\n", path, jerr.text);
+    else
+      fprintf(stderr, "%s:%d:%d: %s\n", path, jerr.line, jerr.column, jerr.text);
+    return -1;
+  }
+  struct ctx c = {.v = v, .path = path, .where = "file", .ids = ids};
+  int rc = -1;
+  struct sv schema, version, spec;
+  if (!json_is_object(root)) {
+    bad(&c, "(top)", "must be an object, not %s", type_name(root));
+    goto out;
+  }
+  if (req_string(&c, root, "schema", 0, &schema) < 0) goto out;
+  if (strcmp(schema.s, "uritest-vectors/1")) {
+    bad(&c, "schema", "unknown schema \"%s\" (this uritest reads uritest-vectors/1)", schema.s);
+    goto out;
+  }
+  if (req_string(&c, root, "version", 0, &version) < 0) goto out;
+  if (req_string(&c, root, "spec", 0, &spec) < 0) goto out;
+  int sp = name_index(spec_names, 3, spec.s);
+  if (sp < 0) {
+    bad(&c, "spec", "must be rfc3986, rfc3987 or whatwg, not \"%s\"", spec.s);
+    goto out;
+  }
+  json_t *groups = json_object_get(root, "groups");
+  if (!groups) {
+    bad(&c, "groups", "missing");
+    goto out;
+  }
+  if (!json_is_array(groups)) {
+    bad(&c, "groups", "must be an array, not %s", type_name(groups));
+    goto out;
+  }
+  struct vfile *vf = arena_alloc(&v->arena, sizeof *vf);
+  vf->path = arena_strndup(&v->arena, path, strlen(path));
+  vf->version = (char *)version.s;
+  vf->spec = sp;
+  v->files = xrealloc(v->files, sizeof *v->files * (v->nfiles + 1));
+  v->files[v->nfiles++] = vf;
+
+  size_t gi, ti;
+  json_t *g, *t;
+  json_array_foreach(groups, gi, g) {
+    snprintf(c.wherebuf, sizeof c.wherebuf, "groups[%zu]", gi);
+    c.where = c.wherebuf;
+    if (!json_is_object(g)) {
+      bad(&c, "(group)", "must be an object, not %s", type_name(g));
+      goto out;
+    }
+    struct sv opn, desc;
+    if (req_string(&c, g, "op", 0, &opn) < 0) goto out;
+    int op = op_from_name(opn.s);
+    if (op < 0) {
+      bad(&c, "op", "unknown op \"%s\"", opn.s);
+      goto out;
+    }
+    if (sp == SPEC_WHATWG && op != OP_PARSE) {
+      bad(&c, "op", "whatwg files hold parse groups only, not \"%s\"", opn.s);
+      goto out;
+    }
+    if (opt_string(&c, g, "description", 0, &desc) < 0) goto out;
+    if (check_specification(&c, g) < 0 || check_tags(&c, g) < 0) goto out;
+    json_t *tests = json_object_get(g, "tests");
+    if (!tests) {
+      bad(&c, "tests", "missing");
+      goto out;
+    }
+    if (!json_is_array(tests)) {
+      bad(&c, "tests", "must be an array, not %s", type_name(tests));
+      goto out;
+    }
+    json_array_foreach(tests, ti, t) {
+      snprintf(c.wherebuf, sizeof c.wherebuf, "groups[%zu].tests[%zu]", gi, ti);
+      c.where = c.wherebuf;
+      if (!json_is_object(t)) {
+        bad(&c, "(test)", "must be an object, not %s", type_name(t));
+        goto out;
+      }
+      if (v->ntests == v->cap) {
+        v->cap = v->cap ? v->cap * 2 : 1024;
+        v->tests = xrealloc(v->tests, sizeof *v->tests * v->cap);
+      }
+      struct test *tt = &v->tests[v->ntests];
+      if (check_test(&c, vf, op, desc.state ? desc.s : "", t, tt) < 0) goto out;
+      v->total_loaded++;
+      if (keep(f, path, g, (int)gi, t, tt->id, op)) v->ntests++;
+    }
+  }
+  rc = 0;
+out:
+  json_decref(root);
+  return rc;
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Collect *.json below DIR, sorted, into *list. */
+static int walk(const char *dir, char ***list, size_t *n) {
+  DIR *d = opendir(dir);
+  if (!d) {
+    warnx_("%s: cannot open folder", dir);
+    return -1;
+  }
+  char **names = NULL;
+  size_t nn = 0;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (e->d_name[0] == '.') continue;
+    names = xrealloc(names, sizeof *names * (nn + 1));
+    names[nn++] = xstrdup(e->d_name);
+  }
+  closedir(d);
+  qsort(names, nn, sizeof *names, cmp_str);
+  int rc = 0;
+  for (size_t i = 0; i < nn; i++) {
+    size_t len = strlen(dir) + strlen(names[i]) + 2;
+    char *p = xmalloc(len);
+    snprintf(p, len, "%s/%s", dir, names[i]);
+    struct stat st;
+    if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
+      if (walk(p, list, n) < 0) rc = -1;
+      free(p);
+    } else if (strlen(names[i]) > 5 && !strcmp(names[i] + strlen(names[i]) - 5, ".json")) {
+      *list = xrealloc(*list, sizeof **list * (*n + 1));
+      (*list)[(*n)++] = p;
+    } else {
+      free(p);
+    }
+    free(names[i]);
+  }
+  free(names);
+  return rc;
+}
+
+int vectors_load(struct vectors *v, char **paths, int npaths, const struct filters *f) {
+  char **files = NULL;
+  size_t nfiles = 0;
+  int rc = 0;
+  for (int i = 0; i < npaths && rc == 0; i++) {
+    struct stat st;
+    if (stat(paths[i], &st) < 0) {
+      warnx_("%s: no such file or folder", paths[i]);
+      rc = -1;
+    } else if (S_ISDIR(st.st_mode)) {
+      size_t len = strlen(paths[i]);
+      char *d = xstrndup(paths[i], len);
+      while (len > 1 && d[len - 1] == '/') d[--len] = 0;
+      if (walk(d, &files, &nfiles) < 0) rc = -1;
+      free(d);
+    } else {
+      files = xrealloc(files, sizeof *files * (nfiles + 1));
+      files[nfiles++] = xstrdup(paths[i]);
+    }
+  }
+  /* the same file named twice is loaded once */
+  char **seen = xcalloc(nfiles + 1, sizeof *seen);
+  struct idset ids = {0};
+  for (size_t i = 0; i < nfiles && rc == 0; i++) {
+    char real[PATH_MAX];
+    if (!realpath(files[i], real)) snprintf(real, sizeof real, "%s", files[i]);
+    int dup = 0;
+    for (size_t k = 0; k < i && !dup; k++)
+      if (seen[k] && !strcmp(seen[k], real)) dup = 1;
+    seen[i] = xstrdup(real);
+    if (dup) continue;
+    if (load_file(v, files[i], f, &ids) < 0) rc = -1;
+  }
+  for (size_t i = 0; i < nfiles; i++) {
+    free(files[i]);
+    free(seen[i]);
+  }
+  free(files);
+  free(seen);
+  free(ids.ids);
+  free(ids.files);
+  return rc;
+}
+
+void vectors_free(struct vectors *v) {
+  arena_free(&v->arena);
+  free(v->files);
+  free(v->tests);
+  memset(v, 0, sizeof *v);
+}

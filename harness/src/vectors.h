@@ -1,0 +1,89 @@
+/* vectors.h: the vector files of DESIGN.md, loaded, checked and compiled
+ * into compact tests. */
+#ifndef URITEST_VECTORS_H
+#define URITEST_VECTORS_H
+
+#include <stddef.h>
+
+#include "util.h"
+
+enum op { OP_PARSE, OP_MATCH, OP_RESOLVE, OP_NORMALIZE, OP_EQUIVALENT, OP_IRI_TO_URI, OP__COUNT };
+enum expect { EXPECT_ACCEPT, EXPECT_REJECT, EXPECT_IMPL };
+enum spec { SPEC_RFC3986, SPEC_RFC3987, SPEC_WHATWG };
+
+/* The nine components of DESIGN.md, in its order. */
+enum comp {
+  C_SCHEME, C_AUTHORITY, C_USERINFO, C_HOST, C_HOST_TYPE, C_PORT, C_PATH,
+  C_QUERY, C_FRAGMENT, C__COUNT
+};
+/* The WHATWG URL getters compared in whatwg files. */
+enum getter {
+  G_HREF, G_PROTOCOL, G_USERNAME, G_PASSWORD, G_HOST, G_HOSTNAME, G_PORT,
+  G_PATHNAME, G_SEARCH, G_HASH, G_ORIGIN, G__COUNT
+};
+
+extern const char *const op_names[OP__COUNT];
+extern const char *const expect_names[3];
+extern const char *const spec_names[3];
+extern const char *const comp_names[C__COUNT];
+extern const char *const getter_names[G__COUNT];
+
+int op_from_name(const char *s);
+
+/* A string value that may be absent (not given), null, or a string. */
+enum { SV_ABSENT = 0, SV_NULL, SV_STR };
+struct sv {
+  const char *s;
+  unsigned len;
+  unsigned char state;
+};
+
+struct vfile {
+  char *path;
+  char *version;
+  int spec;
+};
+
+struct test {
+  const char *id;
+  const struct vfile *file;
+  const char *group;        /* the group's description, "" when none */
+  unsigned char op, expect, spec, strict;
+  signed char equivalent;   /* -1 absent */
+  const char *input;
+  unsigned input_len;
+  struct sv base, other;
+  const char *rule, *level; /* NULL when absent */
+  struct sv *comps;         /* C__COUNT entries, or NULL when none given */
+  struct sv *getters;       /* G__COUNT entries, or NULL */
+  struct sv target, normalized, output;
+  long error_offset;        /* -1 when absent */
+};
+
+struct filters {
+  char **files, **groups, **ids, **tags, **sections, **ops;
+  int nfiles, ngroups, nids, ntags, nsections, nops;
+};
+/* Append VALUE to one filter list. */
+void filter_add(char ***list, int *n, const char *value);
+
+struct vectors {
+  struct arena arena;
+  struct vfile **files;
+  size_t nfiles;
+  struct test *tests;
+  size_t ntests, cap;
+  size_t total_loaded; /* before filtering */
+};
+
+/*
+ * Load every path (a file, or a folder searched recursively for *.json),
+ * check each file and keep the tests that pass the filters.  On a
+ * malformed file prints "file:line:column: message", on a bad test
+ * "file: test ID: field F: message", and returns -1.
+ */
+int vectors_load(struct vectors *v, char **paths, int npaths,
+                 const struct filters *f);
+void vectors_free(struct vectors *v);
+
+#endif
