@@ -65,7 +65,19 @@ $(BUILD)/tests/%: $(BUILD)/obj/reference/tests/%.o $(BUILD)/obj/reference/tests/
 $(BUILD)/obj/reference/tests/unit.o: reference/tests/unit.c reference/tests/unit.h
 UNIT_BIN := $(filter-out $(BUILD)/tests/unit,$(UNIT_BIN))
 
-unit: $(UNIT_BIN)
+# The oracle built again with its rule functions instrumented (rule
+# coverage, and the work counts of work_linear).
+COVER_DIR := $(BUILD)/rulecov
+COVER_OBJ := $(LIB_SRC:%.c=$(COVER_DIR)/%.o)
+$(COVER_DIR)/%.o: %.c $(wildcard reference/include/*.h reference/src/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -DRFC3986_RULE_COVERAGE -c -o $@ $<
+WORK_LINEAR := $(BUILD)/tests/work_linear
+$(WORK_LINEAR): reference/tests/work_linear.c reference/tests/unit.c $(COVER_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Ireference/tests -o $@ $^ $(LDFLAGS)
+
+unit: $(UNIT_BIN) $(WORK_LINEAR)
 
 -include vectors/vectors.mk
 -include harness/harness.mk
@@ -85,8 +97,8 @@ test check: deps
 	@status=0; $(MAKE) --no-print-directory -k $(TEST_SUITES) || status=$$?; \
 	  tests/summary.sh $$status
 
-test-unit: all
-	@tests/suite.sh unit tests/run-unit.sh $(UNIT_BIN)
+test-unit: all $(WORK_LINEAR)
+	@tests/suite.sh unit tests/run-unit.sh $(UNIT_BIN) $(WORK_LINEAR)
 
 # One pass of the unit tests and the CLI tests under ASan + UBSan.
 test-unit-asan:

@@ -1,14 +1,9 @@
 # reports/reports.mk: rule coverage (and, later, the coverage and matrix
 # reports).  Included by the top-level Makefile.
 
-# The oracle built again with its rule functions instrumented.
-COVER_DIR := $(BUILD)/rulecov
-COVER_OBJ := $(LIB_SRC:%.c=$(COVER_DIR)/%.o)
+# rulecov: the rule-coverage counter over the instrumented oracle
+# (COVER_OBJ, from the top-level Makefile).
 RULECOV   := $(COVER_DIR)/rulecov
-
-$(COVER_DIR)/%.o: %.c $(wildcard reference/include/*.h reference/src/*.h)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -DRFC3986_RULE_COVERAGE -c -o $@ $<
 $(RULECOV): reports/rule-coverage/rulecov.c $(COVER_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $^

@@ -40,8 +40,26 @@ struct rfc3986__parser {
 void rfc3986__parser_init(struct rfc3986__parser *p, const char *s,
                           size_t len);
 
+/*
+ * Rule coverage (make rule-coverage): a build with RFC3986_RULE_COVERAGE
+ * reports every rule function's outcome, and which alternative of a rule
+ * won, and every octet read, to hooks the coverage tools define.  Other
+ * builds compile to nothing.
+ */
+#ifdef RFC3986_RULE_COVERAGE
+void rfc3986__cover_rule(rfc3986_rule rule, int matched);
+void rfc3986__cover_alternative(rfc3986_rule rule, int alternative);
+void rfc3986__cover_read(void); /* one octet read: the unit of work */
+#define COVER_ALTERNATIVE(rule, k) rfc3986__cover_alternative((rule), (k))
+#else
+#define rfc3986__cover_rule(rule, matched) ((void)0)
+#define rfc3986__cover_read() ((void)0)
+#define COVER_ALTERNATIVE(rule, k) ((void)(rule), (void)(k))
+#endif
+
 /* The octet at POS, or RFC3986__EOF; remembers how far the input was read. */
 static inline int rfc3986__at(struct rfc3986__parser *p, size_t pos) {
+  rfc3986__cover_read();
   if (pos >= p->furthest) {
     if (pos > p->furthest || p->furthest_rule == RFC3986_RULE_NONE) {
       p->furthest = pos;
@@ -77,20 +95,6 @@ static inline struct rfc3986__frame rfc3986__enter(struct rfc3986__parser *p,
   }
   return f;
 }
-
-/*
- * Rule coverage (make rule-coverage): a build with RFC3986_RULE_COVERAGE
- * reports every rule function's outcome, and which alternative of a rule
- * won, to hooks the coverage tool defines.  Other builds compile to nothing.
- */
-#ifdef RFC3986_RULE_COVERAGE
-void rfc3986__cover_rule(rfc3986_rule rule, int matched);
-void rfc3986__cover_alternative(rfc3986_rule rule, int alternative);
-#define COVER_ALTERNATIVE(rule, k) rfc3986__cover_alternative((rule), (k))
-#else
-#define rfc3986__cover_rule(rule, matched) ((void)0)
-#define COVER_ALTERNATIVE(rule, k) ((void)(rule), (void)(k))
-#endif
 
 static inline size_t rfc3986__leave(struct rfc3986__parser *p,
                                     struct rfc3986__frame f, size_t pos,
