@@ -81,30 +81,42 @@ static int ref_match(const char *rule, const char *s, size_t len,
   return 0;
 }
 
-/* Run a producer into the reading's output with room for CAP octets. */
-#define PRODUCE(cap, call)                                                    \
+/* Run a producer into the reading's output with room for CAP octets; when
+ * the producer needed more (RFC3986_ERR_BUFFER, *out_len has the need), run
+ * it once more with that room. */
+#define PRODUCE(cap_init, call)                                               \
   do {                                                                        \
-    char *dst = reading_output_space(out, (cap));                             \
-    if (!dst)                                                                 \
-      return -1;                                                              \
-    size_t n = 0;                                                             \
-    rfc3986_status st = (call);                                               \
-    if (st == RFC3986_OK) {                                                   \
-      out->valid = 1;                                                         \
-      reading_output_done(out, n);                                            \
-    } else if (st == RFC3986_ERR_BUFFER) {                                    \
-      return -1;                                                              \
-    } else {                                                                  \
-      out->valid = 0;                                                         \
+    size_t cap = (cap_init), n = 0;                                           \
+    for (int attempt = 0; attempt < 2; attempt++) {                           \
+      char *dst = reading_output_space(out, cap);                             \
+      if (!dst)                                                               \
+        return -1;                                                            \
+      rfc3986_status st = (call);                                             \
+      if (st == RFC3986_ERR_BUFFER && attempt == 0 && n > cap) {              \
+        cap = n;                                                              \
+        continue;                                                             \
+      }                                                                       \
+      if (st == RFC3986_OK) {                                                 \
+        out->valid = 1;                                                       \
+        reading_output_done(out, n);                                          \
+      } else if (st == RFC3986_ERR_BUFFER) {                                  \
+        return -1;                                                            \
+      } else {                                                                \
+        out->valid = 0;                                                       \
+      }                                                                       \
+      break;                                                                  \
     }                                                                         \
   } while (0)
 
 static int ref_resolve(const char *base, size_t base_len, const char *ref,
                        size_t ref_len, int strict, struct adapter_reading *out) {
-  size_t cap = RFC3986_RESOLVE_MAX(base_len, ref_len);
-  unsigned flags = strict ? RFC3986_RESOLVE_STRICT : RFC3986_RESOLVE_NON_STRICT;
-  PRODUCE(cap, rfc3986_resolve(base, base_len, ref, ref_len, flags, dst, cap,
-                               &n, NULL, NULL));
+  /* 5.1: a base "must be ... stripped of any fragment component prior to
+   * its use as a base URI". */
+  unsigned flags = RFC3986_RESOLVE_STRIP_BASE_FRAGMENT |
+                   (strict ? RFC3986_RESOLVE_STRICT : RFC3986_RESOLVE_NON_STRICT);
+  PRODUCE(RFC3986_RESOLVE_MAX(base_len, ref_len),
+          rfc3986_resolve(base, base_len, ref, ref_len, flags, dst, cap, &n,
+                          NULL, NULL));
   return 0;
 }
 
@@ -116,8 +128,8 @@ static rfc3986_level level_of(enum glue_level l) {
 
 static int ref_normalize(const char *s, size_t len, enum glue_level level,
                          struct adapter_reading *out) {
-  PRODUCE(len, rfc3986_normalize(s, len, level_of(level), dst, len, &n, NULL,
-                                 NULL));
+  PRODUCE(len + 1, rfc3986_normalize(s, len, level_of(level), dst, cap, &n,
+                                     NULL, NULL));
   return 0;
 }
 
@@ -134,7 +146,7 @@ static int ref_equivalent(const char *a, size_t a_len, const char *b,
 
 static int ref_iri_to_uri(const char *s, size_t len,
                           struct adapter_reading *out) {
-  PRODUCE(3 * len, rfc3986_iri_to_uri(s, len, dst, 3 * len, &n, NULL));
+  PRODUCE(3 * len, rfc3986_iri_to_uri(s, len, dst, cap, &n, NULL));
   return 0;
 }
 
