@@ -121,28 +121,53 @@ static inline void rfc3986__backtrack(struct rfc3986__parser *p, size_t mark) {
   struct rfc3986__frame rule_frame_ = rfc3986__enter((p), (rule), (pos))
 #define RULE_LEAVE(p, pos, end) return rfc3986__leave((p), rule_frame_, (pos), (end))
 
-/* Single-octet classes (section 2, Appendix A).  C is an octet or EOF. */
-static inline int is_ALPHA(int c) {
-  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+/*
+ * Single-octet classes (section 2, Appendix A), as bits of one table
+ * indexed by octet + 1 (index 0 is the end of the input, in no class).
+ */
+enum {
+  C_ALPHA = 1 << 0,
+  C_DIGIT = 1 << 1,
+  C_HEXDIG = 1 << 2,
+  C_MARK = 1 << 3, /* "-" / "." / "_" / "~", the rest of unreserved */
+  C_SUB_DELIMS = 1 << 4,
+  C_GEN_DELIMS = 1 << 5,
+  C_COLON = 1 << 6,
+  C_AT = 1 << 7,
+  C_SLASH = 1 << 8,
+  C_QUESTION = 1 << 9,
+  C_SCHEME = 1 << 10, /* ALPHA / DIGIT / "+" / "-" / "." */
+  C_UNRESERVED = C_ALPHA | C_DIGIT | C_MARK,
+  /* the octets of pchar = unreserved / pct-encoded / sub-delims / ":" / "@"
+   * other than pct-encoded's */
+  C_PCHAR = C_UNRESERVED | C_SUB_DELIMS | C_COLON | C_AT
+};
+extern const unsigned short rfc3986__octet_class[257];
+
+static inline int rfc3986__is(int c, unsigned mask) {
+  return (rfc3986__octet_class[c + 1] & mask) != 0;
 }
-static inline int is_DIGIT(int c) { return c >= '0' && c <= '9'; }
-static inline int is_HEXDIG(int c) {
-  return is_DIGIT(c) || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f');
-}
+static inline int is_ALPHA(int c) { return rfc3986__is(c, C_ALPHA); }
+static inline int is_DIGIT(int c) { return rfc3986__is(c, C_DIGIT); }
+static inline int is_HEXDIG(int c) { return rfc3986__is(c, C_HEXDIG); }
 /* unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" */
-static inline int is_unreserved(int c) {
-  return is_ALPHA(c) || is_DIGIT(c) || c == '-' || c == '.' || c == '_' ||
-         c == '~';
-}
+static inline int is_unreserved(int c) { return rfc3986__is(c, C_UNRESERVED); }
 /* gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@" */
-static inline int is_gen_delims(int c) {
-  return c == ':' || c == '/' || c == '?' || c == '#' || c == '[' ||
-         c == ']' || c == '@';
-}
+static inline int is_gen_delims(int c) { return rfc3986__is(c, C_GEN_DELIMS); }
 /* sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "=" */
-static inline int is_sub_delims(int c) {
-  return c == '!' || c == '$' || c == '&' || c == '\'' || c == '(' ||
-         c == ')' || c == '*' || c == '+' || c == ',' || c == ';' || c == '=';
+static inline int is_sub_delims(int c) { return rfc3986__is(c, C_SUB_DELIMS); }
+
+/*
+ * The offset of the first octet at or after POS that is not in the classes
+ * of MASK.  It reads the octets as rfc3986__at would: only the last one
+ * read, the octet that stopped the scan, can be the furthest.
+ */
+static inline size_t rfc3986__scan(struct rfc3986__parser *p, size_t pos,
+                                   unsigned mask) {
+  while (pos < p->len && (rfc3986__octet_class[p->s[pos] + 1] & mask))
+    pos++;
+  rfc3986__at(p, pos);
+  return pos;
 }
 
 /* RFC 3986 Appendix A rule functions (rules.c). */

@@ -32,6 +32,20 @@ static int octet_alternative(int c, const char *alts) {
   return 0;
 }
 
+/* *( octets of the classes MASK / pct-encoded ), from I: the shape of
+ * userinfo, reg-name and segment-nz-nc. */
+static size_t octets_or_pct_encoded(struct rfc3986__parser *p, size_t i,
+                                    unsigned mask) {
+  size_t e;
+  for (;;) {
+    i = rfc3986__scan(p, i, mask);
+    if (i < p->len && p->s[i] == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+      i = e;
+    else
+      return i;
+  }
+}
+
 /* 2.3: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" */
 size_t rule_unreserved(struct rfc3986__parser *p, size_t pos) {
   int c;
@@ -96,49 +110,22 @@ size_t rule_pchar(struct rfc3986__parser *p, size_t pos) {
 
 /* 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) */
 size_t rule_scheme(struct rfc3986__parser *p, size_t pos) {
-  size_t i = pos;
-  int c;
   RULE_ENTER(p, RFC3986_RULE_scheme, pos);
-  if (!is_ALPHA(at(p, i)))
+  if (!is_ALPHA(at(p, pos)))
     RULE_LEAVE(p, pos, NOMATCH);
-  for (i++; (c = at(p, i)) != RFC3986__EOF; i++)
-    if (!(is_ALPHA(c) || is_DIGIT(c) || c == '+' || c == '-' || c == '.'))
-      break;
-  RULE_LEAVE(p, pos, i);
+  RULE_LEAVE(p, pos, rfc3986__scan(p, pos + 1, C_SCHEME));
 }
 
 /* 3.2.1: userinfo = *( unreserved / pct-encoded / sub-delims / ":" ) */
 size_t rule_userinfo(struct rfc3986__parser *p, size_t pos) {
-  size_t i = pos, e;
-  int c;
   RULE_ENTER(p, RFC3986_RULE_userinfo, pos);
-  for (;;) {
-    c = at(p, i);
-    if (is_unreserved(c) || is_sub_delims(c) || c == ':')
-      i++;
-    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
-      i = e;
-    else
-      break;
-  }
-  RULE_LEAVE(p, pos, i);
+  RULE_LEAVE(p, pos, octets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS | C_COLON));
 }
 
 /* 3.2.2: reg-name = *( unreserved / pct-encoded / sub-delims ) */
 size_t rule_reg_name(struct rfc3986__parser *p, size_t pos) {
-  size_t i = pos, e;
-  int c;
   RULE_ENTER(p, RFC3986_RULE_reg_name, pos);
-  for (;;) {
-    c = at(p, i);
-    if (is_unreserved(c) || is_sub_delims(c))
-      i++;
-    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
-      i = e;
-    else
-      break;
-  }
-  RULE_LEAVE(p, pos, i);
+  RULE_LEAVE(p, pos, octets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS));
 }
 
 /* 3.2.2: dec-octet = DIGIT                 ; 0-9
@@ -319,11 +306,8 @@ size_t rule_IPvFuture(struct rfc3986__parser *p, size_t pos) {
     ;
   if (i == start || at(p, i) != '.')
     RULE_LEAVE(p, pos, NOMATCH);
-  for (start = ++i;; i++) {
-    c = at(p, i);
-    if (!(is_unreserved(c) || is_sub_delims(c) || c == ':'))
-      break;
-  }
+  start = i + 1;
+  i = rfc3986__scan(p, start, C_UNRESERVED | C_SUB_DELIMS | C_COLON);
   RULE_LEAVE(p, pos, i == start ? NOMATCH : i);
 }
 
@@ -385,11 +369,8 @@ size_t rule_host(struct rfc3986__parser *p, size_t pos) {
 
 /* 3.2.3: port = *DIGIT */
 size_t rule_port(struct rfc3986__parser *p, size_t pos) {
-  size_t i = pos;
   RULE_ENTER(p, RFC3986_RULE_port, pos);
-  while (is_DIGIT(at(p, i)))
-    i++;
-  RULE_LEAVE(p, pos, i);
+  RULE_LEAVE(p, pos, rfc3986__scan(p, pos, C_DIGIT));
 }
 
 /* 3.2: authority = [ userinfo "@" ] host [ ":" port ] */
@@ -419,39 +400,48 @@ size_t rule_authority(struct rfc3986__parser *p, size_t pos) {
   RULE_LEAVE(p, pos, i);
 }
 
+/*
+ * *( pchar / EXTRA ) from I, EXTRA being octet classes ("/" and "?" in
+ * query and fragment).  Tracing and rule coverage see one rule_pchar call
+ * per pchar; otherwise the same octets are scanned in a loop, with only
+ * pct-encoded checked by its rule, which is what makes parsing fast.
+ */
+static size_t pchars(struct rfc3986__parser *p, size_t i, unsigned extra) {
+  size_t e;
+#ifndef RFC3986_RULE_COVERAGE
+  if (!p->tracing)
+    return octets_or_pct_encoded(p, i, C_PCHAR | extra);
+#endif
+  for (;;) {
+    if (rfc3986__is(at(p, i), extra))
+      i++;
+    else if ((e = rule_pchar(p, i)) != NOMATCH)
+      i = e;
+    else
+      return i;
+  }
+}
+
 /* 3.3: segment = *pchar */
 size_t rule_segment(struct rfc3986__parser *p, size_t pos) {
-  size_t i = pos, e;
   RULE_ENTER(p, RFC3986_RULE_segment, pos);
-  while ((e = rule_pchar(p, i)) != NOMATCH)
-    i = e;
-  RULE_LEAVE(p, pos, i);
+  RULE_LEAVE(p, pos, pchars(p, pos, 0));
 }
 
 /* 3.3: segment-nz = 1*pchar */
 size_t rule_segment_nz(struct rfc3986__parser *p, size_t pos) {
-  size_t i = pos, e;
+  size_t i;
   RULE_ENTER(p, RFC3986_RULE_segment_nz, pos);
-  while ((e = rule_pchar(p, i)) != NOMATCH)
-    i = e;
+  i = pchars(p, pos, 0);
   RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
 }
 
 /* 3.3: segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )
  *                    ; non-zero-length segment without any colon ":" */
 size_t rule_segment_nz_nc(struct rfc3986__parser *p, size_t pos) {
-  size_t i = pos, e;
-  int c;
+  size_t i;
   RULE_ENTER(p, RFC3986_RULE_segment_nz_nc, pos);
-  for (;;) {
-    c = at(p, i);
-    if (is_unreserved(c) || is_sub_delims(c) || c == '@')
-      i++;
-    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
-      i = e;
-    else
-      break;
-  }
+  i = octets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS | C_AT);
   RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
 }
 
@@ -534,36 +524,14 @@ size_t rule_path(struct rfc3986__parser *p, size_t pos) {
 
 /* 3.4: query = *( pchar / "/" / "?" ) */
 size_t rule_query(struct rfc3986__parser *p, size_t pos) {
-  size_t i = pos, e;
-  int c;
   RULE_ENTER(p, RFC3986_RULE_query, pos);
-  for (;;) {
-    c = at(p, i);
-    if (c == '/' || c == '?')
-      i++;
-    else if ((e = rule_pchar(p, i)) != NOMATCH)
-      i = e;
-    else
-      break;
-  }
-  RULE_LEAVE(p, pos, i);
+  RULE_LEAVE(p, pos, pchars(p, pos, C_SLASH | C_QUESTION));
 }
 
 /* 3.5: fragment = *( pchar / "/" / "?" ) */
 size_t rule_fragment(struct rfc3986__parser *p, size_t pos) {
-  size_t i = pos, e;
-  int c;
   RULE_ENTER(p, RFC3986_RULE_fragment, pos);
-  for (;;) {
-    c = at(p, i);
-    if (c == '/' || c == '?')
-      i++;
-    else if ((e = rule_pchar(p, i)) != NOMATCH)
-      i = e;
-    else
-      break;
-  }
-  RULE_LEAVE(p, pos, i);
+  RULE_LEAVE(p, pos, pchars(p, pos, C_SLASH | C_QUESTION));
 }
 
 /* "//" authority PATH-RULE, the first alternative of hier-part and
