@@ -164,7 +164,9 @@ static inline int is_sub_delims(int c) { return rfc3986__is(c, C_SUB_DELIMS); }
  */
 static inline size_t rfc3986__scan(struct rfc3986__parser *p, size_t pos,
                                    unsigned mask) {
-  while (pos < p->len && (rfc3986__octet_class[p->s[pos] + 1] & mask))
+  const unsigned short *cls = rfc3986__octet_class + 1;
+  const unsigned char *s = p->s;
+  while (pos < p->len && (cls[s[pos]] & mask))
     pos++;
   rfc3986__at(p, pos);
   return pos;

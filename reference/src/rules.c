@@ -39,7 +39,11 @@ static size_t octets_or_pct_encoded(struct rfc3986__parser *p, size_t i,
   size_t e;
   for (;;) {
     i = rfc3986__scan(p, i, mask);
-    if (i < p->len && p->s[i] == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+    if (i >= p->len || p->s[i] != '%')
+      return i;
+    if (i + 2 < p->len && is_HEXDIG(p->s[i + 1]) && is_HEXDIG(p->s[i + 2]))
+      i += 3; /* pct-encoded: the scan goes on to read past it */
+    else if ((e = rule_pct_encoded(p, i)) != NOMATCH)
       i = e;
     else
       return i;
