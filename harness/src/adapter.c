@@ -48,7 +48,8 @@ void adapter_init(struct adapter *a, struct adapter_def *def, double hello_timeo
   a->max_line = MAX_LINE_DEFAULT;
   const char *ml = getenv("URITEST_MAX_LINE");
   if (ml && atol(ml) > 0) a->max_line = (size_t)atol(ml);
-  a->name = xstrdup(def->name ? def->name : "adapter");
+  /* an --adapter-cmd is named by its hello line, by its command until then */
+  a->name = xstrdup(def->name ? def->name : def->shcmd ? def->shcmd : "adapter");
   a->library = xstrdup("unknown");
   a->spec = xstrdup(def->spec ? def->spec : "other");
   a->ops = ~0u;
@@ -377,12 +378,13 @@ int adapter_run(struct adapter *a, struct job *job) {
         break;
       }
       json_error_t err;
-      json_t *ans = json_loadb(start, len, 0, &err);
+      json_t *ans = json_loadb(start, len, JSON_ALLOW_NUL, &err);
       json_t *id = ans && json_is_object(ans) ? json_object_get(ans, "id") : NULL;
       long want = base + (long)done;
       if (!ans || !json_is_object(ans)) {
-        set_why(a, CLASS_PROTOCOL_ERROR, "answer is not a JSON object: %s",
-                ans ? "wrong type" : err.text);
+        set_why(a, CLASS_PROTOCOL_ERROR, "answer is not a JSON object (%s): %.*s%s",
+                ans ? "wrong type" : err.text, len > 80 ? 80 : (int)len, start,
+                len > 80 ? "..." : "");
         json_decref(ans);
         failed = 2;
         break;

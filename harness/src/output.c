@@ -185,7 +185,13 @@ static void describe(FILE *f, const struct verdict *v) {
     fprintf(f, "%s%s (%s)", i ? ", " : " ", v->mis[i].name,
             v->mis[i].normalization ? "normalization" : "semantic");
   if (v->security_relevant) fputs(" [security-relevant]", f);
-  if (v->why) fprintf(f, ": %s", v->why);
+  if (v->why) {
+    fputs(": ", f);
+    for (const unsigned char *p = (const unsigned char *)v->why; *p; p++) {
+      if (*p >= 0x20 && *p < 0x7f) fputc(*p, f);
+      else fprintf(f, "\\x%02x", *p);
+    }
+  }
 }
 
 void output_begin(struct output *o, struct stats *adapters, size_t n) {

@@ -260,7 +260,7 @@ static void record(struct session *s, size_t k, struct result *r) {
   if (s->o->write_baseline && failed) brecord_add(&s->rec[k], id, v);
   output_result(&s->out, r);
   s->done++;
-  if (s->show_progress && (s->done & 255) == 0) progress(s, s->ad[k].name, 0);
+  if (s->show_progress) progress(s, s->ad[k].name, 0);
 }
 
 /* ---- run ----------------------------------------------------------------- */
@@ -339,6 +339,7 @@ static void fail_test(void *ctx, size_t i, int cls, const char *why) {
 static void flush_out(void *ctx) {
   struct runjob *j = ctx;
   output_flush(&j->s->out);
+  progress(j->s, j->s->ad[j->k].name, 0);
 }
 
 static int open_results(struct session *s, const char *deflt) {

@@ -277,7 +277,7 @@ static int check_test(struct ctx *c, struct vfile *vf, int op, const char *group
   } else if (hex.state) {
     char *raw = arena_alloc(A, hex.len / 2 + 1);
     long n = hex_decode(hex.s, hex.len, raw);
-    if (n < 0) return bad(c, "input_hex", "not an even number of hex digits");
+    if (n < 0) return bad(c, "input_hex", "must be an even number of hex digits");
     raw[n] = 0;
     out->input = raw;
     out->input_len = (unsigned)n;
@@ -459,7 +459,11 @@ static int load_file(struct vectors *v, const char *path, const struct filters *
     goto out;
   }
   struct vfile *vf = arena_alloc(&v->arena, sizeof *vf);
-  vf->path = arena_strndup(&v->arena, path, strlen(path));
+  /* paths under the repository root are reported relative to it */
+  const char *rel = path, *rroot = repo_root();
+  size_t rl = strlen(rroot);
+  if (!strncmp(path, rroot, rl) && path[rl] == '/') rel = path + rl + 1;
+  vf->path = arena_strndup(&v->arena, rel, strlen(rel));
   vf->version = (char *)version.s;
   vf->spec = sp;
   v->files = xrealloc(v->files, sizeof *v->files * (v->nfiles + 1));

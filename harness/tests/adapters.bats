@@ -1,0 +1,77 @@
+#!/usr/bin/env bats
+# uritest adapters and the registry (adapters/<name>/adapter.json).
+load helper
+
+@test "adapters: the reference is listed, available, with its library" {
+  run "$UT" adapters
+  [ "$status" -eq 0 ]
+  [[ $output == *reference*librfc3986*available* ]]
+}
+
+@test "adapters --json: the DESIGN.md object, reference included" {
+  run --separate-stderr "$UT" adapters --json
+  [ "$status" -eq 0 ]
+  ref=$(printf '%s' "$output" | pyjson '[a for a in d["adapters"] if a["name"] == "reference"][0]')
+  [[ $ref == *"'available': True"* ]]
+  [[ $ref == *"'library': 'librfc3986"* ]]
+  [[ $ref == *"'spec': 'rfc3986'"* ]]
+}
+
+@test "adapters: registry array, availability, why, check, library from the hello line" {
+  fake_root
+  run --separate-stderr "$UT" adapters --json
+  [ "$status" -eq 0 ]
+  printf '%s' "$output" > "$BATS_TEST_TMPDIR/a.json"
+  get() { pyjson "[a for a in d['adapters'] if a['name'] == '$1'][0]$2" < "$BATS_TEST_TMPDIR/a.json"; }
+  [ "$(get fake "['library']")" = "fakelib 1.2.3" ]
+  [ "$(get fake "['available']")" = True ]
+  [ "$(get fake-whatwg "['spec']")" = whatwg ]
+  [ "$(get missing "['available']")" = False ]
+  [[ $(get missing "['why']") == *"build/adapters/no-such-adapter not found"*"make no-such-adapter"* ]]
+  [ "$(get unchecked "['available']")" = False ]
+  [[ $(get unchecked "['why']") == *"check failed"* ]]
+  # the registry's reference entry wins over the built-in one
+  [ "$(get reference "['library']")" = "fakelib 1.2.3" ]
+  # reference is listed first
+  [ "$(pyjson "d['adapters'][0]['name']" < "$BATS_TEST_TMPDIR/a.json")" = reference ]
+}
+
+@test "adapters: text listing says why an adapter is unavailable" {
+  fake_root
+  run "$UT" adapters
+  [ "$status" -eq 0 ]
+  [[ $output == *"missing"*"unavailable: build/adapters/no-such-adapter not found"* ]]
+}
+
+@test "adapters: an adapter that does not start is listed as unavailable" {
+  fake_root
+  cat > "$URITEST_ROOT/adapters/fake/adapter.json" <<JSON
+{"name": "dies", "spec": "rfc3986", "command": ["/usr/bin/python3", "$FAKE", "--die"]}
+JSON
+  run "$UT" adapters --json
+  [ "$status" -eq 0 ]
+  [[ $output == *'"available": false'* ]]
+  [[ $output == *"does not start"* ]]
+}
+
+@test "run: default adapters are all available ones, by registry name" {
+  fake_root
+  run --separate-stderr "$UT" run --output "$(OUT)" --format json
+  [ "$status" -eq 0 ]
+  names=$(printf '%s' "$output" | pyjson 'sorted(d["adapters"])')
+  [ "$names" = "['fake', 'fake-whatwg', 'reference']" ]
+}
+
+@test "run --adapter NAME: only that adapter; registry commands run from the root" {
+  fake_root
+  run --separate-stderr "$UT" run --adapter fake --output "$(OUT)" --format json
+  [ "$status" -eq 0 ]
+  [ "$(printf '%s' "$output" | pyjson 'list(d["adapters"])')" = "['fake']" ]
+}
+
+@test "run: the default results file is reports/out/results.jsonl under the root" {
+  fake_root
+  run "$UT" run --adapter fake
+  [ -f "$URITEST_ROOT/reports/out/results.jsonl" ]
+  head -n 1 "$URITEST_ROOT/reports/out/results.jsonl" | grep -q '"vectors_version": "9.9.9"'
+}

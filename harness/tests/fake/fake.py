@@ -1,0 +1,143 @@
+#!/usr/bin/python3
+"""A fake adapter for the harness tests (adapters/PROTOCOL.md, JSON Lines).
+
+It parses with the RFC 3986 Appendix B regular expression, an input with a
+space is invalid, and markers in an input make it misbehave on purpose:
+  CRASH    exit(3) instead of answering      HANG     never answer (sleep)
+  GARBAGE  print a line that is not JSON     WRONGID  answer with another id
+  FLOOD    print a 10 MB line                BADUTF8  print invalid UTF-8
+  EVIL     report host "evil.example"        LOWER    report the host lower-cased
+  UNSUP    answer "unsupported"              DEBUG    print an extra line first
+Options: --name N, --spec S, --ops a,b (hello ops), --whatwg (answer getters),
+--exit-after-hello, --silent (print nothing, wait), --die (exit at once),
+--slow-hello SECONDS, --crash-every-start, --version V.
+"""
+import json
+import os
+import re
+import sys
+import time
+
+args = sys.argv[1:]
+
+
+def opt(name, default=None):
+    if name in args:
+        i = args.index(name)
+        return args[i + 1] if i + 1 < len(args) and not args[i + 1].startswith("--") else True
+    return default
+
+
+name = opt("--name", "fake")
+spec = opt("--spec", "rfc3986")
+ops = opt("--ops", "parse,match,resolve,normalize,equivalent,iri-to-uri").split(",")
+whatwg = opt("--whatwg", False)
+out = sys.stdout.buffer
+
+if opt("--die"):
+    sys.exit(1)
+if opt("--silent"):
+    time.sleep(3600)
+    sys.exit(0)
+if opt("--slow-hello"):
+    time.sleep(float(opt("--slow-hello")))
+
+
+def write(obj):
+    out.write(json.dumps(obj).encode() + b"\n")
+
+
+write({"adapter": name, "library": "fakelib " + opt("--version", "1.2.3"), "spec": spec, "ops": ops})
+out.flush()
+if opt("--exit-after-hello"):
+    sys.exit(0)
+
+SPLIT = re.compile(r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?$", re.S)
+
+
+def components(s):
+    m = SPLIT.match(s)
+    c = {"scheme": m.group(2), "authority": m.group(4), "path": m.group(5),
+         "query": m.group(7), "fragment": m.group(9),
+         "userinfo": None, "host": None, "host_type": None, "port": None}
+    a = c["authority"]
+    if a is not None:
+        if "@" in a:
+            c["userinfo"], a = a.rsplit("@", 1)
+        hp = re.match(r"^(\[[^\]]*\]|[^:]*)(:(.*))?$", a)
+        c["host"] = hp.group(1)
+        c["port"] = hp.group(3)
+        h = c["host"]
+        if h.startswith("["):
+            c["host_type"] = "IPv6address"
+        elif re.match(r"^\d+\.\d+\.\d+\.\d+$", h):
+            c["host_type"] = "IPv4address"
+        else:
+            c["host_type"] = "reg-name"
+    return c
+
+
+def getters(s):
+    c = components(s)
+    host = c["host"] or ""
+    port = c["port"] or ""
+    return {"href": s, "protocol": (c["scheme"] or "") + ":", "username": c["userinfo"] or "",
+            "password": "", "host": host + (":" + port if port else ""), "hostname": host,
+            "port": port, "pathname": c["path"], "search": "?" + c["query"] if c["query"] else "",
+            "hash": "#" + c["fragment"] if c["fragment"] else ""}
+
+
+for raw in sys.stdin.buffer:
+    req = json.loads(raw)
+    rid = req["id"]
+    s = req.get("input")
+    if s is None:
+        s = bytes.fromhex(req["input_hex"]).decode("latin-1")
+    if "CRASH" in s:
+        sys.exit(3)
+    if "HANG" in s:
+        time.sleep(3600)
+    if "GARBAGE" in s:
+        out.write(b"this is not json\n")
+        out.flush()
+        continue
+    if "WRONGID" in s:
+        rid = rid + 1000 if isinstance(rid, int) else "x"
+    if "FLOOD" in s:
+        out.write(b'{"id": ' + str(rid).encode() + b', "valid": true, "pad": "' + b"x" * (10 << 20) + b'"}\n')
+        out.flush()
+        continue
+    if "BADUTF8" in s:
+        out.write(b'{"id": ' + str(rid).encode() + b', "valid": true, "x": "\xff\xfe"}\n')
+        out.flush()
+        continue
+    if "DEBUG" in s:
+        out.write(b"debug: hello\n")
+    if "UNSUP" in s:
+        write({"id": rid, "unsupported": "marker UNSUP"})
+        out.flush()
+        continue
+    valid = " " not in s
+    ans = {"id": rid, "valid": valid}
+    op = req.get("op", "parse")
+    if op == "parse" and valid:
+        c = components(s)
+        if "EVIL" in s:
+            c["host"] = "evil.example"
+        if "LOWER" in s and c["host"]:
+            c["host"] = c["host"].lower()
+        if opt("--no-fragment"):
+            del c["fragment"]
+        ans["components"] = c
+        if whatwg:
+            ans["whatwg"] = getters(s)
+    elif op == "resolve" and valid:
+        ans["target"] = req["base"] + s
+    elif op == "normalize" and valid:
+        ans["normalized"] = s.lower()
+    elif op == "equivalent" and valid:
+        ans["equivalent"] = s.lower() == req["other"].lower()
+    elif op == "iri-to-uri" and valid:
+        ans["output"] = s
+    write(ans)
+    out.flush()

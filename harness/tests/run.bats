@@ -1,0 +1,198 @@
+#!/usr/bin/env bats
+# uritest run: formats, results file, classification, filters.
+load helper
+
+runfake() { run --separate-stderr "$UT" run --output "$(OUT)" --adapter-cmd "$FAKE $FAKEOPTS" "$@"; }
+
+@test "reference passes the harness's basic vectors: exit 0, text summary last" {
+  run "$UT" run --adapter reference --vectors "$V/basic.json" --output "$(OUT)"
+  [ "$status" -eq 0 ]
+  [[ ${lines[-1]} == "11 passed, 0 failed" ]]
+  [[ ${lines[0]} == "uritest "*", vectors "*", 2023-11-14T22:13:20Z" ]]
+  [[ $output == *"adapter reference: librfc3986"* ]]
+}
+
+@test "a failure: exit 1, FAIL line with class and input" {
+  runfake --vectors "$V/classify.json"
+  [ "$status" -eq 1 ]
+  [[ $output == *"FAIL fake c.should-accept SHOULD_HAVE_ACCEPTED"* ]]
+  [[ $output == *'input: "http://a/ b"'* ]]
+  [[ ${lines[-1]} =~ ^[0-9]+\ passed,\ [0-9]+\ failed$ ]]
+}
+
+@test "classification: every class, components, normalization and security-relevant" {
+  runfake --vectors "$V/classify.json"
+  [ "$status" -eq 1 ]
+  cls() { pylines "$(OUT)" "[x['class'] for x in r if x.get('id') == '$1'][0]"; }
+  [ "$(cls c.semantic-host)" = COMPONENT_MISMATCH ]
+  [ "$(cls c.normalization-host)" = COMPONENT_MISMATCH ]
+  [ "$(cls c.should-accept)" = SHOULD_HAVE_ACCEPTED ]
+  [ "$(cls c.should-reject)" = SHOULD_HAVE_REJECTED ]
+  [ "$(cls c.unsupported)" = UNSUPPORTED ]
+  [ "$(cls c.resolve.ok)" = PASS ]
+  [ "$(cls c.resolve.bad)" = RESOLVE_MISMATCH ]
+  [ "$(cls c.normalize.ok)" = PASS ]
+  [ "$(cls c.normalize.bad)" = NORMALIZE_MISMATCH ]
+  [ "$(cls c.equivalent.ok)" = PASS ]
+  [ "$(cls c.equivalent.bad)" = EQUIVALENT_MISMATCH ]
+  [ "$(cls c.iri.ok)" = PASS ]
+  [ "$(cls c.iri.bad)" = OUTPUT_MISMATCH ]
+  one() { pylines "$(OUT)" "[x for x in r if x.get('id') == '$1'][0]$2"; }
+  [ "$(one c.semantic-host "['components']")" = "['host']" ]
+  [ "$(one c.semantic-host "['mismatches'][0]['kind']")" = semantic ]
+  [ "$(one c.semantic-host "['security_relevant']")" = True ]
+  [ "$(one c.normalization-host "['mismatches'][0]['kind']")" = normalization ]
+  [ "$(one c.normalization-host "['security_relevant']")" = False ]
+  [[ $output == *"host (semantic) [security-relevant]"* ]]
+}
+
+@test "UNSUPPORTED does not fail a run; ops missing from the hello are UNSUPPORTED" {
+  FAKEOPTS="--ops parse" runfake --vectors "$V/classify.json" --id 'c.resolve.*' --id c.unsupported
+  [ "$status" -eq 0 ]
+  [ "$(pylines "$(OUT)" "sorted(x['class'] for x in r if x['record'] == 'result')")" = "['UNSUPPORTED', 'UNSUPPORTED', 'UNSUPPORTED']" ]
+  [[ $output == *"3 unsupported"* ]]
+  [[ ${lines[-1]} == "0 passed, 0 failed" ]]
+}
+
+@test "components the adapter leaves out are not compared, and counted" {
+  FAKEOPTS="--no-fragment" runfake --vectors "$V/classify.json" --id c.fragment
+  [ "$status" -eq 0 ]
+  [ "$(pylines "$(OUT)" "[x['not_compared'] for x in r if x.get('id') == 'c.fragment'][0]")" = 1 ]
+  [[ $output == *"1 components not compared"* ]]
+}
+
+@test "implementation-defined vectors are recorded but never fail" {
+  runfake --vectors "$V/basic.json" --id 'h.impl.*'
+  [ "$status" -eq 0 ]
+  [ "$(pylines "$(OUT)" "[x.get('implementation_defined') for x in r if x['record'] == 'result']")" = "[True, True]" ]
+}
+
+@test "whatwg vectors: compared on the getters for whatwg adapters, skipped for others" {
+  FAKEOPTS="--whatwg --spec whatwg" runfake --vectors "$V/whatwg.json"
+  [ "$status" -eq 1 ]
+  cls() { pylines "$(OUT)" "[(x['class'], x['components'], x['security_relevant']) for x in r if x.get('id') == '$1'][0]"; }
+  [ "$(cls w.ok)" = "('PASS', [], False)" ]
+  [ "$(cls w.host)" = "('COMPONENT_MISMATCH', ['hostname'], True)" ]
+  [ "$(cls w.reject)" = "('PASS', [], False)" ]
+  # an rfc3986 adapter without getters: not run
+  FAKEOPTS="" runfake --vectors "$V/whatwg.json"
+  [ "$status" -eq 0 ]
+  [[ $output == *"3 skipped"* ]]
+  [ "$(pylines "$(OUT)" "len([x for x in r if x['record'] == 'result'])")" = 0 ]
+  # an adapter that is not whatwg by its hello but answers with getters
+  # (a rejection without getters cannot be told from "not a WHATWG parser")
+  FAKEOPTS="--whatwg" runfake --vectors "$V/whatwg.json"
+  [ "$status" -eq 1 ]
+  [ "$(pylines "$(OUT)" "len([x for x in r if x['record'] == 'result'])")" = 2 ]
+}
+
+@test "--format tap: plan, ok/not ok per request, directives" {
+  runfake --vectors "$V/classify.json" --format tap
+  [ "$status" -eq 1 ]
+  [[ ${lines[0]} == "TAP version 13" ]]
+  n_ok=$(printf '%s\n' "$output" | grep -c '^ok ')
+  n_not=$(printf '%s\n' "$output" | grep -c '^not ok ')
+  [ "$n_ok" -eq 6 ]
+  [ "$n_not" -eq 8 ]
+  printf '%s\n' "$output" | grep -q '^1\.\.14$'
+  printf '%s\n' "$output" | grep -q '^ok .* # SKIP unsupported'
+  printf '%s\n' "$output" | grep -q '^not ok .*c.semantic-host # COMPONENT_MISMATCH host'
+  printf '%s\n' "$output" | grep -q '^# uritest .*, vectors '
+  printf '%s\n' "$output" | grep -q '^# adapter fake: fakelib 1.2.3'
+}
+
+@test "--format junit: well-formed XML, one testsuite per adapter, properties" {
+  runfake --vectors "$V/classify.json" --format junit
+  [ "$status" -eq 1 ]
+  printf '%s' "$output" > "$BATS_TEST_TMPDIR/j.xml"
+  r=$("$PY" - "$BATS_TEST_TMPDIR/j.xml" <<'PY'
+import sys, xml.etree.ElementTree as ET
+t = ET.parse(sys.argv[1]).getroot()
+s = t.find("testsuite")
+props = {p.get("name"): p.get("value") for p in s.find("properties")}
+print(s.get("name"), s.get("tests"), s.get("failures"), s.get("skipped"),
+      len(s.findall("testcase")), len(s.findall("testcase/failure")),
+      props["library"], "uritest" in props, "vectors_version" in props, "date" in props)
+PY
+)
+  [ "$r" = "fake 14 8 1 14 8 fakelib 1.2.3 True True True" ]
+}
+
+@test "--format json: one object, every request (PASS too), counts by class" {
+  runfake --vectors "$V/classify.json" --format json
+  [ "$status" -eq 1 ]
+  printf '%s' "$output" > "$BATS_TEST_TMPDIR/o.json"
+  a() { pyjson "$1" < "$BATS_TEST_TMPDIR/o.json"; }
+  [ "$(a 'len(d["results"])')" = 14 ]
+  [ "$(a 'd["adapters"]["fake"]["total"]')" = 14 ]
+  [ "$(a 'd["adapters"]["fake"]["passed"]')" = 5 ]
+  [ "$(a 'd["adapters"]["fake"]["failed"]')" = 8 ]
+  [ "$(a 'd["adapters"]["fake"]["library"]')" = "fakelib 1.2.3" ]
+  [ "$(a 'd["adapters"]["fake"]["by_class"]["PASS"]')" = 5 ]
+  [ "$(a 'd["adapters"]["fake"]["security_relevant"]')" = 1 ]
+  [ "$(a '[x["class"] for x in d["results"] if x["id"] == "c.iri.ok"][0]')" = PASS ]
+  [ "$(a 'sorted(d["results"][0])')" = "['adapter', 'class', 'components', 'expected', 'file', 'file_version', 'got', 'id', 'library', 'mismatches', 'not_compared', 'op', 'security_relevant', 'spec', 'vectors_version']" ]
+  [ "$(a 'd["uritest"]["vectors_version"] != "" and d["uritest"]["date"]')" = "2023-11-14T22:13:20Z" ]
+}
+
+@test "results file: header, one line per result with adapter, library, id, versions; summary" {
+  fake_root
+  run "$UT" run --adapter fake --vectors "$V/classify.json" --output "$(OUT)"
+  [ "$status" -eq 1 ]
+  [ "$(pylines "$(OUT)" "(r[0]['record'], r[0]['uritest'], r[0]['vectors_version'], r[0]['date'], r[0]['adapters'])")" = "('run', '0.1.0', '9.9.9', '2023-11-14T22:13:20Z', [{'name': 'fake', 'library': 'fakelib 1.2.3', 'spec': 'rfc3986'}])" ]
+  [ "$(pylines "$(OUT)" "set((x['adapter'], x['library'], x['vectors_version'], x['file_version']) for x in r if x['record'] == 'result')")" = "{('fake', 'fakelib 1.2.3', '9.9.9', '1.0.0')}" ]
+  [ "$(pylines "$(OUT)" "len([x for x in r if x['record'] == 'result'])")" = 14 ]
+  [ "$(pylines "$(OUT)" "(r[-1]['record'], r[-1]['passed'], r[-1]['failed'])")" = "('summary', 5, 8)" ]
+  [ "$(pylines "$(OUT)" "[x['expected'] for x in r if x.get('id') == 'c.resolve.bad'][0]")" = "{'expect': 'accept', 'input': 'c', 'base': 'http://a/', 'target': 'http://a/x'}" ]
+  [ "$(pylines "$(OUT)" "[x['got'] for x in r if x.get('id') == 'c.resolve.bad'][0]")" = "{'valid': True, 'target': 'http://a/c'}" ]
+}
+
+@test "--output to a folder that does not exist yet is created; unwritable is exit 2" {
+  run "$UT" run --adapter-cmd "$FAKE" --vectors "$V/basic.json" --output "$BATS_TEST_TMPDIR/x/y/r.jsonl"
+  [ -s "$BATS_TEST_TMPDIR/x/y/r.jsonl" ]
+  run "$UT" run --adapter-cmd "$FAKE" --vectors "$V/basic.json" --output /proc/nope/r.jsonl
+  [ "$status" -eq 2 ]
+}
+
+@test "filters: --id glob, --tag, --section, --group, --file, --op" {
+  count() { runfake --vectors "$V" "$@" --format json; printf '%s' "$output" | pyjson 'len(d["results"])'; }
+  [ "$(count --id 'h.basic.*')" = 7 ]
+  [ "$(count --id 'h.basic.full' --id 'h.match.*')" = 3 ]
+  [ "$(count --tag ip)" = 1 ]
+  [ "$(count --tag basic)" = 7 ]
+  [ "$(count --section 3.2)" = 7 ]
+  [ "$(count --section 3.2.2)" = 7 ]
+  [ "$(count --section 3.20)" = 0 ]
+  [ "$(count --section rfc3986:7.4)" = 2 ]
+  [ "$(count --group match)" = 2 ]
+  [ "$(count --group 'impl*')" = 2 ]
+  [ "$(count --file basic.json)" = 11 ]
+  [ "$(count --file markers.json --file classify.json)" = 19 ]
+  [ "$(count --op resolve)" = 2 ]
+  [ "$(count --op match --file basic.json)" = 2 ]
+}
+
+@test "--vectors: a folder is searched recursively, the same file twice is loaded once" {
+  runfake --vectors "$V" --vectors "$V/basic.json" --format json
+  [ "$(printf '%s' "$output" | pyjson 'len(d["results"])')" -eq 30 ]
+}
+
+@test "--adapter-cmd twice: both adapters run, each named by its hello" {
+  run --separate-stderr "$UT" run --vectors "$V/basic.json" --output "$(OUT)" --format json \
+    --adapter-cmd "$FAKE --name one" --adapter-cmd "$FAKE --name two --version 2.0"
+  [ "$(printf '%s' "$output" | pyjson 'sorted((k, v["library"]) for k, v in d["adapters"].items())')" = "[('one', 'fakelib 1.2.3'), ('two', 'fakelib 2.0')]" ]
+  # two adapters with the same name would mix their results
+  run "$UT" run --vectors "$V/basic.json" --output "$(OUT)" --adapter-cmd "$FAKE" --adapter-cmd "$FAKE"
+  [ "$status" -eq 2 ]
+}
+
+@test "progress on standard error when asked (and on a terminal), never on stdout" {
+  sed 's/MARKER/HANG/' "$V/markers.json" > "$BATS_TEST_TMPDIR/hang.json"
+  run --separate-stderr "$UT" run --adapter-cmd "$FAKE" --vectors "$BATS_TEST_TMPDIR/hang.json" \
+    --output "$(OUT)" --timeout 1.2 --progress
+  [ "$status" -eq 1 ]
+  [[ $stderr == *"fake: "*"/5"*"/s"* ]]
+  [[ $output != *"/s"* ]]
+  run --separate-stderr "$UT" run --adapter-cmd "$FAKE" --vectors "$V/basic.json" --output "$(OUT)"
+  [ -z "$stderr" ]
+}
