@@ -56,8 +56,19 @@ $(BUILD)/adapters/$(1): $(BUILD)/obj/adapters/$(1)/main.o $$(ADAPTER_GLUE_OBJ_$(
 endef
 $(foreach a,reference appendix-b uriparser curl,$(eval $(call C_ADAPTER_template,$(a),$(ADAPTER_PKG_$(a)))))
 
+# In-process check (adapters/tests/inprocess.c): every built glue in one
+# binary, without the protocol, as the fuzz targets and the benchmark link them.
+ADAPTER_INPROCESS := $(BUILD)/adapters/test-inprocess
+ADAPTER_INPROCESS_GLUES := $(filter reference appendix-b uriparser curl,$(C_ADAPTERS))
+$(BUILD)/obj/adapters/tests/inprocess.o: $(ADAPTER_HEADERS)
+$(BUILD)/obj/adapters/tests/inprocess.o: CPPFLAGS += $(if $(filter uriparser,$(C_ADAPTERS)),-DHAVE_GLUE_URIPARSER) $(if $(filter curl,$(C_ADAPTERS)),-DHAVE_GLUE_CURL)
+$(ADAPTER_INPROCESS): $(BUILD)/obj/adapters/tests/inprocess.o $(foreach a,$(ADAPTER_INPROCESS_GLUES),$(ADAPTER_GLUE_OBJ_$(a))) $(ADAPTER_READING_OBJ) $(LIBA)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(foreach a,$(ADAPTER_INPROCESS_GLUES),$(ADAPTER_LIBS_$(a)))
+ALL_TARGETS += $(ADAPTER_INPROCESS)
+
 .PHONY: adapters test-adapters
-adapters: $(ADAPTER_BINS)
+adapters: $(ADAPTER_BINS) $(ADAPTER_INPROCESS)
 
 TEST_SUITES += test-adapters
 test-adapters: all

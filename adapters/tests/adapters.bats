@@ -223,3 +223,12 @@ REQ
 }
 @test "whatwg-node: getters and component mapping" { whatwg_mapping whatwg-node; }
 @test "whatwg-url: getters and component mapping" { whatwg_mapping whatwg-url; }
+
+# ---- in process ---------------------------------------------------------------
+
+@test "glues in process, several in one binary (as fuzz targets and bench use them)" {
+  [ -x "$BUILD/adapters/test-inprocess" ] || skip "$BUILD/adapters/test-inprocess not built (make adapters)"
+  run "$BUILD/adapters/test-inprocess"
+  [ "$status" -eq 0 ] || { echo "$output"; false; }
+  [[ "$output" != *"not ok"* ]]
+}
