@@ -213,6 +213,49 @@ static void check_idempotent(void) {
     }
 }
 
+/* equivalent(a, b) at a level is the equality of the normalized strings,
+ * for every pair of a set of inputs without hazards. */
+static const char *const pairs[] = {
+    "http://example.com",   "http://example.com/",  "HTTP://EXAMPLE.COM:80/",
+    "http://example.com:/", "http://example.com:8080", "http://%65xample.com/",
+    "http://example.com/a", "http://example.com/b/../a", "http://example.com/A",
+    "http://example.com/%7E", "http://example.com/~", "http://example.com/%7e/",
+    "http://example.com/?", "http://example.com/#", "http://example.com?",
+    "https://example.com:443", "https://example.com", "//example.com/",
+    "mailto:a@B.c",         "mailto:a@b.C",         "mailto:A@b.c",
+    "a/b/../c",             "a/c",                  "/a/c",
+    "x:/a/./c",             "x:/a/c",               "X:/a/%63",
+    "",                     ".",                    "./",
+};
+
+static void check_pairs(void) {
+  char id[160];
+  unsigned bad = 0;
+  for (int level = SYN; level <= SCH; level++)
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+      for (size_t j = 0; j < sizeof pairs / sizeof pairs[0]; j++) {
+        char a[128], b[128];
+        size_t n, m;
+        unsigned ha, hb;
+        int eq = -1, same;
+        rfc3986_normalize(pairs[i], strlen(pairs[i]), (rfc3986_level)level, a,
+                          sizeof a, &n, &ha, NULL);
+        rfc3986_normalize(pairs[j], strlen(pairs[j]), (rfc3986_level)level, b,
+                          sizeof b, &m, &hb, NULL);
+        if (ha || hb)
+          continue;
+        same = n == m && memcmp(a, b, n) == 0;
+        rfc3986_equivalent(pairs[i], strlen(pairs[i]), pairs[j],
+                           strlen(pairs[j]), (rfc3986_level)level, &eq, NULL);
+        if (eq != same && bad++ < 10) {
+          snprintf(id, sizeof id, "pairs[%zu][%zu].level%d", i, j, level);
+          unit_check(0, id, "equivalent %d, normalized %s vs %s", eq,
+                     pairs[i], pairs[j]);
+        }
+      }
+  unit_check(bad == 0, "pairs", "%u pairs disagree", bad);
+}
+
 static void check_errors(void) {
   char out[64];
   size_t n;
@@ -231,6 +274,7 @@ int main(void) {
   check_cases();
   check_equivalent();
   check_idempotent();
+  check_pairs();
   check_errors();
   return unit_report();
 }
