@@ -22,7 +22,21 @@
  * results are produced as the steps say and reported in *hazard.
  *
  * Equivalence compares the normalized components as streams, without a
- * buffer: the path chunk by chunk from the right (see resolve.c).
+ * buffer: the path chunk by chunk from the right (see resolve.c).  It is
+ * the equality of the normalized strings except where a hazard makes two
+ * different component sets print alike (a:/.//g and a://g are not
+ * equivalent).  All levels, simple included, require valid
+ * URI-references.
+ *
+ * Choices where the RFC leaves room:
+ * - dot segments are removed from relative references' paths too
+ *   (./a:b gives a:b, reported as a hazard);
+ * - a port is the scheme's default when its value is, leading zeros
+ *   aside (http://h:080 gives http://h/); other ports are kept as written;
+ * - mailto: lower-case from each "@" to the next "," or "/" (each address
+ *   of a list), the hex of percent-encodings staying upper case;
+ * - at RFC3986_LEVEL_SCHEME the output can be one octet longer than the
+ *   input (http://h gives http://h/).
  */
 #include <string.h>
 

@@ -9,6 +9,17 @@
  * if it fits, the target) comes from a right-to-left pass over the same
  * path that pairs each ".." with the segment it removes.  Both are O(n);
  * the unit tests check that they agree.
+ *
+ * Choices where the RFC leaves room:
+ * - non-strict mode compares R.scheme with Base.scheme case-insensitively
+ *   (schemes are case-insensitive, 3.1), so HTTP:g resolves like http:g;
+ * - a base with a fragment is RFC3986_ERR_BASE_HAS_FRAGMENT unless
+ *   RFC3986_RESOLVE_STRIP_BASE_FRAGMENT (5.1: the fragment is "stripped"
+ *   before use, which the caller asks for explicitly);
+ * - on an error, err->rule is the start rule of the offending string
+ *   (absolute-URI for the base, URI-reference for the reference) and
+ *   err->offset the offset in it;
+ * - *hazard is computed only when the target was written (RFC3986_OK).
  */
 #include <string.h>
 
