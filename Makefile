@@ -58,10 +58,10 @@ $(RFC3986): $(CLI_OBJ) $(LIBA)
 
 # Unit tests: one binary per reference/tests/test_*.c.  test_alloc proves
 # that parsing allocates nothing by wrapping malloc, calloc and realloc.
-$(BUILD)/tests/test_alloc: LDFLAGS += -Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc
+$(BUILD)/tests/test_alloc: WRAP_LDFLAGS := -Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc
 $(BUILD)/tests/%: $(BUILD)/obj/reference/tests/%.o $(BUILD)/obj/reference/tests/unit.o $(LIBA)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(WRAP_LDFLAGS)
 $(BUILD)/obj/reference/tests/unit.o: reference/tests/unit.c reference/tests/unit.h
 UNIT_BIN := $(filter-out $(BUILD)/tests/unit,$(UNIT_BIN))
 

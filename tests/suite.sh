@@ -5,8 +5,9 @@
 # counts are read from TAP lines ("ok", "not ok") when there are any, else
 # from its last line of the form "[word:] N passed, N failed".  A suite that
 # exits non-zero without reporting a failure counts one failure, so a crash
-# or a build error is never a silent pass.  The counts go to $RESULTS/NAME
-# as "PASSED FAILED"; tests/summary.sh adds them up.  Exits as the command.
+# or a build error is never a silent pass.  The counts go to
+# $RESULTS/NAME.count as "PASSED FAILED"; tests/summary.sh adds them up.
+# Exits as the command.
 set -u
 name=$1; shift
 results=${RESULTS:-build/test-results}
@@ -29,5 +30,5 @@ if [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ]; then
   echo "$name: exited with status $rc without reporting a failure: counted as one failure"
   failed=1
 fi
-echo "$passed $failed" > "$results/$name"
+echo "$passed $failed" > "$results/$name.count"
 exit "$rc"
