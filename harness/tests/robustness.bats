@@ -1,0 +1,137 @@
+#!/usr/bin/env bats
+# Process management: crashes, hangs, protocol errors, restarts, give-up,
+# floods; each ends as a recorded class on that request only, and the run
+# finishes in seconds.
+load helper
+
+# marker_run MARKER [fake options]: markers.json with MARKER in request 2
+marker_run() {
+  local m=$1; shift
+  sed "s/MARKER/$m/" "$V/markers.json" > "$BATS_TEST_TMPDIR/m.json"
+  SECONDS=0
+  run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/m.json" --adapter-cmd "$FAKE $*" \
+    --output "$(OUT)" --timeout 0.3 --hello-timeout 0.5 --format tap
+  ELAPSED=$SECONDS
+}
+classes() { pylines "$(OUT)" "' '.join(x['class'] for x in r if x['record'] == 'result')"; }
+restarts_ok() {
+  [ "$status" -eq 1 ]
+  [ "$(classes)" = "PASS $1 PASS PASS PASS" ]
+  [ "$ELAPSED" -lt 10 ]
+}
+
+@test "crash on one input: CRASH there, the others answered by a restarted adapter" {
+  marker_run CRASH
+  restarts_ok CRASH
+  [[ $output == *"not ok 2 - fake: m.02.marker # CRASH: adapter exited with status 3"* ]]
+}
+
+@test "hang on one input: TIMEOUT there (--timeout), the others answered" {
+  marker_run HANG
+  restarts_ok TIMEOUT
+  [[ $output == *"no answer within 0.3s"* ]]
+}
+
+@test "a line that is not JSON: PROTOCOL_ERROR there, the others answered" {
+  marker_run GARBAGE
+  restarts_ok PROTOCOL_ERROR
+  [[ $output == *"not a JSON object"* ]]
+}
+
+@test "an extra line before the answer: PROTOCOL_ERROR there, the others answered" {
+  marker_run DEBUG
+  restarts_ok PROTOCOL_ERROR
+}
+
+@test "an answer with the wrong id: PROTOCOL_ERROR there, the others answered" {
+  marker_run WRONGID
+  restarts_ok PROTOCOL_ERROR
+  [[ $output == *"answer with id 1001, expected id 1"* ]]
+}
+
+@test "a 10 MB line: PROTOCOL_ERROR (line cap), the others answered" {
+  marker_run FLOOD
+  restarts_ok PROTOCOL_ERROR
+  [[ $output == *"longer than"* ]]
+}
+
+@test "invalid UTF-8 in an answer: PROTOCOL_ERROR, the others answered" {
+  marker_run BADUTF8
+  restarts_ok PROTOCOL_ERROR
+}
+
+@test "exits after its hello line: CRASH three times, then given up with CRASH" {
+  marker_run nothing --exit-after-hello
+  [ "$status" -eq 1 ]
+  [ "$(classes)" = "CRASH CRASH CRASH CRASH CRASH" ]
+  [[ $output == *"given up after three failed starts"* ]]
+  [ "$ELAPSED" -lt 10 ]
+}
+
+@test "prints nothing at all: hello timeout three times, all TIMEOUT, in seconds" {
+  marker_run nothing --silent
+  [ "$status" -eq 1 ]
+  [ "$(classes)" = "TIMEOUT TIMEOUT TIMEOUT TIMEOUT TIMEOUT" ]
+  [[ $stderr == *"given up after three failed starts: no hello line within 0.5s"* ]]
+  [ "$ELAPSED" -lt 10 ]
+}
+
+@test "exits before its hello line: all CRASH at once" {
+  marker_run nothing --die
+  [ "$status" -eq 1 ]
+  [ "$(classes)" = "CRASH CRASH CRASH CRASH CRASH" ]
+  [[ $output == *"before its hello line"* ]]
+}
+
+@test "a command that does not exist: CRASH, exit 1, no hang" {
+  run --separate-stderr "$UT" run --vectors "$V/markers.json" --adapter-cmd "/no/such/adapter" \
+    --output "$(OUT)" --hello-timeout 0.5
+  [ "$status" -eq 1 ]
+  [ "$(classes)" = "CRASH CRASH CRASH CRASH CRASH" ]
+}
+
+@test "a slow hello within --hello-timeout is fine" {
+  marker_run nothing --slow-hello 0.2
+  [ "$status" -eq 0 ]
+}
+
+@test "the process group is killed on timeout: no stray children" {
+  sed 's/MARKER/HANG/' "$V/markers.json" > "$BATS_TEST_TMPDIR/m.json"
+  # through a shell, so the adapter is a grandchild of uritest
+  run "$UT" run --vectors "$BATS_TEST_TMPDIR/m.json" \
+    --adapter-cmd "sh -c '$FAKE --name pgtest-\$\$; true'" --output "$(OUT)" --timeout 0.3
+  [ "$status" -eq 1 ]
+  sleep 0.2
+  ! pgrep -f "fake.py --name pgtest-" >/dev/null
+}
+
+@test "results are flushed as they arrive: an interrupted run keeps what it finished" {
+  sed 's/MARKER/HANG/' "$V/markers.json" > "$BATS_TEST_TMPDIR/m.json"
+  "$UT" run --vectors "$BATS_TEST_TMPDIR/m.json" --adapter-cmd "$FAKE" --output "$(OUT)" \
+    --timeout 60 > /dev/null 2>&1 &
+  pid=$!
+  for i in $(seq 50); do
+    grep -q m.01.before "$(OUT)" 2>/dev/null && break
+    sleep 0.1
+  done
+  kill -INT $pid
+  st=0; wait $pid || st=$?
+  [ "$st" -eq 130 ]
+  grep -q '"id": "m.01.before", .*"class": "PASS"' "$(OUT)"
+  tail -n 1 "$(OUT)" | grep -q '"interrupted": true'
+}
+
+@test "pipelining: many requests through one adapter in one go" {
+  "$PY" - "$BATS_TEST_TMPDIR/many.json" <<'PY'
+import json, sys
+tests = [{"id": "p.%05d" % i, "input": "http://h%d/p?%d" % (i, i), "expect": "accept",
+          "components": {"host": "h%d" % i}} for i in range(3000)]
+json.dump({"schema": "uritest-vectors/1", "version": "1.0.0", "spec": "rfc3986",
+           "groups": [{"op": "parse", "tests": tests}]}, open(sys.argv[1], "w"))
+PY
+  SECONDS=0
+  run "$UT" run --vectors "$BATS_TEST_TMPDIR/many.json" --adapter-cmd "$FAKE" --output "$(OUT)"
+  [ "$status" -eq 0 ]
+  [ "${lines[-1]}" = "3000 passed, 0 failed" ]
+  [ "$SECONDS" -lt 20 ]
+}

@@ -1,0 +1,92 @@
+#!/usr/bin/env bats
+# The vector loader: malformed files and bad tests are input errors (exit 2)
+# named by file:line:column, or by test id and field.
+load helper
+
+bad() {
+  run --separate-stderr "$UT" run --vectors "$BAD/$1" --adapter-cmd "$FAKE" --output "$(OUT)"
+  [ "$status" -eq 2 ]
+  [ -z "$output" ]
+}
+
+@test "truncated JSON: file:line:column" {
+  bad truncated.json
+  [[ $stderr == *"harness/tests/bad-vectors/truncated.json:3:28: "* ]]
+}
+
+@test "a field of the wrong type: test id and field" {
+  bad wrong-type.json
+  [[ $stderr == *"wrong-type.json: test bad.wrong-type: field input: must be a string, not an integer"* ]]
+}
+
+@test "duplicate ids: the id, and where else it is" {
+  bad duplicate-id.json
+  [[ $stderr == *"test bad.dup: field id: duplicate id"* ]]
+}
+
+@test "duplicate ids across two files" {
+  printf '{"schema": "uritest-vectors/1", "version": "1.0.0", "spec": "rfc3986", "groups": [{"op": "parse", "tests": [{"id": "h.basic.full", "input": "a", "expect": "accept"}]}]}' > "$BATS_TEST_TMPDIR/dup.json"
+  run --separate-stderr "$UT" run --vectors "$V/basic.json" --vectors "$BATS_TEST_TMPDIR/dup.json" --adapter-cmd "$FAKE"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"dup.json: test h.basic.full: field id: duplicate id (also in "*"basic.json)"* ]]
+}
+
+@test "unknown op: the group and field" {
+  bad unknown-op.json
+  [[ $stderr == *'groups[0]: field op: unknown op "frobnicate"'* ]]
+}
+
+@test "invalid input_hex" {
+  bad bad-hex.json
+  [[ $stderr == *"test bad.hex: field input_hex: must be an even number of hex digits"* ]]
+}
+
+@test "unknown expect, missing groups, unknown component" {
+  bad bad-expect.json
+  [[ $stderr == *"test bad.expect: field expect: must be accept, reject or implementation-defined"* ]]
+  bad no-groups.json
+  [[ $stderr == *"field groups: missing"* ]]
+  bad unknown-component.json
+  [[ $stderr == *"field components.hostname: unknown component"* ]]
+}
+
+@test "more malformed files: not an object, wrong schema, duplicate keys, missing id, empty file" {
+  t=$BATS_TEST_TMPDIR
+  echo '[1, 2]' > "$t/array.json"
+  echo '{"schema": "uritest-vectors/9", "version": "1", "spec": "rfc3986", "groups": []}' > "$t/schema.json"
+  printf '{"schema": "uritest-vectors/1",\n "schema": "x"}' > "$t/dupkey.json"
+  echo '{"schema": "uritest-vectors/1", "version": "1", "spec": "rfc3986", "groups": [{"op": "parse", "tests": [{"input": "a", "expect": "accept"}]}]}' > "$t/noid.json"
+  echo '{"schema": "uritest-vectors/1", "version": "1", "spec": "rfc3986", "groups": [{"op": "resolve", "tests": [{"id": "r", "input": "a", "expect": "accept", "base": "http://a/"}]}]}' > "$t/notarget.json"
+  echo '{"schema": "uritest-vectors/1", "version": "1", "spec": "whatwg", "groups": [{"op": "resolve", "tests": []}]}' > "$t/whatwgop.json"
+  echo '{"schema": "uritest-vectors/1", "version": "1", "spec": "rfc3986", "groups": [{"op": "parse", "tests": [{"id": "x", "input": "a", "input_hex": "61", "expect": "accept"}]}]}' > "$t/both.json"
+  : > "$t/empty.json"
+  for f in array schema dupkey noid notarget whatwgop both empty; do
+    run --separate-stderr "$UT" run --vectors "$t/$f.json" --adapter-cmd "$FAKE" --output "$(OUT)"
+    [ "$status" -eq 2 ] || { echo "$f: $status"; false; }
+  done
+  run --separate-stderr "$UT" run --vectors "$t/dupkey.json" --adapter-cmd "$FAKE"
+  [[ $stderr == *"dupkey.json:2:"* ]]
+  run --separate-stderr "$UT" run --vectors "$t/noid.json" --adapter-cmd "$FAKE"
+  [[ $stderr == *"groups[0].tests[0]: field id: missing"* ]]
+  run --separate-stderr "$UT" run --vectors "$t/notarget.json" --adapter-cmd "$FAKE"
+  [[ $stderr == *"test r: field target: missing"* ]]
+}
+
+@test "a path that does not exist: exit 2" {
+  run "$UT" run --vectors /no/such/vectors --adapter-cmd "$FAKE"
+  [ "$status" -eq 2 ]
+  [[ $output == *"/no/such/vectors: no such file or folder"* ]]
+}
+
+@test "a bad file stops the run before any adapter starts" {
+  run "$UT" run --vectors "$V/basic.json" --vectors "$BAD/truncated.json" --adapter-cmd "$FAKE" --output "$(OUT)"
+  [ "$status" -eq 2 ]
+  [ ! -e "$(OUT)" ]
+}
+
+@test "input_hex and NUL octets are sent as input_hex" {
+  printf '{"schema": "uritest-vectors/1", "version": "1", "spec": "rfc3986", "groups": [{"op": "parse", "tests": [{"id": "nul", "input_hex": "61006200ff", "expect": "accept"}]}]}' > "$BATS_TEST_TMPDIR/nul.json"
+  run "$UT" run --vectors "$BATS_TEST_TMPDIR/nul.json" --adapter-cmd "$FAKE" --output "$(OUT)"
+  [ "$status" -eq 0 ]
+  grep -q '"input_hex": "61006200ff"' "$(OUT)"
+}
