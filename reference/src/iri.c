@@ -122,42 +122,58 @@ size_t rule_iunreserved(struct rfc3986__parser *p, size_t pos) {
   RULE_LEAVE(p, pos, end);
 }
 
-/* iunreserved / pct-encoded / sub-delims / EXTRA1 / EXTRA2 at POS (the
- * octet C already read): the element shared by iuserinfo, ireg-name,
- * isegment-nz-nc and ipchar; EXTRA 0 for none. */
-static size_t ichar(struct rfc3986__parser *p, size_t pos, int c, int extra1,
-                    int extra2) {
-  if (is_unreserved(c) || is_sub_delims(c) || (extra1 && c == extra1) ||
-      (extra2 && c == extra2))
-    return pos + 1;
-  if (c == '%')
-    return rule_pct_encoded(p, pos);
-  if (c >= 0x80)
-    return rule_iunreserved(p, pos);
-  return NOMATCH;
-}
-
 /* 2.2: ipchar = iunreserved / pct-encoded / sub-delims / ":" / "@" */
 size_t rule_ipchar(struct rfc3986__parser *p, size_t pos) {
+  int c;
+  size_t end;
   RULE_ENTER(p, RFC3986_RULE_ipchar, pos);
-  RULE_LEAVE(p, pos, ichar(p, pos, at(p, pos), ':', '@'));
+  c = at(p, pos);
+  if (is_unreserved(c) || is_sub_delims(c) || c == ':' || c == '@')
+    end = pos + 1;
+  else if (c == '%')
+    end = rule_pct_encoded(p, pos);
+  else if (c >= 0x80)
+    end = rule_iunreserved(p, pos);
+  else
+    end = NOMATCH;
+  RULE_LEAVE(p, pos, end);
 }
 
 /* 2.2: iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" ) */
 size_t rule_iuserinfo(struct rfc3986__parser *p, size_t pos) {
   size_t i = pos, e;
+  int c;
   RULE_ENTER(p, RFC3986_RULE_iuserinfo, pos);
-  while ((e = ichar(p, i, at(p, i), ':', 0)) != NOMATCH)
-    i = e;
+  for (;;) {
+    c = at(p, i);
+    if (is_unreserved(c) || is_sub_delims(c) || c == ':')
+      i++;
+    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+      i = e;
+    else if (c >= 0x80 && (e = rule_iunreserved(p, i)) != NOMATCH)
+      i = e;
+    else
+      break;
+  }
   RULE_LEAVE(p, pos, i);
 }
 
 /* 2.2: ireg-name = *( iunreserved / pct-encoded / sub-delims ) */
 size_t rule_ireg_name(struct rfc3986__parser *p, size_t pos) {
   size_t i = pos, e;
+  int c;
   RULE_ENTER(p, RFC3986_RULE_ireg_name, pos);
-  while ((e = ichar(p, i, at(p, i), 0, 0)) != NOMATCH)
-    i = e;
+  for (;;) {
+    c = at(p, i);
+    if (is_unreserved(c) || is_sub_delims(c))
+      i++;
+    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+      i = e;
+    else if (c >= 0x80 && (e = rule_iunreserved(p, i)) != NOMATCH)
+      i = e;
+    else
+      break;
+  }
   RULE_LEAVE(p, pos, i);
 }
 
@@ -244,9 +260,19 @@ size_t rule_isegment_nz(struct rfc3986__parser *p, size_t pos) {
  *                     ; non-zero-length segment without any colon ":" */
 size_t rule_isegment_nz_nc(struct rfc3986__parser *p, size_t pos) {
   size_t i = pos, e;
+  int c;
   RULE_ENTER(p, RFC3986_RULE_isegment_nz_nc, pos);
-  while ((e = ichar(p, i, at(p, i), '@', 0)) != NOMATCH)
-    i = e;
+  for (;;) {
+    c = at(p, i);
+    if (is_unreserved(c) || is_sub_delims(c) || c == '@')
+      i++;
+    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+      i = e;
+    else if (c >= 0x80 && (e = rule_iunreserved(p, i)) != NOMATCH)
+      i = e;
+    else
+      break;
+  }
   RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
 }
 
