@@ -1,12 +1,33 @@
 #!/usr/bin/env bash
 # scripts/deps.sh: install what uritest needs and is missing; idempotent.
+# ADAPTERS=all (or a list of adapter names) adds the heavy adapters' packages.
 # Debian packages through apt-get when root (else print the command);
 # npm packages through `npm ci` from committed lock files, only where the
 # machine's Node is recent enough (never Debian's nodejs over it).
 set -u
 pkgs="build-essential pkg-config jq libjansson-dev python3 python3-jsonschema bats
       liburiparser-dev libcurl4-openssl-dev lcov valgrind clang afl++"
-pkgs="$pkgs ${EXTRA_PKGS:-}"
+# Each adapter's Debian packages, from its adapter.json ("packages", and
+# "weight": "light" or "heavy").  Light adapters' packages are installed by
+# default; heavy ones with ADAPTERS=all or when named: ADAPTERS="qt boost".
+adapter_pkgs=$(ADAPTERS="${ADAPTERS:-}" /usr/bin/python3 - <<'PY' 2>/dev/null
+import glob, json, os
+wanted = os.environ.get("ADAPTERS", "").split()
+out = []
+for path in sorted(glob.glob("adapters/*/adapter.json")):
+    try:
+        doc = json.load(open(path))
+    except ValueError:
+        continue
+    for a in doc if isinstance(doc, list) else [doc]:
+        heavy = a.get("weight") == "heavy"
+        if not heavy or "all" in wanted or a.get("name") in wanted \
+                or os.path.basename(os.path.dirname(path)) in wanted:
+            out += a.get("packages", [])
+print(" ".join(sorted(set(out))))
+PY
+)
+pkgs="$pkgs $adapter_pkgs ${EXTRA_PKGS:-}"
 missing=""
 for p in $pkgs; do
   status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)
