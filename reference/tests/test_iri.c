@@ -181,6 +181,10 @@ static const struct {
     {"3.1.example", "http://r\xc3\xa9sum\xc3\xa9.example.org",
      "http://r%C3%A9sum%C3%A9.example.org"},
     {"3.1.supplementary", "x:\xf0\x90\x8c\x80", "x:%F0%90%8C%80"},
+    /* RFC 3987 3.1's example of U+10300 U+10301 U+10302 */
+    {"3.1.example.old-italic",
+     "http://example.com/\xf0\x90\x8c\x80\xf0\x90\x8c\x81\xf0\x90\x8c\x82",
+     "http://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82"},
     {"3.1.private", "x:?\xee\x80\x80", "x:?%EE%80%80"},
     {"3.1.ascii-unchanged", "x:/a%20b?c#d", "x:/a%20b?c#d"},
     {"3.1.empty", "", ""},
@@ -195,6 +199,13 @@ static const struct {
      "http://ru.wikipedia.org/wiki/\xd0\x9a\xd0\xb8\xd1\x80\xd0\xb8\xd0\xbb"
      "\xd0\xbb\xd0\xb8\xd1\x86\xd0\xb0"},
     {"3.2.lower-hex", "x:%c3%a9", "x:\xc3\xa9"},
+    /* RFC 3987 3.2's examples */
+    {"3.2.example.durst", "http://www.example.org/D%C3%BCrst",
+     "http://www.example.org/D\xc3\xbcrst"},
+    {"3.2.example.latin1", "http://www.example.org/D%FCrst",
+     "http://www.example.org/D%FCrst"},
+    {"3.2.example.bidi", "http://xn--99zt52a.example.org/%e2%80%ae",
+     "http://xn--99zt52a.example.org/%e2%80%ae"},
     {"3.2.ascii-kept", "x:%41%2F%25%20", "x:%41%2F%25%20"},
     {"3.2.invalid-utf8", "x:%C3%28", "x:%C3%28"},
     {"3.2.lone-lead-at-end", "x:a%C3", "x:a%C3"},
