@@ -67,9 +67,14 @@ $(ADAPTER_INPROCESS): $(BUILD)/obj/adapters/tests/inprocess.o $(foreach a,$(ADAP
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(foreach a,$(ADAPTER_INPROCESS_GLUES),$(ADAPTER_LIBS_$(a)))
 ALL_TARGETS += $(ADAPTER_INPROCESS)
 
-.PHONY: adapters test-adapters
+.PHONY: adapters test-adapters test-adapters-asan
 adapters: $(ADAPTER_BINS) $(ADAPTER_INPROCESS)
 
-TEST_SUITES += test-adapters
+TEST_SUITES += test-adapters test-adapters-asan
 test-adapters: all
 	@tests/suite.sh adapters bats --tap adapters/tests
+
+# The same tests over the C adapters built with ASan + UBSan (leaks too).
+test-adapters-asan:
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" adapters
+	@BUILD=$(BUILD)/asan ASAN_OPTIONS=detect_leaks=1 tests/suite.sh adapters-asan bats --tap adapters/tests
