@@ -1,11 +1,17 @@
 #!/usr/bin/python3
 """Cross-check the C reference against the independent regex checker.
 
-Generates N strings (fixed seed, biased toward URI-like pieces), pipes them as
-bytes, one per line, through `rfc3986 parse --json -`, and compares validity,
-the nine components (host_type included) and, with --offsets, error offsets
-with vectors/gen/rfc3986_regex.py (written from RFC 3986 Appendix A, not from
-the C code).
+Generates N strings (fixed seed, biased toward URI-like pieces: schemes, "//",
+userinfo with "@", IPv6 shapes with "::", IPv4/dec-octets, "%" with hex and
+non-hex, ports, dot segments, "?", "#", random octets with NUL and non-ASCII),
+pipes them as bytes, one per line, through `rfc3986 parse --json -`, and
+compares validity, kind, the nine components (host_type included) and, with
+--offsets, error offsets with vectors/gen/rfc3986_regex.py (written from RFC
+3986 Appendix A, not from the C code).  Unless --quick, further passes:
+10,000 strings for each other start rule (`parse --rule URI|absolute-URI|
+relative-ref`), 1,000 strings for the whole-input `match` of each of the 36
+Appendix A rules, and 10,000 strings with non-ASCII characters for `match IRI`
+and `match IRI-reference` against vectors/gen/rfc3987_regex.py.
 
 usage: crosscheck.py [--bin PATH] [--count N] [--seed S] [--offsets] [--show N]
 The binary defaults to $RFC3986_BIN, else build/bin/rfc3986 under the repo root.
@@ -24,6 +30,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "vectors", "gen"))
 import rfc3986_regex as R  # noqa: E402
+import rfc3987_regex as I  # noqa: E402
 
 SCHEMES = [b"http", b"https", b"ftp", b"a", b"A+b-c.d", b"mailto", b"urn", b"x1", b"1x", b"-x", b"h\xc3\xa9", b""]
 HEX = b"0123456789abcdefABCDEF"
@@ -154,13 +161,6 @@ def gen_inputs(count, seed):
     return out
 
 
-def expected(s, offsets):
-    r = R.parse(s)
-    if not r["valid"] and not offsets:
-        r.pop("error", None)
-    return r
-
-
 def show(s):
     try:
         return json.dumps(s.decode("utf-8"), ensure_ascii=False)
@@ -168,73 +168,154 @@ def show(s):
         return "hex:" + s.hex()
 
 
-def compare(s, got, offsets):
-    want = expected(s, offsets)
-    diffs = []
-    if got.get("valid") != want["valid"]:
-        diffs.append("valid: got %s, want %s" % (got.get("valid"), want["valid"]))
-    elif want["valid"]:
-        gc = got.get("components") or {}
-        for c in R.COMPONENTS:
-            if gc.get(c, "<missing>") != want["components"][c]:
-                diffs.append("%s: got %s, want %s" % (c, json.dumps(gc.get(c, "<missing>")), json.dumps(want["components"][c])))
-    elif offsets:
-        go = (got.get("error") or {}).get("offset")
-        if go != want["error"]["offset"]:
-            diffs.append("error.offset: got %s, want %s" % (go, want["error"]["offset"]))
-    return diffs
+def compare_parse(rule, offsets):
+    def cmp(s, got):
+        want = R.parse(s, rule)
+        diffs = []
+        if got.get("valid") != want["valid"]:
+            diffs.append("valid: got %s, want %s" % (got.get("valid"), want["valid"]))
+        elif want["valid"]:
+            if got.get("kind") != want["kind"]:
+                diffs.append("kind: got %s, want %s" % (got.get("kind"), want["kind"]))
+            gc = got.get("components") or {}
+            for c in R.COMPONENTS:
+                if gc.get(c, "<missing>") != want["components"][c]:
+                    diffs.append("%s: got %s, want %s" % (c, json.dumps(gc.get(c, "<missing>")), json.dumps(want["components"][c])))
+        elif offsets:
+            go = (got.get("error") or {}).get("offset")
+            if go != want["error"]["offset"]:
+                diffs.append("error.offset: got %s, want %s" % (go, want["error"]["offset"]))
+        return diffs
+    return cmp
+
+
+def compare_match(rule, iri=False):
+    def cmp(s, got):
+        want = I.match(rule, s) if iri else R.match(rule, s)
+        if got.get("valid") != want:
+            return ["match %s: got %s, want %s" % (rule, got.get("valid"), want)]
+        return []
+    return cmp
+
+
+class Runner:
+    def __init__(self, binary, show):
+        self.binary, self.show = binary, show
+        self.passed = self.failed = 0
+        self.broken = False
+
+    def run(self, label, args, inputs, cmp):
+        with tempfile.TemporaryFile() as f:
+            f.write(b"".join(s + b"\n" for s in inputs))
+            f.seek(0)
+            try:
+                p = subprocess.run([self.binary] + args, stdin=f, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            except OSError as e:
+                print("crosscheck: cannot run %s: %s" % (self.binary, e))
+                self.failed += len(inputs)
+                self.broken = True
+                return
+        lines = p.stdout.splitlines()
+        if p.returncode not in (0, 1) or len(lines) != len(inputs):
+            print("crosscheck: %s %s exited %d with %d output lines for %d inputs" % (
+                self.binary, " ".join(args), p.returncode, len(lines), len(inputs)))
+            sys.stdout.write(p.stderr.decode("utf-8", "replace")[:2000])
+        for i, s in enumerate(inputs):
+            diffs = []
+            if i >= len(lines):
+                diffs = ["no output line"]
+            else:
+                try:
+                    got = json.loads(lines[i])
+                except ValueError:
+                    got, diffs = {}, ["unparsable output: %r" % lines[i][:200]]
+                if not diffs:
+                    echo = got.get("input")
+                    echo = echo.encode("utf-8", "surrogatepass") if echo is not None else bytes.fromhex(got.get("input_hex", ""))
+                    if echo != s:
+                        diffs.append("input echo differs: %s" % show(echo))
+                    diffs += cmp(s, got)
+            if diffs:
+                self.failed += 1
+                if self.failed <= self.show:
+                    print("DISAGREE [%s] %s" % (label, show(s)))
+                    for d in diffs:
+                        print("    " + d)
+            else:
+                self.passed += 1
+
+
+RULE_ALPHABET = b"0123456789abcdefABCDEFgGvVxz.:[]@%/?#!$&'()*+,;=-_~ \x00\x7f\xc3\xa9\xff"
+IRI_PIECES = ["\u00e9", "\u00a0", "\u0085", "\ue000", "\ufdd0", "\ufffe", "\u4f8b", "\U00010000",
+              "\U000e0001", "\U000e1000", "\U000f0000", "\u041a", "\u202e"]
+
+
+def rule_inputs(rng, count):
+    out, seen = [], set()
+    while len(out) < count:
+        r = rng.random()
+        if r < 0.4:
+            s = bytes(rng.choice(RULE_ALPHABET) for _ in range(rng.randint(0, 10)))
+        elif r < 0.7:
+            s = b"".join(rng.choice(PIECES) for _ in range(rng.randint(1, 3)))
+        elif r < 0.8:
+            s = rnd_ipv6(rng)
+            s = s[1:-1] if rng.random() < 0.5 and s.startswith(b"[") else s
+        elif r < 0.9:
+            s = rnd_ipv4(rng)
+        else:
+            s = gen_one(rng)
+        if b"\n" in s or s in seen:
+            continue
+        seen.add(s)
+        out.append(s)
+    return out
+
+
+def iri_inputs(rng, count):
+    out, seen = [], set()
+    while len(out) < count:
+        s = gen_one(rng)
+        k = rng.randint(0, 3)
+        for _ in range(k):
+            pos = rng.randint(0, len(s))
+            s = s[:pos] + rng.choice(IRI_PIECES).encode("utf-8", "surrogatepass") + s[pos:]
+        if b"\n" in s or s in seen:
+            continue
+        seen.add(s)
+        out.append(s)
+    return out
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", default=os.environ.get("RFC3986_BIN", os.path.join(ROOT, "build", "bin", "rfc3986")))
-    ap.add_argument("--count", type=int, default=100000)
+    ap.add_argument("--count", type=int, default=100000, help="strings for the main URI-reference pass")
     ap.add_argument("--seed", type=int, default=3986)
     ap.add_argument("--offsets", action="store_true", help="also compare error offsets")
+    ap.add_argument("--quick", action="store_true", help="only the main URI-reference pass")
     ap.add_argument("--show", type=int, default=20)
     ap.add_argument("binary", nargs="?", help="same as --bin")
     a = ap.parse_args()
-    binary = a.binary or a.bin
-    inputs = gen_inputs(a.count, a.seed)
-    with tempfile.TemporaryFile() as f:
-        f.write(b"".join(s + b"\n" for s in inputs))
-        f.seek(0)
-        try:
-            p = subprocess.run([binary, "parse", "--json", "-"], stdin=f, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        except OSError as e:
-            print("crosscheck: cannot run %s: %s" % (binary, e))
-            print("crosscheck: 0 passed, %d failed" % len(inputs))
-            return 2
-    lines = p.stdout.splitlines()
-    if p.returncode not in (0, 1) or len(lines) != len(inputs):
-        print("crosscheck: %s exited %d with %d output lines for %d inputs" % (binary, p.returncode, len(lines), len(inputs)))
-        sys.stdout.write(p.stderr.decode("utf-8", "replace")[:2000])
-    passed = failed = 0
-    for i, s in enumerate(inputs):
-        diffs = []
-        if i >= len(lines):
-            diffs = ["no output line"]
-        else:
-            try:
-                got = json.loads(lines[i])
-            except ValueError:
-                got, diffs = {}, ["unparsable output: %r" % lines[i][:200]]
-            if not diffs:
-                echo = got.get("input")
-                echo = echo.encode("utf-8", "surrogatepass") if echo is not None else bytes.fromhex(got.get("input_hex", ""))
-                if echo != s:
-                    diffs.append("input echo differs: %s" % show(echo))
-                diffs += compare(s, got, a.offsets)
-        if diffs:
-            failed += 1
-            if failed <= a.show:
-                print("DISAGREE %s" % show(s))
-                for d in diffs:
-                    print("    " + d)
-        else:
-            passed += 1
-    print("crosscheck: %d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    run = Runner(a.binary or a.bin, a.show)
+    # 1. the main pass: URI-reference, components and host_type
+    run.run("URI-reference", ["parse", "--json", "-"], gen_inputs(a.count, a.seed), compare_parse("URI-reference", a.offsets))
+    if not a.quick and not run.broken:
+        rng = random.Random(a.seed + 1)
+        # 2. the other start rules
+        for k, rule in enumerate(("URI", "absolute-URI", "relative-ref")):
+            run.run(rule, ["parse", "--json", "--rule", rule, "-"], gen_inputs(10000, a.seed + 1 + k),
+                    compare_parse(rule, a.offsets))
+        # 3. whole-input match of every Appendix A rule
+        for rule in R.APPENDIX_A:
+            run.run(rule, ["match", "--json", rule, "-"], rule_inputs(rng, 1000), compare_match(rule))
+        # 4. RFC 3987: IRI and IRI-reference
+        for rule in ("IRI", "IRI-reference"):
+            run.run(rule, ["match", "--json", rule, "-"], iri_inputs(rng, 10000), compare_match(rule, iri=True))
+    print("crosscheck: %d passed, %d failed" % (run.passed, run.failed))
+    if run.broken:
+        return 2
+    return 1 if run.failed else 0
 
 
 if __name__ == "__main__":
