@@ -128,9 +128,13 @@ function serve(URLClass, hello) {
   const out = process.stdout;
   out.write(JSON.stringify(Object.assign({}, hello, { ops: ['parse', 'resolve'], protocol: 1 })) + '\n');
   let pending = '';
-  const stdin = process.stdin;
-  stdin.setEncoding('utf8');
+  // Large reads: a pipelined burst is answered in few, large writes.
+  const stdin = require('fs').createReadStream('', { fd: 0, highWaterMark: 1 << 20, encoding: 'utf8' });
   stdin.on('data', (chunk) => {
+    if (chunk.indexOf('\n') < 0) { // part of a long line
+      pending += chunk;
+      return;
+    }
     pending += chunk;
     const lines = pending.split('\n');
     pending = lines.pop();
