@@ -5,7 +5,10 @@
      (Debian python3-jsonschema, draft 2020-12);
   2. test IDs are unique across the suite;
   3. no ID of a released version is gone, and no released ID changed meaning
-     (vectors/RELEASED: "id<TAB>sha256 of the test's meaning" per line);
+     (vectors/RELEASED: "id<TAB>sha256 of the test's meaning" per line), unless
+     it is listed in vectors/RETIRED ("id<TAB>version<TAB>reason": a wrong
+     vector is retired there and superseded by a new ID; a retired ID is never
+     used again);
   4. every vector file is listed in vectors/MANIFEST and every listed file exists;
   5. every `specification` section exists in the RFC's table of contents
      (vectors/schema/rfc-sections.json);
@@ -58,6 +61,18 @@ def load_released():
             if line and not line.startswith("#"):
                 i, h = line.split("\t")
                 out[i] = h
+    return out
+
+
+def load_retired():
+    path = os.path.join(VEC, "RETIRED")
+    out = {}
+    if os.path.exists(path):
+        for line in open(path, encoding="utf-8"):
+            line = line.rstrip("\n")
+            if line and not line.startswith("#"):
+                parts = line.split("\t")
+                out[parts[0]] = parts[1:]
     return out
 
 
@@ -126,7 +141,12 @@ def main(argv):
     ok(True, "")
 
     released = load_released()
-    gone = sorted(i for i in released if i not in hashes)
+    retired = load_retired()
+    reused = sorted(i for i in retired if i in hashes)
+    for i in reused[:20]:
+        print("FAIL retired id used again: %s (%s)" % (i, ids[i]))
+    ok(not reused, "%d retired id(s) used again" % len(reused))
+    gone = sorted(i for i in released if i not in hashes and i not in retired)
     changed = sorted(i for i in released if i in hashes and hashes[i] != released[i])
     for i in gone[:20]:
         print("FAIL released id removed: %s" % i)
