@@ -42,8 +42,11 @@ static int parse_opts(int argc, char **argv, struct opts *o, const char *help) {
 }
 
 static void print_error_json(const rfc3986_error *err) {
-  printf("\"error\": {\"offset\": %zu, \"rule\": \"%s\", \"message\": \"%s\"}",
-         err->offset, rfc3986_rule_name(err->rule), rfc3986_error_message(err));
+  const char *msg = rfc3986_error_message(err);
+  printf("\"error\": {\"offset\": %zu, \"rule\": \"%s\", \"message\": ",
+         err->offset, rfc3986_rule_name(err->rule));
+  cli_json_string(stdout, msg, strlen(msg));
+  putchar('}');
 }
 
 static void print_error_text(const char *s, size_t len,

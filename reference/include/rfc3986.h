@@ -293,9 +293,14 @@ typedef enum {
   RFC3986_LEVEL_SCHEME = 2  /* 6.2.2 + 6.2.3 scheme-based normalization */
 } rfc3986_level;
 
+/* Published bound: a normalized reference is at most len + 1 octets
+ * (6.2.3 turns an empty path with an authority into "/"). */
+#define RFC3986_NORMALIZE_MAX(len) ((len) + 1)
+
 /*
  * Section 6.2.2 (and 6.2.3 at RFC3986_LEVEL_SCHEME): normalize a
- * URI-reference idempotently.  The output is at most len octets.
+ * URI-reference idempotently.  The output is at most
+ * RFC3986_NORMALIZE_MAX(len) octets (len at RFC3986_LEVEL_SYNTAX).
  */
 rfc3986_status rfc3986_normalize(const char *input, size_t len,
                                  rfc3986_level level, char *out, size_t cap,

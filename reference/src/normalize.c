@@ -40,28 +40,8 @@
  */
 #include <string.h>
 
+#include "dot_segments.h"
 #include "grammar.h"
-
-/* Shared with resolve.c (keep in step). */
-struct rfc3986__path_src {
-  const char *a;
-  size_t alen;
-  const char *b;
-  size_t blen;
-  int decode;
-};
-struct rfc3986__rds_iter {
-  const struct rfc3986__path_src *src;
-  size_t start, e, skip;
-  int state;
-};
-size_t rfc3986__remove_dot_segments_reverse(const struct rfc3986__path_src *src,
-                                            char *out);
-size_t rfc3986__remove_dot_segments_in_place(char *buf, size_t len);
-void rfc3986__rds_init(struct rfc3986__rds_iter *it,
-                       const struct rfc3986__path_src *src);
-int rfc3986__rds_next(struct rfc3986__rds_iter *it, size_t *from, size_t *to,
-                      int *slash);
 
 static const char upper_hex[] = "0123456789ABCDEF";
 

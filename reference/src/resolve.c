@@ -23,34 +23,8 @@
  */
 #include <string.h>
 
+#include "dot_segments.h"
 #include "grammar.h"
-
-/*
- * A path given as the concatenation a[0..alen) b[0..blen) (5.2.3 merge
- * without copying), and whether pct-encoded octets are to be decoded when
- * unreserved (with the remaining hex in upper case) as section 6.2.2.2
- * asks before 6.2.2.3.  Shared with normalize.c.
- */
-struct rfc3986__path_src {
-  const char *a;
-  size_t alen;
-  const char *b;
-  size_t blen;
-  int decode;
-};
-size_t rfc3986__remove_dot_segments_reverse(const struct rfc3986__path_src *src,
-                                            char *out);
-size_t rfc3986__remove_dot_segments_in_place(char *buf, size_t len);
-/* The chunks of remove_dot_segments(src), last first (see below). */
-struct rfc3986__rds_iter {
-  const struct rfc3986__path_src *src;
-  size_t start, e, skip;
-  int state;
-};
-void rfc3986__rds_init(struct rfc3986__rds_iter *it,
-                       const struct rfc3986__path_src *src);
-int rfc3986__rds_next(struct rfc3986__rds_iter *it, size_t *from, size_t *to,
-                      int *slash);
 
 const char *rfc3986_hazard_name(unsigned hazard) {
   switch (hazard) {
