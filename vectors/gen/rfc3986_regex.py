@@ -11,7 +11,8 @@ components).
 
 API:
   match(rule, s)   -> bool, whole-input match of an Appendix A rule (or ALPHA,
-                      DIGIT, HEXDIG)
+                      DIGIT, HEXDIG); also match_URI(s), match_IPv6address(s),
+                      match_path_abempty(s), ... one function per rule
   parse(s, rule="URI-reference") -> {"valid", "kind", "components"} or
                       {"valid": False, "error": {"offset": N}}
   error_offset(s, rule="URI-reference") -> longest viable prefix length
@@ -184,6 +185,20 @@ def octets(s):
 
 def match(rule, s):
     return RULES[rule].match(octets(s))
+
+
+# match_URI(s), match_IPv6address(s), match_path_abempty(s), ...: one full-match
+# function per rule
+def _matcher(rule):
+    def f(s):
+        return RULES[rule].match(octets(s))
+    f.__name__ = "match_" + rule.replace("-", "_")
+    f.__doc__ = "Whole-input match of the RFC 3986 rule %s." % rule
+    return f
+
+
+for _r in APPENDIX_A + CORE:
+    globals()["match_" + _r.replace("-", "_")] = _matcher(_r)
 
 
 def host_type(h):
