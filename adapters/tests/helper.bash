@@ -18,7 +18,7 @@ need() {
   check=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("check",""))' "adapters/$1/adapter.json")
   check=${check//build\//$BUILD/}
   if [ -n "$check" ] && ! why=$(sh -c "$check" 2>&1); then
-    skip "$1 unavailable: $why"
+    skip "$1 unavailable: $(printf '%s\n' "$why" | tail -n 1)"
   fi
 }
 
