@@ -572,18 +572,6 @@ rfc3986_status rfc3986_parse_iri(const char *input, size_t len,
 
 /* ---- Section 3: mapping between IRIs and URIs --------------------------- */
 
-static const char upper_hex[] = "0123456789ABCDEF";
-
-static int hex_value(int c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
 /*
  * RFC 3629: the length of the well-formed UTF-8 sequence at s[i] (1 for
  * ASCII) with its code point in *cp, or 0 with *bad at the first octet
@@ -679,7 +667,7 @@ rfc3986_status rfc3986_iri_to_uri(const char *in, size_t len, char *out,
       put(out, cap, &n, in + i, 1);
     } else {
       for (k = 0; k < m; k++) { /* Steps 2.1 to 2.3 */
-        char t[3] = {'%', upper_hex[s[i + k] >> 4], upper_hex[s[i + k] & 15]};
+        char t[3] = {'%', rfc3986__upper_hex[s[i + k] >> 4], rfc3986__upper_hex[s[i + k] & 15]};
         put(out, cap, &n, t, 3);
       }
     }
@@ -733,8 +721,8 @@ rfc3986_status rfc3986_uri_to_iri(const char *in, size_t len, char *out,
                    i < u.query.offset + u.query.length;
     /* up to four consecutive triplets, decoded */
     while (m < 4 && i + 3 * m + 2 < len && in[i + 3 * m] == '%') {
-      int hi = hex_value((unsigned char)in[i + 3 * m + 1]);
-      int lo = hex_value((unsigned char)in[i + 3 * m + 2]);
+      int hi = rfc3986__hex_value((unsigned char)in[i + 3 * m + 1]);
+      int lo = rfc3986__hex_value((unsigned char)in[i + 3 * m + 2]);
       oct[m++] = (unsigned char)(hi << 4 | lo);
     }
     if (m > 0 && oct[0] >= 0x80 &&

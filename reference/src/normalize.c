@@ -43,18 +43,6 @@
 #include "dot_segments.h"
 #include "grammar.h"
 
-static const char upper_hex[] = "0123456789ABCDEF";
-
-static int hex_value(int c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
 static int to_lower(int c) { return c >= 'A' && c <= 'Z' ? c + 'a' - 'A' : c; }
 
 /* How letters are cased outside percent-encodings. */
@@ -98,14 +86,14 @@ static int cursor_next(struct cursor *c) {
     return -1;
   ch = (unsigned char)c->s[c->i];
   if (ch == '%' && c->i + 2 < c->end &&
-      hex_value((unsigned char)c->s[c->i + 1]) >= 0 &&
-      hex_value((unsigned char)c->s[c->i + 2]) >= 0) {
-    int v = hex_value((unsigned char)c->s[c->i + 1]) << 4 |
-            hex_value((unsigned char)c->s[c->i + 2]);
+      rfc3986__hex_value((unsigned char)c->s[c->i + 1]) >= 0 &&
+      rfc3986__hex_value((unsigned char)c->s[c->i + 2]) >= 0) {
+    int v = rfc3986__hex_value((unsigned char)c->s[c->i + 1]) << 4 |
+            rfc3986__hex_value((unsigned char)c->s[c->i + 2]);
     c->i += 3;
     if (!is_unreserved(v)) { /* 6.2.2.1: upper-case hex */
-      c->pend[0] = upper_hex[v >> 4];
-      c->pend[1] = upper_hex[v & 15];
+      c->pend[0] = rfc3986__upper_hex[v >> 4];
+      c->pend[1] = rfc3986__upper_hex[v & 15];
       c->npend = 2;
       return '%';
     }

@@ -9,16 +9,8 @@
  */
 #include "grammar.h"
 
-static const char upper_hex[] = "0123456789ABCDEF";
-
-/* The value of one HEXDIG octet (the caller has checked is_HEXDIG). */
-static unsigned hexval(int c) {
-  if (c >= '0' && c <= '9')
-    return (unsigned)(c - '0');
-  if (c >= 'a' && c <= 'f')
-    return (unsigned)(c - 'a' + 10);
-  return (unsigned)(c - 'A' + 10);
-}
+const char rfc3986__upper_hex[16] = {'0', '1', '2', '3', '4', '5', '6', '7',
+                                     '8', '9', 'A', 'B', 'C', 'D', 'E', 'F'};
 
 /* 2.1, 2.4: encode every octet that ALLOWED rejects (unreserved by default). */
 rfc3986_status rfc3986_pct_encode(const char *in, size_t len,
@@ -38,8 +30,8 @@ rfc3986_status rfc3986_pct_encode(const char *in, size_t len,
       /* pct-encoded = "%" HEXDIG HEXDIG, upper case (2.1) */
       if (n + 3 <= cap) {
         out[n] = '%';
-        out[n + 1] = upper_hex[c >> 4];
-        out[n + 2] = upper_hex[c & 15];
+        out[n + 1] = rfc3986__upper_hex[c >> 4];
+        out[n + 2] = rfc3986__upper_hex[c & 15];
       }
       n += 3;
     }
@@ -71,8 +63,8 @@ rfc3986_status rfc3986_pct_decode(const char *in, size_t len, char *out,
         }
         return RFC3986_ERR_PCT_MALFORMED;
       }
-      c = (unsigned char)(hexval((unsigned char)in[i + 1]) << 4 |
-                          hexval((unsigned char)in[i + 2]));
+      c = (unsigned char)(rfc3986__hex_value((unsigned char)in[i + 1]) << 4 |
+                          rfc3986__hex_value((unsigned char)in[i + 2]));
       i += 2;
     }
     if (n < cap)

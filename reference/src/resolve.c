@@ -122,23 +122,13 @@ static int src_at(const struct rfc3986__path_src *src, size_t i) {
   return (unsigned char)(i < src->alen ? src->a[i] : src->b[i - src->alen]);
 }
 
-static int hex_value(int c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
 /* The octet a pct-encoded triplet at I stands for, or -1. */
 static int src_pct(const struct rfc3986__path_src *src, size_t i, size_t end) {
   int hi, lo;
   if (!src->decode || src_at(src, i) != '%' || i + 2 >= end)
     return -1;
-  hi = hex_value(src_at(src, i + 1));
-  lo = hex_value(src_at(src, i + 2));
+  hi = rfc3986__hex_value(src_at(src, i + 1));
+  lo = rfc3986__hex_value(src_at(src, i + 2));
   return hi < 0 || lo < 0 ? -1 : hi << 4 | lo;
 }
 
@@ -164,8 +154,7 @@ static int src_is_dots(const struct rfc3986__path_src *src, size_t from,
 /* Output length of the segment [from, to); written to OUT if non-NULL. */
 static size_t src_copy(const struct rfc3986__path_src *src, size_t from,
                        size_t to, char *out) {
-  static const char upper_hex[] = "0123456789ABCDEF";
-  size_t n = 0;
+    size_t n = 0;
   for (size_t i = from; i < to;) {
     int c = src_pct(src, i, to);
     if (c >= 0 && is_unreserved(c)) {
@@ -176,8 +165,8 @@ static size_t src_copy(const struct rfc3986__path_src *src, size_t from,
     } else if (c >= 0) {
       if (out) {
         out[n] = '%';
-        out[n + 1] = upper_hex[c >> 4];
-        out[n + 2] = upper_hex[c & 15];
+        out[n + 1] = rfc3986__upper_hex[c >> 4];
+        out[n + 2] = rfc3986__upper_hex[c & 15];
       }
       n += 3;
       i += 3;
