@@ -163,3 +163,11 @@ print(json.dumps({"id": 1, "op": "parse", "input": "http://h/" + "a" * (4 << 20)
   [ "$(jget "$output" 'j["id"]')" = '"n1"' ]
   [ "$(jget "$output" 'isinstance(j["unsupported"], str)')" = true ]
 }
+
+@test "the example adapter (adapters/example/adapter.py) speaks the protocol" {
+  out=$(printf '%s\n' '{"id": 1, "op": "parse", "input": "http://h/a?q"}' \
+    '{"id": "x", "op": "resolve", "base": "http://h/", "input": "g"}' | adapters/example/adapter.py)
+  [ "$(jget "$(sed -n 1p <<<"$out")" 'j["adapter"]')" = '"example-urllib"' ]
+  [ "$(jget "$(sed -n 2p <<<"$out")" 'j["components"]["authority"]')" = '"h"' ]
+  [ "$(jget "$(sed -n 3p <<<"$out")" '[j["id"], "unsupported" in j]')" = '["x", true]' ]
+}
