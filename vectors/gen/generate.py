@@ -339,6 +339,44 @@ def gen_pct_normalize():
 
 
 # ---------------------------------------------------------------------------
+# 5c. Every combination of defined, empty and undefined components.
+def gen_components():
+    def code(v):
+        return "n" if v is None else ("e" if v == "" else "v")
+    hosts = [("", "reg-name", "e"), ("h", "reg-name", "r"), ("[::1]", "IPv6address", "6"), ("1.2.3.4", "IPv4address", "4")]
+    auths = [None]
+    for ui in (None, "", "u"):
+        for host in hosts:
+            for port in (None, "", "8"):
+                auths.append((ui, host, port))
+    tests = []
+    for scheme in (None, "s"):
+        for auth in auths:
+            paths = ["", "/", "/p", "/p/"] if auth is not None else ["", "/p", "p", "p/q"]
+            for path in paths:
+                for query in (None, "", "q"):
+                    for frag in (None, "", "f"):
+                        c = {"scheme": scheme, "authority": None, "userinfo": None, "host": None, "host_type": None,
+                             "port": None, "path": path, "query": query, "fragment": frag}
+                        text = (scheme + ":") if scheme is not None else ""
+                        acode = "n"
+                        if auth is not None:
+                            ui, (host, htype, hcode), port = auth
+                            a = (ui + "@" if ui is not None else "") + host + (":" + port if port is not None else "")
+                            c.update(authority=a, userinfo=ui, host=host, host_type=htype, port=port)
+                            text += "//" + a
+                            acode = "u%sh%sp%s" % (code(ui), hcode, code(port))
+                        text += path + ("?" + query if query is not None else "") + ("#" + frag if frag is not None else "")
+                        id_ = "gen.components.s%s.%s.path%d.q%s.f%s" % (code(scheme), acode, paths.index(path), code(query), code(frag))
+                        tests.append(parse_test(id_, text.encode(), want=True, comps=c))
+    return doc("Every combination of defined, empty and undefined components", [
+        {"description": "scheme, authority (userinfo, host of each type, port), path, query and fragment, each undefined, empty or not",
+         "op": "parse", "specification": [{"rfc3986": "5.3", "quote": "preserve the distinction between a component that is undefined, meaning that its separator was not present in the reference, and a component that is empty"}, {"rfc3986": "3"}],
+         "tests": tests},
+    ], "Component values are what the generator concatenated; null marks a component it left out, \"\" one it wrote empty.")
+
+
+# ---------------------------------------------------------------------------
 # 6. Sizes (pathological inputs).
 def gen_sizes():
     parse = [
@@ -371,6 +409,7 @@ GENERATORS = [
     ("generated/pct-encoded.json", gen_pct),
     ("generated/dot-segments.json", gen_dots),
     ("generated/pct-normalize.json", gen_pct_normalize),
+    ("generated/components.json", gen_components),
     ("generated/sizes.json", gen_sizes),
 ]
 
