@@ -94,11 +94,12 @@ static int is_ipv4address(const char *h) {
 }
 
 static int fill(CURLU *h, struct adapter_reading *out) {
-  char *scheme, *user, *password, *host, *port, *path, *query, *fragment,
-      *zone;
+  char *scheme, *user, *password, *options, *host, *port, *path, *query,
+      *fragment, *zone;
   int hs = get_part(h, CURLUPART_SCHEME, &scheme);
   int hu = get_part(h, CURLUPART_USER, &user);
   int hp = get_part(h, CURLUPART_PASSWORD, &password);
+  int hop = get_part(h, CURLUPART_OPTIONS, &options);
   int hh = get_part(h, CURLUPART_HOST, &host);
   int hz = get_part(h, CURLUPART_ZONEID, &zone);
   int hpo = get_part(h, CURLUPART_PORT, &port);
@@ -106,7 +107,7 @@ static int fill(CURLU *h, struct adapter_reading *out) {
   int hq = get_part(h, CURLUPART_QUERY, &query);
   int hf = get_part(h, CURLUPART_FRAGMENT, &fragment);
   int rc = 0;
-  if (hs < 0 || hu < 0 || hp < 0 || hh < 0 || hz < 0 || hpo < 0 || hpa < 0 ||
+  if (hs < 0 || hu < 0 || hp < 0 || hop < 0 || hh < 0 || hz < 0 || hpo < 0 || hpa < 0 ||
       hq < 0 || hf < 0) {
     out->unsupported = "curl_url_get failed on a part of an accepted URL";
     goto done;
@@ -115,13 +116,19 @@ static int fill(CURLU *h, struct adapter_reading *out) {
   set_part(out, AC_SCHEME, hs, scheme);
   if (hh > 0) {
     /* authority = [ userinfo "@" ] host [ ":" port ], from curl's parts
-     * (curl keeps no authority string).  A zone id goes back into the
-     * IP-literal as RFC 6874 writes it. */
-    if (hu > 0 || hp > 0) {
+     * (curl keeps no authority string).  Login options (";AUTH=...", for
+     * the schemes whose handler takes them) come back where curl's own
+     * serialization puts them: user ":" password ";" options.  A zone id
+     * goes back into the IP-literal as RFC 6874 writes it. */
+    if (hu > 0 || hp > 0 || hop > 0) {
       reading_set(out, AC_USERINFO, hu > 0 ? user : "", hu > 0 ? strlen(user) : 0);
       if (hp > 0) {
         reading_append(out, AC_USERINFO, ":", 1);
         reading_append(out, AC_USERINFO, password, strlen(password));
+      }
+      if (hop > 0) {
+        reading_append(out, AC_USERINFO, ";", 1);
+        reading_append(out, AC_USERINFO, options, strlen(options));
       }
     } else {
       reading_set_null(out, AC_USERINFO);
@@ -187,6 +194,7 @@ done:
   curl_free(scheme);
   curl_free(user);
   curl_free(password);
+  curl_free(options);
   curl_free(host);
   curl_free(zone);
   curl_free(port);

@@ -88,6 +88,13 @@ REQ
   [ "$(comp "$output" host_type)" = '"IPv6address"' ]
 }
 
+@test "curl: login options go back into the userinfo, in curl's order" {
+  need curl
+  ask curl <<<'{"id": 1, "op": "parse", "input": "imap://us;AUTH=x:pw@h/"}'
+  [ "$(comp "$output" userinfo)" = '"us:pw;AUTH=x"' ]
+  [ "$(comp "$output" authority)" = '"us:pw;AUTH=x@h"' ]
+}
+
 # ---- uriparser -------------------------------------------------------------
 
 @test "uriparser: IP-literal hosts get their brackets back" {
