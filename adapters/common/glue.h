@@ -112,8 +112,8 @@ enum {
 enum glue_level { GLUE_LEVEL_SIMPLE = 0, GLUE_LEVEL_SYNTAX, GLUE_LEVEL_SCHEME };
 
 /*
- * One adapter.  Every string argument is pointer + length and may hold NUL
- * octets: a glue whose library takes NUL-terminated strings must answer
+ * One adapter.  Every string argument is pointer + length (never NULL, even
+ * when the length is 0) and may hold NUL octets: a glue whose library takes NUL-terminated strings must answer
  * such an input as unsupported, never truncate it.  RULE arguments are ABNF
  * rule names (NUL-terminated, e.g. "URI", "IRI-reference"); rule NULL means
  * the default start rule, URI-reference.  Every function returns 0 when it

@@ -1,0 +1,213 @@
+"""pyadapter: the adapter side of the JSON Lines protocol (adapters/PROTOCOL.md)
+for Python libraries, standard library only.
+
+An adapter is a small script that builds a dict of op handlers and calls
+serve():
+
+    import pyadapter
+    def parse(req):            # req: a Request
+        ...
+        return {"valid": True, "components": {...}}
+    pyadapter.serve("name", "lib 1.0", "rfc3986", {"parse": parse})
+
+A handler returns the answer without its id: the fields of PROTOCOL.md section
+4, or pyadapter.unsupported(why).  Component values may be str, bytes (sent
+as {"hex": ...} when not UTF-8) or None; a component the library cannot
+express is simply left out of the dict.
+
+Requests are read with os.read into a buffer (a line may be of any length);
+answers are flushed only when no further input is pending (section 6), so a
+pipelined burst costs a few writes.  An exception a handler does not catch
+is a bug of the library or the adapter: the traceback goes to standard error
+and the process exits, which the harness records as CRASH for that request
+only (and restarts the adapter).
+"""
+import json
+import os
+import re
+import select
+import sys
+import traceback
+
+OPS = ("parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri")
+
+
+class BadRequest(Exception):
+    """The request is malformed: answered {"id": ..., "error": why}."""
+
+
+class Unsupported(Exception):
+    """The library cannot take this request: answered "unsupported"."""
+
+
+def unsupported(why):
+    return {"unsupported": why}
+
+
+class Request:
+    """One request: .op, .raw (the decoded JSON object), octet fields."""
+
+    def __init__(self, obj):
+        self.raw = obj
+        op = obj.get("op", "parse")
+        if not isinstance(op, str):
+            raise BadRequest("op is not a string")
+        self.op = op
+        rule = obj.get("rule")
+        if rule is not None and not isinstance(rule, str):
+            raise BadRequest("rule is not a string")
+        self.rule = rule
+        level = obj.get("level")
+        if level is None:
+            level = "syntax"
+        if level not in ("simple", "syntax", "scheme"):
+            raise BadRequest("level is not one of simple, syntax, scheme")
+        self.level = level
+        strict = obj.get("strict", True)
+        self.strict = strict is not False
+
+    def octets(self, name, required=True):
+        """Field NAME (or NAME_hex) as bytes; None when absent and optional."""
+        v = self.raw.get(name)
+        if v is not None:
+            if not isinstance(v, str):
+                raise BadRequest("a string field is not a string")
+            try:
+                return v.encode("utf-8")
+            except UnicodeEncodeError:
+                # a lone surrogate escape (\udXXX) in the JSON text
+                raise BadRequest("a string field is not Unicode text")
+        h = self.raw.get(name + "_hex")
+        if h is None:
+            if required:
+                raise BadRequest("request has neither %s nor %s_hex" % (name, name))
+            return None
+        if not isinstance(h, str):
+            raise BadRequest("a _hex field is not a string")
+        if len(h) % 2:
+            raise BadRequest("a _hex field has an odd number of digits")
+        try:
+            return bytes.fromhex(h)
+        except ValueError:
+            raise BadRequest("a _hex field has a character that is not a hex digit")
+
+    def text(self, name, required=True):
+        """Field NAME as str, for a library whose API takes Unicode text:
+        octets that are not UTF-8 raise Unsupported (never altered)."""
+        b = self.octets(name, required)
+        if b is None:
+            return None
+        try:
+            return b.decode("utf-8")
+        except UnicodeDecodeError:
+            raise Unsupported("the library takes Unicode strings: input is not UTF-8")
+
+
+def jvalue(v):
+    """A string value of an answer: str as is, bytes as str when UTF-8,
+    else {"hex": ...}."""
+    if isinstance(v, bytes):
+        try:
+            return v.decode("utf-8")
+        except UnicodeDecodeError:
+            return {"hex": v.hex()}
+    return v
+
+
+_IPV4 = re.compile(r"(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}"
+                   r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\Z")
+
+
+def host_type(host):
+    """host_type of the component model for a host string as the library
+    reported it (brackets kept): the ABNF rule it would match by its shape
+    (3.2.2 first-match-wins: a dotted quad is IPv4address).  The library's
+    own reading of the host is not re-validated here."""
+    if host is None:
+        return None
+    if isinstance(host, bytes):
+        host = host.decode("latin-1")
+    if host.startswith("["):
+        return "IPvFuture" if host[1:2] in ("v", "V") else "IPv6address"
+    if _IPV4.match(host):
+        return "IPv4address"
+    return "reg-name"
+
+
+def _answer_line(rid, ans):
+    out = {"id": rid}
+    for k, v in ans.items():
+        if k == "components":
+            v = {c: jvalue(x) for c, x in v.items()}
+        elif k in ("target", "normalized", "output"):
+            v = jvalue(v)
+        out[k] = v
+    return json.dumps(out, separators=(",", ":")) + "\n"
+
+
+def _serve_line(line, handlers):
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        return _answer_line(None, {"error": "request is not a JSON object"})
+    if not isinstance(obj, dict):
+        return _answer_line(None, {"error": "request is not a JSON object"})
+    rid = obj.get("id")
+    try:
+        req = Request(obj)
+        if req.op not in OPS:
+            raise BadRequest("unknown op")
+        h = handlers.get(req.op)
+        if h is None:
+            return _answer_line(rid, unsupported("op not supported by this adapter"))
+        if req.op == "parse" and obj.get("base") is not None:
+            return _answer_line(rid, unsupported("parse with a base (WHATWG) is not supported"))
+        if req.op == "match" and req.rule is None:
+            raise BadRequest("match needs a rule")
+        req.octets("input")  # present and well formed
+        return _answer_line(rid, h(req))
+    except BadRequest as e:
+        return _answer_line(rid, {"error": str(e)})
+    except Unsupported as e:
+        return _answer_line(rid, unsupported(str(e)))
+
+
+def _pending(fd):
+    r, _, _ = select.select([fd], [], [], 0)
+    return bool(r)
+
+
+def serve(name, library, spec, handlers):
+    out = sys.stdout
+    ops = [op for op in OPS if op in handlers]
+    out.write(json.dumps({"adapter": name, "library": library, "spec": spec,
+                          "ops": ops, "protocol": 1}) + "\n")
+    out.flush()
+    fd = sys.stdin.fileno()
+    buf = b""
+    while True:
+        start = 0
+        while True:
+            nl = buf.find(b"\n", start)
+            if nl < 0:
+                break
+            line = buf[start:nl]
+            start = nl + 1
+            if line.strip(b" \t\r"):
+                try:
+                    out.write(_serve_line(line, handlers))
+                except Exception:  # a library bug: CRASH for this request
+                    out.flush()
+                    traceback.print_exc(file=sys.stderr)
+                    os._exit(70)
+        buf = buf[start:]
+        if not _pending(fd):
+            out.flush()
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            if buf.strip(b" \t\r"):  # a last line without LF
+                out.write(_serve_line(buf, handlers))
+            break
+        buf += chunk
+    out.flush()
+    return 0
