@@ -1,0 +1,132 @@
+'use strict';
+// js-common/serve.js: the adapter side of adapters/PROTOCOL.md for the
+// JavaScript libraries of the second adapter matrix (node-url-parse-legacy,
+// uri-js, fast-uri, url-parse).  serve(hello, handlers) reads requests,
+// decodes input/input_hex, base/base_hex, other/other_hex, calls
+// handlers[op](req, fields) and writes one answer per request, in order;
+// answers to one chunk of input go out in one write.  An exception thrown by
+// a library becomes {"valid": false, "exception": "..."}: an adapter never
+// dies on an input.
+
+const IPV4 = /^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}$/;
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+class Unsupported extends Error {}
+class BadRequest extends Error {}
+
+// Field NAME of REQ as a string, or NAME_hex decoded as UTF-8.  JavaScript
+// strings are Unicode: octets that are not UTF-8 cannot be given to these
+// libraries without altering them, so they are unsupported.
+function field(req, name) {
+  const v = req[name];
+  if (v !== undefined && v !== null) {
+    if (typeof v !== 'string') throw new BadRequest(`${name} is not a string`);
+    return v;
+  }
+  const h = req[name + '_hex'];
+  if (h === undefined || h === null) return undefined;
+  if (typeof h !== 'string' || h.length % 2 || /[^0-9a-fA-F]/.test(h)) {
+    throw new BadRequest(`${name}_hex is not hex digits`);
+  }
+  try {
+    return decoder.decode(Buffer.from(h, 'hex'));
+  } catch (e) {
+    throw new Unsupported('the library takes JavaScript (Unicode) strings: input is not UTF-8');
+  }
+}
+
+// host_type of a host as the library reports it (brackets kept).
+function hostType(host) {
+  if (host === null || host === undefined) return null;
+  if (host.startsWith('[')) return /^\[v/i.test(host) ? 'IPvFuture' : 'IPv6address';
+  return IPV4.test(host) ? 'IPv4address' : 'reg-name';
+}
+
+const KNOWN_OPS = ['parse', 'match', 'resolve', 'normalize', 'equivalent', 'iri-to-uri'];
+
+function answer(handlers, req) {
+  const id = req.id === undefined ? null : req.id;
+  const op = req.op === undefined ? 'parse' : req.op;
+  if (!KNOWN_OPS.includes(op)) return { id, error: 'unknown op' };
+  if (!handlers[op]) return { id, unsupported: `op ${op} not supported by this adapter` };
+  const f = { input: field(req, 'input'), base: field(req, 'base'), other: field(req, 'other') };
+  if (f.input === undefined) throw new BadRequest('request has neither input nor input_hex');
+  if (op === 'resolve' && f.base === undefined) throw new BadRequest('resolve needs a base');
+  if (op === 'equivalent' && f.other === undefined) throw new BadRequest('equivalent needs other');
+  if (op === 'parse' && req.rule !== undefined && req.rule !== null && req.rule !== 'URI-reference') {
+    return { id, unsupported: 'the library has one entry point (URI-reference), no other start rule' };
+  }
+  if (op === 'resolve' && req.strict === false) {
+    return { id, unsupported: 'no non-strict (RFC 3986 5.2.2) resolution mode' };
+  }
+  if ((op === 'normalize' || op === 'equivalent') && req.level !== undefined && req.level !== null &&
+      req.level !== 'syntax') {
+    return { id, unsupported: `the library has no ${req.level} level` };
+  }
+  let out;
+  try {
+    out = handlers[op](req, f);
+  } catch (e) {
+    if (e instanceof Unsupported || e instanceof BadRequest) throw e;
+    out = { valid: false, exception: String(e && e.message ? e.message : e).slice(0, 200) };
+  }
+  return Object.assign({ id }, out);
+}
+
+function serveLine(handlers, line) {
+  let req;
+  try {
+    req = JSON.parse(line);
+  } catch (e) {
+    return { id: null, error: 'request is not a JSON object' };
+  }
+  if (req === null || typeof req !== 'object' || Array.isArray(req)) {
+    return { id: null, error: 'request is not a JSON object' };
+  }
+  try {
+    return answer(handlers, req);
+  } catch (e) {
+    const id = req.id === undefined ? null : req.id;
+    if (e instanceof Unsupported) return { id, unsupported: e.message };
+    if (e instanceof BadRequest) return { id, error: e.message };
+    return { id, error: `internal: ${e && e.message}` };
+  }
+}
+
+function serve(hello, handlers) {
+  process.noDeprecation = true; // url.parse warns on stderr per input otherwise
+  const out = process.stdout;
+  out.write(JSON.stringify(Object.assign({}, hello, { ops: Object.keys(handlers), protocol: 1 })) + '\n');
+  let pending = '';
+  const stdin = require('fs').createReadStream('', { fd: 0, highWaterMark: 1 << 20, encoding: 'utf8' });
+  stdin.on('data', (chunk) => {
+    pending += chunk;
+    if (chunk.indexOf('\n') < 0) return; // part of a long line
+    const lines = pending.split('\n');
+    pending = lines.pop();
+    const answers = [];
+    for (const line of lines) {
+      if (line.trim() === '') continue;
+      answers.push(JSON.stringify(serveLine(handlers, line)));
+    }
+    if (answers.length && !out.write(answers.join('\n') + '\n')) {
+      stdin.pause();
+      out.once('drain', () => stdin.resume());
+    }
+  });
+  stdin.on('end', () => {
+    if (pending.trim() !== '') out.write(JSON.stringify(serveLine(handlers, pending)) + '\n');
+  });
+}
+
+// The installed version of npm package NAME, read from its package.json
+// next to the adapter (DIR/node_modules/NAME).
+function pkgVersion(dir, name) {
+  try {
+    return require(require('path').join(dir, 'node_modules', name, 'package.json')).version;
+  } catch (e) {
+    return '?';
+  }
+}
+
+module.exports = { serve, hostType, pkgVersion };

@@ -1,0 +1,65 @@
+#!/usr/bin/python3
+"""python-urllib: Python's urllib.parse (urlsplit, urljoin) behind the uritest
+protocol (adapters/PROTOCOL.md).  See README.md for the mapping."""
+import os
+import sys
+import urllib.parse
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+import pyadapter  # noqa: E402
+
+
+def parse(req):
+    if req.rule not in (None, "URI-reference"):
+        return pyadapter.unsupported("urllib.parse has one entry point (urlsplit)")
+    s = req.text("input")
+    try:
+        u = urllib.parse.urlsplit(s)
+    except ValueError:
+        return {"valid": False}
+    c = {"path": u.path}
+    # urlsplit gives "" for an absent scheme; a scheme is never empty, so ""
+    # is absent.
+    c["scheme"] = u.scheme or None
+    if u.netloc:
+        netloc = u.netloc
+        c["authority"] = netloc
+        userinfo, at, hostinfo = netloc.rpartition("@")
+        c["userinfo"] = userinfo if at else None
+        # urllib's own split of hostinfo (SplitResult._hostinfo): the host
+        # inside the first "[...]" when there is one, else before the
+        # first ":"; the port after it.
+        hostname, port = u._hostinfo
+        _, br, bracketed = hostinfo.partition("[")
+        if br:
+            c["host"] = "[" + hostname + "]"
+            after = bracketed.partition("]")[2]
+        else:
+            c["host"] = hostname
+            after = hostinfo[len(hostname):]
+        c["host_type"] = pyadapter.host_type(c["host"])
+        # _hostinfo says None for an empty port: "" when a ":" was there.
+        c["port"] = port if port is not None else ("" if ":" in after else None)
+    # else: "" is both "no authority" and "empty authority" (http:///a):
+    # left out, with its parts.
+    if u.query:
+        c["query"] = u.query      # "" is both absent and empty: left out
+    if u.fragment:
+        c["fragment"] = u.fragment
+    return {"valid": True, "components": c}
+
+
+def resolve(req):
+    if not req.strict:
+        return pyadapter.unsupported("urljoin has no non-strict (5.2.2) mode")
+    base = req.text("base")
+    ref = req.text("input")
+    try:
+        return {"valid": True, "target": urllib.parse.urljoin(base, ref)}
+    except ValueError:
+        return {"valid": False}
+
+
+if __name__ == "__main__":
+    sys.exit(pyadapter.serve("python-urllib", "Python %d.%d.%d urllib.parse" % sys.version_info[:3],
+                             "other", {"parse": parse, "resolve": resolve}))
