@@ -270,4 +270,46 @@ rfc3986__rule_fn rfc3986__rule_function(rfc3986_rule rule);
 /* The RFC 3987 part of that table (iri.c). */
 rfc3986__rule_fn rfc3986__iri_rule_function(rfc3986_rule rule);
 
+/*
+ * RFC 3987 section 2.2 restates RFC 3986's URI rules over other pieces
+ * (iauthority for authority, isegment for segment, ...).  What the two
+ * grammars share is that shape; rules.c writes it once, taking the pieces
+ * of one grammar from a table: rfc3986__uri_shape (rules.c) and
+ * rfc3986__iri_shape (iri.c).
+ */
+struct rfc3986__shape {
+  rfc3986_rule hier_part, relative_part, reference; /* their rule names */
+  rfc3986__rule_fn authority, path_abempty, path_absolute, path_noscheme,
+      path_rootless, path_empty, segment, query, fragment, hier_part_fn,
+      relative_part_fn, absolute, relative_ref;
+};
+extern const struct rfc3986__shape rfc3986__uri_shape;
+extern const struct rfc3986__shape rfc3986__iri_shape;
+
+/* *( "/" segment ) from I. */
+size_t rfc3986__slash_segments(struct rfc3986__parser *p, size_t i,
+                               const struct rfc3986__shape *g);
+/* hier-part (RELATIVE 0) or relative-part (1) after RULE_ENTER; records
+ * authority and path. */
+size_t rfc3986__hier_or_relative_part(struct rfc3986__parser *p, size_t pos,
+                                      const struct rfc3986__shape *g,
+                                      int relative);
+/* [ "?" query ] [ "#" fragment ] from I (no fragment when FRAGMENT is 0);
+ * records both. */
+size_t rfc3986__query_fragment(struct rfc3986__parser *p, size_t i,
+                               const struct rfc3986__shape *g, int fragment);
+/* scheme ":" hier-part; records scheme. */
+size_t rfc3986__scheme_hier_part(struct rfc3986__parser *p, size_t pos,
+                                 const struct rfc3986__shape *g);
+/* relative-part [ "?" query ] [ "#" fragment ], after RULE_ENTER. */
+size_t rfc3986__relative_ref(struct rfc3986__parser *p, size_t pos,
+                             const struct rfc3986__shape *g);
+/* URI / relative-ref, after RULE_ENTER: the longer match. */
+size_t rfc3986__reference(struct rfc3986__parser *p, size_t pos,
+                          const struct rfc3986__shape *g);
+/* path = path-abempty / path-absolute / path-noscheme / path-rootless /
+ * path-empty, after RULE_ENTER of RULE: the longest alternative. */
+size_t rfc3986__path(struct rfc3986__parser *p, size_t pos,
+                     const struct rfc3986__shape *g, rfc3986_rule rule);
+
 #endif

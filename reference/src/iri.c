@@ -276,17 +276,10 @@ size_t rule_isegment_nz_nc(struct rfc3986__parser *p, size_t pos) {
   RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
 }
 
-/* *( "/" isegment ), the tail shared by four ipath rules. */
-static size_t slash_isegments(struct rfc3986__parser *p, size_t i) {
-  while (at(p, i) == '/')
-    i = rule_isegment(p, i + 1);
-  return i;
-}
-
 /* 2.2: ipath-abempty = *( "/" isegment ) */
 size_t rule_ipath_abempty(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_ipath_abempty, pos);
-  RULE_LEAVE(p, pos, slash_isegments(p, pos));
+  RULE_LEAVE(p, pos, rfc3986__slash_segments(p, pos, &rfc3986__iri_shape));
 }
 
 /* 2.2: ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ] */
@@ -296,7 +289,8 @@ size_t rule_ipath_absolute(struct rfc3986__parser *p, size_t pos) {
   if (at(p, pos) != '/')
     RULE_LEAVE(p, pos, NOMATCH);
   e = rule_isegment_nz(p, pos + 1);
-  RULE_LEAVE(p, pos, e == NOMATCH ? pos + 1 : slash_isegments(p, e));
+  RULE_LEAVE(p, pos, e == NOMATCH ? pos + 1
+                                  : rfc3986__slash_segments(p, e, &rfc3986__iri_shape));
 }
 
 /* 2.2: ipath-noscheme = isegment-nz-nc *( "/" isegment ) */
@@ -304,7 +298,8 @@ size_t rule_ipath_noscheme(struct rfc3986__parser *p, size_t pos) {
   size_t e;
   RULE_ENTER(p, RFC3986_RULE_ipath_noscheme, pos);
   e = rule_isegment_nz_nc(p, pos);
-  RULE_LEAVE(p, pos, e == NOMATCH ? NOMATCH : slash_isegments(p, e));
+  RULE_LEAVE(p, pos, e == NOMATCH ? NOMATCH
+                                  : rfc3986__slash_segments(p, e, &rfc3986__iri_shape));
 }
 
 /* 2.2: ipath-rootless = isegment-nz *( "/" isegment ) */
@@ -312,7 +307,8 @@ size_t rule_ipath_rootless(struct rfc3986__parser *p, size_t pos) {
   size_t e;
   RULE_ENTER(p, RFC3986_RULE_ipath_rootless, pos);
   e = rule_isegment_nz(p, pos);
-  RULE_LEAVE(p, pos, e == NOMATCH ? NOMATCH : slash_isegments(p, e));
+  RULE_LEAVE(p, pos, e == NOMATCH ? NOMATCH
+                                  : rfc3986__slash_segments(p, e, &rfc3986__iri_shape));
 }
 
 /* 2.2: ipath-empty = 0<ipchar> */
@@ -328,25 +324,8 @@ size_t rule_ipath_empty(struct rfc3986__parser *p, size_t pos) {
  *            / ipath-empty     ; zero characters
  * The longest alternative; on a tie the first, as the RFC lists them. */
 size_t rule_ipath(struct rfc3986__parser *p, size_t pos) {
-  static const rfc3986__rule_fn alt[] = {
-      rule_ipath_abempty, rule_ipath_absolute, rule_ipath_noscheme,
-      rule_ipath_rootless, rule_ipath_empty};
-  size_t mark = p->count, best = NOMATCH, e, k, best_k = 0;
   RULE_ENTER(p, RFC3986_RULE_ipath, pos);
-  mark += (size_t)p->tracing;
-  for (k = 0; k < sizeof alt / sizeof alt[0]; k++) {
-    rfc3986__backtrack(p, mark);
-    e = alt[k](p, pos);
-    if (e != NOMATCH && (best == NOMATCH || e > best)) {
-      best = e;
-      best_k = k;
-    }
-  }
-  if (p->tracing) {
-    rfc3986__backtrack(p, mark);
-    alt[best_k](p, pos);
-  }
-  RULE_LEAVE(p, pos, best);
+  RULE_LEAVE(p, pos, rfc3986__path(p, pos, &rfc3986__iri_shape, RFC3986_RULE_ipath));
 }
 
 /* 2.2: iquery = *( ipchar / iprivate / "/" / "?" ) */
@@ -385,35 +364,13 @@ size_t rule_ifragment(struct rfc3986__parser *p, size_t pos) {
   RULE_LEAVE(p, pos, i);
 }
 
-/* "//" iauthority ipath-abempty, or the other ipath alternatives, shared
- * by ihier-part and irelative-part.  Records path. */
-static size_t ihier_or_irelative_part(struct rfc3986__parser *p, size_t pos,
-                                      rfc3986__rule_fn rootless) {
-  size_t i, e;
-  rfc3986_uri *u = p->uri;
-  if (at(p, pos) == '/' && at(p, pos + 1) == '/') {
-    i = rule_iauthority(p, pos + 2);
-    e = rule_ipath_abempty(p, i);
-  } else {
-    u->authority = u->userinfo = u->host = u->port = rfc3986__undefined();
-    u->host_type = RFC3986_HOST_NONE;
-    if (at(p, pos) == '/')
-      e = rule_ipath_absolute(p, pos);
-    else if ((e = rootless(p, pos)) == NOMATCH)
-      e = rule_ipath_empty(p, pos);
-    i = pos;
-  }
-  u->path = rfc3986__span(i, e);
-  return e;
-}
-
 /* 2.2: ihier-part = "//" iauthority ipath-abempty
  *                 / ipath-absolute
  *                 / ipath-rootless
  *                 / ipath-empty */
 size_t rule_ihier_part(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_ihier_part, pos);
-  RULE_LEAVE(p, pos, ihier_or_irelative_part(p, pos, rule_ipath_rootless));
+  RULE_LEAVE(p, pos, rfc3986__hier_or_relative_part(p, pos, &rfc3986__iri_shape, 0));
 }
 
 /* 2.2: irelative-part = "//" iauthority ipath-abempty
@@ -422,44 +379,15 @@ size_t rule_ihier_part(struct rfc3986__parser *p, size_t pos) {
  *                     / ipath-empty */
 size_t rule_irelative_part(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_irelative_part, pos);
-  RULE_LEAVE(p, pos, ihier_or_irelative_part(p, pos, rule_ipath_noscheme));
-}
-
-/* [ "?" iquery ] [ "#" ifragment ]; FRAGMENT 0 for absolute-IRI. */
-static size_t iquery_ifragment(struct rfc3986__parser *p, size_t i,
-                               int fragment) {
-  rfc3986_uri *u = p->uri;
-  size_t e;
-  u->query = u->fragment = rfc3986__undefined();
-  if (at(p, i) == '?') {
-    e = rule_iquery(p, i + 1);
-    u->query = rfc3986__span(i + 1, e);
-    i = e;
-  }
-  if (fragment && at(p, i) == '#') {
-    e = rule_ifragment(p, i + 1);
-    u->fragment = rfc3986__span(i + 1, e);
-    i = e;
-  }
-  return i;
-}
-
-/* scheme ":" ihier-part, shared by IRI and absolute-IRI. */
-static size_t scheme_ihier_part(struct rfc3986__parser *p, size_t pos) {
-  size_t i = rule_scheme(p, pos);
-  if (i == NOMATCH || at(p, i) != ':')
-    return NOMATCH;
-  p->uri->scheme = rfc3986__span(pos, i);
-  p->uri->kind = RFC3986_KIND_URI;
-  return rule_ihier_part(p, i + 1);
+  RULE_LEAVE(p, pos, rfc3986__hier_or_relative_part(p, pos, &rfc3986__iri_shape, 1));
 }
 
 /* 2.2: IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ] */
 size_t rule_IRI(struct rfc3986__parser *p, size_t pos) {
   size_t i;
   RULE_ENTER(p, RFC3986_RULE_IRI, pos);
-  if ((i = scheme_ihier_part(p, pos)) != NOMATCH)
-    i = iquery_ifragment(p, i, 1);
+  if ((i = rfc3986__scheme_hier_part(p, pos, &rfc3986__iri_shape)) != NOMATCH)
+    i = rfc3986__query_fragment(p, i, &rfc3986__iri_shape, 1);
   RULE_LEAVE(p, pos, i);
 }
 
@@ -467,38 +395,30 @@ size_t rule_IRI(struct rfc3986__parser *p, size_t pos) {
 size_t rule_absolute_IRI(struct rfc3986__parser *p, size_t pos) {
   size_t i;
   RULE_ENTER(p, RFC3986_RULE_absolute_IRI, pos);
-  if ((i = scheme_ihier_part(p, pos)) != NOMATCH)
-    i = iquery_ifragment(p, i, 0);
+  if ((i = rfc3986__scheme_hier_part(p, pos, &rfc3986__iri_shape)) != NOMATCH)
+    i = rfc3986__query_fragment(p, i, &rfc3986__iri_shape, 0);
   RULE_LEAVE(p, pos, i);
 }
 
 /* 2.2: irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ] */
 size_t rule_irelative_ref(struct rfc3986__parser *p, size_t pos) {
-  size_t i;
   RULE_ENTER(p, RFC3986_RULE_irelative_ref, pos);
-  p->uri->scheme = rfc3986__undefined();
-  p->uri->kind = RFC3986_KIND_RELATIVE_REF;
-  i = iquery_ifragment(p, rule_irelative_part(p, pos), 1);
-  RULE_LEAVE(p, pos, i);
+  RULE_LEAVE(p, pos, rfc3986__relative_ref(p, pos, &rfc3986__iri_shape));
 }
 
 /* 2.2: IRI-reference = IRI / irelative-ref
  * The longer match; an IRI when it reaches the end of the input. */
 size_t rule_IRI_reference(struct rfc3986__parser *p, size_t pos) {
-  size_t mark = p->count, eu, er;
   RULE_ENTER(p, RFC3986_RULE_IRI_reference, pos);
-  mark += (size_t)p->tracing;
-  eu = rule_IRI(p, pos);
-  if (eu == p->len)
-    RULE_LEAVE(p, pos, eu);
-  rfc3986__backtrack(p, mark);
-  er = rule_irelative_ref(p, pos);
-  if (eu != NOMATCH && eu > er) { /* rerun for its components and trace */
-    rfc3986__backtrack(p, mark);
-    er = rule_IRI(p, pos);
-  }
-  RULE_LEAVE(p, pos, er);
+  RULE_LEAVE(p, pos, rfc3986__reference(p, pos, &rfc3986__iri_shape));
 }
+
+const struct rfc3986__shape rfc3986__iri_shape = {
+    RFC3986_RULE_ihier_part, RFC3986_RULE_irelative_part,
+    RFC3986_RULE_IRI_reference, rule_iauthority, rule_ipath_abempty,
+    rule_ipath_absolute, rule_ipath_noscheme, rule_ipath_rootless,
+    rule_ipath_empty, rule_isegment, rule_iquery, rule_ifragment,
+    rule_ihier_part, rule_irelative_part, rule_IRI, rule_irelative_ref};
 
 static const rfc3986__rule_fn iri_rule_functions[] = {
     [RFC3986_RULE_IRI - RFC3986_RULE_IRI] = rule_IRI,

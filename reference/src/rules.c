@@ -449,17 +449,19 @@ size_t rule_segment_nz_nc(struct rfc3986__parser *p, size_t pos) {
   RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
 }
 
-/* *( "/" segment ), the tail shared by four path rules. */
-static size_t slash_segments(struct rfc3986__parser *p, size_t i) {
+/* *( "/" segment ), the tail of four path rules (and of their RFC 3987
+ * twins, with isegment). */
+size_t rfc3986__slash_segments(struct rfc3986__parser *p, size_t i,
+                               const struct rfc3986__shape *g) {
   while (at(p, i) == '/')
-    i = rule_segment(p, i + 1);
+    i = g->segment(p, i + 1);
   return i;
 }
 
 /* 3.3: path-abempty = *( "/" segment ) ; begins with "/" or is empty */
 size_t rule_path_abempty(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_path_abempty, pos);
-  RULE_LEAVE(p, pos, slash_segments(p, pos));
+  RULE_LEAVE(p, pos, rfc3986__slash_segments(p, pos, &rfc3986__uri_shape));
 }
 
 /* 3.3: path-absolute = "/" [ segment-nz *( "/" segment ) ]
@@ -470,7 +472,8 @@ size_t rule_path_absolute(struct rfc3986__parser *p, size_t pos) {
   if (at(p, pos) != '/')
     RULE_LEAVE(p, pos, NOMATCH);
   e = rule_segment_nz(p, pos + 1);
-  RULE_LEAVE(p, pos, e == NOMATCH ? pos + 1 : slash_segments(p, e));
+  RULE_LEAVE(p, pos, e == NOMATCH ? pos + 1
+                                  : rfc3986__slash_segments(p, e, &rfc3986__uri_shape));
 }
 
 /* 3.3: path-noscheme = segment-nz-nc *( "/" segment )
@@ -479,7 +482,8 @@ size_t rule_path_noscheme(struct rfc3986__parser *p, size_t pos) {
   size_t e;
   RULE_ENTER(p, RFC3986_RULE_path_noscheme, pos);
   e = rule_segment_nz_nc(p, pos);
-  RULE_LEAVE(p, pos, e == NOMATCH ? NOMATCH : slash_segments(p, e));
+  RULE_LEAVE(p, pos, e == NOMATCH ? NOMATCH
+                                  : rfc3986__slash_segments(p, e, &rfc3986__uri_shape));
 }
 
 /* 3.3: path-rootless = segment-nz *( "/" segment )
@@ -488,13 +492,36 @@ size_t rule_path_rootless(struct rfc3986__parser *p, size_t pos) {
   size_t e;
   RULE_ENTER(p, RFC3986_RULE_path_rootless, pos);
   e = rule_segment_nz(p, pos);
-  RULE_LEAVE(p, pos, e == NOMATCH ? NOMATCH : slash_segments(p, e));
+  RULE_LEAVE(p, pos, e == NOMATCH ? NOMATCH
+                                  : rfc3986__slash_segments(p, e, &rfc3986__uri_shape));
 }
 
 /* 3.3: path-empty = 0<pchar> ; zero characters */
 size_t rule_path_empty(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_path_empty, pos);
   RULE_LEAVE(p, pos, pos);
+}
+
+size_t rfc3986__path(struct rfc3986__parser *p, size_t pos,
+                     const struct rfc3986__shape *g, rfc3986_rule rule) {
+  const rfc3986__rule_fn alt[] = {g->path_abempty, g->path_absolute,
+                                  g->path_noscheme, g->path_rootless,
+                                  g->path_empty};
+  size_t mark = p->count, best = NOMATCH, e, k, best_k = 0;
+  for (k = 0; k < sizeof alt / sizeof alt[0]; k++) {
+    rfc3986__backtrack(p, mark);
+    e = alt[k](p, pos);
+    if (e != NOMATCH && (best == NOMATCH || e > best)) {
+      best = e;
+      best_k = k;
+    }
+  }
+  COVER_ALTERNATIVE(rule, (int)best_k + 1);
+  if (p->tracing) {
+    rfc3986__backtrack(p, mark);
+    alt[best_k](p, pos);
+  }
+  return best;
 }
 
 /* 3.3: path = path-abempty    ; begins with "/" or is empty
@@ -504,26 +531,8 @@ size_t rule_path_empty(struct rfc3986__parser *p, size_t pos) {
  *           / path-empty      ; zero characters
  * The longest alternative; on a tie the first, as the RFC lists them. */
 size_t rule_path(struct rfc3986__parser *p, size_t pos) {
-  static const rfc3986__rule_fn alt[] = {rule_path_abempty, rule_path_absolute,
-                                         rule_path_noscheme, rule_path_rootless,
-                                         rule_path_empty};
-  size_t mark = p->count, best = NOMATCH, e, k, best_k = 0;
   RULE_ENTER(p, RFC3986_RULE_path, pos);
-  mark += (size_t)p->tracing;
-  for (k = 0; k < sizeof alt / sizeof alt[0]; k++) {
-    rfc3986__backtrack(p, mark);
-    e = alt[k](p, pos);
-    if (e != NOMATCH && (best == NOMATCH || e > best)) {
-      best = e;
-      best_k = k;
-    }
-  }
-  COVER_ALTERNATIVE(RFC3986_RULE_path, (int)best_k + 1);
-  if (p->tracing) {
-    rfc3986__backtrack(p, mark);
-    alt[best_k](p, pos);
-  }
-  RULE_LEAVE(p, pos, best);
+  RULE_LEAVE(p, pos, rfc3986__path(p, pos, &rfc3986__uri_shape, RFC3986_RULE_path));
 }
 
 /* 3.4: query = *( pchar / "/" / "?" ) */
@@ -538,30 +547,28 @@ size_t rule_fragment(struct rfc3986__parser *p, size_t pos) {
   RULE_LEAVE(p, pos, pchars(p, pos, C_SLASH | C_QUESTION));
 }
 
-/* "//" authority PATH-RULE, the first alternative of hier-part and
- * relative-part; the path alternatives otherwise.  Records path. */
-static size_t hier_or_relative_part(struct rfc3986__parser *p, size_t pos,
-                                    rfc3986_rule rule,
-                                    rfc3986__rule_fn rootless) {
+size_t rfc3986__hier_or_relative_part(struct rfc3986__parser *p, size_t pos,
+                                      const struct rfc3986__shape *g,
+                                      int relative) {
   size_t i, e;
   int alt;
   rfc3986_uri *u = p->uri;
   if (at(p, pos) == '/' && at(p, pos + 1) == '/') {
-    i = rule_authority(p, pos + 2);
-    e = rule_path_abempty(p, i);
+    i = g->authority(p, pos + 2);
+    e = g->path_abempty(p, i);
     alt = 1;
   } else {
     u->authority = u->userinfo = u->host = u->port = rfc3986__undefined();
     u->host_type = RFC3986_HOST_NONE;
     if (at(p, pos) == '/')
-      e = rule_path_absolute(p, pos), alt = 2;
-    else if ((e = rootless(p, pos)) != NOMATCH)
+      e = g->path_absolute(p, pos), alt = 2;
+    else if ((e = (relative ? g->path_noscheme : g->path_rootless)(p, pos)) != NOMATCH)
       alt = 3;
     else
-      e = rule_path_empty(p, pos), alt = 4;
+      e = g->path_empty(p, pos), alt = 4;
     i = pos;
   }
-  COVER_ALTERNATIVE(rule, alt);
+  COVER_ALTERNATIVE(relative ? g->relative_part : g->hier_part, alt);
   u->path = rfc3986__span(i, e);
   return e;
 }
@@ -574,8 +581,7 @@ static size_t hier_or_relative_part(struct rfc3986__parser *p, size_t pos,
  * is the longest. */
 size_t rule_hier_part(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_hier_part, pos);
-  RULE_LEAVE(p, pos, hier_or_relative_part(p, pos, RFC3986_RULE_hier_part,
-                                             rule_path_rootless));
+  RULE_LEAVE(p, pos, rfc3986__hier_or_relative_part(p, pos, &rfc3986__uri_shape, 0));
 }
 
 /* 4.2: relative-part = "//" authority path-abempty
@@ -584,46 +590,43 @@ size_t rule_hier_part(struct rfc3986__parser *p, size_t pos) {
  *                    / path-empty */
 size_t rule_relative_part(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_relative_part, pos);
-  RULE_LEAVE(p, pos, hier_or_relative_part(p, pos, RFC3986_RULE_relative_part,
-                                             rule_path_noscheme));
+  RULE_LEAVE(p, pos, rfc3986__hier_or_relative_part(p, pos, &rfc3986__uri_shape, 1));
 }
 
-/* [ "?" query ] [ "#" fragment ] after a hier-part or relative-part;
- * FRAGMENT 0 for absolute-URI, which has none.  Records both. */
-static size_t query_fragment(struct rfc3986__parser *p, size_t i,
-                             int fragment) {
+size_t rfc3986__query_fragment(struct rfc3986__parser *p, size_t i,
+                               const struct rfc3986__shape *g, int fragment) {
   rfc3986_uri *u = p->uri;
   size_t e;
   u->query = u->fragment = rfc3986__undefined();
   if (at(p, i) == '?') {
-    e = rule_query(p, i + 1);
+    e = g->query(p, i + 1);
     u->query = rfc3986__span(i + 1, e);
     i = e;
   }
   if (fragment && at(p, i) == '#') {
-    e = rule_fragment(p, i + 1);
+    e = g->fragment(p, i + 1);
     u->fragment = rfc3986__span(i + 1, e);
     i = e;
   }
   return i;
 }
 
-/* scheme ":" hier-part, shared by URI and absolute-URI. */
-static size_t scheme_hier_part(struct rfc3986__parser *p, size_t pos) {
+size_t rfc3986__scheme_hier_part(struct rfc3986__parser *p, size_t pos,
+                                 const struct rfc3986__shape *g) {
   size_t i = rule_scheme(p, pos);
   if (i == NOMATCH || at(p, i) != ':')
     return NOMATCH;
   p->uri->scheme = rfc3986__span(pos, i);
   p->uri->kind = RFC3986_KIND_URI;
-  return rule_hier_part(p, i + 1);
+  return g->hier_part_fn(p, i + 1);
 }
 
 /* 3: URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ] */
 size_t rule_URI(struct rfc3986__parser *p, size_t pos) {
   size_t i;
   RULE_ENTER(p, RFC3986_RULE_URI, pos);
-  if ((i = scheme_hier_part(p, pos)) != NOMATCH)
-    i = query_fragment(p, i, 1);
+  if ((i = rfc3986__scheme_hier_part(p, pos, &rfc3986__uri_shape)) != NOMATCH)
+    i = rfc3986__query_fragment(p, i, &rfc3986__uri_shape, 1);
   RULE_LEAVE(p, pos, i);
 }
 
@@ -631,19 +634,42 @@ size_t rule_URI(struct rfc3986__parser *p, size_t pos) {
 size_t rule_absolute_URI(struct rfc3986__parser *p, size_t pos) {
   size_t i;
   RULE_ENTER(p, RFC3986_RULE_absolute_URI, pos);
-  if ((i = scheme_hier_part(p, pos)) != NOMATCH)
-    i = query_fragment(p, i, 0);
+  if ((i = rfc3986__scheme_hier_part(p, pos, &rfc3986__uri_shape)) != NOMATCH)
+    i = rfc3986__query_fragment(p, i, &rfc3986__uri_shape, 0);
   RULE_LEAVE(p, pos, i);
+}
+
+size_t rfc3986__relative_ref(struct rfc3986__parser *p, size_t pos,
+                             const struct rfc3986__shape *g) {
+  p->uri->scheme = rfc3986__undefined();
+  p->uri->kind = RFC3986_KIND_RELATIVE_REF;
+  return rfc3986__query_fragment(p, g->relative_part_fn(p, pos), g, 1);
 }
 
 /* 4.2: relative-ref = relative-part [ "?" query ] [ "#" fragment ] */
 size_t rule_relative_ref(struct rfc3986__parser *p, size_t pos) {
-  size_t i;
   RULE_ENTER(p, RFC3986_RULE_relative_ref, pos);
-  p->uri->scheme = rfc3986__undefined();
-  p->uri->kind = RFC3986_KIND_RELATIVE_REF;
-  i = query_fragment(p, rule_relative_part(p, pos), 1);
-  RULE_LEAVE(p, pos, i);
+  RULE_LEAVE(p, pos, rfc3986__relative_ref(p, pos, &rfc3986__uri_shape));
+}
+
+size_t rfc3986__reference(struct rfc3986__parser *p, size_t pos,
+                          const struct rfc3986__shape *g) {
+  size_t mark = p->count, eu, er;
+  eu = g->absolute(p, pos);
+  if (eu == p->len) {
+    COVER_ALTERNATIVE(g->reference, 1);
+    return eu;
+  }
+  rfc3986__backtrack(p, mark);
+  er = g->relative_ref(p, pos);
+  if (eu != NOMATCH && eu > er) { /* rerun for its components and trace */
+    rfc3986__backtrack(p, mark);
+    er = g->absolute(p, pos);
+    COVER_ALTERNATIVE(g->reference, 1);
+  } else {
+    COVER_ALTERNATIVE(g->reference, 2);
+  }
+  return er;
 }
 
 /* 4.1: URI-reference = URI / relative-ref
@@ -651,22 +677,13 @@ size_t rule_relative_ref(struct rfc3986__parser *p, size_t pos) {
  * cannot both match a whole input: a relative-ref's first segment has no
  * ":" before its first "/"). */
 size_t rule_URI_reference(struct rfc3986__parser *p, size_t pos) {
-  size_t mark = p->count, eu, er;
   RULE_ENTER(p, RFC3986_RULE_URI_reference, pos);
-  mark += (size_t)p->tracing;
-  eu = rule_URI(p, pos);
-  if (eu == p->len) {
-    COVER_ALTERNATIVE(RFC3986_RULE_URI_reference, 1);
-    RULE_LEAVE(p, pos, eu);
-  }
-  rfc3986__backtrack(p, mark);
-  er = rule_relative_ref(p, pos);
-  if (eu != NOMATCH && eu > er) { /* rerun for its components and trace */
-    rfc3986__backtrack(p, mark);
-    er = rule_URI(p, pos);
-    COVER_ALTERNATIVE(RFC3986_RULE_URI_reference, 1);
-  } else {
-    COVER_ALTERNATIVE(RFC3986_RULE_URI_reference, 2);
-  }
-  RULE_LEAVE(p, pos, er);
+  RULE_LEAVE(p, pos, rfc3986__reference(p, pos, &rfc3986__uri_shape));
 }
+
+const struct rfc3986__shape rfc3986__uri_shape = {
+    RFC3986_RULE_hier_part, RFC3986_RULE_relative_part,
+    RFC3986_RULE_URI_reference, rule_authority, rule_path_abempty,
+    rule_path_absolute, rule_path_noscheme, rule_path_rootless,
+    rule_path_empty, rule_segment, rule_query, rule_fragment, rule_hier_part,
+    rule_relative_part, rule_URI, rule_relative_ref};
