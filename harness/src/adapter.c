@@ -18,7 +18,7 @@
 #include "vectors.h"
 
 #define MAX_LINE_DEFAULT (8u << 20) /* answers longer than this are errors */
-#define WINDOW 256                  /* requests in flight */
+#define WINDOW 4096                 /* requests in flight, at most */
 #define WBUF_HIGH (256u << 10)      /* encode ahead at most this much */
 
 volatile int interrupted;
@@ -291,7 +291,10 @@ static void after_failure(struct adapter *a) {
 
 int adapter_run(struct adapter *a, struct job *job) {
   size_t done = 0, sent = 0;
-  double sent_at[WINDOW];
+  static double sent_at[WINDOW];
+  size_t window = WINDOW;
+  const char *wenv = getenv("URITEST_WINDOW");
+  if (wenv && atol(wenv) > 0 && atol(wenv) <= WINDOW) window = (size_t)atol(wenv);
   double progress_at = now_mono();
   long base = a->id_base;
   a->id_base += (long)job->n;
@@ -312,7 +315,7 @@ int adapter_run(struct adapter *a, struct job *job) {
       progress_at = now_mono();
     }
     /* encode ahead */
-    while (sent < job->n && sent - done < WINDOW && a->wbuf.len - a->wpos < WBUF_HIGH) {
+    while (sent < job->n && sent - done < window && a->wbuf.len - a->wpos < WBUF_HIGH) {
       if (a->wpos == a->wbuf.len) a->wbuf.len = a->wpos = 0;
       job->encode(job->ctx, sent, base + (long)sent, &a->wbuf);
       sent_at[sent % WINDOW] = now_mono();
@@ -402,7 +405,7 @@ int adapter_run(struct adapter *a, struct job *job) {
         failed = 2;
         break;
       }
-      job->answer(job->ctx, done, ans);
+      job->answer(job->ctx, done, ans, start, len);
       json_decref(ans);
       done++;
       a->answers_since_start++;

@@ -65,8 +65,8 @@ struct job {
   size_t n;
   /* append request I as one line ending in "\n", carrying "id": ID */
   void (*encode)(void *ctx, size_t i, long id, struct buf *out);
-  /* the answer to request I, in request order */
-  void (*answer)(void *ctx, size_t i, json_t *answer);
+  /* the answer to request I, in request order, and its line */
+  void (*answer)(void *ctx, size_t i, json_t *answer, const char *line, size_t len);
   /* request I ended as CRASH, TIMEOUT or PROTOCOL_ERROR (enum cls) */
   void (*fail)(void *ctx, size_t i, int cls, const char *why);
   /* after each batch of answers; may be NULL */

@@ -20,6 +20,8 @@ struct result {
   long line;                  /* diff: its line number */
   const struct verdict *v;
   json_t *answer;             /* NULL when there was none */
+  const char *ans_line;       /* the answer line, when there was one */
+  size_t ans_len;
   int baseline;               /* 1 known discrepancy, 0 not in baseline */
 };
 

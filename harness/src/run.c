@@ -284,7 +284,11 @@ static void put_opt_sv(struct buf *b, const char *key, const struct sv *v) {
 static void encode_test(void *ctx, size_t i, long id, struct buf *b) {
   struct runjob *j = ctx;
   const struct test *t = &j->vec->tests[j->idx[i]];
-  buf_printf(b, "{\"id\": %ld, \"op\": \"%s\", ", id, op_names[t->op]);
+  buf_puts(b, "{\"id\": ");
+  buf_putl(b, id);
+  buf_puts(b, ", \"op\": \"");
+  buf_puts(b, op_names[t->op]);
+  buf_puts(b, "\", ");
   buf_json_input(b, "input", t->input, t->input_len);
   if (t->rule) {
     buf_puts(b, ", \"rule\": ");
@@ -308,7 +312,7 @@ static void encode_test(void *ctx, size_t i, long id, struct buf *b) {
   buf_puts(b, "}\n");
 }
 
-static void answer_test(void *ctx, size_t i, json_t *ans) {
+static void answer_test(void *ctx, size_t i, json_t *ans, const char *line, size_t len) {
   struct runjob *j = ctx;
   const struct test *t = &j->vec->tests[j->idx[i]];
   struct adapter *a = &j->s->ad[j->k];
@@ -320,7 +324,7 @@ static void answer_test(void *ctx, size_t i, json_t *ans) {
     j->s->done++;
     return;
   }
-  struct result r = {a->name, a->library, t, NULL, 0, 0, &v, ans, 0};
+  struct result r = {a->name, a->library, t, NULL, 0, 0, &v, ans, line, len, 0};
   record(j->s, j->k, &r);
 }
 
@@ -332,7 +336,7 @@ static void fail_test(void *ctx, size_t i, int cls, const char *why) {
   memset(&v, 0, sizeof v);
   v.cls = cls;
   v.why = why;
-  struct result r = {a->name, a->library, t, NULL, 0, 0, &v, NULL, 0};
+  struct result r = {a->name, a->library, t, NULL, 0, 0, &v, NULL, NULL, 0, 0};
   record(j->s, j->k, &r);
 }
 
@@ -468,7 +472,7 @@ int cmd_run(int argc, char **argv) {
         memset(&v, 0, sizeof v);
         v.cls = CLASS_UNSUPPORTED;
         v.why = "op not in the adapter's hello";
-        struct result r = {a->name, a->library, t, NULL, 0, 0, &v, NULL, 0};
+        struct result r = {a->name, a->library, t, NULL, 0, 0, &v, NULL, NULL, 0, 0};
         record(&s, k, &r);
         continue;
       }
@@ -528,18 +532,20 @@ struct diffjob {
 
 static void encode_line(void *ctx, size_t i, long id, struct buf *b) {
   struct diffjob *j = ctx;
-  buf_printf(b, "{\"id\": %ld, \"op\": \"parse\", ", id);
+  buf_puts(b, "{\"id\": ");
+  buf_putl(b, id);
+  buf_puts(b, ", \"op\": \"parse\", ");
   buf_json_input(b, "input", j->lines[i], j->lens[i]);
   buf_puts(b, "}\n");
 }
 
-static void answer_line(void *ctx, size_t i, json_t *ans) {
+static void answer_line(void *ctx, size_t i, json_t *ans, const char *line, size_t len) {
   struct diffjob *j = ctx;
   struct adapter *a = &j->s->ad[j->k];
   struct verdict v;
   classify_diff(j->lines[i], j->lens[i], ans, &v);
   struct result r = {a->name, a->library, NULL, j->lines[i], j->lens[i],
-                     j->first_line + (long)i, &v, ans, 0};
+                     j->first_line + (long)i, &v, ans, line, len, 0};
   record(j->s, j->k, &r);
 }
 
@@ -551,7 +557,7 @@ static void fail_line(void *ctx, size_t i, int cls, const char *why) {
   v.cls = cls;
   v.why = why;
   struct result r = {a->name, a->library, NULL, j->lines[i], j->lens[i],
-                     j->first_line + (long)i, &v, NULL, 0};
+                     j->first_line + (long)i, &v, NULL, NULL, 0, 0};
   record(j->s, j->k, &r);
 }
 

@@ -69,6 +69,18 @@ void buf_putc(struct buf *b, char c) {
   b->p[b->len++] = c;
   b->p[b->len] = 0;
 }
+void buf_putl(struct buf *b, long v) {
+  char tmp[24];
+  int i = 24;
+  unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+  do {
+    tmp[--i] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u);
+  if (v < 0) tmp[--i] = '-';
+  buf_put(b, tmp + i, (size_t)(24 - i));
+}
+
 void buf_printf(struct buf *b, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

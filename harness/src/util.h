@@ -31,6 +31,7 @@ void buf_reserve(struct buf *b, size_t extra);
 void buf_put(struct buf *b, const void *s, size_t n);
 void buf_puts(struct buf *b, const char *s);
 void buf_putc(struct buf *b, char c);
+void buf_putl(struct buf *b, long v);
 void buf_printf(struct buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* s[0..n) as a JSON string, quotes included.  Octets that are not UTF-8

@@ -85,8 +85,10 @@ static const char *idset_add(struct idset *set, const char *id, const char *file
 struct ctx {
   struct vectors *v;
   const char *path;
-  const char *where; /* "test ID" or "groups[i].tests[j]" */
-  char wherebuf[512];
+  /* where we are: a test id, else groups[gi].tests[ti], else groups[gi],
+   * else the file (gi, ti -1 when not there) */
+  const char *test_id;
+  long gi, ti;
   struct idset *ids;
 };
 
@@ -94,7 +96,14 @@ static int bad(struct ctx *c, const char *field, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static int bad(struct ctx *c, const char *field, const char *fmt, ...) {
   va_list ap;
-  fprintf(stderr, "%s: %s: field %s: ", c->path, c->where, field);
+  if (c->test_id)
+    fprintf(stderr, "%s: test %s: field %s: ", c->path, c->test_id, field);
+  else if (c->ti >= 0)
+    fprintf(stderr, "%s: groups[%ld].tests[%ld]: field %s: ", c->path, c->gi, c->ti, field);
+  else if (c->gi >= 0)
+    fprintf(stderr, "%s: groups[%ld]: field %s: ", c->path, c->gi, field);
+  else
+    fprintf(stderr, "%s: file: field %s: ", c->path, field);
   va_start(ap, fmt);
   vfprintf(stderr, fmt, ap);
   va_end(ap);
@@ -255,8 +264,7 @@ static int check_test(struct ctx *c, struct vfile *vf, int op, const char *group
   if (req_string(c, t, "id", 0, &id) < 0) return -1;
   if (!id.len) return bad(c, "id", "must not be empty");
   out->id = id.s;
-  snprintf(c->wherebuf, sizeof c->wherebuf, "test %s", id.s);
-  c->where = c->wherebuf;
+  c->test_id = id.s;
   const char *dup = idset_add(c->ids, id.s, c->path);
   if (dup)
     return bad(c, "id", "duplicate id (also in %s)", dup);
@@ -297,10 +305,12 @@ static int check_test(struct ctx *c, struct vfile *vf, int op, const char *group
         out->getters = arena_alloc(A, sizeof *out->getters * G__COUNT);
         memset(out->getters, 0, sizeof *out->getters * G__COUNT);
         for (int g = 0; g < G__COUNT; g++) {
-          char f[64];
-          snprintf(f, sizeof f, "whatwg.%s", getter_names[g]);
           json_t *gv = json_object_get(w, getter_names[g]);
-          if (gv && !json_is_string(gv)) return bad(c, f, "must be a string, not %s", type_name(gv));
+          if (gv && !json_is_string(gv)) {
+            char f[64];
+            snprintf(f, sizeof f, "whatwg.%s", getter_names[g]);
+            return bad(c, f, "must be a string, not %s", type_name(gv));
+          }
           if (gv) {
             out->getters[g].s = arena_strndup(A, json_string_value(gv), json_string_length(gv));
             out->getters[g].len = (unsigned)json_string_length(gv);
@@ -326,7 +336,8 @@ static int check_test(struct ctx *c, struct vfile *vf, int op, const char *group
       json_object_foreach(comps, key, val) {
         int k = name_index(comp_names, C__COUNT, key);
         char f[64];
-        snprintf(f, sizeof f, "components.%s", key);
+        f[0] = 0;
+        if (k < 0 || !json_is_string(val)) snprintf(f, sizeof f, "components.%s", key);
         if (k < 0) return bad(c, f, "unknown component");
         if (k == C_PATH && !json_is_string(val)) return bad(c, f, "must be a string (the path is always defined), not %s", type_name(val));
         if (!json_is_string(val) && !json_is_null(val)) return bad(c, f, "must be a string or null, not %s", type_name(val));
@@ -430,7 +441,7 @@ static int load_file(struct vectors *v, const char *path, const struct filters *
       fprintf(stderr, "%s:%d:%d: %s\n", path, jerr.line, jerr.column, jerr.text);
     return -1;
   }
-  struct ctx c = {.v = v, .path = path, .where = "file", .ids = ids};
+  struct ctx c = {.v = v, .path = path, .test_id = NULL, .gi = -1, .ti = -1, .ids = ids};
   int rc = -1;
   struct sv schema, version, spec;
   if (!json_is_object(root)) {
@@ -472,8 +483,9 @@ static int load_file(struct vectors *v, const char *path, const struct filters *
   size_t gi, ti;
   json_t *g, *t;
   json_array_foreach(groups, gi, g) {
-    snprintf(c.wherebuf, sizeof c.wherebuf, "groups[%zu]", gi);
-    c.where = c.wherebuf;
+    c.gi = (long)gi;
+    c.ti = -1;
+    c.test_id = NULL;
     if (!json_is_object(g)) {
       bad(&c, "(group)", "must be an object, not %s", type_name(g));
       goto out;
@@ -501,8 +513,8 @@ static int load_file(struct vectors *v, const char *path, const struct filters *
       goto out;
     }
     json_array_foreach(tests, ti, t) {
-      snprintf(c.wherebuf, sizeof c.wherebuf, "groups[%zu].tests[%zu]", gi, ti);
-      c.where = c.wherebuf;
+      c.ti = (long)ti;
+      c.test_id = NULL;
       if (!json_is_object(t)) {
         bad(&c, "(test)", "must be an object, not %s", type_name(t));
         goto out;
