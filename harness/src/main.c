@@ -19,6 +19,7 @@ static const struct command commands[] = {
     {"diff", cmd_diff, "run arbitrary inputs through adapters against the reference"},
     {"adapters", cmd_adapters, "list the adapters known, their library and availability"},
     {"import", cmd_import, "import wpt FILE [-o OUT]: convert WHATWG urltestdata.json"},
+    {"report", cmd_report, "render a results file: reports/out/index.html, summary.md, results.json"},
 };
 
 static void usage(FILE *f) {
