@@ -16,19 +16,26 @@ import json, sys
 d = json.load(open(sys.argv[1]))
 for i, t in enumerate(d["groups"][0]["tests"]):
     print(json.dumps({"id": i, "op": "parse", "input": t["input"]}))' "$gen" > "$req"
-now() { date +%s.%N; }
-rate() { /usr/bin/python3 -c "import sys; s=float(sys.argv[2])-float(sys.argv[1]); print('%.2f s | %.0f' % (s, int(sys.argv[3]) / s))" "$@"; }
-echo "| adapter | alone: s | alone: requests/s | uritest run: s | uritest run: requests/s | run's last line |"
-echo "|---|---:|---:|---:|---:|---|"
+# timed FILE CMD...: run CMD, write "elapsed user+sys" (seconds, children
+# included) to FILE.
+timed() { local f=$1; shift; /usr/bin/time -o "$f" -f "%e %U %S" "$@"; }
+rate() { /usr/bin/python3 -c "
+import sys
+e, u, s = map(float, open(sys.argv[1]).read().split()[-3:])
+n = int(sys.argv[2])
+print('%.2f s | %.0f | %.2f s | %.0f' % (e, n / e, u + s, n / (u + s)))" "$@"; }
+echo "Load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "| adapter | alone: elapsed | alone: req/s | alone: CPU | alone: req/CPU-s | uritest run: elapsed | run: req/s | run: CPU (harness + adapter) | run: req/CPU-s | run's last line |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
 for a in reference appendix-b uriparser curl whatwg-node whatwg-url; do
   cmd=$(/usr/bin/python3 -c 'import json,sys; print(" ".join(json.load(open(sys.argv[1]))["command"]))' "adapters/$a/adapter.json")
   check=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("check",""))' "adapters/$a/adapter.json")
-  if [ -n "$check" ] && ! sh -c "$check" >/dev/null 2>&1; then echo "| $a | - | unavailable | - | unavailable | |"; continue; fi
-  t0=$(now); $cmd < "$req" > build/throughput/answers-$a.jsonl; t1=$(now)
+  if [ -n "$check" ] && ! sh -c "$check" >/dev/null 2>&1; then echo "| $a | - | unavailable | - | - | - | unavailable | - | - | |"; continue; fi
+  timed build/throughput/time-alone-$a $cmd < "$req" > build/throughput/answers-$a.jsonl
   lines=$(($(wc -l < build/throughput/answers-$a.jsonl) - 1))
   [ "$lines" -eq "$n" ] || { echo "$a: $lines answers for $n requests" >&2; exit 1; }
-  t2=$(now)
-  build/bin/uritest run --vectors "$gen" --adapter "$a" --format text --output build/throughput/results-$a.jsonl > build/throughput/run-$a.txt || true
-  t3=$(now)
-  echo "| $a | $(rate "$t0" "$t1" "$n") | $(rate "$t2" "$t3" "$n") | $(tail -n 1 build/throughput/run-$a.txt) |"
+  timed build/throughput/time-run-$a build/bin/uritest run --vectors "$gen" --adapter "$a" --format text \
+    --output build/throughput/results-$a.jsonl > build/throughput/run-$a.txt || true
+  echo "| $a | $(rate build/throughput/time-alone-$a "$n") | $(rate build/throughput/time-run-$a "$n") | $(tail -n 1 build/throughput/run-$a.txt) |"
 done

@@ -63,6 +63,7 @@ int cmd_adapters(int argc, char **argv) {
   json_t *list = json_array();
   for (size_t i = 0; i < reg.n; i++) {
     struct adapter_def *d = &reg.defs[i];
+    adapter_def_check(d);
     json_t *e = json_pack("{s:s, s:s?, s:s?, s:b}", "name", d->name, "library", NULL, "spec",
                           d->spec, "available", d->available);
     if (d->available) {
