@@ -16,6 +16,8 @@ struct adapter_def {
   char *shcmd;   /* --adapter-cmd: run with /bin/sh -c */
   char *check, *install;
   int in_process;
+  char *cmd0;    /* command[0] as the registry spells it */
+  int checked;   /* availability known (adapter_def_check) */
   int available;
   char *why;     /* why not available */
 };
@@ -26,10 +28,14 @@ struct registry {
 };
 
 /* Read every adapters/ * /adapter.json under the root, then add the
- * built-in reference when the registry has none.  Checks availability. */
+ * built-in reference when the registry has none.  Availability is checked
+ * later, for the adapters asked for (adapter_def_check). */
 int registry_load(struct registry *r);
 struct adapter_def *registry_find(struct registry *r, const char *name);
 struct adapter_def *adapter_def_cmd(const char *cmd);
+/* Find out whether the adapter is available (command present, check
+ * passes); sets available and why.  Cheap after the first call. */
+void adapter_def_check(struct adapter_def *d);
 
 struct adapter {
   struct adapter_def *def;

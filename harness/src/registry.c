@@ -60,9 +60,15 @@ static int run_check(const char *check) {
   return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
-static void check_available(struct adapter_def *d) {
+void adapter_def_check(struct adapter_def *d) {
+  if (d->checked) return;
+  d->checked = 1;
+  if (d->shcmd) {
+    d->available = 1;
+    return;
+  }
   char why[512];
-  const char *cmd = d->argv[0];
+  const char *cmd = d->cmd0;
   int ok;
   if (strchr(cmd, '/')) {
     char *p = root_path(cmd);
@@ -119,11 +125,8 @@ static int add_def(struct registry *r, json_t *o, const char *file) {
     const char *s = json_string_value(a);
     d.argv[i] = (i == 0 && strchr(s, '/')) ? root_path(s) : xstrdup(s);
   }
-  /* availability looks at the registry spelling */
-  char *abs0 = d.argv[0];
-  d.argv[0] = (char *)json_string_value(json_array_get(cmd, 0));
-  check_available(&d);
-  d.argv[0] = abs0;
+  /* availability looks at the registry spelling; checked when needed */
+  d.cmd0 = xstrdup(json_string_value(json_array_get(cmd, 0)));
   r->defs = xrealloc(r->defs, sizeof *r->defs * (r->n + 1));
   r->defs[r->n++] = d;
   return 0;
@@ -181,5 +184,6 @@ struct adapter_def *adapter_def_cmd(const char *cmd) {
   struct adapter_def *d = xcalloc(1, sizeof *d);
   d->shcmd = xstrdup(cmd);
   d->available = 1;
+  d->checked = 1;
   return d;
 }

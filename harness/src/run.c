@@ -169,6 +169,7 @@ static int setup_adapters(struct session *s, int is_diff) {
       warnx_("unknown adapter \"%s\" (see uritest adapters)", o->adapters[i]);
       return EXIT_USAGE;
     }
+    adapter_def_check(d);
     if (!d->available) {
       warnx_("adapter %s is not available: %s", d->name, d->why ? d->why : "?");
       return EXIT_USAGE;
@@ -183,6 +184,7 @@ static int setup_adapters(struct session *s, int is_diff) {
   if (!o->nadapters && !o->ncmds) {
     for (size_t i = 0; i < s->reg.n; i++) {
       struct adapter_def *d = &s->reg.defs[i];
+      adapter_def_check(d);
       if (!d->available) continue;
       /* diff compares against the reference: leave it out by default */
       if (is_diff && !strcmp(d->name, "reference")) continue;
