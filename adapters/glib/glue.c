@@ -1,0 +1,222 @@
+/*
+ * glue.c: GLib's GUri (glib 2.66+) mapped to the component model, twice:
+ * glue_glib with G_URI_FLAGS_NONE (GLib's default: strict, %-escapes
+ * decoded) and glue_glib_relaxed with G_URI_FLAGS_PARSE_RELAXED.
+ * An absolute URI is read by g_uri_parse, a relative reference by
+ * g_uri_split (g_uri_parse refuses references without a scheme); resolve
+ * is g_uri_resolve_relative.  GLib takes NUL-terminated strings: an input
+ * holding a NUL octet is answered unsupported.  See README.md.
+ */
+#include "../common/glue.h"
+
+#include <glib.h>
+#include <stdio.h>
+#include <string.h>
+
+extern const struct glue glue_glib;
+extern const struct glue glue_glib_relaxed;
+
+static const char *gl_version(void) {
+  static char v[64];
+  if (!v[0])
+    snprintf(v, sizeof v, "glib %u.%u.%u", glib_major_version,
+             glib_minor_version, glib_micro_version);
+  return v;
+}
+
+static char *cstring(const char *s, size_t len, struct adapter_reading *out) {
+  if (memchr(s, '\0', len)) {
+    out->unsupported = "GLib takes NUL-terminated strings: input has a NUL octet";
+    return NULL;
+  }
+  return g_strndup(s, len);
+}
+
+/* RFC 3986 3.2.2 IPv4address: 4 dec-octets, no leading zeros. */
+static int is_ipv4address(const char *h) {
+  for (int i = 0; i < 4; i++) {
+    if (*h < '0' || *h > '9')
+      return 0;
+    int n = 0, digits = 0;
+    const char *start = h;
+    while (*h >= '0' && *h <= '9' && digits < 4) {
+      n = n * 10 + (*h++ - '0');
+      digits++;
+    }
+    if (digits > 3 || n > 255 || (digits > 1 && *start == '0'))
+      return 0;
+    if (i < 3 && *h++ != '.')
+      return 0;
+  }
+  return *h == '\0';
+}
+
+static void set_opt(struct adapter_reading *out, enum adapter_component c,
+                    const char *v) {
+  if (v)
+    reading_set(out, c, v, strlen(v));
+  else
+    reading_set_null(out, c);
+}
+
+/* GLib strips the brackets of an IP-literal (and decodes an RFC 6874 zone
+ * "%25" to "%"): a host holding ':' was bracketed. */
+static void append_host(struct adapter_reading *out, enum adapter_component c,
+                        const char *host) {
+  int lit = strchr(host, ':') != NULL;
+  if (lit)
+    reading_append(out, c, "[", 1);
+  reading_append(out, c, host, strlen(host));
+  if (lit)
+    reading_append(out, c, "]", 1);
+}
+
+static void fill(struct adapter_reading *out, const char *scheme,
+                 const char *userinfo, const char *host, int port,
+                 const char *path, const char *query, const char *fragment) {
+  char portbuf[16];
+  out->valid = 1;
+  set_opt(out, AC_SCHEME, scheme);
+  if (host) {
+    /* authority = [ userinfo "@" ] host [ ":" port ], recomposed: GLib
+     * keeps no authority string, and the port only as a number. */
+    if (userinfo) {
+      reading_append(out, AC_AUTHORITY, userinfo, strlen(userinfo));
+      reading_append(out, AC_AUTHORITY, "@", 1);
+    }
+    append_host(out, AC_AUTHORITY, host);
+    if (port >= 0) {
+      snprintf(portbuf, sizeof portbuf, "%d", port);
+      reading_append(out, AC_AUTHORITY, ":", 1);
+      reading_append(out, AC_AUTHORITY, portbuf, strlen(portbuf));
+    }
+    if (out->comp[AC_AUTHORITY].state != AV_DEFINED)
+      reading_set(out, AC_AUTHORITY, "", 0);
+    set_opt(out, AC_USERINFO, userinfo);
+    append_host(out, AC_HOST, host);
+    if (out->comp[AC_HOST].state != AV_DEFINED)
+      reading_set(out, AC_HOST, "", 0);
+    const char *type = strchr(host, ':')
+                           ? (host[0] == 'v' || host[0] == 'V' ? "IPvFuture"
+                                                               : "IPv6address")
+                       : is_ipv4address(host) ? "IPv4address"
+                                              : "reg-name";
+    reading_set(out, AC_HOST_TYPE, type, strlen(type));
+    if (port >= 0)
+      reading_set(out, AC_PORT, portbuf, strlen(portbuf));
+    else
+      reading_set_null(out, AC_PORT);
+  } else {
+    reading_set_null(out, AC_AUTHORITY);
+    reading_set_null(out, AC_USERINFO);
+    reading_set_null(out, AC_HOST);
+    reading_set_null(out, AC_HOST_TYPE);
+    reading_set_null(out, AC_PORT);
+  }
+  reading_set(out, AC_PATH, path ? path : "", path ? strlen(path) : 0);
+  set_opt(out, AC_QUERY, query);
+  set_opt(out, AC_FRAGMENT, fragment);
+}
+
+static int parse_with(GUriFlags flags, const char *s, size_t len,
+                      const char *rule, struct adapter_reading *out) {
+  if (rule && strcmp(rule, "URI-reference") != 0) {
+    out->unsupported = "GUri parses URI-reference only";
+    return 0;
+  }
+  char *c = cstring(s, len, out);
+  if (!c)
+    return 0;
+  char *scheme = NULL, *userinfo = NULL, *host = NULL, *path = NULL,
+       *query = NULL, *fragment = NULL;
+  int port = -1;
+  if (!g_uri_split(c, flags, &scheme, &userinfo, &host, &port, &path, &query,
+                   &fragment, NULL)) {
+    out->valid = 0;
+  } else if (scheme) {
+    /* An absolute URI: g_uri_parse, which may check more than the split. */
+    GUri *u = g_uri_parse(c, flags, NULL);
+    if (!u) {
+      out->valid = 0;
+    } else {
+      fill(out, g_uri_get_scheme(u), g_uri_get_userinfo(u), g_uri_get_host(u),
+           g_uri_get_port(u), g_uri_get_path(u), g_uri_get_query(u),
+           g_uri_get_fragment(u));
+      g_uri_unref(u);
+    }
+  } else {
+    fill(out, scheme, userinfo, host, port, path, query, fragment);
+  }
+  g_free(scheme);
+  g_free(userinfo);
+  g_free(host);
+  g_free(path);
+  g_free(query);
+  g_free(fragment);
+  g_free(c);
+  return 0;
+}
+
+static int resolve_with(GUriFlags flags, const char *base, size_t base_len,
+                        const char *ref, size_t ref_len, int strict,
+                        struct adapter_reading *out) {
+  if (!strict) {
+    out->unsupported = "GUri has no non-strict (5.2.2) resolution mode";
+    return 0;
+  }
+  char *b = cstring(base, base_len, out);
+  if (!b)
+    return 0;
+  char *r = cstring(ref, ref_len, out);
+  if (!r) {
+    g_free(b);
+    return 0;
+  }
+  char *t = g_uri_resolve_relative(b, r, flags, NULL);
+  if (t) {
+    out->valid = 1;
+    reading_set_output(out, t, strlen(t));
+  } else {
+    out->valid = 0;
+  }
+  g_free(t);
+  g_free(b);
+  g_free(r);
+  return 0;
+}
+
+static int gl_parse(const char *s, size_t len, const char *rule,
+                    struct adapter_reading *out) {
+  return parse_with(G_URI_FLAGS_NONE, s, len, rule, out);
+}
+static int gl_resolve(const char *base, size_t base_len, const char *ref,
+                      size_t ref_len, int strict, struct adapter_reading *out) {
+  return resolve_with(G_URI_FLAGS_NONE, base, base_len, ref, ref_len, strict, out);
+}
+static int glr_parse(const char *s, size_t len, const char *rule,
+                     struct adapter_reading *out) {
+  return parse_with(G_URI_FLAGS_PARSE_RELAXED, s, len, rule, out);
+}
+static int glr_resolve(const char *base, size_t base_len, const char *ref,
+                       size_t ref_len, int strict, struct adapter_reading *out) {
+  return resolve_with(G_URI_FLAGS_PARSE_RELAXED, base, base_len, ref, ref_len,
+                      strict, out);
+}
+
+const struct glue glue_glib = {
+    .name = "glib",
+    .spec = "rfc3986",
+    .ops = GLUE_OP_PARSE | GLUE_OP_RESOLVE,
+    .library_version = gl_version,
+    .parse = gl_parse,
+    .resolve = gl_resolve,
+};
+
+const struct glue glue_glib_relaxed = {
+    .name = "glib-relaxed",
+    .spec = "rfc3986",
+    .ops = GLUE_OP_PARSE | GLUE_OP_RESOLVE,
+    .library_version = gl_version,
+    .parse = glr_parse,
+    .resolve = glr_resolve,
+};

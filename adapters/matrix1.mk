@@ -1,0 +1,99 @@
+# adapters/matrix1.mk: the adapter matrix, part 1 (C and C++ parsers),
+# included at the end of adapters/adapters.mk.
+#
+# Each adapter is build/adapters/<name>, linked like the first C adapters
+# (adapters/common/{reading,protocol}.c + main.c compiled with
+# -DADAPTER_GLUE=glue_<name>) from one glue file:
+#   glib, glib-relaxed   adapters/glib/glue.c        glib-2.0 (two glues, one file)
+#   libxml2              adapters/libxml2/glue.c     libxml-2.0
+#   apr                  adapters/apr/glue.c         apr-util-1 (apr_uri_parse)
+#   qt                   adapters/qt/glue.cpp        Qt5Core
+#   boost-url            adapters/boost-url/glue.cpp boost/url.hpp + -lboost_url
+#   poco                 adapters/poco/glue.cpp      Poco/URI.h + -lPocoFoundation
+# An adapter is built by `make` only when its library is present (pkg-config
+# or header), so `make` stays green on a machine without them; the Python
+# adapters (python-*) need no build.  C++ is compiled with g++ -std=c++17.
+
+CXX ?= g++
+M1_CXXWARN := -std=c++17 -Wall -Wextra -Wshadow
+ifeq ($(CI),true)
+M1_CXXWARN += -Werror
+endif
+
+M1_ADAPTERS :=
+ifeq ($(call pkg_ok,glib-2.0),yes)
+M1_ADAPTERS += glib glib-relaxed
+endif
+ifeq ($(call pkg_ok,libxml-2.0),yes)
+M1_ADAPTERS += libxml2
+endif
+ifeq ($(call pkg_ok,apr-util-1),yes)
+M1_ADAPTERS += apr
+endif
+ifeq ($(call pkg_ok,Qt5Core),yes)
+M1_ADAPTERS += qt
+endif
+ifneq ($(wildcard /usr/include/boost/url.hpp),)
+M1_ADAPTERS += boost-url
+endif
+ifneq ($(wildcard /usr/include/Poco/URI.h),)
+M1_ADAPTERS += poco
+endif
+
+# name -> glue folder, compile flags, libraries, linker
+M1_DIR_glib := glib
+M1_DIR_glib-relaxed := glib
+M1_DIR_libxml2 := libxml2
+M1_DIR_apr := apr
+M1_DIR_qt := qt
+M1_DIR_boost-url := boost-url
+M1_DIR_poco := poco
+M1_FLAGS_glib := $(shell pkg-config --cflags glib-2.0 2>/dev/null)
+M1_LIBS_glib := $(shell pkg-config --libs glib-2.0 2>/dev/null)
+M1_FLAGS_libxml2 := $(shell pkg-config --cflags libxml-2.0 2>/dev/null)
+M1_LIBS_libxml2 := $(shell pkg-config --libs libxml-2.0 2>/dev/null)
+M1_FLAGS_apr := $(shell pkg-config --cflags apr-1 apr-util-1 2>/dev/null)
+M1_LIBS_apr := $(shell pkg-config --libs apr-util-1 apr-1 2>/dev/null)
+# Qt is built with -reduce-relocations: its users must be position independent.
+M1_FLAGS_qt := $(shell pkg-config --cflags Qt5Core 2>/dev/null) -fPIC
+M1_LIBS_qt := $(shell pkg-config --libs Qt5Core 2>/dev/null)
+M1_FLAGS_boost-url :=
+M1_LIBS_boost-url := -lboost_url
+M1_FLAGS_poco :=
+M1_LIBS_poco := -lPocoFoundation
+M1_LIBS_glib-relaxed := $(M1_LIBS_glib)
+
+M1_BINS := $(M1_ADAPTERS:%=$(BUILD)/adapters/%)
+
+ifeq ($(call pkg_ok,jansson),yes)
+ALL_TARGETS += $(M1_BINS)
+endif
+adapters: $(M1_BINS)
+
+# Glue objects (one per folder; glib's holds both glib glues).
+$(BUILD)/obj/adapters/glib/glue.o: adapters/glib/glue.c $(ADAPTER_HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(M1_FLAGS_glib) -c -o $@ $<
+$(BUILD)/obj/adapters/libxml2/glue.o: adapters/libxml2/glue.c $(ADAPTER_HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(M1_FLAGS_libxml2) -c -o $@ $<
+$(BUILD)/obj/adapters/apr/glue.o: adapters/apr/glue.c $(ADAPTER_HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(M1_FLAGS_apr) -c -o $@ $<
+$(BUILD)/obj/adapters/%/glue.o: adapters/%/glue.cpp $(ADAPTER_HEADERS)
+	@mkdir -p $(dir $@)
+	$(CXX) $(M1_CXXWARN) $(M1_FLAGS_$*) $(CFLAGS) -c -o $@ $<
+
+# $(1) adapter name
+define M1_ADAPTER_template
+# glue.h declares only the first adapters' glues: main.c gets the declaration
+# of this one from a forced include written next to its object.
+$(BUILD)/obj/adapters/$(1)/main.o: adapters/common/main.c $(ADAPTER_HEADERS)
+	@mkdir -p $$(dir $$@)
+	printf '#include "glue.h"\nextern const struct glue glue_%s;\n' $(subst -,_,$(1)) > $$(@:.o=.decl.h)
+	$$(CC) $$(ALL_CFLAGS) -Iadapters/common -include $$(@:.o=.decl.h) -DADAPTER_GLUE=glue_$(subst -,_,$(1)) -c -o $$@ $$<
+$(BUILD)/adapters/$(1): $(BUILD)/obj/adapters/$(1)/main.o $(BUILD)/obj/adapters/$(M1_DIR_$(1))/glue.o $(ADAPTER_COMMON_OBJ)
+	@mkdir -p $$(dir $$@)
+	$(if $(filter qt boost-url poco,$(1)),$$(CXX),$$(CC)) $$(CFLAGS) -o $$@ $$^ $$(LDFLAGS) $(M1_LIBS_$(1)) $(JANSSON_LIBS)
+endef
+$(foreach a,glib glib-relaxed libxml2 apr qt boost-url poco,$(eval $(call M1_ADAPTER_template,$(a))))
