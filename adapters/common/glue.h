@@ -138,6 +138,11 @@ struct glue {
   int (*equivalent)(const char *a, size_t a_len, const char *b, size_t b_len,
                     enum glue_level level, struct adapter_reading *out);
   int (*iri_to_uri)(const char *s, size_t len, struct adapter_reading *out);
+  /* Optional, for the benchmark: the library's parse of a URI-reference as
+   * its users pay for it (the call and its cleanup, no mapping to the
+   * component model).  S is NUL-terminated at S[LEN].  Returns 1 when the
+   * library accepts S, 0 when it rejects it, -1 when it cannot take it. */
+  int (*accepts)(const char *s, size_t len);
 };
 
 /* The glues of this tree (each defined in adapters/<name>/glue.c). */

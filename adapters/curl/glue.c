@@ -267,6 +267,20 @@ static int cu_resolve(const char *base, size_t base_len, const char *ref,
   return rc;
 }
 
+/* A fresh handle per URL, as the glue's parse uses (a reused handle would
+ * resolve against the previous URL). */
+static int cu_accepts(const char *s, size_t len) {
+  CURLU *h;
+  int ok;
+  if (memchr(s, '\0', len))
+    return -1;
+  if ((h = curl_url()) == NULL)
+    return -1;
+  ok = curl_url_set(h, CURLUPART_URL, s, PARSE_FLAGS) == CURLUE_OK;
+  curl_url_cleanup(h);
+  return ok;
+}
+
 const struct glue glue_curl = {
     .name = "curl",
     .spec = "other",
@@ -274,4 +288,5 @@ const struct glue glue_curl = {
     .library_version = curl_lib_version,
     .parse = cu_parse,
     .resolve = cu_resolve,
+    .accepts = cu_accepts,
 };

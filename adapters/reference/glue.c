@@ -150,6 +150,11 @@ static int ref_iri_to_uri(const char *s, size_t len,
   return 0;
 }
 
+static int ref_accepts(const char *s, size_t len) {
+  rfc3986_uri u;
+  return rfc3986_parse(s, len, RFC3986_RULE_URI_reference, &u, NULL) == RFC3986_OK;
+}
+
 const struct glue glue_reference = {
     .name = "reference",
     .spec = "rfc3986",
@@ -162,4 +167,5 @@ const struct glue glue_reference = {
     .normalize = ref_normalize,
     .equivalent = ref_equivalent,
     .iri_to_uri = ref_iri_to_uri,
+    .accepts = ref_accepts,
 };

@@ -219,6 +219,14 @@ static int up_equivalent(const char *a, size_t a_len, const char *b,
   return rc;
 }
 
+static int up_accepts(const char *s, size_t len) {
+  UriUriA u;
+  const char *err = NULL;
+  int ok = uriParseSingleUriExA(&u, s, s + len, &err) == URI_SUCCESS;
+  uriFreeUriMembersA(&u);
+  return ok;
+}
+
 const struct glue glue_uriparser = {
     .name = "uriparser",
     .spec = "rfc3986",
@@ -229,4 +237,5 @@ const struct glue glue_uriparser = {
     .resolve = up_resolve,
     .normalize = up_normalize,
     .equivalent = up_equivalent,
+    .accepts = up_accepts,
 };

@@ -7,6 +7,7 @@ int cmd_run(int argc, char **argv);
 int cmd_diff(int argc, char **argv);
 int cmd_adapters(int argc, char **argv);
 int cmd_import(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 
 #endif

@@ -18,6 +18,7 @@ static const struct command commands[] = {
     {"run", cmd_run, "run vectors through adapters, compare, classify"},
     {"diff", cmd_diff, "run arbitrary inputs through adapters against the reference"},
     {"adapters", cmd_adapters, "list the adapters known, their library and availability"},
+    {"bench", cmd_bench, "parse throughput per in-process adapter (see --help)"},
     {"import", cmd_import, "import wpt FILE [-o OUT]: convert WHATWG urltestdata.json"},
     {"report", cmd_report, "render a results file: reports/out/index.html, summary.md, results.json"},
 };

@@ -1,0 +1,457 @@
+/*
+ * bench.c: `uritest bench`, parse throughput per adapter, in process.
+ *
+ * Every C adapter's glue (adapters/<name>/glue.c) is linked in; the list
+ * comes from the build (BENCH_GLUES).  The adapters are timed side by side
+ * in one process: each round runs every adapter over the whole corpus, in
+ * turn, so a machine that is busier in one moment does not favour one of
+ * them; the figure is the median of the rounds, with min and max.  A
+ * strlen pass over the same corpus is the memory-bandwidth floor.  The
+ * reference's resolve and normalize are timed the same way.
+ *
+ * With --worst-cases it times parse, resolve and normalize of 1 MB and
+ * 4 MB inputs of the worst shapes and reports time(4 MB) / time(1 MB).
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../../adapters/common/glue.h"
+#include "rfc3986.h"
+
+#ifndef BENCH_GLUES
+#define BENCH_GLUES &glue_reference
+#endif
+static const struct glue *const all_glues[] = {BENCH_GLUES};
+#define NGLUES (sizeof all_glues / sizeof all_glues[0])
+
+static const char usage[] =
+    "usage: uritest bench [--corpus FILE] [--adapter NAME]... [--rounds N]\n"
+    "                     [--json] [--worst-cases]\n"
+    "Parse throughput per in-process adapter (C glues), side by side in one\n"
+    "process: every round runs each adapter over the corpus in turn; the\n"
+    "figures are medians over the rounds (min and max shown).  'parse' is the\n"
+    "library's own call and cleanup, as its users pay it; 'parse+map' adds the\n"
+    "adapter's mapping to the component model.  A strlen pass over the corpus\n"
+    "is the floor.  Without --corpus, a generated corpus\n"
+    "(fixed seed, realistic mix of 50,000 references) is used.\n"
+    "--worst-cases times parse, resolve and normalize of 1 MB and 4 MB worst-\n"
+    "shape inputs of the reference and reports the 4 MB / 1 MB time ratio.\n"
+    "Exit 0, or 2 on usage or input error.\n";
+
+struct corpus {
+  char **s;
+  size_t *len;
+  size_t n, bytes;
+};
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int add(struct corpus *c, const char *s, size_t len) {
+  if ((c->n & (c->n - 1)) == 0 || c->n == 0) {
+    size_t cap = c->n ? c->n * 2 : 1024;
+    char **ns = realloc(c->s, cap * sizeof *ns);
+    size_t *nl = ns ? realloc(c->len, cap * sizeof *nl) : NULL;
+    if (ns)
+      c->s = ns;
+    if (!ns || !nl)
+      return -1;
+    c->len = nl;
+  }
+  /* NUL-terminated copies: some libraries need them (they are not counted) */
+  if ((c->s[c->n] = malloc(len + 1)) == NULL)
+    return -1;
+  memcpy(c->s[c->n], s, len);
+  c->s[c->n][len] = '\0';
+  c->len[c->n++] = len;
+  c->bytes += len;
+  return 0;
+}
+
+static int load(struct corpus *c, const char *path) {
+  FILE *f = fopen(path, "r");
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t n;
+  if (f == NULL) {
+    fprintf(stderr, "uritest bench: %s: %s\n", path, strerror(errno));
+    return -1;
+  }
+  while ((n = getline(&line, &cap, f)) >= 0) {
+    if (n > 0 && line[n - 1] == '\n')
+      n--;
+    if (add(c, line, (size_t)n) < 0) {
+      fprintf(stderr, "uritest bench: out of memory\n");
+      fclose(f);
+      free(line);
+      return -1;
+    }
+  }
+  free(line);
+  fclose(f);
+  if (c->n == 0) {
+    fprintf(stderr, "uritest bench: %s: no references in the corpus\n", path);
+    return -1;
+  }
+  return 0;
+}
+
+/* A fixed-seed generator of a realistic mix: mostly http(s) URLs with
+ * paths, queries and fragments, some with userinfo, ports, IPv4 and IPv6
+ * hosts, other schemes, relative references, and a few invalid ones. */
+static uint64_t rng = 0x9E3779B97F4A7C15u;
+static unsigned rnd(unsigned n) {
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return (unsigned)(rng % n);
+}
+static const char *pick(const char *const *a, size_t n) { return a[rnd((unsigned)n)]; }
+#define PICK(a) pick(a, sizeof a / sizeof a[0])
+
+static int generate(struct corpus *c, size_t count) {
+  static const char *const schemes[] = {"http", "https", "https", "https", "ftp", "ws"};
+  static const char *const hosts[] = {
+      "example.com", "www.example.org", "api.service.example.net", "localhost",
+      "192.0.2.16", "[2001:db8::7]", "[::1]", "cdn-3.static.example.co.uk", "a.b"};
+  static const char *const words[] = {"index", "api", "v2", "users", "search", "img",
+                                      "static", "docs", "2024", "a%20b", "~user", "item-42",
+                                      "download.tar.gz", "wiki", "URI"};
+  static const char *const keys[] = {"q", "id", "page", "lang", "utm_source", "ref", "x"};
+  static const char *const others[] = {
+      "mailto:John.Doe@example.com", "urn:isbn:0-486-27557-4", "tel:+1-816-555-1212",
+      "data:text/plain;charset=iso-8859-7,%be%fe%be", "news:comp.infosystems.www.servers.unix",
+      "../resource.txt", "./this:that", "#fragment", "/path/resource.txt", "?q=1",
+      "//example.com/path", "http://h/a b", "http://[::1", "http://exa mple.com/"};
+  char buf[1024];
+  size_t i;
+  for (i = 0; i < count; i++) {
+    int n = 0, k, segs;
+    if (rnd(10) == 0) {
+      n = snprintf(buf, sizeof buf, "%s", PICK(others));
+    } else {
+      n += snprintf(buf + n, sizeof buf - (size_t)n, "%s://", PICK(schemes));
+      if (rnd(20) == 0)
+        n += snprintf(buf + n, sizeof buf - (size_t)n, "user:pass@");
+      n += snprintf(buf + n, sizeof buf - (size_t)n, "%s", PICK(hosts));
+      if (rnd(8) == 0)
+        n += snprintf(buf + n, sizeof buf - (size_t)n, ":%u", 1 + rnd(65535));
+      segs = (int)rnd(6);
+      for (k = 0; k < segs; k++)
+        n += snprintf(buf + n, sizeof buf - (size_t)n, "/%s", PICK(words));
+      if (rnd(3) == 0) {
+        n += snprintf(buf + n, sizeof buf - (size_t)n, "?%s=%s", PICK(keys), PICK(words));
+        if (rnd(2))
+          n += snprintf(buf + n, sizeof buf - (size_t)n, "&%s=%u", PICK(keys), rnd(100000));
+      }
+      if (rnd(6) == 0)
+        n += snprintf(buf + n, sizeof buf - (size_t)n, "#%s", PICK(words));
+    }
+    if (add(c, buf, (size_t)n) < 0)
+      return -1;
+  }
+  return 0;
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x < y ? -1 : x > y;
+}
+
+struct figure {
+  const char *adapter, *op;
+  double ns[64]; /* per round */
+  size_t accepted;
+  int unsupported;
+};
+
+static double median(const struct figure *f, int rounds) {
+  double v[64];
+  memcpy(v, f->ns, sizeof v);
+  qsort(v, (size_t)rounds, sizeof v[0], cmp_double);
+  return rounds % 2 ? v[rounds / 2] : (v[rounds / 2 - 1] + v[rounds / 2]) / 2;
+}
+static double fmin_(const struct figure *f, int rounds) {
+  double m = f->ns[0];
+  for (int r = 1; r < rounds; r++)
+    m = f->ns[r] < m ? f->ns[r] : m;
+  return m;
+}
+static double fmax_(const struct figure *f, int rounds) {
+  double m = f->ns[0];
+  for (int r = 1; r < rounds; r++)
+    m = f->ns[r] > m ? f->ns[r] : m;
+  return m;
+}
+
+static volatile size_t sink; /* keeps the floor's strlen from being elided */
+
+/* OP_PARSE is the library's own parse call where the glue has one
+ * (glue->accepts: what the library's users pay); OP_PARSE_MAP is the glue's
+ * parse, which also maps every component into a reading. */
+enum op { OP_PARSE, OP_RESOLVE, OP_NORMALIZE, OP_FLOOR, OP_PARSE_MAP };
+
+/* One timed pass of OP over the corpus; returns ns per reference. */
+static double pass(const struct corpus *c, const struct glue *g, enum op op,
+                   struct adapter_reading *r, size_t *accepted) {
+  static const char base[] = "http://a/b/c/d;p?q";
+  size_t i, acc = 0, total = 0;
+  double t0 = now(), t1;
+  for (i = 0; i < c->n; i++) {
+    switch (op) {
+    case OP_FLOOR:
+      total += strlen(c->s[i]);
+      break;
+    case OP_PARSE:
+    case OP_PARSE_MAP:
+      if (op == OP_PARSE && g->accepts) {
+        acc += g->accepts(c->s[i], c->len[i]) == 1;
+        break;
+      } /* without accepts, the glue's parse is the figure */
+      reading_reset(r);
+      g->parse(c->s[i], c->len[i], NULL, r);
+      acc += r->valid && !r->unsupported;
+      break;
+    case OP_RESOLVE:
+      reading_reset(r);
+      g->resolve(base, sizeof base - 1, c->s[i], c->len[i], 1, r);
+      acc += r->valid && !r->unsupported;
+      break;
+    case OP_NORMALIZE:
+      reading_reset(r);
+      g->normalize(c->s[i], c->len[i], GLUE_LEVEL_SYNTAX, r);
+      acc += r->valid && !r->unsupported;
+      break;
+    }
+  }
+  t1 = now();
+  sink = total;
+  *accepted = acc;
+  return (t1 - t0) * 1e9 / (double)c->n;
+}
+
+/* ---- worst cases ------------------------------------------------------ */
+
+static const struct {
+  const char *name, *head, *unit, *tail;
+} shapes[] = {
+    {"dot-segments ../", "http://h/", "../", ""},
+    {"segments /a", "http://h", "/a", ""},
+    {"h16 chain [1:1:...", "http://[", "1:", "]"},
+    {":: chain", "http://[", "::", "]"},
+    {"% run", "http://h/", "%", ""},
+    {"%41 run", "http://h/", "%41", ""},
+    {"long userinfo", "http://", "u:", "@h/"},
+    {"authority without @", "http://", "a:", "/"},
+    {"empty segments //", "a:", "/", ""},
+};
+
+static size_t make_shape(size_t k, size_t size, char *buf) {
+  size_t len = (size_t)sprintf(buf, "%s", shapes[k].head), ul = strlen(shapes[k].unit);
+  while (len + ul <= size) {
+    memcpy(buf + len, shapes[k].unit, ul);
+    len += ul;
+  }
+  return len + (size_t)sprintf(buf + len, "%s", shapes[k].tail);
+}
+
+static double time_op(enum op op, const char *s, size_t len, char *out) {
+  double best = 1e30;
+  for (int rep = 0; rep < 5; rep++) {
+    size_t n;
+    unsigned hz;
+    double t0 = now(), t;
+    if (op == OP_PARSE)
+      rfc3986_parse(s, len, RFC3986_RULE_URI_reference, NULL, NULL);
+    else if (op == OP_RESOLVE)
+      rfc3986_resolve("http://a/b/c/d;p?q", 18, s, len, 0, out,
+                      RFC3986_RESOLVE_MAX(18, len), &n, &hz, NULL);
+    else
+      rfc3986_normalize(s, len, RFC3986_LEVEL_SYNTAX, out, RFC3986_NORMALIZE_MAX(len), &n,
+                        &hz, NULL);
+    t = now() - t0;
+    best = t < best ? t : best;
+  }
+  return best;
+}
+
+static int worst_cases(int json) {
+  size_t mb = 1 << 20, k;
+  char *in = malloc(4 * mb + 64), *out = malloc(4 * mb + 128);
+  static const char *const opname[] = {"parse", "resolve", "normalize"};
+  int first = 1;
+  if (!in || !out)
+    return 2;
+  if (json)
+    printf("{\"worst_cases\": [");
+  else
+    printf("%-24s %-10s %12s %12s %8s\n", "shape", "op", "1 MB (ms)", "4 MB (ms)", "ratio");
+  for (k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+    for (int op = OP_PARSE; op <= OP_NORMALIZE; op++) {
+      size_t l1 = make_shape(k, mb, in);
+      double t1 = time_op((enum op)op, in, l1, out);
+      size_t l4 = make_shape(k, 4 * mb, in);
+      double t4 = time_op((enum op)op, in, l4, out);
+      if (json)
+        printf("%s\n {\"shape\": \"%s\", \"op\": \"%s\", \"ms_1mb\": %.3f, \"ms_4mb\": %.3f, "
+               "\"ratio\": %.3f}",
+               first ? "" : ",", shapes[k].name, opname[op], t1 * 1e3, t4 * 1e3, t4 / t1);
+      else
+        printf("%-24s %-10s %12.3f %12.3f %8.2f\n", shapes[k].name, opname[op], t1 * 1e3,
+               t4 * 1e3, t4 / t1);
+      first = 0;
+    }
+  }
+  if (json)
+    printf("\n]}\n");
+  free(in);
+  free(out);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  struct corpus c = {0};
+  const char *corpus = NULL, *wanted[64];
+  size_t nwanted = 0, i, nsel = 0, nfig = 0;
+  const struct glue *sel[64];
+  struct figure fig[200];
+  struct adapter_reading rd;
+  int json = 0, rounds = 7, worst = 0, r;
+  for (int a = 1; a < argc; a++) {
+    if (strcmp(argv[a], "--corpus") == 0 && a + 1 < argc)
+      corpus = argv[++a];
+    else if (strcmp(argv[a], "--adapter") == 0 && a + 1 < argc && nwanted < 64)
+      wanted[nwanted++] = argv[++a];
+    else if (strcmp(argv[a], "--rounds") == 0 && a + 1 < argc) {
+      rounds = atoi(argv[++a]);
+      if (rounds < 1 || rounds > 64) {
+        fprintf(stderr, "uritest bench: --rounds takes 1 to 64\n");
+        return 2;
+      }
+    } else if (strcmp(argv[a], "--json") == 0)
+      json = 1;
+    else if (strcmp(argv[a], "--worst-cases") == 0)
+      worst = 1;
+    else if (strcmp(argv[a], "--help") == 0) {
+      fputs(usage, stdout);
+      return 0;
+    } else {
+      fprintf(stderr, "uritest bench: unknown or incomplete option '%s'\n%s", argv[a], usage);
+      return 2;
+    }
+  }
+  if (worst)
+    return worst_cases(json);
+  for (i = 0; i < nwanted; i++) {
+    size_t g;
+    for (g = 0; g < NGLUES; g++)
+      if (strcmp(all_glues[g]->name, wanted[i]) == 0)
+        break;
+    if (g == NGLUES) {
+      fprintf(stderr, "uritest bench: no in-process adapter '%s' (built here:", wanted[i]);
+      for (g = 0; g < NGLUES; g++)
+        fprintf(stderr, " %s", all_glues[g]->name);
+      fprintf(stderr, ")\n");
+      return 2;
+    }
+    sel[nsel++] = all_glues[g];
+  }
+  if (nsel == 0)
+    for (i = 0; i < NGLUES && nsel < 64; i++)
+      if (all_glues[i]->parse)
+        sel[nsel++] = all_glues[i];
+  if (corpus ? load(&c, corpus) < 0 : generate(&c, 50000) < 0)
+    return 2;
+  reading_init(&rd);
+  /* parse for every selected adapter; resolve and normalize of the
+   * reference; the floor */
+  for (i = 0; i < nsel; i++) {
+    fig[nfig].adapter = sel[i]->name;
+    fig[nfig++].op = "parse";
+  }
+  for (i = 0; i < nsel; i++) {
+    if (!sel[i]->accepts)
+      continue;
+    fig[nfig].adapter = sel[i]->name;
+    fig[nfig++].op = "parse+map";
+  }
+  for (i = 0; i < nsel; i++) {
+    if (strcmp(sel[i]->name, "reference") != 0)
+      continue;
+    fig[nfig].adapter = "reference";
+    fig[nfig++].op = "resolve";
+    fig[nfig].adapter = "reference";
+    fig[nfig++].op = "normalize";
+  }
+  fig[nfig].adapter = "strlen";
+  fig[nfig++].op = "floor";
+  for (r = 0; r < rounds; r++) {
+    size_t f;
+    for (f = 0; f < nfig; f++) {
+      const struct glue *g = NULL;
+      enum op op = strcmp(fig[f].op, "parse") == 0       ? OP_PARSE
+                   : strcmp(fig[f].op, "parse+map") == 0 ? OP_PARSE_MAP
+                   : strcmp(fig[f].op, "resolve") == 0   ? OP_RESOLVE
+                   : strcmp(fig[f].op, "normalize") == 0 ? OP_NORMALIZE
+                                                         : OP_FLOOR;
+      for (i = 0; i < nsel; i++)
+        if (strcmp(sel[i]->name, fig[f].adapter) == 0)
+          g = sel[i];
+      fig[f].ns[r] = pass(&c, g, op, &rd, &fig[f].accepted);
+    }
+    if (!json)
+      fprintf(stderr, "\rround %d/%d", r + 1, rounds);
+  }
+  if (!json)
+    fprintf(stderr, "\r");
+  {
+    double floor_ns = median(&fig[nfig - 1], rounds), uriparser_ns = 0;
+    size_t f;
+    for (f = 0; f < nfig; f++)
+      if (strcmp(fig[f].adapter, "uriparser") == 0 && strcmp(fig[f].op, "parse") == 0)
+        uriparser_ns = median(&fig[f], rounds);
+    if (json) {
+      printf("{\"corpus\": \"%s\", \"uris\": %zu, \"bytes\": %zu, \"rounds\": %d, \"results\": [",
+             corpus ? corpus : "(generated)", c.n, c.bytes, rounds);
+      for (f = 0; f + 1 < nfig; f++) {
+        double m = median(&fig[f], rounds);
+        printf("%s\n {\"adapter\": \"%s\", \"op\": \"%s\", \"ns_per_uri\": %.2f, "
+               "\"min_ns\": %.2f, \"max_ns\": %.2f, \"uris_per_s\": %.0f, \"mb_per_s\": %.1f, "
+               "\"accepted\": %zu, \"x_floor\": %.2f%s",
+               f ? "," : "", fig[f].adapter, fig[f].op, m, fmin_(&fig[f], rounds),
+               fmax_(&fig[f], rounds), 1e9 / m, (double)c.bytes / c.n / m * 1e3,
+               fig[f].accepted, m / floor_ns, uriparser_ns > 0 ? "" : "}");
+        if (uriparser_ns > 0)
+          printf(", \"x_uriparser\": %.3f}", m / uriparser_ns);
+      }
+      printf("\n], \"floor_ns_per_uri\": %.2f}\n", floor_ns);
+    } else {
+      printf("corpus: %s, %zu references, %.1f octets on average, %d rounds\n",
+             corpus ? corpus : "(generated, fixed seed)", c.n, (double)c.bytes / c.n, rounds);
+      printf("%-14s %-10s %10s %10s %10s %12s %9s %8s %8s\n", "adapter", "op", "ns/uri",
+             "min", "max", "uris/s", "MB/s", "x floor", "x urip.");
+      for (f = 0; f < nfig; f++) {
+        double m = median(&fig[f], rounds);
+        printf("%-14s %-10s %10.1f %10.1f %10.1f %12.0f %9.1f %8.2f ", fig[f].adapter,
+               fig[f].op, m, fmin_(&fig[f], rounds), fmax_(&fig[f], rounds), 1e9 / m,
+               (double)c.bytes / c.n / m * 1e3, m / floor_ns);
+        if (uriparser_ns > 0)
+          printf("%8.3f", m / uriparser_ns);
+        printf("\n");
+      }
+    }
+  }
+  reading_free(&rd);
+  for (i = 0; i < c.n; i++)
+    free(c.s[i]);
+  free(c.s);
+  free(c.len);
+  return 0;
+}
