@@ -1,0 +1,142 @@
+/*
+ * glue.c: APR-util's apr_uri_parse (the URI parser of Apache httpd) mapped
+ * to the component model.  One pool, cleared after every request.  APR
+ * takes NUL-terminated strings: an input holding a NUL octet is answered
+ * unsupported.  APR keeps the port as written (port_str) and as a 16-bit
+ * number (port, wrapped: ":99999" gives 34463); the component is the
+ * string, the README lists where the two disagree.  See README.md.
+ */
+#include "../common/glue.h"
+
+#include <apr_general.h>
+#include <apr_pools.h>
+#include <apr_strings.h>
+#include <apr_uri.h>
+#include <apr_version.h>
+#include <apu_version.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern const struct glue glue_apr;
+
+static apr_pool_t *pool;
+
+static int ensure_pool(void) {
+  if (pool)
+    return 0;
+  if (apr_initialize() != APR_SUCCESS)
+    return -1;
+  return apr_pool_create(&pool, NULL) == APR_SUCCESS ? 0 : -1;
+}
+
+static const char *ap_version(void) {
+  static char v[64];
+  if (!v[0])
+    snprintf(v, sizeof v, "apr-util %s (apr %s)", apu_version_string(),
+             apr_version_string());
+  return v;
+}
+
+/* RFC 3986 3.2.2 IPv4address: 4 dec-octets, no leading zeros. */
+static int is_ipv4address(const char *h) {
+  for (int i = 0; i < 4; i++) {
+    if (*h < '0' || *h > '9')
+      return 0;
+    int n = 0, digits = 0;
+    const char *start = h;
+    while (*h >= '0' && *h <= '9' && digits < 4) {
+      n = n * 10 + (*h++ - '0');
+      digits++;
+    }
+    if (digits > 3 || n > 255 || (digits > 1 && *start == '0'))
+      return 0;
+    if (i < 3 && *h++ != '.')
+      return 0;
+  }
+  return *h == '\0';
+}
+
+static void set_opt(struct adapter_reading *out, enum adapter_component c,
+                    const char *v) {
+  if (v)
+    reading_set(out, c, v, strlen(v));
+  else
+    reading_set_null(out, c);
+}
+
+static void fill(const apr_uri_t *u, struct adapter_reading *out) {
+  out->valid = 1;
+  set_opt(out, AC_SCHEME, u->scheme);
+  if (u->hostinfo) {
+    /* hostinfo is APR's "[user[:password]@]host[:port]" as written */
+    reading_set(out, AC_AUTHORITY, u->hostinfo, strlen(u->hostinfo));
+    if (u->user || u->password) {
+      reading_set(out, AC_USERINFO, u->user ? u->user : "",
+                  u->user ? strlen(u->user) : 0);
+      if (u->password) {
+        reading_append(out, AC_USERINFO, ":", 1);
+        reading_append(out, AC_USERINFO, u->password, strlen(u->password));
+      }
+    } else {
+      reading_set_null(out, AC_USERINFO);
+    }
+    /* APR strips the brackets of an IP-literal: put them back when the
+     * host part of hostinfo (after the last '@', where APR splits) has them. */
+    const char *h = u->hostname ? u->hostname : "";
+    const char *at = strrchr(u->hostinfo, '@');
+    int lit = (at ? at + 1 : u->hostinfo)[0] == '[';
+    reading_set(out, AC_HOST, "", 0);
+    if (lit)
+      reading_append(out, AC_HOST, "[", 1);
+    reading_append(out, AC_HOST, h, strlen(h));
+    if (lit)
+      reading_append(out, AC_HOST, "]", 1);
+    const char *type = lit ? (h[0] == 'v' || h[0] == 'V' ? "IPvFuture"
+                                                         : "IPv6address")
+                       : is_ipv4address(h) ? "IPv4address"
+                                           : "reg-name";
+    reading_set(out, AC_HOST_TYPE, type, strlen(type));
+    set_opt(out, AC_PORT, u->port_str);
+  } else {
+    reading_set_null(out, AC_AUTHORITY);
+    reading_set_null(out, AC_USERINFO);
+    reading_set_null(out, AC_HOST);
+    reading_set_null(out, AC_HOST_TYPE);
+    reading_set_null(out, AC_PORT);
+  }
+  reading_set(out, AC_PATH, u->path ? u->path : "", u->path ? strlen(u->path) : 0);
+  set_opt(out, AC_QUERY, u->query);
+  set_opt(out, AC_FRAGMENT, u->fragment);
+}
+
+static int ap_parse(const char *s, size_t len, const char *rule,
+                    struct adapter_reading *out) {
+  if (rule && strcmp(rule, "URI-reference") != 0) {
+    out->unsupported = "apr_uri_parse has one entry point";
+    return 0;
+  }
+  if (memchr(s, '\0', len)) {
+    out->unsupported = "APR takes NUL-terminated strings: input has a NUL octet";
+    return 0;
+  }
+  if (ensure_pool() != 0)
+    return -1;
+  char *c = apr_pstrmemdup(pool, s, len);
+  apr_uri_t u;
+  memset(&u, 0, sizeof u);
+  if (apr_uri_parse(pool, c, &u) == APR_SUCCESS)
+    fill(&u, out);
+  else
+    out->valid = 0;
+  apr_pool_clear(pool);
+  return 0;
+}
+
+const struct glue glue_apr = {
+    .name = "apr",
+    .spec = "other",
+    .ops = GLUE_OP_PARSE,
+    .library_version = ap_version,
+    .parse = ap_parse,
+};

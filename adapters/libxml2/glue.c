@@ -1,0 +1,179 @@
+/*
+ * glue.c: libxml2's URI module (libxml/uri.h) mapped to the component
+ * model.  Parse: xmlParseURIRaw(s, 1), the parser of xmlParseURI that
+ * keeps %-escapes as written (xmlParseURI decodes user, path and fragment).
+ * Resolve: xmlBuildURI(ref, base).  libxml2 takes NUL-terminated strings:
+ * an input holding a NUL octet is answered unsupported.  See README.md.
+ */
+#include "../common/glue.h"
+
+#include <libxml/uri.h>
+#include <libxml/xmlversion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+extern const struct glue glue_libxml2;
+
+static const char *lx_version(void) {
+  static char v[64];
+  if (!v[0]) {
+    /* xmlParserVersion is the run-time version as digits: 20914 */
+    int n = atoi(xmlParserVersion);
+    snprintf(v, sizeof v, "libxml2 %d.%d.%d", n / 10000, n / 100 % 100, n % 100);
+  }
+  return v;
+}
+
+static char *cstring(const char *s, size_t len, struct adapter_reading *out,
+                     int *oom) {
+  if (memchr(s, '\0', len)) {
+    out->unsupported = "libxml2 takes NUL-terminated strings: input has a NUL octet";
+    return NULL;
+  }
+  char *c = malloc(len + 1);
+  if (!c) {
+    *oom = 1;
+    return NULL;
+  }
+  memcpy(c, s, len);
+  c[len] = '\0';
+  return c;
+}
+
+/* RFC 3986 3.2.2 IPv4address: 4 dec-octets, no leading zeros. */
+static int is_ipv4address(const char *h) {
+  for (int i = 0; i < 4; i++) {
+    if (*h < '0' || *h > '9')
+      return 0;
+    int n = 0, digits = 0;
+    const char *start = h;
+    while (*h >= '0' && *h <= '9' && digits < 4) {
+      n = n * 10 + (*h++ - '0');
+      digits++;
+    }
+    if (digits > 3 || n > 255 || (digits > 1 && *start == '0'))
+      return 0;
+    if (i < 3 && *h++ != '.')
+      return 0;
+  }
+  return *h == '\0';
+}
+
+static void set_opt(struct adapter_reading *out, enum adapter_component c,
+                    const char *v) {
+  if (v)
+    reading_set(out, c, v, strlen(v));
+  else
+    reading_set_null(out, c);
+}
+
+static void fill(const xmlURI *u, struct adapter_reading *out) {
+  char portbuf[16];
+  out->valid = 1;
+  set_opt(out, AC_SCHEME, u->scheme);
+  /* libxml2 2.9 keeps the port as an int, 0 when none was written (so an
+   * explicit ":0" and an empty ":" read as no port). */
+  int has_port = u->port > 0;
+  if (has_port)
+    snprintf(portbuf, sizeof portbuf, "%d", u->port);
+  if (u->server) {
+    /* authority = [ userinfo "@" ] host [ ":" port ], recomposed: libxml2
+     * keeps no authority string for a server-based authority. */
+    if (u->user) {
+      reading_append(out, AC_AUTHORITY, u->user, strlen(u->user));
+      reading_append(out, AC_AUTHORITY, "@", 1);
+    }
+    reading_append(out, AC_AUTHORITY, u->server, strlen(u->server));
+    if (has_port) {
+      reading_append(out, AC_AUTHORITY, ":", 1);
+      reading_append(out, AC_AUTHORITY, portbuf, strlen(portbuf));
+    }
+    if (out->comp[AC_AUTHORITY].state != AV_DEFINED)
+      reading_set(out, AC_AUTHORITY, "", 0);
+    set_opt(out, AC_USERINFO, u->user);
+    reading_set(out, AC_HOST, u->server, strlen(u->server));
+    const char *type = u->server[0] == '['
+                           ? (u->server[1] == 'v' || u->server[1] == 'V'
+                                  ? "IPvFuture"
+                                  : "IPv6address")
+                       : is_ipv4address(u->server) ? "IPv4address"
+                                                   : "reg-name";
+    reading_set(out, AC_HOST_TYPE, type, strlen(type));
+    if (has_port)
+      reading_set(out, AC_PORT, portbuf, strlen(portbuf));
+    else
+      reading_set_null(out, AC_PORT);
+  } else if (u->authority) {
+    /* a registry-based authority: one string, no parts */
+    reading_set(out, AC_AUTHORITY, u->authority, strlen(u->authority));
+  } else {
+    reading_set_null(out, AC_AUTHORITY);
+    reading_set_null(out, AC_USERINFO);
+    reading_set_null(out, AC_HOST);
+    reading_set_null(out, AC_HOST_TYPE);
+    reading_set_null(out, AC_PORT);
+  }
+  const char *path = u->path ? u->path : u->opaque;
+  reading_set(out, AC_PATH, path ? path : "", path ? strlen(path) : 0);
+  set_opt(out, AC_QUERY, u->query_raw);
+  set_opt(out, AC_FRAGMENT, u->fragment);
+}
+
+static int lx_parse(const char *s, size_t len, const char *rule,
+                    struct adapter_reading *out) {
+  if (rule && strcmp(rule, "URI-reference") != 0) {
+    out->unsupported = "libxml2 parses URI-reference only";
+    return 0;
+  }
+  int oom = 0;
+  char *c = cstring(s, len, out, &oom);
+  if (!c)
+    return oom ? -1 : 0;
+  xmlURIPtr u = xmlParseURIRaw(c, 1);
+  if (u) {
+    fill(u, out);
+    xmlFreeURI(u);
+  } else {
+    out->valid = 0;
+  }
+  free(c);
+  return 0;
+}
+
+static int lx_resolve(const char *base, size_t base_len, const char *ref,
+                      size_t ref_len, int strict, struct adapter_reading *out) {
+  if (!strict) {
+    out->unsupported = "libxml2 has no non-strict (5.2.2) resolution mode";
+    return 0;
+  }
+  int oom = 0;
+  char *b = cstring(base, base_len, out, &oom);
+  if (!b)
+    return oom ? -1 : 0;
+  char *r = cstring(ref, ref_len, out, &oom);
+  if (!r) {
+    free(b);
+    return oom ? -1 : 0;
+  }
+  xmlChar *t = xmlBuildURI((const xmlChar *)r, (const xmlChar *)b);
+  if (t) {
+    out->valid = 1;
+    reading_set_output(out, (const char *)t, strlen((const char *)t));
+    xmlFree(t);
+  } else {
+    out->valid = 0;
+  }
+  free(b);
+  free(r);
+  return 0;
+}
+
+const struct glue glue_libxml2 = {
+    .name = "libxml2",
+    .spec = "rfc3986",
+    .ops = GLUE_OP_PARSE | GLUE_OP_RESOLVE,
+    .library_version = lx_version,
+    .parse = lx_parse,
+    .resolve = lx_resolve,
+};
