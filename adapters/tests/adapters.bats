@@ -239,3 +239,36 @@ REQ
   [ "$status" -eq 0 ] || { echo "$output"; false; }
   [[ "$output" != *"not ok"* ]]
 }
+
+# The WPT cases that pass through the adapter (protocol, getters) are exactly
+# those that pass calling the library directly (wpt-direct.js).
+wpt_same() { # NAME
+  need "$1"
+  f=vectors/v1/external/wpt-urltestdata.json
+  [ -f "$f" ] || skip "$f not there"
+  node adapters/tests/wpt-direct.js "$f" --pass-ids "$1" | sort >"$BATS_TEST_TMPDIR/direct"
+  run /usr/bin/python3 - "$f" "$BATS_TEST_TMPDIR/via" $(adapter_cmd "$1") <<'PY'
+import json, subprocess, sys
+tests = [t for g in json.load(open(sys.argv[1]))["groups"] for t in g["tests"]]
+reqs = "".join(json.dumps({"id": i, "op": "parse", "input": t["input"], "base": t.get("base")}) + "\n"
+               for i, t in enumerate(tests))
+out = subprocess.run(sys.argv[3:], input=reqs.encode(), stdout=subprocess.PIPE, check=True).stdout
+answers = [json.loads(l) for l in out.decode().splitlines()[1:]]
+assert [a["id"] for a in answers] == list(range(len(tests)))
+passed = []
+for t, a in zip(tests, answers):
+    if t["expect"] == "reject":
+        ok = a.get("valid") is False
+    else:
+        ok = a.get("valid") is True and all(a["whatwg"].get(k) == v for k, v in t.get("whatwg", {}).items())
+    if ok:
+        passed.append(t["id"])
+open(sys.argv[2], "w").write("".join(sorted(i + "\n" for i in passed)))
+print(len(passed), "of", len(tests))
+PY
+  [ "$status" -eq 0 ] || { echo "$output"; false; }
+  diff "$BATS_TEST_TMPDIR/direct" <(sort "$BATS_TEST_TMPDIR/via")
+  [ "$(wc -l <"$BATS_TEST_TMPDIR/direct")" -gt 800 ]
+}
+@test "whatwg-node: WPT passes through the adapter = passes calling the library" { wpt_same whatwg-node; }
+@test "whatwg-url: WPT passes through the adapter = passes calling the library" { wpt_same whatwg-url; }

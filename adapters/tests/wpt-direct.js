@@ -8,15 +8,27 @@
 // pathname, search, hash, origin, and searchParams when given) is equal.
 // The counts through the adapters (uritest run) must be the same.
 //
-// usage: node adapters/tests/wpt-direct.js [urltestdata.json] [--failures]
+// FILE is WPT's urltestdata.json or its uritest import (a vector file with
+// "spec": "whatwg", e.g. vectors/v1/external/wpt-urltestdata.json).
+//
+// usage: node adapters/tests/wpt-direct.js [FILE] [--failures]
+//        node adapters/tests/wpt-direct.js FILE --pass-ids NAME
+//   --pass-ids prints the ids (vector files) or indexes (urltestdata) of the
+//   cases that pass on NAME (whatwg-node or whatwg-url), one per line.
 const fs = require('fs');
 const path = require('path');
 
 const args = process.argv.slice(2);
 const showFailures = args.includes('--failures');
-const file = args.find((a) => !a.startsWith('--')) ||
+const passIdsOf = args.includes('--pass-ids') ? args[args.indexOf('--pass-ids') + 1] : null;
+const file = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--pass-ids') ||
   path.join(__dirname, '../../../shared/peers/wpt-url/urltestdata.json');
-const tests = JSON.parse(fs.readFileSync(file, 'utf8')).filter((t) => typeof t === 'object');
+const data = JSON.parse(fs.readFileSync(file, 'utf8'));
+const tests = Array.isArray(data)
+  ? data.filter((t) => typeof t === 'object').map((t, i) => Object.assign({ id: String(i) }, t))
+  : data.groups.flatMap((g) => g.tests).map((t) => Object.assign(
+    { id: t.id, input: t.input, base: t.base === undefined ? null : t.base, failure: t.expect === 'reject' },
+    t.whatwg || {}));
 
 const impls = [['whatwg-node', URL, `node ${process.versions.node}`]];
 try {
@@ -47,6 +59,12 @@ function check(URLClass, t) {
 }
 
 let status = 0;
+if (passIdsOf) {
+  const impl = impls.find(([name]) => name === passIdsOf);
+  if (!impl) { console.error(`${passIdsOf}: not available`); process.exit(2); }
+  for (const t of tests) if (check(impl[1], t) === null) console.log(t.id);
+  process.exit(0);
+}
 for (const [name, URLClass, lib] of impls) {
   let pass = 0;
   const fails = [];
