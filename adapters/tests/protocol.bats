@@ -171,3 +171,24 @@ print(json.dumps({"id": 1, "op": "parse", "input": "http://h/" + "a" * (4 << 20)
   [ "$(jget "$(sed -n 2p <<<"$out")" 'j["components"]["authority"]')" = '"h"' ]
   [ "$(jget "$(sed -n 3p <<<"$out")" '[j["id"], "unsupported" in j]')" = '["x", true]' ]
 }
+
+garbage() { # NAME: lines of random octets, each answered with an error
+  need "$1"
+  /usr/bin/python3 -c '
+import random, sys
+r = random.Random(7)
+out = sys.stdout.buffer
+for i in range(500):
+    line = bytes(r.randrange(256) for _ in range(r.randrange(1, 200))).replace(b"\n", b"x")
+    out.write(b"{" + line + b"\n")' >"$BATS_TEST_TMPDIR/junk"
+  $(adapter_cmd "$1") <"$BATS_TEST_TMPDIR/junk" >"$BATS_TEST_TMPDIR/ans"
+  run /usr/bin/python3 -c '
+import json, sys
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()[1:]
+assert len(lines) == 500, len(lines)
+assert all("error" in json.loads(l) for l in lines)' "$BATS_TEST_TMPDIR/ans"
+  [ "$status" -eq 0 ] || { echo "$output"; false; }
+}
+@test "random octets: one error answer per line, still valid UTF-8 JSON: uriparser" { garbage uriparser; }
+@test "random octets: one error answer per line, still valid UTF-8 JSON: curl" { garbage curl; }
+@test "random octets: one error answer per line, still valid UTF-8 JSON: whatwg-node" { garbage whatwg-node; }
