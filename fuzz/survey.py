@@ -1,0 +1,29 @@
+#!/usr/bin/python3
+"""fuzz/survey.py: read "FUZZ-FINDING {json}" lines (a diff target run with
+FUZZ_DIFF_SURVEY=1) on standard input; print each (op, kind, component,
+known class) with its count and the shortest example."""
+import json
+import sys
+
+EXAMPLES = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+groups = {}
+for line in sys.stdin:
+    if not line.startswith("FUZZ-FINDING "):
+        continue
+    f = json.loads(line[len("FUZZ-FINDING "):])
+    key = (f["op"], f["kind"], f.get("component") or "-", f.get("known") or "UNEXPLAINED")
+    g = groups.setdefault(key, [0, []])
+    g[0] += 1
+    g[1].append(f)
+for key in sorted(groups, key=lambda k: (k[3] != "UNEXPLAINED", k)):
+    n, fs = groups[key]
+    fs.sort(key=lambda f: (len(f["input_hex"]) + len(f.get("base_hex", "")), f["input_hex"]))
+    print("%6d  %-8s %-16s %-10s %s" % (n, key[0], key[1], key[2], key[3]))
+    shown = set()
+    for f in fs:
+        if f["input_hex"] in shown or len(shown) >= EXAMPLES:
+            continue
+        shown.add(f["input_hex"])
+        print("        " + json.dumps({k: f[k] for k in ("input", "base_hex", "reference", f["adapter"]) if k in f}))
+unexplained = sum(g[0] for k, g in groups.items() if k[3] == "UNEXPLAINED")
+print("%d disagreement(s), %d unexplained" % (sum(g[0] for g in groups.values()), unexplained))

@@ -1,0 +1,549 @@
+/*
+ * diff.c: differential fuzz target, the reference against one library.
+ *
+ * Linked once per C adapter (diff_uriparser, diff_curl) with that
+ * adapter's glue (adapters/<name>/glue.c + adapters/common/reading.c, in
+ * process) and its known-divergence table, generated from
+ * fuzz/known/<name>.json (see known.h).
+ *
+ * Input: the first octet chooses the op as in the reference target ('3' or
+ * '4': resolve, the rest split at the first LF into base and reference;
+ * anything else: parse).  Both readings are taken, every disagreement is
+ * classified (library-rejects, library-accepts, one per differing
+ * component, target) and looked up in the known list; one that no entry
+ * explains prints "FUZZ-FINDING {json}" with both readings and aborts.
+ *
+ * FUZZ_DIFF_SURVEY=1 in the environment prints every disagreement
+ * (explained or not, with the class that explained it) and never aborts:
+ * `make fuzz-survey` uses it to see which classes a corpus exercises.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adapters/common/glue.h"
+#include "known.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+struct diff_ctx {
+  const char *op;
+  const char *in;
+  size_t len;
+  const char *base;
+  size_t base_len;
+  const struct adapter_reading *ref, *lib;
+  int comp; /* the component in question, -1 for validity or target */
+};
+
+/* ---- values --------------------------------------------------------- */
+
+static const struct adapter_value *val(const struct adapter_reading *r,
+                                       int c) {
+  return &r->comp[c];
+}
+static const char *vptr(const struct adapter_reading *r, int c) {
+  return reading_value(r, val(r, c));
+}
+static int is_defined(const struct adapter_reading *r, int c) {
+  return val(r, c)->state == AV_DEFINED;
+}
+static int value_is(const struct adapter_reading *r, int c, const char *s) {
+  return is_defined(r, c) && val(r, c)->length == strlen(s) &&
+         memcmp(vptr(r, c), s, val(r, c)->length) == 0;
+}
+static int has_octet(const char *s, size_t n, int (*pred)(unsigned char)) {
+  for (size_t i = 0; i < n; i++)
+    if (pred((unsigned char)s[i]))
+      return 1;
+  return 0;
+}
+static int lc(unsigned char c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
+
+/* ---- conditions (the predicate language) ----------------------------- */
+
+#define COND(name) static int name(const struct diff_ctx *x)
+
+/* the reference reads a relative-ref (no scheme) */
+COND(c_ref_relative) { return !is_defined(x->ref, AC_SCHEME); }
+/* the reference reads a URI with no authority ("a:b", "a:/b") */
+COND(c_ref_no_authority) {
+  return is_defined(x->ref, AC_SCHEME) && !is_defined(x->ref, AC_AUTHORITY);
+}
+COND(c_ref_has_authority) { return is_defined(x->ref, AC_AUTHORITY); }
+/* the component in question: defined and empty / undefined, per side */
+COND(c_ref_empty) {
+  return x->comp >= 0 && is_defined(x->ref, x->comp) &&
+         val(x->ref, x->comp)->length == 0;
+}
+COND(c_ref_undefined) {
+  return x->comp >= 0 && val(x->ref, x->comp)->state == AV_UNDEFINED;
+}
+COND(c_lib_undefined) {
+  return x->comp >= 0 && val(x->lib, x->comp)->state == AV_UNDEFINED;
+}
+COND(c_lib_empty) {
+  return x->comp >= 0 && is_defined(x->lib, x->comp) &&
+         val(x->lib, x->comp)->length == 0;
+}
+COND(c_lib_slash) { return x->comp >= 0 && value_is(x->lib, x->comp, "/"); }
+/* the library's value is the reference's, ASCII lower-cased */
+COND(c_lib_lowercased) {
+  if (x->comp < 0 || !is_defined(x->ref, x->comp) ||
+      !is_defined(x->lib, x->comp))
+    return 0;
+  const struct adapter_value *a = val(x->ref, x->comp), *b = val(x->lib, x->comp);
+  if (a->length != b->length)
+    return 0;
+  const char *p = vptr(x->ref, x->comp), *q = vptr(x->lib, x->comp);
+  for (size_t i = 0; i < a->length; i++)
+    if (lc((unsigned char)p[i]) != (unsigned char)q[i])
+      return 0;
+  return 1;
+}
+/* 3.2.2 reg-name that the library reads as a numeric IPv4 address */
+COND(c_numeric_ipv4_form) {
+  return value_is(x->ref, AC_HOST_TYPE, "reg-name") &&
+         value_is(x->lib, AC_HOST_TYPE, "IPv4address");
+}
+COND(c_ref_ipv6) { return value_is(x->ref, AC_HOST_TYPE, "IPv6address"); }
+COND(c_ref_ipvfuture) { return value_is(x->ref, AC_HOST_TYPE, "IPvFuture"); }
+COND(c_ref_ipv4) { return value_is(x->ref, AC_HOST_TYPE, "IPv4address"); }
+COND(c_ref_reg_name) { return value_is(x->ref, AC_HOST_TYPE, "reg-name"); }
+/* the port as written does not fit 16 bits */
+COND(c_ref_port_above_65535) {
+  if (!is_defined(x->ref, AC_PORT))
+    return 0;
+  const char *p = vptr(x->ref, AC_PORT);
+  size_t n = val(x->ref, AC_PORT)->length, v = 0;
+  for (size_t i = 0; i < n; i++) {
+    v = v * 10 + (size_t)(p[i] - '0');
+    if (v > 65535)
+      return 1;
+  }
+  return 0;
+}
+COND(c_ref_port_empty) {
+  return is_defined(x->ref, AC_PORT) && val(x->ref, AC_PORT)->length == 0;
+}
+COND(c_ref_host_empty) {
+  return is_defined(x->ref, AC_HOST) && val(x->ref, AC_HOST)->length == 0;
+}
+COND(c_ref_userinfo_defined) { return is_defined(x->ref, AC_USERINFO); }
+COND(c_ref_path_empty) {
+  return is_defined(x->ref, AC_PATH) && val(x->ref, AC_PATH)->length == 0;
+}
+static int o_non_ascii(unsigned char c) { return c >= 0x80; }
+static int o_control_or_space(unsigned char c) { return c <= 0x20 || c == 0x7f; }
+static int o_pct(unsigned char c) { return c == '%'; }
+static int o_not_uri_char(unsigned char c) {
+  /* not unreserved, reserved or "%" (RFC 3986 2) */
+  if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+    return 0;
+  return !strchr("-._~:/?#[]@!$&'()*+,;=%", c) || c == 0;
+}
+static int is_hex(unsigned char c) {
+  return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f');
+}
+static int o_backslash(unsigned char c) { return c == '\\'; }
+COND(c_input_non_ascii) { return has_octet(x->in, x->len, o_non_ascii); }
+COND(c_input_control_or_space) {
+  return has_octet(x->in, x->len, o_control_or_space);
+}
+COND(c_input_not_uri_char) { return has_octet(x->in, x->len, o_not_uri_char); }
+COND(c_input_backslash) { return has_octet(x->in, x->len, o_backslash); }
+COND(c_input_pct) { return has_octet(x->in, x->len, o_pct); }
+/* a "%" not followed by two HEXDIG (2.1) */
+COND(c_input_bad_pct) {
+  for (size_t i = 0; i < x->len; i++)
+    if (x->in[i] == '%' &&
+        (i + 2 >= x->len || !is_hex((unsigned char)x->in[i + 1]) ||
+         !is_hex((unsigned char)x->in[i + 2])))
+      return 1;
+  return 0;
+}
+/* the port as written has a leading zero ("080") */
+COND(c_ref_port_leading_zero) {
+  return is_defined(x->ref, AC_PORT) && val(x->ref, AC_PORT)->length > 1 &&
+         vptr(x->ref, AC_PORT)[0] == '0';
+}
+/* the component holds a pct-encoded octet (or "%") on the reference side */
+COND(c_ref_comp_has_pct) {
+  return x->comp >= 0 && is_defined(x->ref, x->comp) &&
+         memchr(vptr(x->ref, x->comp), '%', val(x->ref, x->comp)->length);
+}
+/* the reference's path has a dot segment ("." or ".." between slashes) */
+COND(c_ref_path_dot_segment) {
+  if (!is_defined(x->ref, AC_PATH))
+    return 0;
+  const char *p = vptr(x->ref, AC_PATH);
+  size_t n = val(x->ref, AC_PATH)->length;
+  for (size_t i = 0; i < n; i++) {
+    if (i > 0 && p[i - 1] != '/')
+      continue;
+    size_t j = i;
+    while (j < n && p[j] == '.')
+      j++;
+    if ((j - i == 1 || j - i == 2) && (j == n || p[j] == '/'))
+      return 1;
+  }
+  return 0;
+}
+/* resolve: the reference (second string) has a scheme */
+COND(c_ref_string_absolute) {
+  for (size_t i = 0; i < x->len; i++) {
+    char c = x->in[i];
+    if (c == ':')
+      return i > 0;
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+          (i > 0 && ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'))))
+      return 0;
+  }
+  return 0;
+}
+/* resolve: the base (or target) has no authority ("a:b") */
+COND(c_base_no_authority) {
+  const char *c = memchr(x->base, ':', x->base_len);
+  if (!c)
+    return 0;
+  size_t rest = x->base_len - (size_t)(c - x->base) - 1;
+  return !(rest >= 2 && c[1] == '/' && c[2] == '/');
+}
+/* resolve: the targets differ only in ASCII case somewhere */
+COND(c_target_differs_in_case) {
+  if (!x->ref->output.state || !x->lib->output.state ||
+      x->ref->output.length != x->lib->output.length)
+    return 0;
+  const char *p = reading_value(x->ref, &x->ref->output);
+  const char *q = reading_value(x->lib, &x->lib->output);
+  for (size_t i = 0; i < x->ref->output.length; i++)
+    if (lc((unsigned char)p[i]) != lc((unsigned char)q[i]))
+      return 0;
+  return 1;
+}
+
+static const struct {
+  const char *name;
+  int (*fn)(const struct diff_ctx *);
+} conditions[] = {
+    {"ref-relative", c_ref_relative},
+    {"ref-no-authority", c_ref_no_authority},
+    {"ref-has-authority", c_ref_has_authority},
+    {"ref-empty", c_ref_empty},
+    {"ref-undefined", c_ref_undefined},
+    {"lib-undefined", c_lib_undefined},
+    {"lib-empty", c_lib_empty},
+    {"lib-slash", c_lib_slash},
+    {"lib-lowercased", c_lib_lowercased},
+    {"numeric-ipv4-form", c_numeric_ipv4_form},
+    {"ref-ipv6", c_ref_ipv6},
+    {"ref-ipvfuture", c_ref_ipvfuture},
+    {"ref-ipv4", c_ref_ipv4},
+    {"ref-reg-name", c_ref_reg_name},
+    {"ref-port-above-65535", c_ref_port_above_65535},
+    {"ref-port-empty", c_ref_port_empty},
+    {"ref-host-empty", c_ref_host_empty},
+    {"ref-userinfo-defined", c_ref_userinfo_defined},
+    {"ref-path-empty", c_ref_path_empty},
+    {"ref-path-dot-segment", c_ref_path_dot_segment},
+    {"ref-component-has-pct", c_ref_comp_has_pct},
+    {"input-non-ascii", c_input_non_ascii},
+    {"input-control-or-space", c_input_control_or_space},
+    {"input-not-uri-char", c_input_not_uri_char},
+    {"input-backslash", c_input_backslash},
+    {"input-pct", c_input_pct},
+    {"input-bad-pct", c_input_bad_pct},
+    {"ref-port-leading-zero", c_ref_port_leading_zero},
+    {"reference-absolute", c_ref_string_absolute},
+    {"base-no-authority", c_base_no_authority},
+    {"target-differs-in-case", c_target_differs_in_case},
+};
+
+static int (*cond_fn(const char *name))(const struct diff_ctx *) {
+  for (size_t i = 0; i < sizeof conditions / sizeof conditions[0]; i++)
+    if (strcmp(conditions[i].name, name) == 0)
+      return conditions[i].fn;
+  return NULL;
+}
+
+/* ---- classification --------------------------------------------------- */
+
+static int lists(const char *csv, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = csv; *p;) {
+    const char *e = strchr(p, ',');
+    size_t l = e ? (size_t)(e - p) : strlen(p);
+    if (l == n && memcmp(p, name, n) == 0)
+      return 1;
+    p += l + (e != NULL);
+  }
+  return 0;
+}
+
+/* The entry that explains (op, kind, component), or NULL. */
+static const struct known_entry *explain(const struct diff_ctx *x,
+                                         const char *kind) {
+  for (size_t i = 0; i < known_count; i++) {
+    const struct known_entry *e = &known_entries[i];
+    if (strcmp(e->op, x->op) || strcmp(e->kind, kind))
+      continue;
+    if (x->comp >= 0 &&
+        !lists(e->components, adapter_component_name((enum adapter_component)x->comp)))
+      continue;
+    int ok = 1;
+    for (const char *const *w = e->when; ok && *w; w++)
+      ok = cond_fn(*w)(x);
+    if (ok)
+      return e;
+  }
+  return NULL;
+}
+
+/* ---- printing --------------------------------------------------------- */
+
+static void put_str(FILE *f, const char *s, size_t n) {
+  fputc('"', f);
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '"' || c == '\\')
+      fprintf(f, "\\%c", c);
+    else if (c < 0x20 || c >= 0x7f)
+      fprintf(f, "\\u%04x", c); /* an octet, not a code point */
+    else
+      fputc(c, f);
+  }
+  fputc('"', f);
+}
+
+static void put_hex(FILE *f, const char *s, size_t n) {
+  fputc('"', f);
+  for (size_t i = 0; i < n; i++)
+    fprintf(f, "%02x", (unsigned char)s[i]);
+  fputc('"', f);
+}
+
+static void put_reading(FILE *f, const struct adapter_reading *r, int resolve) {
+  if (r->unsupported) {
+    fprintf(f, "{\"unsupported\": ");
+    put_str(f, r->unsupported, strlen(r->unsupported));
+    fputc('}', f);
+    return;
+  }
+  fprintf(f, "{\"valid\": %s", r->valid ? "true" : "false");
+  if (resolve && r->valid && r->output.state == AV_DEFINED) {
+    fprintf(f, ", \"target\": ");
+    put_str(f, reading_value(r, &r->output), r->output.length);
+  }
+  if (!resolve && r->valid) {
+    fprintf(f, ", \"components\": {");
+    int first = 1;
+    for (int c = 0; c < AC__COUNT; c++) {
+      if (r->comp[c].state == AV_NOT_EXPRESSED)
+        continue;
+      fprintf(f, "%s\"%s\": ", first ? "" : ", ",
+              adapter_component_name((enum adapter_component)c));
+      first = 0;
+      if (r->comp[c].state == AV_UNDEFINED)
+        fprintf(f, "null");
+      else
+        put_str(f, vptr(r, c), r->comp[c].length);
+    }
+    fputc('}', f);
+  }
+  fputc('}', f);
+}
+
+static int survey;
+
+/* One disagreement: explained (survey: print it) or fatal. */
+static void disagree(const struct diff_ctx *x, const char *kind) {
+  const struct known_entry *e = explain(x, kind);
+  if (e && !survey)
+    return;
+  int resolve = strcmp(x->op, "resolve") == 0;
+  fprintf(stderr, "FUZZ-FINDING {\"target\": \"diff_%s\", \"adapter\": \"%s\", "
+                  "\"op\": \"%s\", \"kind\": \"%s\", \"component\": %s%s%s, "
+                  "\"known\": ",
+          diff_adapter, diff_adapter, x->op, kind, x->comp >= 0 ? "\"" : "",
+          x->comp >= 0 ? adapter_component_name((enum adapter_component)x->comp)
+                       : "null",
+          x->comp >= 0 ? "\"" : "");
+  if (e)
+    put_str(stderr, e->klass, strlen(e->klass));
+  else
+    fputs("null", stderr);
+  if (resolve) {
+    fprintf(stderr, ", \"base_hex\": ");
+    put_hex(stderr, x->base, x->base_len);
+  }
+  fprintf(stderr, ", \"input_hex\": ");
+  put_hex(stderr, x->in, x->len);
+  fprintf(stderr, ", \"input\": ");
+  put_str(stderr, x->in, x->len);
+  fprintf(stderr, ", \"reference\": ");
+  put_reading(stderr, x->ref, resolve);
+  fprintf(stderr, ", \"%s\": ", diff_adapter);
+  put_reading(stderr, x->lib, resolve);
+  fprintf(stderr, "}\n");
+  if (!e && !survey)
+    abort();
+}
+
+static int same_value(const struct adapter_reading *a,
+                      const struct adapter_value *va,
+                      const struct adapter_reading *b,
+                      const struct adapter_value *vb) {
+  if (va->state != vb->state)
+    return 0;
+  if (va->state != AV_DEFINED)
+    return 1;
+  return va->length == vb->length &&
+         memcmp(reading_value(a, va), reading_value(b, vb), va->length) == 0;
+}
+
+/* Compare two readings; call report for every disagreement.  Returns the
+ * number of disagreements. */
+static int compare(struct diff_ctx *x,
+                   void (*report)(const struct diff_ctx *, const char *, void *),
+                   void *arg) {
+  int n = 0;
+  const struct adapter_reading *r = x->ref, *l = x->lib;
+  if (l->unsupported || r->unsupported || l->oom || r->oom)
+    return 0;
+  x->comp = -1;
+  if (r->valid && !l->valid) {
+    report(x, "library-rejects", arg);
+    return 1;
+  }
+  if (!r->valid && l->valid) {
+    report(x, "library-accepts", arg);
+    return 1;
+  }
+  if (!r->valid)
+    return 0;
+  if (strcmp(x->op, "resolve") == 0) {
+    if (!same_value(r, &r->output, l, &l->output)) {
+      report(x, "target", arg);
+      n++;
+    }
+    return n;
+  }
+  for (int c = 0; c < AC__COUNT; c++) {
+    if (l->comp[c].state == AV_NOT_EXPRESSED)
+      continue;
+    if (!same_value(r, &r->comp[c], l, &l->comp[c])) {
+      x->comp = c;
+      report(x, "component", arg);
+      n++;
+    }
+  }
+  x->comp = -1;
+  return n;
+}
+
+static void report_disagree(const struct diff_ctx *x, const char *kind,
+                            void *arg) {
+  (void)arg;
+  disagree(x, kind);
+}
+
+static struct adapter_reading ref_r, lib_r;
+
+static void run(struct diff_ctx *x) {
+  reading_reset(&ref_r);
+  reading_reset(&lib_r);
+  int rr, lr;
+  if (strcmp(x->op, "resolve") == 0) {
+    if (!diff_glue->resolve)
+      return;
+    rr = glue_reference.resolve(x->base, x->base_len, x->in, x->len, 1, &ref_r);
+    lr = diff_glue->resolve(x->base, x->base_len, x->in, x->len, 1, &lib_r);
+  } else {
+    rr = glue_reference.parse(x->in, x->len, NULL, &ref_r);
+    lr = diff_glue->parse(x->in, x->len, NULL, &lib_r);
+  }
+  if (rr < 0 || lr < 0)
+    abort(); /* out of memory */
+  x->ref = &ref_r;
+  x->lib = &lib_r;
+}
+
+/* ---- start-up self-check of the known list ---------------------------- */
+
+struct self_check {
+  const struct known_entry *want;
+  int seen, explained;
+};
+
+static void report_self(const struct diff_ctx *x, const char *kind, void *arg) {
+  struct self_check *sc = arg;
+  sc->seen++;
+  if (explain(x, kind) == sc->want)
+    sc->explained++;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+  (void)argc;
+  (void)argv;
+  const char *s = getenv("FUZZ_DIFF_SURVEY");
+  survey = s && *s && strcmp(s, "0") != 0;
+  reading_init(&ref_r);
+  reading_init(&lib_r);
+  int bad = 0;
+  for (size_t i = 0; i < known_count; i++) {
+    const struct known_entry *e = &known_entries[i];
+    for (const char *const *w = e->when; *w; w++)
+      if (!cond_fn(*w)) {
+        fprintf(stderr, "known/%s.json: %s: unknown condition \"%s\"\n",
+                diff_adapter, e->klass, *w);
+        bad = 1;
+      }
+  }
+  if (bad)
+    abort();
+  for (size_t i = 0; i < known_count; i++) {
+    const struct known_entry *e = &known_entries[i];
+    struct diff_ctx x = {e->op, e->example, e->example_len, e->example_base,
+                         e->example_base_len, NULL, NULL, -1};
+    run(&x);
+    struct self_check sc = {e, 0, 0};
+    compare(&x, report_self, &sc);
+    if (sc.explained == 0) {
+      fprintf(stderr,
+              "known/%s.json: %s: its example (%d disagreement(s)) is not "
+              "explained by the entry\n",
+              diff_adapter, e->klass, sc.seen);
+      int saved = survey;
+      survey = 1;
+      compare(&x, report_disagree, NULL);
+      survey = saved;
+      bad = 1;
+    }
+  }
+  if (bad)
+    abort();
+  return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  if (size == 0)
+    return 0;
+  unsigned op = (data[0] & 0x0f) % 10;
+  struct diff_ctx x = {"parse", (const char *)data + 1, size - 1, NULL, 0,
+                       NULL, NULL, -1};
+  if (op == 3 || op == 4) {
+    const char *lf = memchr(x.in, '\n', x.len);
+    if (!lf)
+      return 0;
+    x.op = "resolve";
+    x.base = x.in;
+    x.base_len = (size_t)(lf - x.in);
+    x.in = lf + 1;
+    x.len = x.len - x.base_len - 1;
+  }
+  run(&x);
+  compare(&x, report_disagree, NULL);
+  return 0;
+}
