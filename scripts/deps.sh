@@ -46,8 +46,9 @@ if [ -n "$missing" ]; then
     echo "  apt-get update && apt-get install -y$missing"
   fi
 fi
-# npm packages of the adapters that need them (each folder with a lock file).
-for lock in adapters/*/package-lock.json; do
+# npm packages of the adapters that need them (each folder with a lock file),
+# and of the report's browser test (reports/browser: playwright-core).
+for lock in adapters/*/package-lock.json reports/browser/package-lock.json; do
   [ -f "$lock" ] || continue
   dir=$(dirname "$lock")
   if ! scripts/node-ok.sh >/dev/null 2>&1; then
