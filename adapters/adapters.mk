@@ -79,3 +79,4 @@ test-adapters-asan:
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" adapters
 	@BUILD=$(BUILD)/asan ASAN_OPTIONS=detect_leaks=1 tests/suite.sh adapters-asan bats --tap adapters/tests
 -include adapters/matrix1.mk
+-include adapters/matrix2.mk

@@ -1,0 +1,3 @@
+module uritest/adapters/go-net-url
+
+go 1.19
