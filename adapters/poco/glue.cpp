@@ -1,0 +1,171 @@
+/*
+ * glue.cpp: Poco::URI (PocoFoundation) mapped to the component model.
+ * Parse: the Poco::URI(std::string) constructor (Poco::SyntaxException is
+ * a rejection); resolve: URI::resolve; normalize: URI::normalize.  Poco
+ * stores path and fragment %-decoded and cannot tell an empty query,
+ * fragment or authority from an absent one: see README.md for what is left
+ * out.
+ */
+extern "C" {
+#include "../common/glue.h"
+}
+
+#include <Poco/Environment.h>
+#include <Poco/Exception.h>
+#include <Poco/URI.h>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+extern "C" const struct glue glue_poco;
+
+static const char *po_version(void) {
+  static char v[64];
+  if (!v[0]) {
+    unsigned n = Poco::Environment::libraryVersion(); /* 0xMMmmpp.. */
+    std::snprintf(v, sizeof v, "Poco %u.%u.%u", n >> 24, (n >> 16) & 0xFF,
+                  (n >> 8) & 0xFF);
+  }
+  return v;
+}
+
+static void set_s(struct adapter_reading *out, enum adapter_component c,
+                  const std::string &v) {
+  reading_set(out, c, v.data(), v.size());
+}
+
+/* RFC 3986 3.2.2 IPv4address: 4 dec-octets, no leading zeros. */
+static bool is_ipv4address(const std::string &s) {
+  const char *h = s.c_str();
+  for (int i = 0; i < 4; i++) {
+    if (*h < '0' || *h > '9')
+      return false;
+    int n = 0, digits = 0;
+    const char *start = h;
+    while (*h >= '0' && *h <= '9' && digits < 4) {
+      n = n * 10 + (*h++ - '0');
+      digits++;
+    }
+    if (digits > 3 || n > 255 || (digits > 1 && *start == '0'))
+      return false;
+    if (i < 3 && *h++ != '.')
+      return false;
+  }
+  return *h == '\0';
+}
+
+static void fill(const Poco::URI &u, struct adapter_reading *out) {
+  out->valid = 1;
+  /* A scheme is never empty: Poco's "" is absent. */
+  if (u.getScheme().empty())
+    reading_set_null(out, AC_SCHEME);
+  else
+    set_s(out, AC_SCHEME, u.getScheme());
+  const std::string &host = u.getHost();
+  unsigned short port = u.getSpecifiedPort();
+  if (!host.empty()) {
+    /* Poco strips the brackets of an IPv6 literal. */
+    bool lit = host.find(':') != std::string::npos;
+    std::string h = lit ? "[" + host + "]" : host;
+    std::string ui = u.getUserInfo();
+    /* authority recomposed from the parts (getAuthority() drops a
+     * scheme's default port); an empty userinfo reads as none. */
+    std::string auth = (ui.empty() ? "" : ui + "@") + h;
+    if (port)
+      auth += ":" + std::to_string(port);
+    set_s(out, AC_AUTHORITY, auth);
+    if (ui.empty())
+      reading_set_null(out, AC_USERINFO);
+    else
+      set_s(out, AC_USERINFO, ui);
+    set_s(out, AC_HOST, h);
+    const char *type = lit ? "IPv6address" : is_ipv4address(host) ? "IPv4address" : "reg-name";
+    reading_set(out, AC_HOST_TYPE, type, std::strlen(type));
+    /* the port as a number: 0 when none was written (":0" too) */
+    if (port)
+      set_s(out, AC_PORT, std::to_string(port));
+    else
+      reading_set_null(out, AC_PORT);
+  }
+  /* else: no host is both "no authority" and an empty one: left out. */
+  set_s(out, AC_PATH, u.getPath());
+  /* "" is both an absent and an empty query (fragment): left out. */
+  if (!u.getRawQuery().empty())
+    set_s(out, AC_QUERY, u.getRawQuery());
+  if (!u.getFragment().empty())
+    set_s(out, AC_FRAGMENT, u.getFragment());
+}
+
+static int po_parse(const char *s, size_t len, const char *rule,
+                    struct adapter_reading *out) {
+  if (rule && std::strcmp(rule, "URI-reference") != 0) {
+    out->unsupported = "Poco::URI parses URI-reference only";
+    return 0;
+  }
+  try {
+    Poco::URI u(std::string(s, len));
+    fill(u, out);
+  } catch (const Poco::SyntaxException &) {
+    out->valid = 0;
+  } catch (const std::bad_alloc &) {
+    return -1;
+  } catch (const Poco::Exception &) {
+    out->valid = 0;
+  }
+  return 0;
+}
+
+static int po_resolve(const char *base, size_t base_len, const char *ref,
+                      size_t ref_len, int strict, struct adapter_reading *out) {
+  if (!strict) {
+    out->unsupported = "Poco::URI has no non-strict (5.2.2) resolution mode";
+    return 0;
+  }
+  try {
+    Poco::URI b(std::string(base, base_len));
+    Poco::URI r(std::string(ref, ref_len));
+    b.resolve(r);
+    std::string t = b.toString();
+    out->valid = 1;
+    reading_set_output(out, t.data(), t.size());
+  } catch (const std::bad_alloc &) {
+    return -1;
+  } catch (const Poco::Exception &) {
+    out->valid = 0;
+  }
+  return 0;
+}
+
+static int po_normalize(const char *s, size_t len, enum glue_level level,
+                        struct adapter_reading *out) {
+  if (level != GLUE_LEVEL_SYNTAX) {
+    out->unsupported = "Poco::URI normalizes at the syntax level only";
+    return 0;
+  }
+  try {
+    Poco::URI u(std::string(s, len));
+    u.normalize();
+    std::string t = u.toString();
+    out->valid = 1;
+    reading_set_output(out, t.data(), t.size());
+  } catch (const std::bad_alloc &) {
+    return -1;
+  } catch (const Poco::Exception &) {
+    out->valid = 0;
+  }
+  return 0;
+}
+
+extern "C" const struct glue glue_poco = {
+    "poco",
+    "other",
+    GLUE_OP_PARSE | GLUE_OP_RESOLVE | GLUE_OP_NORMALIZE,
+    po_version,
+    po_parse,
+    nullptr,
+    po_resolve,
+    po_normalize,
+    nullptr,
+    nullptr,
+    nullptr,
+};
