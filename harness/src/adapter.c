@@ -174,7 +174,7 @@ static int spawn(struct adapter *a) {
 /* Read what is there into rbuf.  Returns bytes read, 0 on EOF, -1 when
  * nothing was available (EAGAIN), -2 on error. */
 static long fill(struct adapter *a) {
-  buf_reserve(&a->rbuf, 64 * 1024);
+  buf_reserve(&a->rbuf, 256 * 1024);
   ssize_t n = read(a->out_fd, a->rbuf.p + a->rbuf.len, a->rbuf.cap - a->rbuf.len - 1);
   if (n > 0) {
     a->rbuf.len += (size_t)n;

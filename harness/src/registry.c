@@ -1,6 +1,7 @@
 /* registry.c: the adapters registry, adapters/<name>/adapter.json (one
  * object or an array of objects), and availability checks. */
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <jansson.h>
 #include <stdlib.h>
@@ -40,22 +41,41 @@ static int in_path(const char *cmd) {
   return found;
 }
 
-static int run_check(const char *check) {
+/* Run CHECK with /bin/sh in the root; its first output line goes to OUT. */
+static int run_check(const char *check, char *out, size_t cap) {
+  int p[2];
+  out[0] = 0;
+  if (pipe(p) < 0) return -1;
   pid_t pid = fork();
-  if (pid < 0) return -1;
+  if (pid < 0) {
+    close(p[0]);
+    close(p[1]);
+    return -1;
+  }
   if (pid == 0) {
     if (chdir(repo_root()) < 0) _exit(126);
-    int fd = open("/dev/null", 0);
-    if (fd >= 0) {
-      dup2(fd, 0);
-      dup2(fd, 1);
-      dup2(fd, 2);
-    }
+    int fd = open("/dev/null", O_RDONLY);
+    if (fd >= 0) dup2(fd, 0);
+    dup2(p[1], 1);
+    dup2(p[1], 2);
+    close(p[0]);
+    close(p[1]);
     execl("/bin/sh", "sh", "-c", check, (char *)NULL);
     _exit(127);
   }
+  close(p[1]);
+  size_t n = 0;
+  char chunk[512];
+  ssize_t r;
+  while ((r = read(p[0], chunk, sizeof chunk)) > 0 || (r < 0 && errno == EINTR)) {
+    for (ssize_t i = 0; i < r && n + 1 < cap; i++) out[n++] = chunk[i];
+  }
+  close(p[0]);
+  out[n] = 0;
+  char *nl = strchr(out, '\n');
+  if (nl) *nl = 0;
   int st;
-  while (waitpid(pid, &st, 0) < 0) {
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
   }
   return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
@@ -84,10 +104,14 @@ void adapter_def_check(struct adapter_def *d) {
     return;
   }
   if (d->check) {
-    int rc = run_check(d->check);
+    char said[256];
+    int rc = run_check(d->check, said, sizeof said);
     if (rc != 0) {
-      snprintf(why, sizeof why, "check failed (%s exited %d)%s%s", d->check, rc,
-               d->install ? "; install: " : "", d->install ? d->install : "");
+      if (said[0])
+        snprintf(why, sizeof why, "%s", said);
+      else
+        snprintf(why, sizeof why, "check failed (%s exited %d)%s%s", d->check, rc,
+                 d->install ? "; install: " : "", d->install ? d->install : "");
       d->why = xstrdup(why);
       return;
     }

@@ -364,7 +364,7 @@ static int open_results(struct session *s, const char *deflt) {
     free(p);
     return EXIT_USAGE;
   }
-  setvbuf(s->out.results, NULL, _IOFBF, 1 << 16);
+  setvbuf(s->out.results, NULL, _IOFBF, 1 << 18);
   free(p);
   return 0;
 }

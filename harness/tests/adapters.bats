@@ -29,7 +29,9 @@ load helper
   [ "$(get missing "['available']")" = False ]
   [[ $(get missing "['why']") == *"build/adapters/no-such-adapter not found"*"make no-such-adapter"* ]]
   [ "$(get unchecked "['available']")" = False ]
-  [[ $(get unchecked "['why']") == *"check failed"* ]]
+  [[ $(get unchecked "['why']") == *"check failed"*"apt-get install nothing"* ]]
+  # the first line a failing check prints is the why
+  [ "$(get says-why "['why']")" = "libfoo is missing: apt-get install libfoo" ]
   # the registry's reference entry wins over the built-in one
   [ "$(get reference "['library']")" = "fakelib 1.2.3" ]
   # reference is listed first

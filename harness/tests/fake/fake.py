@@ -10,7 +10,7 @@ space is invalid, and markers in an input make it misbehave on purpose:
   UNSUP    answer "unsupported"              DEBUG    print an extra line first
 Options: --name N, --spec S, --ops a,b (hello ops), --whatwg (answer getters),
 --exit-after-hello, --silent (print nothing, wait), --die (exit at once),
---slow-hello SECONDS, --crash-every-start, --version V.
+--slow-hello SECONDS, --no-fragment (leave the fragment out), --version V.
 """
 import json
 import os
@@ -64,9 +64,8 @@ def components(s):
     if a is not None:
         if "@" in a:
             c["userinfo"], a = a.rsplit("@", 1)
-        hp = re.match(r"^(\[[^\]]*\]|[^:]*)(:(.*))?$", a)
-        c["host"] = hp.group(1)
-        c["port"] = hp.group(3)
+        hp = re.match(r"^(\[[^\]]*\]|[^:]*)(:(.*))?$", a, re.S)
+        c["host"], c["port"] = (hp.group(1), hp.group(3)) if hp else (a, None)
         h = c["host"]
         if h.startswith("["):
             c["host_type"] = "IPv6address"
