@@ -35,7 +35,7 @@ RFC3986  := $(BUILD)/bin/rfc3986
 ALL_TARGETS := $(LIBA) $(LIBSO) $(RFC3986) $(UNIT_BIN)
 TEST_SUITES := test-unit test-unit-asan test-cli
 
-.PHONY: all deps test check demo install uninstall clean asan ubsan unit \
+.PHONY: all deps test check demo install uninstall clean asan ubsan unit leakcheck \
         $(TEST_SUITES)
 all: default-all
 
@@ -114,6 +114,10 @@ asan:
 	$(MAKE) BUILD=$(BUILD)/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" all
 ubsan:
 	$(MAKE) BUILD=$(BUILD)/ubsan CFLAGS="-O1 -g -fsanitize=undefined -fno-sanitize-recover=all" LDFLAGS="-fsanitize=undefined" all
+
+# Everything under Valgrind memcheck: no error, no leak.
+leakcheck: deps all unit
+	@tests/suite.sh leakcheck tests/leakcheck.sh
 
 demo: deps all
 	@scripts/demo.sh
