@@ -86,14 +86,17 @@ $(BUILD)/obj/adapters/%/glue.o: adapters/%/glue.cpp $(ADAPTER_HEADERS)
 
 # $(1) adapter name
 define M1_ADAPTER_template
-# glue.h declares only the first adapters' glues: main.c gets the declaration
-# of this one from a forced include written next to its object.
 $(BUILD)/obj/adapters/$(1)/main.o: adapters/common/main.c $(ADAPTER_HEADERS)
 	@mkdir -p $$(dir $$@)
-	printf '#include "glue.h"\nextern const struct glue glue_%s;\n' $(subst -,_,$(1)) > $$(@:.o=.decl.h)
-	$$(CC) $$(ALL_CFLAGS) -Iadapters/common -include $$(@:.o=.decl.h) -DADAPTER_GLUE=glue_$(subst -,_,$(1)) -c -o $$@ $$<
+	$$(CC) $$(ALL_CFLAGS) -DADAPTER_GLUE=glue_$(subst -,_,$(1)) -c -o $$@ $$<
 $(BUILD)/adapters/$(1): $(BUILD)/obj/adapters/$(1)/main.o $(BUILD)/obj/adapters/$(M1_DIR_$(1))/glue.o $(ADAPTER_COMMON_OBJ)
 	@mkdir -p $$(dir $$@)
 	$(if $(filter qt boost-url poco,$(1)),$$(CXX),$$(CC)) $$(CFLAGS) -o $$@ $$^ $$(LDFLAGS) $(M1_LIBS_$(1)) $(JANSSON_LIBS)
 endef
 $(foreach a,glib glib-relaxed libxml2 apr qt boost-url poco,$(eval $(call M1_ADAPTER_template,$(a))))
+
+# In-process users (fuzz targets, the benchmark) link a glue as for the first
+# adapters: $(ADAPTER_GLUE_OBJ_<name>) + $(ADAPTER_READING_OBJ) +
+# $(ADAPTER_LIBS_<name>); the C++ glues (qt, boost-url, poco) need a C++
+# linker ($(CXX)) or -lstdc++.
+$(foreach a,$(M1_ADAPTERS),$(eval ADAPTER_GLUE_OBJ_$(a) := $(BUILD)/obj/adapters/$(M1_DIR_$(a))/glue.o)$(eval ADAPTER_LIBS_$(a) := $(M1_LIBS_$(a))))
