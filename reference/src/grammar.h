@@ -179,8 +179,25 @@ static inline size_t rfc3986__scan(struct rfc3986__parser *p, size_t pos,
                                    unsigned mask) {
   const unsigned short *cls = rfc3986__octet_class + 1;
   const unsigned char *s = p->s;
+  for (; pos + 4 <= p->len; pos += 4) { /* four at a time, then one */
+    if (!(cls[s[pos]] & mask))
+      goto stop;
+    if (!(cls[s[pos + 1]] & mask)) {
+      pos += 1;
+      goto stop;
+    }
+    if (!(cls[s[pos + 2]] & mask)) {
+      pos += 2;
+      goto stop;
+    }
+    if (!(cls[s[pos + 3]] & mask)) {
+      pos += 3;
+      goto stop;
+    }
+  }
   while (pos < p->len && (cls[s[pos]] & mask))
     pos++;
+stop:
   rfc3986__at(p, pos);
   return pos;
 }
