@@ -64,6 +64,36 @@ static int lc(unsigned char c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
 
 /* ---- conditions (the predicate language) ----------------------------- */
 
+static const struct known_entry *explain(const struct diff_ctx *x,
+                                         const char *kind);
+static int compare(struct diff_ctx *x,
+                   void (*report)(const struct diff_ctx *, const char *, void *),
+                   void *arg);
+static struct adapter_reading aux_ref, aux_lib;
+
+struct tally {
+  int seen, explained;
+};
+static void count_known(const struct diff_ctx *x, const char *kind, void *arg) {
+  struct tally *t = arg;
+  t->seen++;
+  t->explained += explain(x, kind) != NULL;
+}
+/* Parse S with both sides: 1 when they disagree and every disagreement is
+ * explained by a known parse entry (a resolve difference that follows from
+ * a parse divergence already listed). */
+static int parse_divergence_known(const char *s, size_t n) {
+  reading_reset(&aux_ref);
+  reading_reset(&aux_lib);
+  if (glue_reference.parse(s, n, NULL, &aux_ref) < 0 ||
+      diff_glue->parse(s, n, NULL, &aux_lib) < 0)
+    abort();
+  struct diff_ctx y = {"parse", s, n, NULL, 0, &aux_ref, &aux_lib, -1};
+  struct tally t = {0, 0};
+  compare(&y, count_known, &t);
+  return t.seen > 0 && t.seen == t.explained;
+}
+
 #define COND(name) static int name(const struct diff_ctx *x)
 
 /* the reference reads a relative-ref (no scheme) */
@@ -164,6 +194,33 @@ COND(c_input_bad_pct) {
       return 1;
   return 0;
 }
+static int o_sub_delim(unsigned char c) { return c && strchr("!$&'()*+,;=", c) != NULL; }
+static int o_bracket(unsigned char c) { return c == '[' || c == ']'; }
+/* the reference's host holds a sub-delim ("a!b", "a;b") */
+COND(c_ref_host_sub_delim) {
+  return is_defined(x->ref, AC_HOST) &&
+         has_octet(vptr(x->ref, AC_HOST), val(x->ref, AC_HOST)->length, o_sub_delim);
+}
+COND(c_ref_host_has_pct) {
+  return is_defined(x->ref, AC_HOST) &&
+         memchr(vptr(x->ref, AC_HOST), '%', val(x->ref, AC_HOST)->length);
+}
+COND(c_input_bracket) { return has_octet(x->in, x->len, o_bracket); }
+COND(c_ref_scheme_file) {
+  if (!is_defined(x->ref, AC_SCHEME) || val(x->ref, AC_SCHEME)->length != 4)
+    return 0;
+  const char *p = vptr(x->ref, AC_SCHEME);
+  return lc((unsigned char)p[0]) == 'f' && lc((unsigned char)p[1]) == 'i' &&
+         lc((unsigned char)p[2]) == 'l' && lc((unsigned char)p[3]) == 'e';
+}
+/* a second "#" (fragment holding "#") */
+COND(c_input_second_hash) {
+  const char *h = memchr(x->in, '#', x->len);
+  return h && memchr(h + 1, '#', x->len - (size_t)(h - x->in) - 1);
+}
+COND(c_input_starts_with_digit) {
+  return x->len > 0 && x->in[0] >= '0' && x->in[0] <= '9';
+}
 /* the port as written has a leading zero ("080") */
 COND(c_ref_port_leading_zero) {
   return is_defined(x->ref, AC_PORT) && val(x->ref, AC_PORT)->length > 1 &&
@@ -174,22 +231,73 @@ COND(c_ref_comp_has_pct) {
   return x->comp >= 0 && is_defined(x->ref, x->comp) &&
          memchr(vptr(x->ref, x->comp), '%', val(x->ref, x->comp)->length);
 }
-/* the reference's path has a dot segment ("." or ".." between slashes) */
-COND(c_ref_path_dot_segment) {
-  if (!is_defined(x->ref, AC_PATH))
-    return 0;
-  const char *p = vptr(x->ref, AC_PATH);
-  size_t n = val(x->ref, AC_PATH)->length;
+static int has_dot_segment(const char *p, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if (i > 0 && p[i - 1] != '/')
       continue;
     size_t j = i;
     while (j < n && p[j] == '.')
       j++;
-    if ((j - i == 1 || j - i == 2) && (j == n || p[j] == '/'))
+    if ((j - i == 1 || j - i == 2) && (j == n || p[j] == '/' || p[j] == '?' || p[j] == '#'))
       return 1;
   }
   return 0;
+}
+/* the reference's path has a dot segment ("." or ".." between slashes) */
+COND(c_ref_path_dot_segment) {
+  return is_defined(x->ref, AC_PATH) &&
+         has_dot_segment(vptr(x->ref, AC_PATH), val(x->ref, AC_PATH)->length);
+}
+COND(c_input_dot_segment) { return has_dot_segment(x->in, x->len); }
+COND(c_input_empty) { return x->len == 0; }
+/* a same-document reference: empty or only a fragment (4.4) */
+COND(c_input_same_document) { return x->len == 0 || x->in[0] == '#'; }
+COND(c_input_double_slash) {
+  for (size_t i = 0; i + 1 < x->len; i++)
+    if (x->in[i] == '/' && x->in[i + 1] == '/')
+      return 1;
+  return 0;
+}
+/* the scheme is longer than 40 octets (curl's MAX_SCHEME_LEN) */
+COND(c_ref_scheme_long) {
+  return is_defined(x->ref, AC_SCHEME) && val(x->ref, AC_SCHEME)->length > 40;
+}
+/* "//" in the path part of S (after "scheme:" and "//authority") */
+static int path_has_empty_segment(const char *s, size_t n) {
+  size_t i = 0;
+  const char *c = memchr(s, ':', n);
+  const char *sl = memchr(s, '/', n);
+  if (c && (!sl || c < sl))
+    i = (size_t)(c - s) + 1;
+  if (i + 1 < n && s[i] == '/' && s[i + 1] == '/') {
+    i += 2;
+    while (i < n && s[i] != '/' && s[i] != '?' && s[i] != '#')
+      i++;
+  }
+  for (; i + 1 < n && s[i] != '?' && s[i] != '#'; i++)
+    if (s[i] == '/' && s[i + 1] == '/')
+      return 1;
+  return 0;
+}
+/* resolve: an empty segment ("//") in the base's or the reference's path */
+COND(c_empty_segment) {
+  return path_has_empty_segment(x->in, x->len) ||
+         (x->base && path_has_empty_segment(x->base, x->base_len));
+}
+/* resolve: the library's target is the reference's plus "/" */
+COND(c_lib_target_adds_slash) {
+  const struct adapter_value *a = &x->ref->output, *b = &x->lib->output;
+  if (a->state != AV_DEFINED || b->state != AV_DEFINED || b->length != a->length + 1)
+    return 0;
+  const char *p = reading_value(x->ref, a), *q = reading_value(x->lib, b);
+  size_t n = a->length, cut = n; /* before "?" or "#" of the reference's */
+  for (size_t i = 0; i < n; i++)
+    if (p[i] == '?' || p[i] == '#') {
+      cut = i;
+      break;
+    }
+  return memcmp(p, q, cut) == 0 && q[cut] == '/' &&
+         memcmp(p + cut, q + cut + 1, n - cut) == 0;
 }
 /* resolve: the reference (second string) has a scheme */
 COND(c_ref_string_absolute) {
@@ -224,10 +332,32 @@ COND(c_target_differs_in_case) {
   return 1;
 }
 
+/* resolve: the library's reading of the base alone diverges, as listed */
+COND(c_base_parse_divergence_known) {
+  return x->base && parse_divergence_known(x->base, x->base_len);
+}
+/* resolve: the reference's target, parsed by the library, diverges as
+ * listed (curl re-serializes what it parses: case, IPv6, pct in hosts) */
+COND(c_target_parse_divergence_known) {
+  if (x->ref->output.state != AV_DEFINED)
+    return 0;
+  /* copy: parse_divergence_known reuses the aux readings only */
+  return parse_divergence_known(reading_value(x->ref, &x->ref->output),
+                                x->ref->output.length);
+}
+/* resolve: the reference string, parsed alone by the library, diverges as
+ * listed */
+COND(c_input_parse_divergence_known) {
+  return parse_divergence_known(x->in, x->len);
+}
+
 static const struct {
   const char *name;
   int (*fn)(const struct diff_ctx *);
 } conditions[] = {
+    {"base-parse-divergence-known", c_base_parse_divergence_known},
+    {"target-parse-divergence-known", c_target_parse_divergence_known},
+    {"reference-parse-divergence-known", c_input_parse_divergence_known},
     {"ref-relative", c_ref_relative},
     {"ref-no-authority", c_ref_no_authority},
     {"ref-has-authority", c_ref_has_authority},
@@ -255,6 +385,19 @@ static const struct {
     {"input-backslash", c_input_backslash},
     {"input-pct", c_input_pct},
     {"input-bad-pct", c_input_bad_pct},
+    {"input-bracket", c_input_bracket},
+    {"input-dot-segment", c_input_dot_segment},
+    {"input-empty", c_input_empty},
+    {"ref-scheme-long", c_ref_scheme_long},
+    {"empty-segment", c_empty_segment},
+    {"input-same-document", c_input_same_document},
+    {"input-double-slash", c_input_double_slash},
+    {"lib-target-adds-slash", c_lib_target_adds_slash},
+    {"input-second-hash", c_input_second_hash},
+    {"input-starts-with-digit", c_input_starts_with_digit},
+    {"ref-host-sub-delim", c_ref_host_sub_delim},
+    {"ref-host-has-pct", c_ref_host_has_pct},
+    {"ref-scheme-file", c_ref_scheme_file},
     {"ref-port-leading-zero", c_ref_port_leading_zero},
     {"reference-absolute", c_ref_string_absolute},
     {"base-no-authority", c_base_no_authority},
@@ -491,6 +634,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   survey = s && *s && strcmp(s, "0") != 0;
   reading_init(&ref_r);
   reading_init(&lib_r);
+  reading_init(&aux_ref);
+  reading_init(&aux_lib);
   int bad = 0;
   for (size_t i = 0; i < known_count; i++) {
     const struct known_entry *e = &known_entries[i];
