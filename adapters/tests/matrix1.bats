@@ -286,3 +286,36 @@ PY
 )
   [ "$out" = True ]
 }
+
+# ---- baselines: every vector file against each adapter's known discrepancies
+
+# baseline_of NAME: the committed baseline of adapter NAME.
+baseline_of() {
+  case $1 in
+    glib-relaxed) echo adapters/glib/baseline-relaxed.json ;;
+    *) echo "adapters/$1/baseline.json" ;;
+  esac
+}
+
+baseline_ok() {
+  need_m1 "$1"
+  # The baselines hold the results of the normal build; the sanitizer run of
+  # these tests (BUILD=build/asan) checks the protocol, not the figures again.
+  [ "$BUILD" = build ] || skip "baselines are checked in the normal build"
+  [ -x build/bin/uritest ] || skip "build/bin/uritest not built"
+  run build/bin/uritest run --adapter "$1" --baseline "$(baseline_of "$1")" \
+    --format text --output "$BATS_TEST_TMPDIR/results.jsonl" --no-progress
+  [ "$status" -eq 0 ] || { printf '%s\n' "$output" | tail -n 30; false; }
+}
+
+@test "glib: vectors/v1 against baseline.json" { baseline_ok glib; }
+@test "glib-relaxed: vectors/v1 against baseline-relaxed.json" { baseline_ok glib-relaxed; }
+@test "libxml2: vectors/v1 against baseline.json" { baseline_ok libxml2; }
+@test "apr: vectors/v1 against baseline.json" { baseline_ok apr; }
+@test "qt: vectors/v1 against baseline.json" { baseline_ok qt; }
+@test "boost-url: vectors/v1 against baseline.json" { baseline_ok boost-url; }
+@test "poco: vectors/v1 against baseline.json" { baseline_ok poco; }
+@test "python-urllib: vectors/v1 against baseline.json" { baseline_ok python-urllib; }
+@test "python-rfc3986: vectors/v1 against baseline.json" { baseline_ok python-rfc3986; }
+@test "python-rfc3987: vectors/v1 against baseline.json" { baseline_ok python-rfc3987; }
+@test "python-uritools: vectors/v1 against baseline.json" { baseline_ok python-uritools; }
