@@ -23,9 +23,9 @@ fn components(u: &Url) -> String {
     let mut c: Vec<(&str, String)> = Vec::new();
     let protocol = quirks::protocol(u);
     c.push(("scheme", js(&protocol[..protocol.len() - 1])));
-    // the serializer writes "//" after "scheme:" exactly when the host is
-    // not null
-    let has_host = quirks::href(u)[protocol.len()..].starts_with("//");
+    // Url::has_host: whether the host is not null (url 2.3.1 serializes a
+    // null host with a path "//p" as "sc://p", so href cannot say)
+    let has_host = u.has_host();
     if !has_host {
         for k in ["authority", "userinfo", "host", "host_type", "port"] {
             c.push((k, "null".into()));
