@@ -32,6 +32,9 @@ struct registry {
  * later, for the adapters asked for (adapter_def_check). */
 int registry_load(struct registry *r);
 struct adapter_def *registry_find(struct registry *r, const char *name);
+void registry_free(struct registry *r);
+/* Free what a definition holds (and the definition of an --adapter-cmd). */
+void adapter_def_free(struct adapter_def *d);
 struct adapter_def *adapter_def_cmd(const char *cmd);
 /* Find out whether the adapter is available (command present, check
  * passes); sets available and why.  Cheap after the first call. */

@@ -90,6 +90,7 @@ int cmd_adapters(int argc, char **argv) {
     json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
     putchar('\n');
     json_decref(doc);
+    registry_free(&reg);
     return 0;
   }
   size_t i;
@@ -105,6 +106,7 @@ int cmd_adapters(int argc, char **argv) {
     putchar('\n');
   }
   json_decref(list);
+  registry_free(&reg);
   return 0;
 }
 

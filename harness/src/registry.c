@@ -211,3 +211,25 @@ struct adapter_def *adapter_def_cmd(const char *cmd) {
   d->checked = 1;
   return d;
 }
+
+void adapter_def_free(struct adapter_def *d) {
+  int owned = d->shcmd != NULL;
+  if (d->argv)
+    for (char **a = d->argv; *a; a++) free(*a);
+  free(d->argv);
+  free(d->name);
+  free(d->spec);
+  free(d->shcmd);
+  free(d->check);
+  free(d->install);
+  free(d->cmd0);
+  free(d->why);
+  if (owned) free(d);
+}
+
+void registry_free(struct registry *r) {
+  for (size_t i = 0; i < r->n; i++) adapter_def_free(&r->defs[i]);
+  free(r->defs);
+  r->defs = NULL;
+  r->n = 0;
+}

@@ -151,6 +151,8 @@ struct session {
   struct bcheck *bc;
   struct brecord *rec;
   size_t n;
+  struct adapter_def **cmd_defs; /* --adapter-cmd entries, owned */
+  size_t ncmd_defs;
   struct output out;
   /* progress */
   int show_progress, progress_shown;
@@ -167,11 +169,13 @@ static int setup_adapters(struct session *s, int is_diff) {
     struct adapter_def *d = registry_find(&s->reg, o->adapters[i]);
     if (!d) {
       warnx_("unknown adapter \"%s\" (see uritest adapters)", o->adapters[i]);
+      free(defs);
       return EXIT_USAGE;
     }
     adapter_def_check(d);
     if (!d->available) {
       warnx_("adapter %s is not available: %s", d->name, d->why ? d->why : "?");
+      free(defs);
       return EXIT_USAGE;
     }
     defs = xrealloc(defs, sizeof *defs * (n + 1));
@@ -180,6 +184,8 @@ static int setup_adapters(struct session *s, int is_diff) {
   for (int i = 0; i < o->ncmds; i++) {
     defs = xrealloc(defs, sizeof *defs * (n + 1));
     defs[n++] = adapter_def_cmd(o->cmds[i]);
+    s->cmd_defs = xrealloc(s->cmd_defs, sizeof *s->cmd_defs * (s->ncmd_defs + 1));
+    s->cmd_defs[s->ncmd_defs++] = defs[n - 1];
   }
   if (!o->nadapters && !o->ncmds) {
     for (size_t i = 0; i < s->reg.n; i++) {
@@ -194,6 +200,7 @@ static int setup_adapters(struct session *s, int is_diff) {
   }
   if (!n) {
     warnx_("no adapter available (see uritest adapters; build with make)");
+    free(defs);
     return EXIT_USAGE;
   }
   s->n = n;
@@ -204,7 +211,11 @@ static int setup_adapters(struct session *s, int is_diff) {
   for (size_t i = 0; i < n; i++) {
     adapter_init(&s->ad[i], defs[i], o->hello_timeout, o->timeout);
     if (adapter_start(&s->ad[i]) < 0) {
-      if (interrupted) return 130;
+      if (interrupted) {
+        s->n = i + 1;
+        free(defs);
+        return 130;
+      }
       warnx_("adapter %s: given up after three failed starts: %s", s->ad[i].name,
              s->ad[i].last_why);
     }
@@ -385,14 +396,53 @@ static char *baseline_path(const char *tmpl, const char *adapter) {
   return b.p;
 }
 
-static void cleanup(struct session *s) {
-  for (size_t i = 0; i < s->n; i++) adapter_free(&s->ad[i]);
+static void free_list(char **list, int n) {
+  for (int i = 0; i < n; i++) free(list[i]);
+  free(list);
 }
 
-int cmd_run(int argc, char **argv) {
-  struct runopts o;
-  int rc = parse_opts(argc, argv, &o, 0);
-  if (rc) return rc < 0 ? 0 : rc;
+static void runopts_free(struct runopts *o) {
+  free_list(o->vectors, o->nvectors);
+  free_list(o->adapters, o->nadapters);
+  free_list(o->cmds, o->ncmds);
+  free_list(o->baselines, o->nbaselines);
+  free_list(o->f.files, o->f.nfiles);
+  free_list(o->f.groups, o->f.ngroups);
+  free_list(o->f.ids, o->f.nids);
+  free_list(o->f.tags, o->f.ntags);
+  free_list(o->f.sections, o->f.nsections);
+  free_list(o->f.ops, o->f.nops);
+}
+
+static void cleanup(struct session *s) {
+  for (size_t i = 0; i < s->n; i++) {
+    adapter_free(&s->ad[i]);
+    for (size_t k = 0; k < s->bc[i].nnew; k++) free(s->bc[i].new_lines[k]);
+    free(s->bc[i].new_lines);
+    struct brecord *r = &s->rec[i];
+    for (size_t k = 0; k < r->n; k++) {
+      free(r->ids[k]);
+      free(r->comps[k]);
+    }
+    free(r->ids);
+    free(r->cls);
+    free(r->comps);
+  }
+  for (size_t i = 0; i < s->ncmd_defs; i++) adapter_def_free(s->cmd_defs[i]);
+  free(s->cmd_defs);
+  free(s->ad);
+  free(s->st);
+  free(s->bc);
+  free(s->rec);
+  registry_free(&s->reg);
+  buf_free(&s->out.line);
+  memset(s, 0, sizeof *s);
+}
+
+static int do_run(int argc, char **argv, struct runopts *op, struct vectors *vecp,
+                  struct session *sp, struct baseline **blp) {
+  struct runopts o = *op; /* lists appended below are written back */
+  int rc = 0;
   if (optind < argc) {
     warnx_("unexpected argument \"%s\"", argv[optind]);
     fputs(run_usage, stderr);
@@ -401,90 +451,85 @@ int cmd_run(int argc, char **argv) {
   install_signal_handlers();
 
   /* vectors first: a bad file is an input error before anything runs */
-  struct vectors vec;
-  memset(&vec, 0, sizeof vec);
+  struct vectors *v = vecp;
   char *deflt = root_path("vectors/v1");
   if (!o.nvectors) add(&o.vectors, &o.nvectors, deflt);
-  if (vectors_load(&vec, o.vectors, o.nvectors, &o.f) < 0) return EXIT_USAGE;
-  if (vec.total_loaded == 0) warnx_("no vectors found");
+  free(deflt);
+  op->vectors = o.vectors;
+  op->nvectors = o.nvectors;
+  if (vectors_load(v, o.vectors, o.nvectors, &o.f) < 0) return EXIT_USAGE;
+  if (v->total_loaded == 0) warnx_("no vectors found");
 
-  struct baseline *bl = xcalloc((size_t)o.nbaselines + 1, sizeof *bl);
+  struct baseline *bl = *blp = xcalloc((size_t)o.nbaselines + 1, sizeof *bl);
   for (int i = 0; i < o.nbaselines; i++)
     if (baseline_load(o.baselines[i], &bl[i]) < 0) return EXIT_USAGE;
 
-  struct session s;
-  memset(&s, 0, sizeof s);
-  s.o = &o;
-  if ((rc = setup_adapters(&s, 0))) {
-    cleanup(&s);
-    return rc;
-  }
-  if (o.write_baseline && s.n > 1 && !strstr(o.write_baseline, "{adapter}")) {
+  struct session *sx = sp;
+  sx->o = op;
+  if ((rc = setup_adapters(sx, 0))) return rc;
+  if (o.write_baseline && sx->n > 1 && !strstr(o.write_baseline, "{adapter}")) {
     struct stat st;
     if (stat(o.write_baseline, &st) < 0 || !S_ISDIR(st.st_mode)) {
       warnx_("--write-baseline with several adapters needs a folder or a name with {adapter}");
-      cleanup(&s);
       return EXIT_USAGE;
     }
   }
   for (int i = 0; i < o.nbaselines; i++) {
     int hit = 0;
-    for (size_t k = 0; k < s.n; k++)
-      if (!strcmp(bl[i].adapter, s.ad[k].name)) {
-        if (s.bc[k].b) {
-          warnx_("two baselines for adapter %s: %s and %s", bl[i].adapter, s.bc[k].b->path,
+    for (size_t k = 0; k < sx->n; k++)
+      if (!strcmp(bl[i].adapter, sx->ad[k].name)) {
+        if (sx->bc[k].b) {
+          warnx_("two baselines for adapter %s: %s and %s", bl[i].adapter, sx->bc[k].b->path,
                  bl[i].path);
-          cleanup(&s);
           return EXIT_USAGE;
         }
-        s.bc[k].b = &bl[i];
+        sx->bc[k].b = &bl[i];
         hit = 1;
       }
     if (!hit) warnx_("%s: baseline of adapter %s, which is not in this run", bl[i].path, bl[i].adapter);
   }
 
-  s.out.fmt = o.fmt;
-  s.out.out = stdout;
-  s.out.command = "run";
-  if ((rc = open_results(&s, "reports/out/results.jsonl"))) {
-    cleanup(&s);
+  sx->out.fmt = o.fmt;
+  sx->out.out = stdout;
+  sx->out.command = "run";
+  if ((rc = open_results(sx, "reports/out/results.jsonl"))) {
     return rc;
   }
-  s.show_progress = o.progress == 1 || (o.progress < 0 && isatty(2));
-  s.started = now_mono();
-  output_begin(&s.out, s.st, s.n);
+  sx->show_progress = o.progress == 1 || (o.progress < 0 && isatty(2));
+  sx->started = now_mono();
+  output_begin(&sx->out, sx->st, sx->n);
 
-  unsigned *idx = xcalloc(vec.ntests + 1, sizeof *idx);
-  for (size_t k = 0; k < s.n && !interrupted; k++) {
-    struct adapter *a = &s.ad[k];
-    output_adapter_begin(&s.out, &s.st[k]);
-    s.done = 0;
-    s.total = vec.ntests;
-    s.started = now_mono();
+  unsigned *idx = xcalloc(v->ntests + 1, sizeof *idx);
+  for (size_t k = 0; k < sx->n && !interrupted; k++) {
+    struct adapter *a = &sx->ad[k];
+    output_adapter_begin(&sx->out, &sx->st[k]);
+    sx->done = 0;
+    sx->total = v->ntests;
+    sx->started = now_mono();
     size_t m = 0;
-    struct runjob j = {&s, k, &vec, idx};
-    for (size_t i = 0; i < vec.ntests; i++) {
-      const struct test *t = &vec.tests[i];
+    struct runjob j = {sx, k, v, idx};
+    for (size_t i = 0; i < v->ntests; i++) {
+      const struct test *t = &v->tests[i];
       if (!(a->ops & (1u << t->op))) {
         if (t->spec == SPEC_WHATWG && !a->whatwg) {
-          s.st[k].skipped++;
+          sx->st[k].skipped++;
           continue;
         }
-        struct verdict v;
-        memset(&v, 0, sizeof v);
-        v.cls = CLASS_UNSUPPORTED;
-        v.why = "op not in the adapter's hello";
-        struct result r = {a->name, a->library, t, NULL, 0, 0, &v, NULL, NULL, 0, 0};
-        record(&s, k, &r);
+        struct verdict vd;
+        memset(&vd, 0, sizeof vd);
+        vd.cls = CLASS_UNSUPPORTED;
+        vd.why = "op not in the adapter's hello";
+        struct result r = {a->name, a->library, t, NULL, 0, 0, &vd, NULL, NULL, 0, 0};
+        record(sx, k, &r);
         continue;
       }
       idx[m++] = (unsigned)i;
     }
     struct job job = {&j, m, encode_test, answer_test, fail_test, flush_out};
     adapter_run(a, &job);
-    progress(&s, a->name, 1);
+    progress(sx, a->name, 1);
     adapter_stop(a);
-    output_adapter_end(&s.out, &s.st[k]);
+    output_adapter_end(&sx->out, &sx->st[k]);
   }
   free(idx);
 
@@ -493,31 +538,48 @@ int cmd_run(int argc, char **argv) {
   json_t *bsum = o.nbaselines ? json_object() : NULL;
   FILE *bf = o.fmt == FMT_TEXT ? stdout : stderr;
   if (o.nbaselines)
-    for (size_t k = 0; k < s.n; k++)
-      differs |= bcheck_report(&s.bc[k], s.ad[k].name, bf, bsum);
+    for (size_t k = 0; k < sx->n; k++)
+      differs |= bcheck_report(&sx->bc[k], sx->ad[k].name, bf, bsum);
   int wrote = 0;
   if (o.write_baseline && !interrupted) {
-    for (size_t k = 0; k < s.n; k++) {
-      char *p = baseline_path(o.write_baseline, s.ad[k].name);
-      if (brecord_write(&s.rec[k], p, s.ad[k].name, s.ad[k].library) < 0) rc = EXIT_USAGE;
-      else fprintf(stderr, "uritest: wrote baseline %s (%zu entries)\n", p, s.rec[k].n);
+    for (size_t k = 0; k < sx->n; k++) {
+      char *p = baseline_path(o.write_baseline, sx->ad[k].name);
+      if (brecord_write(&sx->rec[k], p, sx->ad[k].name, sx->ad[k].library) < 0) rc = EXIT_USAGE;
+      else fprintf(stderr, "uritest: wrote baseline %s (%zu entries)\n", p, sx->rec[k].n);
       free(p);
     }
     wrote = 1;
   }
-  output_end(&s.out, s.st, s.n, bsum, interrupted != 0);
+  output_end(&sx->out, sx->st, sx->n, bsum, interrupted != 0);
   json_decref(bsum);
-  if (s.out.results) fclose(s.out.results);
+  if (sx->out.results) fclose(sx->out.results);
+  sx->out.results = NULL;
   size_t failed = 0;
-  for (size_t k = 0; k < s.n; k++) failed += s.st[k].failed;
-  cleanup(&s);
-  buf_free(&s.out.line);
-  vectors_free(&vec);
+  for (size_t k = 0; k < sx->n; k++) failed += sx->st[k].failed;
   if (interrupted) return 130;
   if (rc) return rc;
   if (o.nbaselines) return differs ? EXIT_NEGATIVE : EXIT_OK;
   if (wrote) return EXIT_OK;
   return failed ? EXIT_NEGATIVE : EXIT_OK;
+}
+
+int cmd_run(int argc, char **argv) {
+  struct runopts o;
+  struct vectors vec;
+  struct session s;
+  struct baseline *bl = NULL;
+  memset(&vec, 0, sizeof vec);
+  memset(&s, 0, sizeof s);
+  int rc = parse_opts(argc, argv, &o, 0);
+  if (rc == 0) rc = do_run(argc, argv, &o, &vec, &s, &bl);
+  else if (rc < 0) rc = 0;
+  if (s.out.results) fclose(s.out.results);
+  cleanup(&s);
+  for (int i = 0; bl && i < o.nbaselines; i++) baseline_free(&bl[i]);
+  free(bl);
+  vectors_free(&vec);
+  runopts_free(&o);
+  return rc;
 }
 
 /* ---- diff ---------------------------------------------------------------- */
@@ -571,10 +633,14 @@ static void flush_diff(void *ctx) {
 int cmd_diff(int argc, char **argv) {
   struct runopts o;
   int rc = parse_opts(argc, argv, &o, 1);
-  if (rc) return rc < 0 ? 0 : rc;
+  if (rc) {
+    runopts_free(&o);
+    return rc < 0 ? 0 : rc;
+  }
   if (argc - optind > 1) {
     warnx_("diff reads one FILE (or - for standard input)");
     fputs(diff_usage, stderr);
+    runopts_free(&o);
     return EXIT_USAGE;
   }
   FILE *in = stdin;
@@ -582,6 +648,7 @@ int cmd_diff(int argc, char **argv) {
     in = fopen(argv[optind], "rb");
     if (!in) {
       warnx_("%s: %s", argv[optind], strerror(errno));
+      runopts_free(&o);
       return EXIT_USAGE;
     }
   }
@@ -591,6 +658,8 @@ int cmd_diff(int argc, char **argv) {
   s.o = &o;
   if ((rc = setup_adapters(&s, 1))) {
     cleanup(&s);
+    runopts_free(&o);
+    if (in != stdin) fclose(in);
     return rc;
   }
   s.out.fmt = o.fmt;
@@ -598,6 +667,8 @@ int cmd_diff(int argc, char **argv) {
   s.out.command = "diff";
   if ((rc = open_results(&s, NULL))) {
     cleanup(&s);
+    runopts_free(&o);
+    if (in != stdin) fclose(in);
     return rc;
   }
   s.show_progress = o.progress == 1 || (o.progress < 0 && isatty(2));
@@ -645,6 +716,7 @@ int cmd_diff(int argc, char **argv) {
   output_end(&s.out, s.st, s.n, NULL, interrupted != 0);
   if (s.out.results) fclose(s.out.results);
   cleanup(&s);
+  runopts_free(&o);
   if (interrupted) return 130;
   if (io_error) {
     warnx_("read error on the input");
