@@ -418,6 +418,13 @@ struct pattern {
   size_t count; /* vectors sharing it */
 };
 
+/* Most vectors first, then in the order of the results file. */
+static int pattern_cmp(const void *a, const void *b) {
+  const struct pattern *x = a, *y = b;
+  if (x->count != y->count) return x->count < y->count ? 1 : -1;
+  return x->vec < y->vec ? -1 : x->vec > y->vec;
+}
+
 /* One vector per distinct pattern of outcomes across the adapters (as
  * JSONTestSuite prunes its matrix), for patterns with a non-PASS. */
 static struct pattern *prune(const struct report *r, size_t *np) {
@@ -446,6 +453,7 @@ static struct pattern *prune(const struct report *r, size_t *np) {
     slots[h] = ++n;
   }
   free(slots);
+  qsort(p, n, sizeof *p, pattern_cmp);
   *np = n;
   return p;
 }
@@ -866,6 +874,20 @@ static int write_outputs(struct report *r, const char *dir, const char *rulecov,
   fprintf(m, "# uritest: discrepancy matrix\n\nuritest %s, vectors %s, run %s%s.\n\n", URITEST_VERSION,
           vversion, date, r->interrupted ? " (interrupted)" : "");
 
+  /* per adapter, one line each (the matrix below is wide when there are
+   * many adapters) */
+  fputs("| adapter | library | spec | passed | failed | security-relevant | unsupported |\n"
+        "|---|---|---|---:|---:|---:|---:|\n", m);
+  for (size_t k = 0; k < r->nad; k++) {
+    fputs("| ", m);
+    md(m, r->ad[k].name, 0);
+    fputs(" | ", m);
+    md(m, r->ad[k].library, 0);
+    fprintf(m, " | %s | %zu | %zu | %zu | %zu |\n", *r->ad[k].spec ? r->ad[k].spec : "?",
+            r->ad[k].passed, r->ad[k].failed, r->ad[k].security, r->ad[k].unsupported);
+  }
+  fputs("\n## Matrix\n\n", m);
+
   /* matrix */
   fputs("<h2 id=\"matrix\">Matrix</h2>\n<table id=\"matrix-table\"><thead><tr><th>class</th>", h);
   fputs("| class |", m);
@@ -995,7 +1017,7 @@ static int write_outputs(struct report *r, const char *dir, const char *rulecov,
   }
   if (np) {
     fputs("\n## Patterns of outcomes (pruned)\n\nOne vector per distinct pattern across the "
-          "adapters (`-`: not run there).\n\n| vector | input |",
+          "adapters, the most common first (`-`: not run there).\n\n| vector | input |",
           m);
     for (size_t k = 0; k < r->nad; k++) {
       fputc(' ', m);
@@ -1005,7 +1027,7 @@ static int write_outputs(struct report *r, const char *dir, const char *rulecov,
     fputs(" vectors |\n|---|---|", m);
     for (size_t k = 0; k <= r->nad; k++) fputs("---|", m);
     fputc('\n', m);
-    for (size_t p = 0; p < np && p < 100; p++) {
+    for (size_t p = 0; p < np && p < 40; p++) {
       struct vec *v = &r->vecs[pat[p].vec];
       char *id = show_dup(v->id, strlen(v->id));
       fputs("| ", m);
@@ -1018,7 +1040,7 @@ static int write_outputs(struct report *r, const char *dir, const char *rulecov,
       fprintf(m, " %zu |\n", pat[p].count);
       free(id);
     }
-    if (np > 100) fprintf(m, "\n(first 100 of %zu patterns; all of them in `results.json`)\n", np);
+    if (np > 40) fprintf(m, "\n(the 40 most common of %zu patterns; all of them in `results.json`)\n", np);
   }
 
   /* rule coverage, code coverage */

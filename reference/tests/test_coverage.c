@@ -194,6 +194,37 @@ static void test_arguments(void) {
                 RFC3986_ERR_ARGUMENT);
 }
 
+/* ---- empty inputs: NULL with length 0 is the empty string ------------- */
+
+static void test_empty(void) {
+  size_t n = 9;
+  rfc3986_error e;
+  int eq = -1;
+  /* 4.1: the empty string is a relative-ref (path-empty) */
+  expect_status("empty.encode", rfc3986_pct_encode(NULL, 0, NULL, NULL, 0, &n), RFC3986_OK);
+  unit_check(n == 0, "empty.encode.len", "%zu", n);
+  expect_status("empty.decode", rfc3986_pct_decode(NULL, 0, NULL, 0, &n, &e), RFC3986_OK);
+  expect_status("empty.iri-to-uri", rfc3986_iri_to_uri(NULL, 0, NULL, 0, &n, &e), RFC3986_OK);
+  expect_status("empty.uri-to-iri", rfc3986_uri_to_iri(NULL, 0, NULL, 0, &n, &e), RFC3986_OK);
+  expect_status("empty.dots", rfc3986_remove_dot_segments(NULL, 0, NULL, 0, &n), RFC3986_OK);
+  expect_status("empty.normalize",
+                rfc3986_normalize(NULL, 0, RFC3986_LEVEL_SCHEME, NULL, 0, &n, NULL, &e), RFC3986_OK);
+  unit_check(n == 0, "empty.normalize.len", "%zu", n);
+  expect_status("empty.equivalent", rfc3986_equivalent(NULL, 0, NULL, 0, RFC3986_LEVEL_SYNTAX, &eq, &e),
+                RFC3986_OK);
+  unit_check(eq == 1, "empty.equivalent.eq", "%d", eq);
+  expect_status("empty.match", rfc3986_match(RFC3986_RULE_path_empty, NULL, 0, &e), RFC3986_OK);
+  /* 5.1: the empty base is a relative-ref, not an absolute-URI */
+  expect_status("empty.resolve.base", rfc3986_resolve(NULL, 0, "g", 1, 0, NULL, 0, &n, NULL, NULL),
+                RFC3986_ERR_BASE_NOT_ABSOLUTE);
+  expect_status("empty.resolve.bad-base.noerr",
+                rfc3986_resolve("a b", 3, "g", 1, 0, NULL, 0, &n, NULL, NULL), RFC3986_ERR_SYNTAX);
+  /* 5.2.2: an empty reference is the base (without its fragment) */
+  expect_status("empty.resolve.ref", rfc3986_resolve("http://a/", 9, NULL, 0, 0, NULL, 0, &n, NULL, &e),
+                RFC3986_ERR_BUFFER);
+  unit_check(n == 9, "empty.resolve.ref.len", "need 9, got %zu", n);
+}
+
 /* ---- small output buffers (the snprintf convention of rfc3986.h) -------- */
 
 static void test_buffers(void) {
@@ -419,6 +450,8 @@ static const struct {
     {"to-iri.iprivate.query", "http://h?%EE%80%80", "http://h?\xee\x80\x80"},
     {"to-iri.iprivate.path", "http://h/%EE%80%80", "http://h/%EE%80%80"},
     {"to-iri.iprivate.fragment", "http://h?q#%EE%80%80", "http://h?q#%EE%80%80"},
+    /* U+FFFE: neither ucschar nor iprivate, in the query too */
+    {"to-iri.query.noncharacter", "http://h?%EF%BF%BE", "http://h?%EF%BF%BE"},
     /* not UTF-8, or ASCII: copied as is */
     {"to-iri.not-utf8", "%C3%28", "%C3%28"},
     {"to-iri.ascii", "%41", "%41"},
@@ -455,6 +488,7 @@ static const struct {
     {"nonstrict.same-length", "http://a/b/c/d;p?q", "httq:g", "httq:g"},
     {"nonstrict.other-length", "http://a/b/c/d;p?q", "ftp:g", "ftp:g"},
     {"nonstrict.relative", "http://a/b/c/d;p?q", "g", "http://a/b/c/g"},
+    {"nonstrict.digits", "h2+x:/a/b", "H2+X:g", "h2+x:/a/g"},
 };
 
 static const struct {
@@ -475,6 +509,7 @@ static const struct {
     {"norm.mailto.pct", "mailto:A@B%2eC", "mailto:A@b.c", RFC3986_LEVEL_SCHEME},
     {"norm.mailtx", "mailtx:A@B.C", "mailtx:A@B.C", RFC3986_LEVEL_SCHEME},
     {"norm.mail", "mail:A@B.C", "mail:A@B.C", RFC3986_LEVEL_SCHEME},
+    {"norm.no-scheme", "a@B.C", "a@B.C", RFC3986_LEVEL_SCHEME},
 };
 
 static const struct {
@@ -560,6 +595,7 @@ static void test_split(void) {
 int main(void) {
   test_names();
   test_arguments();
+  test_empty();
   test_buffers();
   test_traces();
   test_iri();
