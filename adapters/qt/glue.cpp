@@ -197,7 +197,9 @@ static int qt_resolve(const char *base, size_t base_len, const char *ref,
   if (!to_qstring(base, base_len, &b, out) || !to_qstring(ref, ref_len, &r, out))
     return 0;
   QUrl bu(b, QUrl::StrictMode), ru(r, QUrl::StrictMode);
-  if (!bu.isValid() || !ru.isValid()) {
+  /* QUrl("") is not valid (isValid() wants a non-empty URL), but resolved()
+   * takes it as the empty reference, so only a non-empty reference must be. */
+  if (!bu.isValid() || (!r.isEmpty() && !ru.isValid())) {
     out->valid = 0;
     return 0;
   }
