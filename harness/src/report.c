@@ -587,7 +587,7 @@ static const char page_css[] =
     ".ok{background:#e3f5e1}code,.m{font-family:ui-monospace,monospace;font-size:12px;"
     "white-space:pre-wrap;word-break:break-all}.kv div.d{background:#fff3b0}"
     ".cls{font-family:ui-monospace,monospace;font-size:12px}"
-    "#filters{position:sticky;top:0;background:#fff;padding:.5em 0;border-bottom:1px solid #ccc}"
+    ".wide{overflow-x:auto}#filters{position:sticky;top:0;background:#fff;padding:.5em 0;border-bottom:1px solid #ccc}"
     "#filters label{margin-right:1em}.small{color:#666;font-size:12px}"
     "td.PASS{background:#e3f5e1}td.UNSUPPORTED,td.none{background:#eee}"
     "td.CRASH,td.TIMEOUT,td.PROTOCOL_ERROR{background:#d9c2f0}"
@@ -889,7 +889,7 @@ static int write_outputs(struct report *r, const char *dir, const char *rulecov,
   fputs("\n## Matrix\n\n", m);
 
   /* matrix */
-  fputs("<h2 id=\"matrix\">Matrix</h2>\n<table id=\"matrix-table\"><thead><tr><th>class</th>", h);
+  fputs("<h2 id=\"matrix\">Matrix</h2>\n<div class=\"wide\"><table id=\"matrix-table\"><thead><tr><th>class</th>", h);
   fputs("| class |", m);
   for (size_t k = 0; k < r->nad; k++) {
     fputs("<th>", h);
@@ -945,7 +945,7 @@ static int write_outputs(struct report *r, const char *dir, const char *rulecov,
     fputs("</tr>\n", h);
     fputc('\n', m);
   }
-  fputs("</tbody></table>\n", h);
+  fputs("</tbody></table></div>\n", h);
 
   /* discrepancies */
   fprintf(h, "<h2 id=\"discrepancies\">Discrepancies</h2>\n<p>%zu results are not PASS "
@@ -964,11 +964,11 @@ static int write_outputs(struct report *r, const char *dir, const char *rulecov,
         "<span id=\"count\" class=\"small\"></span></div>\n"
         "<noscript><p>The table needs JavaScript; <code>summary.md</code> and "
         "<code>results.json</code> hold the same results.</p></noscript>\n"
-        "<div id=\"rows-wrap\"><table id=\"results-table\"><thead><tr><th>adapter</th>"
+        "<div id=\"rows-wrap\" class=\"wide\"><table id=\"results-table\"><thead><tr><th>adapter</th>"
         "<th>vector (section)</th><th>class</th><th>components</th><th>security-relevant</th>"
         "<th>input</th><th>expected</th><th>adapter's reading</th></tr></thead>"
         "<tbody id=\"rows\"></tbody></table></div>\n"
-        "<div id=\"pruned-wrap\" hidden><table id=\"pruned-table\"><thead><tr><th>vector (section)</th>"
+        "<div id=\"pruned-wrap\" class=\"wide\" hidden><table id=\"pruned-table\"><thead><tr><th>vector (section)</th>"
         "<th>input</th>",
         h);
   for (size_t k = 0; k < r->nad; k++) {
