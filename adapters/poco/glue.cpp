@@ -67,25 +67,17 @@ static void fill(const Poco::URI &u, struct adapter_reading *out) {
     /* Poco strips the brackets of an IPv6 literal. */
     bool lit = host.find(':') != std::string::npos;
     std::string h = lit ? "[" + host + "]" : host;
-    std::string ui = u.getUserInfo();
-    /* authority recomposed from the parts (getAuthority() drops a
-     * scheme's default port); an empty userinfo reads as none. */
-    std::string auth = (ui.empty() ? "" : ui + "@") + h;
-    if (port)
-      auth += ":" + std::to_string(port);
-    set_s(out, AC_AUTHORITY, auth);
-    if (ui.empty())
-      reading_set_null(out, AC_USERINFO);
-    else
+    const std::string &ui = u.getUserInfo();
+    /* "" is both "no userinfo" and an empty one (http://@h), and port 0 is
+     * "no port", an empty one (h:) and ":0": those are left out, and so is
+     * the authority, which Poco keeps only as these parts. */
+    if (!ui.empty())
       set_s(out, AC_USERINFO, ui);
     set_s(out, AC_HOST, h);
     const char *type = lit ? "IPv6address" : is_ipv4address(host) ? "IPv4address" : "reg-name";
     reading_set(out, AC_HOST_TYPE, type, std::strlen(type));
-    /* the port as a number: 0 when none was written (":0" too) */
     if (port)
       set_s(out, AC_PORT, std::to_string(port));
-    else
-      reading_set_null(out, AC_PORT);
   }
   /* else: no host is both "no authority" and an empty one: left out. */
   set_s(out, AC_PATH, u.getPath());
