@@ -258,6 +258,70 @@ COND(c_input_double_slash) {
       return 1;
   return 0;
 }
+/* a ":" before any "/", "?" or "#" whose prefix is not a scheme ("1http:",
+ * "-h:", "://x"): neither a URI nor a relative-ref (path-noscheme) */
+COND(c_input_invalid_scheme_prefix) {
+  for (size_t i = 0; i < x->len; i++) {
+    char c = x->in[i];
+    if (c == '/' || c == '?' || c == '#')
+      return 0;
+    if (c == ':') {
+      if (i == 0)
+        return 1;
+      char f = x->in[0];
+      if (!((f >= 'A' && f <= 'Z') || (f >= 'a' && f <= 'z')))
+        return 1;
+      for (size_t j = 1; j < i; j++) {
+        char d = x->in[j];
+        if (!((d >= 'A' && d <= 'Z') || (d >= 'a' && d <= 'z') ||
+              (d >= '0' && d <= '9') || d == '+' || d == '-' || d == '.'))
+          return 1;
+      }
+      return 0;
+    }
+  }
+  return 0;
+}
+/* resolve: the library's target is the reference's without its empty
+ * query ("?" right before "#" or at the end) */
+COND(c_lib_target_drops_empty_query) {
+  const struct adapter_value *a = &x->ref->output, *b = &x->lib->output;
+  if (a->state != AV_DEFINED || b->state != AV_DEFINED || a->length != b->length + 1)
+    return 0;
+  const char *p = reading_value(x->ref, a), *q = reading_value(x->lib, b);
+  const char *h = memchr(p, '#', a->length);
+  size_t qm = (h ? (size_t)(h - p) : a->length);
+  if (qm == 0 || p[qm - 1] != '?')
+    return 0;
+  qm--;
+  return memcmp(p, q, qm) == 0 && memcmp(p + qm + 1, q + qm, a->length - qm - 1) == 0;
+}
+/* resolve: the reference's target has scheme "file" */
+COND(c_target_scheme_file) {
+  const struct adapter_value *a = &x->ref->output;
+  if (a->state != AV_DEFINED || a->length < 5)
+    return 0;
+  const char *p = reading_value(x->ref, a);
+  return lc((unsigned char)p[0]) == 'f' && lc((unsigned char)p[1]) == 'i' &&
+         lc((unsigned char)p[2]) == 'l' && lc((unsigned char)p[3]) == 'e' &&
+         p[4] == ':';
+}
+COND(c_input_query_or_fragment) {
+  return memchr(x->in, '?', x->len) || memchr(x->in, '#', x->len);
+}
+/* resolve: the base has a dot segment */
+COND(c_base_dot_segment) {
+  return x->base && has_dot_segment(x->base, x->base_len);
+}
+/* resolve: the base has a fragment (5.1 strips it before use) */
+COND(c_base_has_fragment) {
+  return x->base && memchr(x->base, '#', x->base_len) != NULL;
+}
+/* the input begins with a scheme of more than 40 octets, then ":" */
+COND(c_input_scheme_long) {
+  const char *c = memchr(x->in, ':', x->len);
+  return c && c - x->in > 40 && !c_input_invalid_scheme_prefix(x);
+}
 /* the scheme is longer than 40 octets (curl's MAX_SCHEME_LEN) */
 COND(c_ref_scheme_long) {
   return is_defined(x->ref, AC_SCHEME) && val(x->ref, AC_SCHEME)->length > 40;
@@ -388,6 +452,13 @@ static const struct {
     {"input-bracket", c_input_bracket},
     {"input-dot-segment", c_input_dot_segment},
     {"input-empty", c_input_empty},
+    {"input-query-or-fragment", c_input_query_or_fragment},
+    {"target-scheme-file", c_target_scheme_file},
+    {"input-scheme-long", c_input_scheme_long},
+    {"lib-target-drops-empty-query", c_lib_target_drops_empty_query},
+    {"base-dot-segment", c_base_dot_segment},
+    {"base-has-fragment", c_base_has_fragment},
+    {"input-invalid-scheme-prefix", c_input_invalid_scheme_prefix},
     {"ref-scheme-long", c_ref_scheme_long},
     {"empty-segment", c_empty_segment},
     {"input-same-document", c_input_same_document},
