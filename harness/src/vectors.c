@@ -3,6 +3,7 @@
 #include "vectors.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <fnmatch.h>
 #include <jansson.h>
 #include <limits.h>
@@ -433,7 +434,26 @@ static int keep(const struct filters *f, const char *path, json_t *g, int gi,
 static int load_file(struct vectors *v, const char *path, const struct filters *f,
                      struct idset *ids) {
   json_error_t jerr;
-  json_t *root = json_load_file(path, JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES, &jerr);
+  /* one read and json_loadb: jansson's file reader goes octet by octet */
+  json_t *root = NULL;
+  FILE *fp = fopen(path, "rb");
+  if (!fp) {
+    fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
+    return -1;
+  }
+  struct buf text = {0};
+  char chunk[1 << 16];
+  size_t got;
+  while ((got = fread(chunk, 1, sizeof chunk, fp)) > 0) buf_put(&text, chunk, got);
+  int rerr = ferror(fp);
+  fclose(fp);
+  if (rerr) {
+    fprintf(stderr, "%s: read error\n", path);
+    buf_free(&text);
+    return -1;
+  }
+  root = json_loadb(text.p ? text.p : "", text.len, JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES, &jerr);
+  buf_free(&text);
   if (!root) {
     if (jerr.line < 0)
       fprintf(stderr, "%s: %s\n", path, jerr.text);

@@ -77,3 +77,15 @@ JSON
   [ -f "$URITEST_ROOT/reports/out/results.jsonl" ]
   head -n 1 "$URITEST_ROOT/reports/out/results.jsonl" | grep -q '"vectors_version": "9.9.9"'
 }
+
+@test "adapters --hello-timeout: a slow adapter is listed as not starting" {
+  fake_root
+  cat > "$URITEST_ROOT/adapters/fake/adapter.json" <<JSON
+{"name": "slow", "spec": "rfc3986", "command": ["/usr/bin/python3", "$FAKE", "--slow-hello", "2"]}
+JSON
+  run "$UT" adapters --json --hello-timeout 0.3
+  [ "$status" -eq 0 ]
+  [[ $output == *"no hello line within 0.3s"* ]]
+  run "$UT" adapters --frobnicate
+  [ "$status" -eq 2 ]
+}

@@ -48,3 +48,12 @@ for i in range(10000): print('http://h%d/p' % i)" > "$BATS_TEST_TMPDIR/many.txt"
   [ "$status" -eq 0 ]
   [ "$(printf '%s' "$output" | pyjson 'sorted(d["adapters"])')" = "['fake', 'fake-whatwg']" ]
 }
+
+@test "diff --hello-timeout: a silent adapter is given up, every input TIMEOUT" {
+  SECONDS=0
+  run bash -c "printf 'a\nb\n' | '$UT' diff --adapter-cmd '$FAKE --silent' --hello-timeout 0.3 --format tap"
+  [ "$status" -eq 1 ]
+  [[ $output == *"not ok 1 - "*"# TIMEOUT: adapter given up after three failed starts"* ]]
+  [[ $output == *"not ok 2 - "* ]]
+  [ "$SECONDS" -lt 10 ]
+}

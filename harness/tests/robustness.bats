@@ -55,6 +55,11 @@ restarts_ok() {
   [[ $output == *"longer than"* ]]
 }
 
+@test "a flood of lines that are not JSON: PROTOCOL_ERROR, the others answered" {
+  marker_run SPAM
+  restarts_ok PROTOCOL_ERROR
+}
+
 @test "invalid UTF-8 in an answer: PROTOCOL_ERROR, the others answered" {
   marker_run BADUTF8
   restarts_ok PROTOCOL_ERROR

@@ -195,4 +195,7 @@ PY
   [[ $output != *"/s"* ]]
   run --separate-stderr "$UT" run --adapter-cmd "$FAKE" --vectors "$V/basic.json" --output "$(OUT)"
   [ -z "$stderr" ]
+  run --separate-stderr "$UT" run --adapter-cmd "$FAKE" --vectors "$BATS_TEST_TMPDIR/hang.json" \
+    --output "$(OUT)" --timeout 1.2 --no-progress
+  [ -z "$stderr" ]
 }

@@ -8,6 +8,7 @@ space is invalid, and markers in an input make it misbehave on purpose:
   FLOOD    print a 10 MB line                BADUTF8  print invalid UTF-8
   EVIL     report host "evil.example"        LOWER    report the host lower-cased
   UNSUP    answer "unsupported"              DEBUG    print an extra line first
+  SPAM     print 200,000 lines that are not JSON
 Options: --name N, --spec S, --ops a,b (hello ops), --whatwg (answer getters),
 --exit-after-hello, --silent (print nothing, wait), --die (exit at once),
 --slow-hello SECONDS, --no-fragment (leave the fragment out), --version V.
@@ -108,6 +109,10 @@ for raw in sys.stdin.buffer:
         continue
     if "BADUTF8" in s:
         out.write(b'{"id": ' + str(rid).encode() + b', "valid": true, "x": "\xff\xfe"}\n')
+        out.flush()
+        continue
+    if "SPAM" in s:
+        out.write(b"spam spam spam\n" * 200000)
         out.flush()
         continue
     if "DEBUG" in s:
