@@ -75,8 +75,14 @@ func components(u *url.URL) []comp {
 	} else if u.Host != "" || u.User != nil {
 		// authority left out: userinfo is re-escaped and the host unescaped,
 		// so the authority as written is not recoverable
+		// userinfo as net/url reads it: decoded (User.String() would
+		// re-escape what was written unescaped, such as "!")
 		if u.User != nil {
-			c = append(c, comp{"userinfo", str(u.User.String())})
+			ui := u.User.Username()
+			if p, ok := u.User.Password(); ok {
+				ui += ":" + p
+			}
+			c = append(c, comp{"userinfo", str(ui)})
 		} else {
 			c = append(c, comp{"userinfo", nil})
 		}

@@ -19,7 +19,7 @@ function components(c) {
     // The library strips an IP-literal's brackets; a host with ":" in it can
     // only have come from one, so they are put back.
     const host = String(c.host);
-    o.host = host.includes(':') ? `[${host}]` : host;
+    o.host = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
     o.host_type = hostType(o.host);
     o.userinfo = c.userinfo === undefined ? null : c.userinfo;
     // port is a number when it has digits (leading zeros lost), "" when empty
