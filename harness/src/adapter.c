@@ -18,7 +18,7 @@
 #include "vectors.h"
 
 #define MAX_LINE_DEFAULT (8u << 20) /* answers longer than this are errors */
-#define WINDOW 4096                 /* requests in flight, at most */
+#define WINDOW 256                  /* requests in flight (PROTOCOL.md section 6) */
 #define WBUF_HIGH (256u << 10)      /* encode ahead at most this much */
 
 volatile int interrupted;
@@ -195,7 +195,24 @@ static int parse_hello(struct adapter *a, const char *line, size_t len) {
     return -1;
   }
   json_t *name = json_object_get(h, "adapter"), *lib = json_object_get(h, "library"),
-         *spec = json_object_get(h, "spec"), *ops = json_object_get(h, "ops");
+         *spec = json_object_get(h, "spec"), *ops = json_object_get(h, "ops"),
+         *proto = json_object_get(h, "protocol");
+  /* PROTOCOL.md section 2: adapter, library, spec and ops are required */
+  const char *missing = !json_is_string(name) ? "adapter"
+                        : !json_is_string(lib) ? "library"
+                        : !json_is_string(spec) ? "spec"
+                        : !json_is_array(ops) ? "ops" : NULL;
+  if (missing) {
+    set_why(a, CLASS_PROTOCOL_ERROR, "hello line without \"%s\" (%s)", missing,
+            !strcmp(missing, "ops") ? "an array" : "a string");
+    json_decref(h);
+    return -1;
+  }
+  if (proto && !(json_is_integer(proto) && json_integer_value(proto) == 1)) {
+    set_why(a, CLASS_PROTOCOL_ERROR, "hello line asks for a protocol other than 1");
+    json_decref(h);
+    return -1;
+  }
   if (json_is_string(name) && !a->def->name) {
     free(a->name);
     a->name = xstrdup(json_string_value(name));

@@ -41,7 +41,7 @@ static int in_path(const char *cmd) {
   return found;
 }
 
-/* Run CHECK with /bin/sh in the root; its first output line goes to OUT. */
+/* Run CHECK with /bin/sh in the root; its last output line goes to OUT. */
 static int run_check(const char *check, char *out, size_t cap) {
   int p[2];
   out[0] = 0;
@@ -64,16 +64,22 @@ static int run_check(const char *check, char *out, size_t cap) {
     _exit(127);
   }
   close(p[1]);
-  size_t n = 0;
+  struct buf all = {0};
   char chunk[512];
   ssize_t r;
   while ((r = read(p[0], chunk, sizeof chunk)) > 0 || (r < 0 && errno == EINTR)) {
-    for (ssize_t i = 0; i < r && n + 1 < cap; i++) out[n++] = chunk[i];
+    if (r > 0 && all.len < (1u << 20)) buf_put(&all, chunk, (size_t)r);
   }
   close(p[0]);
+  /* the last line it printed is the why (PROTOCOL.md section 8) */
+  size_t end = all.len;
+  while (end && (all.p[end - 1] == '\n' || all.p[end - 1] == '\r')) end--;
+  size_t start = end;
+  while (start && all.p[start - 1] != '\n') start--;
+  size_t n = end - start < cap - 1 ? end - start : cap - 1;
+  if (n) memcpy(out, all.p + start, n);
   out[n] = 0;
-  char *nl = strchr(out, '\n');
-  if (nl) *nl = 0;
+  buf_free(&all);
   int st;
   while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
   }

@@ -30,7 +30,7 @@ load helper
   [[ $(get missing "['why']") == *"build/adapters/no-such-adapter not found"*"make no-such-adapter"* ]]
   [ "$(get unchecked "['available']")" = False ]
   [[ $(get unchecked "['why']") == *"check failed"*"apt-get install nothing"* ]]
-  # the first line a failing check prints is the why
+  # the last line a failing check prints is the why
   [ "$(get says-why "['why']")" = "libfoo is missing: apt-get install libfoo" ]
   # the registry's reference entry wins over the built-in one
   [ "$(get reference "['library']")" = "fakelib 1.2.3" ]
@@ -88,4 +88,24 @@ JSON
   [[ $output == *"no hello line within 0.3s"* ]]
   run "$UT" adapters --frobnicate
   [ "$status" -eq 2 ]
+}
+
+@test "a hello line without a required field, or another protocol: failed starts (PROTOCOL_ERROR)" {
+  cat > "$BATS_TEST_TMPDIR/nohello.sh" <<'SH'
+#!/bin/sh
+echo '{"adapter": "x", "library": "y", "spec": "rfc3986"}'
+cat > /dev/null
+SH
+  cat > "$BATS_TEST_TMPDIR/proto2.sh" <<'SH'
+#!/bin/sh
+echo '{"adapter": "x", "library": "y", "spec": "rfc3986", "ops": ["parse"], "protocol": 2}'
+cat > /dev/null
+SH
+  chmod +x "$BATS_TEST_TMPDIR"/*.sh
+  run "$UT" run --vectors "$V/markers.json" --adapter-cmd "$BATS_TEST_TMPDIR/nohello.sh" --output "$(OUT)" --format tap
+  [ "$status" -eq 1 ]
+  [[ $output == *'# PROTOCOL_ERROR: adapter given up after three failed starts: hello line without "ops" (an array)'* ]]
+  run "$UT" run --vectors "$V/markers.json" --adapter-cmd "$BATS_TEST_TMPDIR/proto2.sh" --output "$(OUT)" --format tap
+  [ "$status" -eq 1 ]
+  [[ $output == *"protocol other than 1"* ]]
 }
