@@ -247,6 +247,80 @@ static void describe(FILE *f, const struct verdict *v) {
   }
 }
 
+/* A value for people: "..." or null, or "(not given)". */
+static void human_sv(FILE *f, const struct sv *v) {
+  if (v->state == SV_STR) human(f, v->s, v->len);
+  else fputs(v->state == SV_NULL ? "null" : "(not given)", f);
+}
+
+static void human_json(FILE *f, json_t *j) {
+  json_t *hex = json_is_object(j) ? json_object_get(j, "hex") : NULL;
+  if (json_is_string(j)) {
+    human(f, json_string_value(j), json_string_length(j));
+  } else if (json_is_string(hex)) {
+    size_t n = json_string_length(hex);
+    char *raw = xmalloc(n / 2 + 1);
+    long k = hex_decode(json_string_value(hex), n, raw);
+    if (k >= 0) human(f, raw, (size_t)k);
+    else fputs("(bad hex)", f);
+    free(raw);
+  } else if (!j) {
+    fputs("(absent)", f);
+  } else {
+    char *t = json_dumps(j, JSON_ENCODE_ANY | JSON_COMPACT);
+    fputs(t ? t : "?", f);
+    free(t);
+  }
+}
+
+/* Text output: what was expected and what came, for each difference. */
+static void explain(FILE *f, const struct result *r) {
+  const struct verdict *v = r->v;
+  json_t *ans = r->answer;
+  if (!ans) return;
+  const char *key = NULL;
+  const struct sv *want = NULL;
+  switch (v->cls) {
+  case CLASS_COMPONENT_MISMATCH: {
+    int whatwg = r->t && r->t->spec == SPEC_WHATWG;
+    json_t *got = json_object_get(ans, whatwg ? "whatwg" : "components");
+    json_t *ref = r->t ? NULL : reference_parse_json(r->input, r->input_len);
+    for (int i = 0; i < v->nmis; i++) {
+      const char *name = v->mis[i].name;
+      fprintf(f, "    %s: expected ", name);
+      if (ref) {
+        human_json(f, json_object_get(json_object_get(ref, "components"), name));
+      } else {
+        for (int c = 0; c < (whatwg ? G__COUNT : C__COUNT); c++)
+          if (!strcmp(whatwg ? getter_names[c] : comp_names[c], name))
+            human_sv(f, whatwg ? &r->t->getters[c] : &r->t->comps[c]);
+      }
+      fputs(", got ", f);
+      human_json(f, json_object_get(got, name));
+      fputc('\n', f);
+    }
+    json_decref(ref);
+    return;
+  }
+  case CLASS_RESOLVE_MISMATCH: key = "target"; want = r->t ? &r->t->target : NULL; break;
+  case CLASS_NORMALIZE_MISMATCH: key = "normalized"; want = r->t ? &r->t->normalized : NULL; break;
+  case CLASS_OUTPUT_MISMATCH: key = "output"; want = r->t ? &r->t->output : NULL; break;
+  case CLASS_EQUIVALENT_MISMATCH:
+    if (r->t)
+      fprintf(f, "    equivalent: expected %s, got ", r->t->equivalent ? "true" : "false");
+    human_json(f, json_object_get(ans, "equivalent"));
+    fputc('\n', f);
+    return;
+  default: return;
+  }
+  if (!want) return;
+  fprintf(f, "    %s: expected ", key);
+  human_sv(f, want);
+  fputs(", got ", f);
+  human_json(f, json_object_get(ans, key));
+  fputc('\n', f);
+}
+
 void output_begin(struct output *o, struct stats *adapters, size_t n) {
   o->first_result = 1;
   if (o->results) {
@@ -319,7 +393,16 @@ void output_result(struct output *o, const struct result *r) {
     fputs("\n    input: ", o->out);
     if (r->t) human(o->out, r->t->input, r->t->input_len);
     else human(o->out, r->input, r->input_len);
+    if (r->t && r->t->base.state == SV_STR) {
+      fputs("  base: ", o->out);
+      human(o->out, r->t->base.s, r->t->base.len);
+    }
+    if (r->t && r->t->other.state == SV_STR) {
+      fputs("  other: ", o->out);
+      human(o->out, r->t->other.s, r->t->other.len);
+    }
     fputc('\n', o->out);
+    explain(o->out, r);
     break;
   case FMT_TAP:
     o->seq++;

@@ -44,6 +44,11 @@ runfake() { run --separate-stderr "$UT" run --output "$(OUT)" --adapter-cmd "$FA
   [ "$(one c.normalization-host "['mismatches'][0]['kind']")" = normalization ]
   [ "$(one c.normalization-host "['security_relevant']")" = False ]
   [[ $output == *"host (semantic) [security-relevant]"* ]]
+  # text output says what was expected and what came
+  [[ $output == *'host: expected "EVIL.a", got "evil.example"'* ]]
+  [[ $output == *'input: "c"  base: "http://a/"'* ]]
+  [[ $output == *'target: expected "http://a/x", got "http://a/c"'* ]]
+  [[ $output == *'equivalent: expected true, got false'* ]]
 }
 
 @test "UNSUPPORTED does not fail a run; ops missing from the hello are UNSUPPORTED" {
