@@ -323,6 +323,8 @@ static const struct {
     {"trace.path-rootless", "a:b/c", RFC3986_RULE_URI_reference, RFC3986_RULE_path_rootless},
     {"trace.relative", "a/b:c", RFC3986_RULE_URI_reference, RFC3986_RULE_path_noscheme},
     {"trace.uri-prefix", "a:b c", RFC3986_RULE_URI_reference, RFC3986_RULE_NONE},
+    {"trace.ipv6.invalid", "http://[::g]/", RFC3986_RULE_URI_reference, RFC3986_RULE_NONE},
+    {"trace.ipv6.too-many", "http://[1:2:3:4:5:6:7:8:9]/", RFC3986_RULE_URI_reference, RFC3986_RULE_NONE},
     /* RFC 3987 2.2 */
     {"trace.iri.reg-name", "http://\xc3\xa9x/", RFC3986_RULE_IRI_reference, RFC3986_RULE_ireg_name},
     {"trace.iri.ipv4", "http://1.2.3.4/", RFC3986_RULE_IRI_reference, RFC3986_RULE_IPv4address},
@@ -339,7 +341,7 @@ static void test_traces(void) {
     rfc3986_status st = rfc3986_parse_traced(traces[i].in, len, traces[i].start, &u, &e, ev,
                                              N(ev), &count);
     if (traces[i].must_see == RFC3986_RULE_NONE) {
-      /* "a:b c" is no URI-reference: no trace of a successful parse */
+      /* not a URI-reference: no trace of a successful parse */
       expect_status(traces[i].id, st, RFC3986_ERR_SYNTAX);
       continue;
     }
@@ -381,6 +383,14 @@ static const struct {
     {"iri.utf8.truncated", "http://h/\xc3", RFC3986_RULE_IRI_reference, 0, RFC3986_HOST_NONE},
     {"iri.utf8.bad-continuation", "http://h/\xc3(", RFC3986_RULE_IRI_reference, 0, RFC3986_HOST_NONE},
     {"iri.absolute.bad-scheme", "1a:b", RFC3986_RULE_absolute_IRI, 0, RFC3986_HOST_NONE},
+    /* sub-delims in ireg-name and isegment-nz-nc; "%" without two HEXDIG */
+    {"iri.reg-name.sub-delims", "http://a!b$/", RFC3986_RULE_IRI_reference, 1, RFC3986_HOST_REG_NAME},
+    {"iri.segment-nz-nc.sub-delims", "a!b/c", RFC3986_RULE_IRI_reference, 1, RFC3986_HOST_NONE},
+    {"iri.userinfo.bad-pct", "http://a%g@h/", RFC3986_RULE_IRI_reference, 0, RFC3986_HOST_NONE},
+    {"iri.reg-name.bad-pct", "http://h%g/", RFC3986_RULE_IRI_reference, 0, RFC3986_HOST_NONE},
+    {"iri.segment-nz-nc.bad-pct", "a%g", RFC3986_RULE_IRI_reference, 0, RFC3986_HOST_NONE},
+    /* U+FFFE is neither ucschar nor iprivate: not in iquery */
+    {"iri.query.noncharacter", "http://h?\xef\xbf\xbe", RFC3986_RULE_IRI_reference, 0, RFC3986_HOST_NONE},
 };
 
 static void test_iri(void) {
