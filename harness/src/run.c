@@ -675,7 +675,12 @@ int cmd_diff(int argc, char **argv) {
   s.started = now_mono();
   output_begin(&s.out, s.st, s.n);
   /* one JUnit suite for the whole diff: adapters interleave */
-  output_adapter_begin(&s.out, &s.st[0]);
+  struct stats all;
+  memset(&all, 0, sizeof all);
+  all.adapter = "diff";
+  all.library = s.n == 1 ? s.st[0].library : "several";
+  all.spec = "rfc3986";
+  output_adapter_begin(&s.out, &all);
 
   char **lines = xcalloc(DIFF_BATCH, sizeof *lines);
   size_t *caps = xcalloc(DIFF_BATCH, sizeof *caps), *lens = xcalloc(DIFF_BATCH, sizeof *lens);
@@ -712,7 +717,13 @@ int cmd_diff(int argc, char **argv) {
     adapter_stop(&s.ad[k]);
     failed += s.st[k].failed;
   }
-  output_adapter_end(&s.out, &s.st[0]);
+  for (size_t k = 0; k < s.n; k++) {
+    all.total += s.st[k].total;
+    all.failed += s.st[k].failed;
+    all.unsupported += s.st[k].unsupported;
+    for (int c = 0; c < CLASS__COUNT; c++) all.by_class[c] += s.st[k].by_class[c];
+  }
+  output_adapter_end(&s.out, &all);
   output_end(&s.out, s.st, s.n, NULL, interrupted != 0);
   if (s.out.results) fclose(s.out.results);
   cleanup(&s);

@@ -57,3 +57,13 @@ for i in range(10000): print('http://h%d/p' % i)" > "$BATS_TEST_TMPDIR/many.txt"
   [[ $output == *"not ok 2 - "* ]]
   [ "$SECONDS" -lt 10 ]
 }
+
+@test "diff --format junit with two adapters: one well-formed suite" {
+  run --separate-stderr bash -c "printf 'http://EVIL.a/\nhttp://a/\nCRASH\n' | '$UT' diff --adapter-cmd '$FAKE' --adapter-cmd '$FAKE --name two' --format junit"
+  [ "$status" -eq 1 ]
+  r=$(printf '%s' "$output" | "$PY" -c "
+import sys, xml.etree.ElementTree as ET
+s = ET.fromstring(sys.stdin.read()).find('testsuite')
+print(s.get('name'), s.get('tests'), s.get('failures'), s.get('errors'), len(s.findall('testcase')))")
+  [ "$r" = "diff 6 2 2 6" ]
+}
