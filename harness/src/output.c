@@ -3,8 +3,11 @@
  * arrive; nothing but counts is kept per result. */
 #include "output.h"
 
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "adapter.h"
 
 static void sv_put(struct buf *b, const char *key, const struct sv *s) {
   if (s->state == SV_ABSENT) return;
@@ -470,6 +473,8 @@ void output_result(struct output *o, const struct result *r) {
 void output_flush(struct output *o) {
   if (o->results) fflush(o->results);
   if (o->fmt == FMT_TAP || o->fmt == FMT_TEXT) fflush(o->out);
+  /* standard output closed (uritest run | head): stop as for SIGPIPE */
+  if (ferror(o->out) && !interrupted) interrupted = SIGPIPE;
 }
 
 void output_adapter_end(struct output *o, struct stats *s) {

@@ -214,7 +214,7 @@ static int setup_adapters(struct session *s, int is_diff) {
       if (interrupted) {
         s->n = i + 1;
         free(defs);
-        return 130;
+        return 128 + interrupted;
       }
       warnx_("adapter %s: given up after three failed starts: %s", s->ad[i].name,
              s->ad[i].last_why);
@@ -556,7 +556,7 @@ static int do_run(int argc, char **argv, struct runopts *op, struct vectors *vec
   sx->out.results = NULL;
   size_t failed = 0;
   for (size_t k = 0; k < sx->n; k++) failed += sx->st[k].failed;
-  if (interrupted) return 130;
+  if (interrupted) return 128 + interrupted;
   if (rc) return rc;
   if (o.nbaselines) return differs ? EXIT_NEGATIVE : EXIT_OK;
   if (wrote) return EXIT_OK;
@@ -728,7 +728,7 @@ int cmd_diff(int argc, char **argv) {
   if (s.out.results) fclose(s.out.results);
   cleanup(&s);
   runopts_free(&o);
-  if (interrupted) return 130;
+  if (interrupted) return 128 + interrupted;
   if (io_error) {
     warnx_("read error on the input");
     return EXIT_USAGE;
