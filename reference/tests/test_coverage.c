@@ -324,6 +324,7 @@ static const struct {
     {"trace.relative", "a/b:c", RFC3986_RULE_URI_reference, RFC3986_RULE_path_noscheme},
     {"trace.uri-prefix", "a:b c", RFC3986_RULE_URI_reference, RFC3986_RULE_NONE},
     {"trace.ipv6.invalid", "http://[::g]/", RFC3986_RULE_URI_reference, RFC3986_RULE_NONE},
+    {"trace.ip-literal.empty-ish", "http://[g]/", RFC3986_RULE_URI_reference, RFC3986_RULE_NONE},
     {"trace.ipv6.too-many", "http://[1:2:3:4:5:6:7:8:9]/", RFC3986_RULE_URI_reference, RFC3986_RULE_NONE},
     /* RFC 3987 2.2 */
     {"trace.iri.reg-name", "http://\xc3\xa9x/", RFC3986_RULE_IRI_reference, RFC3986_RULE_ireg_name},
@@ -355,6 +356,35 @@ static void test_traces(void) {
     /* the same count with room for 2 events only */
     rfc3986_parse_traced(traces[i].in, len, traces[i].start, NULL, NULL, ev, 2, &small);
     unit_check(small == count, traces[i].id, "count %zu with cap 2, %zu with room", small, count);
+  }
+}
+
+/* ---- 3.2.2 IPv6address: inputs where several alternatives match ------- */
+
+static const struct {
+  const char *id, *in;
+  int ok;
+} ipv6[] = {
+    {"ipv6.ls32-after-compression", "::1:2", 1},      /* "::" ls32, and "::" h16 on "::1" */
+    {"ipv6.h16-after-compression", "1::2", 1},
+    {"ipv6.seven-then-compression", "1:2:3:4:5:6:7::", 1},
+    {"ipv6.only-compression", "::", 1},
+    {"ipv6.ipv4-after-compression", "::1.2.3.4", 1},
+    {"ipv6.two-compressions", "1::2::3", 0},
+    {"ipv6.nine-pieces", "1:2:3:4:5:6:7:8:9", 0},
+};
+
+static void test_ipv6(void) {
+  for (size_t i = 0; i < N(ipv6); i++) {
+    rfc3986_error e;
+    rfc3986_status st = rfc3986_match(RFC3986_RULE_IPv6address, ipv6[i].in, strlen(ipv6[i].in), &e);
+    expect_status(ipv6[i].id, st, ipv6[i].ok ? RFC3986_OK : RFC3986_ERR_SYNTAX);
+    char uri[64];
+    rfc3986_trace_event ev[64];
+    size_t count;
+    int n = snprintf(uri, sizeof uri, "//[%s]", ipv6[i].in);
+    st = rfc3986_parse_traced(uri, (size_t)n, RFC3986_RULE_URI_reference, NULL, NULL, ev, N(ev), &count);
+    expect_status(ipv6[i].id, st, ipv6[i].ok ? RFC3986_OK : RFC3986_ERR_SYNTAX);
   }
 }
 
@@ -608,6 +638,7 @@ int main(void) {
   test_empty();
   test_buffers();
   test_traces();
+  test_ipv6();
   test_iri();
   test_utf8();
   test_to_iri();
