@@ -73,8 +73,11 @@ def main(argv):
         f.write('#include "adapters/common/glue.h"\n#include "known.h"\n\n')
         f.write("const struct glue *const diff_glue = &%s;\n" % glue)
         f.write('const char diff_adapter[] = "%s";\n' % name)
-        f.write("const struct known_entry known_entries[] = {\n%s\n};\n" % "\n".join(rows))
-        f.write("const size_t known_count = sizeof known_entries / sizeof known_entries[0];\n")
+        if rows:
+            f.write("const struct known_entry known_entries[] = {\n%s\n};\n" % "\n".join(rows))
+            f.write("const size_t known_count = sizeof known_entries / sizeof known_entries[0];\n")
+        else:
+            f.write("const struct known_entry known_entries[1];\nconst size_t known_count = 0;\n")
     return 0
 
 

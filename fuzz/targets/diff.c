@@ -24,6 +24,7 @@
 
 #include "adapters/common/glue.h"
 #include "known.h"
+#include "rfc3986.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -309,6 +310,57 @@ COND(c_target_scheme_file) {
 COND(c_input_query_or_fragment) {
   return memchr(x->in, '?', x->len) || memchr(x->in, '#', x->len);
 }
+/* resolve: the oracle reports a hazard for this target (its path would
+ * reparse as an authority, or its first segment as a scheme) */
+COND(c_reference_hazard) {
+  size_t n = 0;
+  unsigned hazard = 0;
+  if (!x->base)
+    return 0;
+  size_t cap = RFC3986_RESOLVE_MAX(x->base_len, x->len);
+  char *out = malloc(cap ? cap : 1);
+  if (!out)
+    abort();
+  (void)rfc3986_resolve(x->base, x->base_len, x->in, x->len,
+                        RFC3986_RESOLVE_STRIP_BASE_FRAGMENT, out, cap, &n,
+                        &hazard, NULL);
+  free(out);
+  return hazard != 0;
+}
+/* resolve: the reference's target has a path that begins with "//" */
+COND(c_target_path_double_slash) {
+  const struct adapter_value *a = &x->ref->output;
+  if (a->state != AV_DEFINED)
+    return 0;
+  rfc3986_uri u;
+  const char *p = reading_value(x->ref, a);
+  return rfc3986_parse(p, a->length, RFC3986_RULE_URI_reference, &u, NULL) ==
+             RFC3986_OK &&
+         u.path.length >= 2 && p[u.path.offset] == '/' &&
+         p[u.path.offset + 1] == '/';
+}
+/* resolve: the reference's target has the path "/" */
+COND(c_target_path_root) {
+  const struct adapter_value *a = &x->ref->output;
+  if (a->state != AV_DEFINED)
+    return 0;
+  rfc3986_uri u;
+  const char *p = reading_value(x->ref, a);
+  return rfc3986_parse(p, a->length, RFC3986_RULE_URI_reference, &u, NULL) ==
+             RFC3986_OK &&
+         u.path.length == 1;
+}
+/* resolve: the reference's target has an IPv6 literal host */
+COND(c_target_host_ipv6) {
+  const struct adapter_value *a = &x->ref->output;
+  if (a->state != AV_DEFINED)
+    return 0;
+  rfc3986_uri u;
+  const char *p = reading_value(x->ref, a);
+  return rfc3986_parse(p, a->length, RFC3986_RULE_URI_reference, &u, NULL) ==
+             RFC3986_OK &&
+         u.host_type == RFC3986_HOST_IPV6ADDRESS;
+}
 /* resolve: the base has a dot segment */
 COND(c_base_dot_segment) {
   return x->base && has_dot_segment(x->base, x->base_len);
@@ -383,6 +435,21 @@ COND(c_base_no_authority) {
   size_t rest = x->base_len - (size_t)(c - x->base) - 1;
   return !(rest >= 2 && c[1] == '/' && c[2] == '/');
 }
+/* resolve: the base's path is rootless or empty ("a:b/c", "a:", "a:?q") */
+COND(c_base_path_rootless) {
+  const char *c = x->base ? memchr(x->base, ':', x->base_len) : NULL;
+  if (!c)
+    return 0;
+  size_t i = (size_t)(c - x->base) + 1;
+  return i >= x->base_len || x->base[i] != '/';
+}
+/* resolve: the reference has a scheme and a rootless or empty path ("E:../b") */
+COND(c_reference_path_rootless) {
+  if (!c_ref_string_absolute(x))
+    return 0;
+  size_t i = (size_t)((const char *)memchr(x->in, ':', x->len) - x->in) + 1;
+  return i >= x->len || x->in[i] != '/';
+}
 /* resolve: the targets differ only in ASCII case somewhere */
 COND(c_target_differs_in_case) {
   if (!x->ref->output.state || !x->lib->output.state ||
@@ -452,6 +519,10 @@ static const struct {
     {"input-bracket", c_input_bracket},
     {"input-dot-segment", c_input_dot_segment},
     {"input-empty", c_input_empty},
+    {"target-host-ipv6", c_target_host_ipv6},
+    {"target-path-root", c_target_path_root},
+    {"reference-hazard", c_reference_hazard},
+    {"target-path-double-slash", c_target_path_double_slash},
     {"input-query-or-fragment", c_input_query_or_fragment},
     {"target-scheme-file", c_target_scheme_file},
     {"input-scheme-long", c_input_scheme_long},
@@ -472,6 +543,8 @@ static const struct {
     {"ref-port-leading-zero", c_ref_port_leading_zero},
     {"reference-absolute", c_ref_string_absolute},
     {"base-no-authority", c_base_no_authority},
+    {"base-path-rootless", c_base_path_rootless},
+    {"reference-path-rootless", c_reference_path_rootless},
     {"target-differs-in-case", c_target_differs_in_case},
 };
 

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# fuzz/smoke.sh SECONDS TARGET...: every fuzz target for a short fixed time
+# (make fuzz-smoke, part of make test).  libFuzzer builds only, so it runs
+# where AFL++ cannot: each target replays the whole seed corpus
+# ($FUZZ_DIR/seeds, every vector input) and then fuzzes until SECONDS have
+# passed.  A diff target also checks, when it starts, that every entry of its
+# known-divergence list still explains its own example.  Prints TAP, one
+# line per target; a crash, an invariant failure or an unexplained
+# disagreement is "not ok" with the finding, and the input is kept in
+# $FUZZ_DIR/smoke-crashes/TARGET/ for `uritest triage`.
+set -u
+secs=$1; shift
+dir=${FUZZ_DIR:-build/fuzz}
+echo "1..$#"
+n=0 failed=0
+for t in "$@"; do
+  n=$((n + 1))
+  bin=$dir/libfuzzer/$t
+  if [ ! -x "$bin" ]; then
+    echo "not ok $n - $t: $bin is not built"; failed=$((failed + 1)); continue
+  fi
+  work=$(mktemp -d)
+  crashes=$dir/smoke-crashes/$t
+  mkdir -p "$work/corpus" "$crashes"
+  log=$work/log
+  "$bin" -max_total_time="$secs" -dict=fuzz/uri.dict -print_final_stats=1 \
+    -artifact_prefix="$crashes/" "$work/corpus" "$dir/seeds" > "$log" 2>&1
+  rc=$?
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+  seeds=$(ls "$dir/seeds" | wc -l)
+  if [ "$rc" -eq 0 ]; then
+    echo "ok $n - $t: ${secs}s, ${runs:-?} runs, $seeds seeds replayed, no crash"
+  else
+    failed=$((failed + 1))
+    echo "not ok $n - $t: exit $rc"
+    grep -E '^(FUZZ-FINDING|known/|SUMMARY|==[0-9]+==ERROR)|runtime error' "$log" | head -n 5 | sed 's/^/# /'
+    echo "# input kept in $crashes/ (build/bin/uritest triage $crashes)"
+  fi
+  rm -rf "$work"
+done
+echo "fuzz-smoke: $((n - failed)) passed, $failed failed"
+[ "$failed" -eq 0 ]
