@@ -133,10 +133,22 @@ static int ap_parse(const char *s, size_t len, const char *rule,
   return 0;
 }
 
+/* For the benchmark: apr_uri_parse into the pool, then the pool cleared
+ * (S is NUL-terminated at S[LEN]). */
+static int ap_accepts(const char *s, size_t len) {
+  if (memchr(s, '\0', len) || ensure_pool() != 0)
+    return -1;
+  apr_uri_t u;
+  int ok = apr_uri_parse(pool, s, &u) == APR_SUCCESS;
+  apr_pool_clear(pool);
+  return ok;
+}
+
 const struct glue glue_apr = {
     .name = "apr",
     .spec = "other",
     .ops = GLUE_OP_PARSE,
     .library_version = ap_version,
     .parse = ap_parse,
+    .accepts = ap_accepts,
 };

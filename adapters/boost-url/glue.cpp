@@ -168,6 +168,11 @@ static int bu_equivalent(const char *a, size_t a_len, const char *b,
   return 0;
 }
 
+/* For the benchmark: parse_uri_reference alone (a url_view, no allocation). */
+static int bu_accepts(const char *s, size_t len) {
+  return urls::parse_uri_reference(urls::string_view(s, len)).has_value();
+}
+
 extern "C" const struct glue glue_boost_url = {
     "boost-url",
     "rfc3986",
@@ -179,5 +184,5 @@ extern "C" const struct glue glue_boost_url = {
     bu_normalize,
     bu_equivalent,
     nullptr,
-    nullptr,
+    bu_accepts,
 };

@@ -203,6 +203,21 @@ static int glr_resolve(const char *base, size_t base_len, const char *ref,
                       strict, out);
 }
 
+/* For the benchmark: the split GLib's parse functions start with, without
+ * the mapping (S is NUL-terminated at S[LEN]). */
+static int gl_accepts(const char *s, size_t len) {
+  if (memchr(s, '\0', len))
+    return -1;
+  return g_uri_split(s, G_URI_FLAGS_NONE, NULL, NULL, NULL, NULL, NULL, NULL,
+                     NULL, NULL) != FALSE;
+}
+static int glr_accepts(const char *s, size_t len) {
+  if (memchr(s, '\0', len))
+    return -1;
+  return g_uri_split(s, G_URI_FLAGS_PARSE_RELAXED, NULL, NULL, NULL, NULL, NULL,
+                     NULL, NULL, NULL) != FALSE;
+}
+
 const struct glue glue_glib = {
     .name = "glib",
     .spec = "rfc3986",
@@ -210,6 +225,7 @@ const struct glue glue_glib = {
     .library_version = gl_version,
     .parse = gl_parse,
     .resolve = gl_resolve,
+    .accepts = gl_accepts,
 };
 
 const struct glue glue_glib_relaxed = {
@@ -219,4 +235,5 @@ const struct glue glue_glib_relaxed = {
     .library_version = gl_version,
     .parse = glr_parse,
     .resolve = glr_resolve,
+    .accepts = glr_accepts,
 };

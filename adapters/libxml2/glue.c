@@ -169,6 +169,16 @@ static int lx_resolve(const char *base, size_t base_len, const char *ref,
   return 0;
 }
 
+/* For the benchmark: xmlParseURI and its cleanup, as libxml2's users call it
+ * (S is NUL-terminated at S[LEN]). */
+static int lx_accepts(const char *s, size_t len) {
+  if (memchr(s, '\0', len))
+    return -1;
+  xmlURIPtr u = xmlParseURI(s);
+  xmlFreeURI(u);
+  return u != NULL;
+}
+
 const struct glue glue_libxml2 = {
     .name = "libxml2",
     .spec = "rfc3986",
@@ -176,4 +186,5 @@ const struct glue glue_libxml2 = {
     .library_version = lx_version,
     .parse = lx_parse,
     .resolve = lx_resolve,
+    .accepts = lx_accepts,
 };

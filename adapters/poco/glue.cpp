@@ -148,6 +148,18 @@ static int po_normalize(const char *s, size_t len, enum glue_level level,
   return 0;
 }
 
+/* For the benchmark: the Poco::URI constructor, an exception for a rejection. */
+static int po_accepts(const char *s, size_t len) {
+  try {
+    Poco::URI u(std::string(s, len));
+    return 1;
+  } catch (const Poco::Exception &) {
+    return 0;
+  } catch (const std::exception &) {
+    return -1;
+  }
+}
+
 extern "C" const struct glue glue_poco = {
     "poco",
     "other",
@@ -159,5 +171,5 @@ extern "C" const struct glue glue_poco = {
     po_normalize,
     nullptr,
     nullptr,
-    nullptr,
+    po_accepts,
 };
