@@ -179,6 +179,12 @@ static void result_json(struct output *o, const struct result *r, int record) {
     buf_puts(b, ", \"why\": ");
     put_str(b, v->why);
   }
+  /* the results file leaves expected and got out of plain passes (the
+   * vector has them; it keeps the file small and the run fast) */
+  if (record && v->cls == CLASS_PASS && !v->impl_defined) {
+    buf_putc(b, '}');
+    return;
+  }
   buf_puts(b, ", \"expected\": ");
   if (r->t) {
     write_expected(b, r->t);

@@ -150,6 +150,8 @@ PY
   [ "$(pylines "$(OUT)" "(r[-1]['record'], r[-1]['passed'], r[-1]['failed'])")" = "('summary', 5, 8)" ]
   [ "$(pylines "$(OUT)" "[x['expected'] for x in r if x.get('id') == 'c.resolve.bad'][0]")" = "{'expect': 'accept', 'input': 'c', 'base': 'http://a/', 'target': 'http://a/x'}" ]
   [ "$(pylines "$(OUT)" "[x['got'] for x in r if x.get('id') == 'c.resolve.bad'][0]")" = "{'valid': True, 'target': 'http://a/c'}" ]
+  # plain passes leave expected and got out of the file (--format json has them)
+  [ "$(pylines "$(OUT)" "[('expected' in x, 'got' in x) for x in r if x.get('id') == 'c.resolve.ok'][0]")" = "(False, False)" ]
 }
 
 @test "--output to a folder that does not exist yet is created; unwritable is exit 2" {
