@@ -13,6 +13,7 @@ struct command {
   const char *summary;
 };
 
+int cmd_triage(int argc, char **argv); /* triage.c */
 /* A new subcommand (bench, triage, report) is one line here. */
 static const struct command commands[] = {
     {"run", cmd_run, "run vectors through adapters, compare, classify"},
@@ -20,6 +21,7 @@ static const struct command commands[] = {
     {"adapters", cmd_adapters, "list the adapters known, their library and availability"},
     {"bench", cmd_bench, "parse throughput per in-process adapter (see --help)"},
     {"import", cmd_import, "import wpt FILE [-o OUT]: convert WHATWG urltestdata.json"},
+    {"triage", cmd_triage, "turn fuzzer findings (AFL++, libFuzzer) into regression vectors"},
     {"report", cmd_report, "render a results file: reports/out/index.html, summary.md, results.json"},
 };
 
