@@ -398,7 +398,8 @@ def update_baselines(only=None):
                 continue
             doc["entries"] = kept + sorted(mine, key=lambda e: e["id"])
             with open(path, "w", encoding="utf-8") as f:
-                f.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+                # as --write-baseline writes it (no final newline when the file had none)
+                f.write(json.dumps(doc, indent=2, ensure_ascii=False) + ("\n" if text.endswith("\n") else ""))
             changed.append(os.path.relpath(path, ROOT))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
