@@ -17,7 +17,7 @@ FUZZ_DIR      := $(BUILD)/fuzz
 FUZZ_CLANG    ?= clang
 FUZZ_AFL_CC   ?= afl-clang-fast
 FUZZ_SANFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_CFLAGS   := -std=c11 -Wall -Wextra $(if $(filter true,$(CI)),-Werror) \
+FUZZ_CFLAGS   := $(WARN) \
                  -D_POSIX_C_SOURCE=200809L -I. -Ireference/include -Ifuzz/targets
 FUZZ_SEEDS    := $(FUZZ_DIR)/seeds
 FUZZ_DICT     := fuzz/uri.dict

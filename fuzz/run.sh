@@ -53,7 +53,11 @@ case $engine in
       pids+=($!)
     done
     wait "${pids[@]}"
-    command -v afl-whatsup >/dev/null && afl-whatsup -s "$out"
+    for st in "$out"/*/fuzzer_stats; do
+      printf '%s: ' "$(basename "$(dirname "$st")")"
+      grep -E '^(run_time|execs_done|execs_per_sec|edges_found|saved_crashes|saved_hangs) ' "$st" |
+        awk -F' *: *' '{printf "%s=%s ", $1, $2} END {print ""}'
+    done
     exit 0 ;;
   libfuzzer)
     corpus=$dir/corpus/$target crashes=$dir/crashes/$target
