@@ -11,7 +11,7 @@
 set -u
 secs=$1; shift
 dir=${FUZZ_DIR:-build/fuzz}
-echo "1..$#"
+echo "1..$(($# + 1))"
 n=0 failed=0
 for t in "$@"; do
   n=$((n + 1))
@@ -38,5 +38,15 @@ for t in "$@"; do
   fi
   rm -rf "$work"
 done
+# Every class of fuzz/known/*.json and every finding of fuzz/findings/ has
+# its vector (uritest triage --known would write nothing new).
+n=$((n + 1))
+if out=$(${PYTHON:-/usr/bin/python3} fuzz/triage.py --known --dry-run --no-minimize fuzz/findings 2>&1); then
+  echo "ok $n - every known divergence class and recorded finding has its regression vector"
+else
+  failed=$((failed + 1))
+  echo "not ok $n - vectors missing (run: build/bin/uritest triage --known fuzz/findings)"
+  printf '%s\n' "$out" | grep -v '^triage: new' | head -n 10 | sed 's/^/# /'
+fi
 echo "fuzz-smoke: $((n - failed)) passed, $failed failed"
 [ "$failed" -eq 0 ]
