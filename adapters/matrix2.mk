@@ -10,7 +10,7 @@
 # The interpreted ones (perl-uri, ruby-uri, php-parse-url,
 # erlang-uri-string, the Node ones) need no build.
 
-have_cmd = $(shell command -v $(1) >/dev/null 2>&1 && echo yes)
+m2_have = $(shell command -v $(1) >/dev/null 2>&1 && echo yes)
 
 GO    ?= go
 JAVAC ?= javac
@@ -22,15 +22,15 @@ M2_RUST_URL  := $(BUILD)/adapters/rust-url/rust-url
 M2_RUST_OXI  := $(BUILD)/adapters/rust-oxiri/rust-oxiri
 
 M2_BINS :=
-ifeq ($(call have_cmd,$(GO)),yes)
+ifeq ($(call m2_have,$(GO)),yes)
 M2_BINS += $(M2_GO_BIN)
 endif
-ifeq ($(call have_cmd,$(JAVAC)),yes)
+ifeq ($(call m2_have,$(JAVAC)),yes)
 M2_BINS += $(M2_JAVA_CLS)
 endif
 # The Rust adapters need the crates from Debian (librust-url-dev,
 # librust-oxiri-dev) as well as cargo.
-ifeq ($(call have_cmd,$(CARGO)),yes)
+ifeq ($(call m2_have,$(CARGO)),yes)
 ifneq ($(and $(wildcard /usr/share/cargo/registry/url-2*/Cargo.toml),$(wildcard adapters/rust-url/Cargo.lock)),)
 M2_BINS += $(M2_RUST_URL)
 endif

@@ -100,7 +100,7 @@ fn handle(op: &str, req: &BTreeMap<String, Value>) -> Outcome {
 
 fn main() {
     let hello = format!(
-        "{{\"adapter\": \"rust-oxiri\", \"library\": \"oxiri {} (RFC 3987)\", \"spec\": \"rfc3986\", \"ops\": [\"parse\", \"resolve\"], \"protocol\": 1}}",
+        "{{\"adapter\": \"rust-oxiri\", \"library\": \"oxiri {} (Rust crate, RFC 3987)\", \"spec\": \"rfc3986\", \"ops\": [\"parse\", \"resolve\"], \"protocol\": 1}}",
         env!("LIB_VERSION")
     );
     proto::serve(&hello, &handle);

@@ -119,7 +119,7 @@ fn handle(op: &str, req: &BTreeMap<String, Value>) -> Outcome {
 
 fn main() {
     let hello = format!(
-        "{{\"adapter\": \"rust-url\", \"library\": \"url {} (rustc build, WHATWG)\", \"spec\": \"whatwg\", \"ops\": [\"parse\", \"resolve\"], \"protocol\": 1}}",
+        "{{\"adapter\": \"rust-url\", \"library\": \"url {} (Rust crate, WHATWG)\", \"spec\": \"whatwg\", \"ops\": [\"parse\", \"resolve\"], \"protocol\": 1}}",
         env!("LIB_VERSION")
     );
     proto::serve(&hello, &handle);
