@@ -2,6 +2,7 @@
 #
 #   build/bin/uritest    harness/src/*.c + $(LIBA) + jansson
 #   make test-harness    the Bats tests of harness/tests/
+#   make test-harness-asan        the same with uritest under ASan + UBSan (leaks too)
 #   make test-vectors-reference   every vector of vectors/v1/ on the reference
 
 UT_SRC  := $(wildcard harness/src/*.c)
@@ -12,7 +13,7 @@ UT_JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 UT_JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 
 ALL_TARGETS += $(UT_BIN)
-TEST_SUITES += test-harness test-vectors-reference
+TEST_SUITES += test-harness test-harness-asan test-vectors-reference
 
 $(UT_OBJ): ALL_CFLAGS += $(UT_JANSSON_CFLAGS)
 $(UT_OBJ): $(UT_HDR)
@@ -21,11 +22,17 @@ $(UT_BIN): $(UT_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $(UT_OBJ) $(LIBA) $(LDFLAGS) $(UT_JANSSON_LIBS)
 
-.PHONY: test-harness test-vectors-reference uritest
+.PHONY: test-harness test-harness-asan test-vectors-reference uritest
 uritest: $(UT_BIN)
 
 test-harness: all
 	@UTBIN=$(UT_BIN) tests/suite.sh harness bats --tap harness/tests
+
+test-harness-asan: all
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan CFLAGS="$(SAN_FLAGS)" \
+	  LDFLAGS="-fsanitize=address,undefined" $(BUILD)/asan/bin/uritest
+	@ASAN_OPTIONS=detect_leaks=1 UTBIN=$(BUILD)/asan/bin/uritest \
+	  tests/suite.sh harness-asan bats --tap harness/tests
 
 # The RFC vectors must pass 100% on the reference adapter.
 test-vectors-reference: all

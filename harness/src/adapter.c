@@ -121,6 +121,8 @@ void adapter_free(struct adapter *a) {
   free(a->name);
   free(a->library);
   free(a->spec);
+  for (size_t i = 0; i < a->nretired; i++) free(a->retired[i]);
+  free(a->retired);
 }
 
 static int spawn(struct adapter *a) {
@@ -185,6 +187,15 @@ static long fill(struct adapter *a) {
   return -2;
 }
 
+/* Set *FIELD to VALUE.  Results and counts already point at the old
+ * string, so a changed one is kept until adapter_free. */
+static void replace_str(struct adapter *a, char **field, const char *value) {
+  if (!strcmp(*field, value)) return;
+  a->retired = xrealloc(a->retired, sizeof *a->retired * (a->nretired + 1));
+  a->retired[a->nretired++] = *field;
+  *field = xstrdup(value);
+}
+
 static int parse_hello(struct adapter *a, const char *line, size_t len) {
   json_error_t err;
   json_t *h = json_loadb(line, len, 0, &err);
@@ -213,18 +224,9 @@ static int parse_hello(struct adapter *a, const char *line, size_t len) {
     json_decref(h);
     return -1;
   }
-  if (json_is_string(name) && !a->def->name) {
-    free(a->name);
-    a->name = xstrdup(json_string_value(name));
-  }
-  if (json_is_string(lib)) {
-    free(a->library);
-    a->library = xstrdup(json_string_value(lib));
-  }
-  if (json_is_string(spec)) {
-    free(a->spec);
-    a->spec = xstrdup(json_string_value(spec));
-  }
+  if (!a->def->name) replace_str(a, &a->name, json_string_value(name));
+  replace_str(a, &a->library, json_string_value(lib));
+  replace_str(a, &a->spec, json_string_value(spec));
   a->whatwg = !strcmp(a->spec, "whatwg");
   if (json_is_array(ops)) {
     a->ops = 0;

@@ -58,6 +58,8 @@ struct adapter {
   char last_why[256];
   long id_base;
   unsigned restarts;
+  char **retired;               /* earlier name/library/spec, still referenced */
+  size_t nretired;
 };
 
 void adapter_init(struct adapter *a, struct adapter_def *def, double hello_timeout,
