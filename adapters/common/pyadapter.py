@@ -60,7 +60,7 @@ class Request:
         level = obj.get("level")
         if level is None:
             level = "syntax"
-        if level not in ("simple", "syntax", "scheme"):
+        if op in ("normalize", "equivalent") and level not in ("simple", "syntax", "scheme"):
             raise BadRequest("level is not one of simple, syntax, scheme")
         self.level = level
         strict = obj.get("strict", True)

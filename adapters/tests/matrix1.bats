@@ -319,3 +319,14 @@ baseline_ok() {
 @test "python-rfc3986: vectors/v1 against baseline.json" { baseline_ok python-rfc3986; }
 @test "python-rfc3987: vectors/v1 against baseline.json" { baseline_ok python-rfc3987; }
 @test "python-uritools: vectors/v1 against baseline.json" { baseline_ok python-uritools; }
+
+@test "pyadapter: blank lines skipped, a last line without LF answered, bad requests answered with error" {
+  need_m1 python-uritools
+  output=$(printf '\n  \n{"id": 1, "input": "a"}\n{"id": 2}\n{"id": 3, "input_hex": "6"}\n{"id": 4, "op": "normalize", "input": "a"}\n{"id": 5, "input": "b"}' | $(cmd_of python-uritools) | tail -n +2)
+  [ "$(echo "$output" | wc -l)" -eq 5 ]
+  [ "$(jget "$(line 1)" 'j["valid"]')" = true ]
+  [ "$(jget "$(line 2)" '"error" in j and j["id"] == 2')" = true ]
+  [ "$(jget "$(line 3)" '"error" in j and j["id"] == 3')" = true ]
+  [ "$(jget "$(line 4)" '"unsupported" in j')" = true ]
+  [ "$(jget "$(line 5)" 'j["components"]["path"]')" = '"b"' ]
+}
