@@ -53,6 +53,8 @@ def parse(req):
 def match(req):
     s = req.text("input")
     name = req.rule.replace("-", "_")
+    if name not in rfc3987.patterns and name.lower() in rfc3987.patterns:
+        name = name.lower()  # the module writes HEXDIG "hexdig"
     if name not in rfc3987.patterns:
         return pyadapter.unsupported("rfc3987 has no pattern for this rule")
     return {"valid": rfc3987.match(s, name) is not None}
