@@ -494,7 +494,7 @@ def main(argv):
             return False
         if add_test(files[rel], gop, t):
             ids.add(t["id"])
-            new_tests.append((rel, t["id"]))
+            new_tests.append((rel, t["id"], t.get("input", t.get("input_hex")), t.get("base")))
             return True
         return False
 
@@ -586,8 +586,9 @@ def main(argv):
                 log("new %s vector %s" % ("pending" if pending else "regression", e["vector"]))
 
     print("triage: %d input(s), %d signature(s), %d new vector(s)" % (len(inputs), len(groups), len(new_tests)))
-    for rel, vid in new_tests:
-        print("  %s  %s" % (rel, vid))
+    for rel, vid, inp, base in new_tests:
+        print("  %s  %s  %s%s" % (rel, vid, json.dumps(inp, ensure_ascii=True),
+                                  "" if base is None else " (base %s)" % json.dumps(base, ensure_ascii=True)))
     if dry or not new_tests:
         return 1 if new_tests else 0
     for rel, doc in files.items():

@@ -188,6 +188,16 @@ static void op_normalize(const char *s, size_t n, rfc3986_level level,
     return;
   CHECK(rfc3986_match(RFC3986_RULE_URI_reference, out, len, NULL) == RFC3986_OK,
         op, "normalized-invalid", s, n, NULL, 0, out, len);
+  /* 6.2: a reference is equivalent to itself and to its normal form, and
+   * equivalence is symmetric. */
+  int eq = 0, eq2 = 0;
+  CHECK(rfc3986_equivalent(s, n, s, n, level, &eq, &err) == RFC3986_OK && eq,
+        op, "equivalent-not-reflexive", s, n, NULL, 0, NULL, 0);
+  CHECK(rfc3986_equivalent(s, n, out, len, level, &eq, &err) == RFC3986_OK &&
+            rfc3986_equivalent(out, len, s, n, level, &eq2, &err) ==
+                RFC3986_OK &&
+            eq && eq2,
+        op, "not-equivalent-to-normal-form", s, n, NULL, 0, out, len);
   size_t len2 = 0;
   unsigned hazard2 = 0;
   char *out2 = room(&buf2, &cap2, len);
