@@ -97,11 +97,20 @@ int cmd_adapters(int argc, char **argv) {
   }
   size_t i;
   json_t *e;
+  int wname = 4, wspec = 4, wlib = 7;
+  json_array_foreach(list, i, e) {
+    const char *n = json_string_value(json_object_get(e, "name"));
+    const char *sp = json_string_value(json_object_get(e, "spec"));
+    const char *lib = json_string_value(json_object_get(e, "library"));
+    if (n && (int)strlen(n) > wname) wname = (int)strlen(n);
+    if (sp && (int)strlen(sp) > wspec) wspec = (int)strlen(sp);
+    if (lib && (int)strlen(lib) > wlib) wlib = (int)strlen(lib);
+  }
   json_array_foreach(list, i, e) {
     const char *lib = json_string_value(json_object_get(e, "library"));
     const char *spec = json_string_value(json_object_get(e, "spec"));
-    printf("%-14s %-8s %-28s %s", json_string_value(json_object_get(e, "name")),
-           spec ? spec : "?", lib ? lib : "-",
+    printf("%-*s  %-*s  %-*s  %s", wname, json_string_value(json_object_get(e, "name")), wspec,
+           spec ? spec : "?", wlib, lib ? lib : "-",
            json_is_true(json_object_get(e, "available")) ? "available" : "unavailable");
     const char *why = json_string_value(json_object_get(e, "why"));
     if (why) printf(": %s", why);
