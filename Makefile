@@ -115,6 +115,11 @@ asan:
 ubsan:
 	$(MAKE) BUILD=$(BUILD)/ubsan CFLAGS="-O1 -g -fsanitize=undefined -fno-sanitize-recover=all" LDFLAGS="-fsanitize=undefined" all
 
+# Every vector through every available adapter, against its baseline.
+TEST_SUITES += test-baselines
+test-baselines: all
+	@BUILD=$(BUILD) tests/suite.sh baselines tests/baselines.sh
+
 # Everything under Valgrind memcheck: no error, no leak.
 leakcheck: deps all unit
 	@tests/suite.sh leakcheck tests/leakcheck.sh
