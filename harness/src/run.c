@@ -345,6 +345,12 @@ static void fail_test(void *ctx, size_t i, int cls, const char *why) {
   struct runjob *j = ctx;
   const struct test *t = &j->vec->tests[j->idx[i]];
   struct adapter *a = &j->s->ad[j->k];
+  /* a whatwg vector sent on the chance of getters: not the adapter's test */
+  if (t->spec == SPEC_WHATWG && !a->whatwg) {
+    j->s->st[j->k].skipped++;
+    j->s->done++;
+    return;
+  }
   struct verdict v;
   memset(&v, 0, sizeof v);
   v.cls = cls;
