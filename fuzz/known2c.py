@@ -8,7 +8,8 @@ import json
 import sys
 
 KINDS = {"parse": ("library-rejects", "library-accepts", "component"),
-         "resolve": ("library-rejects", "library-accepts", "target")}
+         "resolve": ("library-rejects", "library-accepts", "target"),
+         "normalize": ("library-rejects", "library-accepts", "normalized")}
 COMPONENTS = ["scheme", "authority", "userinfo", "host", "host_type", "port", "path", "query", "fragment"]
 
 
@@ -58,7 +59,7 @@ def main(argv):
             sys.stderr.write("%s: no example input\n" % where)
             return 2
         base = octets(ex, "base")
-        if (op == "resolve") != (base is not None):
+        if (op == "resolve") != (base is not None):  # noqa
             sys.stderr.write("%s: a resolve example has a base, a parse example none\n" % where)
             return 2
         when = ", ".join(cstr(w.encode()) for w in e.get("when", [])) + (", " if e.get("when") else "")

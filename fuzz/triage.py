@@ -429,7 +429,7 @@ def survey_reading(adapter, op, base, inp):
     binary = os.path.join(FUZZ_DIR, "libfuzzer", target)
     if not os.access(binary, os.X_OK):
         return None
-    data = (b"3" + base + b"\n" + inp) if op == "resolve" else (b"0" + inp)
+    data = (b"3" + base + b"\n" + inp) if op == "resolve" else (b"1" + inp) if op == "normalize" else (b"0" + inp)
     with tempfile.NamedTemporaryFile(delete=False) as f:
         f.write(data)
         name = f.name
@@ -555,13 +555,14 @@ def main(argv):
             if tgt == "reference":
                 fop, base, inp = decode_reference_input(data)
             else:
-                fop = "resolve" if data and (data[0] & 0x0F) % 10 in (3, 4) else "parse"
+                d0 = (data[0] & 0x0F) % 10 if data else 0
+                fop = "resolve" if d0 in (3, 4) else "normalize" if d0 == 1 else "parse"
                 rest = data[1:] if data else b""
                 if fop == "resolve" and b"\n" in rest:
                     i = rest.index(b"\n")
                     base, inp = rest[:i], rest[i + 1:]
                 else:
-                    fop, base, inp = "parse", None, rest
+                    fop, base, inp = ("parse" if fop == "resolve" else fop), None, rest
         h = hashlib.sha1((base or b"") + b"\n" + inp).hexdigest()[:8]
         vid = "fuzz.%s.%s.%s%s.%s" % (slug(adapter), slug(fop), slug(kind), ("." + slug(comp)) if comp else "", h)
         why = "%s, %s %s%s" % (tgt, fop, kind, (" of " + comp) if comp else "")

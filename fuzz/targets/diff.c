@@ -232,14 +232,23 @@ COND(c_ref_comp_has_pct) {
   return x->comp >= 0 && is_defined(x->ref, x->comp) &&
          memchr(vptr(x->ref, x->comp), '%', val(x->ref, x->comp)->length);
 }
+/* A "." or ".." segment in P, the dots possibly written "%2E" (6.2.2.2
+ * decodes them before 6.2.2.3 removes the segment). */
+static size_t dot_at(const char *p, size_t n, size_t j) {
+  if (j < n && p[j] == '.')
+    return 1;
+  if (j + 2 < n && p[j] == '%' && p[j + 1] == '2' && (p[j + 2] == 'E' || p[j + 2] == 'e'))
+    return 3;
+  return 0;
+}
 static int has_dot_segment(const char *p, size_t n) {
   for (size_t i = 0; i < n; i++) {
     if (i > 0 && p[i - 1] != '/')
       continue;
-    size_t j = i;
-    while (j < n && p[j] == '.')
-      j++;
-    if ((j - i == 1 || j - i == 2) && (j == n || p[j] == '/' || p[j] == '?' || p[j] == '#'))
+    size_t j = i, dots = 0, w;
+    while ((w = dot_at(p, n, j)) != 0)
+      j += w, dots++;
+    if ((dots == 1 || dots == 2) && (j == n || p[j] == '/' || p[j] == '?' || p[j] == '#'))
       return 1;
   }
   return 0;
@@ -310,20 +319,22 @@ COND(c_target_scheme_file) {
 COND(c_input_query_or_fragment) {
   return memchr(x->in, '?', x->len) || memchr(x->in, '#', x->len);
 }
-/* resolve: the oracle reports a hazard for this target (its path would
+/* resolve (normalize): the oracle reports a hazard for this target (its path would
  * reparse as an authority, or its first segment as a scheme) */
 COND(c_reference_hazard) {
   size_t n = 0;
   unsigned hazard = 0;
-  if (!x->base)
-    return 0;
-  size_t cap = RFC3986_RESOLVE_MAX(x->base_len, x->len);
+  size_t cap = x->base ? RFC3986_RESOLVE_MAX(x->base_len, x->len) : x->len + 1;
   char *out = malloc(cap ? cap : 1);
   if (!out)
     abort();
-  (void)rfc3986_resolve(x->base, x->base_len, x->in, x->len,
-                        RFC3986_RESOLVE_STRIP_BASE_FRAGMENT, out, cap, &n,
-                        &hazard, NULL);
+  if (x->base)
+    (void)rfc3986_resolve(x->base, x->base_len, x->in, x->len,
+                          RFC3986_RESOLVE_STRIP_BASE_FRAGMENT, out, cap, &n,
+                          &hazard, NULL);
+  else
+    (void)rfc3986_normalize(x->in, x->len, RFC3986_LEVEL_SYNTAX, out, cap, &n,
+                            &hazard, NULL);
   free(out);
   return hazard != 0;
 }
@@ -427,6 +438,9 @@ COND(c_ref_string_absolute) {
   }
   return 0;
 }
+/* the input (for resolve: the reference) has no scheme */
+static int c_ref_string_absolute(const struct diff_ctx *x);
+COND(c_reference_relative) { return !c_ref_string_absolute(x); }
 /* resolve: the base (or target) has no authority ("a:b") */
 COND(c_base_no_authority) {
   const char *c = memchr(x->base, ':', x->base_len);
@@ -543,6 +557,7 @@ static const struct {
     {"ref-port-leading-zero", c_ref_port_leading_zero},
     {"reference-absolute", c_ref_string_absolute},
     {"base-no-authority", c_base_no_authority},
+    {"reference-relative", c_reference_relative},
     {"base-path-rootless", c_base_path_rootless},
     {"reference-path-rootless", c_reference_path_rootless},
     {"target-differs-in-case", c_target_differs_in_case},
@@ -617,7 +632,8 @@ static void put_hex(FILE *f, const char *s, size_t n) {
   fputc('"', f);
 }
 
-static void put_reading(FILE *f, const struct adapter_reading *r, int resolve) {
+static void put_reading(FILE *f, const struct adapter_reading *r, int produced,
+                        const char *out_key) {
   if (r->unsupported) {
     fprintf(f, "{\"unsupported\": ");
     put_str(f, r->unsupported, strlen(r->unsupported));
@@ -625,11 +641,11 @@ static void put_reading(FILE *f, const struct adapter_reading *r, int resolve) {
     return;
   }
   fprintf(f, "{\"valid\": %s", r->valid ? "true" : "false");
-  if (resolve && r->valid && r->output.state == AV_DEFINED) {
-    fprintf(f, ", \"target\": ");
+  if (produced && r->valid && r->output.state == AV_DEFINED) {
+    fprintf(f, ", \"%s\": ", out_key);
     put_str(f, reading_value(r, &r->output), r->output.length);
   }
-  if (!resolve && r->valid) {
+  if (!produced && r->valid) {
     fprintf(f, ", \"components\": {");
     int first = 1;
     for (int c = 0; c < AC__COUNT; c++) {
@@ -656,6 +672,7 @@ static void disagree(const struct diff_ctx *x, const char *kind) {
   if (e && !survey)
     return;
   int resolve = strcmp(x->op, "resolve") == 0;
+  int produced = strcmp(x->op, "parse") != 0; /* resolve, normalize */
   fprintf(stderr, "FUZZ-FINDING {\"target\": \"diff_%s\", \"adapter\": \"%s\", "
                   "\"op\": \"%s\", \"kind\": \"%s\", \"component\": %s%s%s, "
                   "\"known\": ",
@@ -676,9 +693,9 @@ static void disagree(const struct diff_ctx *x, const char *kind) {
   fprintf(stderr, ", \"input\": ");
   put_str(stderr, x->in, x->len);
   fprintf(stderr, ", \"reference\": ");
-  put_reading(stderr, x->ref, resolve);
+  put_reading(stderr, x->ref, produced, resolve ? "target" : "normalized");
   fprintf(stderr, ", \"%s\": ", diff_adapter);
-  put_reading(stderr, x->lib, resolve);
+  put_reading(stderr, x->lib, produced, resolve ? "target" : "normalized");
   fprintf(stderr, "}\n");
   if (!e && !survey)
     abort();
@@ -703,6 +720,8 @@ static int compare(struct diff_ctx *x,
                    void *arg) {
   int n = 0;
   const struct adapter_reading *r = x->ref, *l = x->lib;
+  if (!r || !l)
+    return 0; /* the library has no such op */
   if (l->unsupported || r->unsupported || l->oom || r->oom)
     return 0;
   x->comp = -1;
@@ -716,9 +735,9 @@ static int compare(struct diff_ctx *x,
   }
   if (!r->valid)
     return 0;
-  if (strcmp(x->op, "resolve") == 0) {
+  if (strcmp(x->op, "parse") != 0) {
     if (!same_value(r, &r->output, l, &l->output)) {
-      report(x, "target", arg);
+      report(x, strcmp(x->op, "resolve") == 0 ? "target" : "normalized", arg);
       n++;
     }
     return n;
@@ -747,8 +766,14 @@ static struct adapter_reading ref_r, lib_r;
 static void run(struct diff_ctx *x) {
   reading_reset(&ref_r);
   reading_reset(&lib_r);
+  x->ref = x->lib = NULL;
   int rr, lr;
-  if (strcmp(x->op, "resolve") == 0) {
+  if (strcmp(x->op, "normalize") == 0) {
+    if (!diff_glue->normalize)
+      return;
+    rr = glue_reference.normalize(x->in, x->len, GLUE_LEVEL_SYNTAX, &ref_r);
+    lr = diff_glue->normalize(x->in, x->len, GLUE_LEVEL_SYNTAX, &lib_r);
+  } else if (strcmp(x->op, "resolve") == 0) {
     if (!diff_glue->resolve)
       return;
     rr = glue_reference.resolve(x->base, x->base_len, x->in, x->len, 1, &ref_r);
@@ -831,7 +856,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   unsigned op = (data[0] & 0x0f) % 10;
   struct diff_ctx x = {"parse", (const char *)data + 1, size - 1, NULL, 0,
                        NULL, NULL, -1};
-  if (op == 3 || op == 4) {
+  if (op == 1) {
+    x.op = "normalize";
+  } else if (op == 3 || op == 4) {
     const char *lf = memchr(x.in, '\n', x.len);
     if (!lf)
       return 0;

@@ -9,6 +9,7 @@
  *               "library-accepts"  the reference rejects, the library accepts
  *               "component"        both accept, a component differs
  *               "target"           both resolve, the targets differ
+ *               "normalized"       both normalize (6.2.2), the outputs differ
  *   components  for kind "component": the components it may explain
  *   when        condition names, all of which must hold; each is a C
  *               function of diff.c (table `conditions`)
