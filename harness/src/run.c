@@ -271,6 +271,12 @@ static void record(struct session *s, size_t k, struct result *r) {
     st->known++;
   }
   if (s->o->write_baseline && failed) brecord_add(&s->rec[k], id, v);
+  /* a line on the terminal: take the progress line away first */
+  if (s->progress_shown && failed && !r->baseline && s->out.fmt == FMT_TEXT) {
+    fputs("\r\033[K", stderr);
+    s->progress_shown = 0;
+    s->last_progress = 0;
+  }
   output_result(&s->out, r);
   s->done++;
   if (s->show_progress) progress(s, s->ad[k].name, 0);

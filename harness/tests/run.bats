@@ -211,3 +211,11 @@ PY
     --output "$(OUT)" --timeout 1.2 --no-progress
   [ -z "$stderr" ]
 }
+
+@test "on a terminal, a run longer than a second shows progress by itself" {
+  command -v script >/dev/null || skip "no script(1)"
+  sed 's/MARKER/HANG/' "$V/markers.json" > "$BATS_TEST_TMPDIR/hang.json"
+  run script -qec "'$UT' run --adapter-cmd '$FAKE' --vectors '$BATS_TEST_TMPDIR/hang.json' --output '$(OUT)' --timeout 1.2" /dev/null
+  [[ $output == *"fake: "*"/5"*"/s"* ]]
+  [[ $output == *"4 passed, 1 failed"* ]]
+}
