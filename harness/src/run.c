@@ -544,6 +544,7 @@ static int do_run(int argc, char **argv, struct runopts *op, struct vectors *vec
         idx[m++] = (unsigned)i;
       }
     }
+    output_flush(&sx->out);
     struct job job = {&j, m, encode_test, answer_test, fail_test, flush_out};
     adapter_run(a, &job);
     progress(sx, a->name, 1);
