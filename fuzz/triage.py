@@ -2,7 +2,7 @@
 """uritest triage: turn fuzzer findings into regression vectors.
 
 usage: uritest triage [--target NAME] [--no-minimize] [--no-baselines]
-                      [--dry-run] [--known] DIR|FILE...
+                      [--dry-run] [--known] [--update-baselines] DIR|FILE...
 
 Reads AFL++ crash and hang files (`*/crashes/id:*`, `*/hangs/id:*`),
 libFuzzer artifacts (`crash-*`, `timeout-*`, `leak-*`, `oom-*`), and
@@ -32,6 +32,8 @@ hand).  For each input:
 
 --known also writes the vector named by each entry of fuzz/known/*.json
 (its example), so every documented divergence class has a vector.
+--update-baselines brings the baselines up to date even when no vector is new
+(after a vector was confirmed and moved out of pending/, say).
 
 Exit: 0 nothing new, 1 new vectors written (findings), 2 usage error.
 """
@@ -392,11 +394,16 @@ def update_baselines(only=None):
             with open(path, encoding="utf-8") as f:
                 text = f.read()
             doc = json.loads(text)
-            kept = [e for e in doc["entries"] if not is_ours(e["id"])]
-            old = [e for e in doc["entries"] if is_ours(e["id"])]
-            if old == mine:
+            # keep every entry where it is (others', and ours that still
+            # hold), drop ours that no longer do, append the new ones
+            key = lambda e: json.dumps(e, sort_keys=True)
+            want = {key(e) for e in mine}
+            entries = [e for e in doc["entries"] if not is_ours(e["id"]) or key(e) in want]
+            have = {key(e) for e in entries}
+            entries += sorted((e for e in mine if key(e) not in have), key=lambda e: e["id"])
+            if entries == doc["entries"]:
                 continue
-            doc["entries"] = kept + sorted(mine, key=lambda e: e["id"])
+            doc["entries"] = entries
             with open(path, "w", encoding="utf-8") as f:
                 # as --write-baseline writes it (no final newline when the file had none)
                 f.write(json.dumps(doc, indent=2, ensure_ascii=False) + ("\n" if text.endswith("\n") else ""))
@@ -461,6 +468,8 @@ def main(argv):
             do_base = False
         elif a == "--dry-run":
             dry = True
+        elif a == "--update-baselines":
+            do_base = "always"
         elif a == "--known":
             known_mode = True
         elif a in ("-h", "--help"):
@@ -471,7 +480,7 @@ def main(argv):
             return 2
         else:
             paths.append(a)
-    if not paths and not known_mode:
+    if not paths and not known_mode and do_base != "always":
         sys.stderr.write("usage: uritest triage [--target NAME] [--no-minimize] [--no-baselines] "
                          "[--dry-run] [--known] DIR|FILE...\n")
         return 2
@@ -591,6 +600,9 @@ def main(argv):
         print("  %s  %s  %s%s" % (rel, vid, json.dumps(inp, ensure_ascii=True),
                                   "" if base is None else " (base %s)" % json.dumps(base, ensure_ascii=True)))
     if dry or not new_tests:
+        if do_base == "always" and not dry:
+            for b in update_baselines():
+                print("  baseline updated: %s" % b)
         return 1 if new_tests else 0
     for rel, doc in files.items():
         path = os.path.join(ROOT, "vectors", rel)
