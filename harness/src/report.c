@@ -955,7 +955,7 @@ static int write_outputs(struct report *r, const char *dir, const char *rulecov,
              "UTF-8, <code>\\u{XXXX}</code> for non-ASCII characters; the differing values are "
              "highlighted.</p>\n",
           nfails, nsec, np);
-  fputs("<div id=\"filters\"><label>adapter <select id=\"f-adapter\"><option value=\"\">all</option>"
+  fputs("<div id=\"disc\"><div id=\"filters\"><label>adapter <select id=\"f-adapter\"><option value=\"\">all</option>"
         "</select></label><label>class <select id=\"f-class\"><option value=\"\">failures (all but UNSUPPORTED)</option>"
         "<option value=\"*\">every non-PASS</option>"
         "</select></label><label><input type=\"checkbox\" id=\"f-sec\"> security-relevant only</label>"
@@ -976,7 +976,7 @@ static int write_outputs(struct report *r, const char *dir, const char *rulecov,
     html(h, r->ad[k].name);
     fputs("</th>", h);
   }
-  fputs("<th>vectors</th></tr></thead><tbody id=\"pruned\"></tbody></table></div>\n", h);
+  fputs("<th>vectors</th></tr></thead><tbody id=\"pruned\"></tbody></table></div></div>\n", h);
 
   fprintf(m, "\n%zu results are not PASS, %zu security-relevant; %zu distinct patterns of "
              "outcomes across the adapters.\n",
