@@ -60,6 +60,21 @@ restarts_ok() {
   restarts_ok PROTOCOL_ERROR
 }
 
+@test "an endless line without LF: PROTOCOL_ERROR at the line cap, memory bounded, given up" {
+  cat > "$BATS_TEST_TMPDIR/endless.sh" <<'SH'
+#!/bin/sh
+echo '{"adapter": "endless", "library": "x 1", "spec": "rfc3986", "ops": ["parse"]}'
+read line
+yes | tr -d '\n'
+SH
+  chmod +x "$BATS_TEST_TMPDIR/endless.sh"
+  SECONDS=0
+  run "$UT" run --vectors "$V/markers.json" --adapter-cmd "$BATS_TEST_TMPDIR/endless.sh" --output "$(OUT)" --timeout 5
+  [ "$status" -eq 1 ]
+  [ "$(classes)" = "PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR" ]
+  [ "$SECONDS" -lt 10 ]
+}
+
 @test "invalid UTF-8 in an answer: PROTOCOL_ERROR, the others answered" {
   marker_run BADUTF8
   restarts_ok PROTOCOL_ERROR
