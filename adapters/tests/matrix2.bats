@@ -401,7 +401,8 @@ REQ
 
 against_baseline() { # NAME: discrepancies exactly the baseline's
   need "$1"
-  run build/bin/uritest run --adapter "$1" --baseline "adapters/$1/baseline.json" \
+  # --timeout 30: a loaded CI machine must not turn a slow answer into a TIMEOUT
+  run build/bin/uritest run --adapter "$1" --baseline "adapters/$1/baseline.json" --timeout 30 \
     --format text --no-progress --output "$BATS_TEST_TMPDIR/$1.jsonl"
   [ "$status" -eq 0 ] || { printf '%s\n' "$output" | grep -v '^FAIL\|^    input' | tail -n 30; false; }
 }
