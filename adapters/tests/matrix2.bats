@@ -418,3 +418,33 @@ against_baseline() { # NAME: discrepancies exactly the baseline's
 @test "vectors against the baseline: rust-url" { against_baseline rust-url; }
 @test "vectors against the baseline: rust-oxiri" { against_baseline rust-oxiri; }
 @test "vectors against the baseline: erlang-uri-string" { against_baseline erlang-uri-string; }
+
+# ---- the headline table ----------------------------------------------------------
+
+@test "matrix-headline.py: conformance per op on rfc3986 files, unsupported left out, security count" {
+  cat >"$BATS_TEST_TMPDIR/r.jsonl" <<'JSONL'
+{"record": "run", "uritest": "9.9.9", "vectors_version": "7.0.0", "adapters": []}
+{"record": "result", "adapter": "lib-a", "library": "a 1", "spec": "rfc3986", "op": "parse", "class": "PASS", "security_relevant": false}
+{"record": "result", "adapter": "lib-a", "library": "a 1", "spec": "rfc3986", "op": "parse", "class": "COMPONENT_MISMATCH", "security_relevant": true}
+{"record": "result", "adapter": "lib-a", "library": "a 1", "spec": "rfc3986", "op": "parse", "class": "UNSUPPORTED", "security_relevant": false}
+{"record": "result", "adapter": "lib-a", "library": "a 1", "spec": "whatwg", "op": "parse", "class": "COMPONENT_MISMATCH", "security_relevant": true}
+{"record": "result", "adapter": "lib-a", "library": "a 1", "spec": "rfc3986", "op": "resolve", "class": "PASS", "security_relevant": false}
+{"record": "result", "adapter": "lib-b", "library": "b 2", "spec": "rfc3986", "op": "parse", "class": "PASS", "security_relevant": false}
+{"record": "result", "adapter": "reference", "library": "librfc3986", "spec": "rfc3986", "op": "parse", "class": "PASS", "security_relevant": false}
+{"record": "summary"}
+JSONL
+  run adapters/matrix-headline.py --results "$BATS_TEST_TMPDIR/r.jsonl" --output "$BATS_TEST_TMPDIR/h.md" \
+    --uritest /nonexistent
+  [ "$status" -eq 0 ] || { echo "$output"; false; }
+  run cat "$BATS_TEST_TMPDIR/h.md"
+  [[ "$output" == *"(uritest 9.9.9, vectors 7.0.0)"* ]]
+  [[ "$output" == *"2 third-party parser configurations"* ]]
+  [[ "$output" == *'| `lib-b` | b 2 |  | 100.0% (1 of 1) | not offered | 0 |'* ]]
+  [[ "$output" == *'| `lib-a` | a 1 |  | 50.0% (1 of 2) | 100.0% (1 of 1) | 2 |'* ]]
+  # the oracle last, marked
+  [ "$(grep -c '^| `' "$BATS_TEST_TMPDIR/h.md")" -eq 3 ]
+  [[ "$(grep '^| `' "$BATS_TEST_TMPDIR/h.md" | tail -n 1)" == *'`reference` (the oracle)'* ]]
+  run adapters/matrix-headline.py --results "$BATS_TEST_TMPDIR/r.jsonl" --output "$BATS_TEST_TMPDIR/h.md" \
+    --uritest /nonexistent --check
+  [ "$status" -eq 0 ]
+}
