@@ -7,7 +7,6 @@ use warnings;
 use JSON::PP;
 use Encode ();
 use URI;
-use URI::_server;
 
 my $json = JSON::PP->new->utf8->allow_nonref;
 my $IPV4 = qr/^(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}\z/;
@@ -36,14 +35,19 @@ sub components {
     my %c = (scheme => scalar $u->_scheme);
     if ($u->isa('URI::_generic')) {
         my $auth = $u->authority;
-        if (defined $auth) {
-            # URI::_server's own accessors read the authority with the same
-            # regular expressions for every generic class
-            my $host = URI::_server::host($u);
+        if (defined $auth && $u->can('host')) {
+            # server classes (http, ftp, ...): their own accessors
+            my $host = $u->host;
             (my $raw = $auth) =~ s/.*@//s;
             $host = "[$host]" if $raw =~ /^\[/;
-            %c = (%c, authority => $auth, userinfo => scalar URI::_server::userinfo($u),
-                  host => $host, host_type => host_type($host), port => scalar URI::_server::_port($u));
+            %c = (%c, authority => $auth, host => $host, host_type => host_type($host));
+            # URI::file has host but neither userinfo nor port: left out there
+            $c{userinfo} = $u->userinfo if $u->can('userinfo');
+            $c{port} = $u->_port if $u->can('_port');
+        } elsif (defined $auth) {
+            # other generic classes (unknown schemes, relative references)
+            # have an authority but no accessor that reads a host in it
+            $c{authority} = $auth;
         } else {
             %c = (%c, map { $_ => undef } qw(authority userinfo host host_type port));
         }

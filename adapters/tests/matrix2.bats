@@ -186,7 +186,8 @@ REQ
   need perl-uri
   ask perl-uri <<'REQ'
 {"id": 1, "op": "parse", "input": "http://u:p@[::1]:080/a?#"}
-{"id": 2, "op": "parse", "input": "foo://@h:/p"}
+{"id": 2, "op": "parse", "input": "http://@h:/p"}
+{"id": 8, "op": "parse", "input": "foo://u@h/p"}
 {"id": 3, "op": "parse", "input": "mailto:a@b?x"}
 {"id": 4, "op": "normalize", "input": "HTTP://A/%7e"}
 {"id": 5, "op": "resolve", "base": "http://a/b/c/d;p?q", "input": "http:g", "strict": false}
@@ -198,13 +199,17 @@ REQ
   [ "$(comp "$l" port)" = '"080"' ]; [ "$(comp "$l" query)" = '""' ]; [ "$(comp "$l" fragment)" = '""' ]
   l=$(nth 2)
   [ "$(comp "$l" userinfo)" = '""' ]; [ "$(comp "$l" port)" = '""' ]
-  l=$(nth 3)
+  l=$(nth 4)
   [ "$(comp "$l" path)" = '"a@b"' ]; [ "$(comp "$l" query)" = '"x"' ]; [ "$(comp "$l" authority)" = null ]
-  [ "$(jget "$(nth 4)" 'j["normalized"]')" = '"http://a/~"' ]
-  [ "$(jget "$(nth 5)" 'j["target"]')" = '"http://a/b/c/g"' ]
-  [ "$(jget "$(nth 6)" 'j["target"]')" = '"http:g"' ]
+  [ "$(jget "$(nth 5)" 'j["normalized"]')" = '"http://a/~"' ]
+  [ "$(jget "$(nth 6)" 'j["target"]')" = '"http://a/b/c/g"' ]
+  [ "$(jget "$(nth 7)" 'j["target"]')" = '"http:g"' ]
   # the host is read percent-decoded: %ff is the octet 0xFF, sent as hex
-  [ "$(comp "$(nth 7)" host)" = '{"hex": "ff"}' ]
+  [ "$(comp "$(nth 8)" host)" = '{"hex": "ff"}' ]
+  # an unknown scheme's class has an authority but no host accessor
+  l=$(nth 3)
+  [ "$(comp "$l" authority)" = '"u@h"' ]; [ "$(comp "$l" host)" = '"LEFT-OUT"' ]
+  [ "$(comp "$l" userinfo)" = '"LEFT-OUT"' ]
 }
 
 @test "ruby-uri: opaque part taken apart, empty host read as none, non-ASCII rejected" {
