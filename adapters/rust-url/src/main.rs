@@ -23,9 +23,13 @@ fn components(u: &Url) -> String {
     let mut c: Vec<(&str, String)> = Vec::new();
     let protocol = quirks::protocol(u);
     c.push(("scheme", js(&protocol[..protocol.len() - 1])));
-    // Url::has_host: whether the host is not null (url 2.3.1 serializes a
-    // null host with a path "//p" as "sc://p", so href cannot say)
-    let has_host = u.has_host();
+    // Whether the host is not null.  url 2.3.1 keeps no empty host of a
+    // non-special URL (has_host() is false for "s://", which it still
+    // serializes with "//"), and serializes a null host with the path "//p"
+    // as "sc://p": so an empty host is there exactly when href is
+    // protocol + "//" + pathname (+ search and hash).
+    let has_host = u.has_host()
+        || quirks::href(u).starts_with(&format!("{}//{}", protocol, quirks::pathname(u)));
     if !has_host {
         for k in ["authority", "userinfo", "host", "host_type", "port"] {
             c.push((k, "null".into()));
