@@ -46,7 +46,7 @@ adapters-matrix2: $(M2_BINS)
 $(M2_GO_BIN): adapters/go-net-url/main.go adapters/go-net-url/go.mod
 	@mkdir -p $(dir $@)
 	cd adapters/go-net-url && GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local GO111MODULE=on \
-	  GOCACHE=$(abspath $(BUILD))/go-cache $(GO) build -o $(abspath $@) .
+	  GOCACHE=$(abspath $(BUILD))/go-cache GOPATH=$(abspath $(BUILD))/go-path $(GO) build -o $(abspath $@) .
 
 $(M2_JAVA_CLS): adapters/java-net-uri/Adapter.java
 	@mkdir -p $(dir $@)
