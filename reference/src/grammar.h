@@ -157,15 +157,10 @@ static inline int is_gen_delims(int c) { return rfc3986__is(c, C_GEN_DELIMS); }
 /* sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "=" */
 static inline int is_sub_delims(int c) { return rfc3986__is(c, C_SUB_DELIMS); }
 
-/* 2.1: the value of a HEXDIG octet, or -1 for any other octet. */
+/* 2.1: the value of the HEXDIG octet C (which must be one: callers read
+ * pct-encoded triplets of parsed references, or have checked). */
 static inline int rfc3986__hex_value(int c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
+  return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10;
 }
 /* 2.1: "URI producers ... should use uppercase hexadecimal digits" (pct.c). */
 extern const char rfc3986__upper_hex[16];

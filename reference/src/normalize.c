@@ -85,9 +85,7 @@ static int cursor_next(struct cursor *c) {
   if (c->i >= c->end)
     return -1;
   ch = (unsigned char)c->s[c->i];
-  if (ch == '%' && c->i + 2 < c->end &&
-      rfc3986__hex_value((unsigned char)c->s[c->i + 1]) >= 0 &&
-      rfc3986__hex_value((unsigned char)c->s[c->i + 2]) >= 0) {
+  if (ch == '%') { /* in a parsed reference, always a pct-encoded triplet */
     int v = rfc3986__hex_value((unsigned char)c->s[c->i + 1]) << 4 |
             rfc3986__hex_value((unsigned char)c->s[c->i + 2]);
     c->i += 3;

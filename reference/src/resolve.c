@@ -122,14 +122,14 @@ static int src_at(const struct rfc3986__path_src *src, size_t i) {
   return (unsigned char)(i < src->alen ? src->a[i] : src->b[i - src->alen]);
 }
 
-/* The octet a pct-encoded triplet at I stands for, or -1. */
-static int src_pct(const struct rfc3986__path_src *src, size_t i, size_t end) {
-  int hi, lo;
-  if (!src->decode || src_at(src, i) != '%' || i + 2 >= end)
+/* The octet a pct-encoded triplet at I stands for when decoding, else -1.
+ * The path comes from a parsed reference: its "%" always begins a
+ * pct-encoded triplet, inside one segment. */
+static int src_pct(const struct rfc3986__path_src *src, size_t i) {
+  if (!src->decode || src_at(src, i) != '%')
     return -1;
-  hi = rfc3986__hex_value(src_at(src, i + 1));
-  lo = rfc3986__hex_value(src_at(src, i + 2));
-  return hi < 0 || lo < 0 ? -1 : hi << 4 | lo;
+  return rfc3986__hex_value(src_at(src, i + 1)) << 4 |
+         rfc3986__hex_value(src_at(src, i + 2));
 }
 
 /* 1 when the segment [from, to) is "." (dots == 1) or ".." (dots == 2),
@@ -140,7 +140,7 @@ static int src_is_dots(const struct rfc3986__path_src *src, size_t from,
   for (size_t i = from; i < to;) {
     if (src_at(src, i) == '.') {
       i++;
-    } else if (src_pct(src, i, to) == '.') {
+    } else if (src_pct(src, i) == '.') {
       i += 3;
     } else {
       return 0;
@@ -156,7 +156,7 @@ static size_t src_copy(const struct rfc3986__path_src *src, size_t from,
                        size_t to, char *out) {
     size_t n = 0;
   for (size_t i = from; i < to;) {
-    int c = src_pct(src, i, to);
+    int c = src_pct(src, i);
     if (c >= 0 && is_unreserved(c)) {
       if (out)
         out[n] = (char)c;
@@ -518,16 +518,15 @@ rfc3986_status rfc3986_resolve(const char *base, size_t base_len,
                    ? rfc3986__remove_dot_segments_in_place(out + path_at, merged)
                    : merged;
     n = path_at + path_len;
-  } else {
-    path_len = remove_dots ? rfc3986__remove_dot_segments_reverse(&src, NULL)
-                           : merged;
-    if (path_at + path_len <= cap) {
-      if (remove_dots)
-        rfc3986__remove_dot_segments_reverse(&src, out + path_at);
-      else
-        memcpy(out + path_at, src.a, src.alen);
-    }
+  } else if (remove_dots) {
+    /* no room for the merged path: its dot segments removed may fit */
+    path_len = rfc3986__remove_dot_segments_reverse(&src, NULL);
+    if (path_at + path_len <= cap)
+      rfc3986__remove_dot_segments_reverse(&src, out + path_at);
     n = path_at + path_len;
+  } else {
+    path_len = merged;
+    n = path_at + merged; /* does not fit: the length needed only */
   }
   if (tquery.defined) {
     put(out, cap, &n, "?", 1);

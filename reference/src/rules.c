@@ -34,6 +34,17 @@ static int octet_alternative(int c, const char *alts) {
 
 /* *( octets of the classes MASK / pct-encoded ), from I: the shape of
  * userinfo, reg-name and segment-nz-nc. */
+/* Whether a rule may take octets in bulk: not when tracing, where every
+ * rule function's match is reported, nor in the rule-coverage build. */
+static int in_bulk(const struct rfc3986__parser *p) {
+#ifdef RFC3986_RULE_COVERAGE
+  (void)p;
+  return 0;
+#else
+  return !p->tracing;
+#endif
+}
+
 static size_t octets_or_pct_encoded(struct rfc3986__parser *p, size_t i,
                                     unsigned mask) {
   size_t e;
@@ -41,8 +52,9 @@ static size_t octets_or_pct_encoded(struct rfc3986__parser *p, size_t i,
     i = rfc3986__scan(p, i, mask);
     if (i >= p->len || p->s[i] != '%')
       return i;
-    if (i + 2 < p->len && is_HEXDIG(p->s[i + 1]) && is_HEXDIG(p->s[i + 2]))
-      i += 3; /* pct-encoded: the scan goes on to read past it */
+    if (in_bulk(p) && i + 2 < p->len && is_HEXDIG(p->s[i + 1]) &&
+        is_HEXDIG(p->s[i + 2]))
+      i += 3; /* pct-encoded, checked in place; the scan reads past it */
     else if ((e = rule_pct_encoded(p, i)) != NOMATCH)
       i = e;
     else
@@ -412,10 +424,8 @@ size_t rule_authority(struct rfc3986__parser *p, size_t pos) {
  */
 static size_t pchars(struct rfc3986__parser *p, size_t i, unsigned extra) {
   size_t e;
-#ifndef RFC3986_RULE_COVERAGE
-  if (!p->tracing)
+  if (in_bulk(p))
     return octets_or_pct_encoded(p, i, C_PCHAR | extra);
-#endif
   for (;;) {
     if (rfc3986__is(at(p, i), extra))
       i++;
@@ -507,9 +517,10 @@ size_t rfc3986__path(struct rfc3986__parser *p, size_t pos,
   const rfc3986__rule_fn alt[] = {g->path_abempty, g->path_absolute,
                                   g->path_noscheme, g->path_rootless,
                                   g->path_empty};
-  size_t mark = p->count, best = NOMATCH, e, k, best_k = 0;
+  size_t best = NOMATCH, e, k, best_k = 0;
+  /* No trace to keep to the winner: path and ipath are reached only
+   * through rfc3986_match, which does not trace. */
   for (k = 0; k < sizeof alt / sizeof alt[0]; k++) {
-    rfc3986__backtrack(p, mark);
     e = alt[k](p, pos);
     if (e != NOMATCH && (best == NOMATCH || e > best)) {
       best = e;
@@ -517,10 +528,6 @@ size_t rfc3986__path(struct rfc3986__parser *p, size_t pos,
     }
   }
   COVER_ALTERNATIVE(rule, (int)best_k + 1);
-  if (p->tracing) {
-    rfc3986__backtrack(p, mark);
-    alt[best_k](p, pos);
-  }
   return best;
 }
 

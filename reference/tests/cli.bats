@@ -198,6 +198,14 @@ teardown() { rm -rf "$TMP"; }
   [[ "$output" != *"userinfo"* ]]
 }
 
+@test "explain shows pct-encoded inside userinfo, reg-name and segments" {
+  run "$R" explain 'http://%41@h%42/%43'
+  [ "$status" -eq 0 ]
+  [[ "$output" == *"userinfo"*'"%41"'*"pct-encoded"*"[7, 10)"* ]]
+  [[ "$output" == *"reg-name"*'"h%42"'*"pct-encoded"*"[12, 15)"* ]]
+  [[ "$output" == *"segment"*'"%43"'*"pct-encoded"*"[16, 19)"* ]]
+}
+
 @test "explain of an invalid URI: exit 1 with offset and rule" {
   run "$R" explain 'http://h/a b'
   [ "$status" -eq 1 ]
