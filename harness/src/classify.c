@@ -69,20 +69,19 @@ struct normalized {
   rfc3986_uri uri;
 };
 
-static void normalize_input(struct normalized *n, const char *in, size_t len) {
+static void normalize_input(struct normalized *n, const char *in, size_t len,
+                            rfc3986_level level) {
   if (n->state) return;
   n->state = -1;
   size_t cap = len + 16, out_len = 0;
   n->buf = xmalloc(cap);
   rfc3986_error err;
   unsigned hazard = 0;
-  rfc3986_status st = rfc3986_normalize(in, len, RFC3986_LEVEL_SYNTAX, n->buf, cap,
-                                        &out_len, &hazard, &err);
+  rfc3986_status st = rfc3986_normalize(in, len, level, n->buf, cap, &out_len, &hazard, &err);
   if (st == RFC3986_ERR_BUFFER) {
     cap = out_len + 1;
     n->buf = xrealloc(n->buf, cap);
-    st = rfc3986_normalize(in, len, RFC3986_LEVEL_SYNTAX, n->buf, cap, &out_len,
-                           &hazard, &err);
+    st = rfc3986_normalize(in, len, level, n->buf, cap, &out_len, &hazard, &err);
   }
   if (st != RFC3986_OK) return;
   if (rfc3986_parse(n->buf, out_len, RFC3986_RULE_URI_reference, &n->uri, &err) !=
@@ -149,7 +148,9 @@ static void add_mismatch(struct verdict *v, const char *name, int normalization)
  * ones skipped).  Shared by vectors and diff. */
 static void compare_components(json_t *comps, const struct sv *expect, const char *in,
                                size_t in_len, struct verdict *v) {
-  struct normalized norm = {0};
+  /* section 6.2.2 syntax-based, then 6.2.3 scheme-based normalization */
+  struct normalized norm[2] = {{0}, {0}};
+  static const rfc3986_level levels[2] = {RFC3986_LEVEL_SYNTAX, RFC3986_LEVEL_SCHEME};
   for (int c = 0; c < C__COUNT; c++) {
     if (expect[c].state == SV_ABSENT) continue;
     json_t *got = json_is_object(comps) ? json_object_get(comps, comp_names[c]) : NULL;
@@ -160,17 +161,18 @@ static void compare_components(json_t *comps, const struct sv *expect, const cha
     v->compared++;
     if (value_equals(got, &expect[c])) continue;
     int normalization = 0;
-    if (c != C_HOST_TYPE) {
-      normalize_input(&norm, in, in_len);
-      if (norm.state == 1) {
-        struct sv nv = uri_comp(&norm.uri, c);
+    for (int l = 0; l < 2 && c != C_HOST_TYPE && !normalization; l++) {
+      normalize_input(&norm[l], in, in_len, levels[l]);
+      if (norm[l].state == 1) {
+        struct sv nv = uri_comp(&norm[l].uri, c);
         normalization = value_equals(got, &nv);
       }
     }
     add_mismatch(v, comp_names[c], normalization);
     if (!normalization && security_component(c)) v->security_relevant = 1;
   }
-  free(norm.buf);
+  free(norm[0].buf);
+  free(norm[1].buf);
   if (v->nmis) v->cls = CLASS_COMPONENT_MISMATCH;
 }
 

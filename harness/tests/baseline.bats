@@ -9,15 +9,15 @@ ut() { run --separate-stderr "$UT" run --output "$(OUT)" "$@"; }
   b=$BATS_TEST_TMPDIR/b.json
   ut --vectors "$V/classify.json" --adapter-cmd "$FAKE" --write-baseline "$b"
   [ "$status" -eq 0 ]
-  [[ $stderr == *"wrote baseline $b (8 entries)"* ]]
-  [ "$(pyjson '(d["adapter"], d["library"], len(d["entries"]), sorted(d["entries"][0]))' < "$b")" = "('fake', 'fakelib 1.2.3', 8, ['class', 'components', 'id'])" ]
+  [[ $stderr == *"wrote baseline $b (9 entries)"* ]]
+  [ "$(pyjson '(d["adapter"], d["library"], len(d["entries"]), sorted(d["entries"][0]))' < "$b")" = "('fake', 'fakelib 1.2.3', 9, ['class', 'components', 'id'])" ]
   [ "$(pyjson '[e for e in d["entries"] if e["id"] == "c.semantic-host"][0]' < "$b")" = "{'id': 'c.semantic-host', 'class': 'COMPONENT_MISMATCH', 'components': ['host']}" ]
   pyjson 'd["vectors_version"]' < "$b"
   ut --vectors "$V/classify.json" --adapter-cmd "$FAKE" --baseline "$b"
   [ "$status" -eq 0 ]
   [[ $output == *"baseline fake ($b): 0 new discrepancies, 0 now passing"* ]]
   [[ $output != *"FAIL fake c.semantic-host"* ]]
-  [[ $output == *"8 known (baseline)"* ]]
+  [[ $output == *"9 known (baseline)"* ]]
 }
 
 @test "a new discrepancy: exit 1, listed as new" {
@@ -66,7 +66,7 @@ ut() { run --separate-stderr "$UT" run --output "$(OUT)" "$@"; }
   ut --vectors "$V/classify.json" --adapter-cmd "$FAKE --name one" --adapter-cmd "$FAKE --name two" \
     --baseline "$d/base-one.json"
   [ "$status" -eq 1 ]
-  [[ $output == *"baseline two (no baseline file): 8 new discrepancies"* ]]
+  [[ $output == *"baseline two (no baseline file): 9 new discrepancies"* ]]
   # a folder works as well
   mkdir "$d/bl"
   ut --vectors "$V/classify.json" --adapter-cmd "$FAKE --name one" --adapter-cmd "$FAKE --name two" \

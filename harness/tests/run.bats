@@ -43,6 +43,9 @@ runfake() { run --separate-stderr "$UT" run --output "$(OUT)" --adapter-cmd "$FA
   [ "$(one c.semantic-host "['security_relevant']")" = True ]
   [ "$(one c.normalization-host "['mismatches'][0]['kind']")" = normalization ]
   [ "$(one c.normalization-host "['security_relevant']")" = False ]
+  # section 6.2.3 (scheme-based) counts as normalization too: default port, empty path
+  [ "$(one c.scheme-normalization "['mismatches']")" = "[{'component': 'port', 'kind': 'normalization'}, {'component': 'path', 'kind': 'normalization'}]" ]
+  [ "$(one c.scheme-normalization "['security_relevant']")" = False ]
   [[ $output == *"host (semantic) [security-relevant]"* ]]
   # text output says what was expected and what came
   [[ $output == *'host: expected "EVIL.a", got "evil.example"'* ]]
@@ -103,8 +106,8 @@ runfake() { run --separate-stderr "$UT" run --output "$(OUT)" --adapter-cmd "$FA
   n_ok=$(printf '%s\n' "$output" | grep -c '^ok ')
   n_not=$(printf '%s\n' "$output" | grep -c '^not ok ')
   [ "$n_ok" -eq 6 ]
-  [ "$n_not" -eq 8 ]
-  printf '%s\n' "$output" | grep -q '^1\.\.14$'
+  [ "$n_not" -eq 9 ]
+  printf '%s\n' "$output" | grep -q '^1\.\.15$'
   printf '%s\n' "$output" | grep -q '^ok .* # SKIP unsupported'
   printf '%s\n' "$output" | grep -q '^not ok .*c.semantic-host # COMPONENT_MISMATCH host'
   printf '%s\n' "$output" | grep -q '^# uritest .*, vectors '
@@ -125,7 +128,7 @@ print(s.get("name"), s.get("tests"), s.get("failures"), s.get("skipped"),
       props["library"], "uritest" in props, "vectors_version" in props, "date" in props)
 PY
 )
-  [ "$r" = "fake 14 8 1 14 8 fakelib 1.2.3 True True True" ]
+  [ "$r" = "fake 15 9 1 15 9 fakelib 1.2.3 True True True" ]
 }
 
 @test "--format json: one object, every request (PASS too), counts by class" {
@@ -133,10 +136,10 @@ PY
   [ "$status" -eq 1 ]
   printf '%s' "$output" > "$BATS_TEST_TMPDIR/o.json"
   a() { pyjson "$1" < "$BATS_TEST_TMPDIR/o.json"; }
-  [ "$(a 'len(d["results"])')" = 14 ]
-  [ "$(a 'd["adapters"]["fake"]["total"]')" = 14 ]
+  [ "$(a 'len(d["results"])')" = 15 ]
+  [ "$(a 'd["adapters"]["fake"]["total"]')" = 15 ]
   [ "$(a 'd["adapters"]["fake"]["passed"]')" = 5 ]
-  [ "$(a 'd["adapters"]["fake"]["failed"]')" = 8 ]
+  [ "$(a 'd["adapters"]["fake"]["failed"]')" = 9 ]
   [ "$(a 'd["adapters"]["fake"]["library"]')" = "fakelib 1.2.3" ]
   [ "$(a 'd["adapters"]["fake"]["by_class"]["PASS"]')" = 5 ]
   [ "$(a 'd["adapters"]["fake"]["security_relevant"]')" = 1 ]
@@ -151,8 +154,8 @@ PY
   [ "$status" -eq 1 ]
   [ "$(pylines "$(OUT)" "(r[0]['record'], r[0]['uritest'], r[0]['vectors_version'], r[0]['date'], r[0]['adapters'])")" = "('run', '0.1.0', '9.9.9', '2023-11-14T22:13:20Z', [{'name': 'fake', 'library': 'fakelib 1.2.3', 'spec': 'rfc3986'}])" ]
   [ "$(pylines "$(OUT)" "set((x['adapter'], x['library'], x['vectors_version'], x['file_version']) for x in r if x['record'] == 'result')")" = "{('fake', 'fakelib 1.2.3', '9.9.9', '1.0.0')}" ]
-  [ "$(pylines "$(OUT)" "len([x for x in r if x['record'] == 'result'])")" = 14 ]
-  [ "$(pylines "$(OUT)" "(r[-1]['record'], r[-1]['passed'], r[-1]['failed'])")" = "('summary', 5, 8)" ]
+  [ "$(pylines "$(OUT)" "len([x for x in r if x['record'] == 'result'])")" = 15 ]
+  [ "$(pylines "$(OUT)" "(r[-1]['record'], r[-1]['passed'], r[-1]['failed'])")" = "('summary', 5, 9)" ]
   [ "$(pylines "$(OUT)" "[x['expected'] for x in r if x.get('id') == 'c.resolve.bad'][0]")" = "{'expect': 'accept', 'input': 'c', 'base': 'http://a/', 'target': 'http://a/x'}" ]
   [ "$(pylines "$(OUT)" "[x['got'] for x in r if x.get('id') == 'c.resolve.bad'][0]")" = "{'valid': True, 'target': 'http://a/c'}" ]
   # plain passes leave expected and got out of the file (--format json has them)
@@ -179,14 +182,14 @@ PY
   [ "$(count --group match)" = 2 ]
   [ "$(count --group 'impl*')" = 2 ]
   [ "$(count --file basic.json)" = 11 ]
-  [ "$(count --file markers.json --file classify.json)" = 19 ]
+  [ "$(count --file markers.json --file classify.json)" = 20 ]
   [ "$(count --op resolve)" = 2 ]
   [ "$(count --op match --file basic.json)" = 2 ]
 }
 
 @test "--vectors: a folder is searched recursively, the same file twice is loaded once" {
   runfake --vectors "$V" --vectors "$V/basic.json" --format json
-  [ "$(printf '%s' "$output" | pyjson 'len(d["results"])')" -eq 30 ]
+  [ "$(printf '%s' "$output" | pyjson 'len(d["results"])')" -eq 31 ]
 }
 
 @test "--adapter-cmd twice: both adapters run, each named by its hello" {

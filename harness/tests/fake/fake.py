@@ -9,6 +9,7 @@ space is invalid, and markers in an input make it misbehave on purpose:
   EVIL     report host "evil.example"        LOWER    report the host lower-cased
   UNSUP    answer "unsupported"              DEBUG    print an extra line first
   SPAM     print 200,000 lines that are not JSON
+  DROPPORT report the port as undefined and an empty path as "/" (6.2.3)
 Options: --name N, --spec S, --ops a,b (hello ops), --whatwg (answer getters),
 --exit-after-hello, --silent (print nothing, wait), --die (exit at once),
 --slow-hello SECONDS, --no-fragment (leave the fragment out), --version V.
@@ -128,6 +129,9 @@ for raw in sys.stdin.buffer:
         c = components(s)
         if "EVIL" in s:
             c["host"] = "evil.example"
+        if "DROPPORT" in s:
+            c["port"] = None
+            c["path"] = c["path"] or "/"
         if "LOWER" in s and c["host"]:
             c["host"] = c["host"].lower()
         if opt("--no-fragment"):
