@@ -62,3 +62,10 @@ $(BUILD)/adapters/$(1)/$(1): adapters/$(1)/src/main.rs adapters/$(1)/Cargo.toml 
 endef
 $(eval $(call M2_RUST_template,rust-url))
 $(eval $(call M2_RUST_template,rust-oxiri))
+
+# adapters/MATRIX-HEADLINE.md: per adapter, RFC 3986 conformance on the parse
+# and resolve vectors and the security-relevant readings, from a run of every
+# available adapter (the README's headline table).
+.PHONY: matrix-headline
+matrix-headline: deps all
+	$(PYTHON) adapters/matrix-headline.py
