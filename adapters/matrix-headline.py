@@ -115,8 +115,8 @@ def render(results_path, adapters_listed, results_label):
         out += ["", "Not available on the machine that generated this table (so not in it):", ""]
         for a in missing:
             out.append("- `%s`: %s" % (a["name"], a.get("why") or "not run"))
-    out += ["", "Regenerate: `make && adapters/matrix-headline.py` (all available adapters), or "
-            "`adapters/matrix-headline.py --results FILE` for a results file of `uritest run`.", ""]
+    out += ["", "Regenerate: `make matrix-headline` (every available adapter), or "
+            "`adapters/matrix-headline.py --results FILE` for the results file of a `uritest run`.", ""]
     return "\n".join(out)
 
 
