@@ -18,7 +18,8 @@
 #include "vectors.h"
 
 #define MAX_LINE_DEFAULT (8u << 20) /* answers longer than this are errors */
-#define WINDOW 256                  /* requests in flight (PROTOCOL.md section 6) */
+/* requests in flight (PROTOCOL.md section 6): the size of adapter.sent_at */
+#define WINDOW (sizeof ((struct adapter *)0)->sent_at / sizeof(double))
 #define WBUF_HIGH (256u << 10)      /* encode ahead at most this much */
 
 volatile int interrupted;
@@ -310,10 +311,10 @@ static void after_failure(struct adapter *a) {
 
 int adapter_run(struct adapter *a, struct job *job) {
   size_t done = 0, sent = 0;
-  static double sent_at[WINDOW];
+  double *sent_at = a->sent_at;
   size_t window = WINDOW;
   const char *wenv = getenv("URITEST_WINDOW");
-  if (wenv && atol(wenv) > 0 && atol(wenv) <= WINDOW) window = (size_t)atol(wenv);
+  if (wenv && atol(wenv) > 0 && (size_t)atol(wenv) <= WINDOW) window = (size_t)atol(wenv);
   double progress_at = now_mono();
   long base = a->id_base;
   a->id_base += (long)job->n;

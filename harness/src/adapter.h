@@ -58,6 +58,7 @@ struct adapter {
   char last_why[256];
   long id_base;
   unsigned restarts;
+  double sent_at[256];          /* when each request in flight was written */
   char **retired;               /* earlier name/library/spec, still referenced */
   size_t nretired;
 };

@@ -376,8 +376,7 @@ void output_begin(struct output *o, struct stats *adapters, size_t n) {
 }
 
 void output_adapter_begin(struct output *o, struct stats *s) {
-  o->cur = s;
-  if (o->fmt == FMT_JUNIT) o->junit_tmp = tmpfile();
+  if (o->fmt == FMT_JUNIT) o->junit_tmp = s->junit_tmp = tmpfile();
 }
 
 void output_result(struct output *o, const struct result *r) {
@@ -429,7 +428,7 @@ void output_result(struct output *o, const struct result *r) {
     fputc('\n', o->out);
     break;
   case FMT_JUNIT: {
-    FILE *f = o->junit_tmp ? o->junit_tmp : o->out;
+    FILE *f = r->st && r->st->junit_tmp ? r->st->junit_tmp : o->junit_tmp ? o->junit_tmp : o->out;
     fputs("    <testcase classname=\"", f);
     if (r->t) {
       const char *p = r->t->file->path, *slash = strrchr(p, '/');
@@ -499,17 +498,17 @@ void output_adapter_end(struct output *o, struct stats *s) {
     xml_text(o->out, s->library, strlen(s->library));
     fprintf(o->out, "\"/>\n      <property name=\"date\" value=\"%s\"/>\n    </properties>\n",
             run_date());
-    if (o->junit_tmp) {
+    if (s->junit_tmp) {
       char chunk[65536];
       size_t n;
-      rewind(o->junit_tmp);
-      while ((n = fread(chunk, 1, sizeof chunk, o->junit_tmp)) > 0) fwrite(chunk, 1, n, o->out);
-      fclose(o->junit_tmp);
-      o->junit_tmp = NULL;
+      rewind(s->junit_tmp);
+      while ((n = fread(chunk, 1, sizeof chunk, s->junit_tmp)) > 0) fwrite(chunk, 1, n, o->out);
+      fclose(s->junit_tmp);
+      if (o->junit_tmp == s->junit_tmp) o->junit_tmp = NULL;
+      s->junit_tmp = NULL;
     }
     fputs("  </testsuite>\n", o->out);
   }
-  o->cur = NULL;
 }
 
 static void stats_json(FILE *f, const struct stats *s) {

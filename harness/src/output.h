@@ -23,6 +23,7 @@ struct result {
   const char *ans_line;       /* the answer line, when there was one */
   size_t ans_len;
   int baseline;               /* 1 known discrepancy, 0 not in baseline */
+  struct stats *st;           /* its adapter's counts (JUnit spool), or NULL */
 };
 
 /* Per-adapter counts. */
@@ -30,6 +31,7 @@ struct stats {
   const char *adapter, *library, *spec;
   size_t total, passed, failed, unsupported, skipped, security, not_compared;
   size_t impl_defined, known, by_class[CLASS__COUNT];
+  FILE *junit_tmp;    /* JUnit test cases spooled until the suite ends */
 };
 
 struct output {
@@ -40,8 +42,7 @@ struct output {
   int diff_only;      /* text: print only discrepancies (always for diff) */
   size_t seq;         /* TAP test number */
   int first_result;   /* JSON: comma handling */
-  FILE *junit_tmp;
-  struct stats *cur;
+  FILE *junit_tmp;    /* spool of the last suite begun (diff: the only one) */
   struct buf line;
 };
 

@@ -343,7 +343,8 @@ static void answer_test(void *ctx, size_t i, json_t *ans, const char *line, size
     j->s->done++;
     return;
   }
-  struct result r = {a->name, a->library, t, NULL, 0, 0, &v, ans, line, len, 0};
+  struct result r = {.adapter = a->name, .library = a->library, .t = t, .v = &v,
+                     .answer = ans, .ans_line = line, .ans_len = len};
   record(j->s, j->k, &r);
 }
 
@@ -361,7 +362,7 @@ static void fail_test(void *ctx, size_t i, int cls, const char *why) {
   memset(&v, 0, sizeof v);
   v.cls = cls;
   v.why = why;
-  struct result r = {a->name, a->library, t, NULL, 0, 0, &v, NULL, NULL, 0, 0};
+  struct result r = {.adapter = a->name, .library = a->library, .t = t, .v = &v};
   record(j->s, j->k, &r);
 }
 
@@ -537,7 +538,7 @@ static int do_run(int argc, char **argv, struct runopts *op, struct vectors *vec
           memset(&vd, 0, sizeof vd);
           vd.cls = CLASS_UNSUPPORTED;
           vd.why = "op not in the adapter's hello";
-          struct result r = {a->name, a->library, t, NULL, 0, 0, &vd, NULL, NULL, 0, 0};
+          struct result r = {.adapter = a->name, .library = a->library, .t = t, .v = &vd};
           record(sx, k, &r);
           continue;
         }
@@ -628,8 +629,9 @@ static void answer_line(void *ctx, size_t i, json_t *ans, const char *line, size
   struct adapter *a = &j->s->ad[j->k];
   struct verdict v;
   classify_diff(j->lines[i], j->lens[i], ans, &v);
-  struct result r = {a->name, a->library, NULL, j->lines[i], j->lens[i],
-                     j->first_line + (long)i, &v, ans, line, len, 0};
+  struct result r = {.adapter = a->name, .library = a->library, .input = j->lines[i],
+                     .input_len = j->lens[i], .line = j->first_line + (long)i, .v = &v,
+                     .answer = ans, .ans_line = line, .ans_len = len};
   record(j->s, j->k, &r);
 }
 
@@ -640,8 +642,8 @@ static void fail_line(void *ctx, size_t i, int cls, const char *why) {
   memset(&v, 0, sizeof v);
   v.cls = cls;
   v.why = why;
-  struct result r = {a->name, a->library, NULL, j->lines[i], j->lens[i],
-                     j->first_line + (long)i, &v, NULL, NULL, 0, 0};
+  struct result r = {.adapter = a->name, .library = a->library, .input = j->lines[i],
+                     .input_len = j->lens[i], .line = j->first_line + (long)i, .v = &v};
   record(j->s, j->k, &r);
 }
 
