@@ -328,7 +328,7 @@ public final class Adapter {
             parsed = r.value();
             r.ws();
             if (r.i != text.length()) parsed = null;
-        } catch (BadRequest e) {
+        } catch (BadRequest | StackOverflowError e) {
             parsed = null;
         }
         if (!(parsed instanceof Map)) return "{\"id\": null, \"error\": \"request is not a JSON object\"}";
