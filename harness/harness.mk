@@ -15,12 +15,12 @@ UT_JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljan
 ALL_TARGETS += $(UT_BIN)
 TEST_SUITES += test-harness test-harness-asan test-vectors-reference
 
-$(UT_OBJ): ALL_CFLAGS += $(UT_JANSSON_CFLAGS)
+$(UT_OBJ): ALL_CFLAGS += $(UT_JANSSON_CFLAGS) -pthread
 $(UT_OBJ): $(UT_HDR)
 
 $(UT_BIN): $(UT_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $(UT_OBJ) $(LIBA) $(LDFLAGS) $(UT_JANSSON_LIBS)
+	$(CC) $(CFLAGS) -pthread -o $@ $(UT_OBJ) $(LIBA) $(LDFLAGS) $(UT_JANSSON_LIBS)
 
 .PHONY: test-harness test-harness-asan test-vectors-reference uritest
 uritest: $(UT_BIN)

@@ -3,6 +3,7 @@
  * set-up, result accounting, baselines and progress. */
 #include <errno.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -24,6 +25,7 @@ struct runopts {
   double timeout, hello_timeout;
   struct filters f;
   int progress; /* -1 auto */
+  int jobs;     /* adapters run at once */
 };
 
 static const char run_usage[] =
@@ -31,7 +33,7 @@ static const char run_usage[] =
     "         [--format text|tap|junit|json] [--output FILE] [--baseline FILE]...\n"
     "         [--write-baseline FILE] [--timeout S] [--hello-timeout S]\n"
     "         [--file GLOB]... [--group GLOB]... [--id GLOB]... [--tag GLOB]...\n"
-    "         [--section SEC]... [--op OP]... [--progress|--no-progress]\n";
+    "         [--section SEC]... [--op OP]... [--progress|--no-progress] [--jobs N]\n";
 static const char diff_usage[] =
     "usage: uritest diff [--adapter NAME]... [--adapter-cmd CMD]...\n"
     "         [--format text|tap|junit|json] [--output FILE] [--timeout S]\n"
@@ -40,7 +42,7 @@ static const char diff_usage[] =
 enum {
   O_VECTORS = 256, O_ADAPTER, O_ADAPTER_CMD, O_FORMAT, O_OUTPUT, O_BASELINE,
   O_WRITE_BASELINE, O_TIMEOUT, O_HELLO_TIMEOUT, O_FILE, O_GROUP, O_ID, O_TAG,
-  O_SECTION, O_OP, O_PROGRESS, O_NO_PROGRESS, O_HELP
+  O_SECTION, O_OP, O_PROGRESS, O_NO_PROGRESS, O_HELP, O_JOBS
 };
 
 static const struct option long_opts[] = {
@@ -62,6 +64,7 @@ static const struct option long_opts[] = {
     {"progress", no_argument, 0, O_PROGRESS},
     {"no-progress", no_argument, 0, O_NO_PROGRESS},
     {"help", no_argument, 0, O_HELP},
+    {"jobs", required_argument, 0, O_JOBS},
     {0, 0, 0, 0}};
 
 static void add(char ***list, int *n, const char *v) { filter_add(list, n, v); }
@@ -73,6 +76,7 @@ static int parse_opts(int argc, char **argv, struct runopts *o, int is_diff) {
   o->timeout = 2;
   o->hello_timeout = 5;
   o->progress = -1;
+  o->jobs = 1;
   optind = 1;
   opterr = 0;
   int c;
@@ -121,6 +125,17 @@ static int parse_opts(int argc, char **argv, struct runopts *o, int is_diff) {
       add(&o->f.ops, &o->f.nops, optarg);
       run_only = 1;
       break;
+    case O_JOBS: {
+      char *end;
+      long n = strtol(optarg, &end, 10);
+      if (*end || end == optarg || n < 1 || n > 256) {
+        warnx_("--jobs: not a number of adapters from 1 to 256: \"%s\"", optarg);
+        return EXIT_USAGE;
+      }
+      o->jobs = (int)n;
+      run_only = 1;
+      break;
+    }
     case O_PROGRESS: o->progress = 1; break;
     case O_NO_PROGRESS: o->progress = 0; break;
     case O_HELP: fputs(usage, stdout); return -1;
@@ -154,6 +169,9 @@ struct session {
   struct adapter_def **cmd_defs; /* --adapter-cmd entries, owned */
   size_t ncmd_defs;
   struct output out;
+  /* --jobs: adapters in threads, results through one lock */
+  int jobs;
+  pthread_mutex_t lock;
   /* progress */
   int show_progress, progress_shown;
   double started, last_progress;
@@ -250,9 +268,18 @@ static void progress(struct session *s, const char *name, int final) {
   fflush(stderr);
 }
 
+static void lock(struct session *s) {
+  if (s->jobs > 1) pthread_mutex_lock(&s->lock);
+}
+static void unlock(struct session *s) {
+  if (s->jobs > 1) pthread_mutex_unlock(&s->lock);
+}
+
 /* Account one result of adapter K and write it out. */
 static void record(struct session *s, size_t k, struct result *r) {
+  lock(s);
   struct stats *st = &s->st[k];
+  r->st = st;
   const struct verdict *v = r->v;
   int failed = class_failed(v->cls) && !v->impl_defined;
   char idbuf[48];
@@ -279,7 +306,8 @@ static void record(struct session *s, size_t k, struct result *r) {
   }
   output_result(&s->out, r);
   s->done++;
-  if (s->show_progress) progress(s, s->ad[k].name, 0);
+  if (s->show_progress) progress(s, s->jobs > 1 ? "adapters" : s->ad[k].name, 0);
+  unlock(s);
 }
 
 /* ---- run ----------------------------------------------------------------- */
@@ -339,8 +367,10 @@ static void answer_test(void *ctx, size_t i, json_t *ans, const char *line, size
   classify_answer(t, ans, &v);
   /* whatwg vectors count only for adapters that answer with getters */
   if (t->spec == SPEC_WHATWG && !a->whatwg && !json_is_object(json_object_get(ans, "whatwg"))) {
+    lock(j->s);
     j->s->st[j->k].skipped++;
     j->s->done++;
+    unlock(j->s);
     return;
   }
   struct result r = {.adapter = a->name, .library = a->library, .t = t, .v = &v,
@@ -354,8 +384,10 @@ static void fail_test(void *ctx, size_t i, int cls, const char *why) {
   struct adapter *a = &j->s->ad[j->k];
   /* a whatwg vector sent on the chance of getters: not the adapter's test */
   if (t->spec == SPEC_WHATWG && !a->whatwg) {
+    lock(j->s);
     j->s->st[j->k].skipped++;
     j->s->done++;
+    unlock(j->s);
     return;
   }
   struct verdict v;
@@ -368,8 +400,10 @@ static void fail_test(void *ctx, size_t i, int cls, const char *why) {
 
 static void flush_out(void *ctx) {
   struct runjob *j = ctx;
+  lock(j->s);
   output_flush(&j->s->out);
-  progress(j->s, j->s->ad[j->k].name, 0);
+  progress(j->s, j->s->jobs > 1 ? "adapters" : j->s->ad[j->k].name, 0);
+  unlock(j->s);
 }
 
 static int open_results(struct session *s, const char *deflt) {
@@ -452,6 +486,90 @@ static void cleanup(struct session *s) {
   memset(s, 0, sizeof *s);
 }
 
+/* Every selected vector of V through adapter K (IDX: room for them all). */
+static void run_adapter(struct session *sx, struct vectors *v, size_t k, unsigned *idx) {
+  struct adapter *a = &sx->ad[k];
+  size_t m = 0;
+  struct runjob j = {sx, k, v, idx};
+  /* whatwg vectors go last to an adapter that is not whatwg by its
+   * hello: sent on the chance that it answers with getters, they must not
+   * get it given up before its own vectors ran */
+  for (int pass = 0; pass < 2; pass++) {
+    for (size_t i = 0; i < v->ntests; i++) {
+      const struct test *t = &v->tests[i];
+      int late = t->spec == SPEC_WHATWG && !a->whatwg;
+      if (late != pass) continue;
+      if (!(a->ops & (1u << t->op))) {
+        if (late) {
+          lock(sx);
+          sx->st[k].skipped++;
+          unlock(sx);
+          continue;
+        }
+        struct verdict vd;
+        memset(&vd, 0, sizeof vd);
+        vd.cls = CLASS_UNSUPPORTED;
+        vd.why = "op not in the adapter's hello";
+        struct result r = {.adapter = a->name, .library = a->library, .t = t, .v = &vd};
+        record(sx, k, &r);
+        continue;
+      }
+      idx[m++] = (unsigned)i;
+    }
+  }
+  lock(sx);
+  output_flush(&sx->out);
+  unlock(sx);
+  struct job job = {&j, m, encode_test, answer_test, fail_test, flush_out};
+  adapter_run(a, &job);
+  adapter_stop(a);
+}
+
+struct worker {
+  struct session *s;
+  struct vectors *v;
+  size_t *next;
+};
+
+static void *worker_main(void *arg) {
+  struct worker *w = arg;
+  unsigned *idx = xcalloc(w->v->ntests + 1, sizeof *idx);
+  for (;;) {
+    lock(w->s);
+    size_t k = (*w->next)++;
+    unlock(w->s);
+    if (k >= w->s->n || interrupted) break;
+    run_adapter(w->s, w->v, k, idx);
+  }
+  free(idx);
+  return NULL;
+}
+
+/* --jobs N: up to N adapters at once, each in a thread of its own; results
+ * are written as they come (interleaved), JUnit suites in adapter order. */
+static void run_parallel(struct session *sx, struct vectors *v, int jobs) {
+  for (size_t k = 0; k < sx->n; k++) output_adapter_begin(&sx->out, &sx->st[k]);
+  sx->done = 0;
+  sx->total = v->ntests * sx->n;
+  sx->started = now_mono();
+  json_object_seed(0); /* jansson seeds its hash function once, here */
+  pthread_mutex_init(&sx->lock, NULL);
+  sx->jobs = jobs;
+  size_t nthreads = (size_t)jobs < sx->n ? (size_t)jobs : sx->n, next = 0;
+  pthread_t *th = xcalloc(nthreads, sizeof *th);
+  struct worker w = {sx, v, &next};
+  size_t started = 0;
+  for (size_t i = 0; i < nthreads; i++)
+    if (pthread_create(&th[started], NULL, worker_main, &w) == 0) started++;
+  if (!started) worker_main(&w); /* no thread to be had: run here */
+  for (size_t i = 0; i < started; i++) pthread_join(th[i], NULL);
+  free(th);
+  sx->jobs = 1;
+  pthread_mutex_destroy(&sx->lock);
+  progress(sx, "adapters", 1);
+  for (size_t k = 0; k < sx->n; k++) output_adapter_end(&sx->out, &sx->st[k]);
+}
+
 static int do_run(int argc, char **argv, struct runopts *op, struct vectors *vecp,
                   struct session *sp, struct baseline **blp) {
   struct runopts o = *op; /* lists appended below are written back */
@@ -512,47 +630,21 @@ static int do_run(int argc, char **argv, struct runopts *op, struct vectors *vec
   sx->started = now_mono();
   output_begin(&sx->out, sx->st, sx->n);
 
-  unsigned *idx = xcalloc(v->ntests + 1, sizeof *idx);
-  for (size_t k = 0; k < sx->n && !interrupted; k++) {
-    struct adapter *a = &sx->ad[k];
-    output_adapter_begin(&sx->out, &sx->st[k]);
-    sx->done = 0;
-    sx->total = v->ntests;
-    sx->started = now_mono();
-    size_t m = 0;
-    struct runjob j = {sx, k, v, idx};
-    /* whatwg vectors go last to an adapter that is not whatwg by its
-     * hello: sent on the chance that it answers with getters, they must not
-     * get it given up before its own vectors ran */
-    for (int pass = 0; pass < 2; pass++) {
-      for (size_t i = 0; i < v->ntests; i++) {
-        const struct test *t = &v->tests[i];
-        int late = t->spec == SPEC_WHATWG && !a->whatwg;
-        if (late != pass) continue;
-        if (!(a->ops & (1u << t->op))) {
-          if (late) {
-            sx->st[k].skipped++;
-            continue;
-          }
-          struct verdict vd;
-          memset(&vd, 0, sizeof vd);
-          vd.cls = CLASS_UNSUPPORTED;
-          vd.why = "op not in the adapter's hello";
-          struct result r = {.adapter = a->name, .library = a->library, .t = t, .v = &vd};
-          record(sx, k, &r);
-          continue;
-        }
-        idx[m++] = (unsigned)i;
-      }
+  if (o.jobs <= 1 || sx->n == 1) {
+    unsigned *idx = xcalloc(v->ntests + 1, sizeof *idx);
+    for (size_t k = 0; k < sx->n && !interrupted; k++) {
+      output_adapter_begin(&sx->out, &sx->st[k]);
+      sx->done = 0;
+      sx->total = v->ntests;
+      sx->started = now_mono();
+      run_adapter(sx, v, k, idx);
+      progress(sx, sx->ad[k].name, 1);
+      output_adapter_end(&sx->out, &sx->st[k]);
     }
-    output_flush(&sx->out);
-    struct job job = {&j, m, encode_test, answer_test, fail_test, flush_out};
-    adapter_run(a, &job);
-    progress(sx, a->name, 1);
-    adapter_stop(a);
-    output_adapter_end(&sx->out, &sx->st[k]);
+    free(idx);
+  } else {
+    run_parallel(sx, v, o.jobs);
   }
-  free(idx);
 
   /* baselines */
   int differs = 0;

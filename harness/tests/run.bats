@@ -222,3 +222,29 @@ PY
   [[ $output == *"fake: "*"/5"*"/s"* ]]
   [[ $output == *"4 passed, 1 failed"* ]]
 }
+
+@test "--jobs N: adapters side by side, the same results, suites in adapter order" {
+  run --separate-stderr "$UT" run --vectors "$V" --output "$(OUT)" --format json \
+    --adapter-cmd "$FAKE --name one" --adapter-cmd "$FAKE --name two" --adapter-cmd "$FAKE --name three"
+  [ "$status" -eq 1 ]
+  seq=$(printf '%s' "$output" | pyjson 'sorted((k, v["passed"], v["failed"], v["unsupported"], v["skipped"]) for k, v in d["adapters"].items())')
+  run --separate-stderr "$UT" run --vectors "$V" --output "$(OUT)" --format json --jobs 3 \
+    --adapter-cmd "$FAKE --name one" --adapter-cmd "$FAKE --name two" --adapter-cmd "$FAKE --name three"
+  [ "$status" -eq 1 ]
+  par=$(printf '%s' "$output" | pyjson 'sorted((k, v["passed"], v["failed"], v["unsupported"], v["skipped"]) for k, v in d["adapters"].items())')
+  [ "$seq" = "$par" ]
+  [ "$(printf '%s' "$output" | pyjson 'len(d["results"])')" -eq 93 ]
+  [ "$(pylines "$(OUT)" "len([x for x in r if x['record'] == 'result'])")" -eq 93 ]
+  run --separate-stderr "$UT" run --vectors "$V/classify.json" --output "$(OUT)" --format junit --jobs 2 \
+    --adapter-cmd "$FAKE --name one" --adapter-cmd "$FAKE --name two" --adapter-cmd "$FAKE --name three"
+  r=$(printf '%s' "$output" | "$PY" -c "
+import sys, xml.etree.ElementTree as ET
+print([(s.get('name'), s.get('tests'), len(s.findall('testcase'))) for s in ET.fromstring(sys.stdin.read()).findall('testsuite')])")
+  [ "$r" = "[('one', '15', 15), ('two', '15', 15), ('three', '15', 15)]" ]
+  run "$UT" run --jobs 0
+  [ "$status" -eq 2 ]
+  run "$UT" run --jobs many
+  [ "$status" -eq 2 ]
+  run "$UT" diff --jobs 2
+  [ "$status" -eq 2 ]
+}
