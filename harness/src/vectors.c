@@ -431,6 +431,232 @@ static int keep(const struct filters *f, const char *path, json_t *g, int gi,
   return 1;
 }
 
+/* ---- reading a file a test at a time --------------------------------- */
+
+/*
+ * A structural scan finds where each test of each group is in the text.
+ * The groups' "tests" arrays are then blanked (newlines kept, so positions
+ * stay) and the rest, a small skeleton, is read with jansson; each test is
+ * read on its own and freed once compiled.  Memory stays near the size of
+ * the file and jansson's allocations are reused while they are warm.  When
+ * the scan meets anything unexpected, the whole file is read as one
+ * document instead, and jansson says what is wrong and where.
+ */
+struct range {
+  size_t start, end;
+};
+struct group_tests {
+  int found;             /* its "tests" array was located */
+  size_t open, close;    /* offsets of "[" and "]" */
+  struct range *r;
+  size_t n, cap;
+};
+struct scan {
+  const char *p;
+  size_t n, i;
+  struct group_tests *g;
+  size_t ng;
+};
+
+static void scan_ws(struct scan *s) {
+  while (s->i < s->n && (s->p[s->i] == ' ' || s->p[s->i] == '\t' || s->p[s->i] == '\n' ||
+                         s->p[s->i] == '\r'))
+    s->i++;
+}
+static int scan_string(struct scan *s) {
+  s->i++;
+  while (s->i < s->n) {
+    char ch = s->p[s->i++];
+    if (ch == '\\') s->i++;
+    else if (ch == '"') return s->i <= s->n ? 0 : -1;
+  }
+  return -1;
+}
+static int scan_value(struct scan *s) {
+  scan_ws(s);
+  if (s->i >= s->n) return -1;
+  char ch = s->p[s->i];
+  if (ch == '"') return scan_string(s);
+  if (ch == '{' || ch == '[') {
+    int depth = 0;
+    while (s->i < s->n) {
+      ch = s->p[s->i];
+      if (ch == '"') {
+        if (scan_string(s) < 0) return -1;
+        continue;
+      }
+      if (ch == '{' || ch == '[') depth++;
+      else if ((ch == '}' || ch == ']') && --depth == 0) {
+        s->i++;
+        return 0;
+      }
+      s->i++;
+    }
+    return -1;
+  }
+  size_t start = s->i;
+  while (s->i < s->n && !strchr(",}] \t\r\n", s->p[s->i])) s->i++;
+  return s->i > start ? 0 : -1;
+}
+/* A member's key (raw, without quotes) and its colon. */
+static int scan_key(struct scan *s, const char **k, size_t *klen) {
+  scan_ws(s);
+  if (s->i >= s->n || s->p[s->i] != '"') return -1;
+  size_t start = s->i + 1;
+  if (scan_string(s) < 0) return -1;
+  *k = s->p + start;
+  *klen = s->i - 1 - start;
+  scan_ws(s);
+  if (s->i >= s->n || s->p[s->i] != ':') return -1;
+  s->i++;
+  scan_ws(s);
+  return s->i < s->n ? 0 : -1;
+}
+/* After a member or element: 1 when another follows, 0 at CLOSE, -1. */
+static int scan_next(struct scan *s, char close) {
+  scan_ws(s);
+  if (s->i >= s->n) return -1;
+  char ch = s->p[s->i++];
+  return ch == ',' ? 1 : ch == close ? 0 : -1;
+}
+static int scan_tests(struct scan *s, struct group_tests *g) {
+  g->found = 1;
+  g->open = s->i++;
+  scan_ws(s);
+  if (s->i < s->n && s->p[s->i] == ']') {
+    g->close = s->i++;
+    return 0;
+  }
+  for (;;) {
+    scan_ws(s);
+    size_t start = s->i;
+    if (scan_value(s) < 0) return -1;
+    if (g->n == g->cap) {
+      g->cap = g->cap ? g->cap * 2 : 64;
+      g->r = xrealloc(g->r, sizeof *g->r * g->cap);
+    }
+    g->r[g->n].start = start;
+    g->r[g->n].end = s->i;
+    g->n++;
+    int k = scan_next(s, ']');
+    if (k < 0) return -1;
+    if (k == 0) {
+      g->close = s->i - 1;
+      return 0;
+    }
+  }
+}
+static int scan_group(struct scan *s, struct group_tests *g) {
+  scan_ws(s);
+  if (s->i >= s->n) return -1;
+  if (s->p[s->i] != '{') return scan_value(s); /* jansson will say */
+  s->i++;
+  scan_ws(s);
+  if (s->i < s->n && s->p[s->i] == '}') {
+    s->i++;
+    return 0;
+  }
+  for (;;) {
+    const char *k;
+    size_t kl;
+    if (scan_key(s, &k, &kl) < 0) return -1;
+    if (kl == 5 && !memcmp(k, "tests", 5) && s->p[s->i] == '[' && !g->found) {
+      if (scan_tests(s, g) < 0) return -1;
+    } else if (scan_value(s) < 0) {
+      return -1;
+    }
+    int nx = scan_next(s, '}');
+    if (nx <= 0) return nx;
+  }
+}
+static int scan_file(struct scan *s) {
+  int groups_seen = 0;
+  scan_ws(s);
+  if (s->i >= s->n || s->p[s->i] != '{') return -1;
+  s->i++;
+  for (;;) {
+    const char *k;
+    size_t kl;
+    if (scan_key(s, &k, &kl) < 0) return -1;
+    if (kl == 6 && !memcmp(k, "groups", 6) && s->p[s->i] == '[' && !groups_seen) {
+      groups_seen = 1;
+      s->i++;
+      scan_ws(s);
+      if (s->i < s->n && s->p[s->i] == ']') {
+        s->i++;
+      } else {
+        for (;;) {
+          s->g = xrealloc(s->g, sizeof *s->g * (s->ng + 1));
+          memset(&s->g[s->ng], 0, sizeof *s->g);
+          if (scan_group(s, &s->g[s->ng++]) < 0) return -1;
+          int nx = scan_next(s, ']');
+          if (nx < 0) return -1;
+          if (nx == 0) break;
+        }
+      }
+    } else if (scan_value(s) < 0) {
+      return -1;
+    }
+    int nx = scan_next(s, '}');
+    if (nx < 0) return -1;
+    if (nx == 0) break;
+  }
+  scan_ws(s);
+  return s->i == s->n ? 0 : -1;
+}
+static void scan_free(struct scan *s) {
+  for (size_t i = 0; i < s->ng; i++) free(s->g[i].r);
+  free(s->g);
+  s->g = NULL;
+  s->ng = 0;
+}
+
+/* Line and column (1-based) of offset OFF, counting from a cursor that
+ * only moves forward. */
+struct cursor {
+  size_t off;
+  int line, col;
+};
+static void cursor_to(struct cursor *c, const char *p, size_t off) {
+  for (; c->off < off; c->off++) {
+    if (p[c->off] == '\n') {
+      c->line++;
+      c->col = 0;
+    } else if (((unsigned char)p[c->off] & 0xC0) != 0x80) {
+      c->col++; /* jansson counts characters, not octets */
+    }
+  }
+}
+
+static void json_error_at(const char *path, const json_error_t *e, int line0, int col0) {
+  if (e->line < 0) {
+    fprintf(stderr, "%s: %s\n", path, e->text);
+    return;
+  }
+  int line = line0 + e->line - 1;
+  int col = e->line == 1 ? col0 + e->column : e->column;
+  fprintf(stderr, "%s:%d:%d: %s\n", path, line, col, e->text);
+}
+
+/* One test T (groups[GI].tests[TI]) checked, compiled and filtered. */
+static int one_test(struct ctx *c, const struct filters *f, const char *path,
+                    struct vfile *vf, int op, const char *desc, json_t *g, size_t gi,
+                    size_t ti, json_t *t) {
+  struct vectors *v = c->v;
+  c->ti = (long)ti;
+  c->test_id = NULL;
+  if (!json_is_object(t)) return bad(c, "(test)", "must be an object, not %s", type_name(t));
+  if (v->ntests == v->cap) {
+    v->cap = v->cap ? v->cap * 2 : 1024;
+    v->tests = xrealloc(v->tests, sizeof *v->tests * v->cap);
+  }
+  struct test *tt = &v->tests[v->ntests];
+  if (check_test(c, vf, op, desc, t, tt) < 0) return -1;
+  v->total_loaded++;
+  if (keep(f, path, g, (int)gi, t, tt->id, op)) v->ntests++;
+  return 0;
+}
+
 static int load_file(struct vectors *v, const char *path, const struct filters *f,
                      struct idset *ids) {
   json_error_t jerr;
@@ -452,16 +678,33 @@ static int load_file(struct vectors *v, const char *path, const struct filters *
     buf_free(&text);
     return -1;
   }
-  root = json_loadb(text.p ? text.p : "", text.len, JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES, &jerr);
-  buf_free(&text);
+  if (!text.p) buf_puts(&text, "");
+  const int flags = JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES;
+  struct scan sc = {text.p, text.len, 0, NULL, 0};
+  char *skeleton = NULL;
+  if (scan_file(&sc) == 0) {
+    skeleton = xmalloc(text.len + 1);
+    memcpy(skeleton, text.p, text.len);
+    for (size_t gi = 0; gi < sc.ng; gi++) {
+      struct group_tests *gt = &sc.g[gi];
+      if (!gt->found) continue;
+      for (size_t k = gt->open + 1; k < gt->close; k++)
+        if (skeleton[k] != '\n') skeleton[k] = ' ';
+    }
+    root = json_loadb(skeleton, text.len, flags, &jerr);
+    free(skeleton);
+  } else {
+    scan_free(&sc);
+    root = json_loadb(text.p, text.len, flags, &jerr);
+  }
   if (!root) {
-    if (jerr.line < 0)
-      fprintf(stderr, "%s: %s\n", path, jerr.text);
-    else
-      fprintf(stderr, "%s:%d:%d: %s\n", path, jerr.line, jerr.column, jerr.text);
+    json_error_at(path, &jerr, 1, 0);
+    scan_free(&sc);
+    buf_free(&text);
     return -1;
   }
   struct ctx c = {.v = v, .path = path, .test_id = NULL, .gi = -1, .ti = -1, .ids = ids};
+  struct cursor cur = {0, 1, 0};
   int rc = -1;
   struct sv schema, version, spec;
   if (!json_is_object(root)) {
@@ -532,26 +775,32 @@ static int load_file(struct vectors *v, const char *path, const struct filters *
       bad(&c, "tests", "must be an array, not %s", type_name(tests));
       goto out;
     }
-    json_array_foreach(tests, ti, t) {
-      c.ti = (long)ti;
-      c.test_id = NULL;
-      if (!json_is_object(t)) {
-        bad(&c, "(test)", "must be an object, not %s", type_name(t));
+    const char *d = desc.state ? desc.s : "";
+    struct group_tests *gt = gi < sc.ng && sc.g[gi].found ? &sc.g[gi] : NULL;
+    if (!gt) {
+      json_array_foreach(tests, ti, t) {
+        if (one_test(&c, f, path, vf, op, d, g, gi, ti, t) < 0) goto out;
+      }
+      continue;
+    }
+    for (ti = 0; ti < gt->n; ti++) {
+      const struct range *r = &gt->r[ti];
+      t = json_loadb(text.p + r->start, r->end - r->start, flags, &jerr);
+      if (!t) {
+        cursor_to(&cur, text.p, r->start);
+        json_error_at(path, &jerr, cur.line, cur.col);
         goto out;
       }
-      if (v->ntests == v->cap) {
-        v->cap = v->cap ? v->cap * 2 : 1024;
-        v->tests = xrealloc(v->tests, sizeof *v->tests * v->cap);
-      }
-      struct test *tt = &v->tests[v->ntests];
-      if (check_test(&c, vf, op, desc.state ? desc.s : "", t, tt) < 0) goto out;
-      v->total_loaded++;
-      if (keep(f, path, g, (int)gi, t, tt->id, op)) v->ntests++;
+      int trc = one_test(&c, f, path, vf, op, d, g, gi, ti, t);
+      json_decref(t);
+      if (trc < 0) goto out;
     }
   }
   rc = 0;
 out:
   json_decref(root);
+  scan_free(&sc);
+  buf_free(&text);
   return rc;
 }
 
