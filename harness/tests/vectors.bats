@@ -90,3 +90,16 @@ bad() {
   [ "$status" -eq 0 ]
   [[ $output == *'"input_hex": "61006200ff"'* ]]
 }
+
+@test "an error inside a test far into the file: the same line:column as for the whole document" {
+  printf '{"schema": "uritest-vectors/1", "version": "1.0.0", "spec": "rfc3986",\n "groups": [\n  {"op": "parse", "tests": [\n    {"id": "a", "input": "x", "expect": "accept"}\n  ]},\n  {"op": "parse", "tests": [{"id": "c", "input": "\\u00e9", "expect": "accept"}, {"id": "d", "input": "\xc3\xa9\\x", "expect": "accept"}]}\n ]}\n' > "$BATS_TEST_TMPDIR/esc.json"
+  run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/esc.json" --adapter-cmd "$FAKE"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"esc.json:6:"*": invalid escape"* ]]
+  col=${stderr#*esc.json:6:}; col=${col%%:*}
+  want=$("$PY" -c "
+import sys
+line = open(sys.argv[1], encoding='utf-8').read().split('\n')[5]
+print(line.index('\\\\x') + 2)" "$BATS_TEST_TMPDIR/esc.json")
+  [ "$col" = "$want" ]
+}
