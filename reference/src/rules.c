@@ -463,6 +463,10 @@ size_t rule_segment_nz_nc(struct rfc3986__parser *p, size_t pos) {
  * twins, with isegment). */
 size_t rfc3986__slash_segments(struct rfc3986__parser *p, size_t i,
                                const struct rfc3986__shape *g) {
+  /* RFC 3986's segments are runs of single octets (and pct-encoded): in
+   * bulk, "/" segment "/" segment ... is one run of pchar and "/". */
+  if (g == &rfc3986__uri_shape && in_bulk(p))
+    return at(p, i) == '/' ? octets_or_pct_encoded(p, i + 1, C_PCHAR | C_SLASH) : i;
   while (at(p, i) == '/')
     i = g->segment(p, i + 1);
   return i;
