@@ -24,7 +24,8 @@ hand).  For each input:
     vectors/v1/regressions/pending/<adapter>.json as implementation-defined,
     with the independent rfc3986_ops.py result as "x-candidate" for a person
     to confirm.  Each vector's comment carries every parser's reading.
- 5. vectors/MANIFEST gets any new file, and every adapter's baseline
+ 5. vectors/MANIFEST gets any new file, vectors/README.md its counts (make
+    vectors), and every adapter's baseline
     (adapters/*/baseline*.json) gets the entries of the regression vectors,
     written by `uritest run --vectors vectors/v1/regressions
     --write-baseline` and merged (entries of other vectors are kept as they
@@ -612,6 +613,13 @@ def main(argv):
     added = update_manifest(sorted(files))
     for a in added:
         print("  vectors/MANIFEST: + %s" % a)
+    # the counts table of vectors/README.md is generated (make vectors)
+    p = subprocess.run([sys.executable, os.path.join(ROOT, "vectors", "gen", "generate.py")],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+    if p.returncode != 0:
+        log("vectors/gen/generate.py failed: %s" % p.stderr.decode("utf-8", "replace")[-300:])
+    else:
+        print("  vectors/README.md: counts regenerated (make vectors)")
     if do_base:
         for b in update_baselines():
             print("  baseline updated: %s" % b)
