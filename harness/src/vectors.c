@@ -401,18 +401,12 @@ static int keep(const struct filters *f, const char *path, json_t *g, int gi,
   if (!f) return 1;
   if (f->nops && !match_any(f->ops, f->nops, op_names[op], 0)) return 0;
   if (f->nfiles) {
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    if (!match_any(f->files, f->nfiles, path, 0) &&
-        !match_any(f->files, f->nfiles, base, 0)) {
-      /* a pattern may also name the tail of the path: v1/parse/host.json */
-      int hit = 0;
-      for (int i = 0; i < f->nfiles && !hit; i++) {
-        size_t pl = strlen(path), ql = strlen(f->files[i]);
-        if (ql < pl && path[pl - ql - 1] == '/' && !strcmp(path + pl - ql, f->files[i])) hit = 1;
-      }
-      if (!hit) return 0;
-    }
+    /* a pattern matches the path or any tail of it after a "/":
+     * ("resolve.json", "v1/generated/ipv6.json", "rfc3986" then a star) */
+    int hit = 0;
+    for (const char *p = path; p && !hit; p = strchr(p, '/') ? strchr(p, '/') + 1 : NULL)
+      hit = match_any(f->files, f->nfiles, p, 0);
+    if (!hit) return 0;
   }
   if (f->ngroups) {
     json_t *d = json_object_get(g, "description");
