@@ -196,6 +196,9 @@ static int setup_adapters(struct session *s, int is_diff) {
       free(defs);
       return EXIT_USAGE;
     }
+    int twice = 0;
+    for (size_t k = 0; k < n; k++) twice |= defs[k] == d;
+    if (twice) continue; /* --adapter X --adapter X: once */
     defs = xrealloc(defs, sizeof *defs * (n + 1));
     defs[n++] = d;
   }
