@@ -115,6 +115,11 @@ asan:
 ubsan:
 	$(MAKE) BUILD=$(BUILD)/ubsan CFLAGS="-O1 -g -fsanitize=undefined -fno-sanitize-recover=all" LDFLAGS="-fsanitize=undefined" all
 
+# The README's headline table is the one `make matrix-headline` made.
+TEST_SUITES += test-readme
+test-readme:
+	@tests/suite.sh readme $(PYTHON) scripts/readme-headline.py --check
+
 # Every vector through every available adapter, against its baseline.
 TEST_SUITES += test-baselines
 test-baselines: all
