@@ -67,5 +67,7 @@ $(eval $(call M2_RUST_template,rust-oxiri))
 # and resolve vectors and the security-relevant readings, from a run of every
 # available adapter (the README's headline table).
 .PHONY: matrix-headline
+# scripts/readme-headline.py then copies the table into README.md.
 matrix-headline: deps all
 	$(PYTHON) adapters/matrix-headline.py
+	$(PYTHON) scripts/readme-headline.py
