@@ -119,6 +119,8 @@ void adapter_free(struct adapter *a) {
   adapter_stop(a);
   buf_free(&a->rbuf);
   buf_free(&a->wbuf);
+  buf_free(&a->scratch);
+  jtok_free(&a->tk);
   free(a->name);
   free(a->library);
   free(a->spec);
@@ -401,7 +403,9 @@ int adapter_run(struct adapter *a, struct job *job) {
         break;
       }
       json_error_t err;
-      json_t *ans = json_loadb(start, len, JSON_ALLOW_NUL, &err);
+      /* tokens first; jansson reads what they refuse, and says why */
+      json_t *ans = jtok_load(&a->tk, start, len, &a->scratch);
+      if (!ans) ans = json_loadb(start, len, JSON_ALLOW_NUL, &err);
       json_t *id = ans && json_is_object(ans) ? json_object_get(ans, "id") : NULL;
       long want = base + (long)done;
       if (!ans || !json_is_object(ans)) {

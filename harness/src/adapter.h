@@ -6,6 +6,7 @@
 #include <jansson.h>
 #include <sys/types.h>
 
+#include "jtok.h"
 #include "util.h"
 
 /* One entry of adapters/<name>/adapter.json, or an --adapter-cmd. */
@@ -59,6 +60,8 @@ struct adapter {
   long id_base;
   unsigned restarts;
   double sent_at[256];          /* when each request in flight was written */
+  struct jtoks tk;              /* answers read without jansson's lexer */
+  struct buf scratch;
   char **retired;               /* earlier name/library/spec, still referenced */
   size_t nretired;
 };

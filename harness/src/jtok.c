@@ -68,13 +68,26 @@ static size_t u8seq(const unsigned char *s, size_t n) {
   return 4;
 }
 
+/* octets that stand for themselves in a JSON string: 0x20-0x7F but " and \ */
+#define P4(a) a, a, a, a
+#define P16(a) P4(a), P4(a), P4(a), P4(a)
+static const unsigned char plain[256] = {
+    P16(0), P16(0),                                  /* 0x00-0x1F */
+    1, 1, 0, 1, P4(1), P4(1), P4(1),                 /* 0x20-0x2F, " */
+    P16(1), P16(1),                                  /* 0x30-0x4F */
+    P4(1), P4(1), P4(1), 0, 1, 1, 1,                 /* 0x50-0x5F, \ */
+    P16(1), P16(1),                                  /* 0x60-0x7F */
+    P16(0), P16(0), P16(0), P16(0), P16(0), P16(0), P16(0), P16(0)};
+#undef P4
+#undef P16
+
 static int str(struct jp *j) {
   int t = push(j, JT_STR, ++j->i);
   const unsigned char *p = j->p;
   size_t i = j->i, n = j->n;
   int esc = 0;
   for (;;) {
-    while (i < n && p[i] >= 0x20 && p[i] < 0x80 && p[i] != '"' && p[i] != '\\') i++;
+    while (i < n && plain[p[i]]) i++;
     if (i >= n) return -1;
     unsigned char c = p[i];
     if (c == '"') break;
@@ -299,4 +312,60 @@ void jtok_free(struct jtoks *ts) {
   free(ts->t);
   ts->t = NULL;
   ts->n = ts->cap = 0;
+}
+
+/* Value I as a jansson value (what json_loadb would have built). */
+static json_t *to_json(const struct jtoks *ts, const char *p, int i, struct buf *scratch) {
+  const struct jtok *t = &ts->t[i];
+  switch (t->type) {
+  case JT_OBJ: {
+    json_t *o = json_object();
+    int k = i + 1;
+    for (unsigned m = 0; m < t->size; m++) {
+      const struct jtok *kt = &ts->t[k];
+      json_t *v = to_json(ts, p, k + 1, scratch);
+      if (!v || json_object_setn_new_nocheck(o, p + kt->start, kt->end - kt->start, v) < 0) {
+        json_decref(o);
+        return NULL;
+      }
+      k = (int)ts->t[k + 1].next;
+    }
+    return o;
+  }
+  case JT_ARR: {
+    json_t *a = json_array();
+    int k = i + 1;
+    for (unsigned m = 0; m < t->size; m++) {
+      if (json_array_append_new(a, to_json(ts, p, k, scratch)) < 0) {
+        json_decref(a);
+        return NULL;
+      }
+      k = (int)ts->t[k].next;
+    }
+    return a;
+  }
+  case JT_STR: {
+    if (!t->esc) return json_stringn_nocheck(p + t->start, t->end - t->start);
+    scratch->len = 0;
+    buf_reserve(scratch, t->end - t->start + 1);
+    size_t n = jtok_str(ts, p, i, scratch->p);
+    return json_stringn_nocheck(scratch->p, n);
+  }
+  case JT_NUM: {
+    char tmp[32];
+    size_t n = t->end - t->start; /* at most 15 */
+    memcpy(tmp, p + t->start, n);
+    tmp[n] = 0;
+    if (strpbrk(tmp, ".eE")) return json_real(strtod(tmp, NULL));
+    return json_integer(strtoll(tmp, NULL, 10));
+  }
+  case JT_TRUE: return json_true();
+  case JT_FALSE: return json_false();
+  default: return json_null();
+  }
+}
+
+json_t *jtok_load(struct jtoks *ts, const char *p, size_t n, struct buf *scratch) {
+  if (jtok_parse(ts, p, n) < 0 || ts->t[0].type != JT_OBJ) return NULL;
+  return to_json(ts, p, 0, scratch);
 }

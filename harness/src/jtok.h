@@ -8,7 +8,10 @@
 #ifndef URITEST_JTOK_H
 #define URITEST_JTOK_H
 
+#include <jansson.h>
 #include <stddef.h>
+
+#include "util.h"
 
 enum { JT_OBJ, JT_ARR, JT_STR, JT_NUM, JT_TRUE, JT_FALSE, JT_NULL };
 
@@ -37,5 +40,10 @@ size_t jtok_str(const struct jtoks *ts, const char *p, int i, char *out);
 /* Whether string token I equals S (raw compare; no escapes in I). */
 int jtok_eq(const struct jtoks *ts, const char *p, int i, const char *s);
 void jtok_free(struct jtoks *ts);
+
+/* P[0..N) as a jansson object, built from tokens (no jansson lexer):
+ * NULL when it is not an object or not in the subset; then json_loadb
+ * says what is wrong.  SCRATCH holds decoded strings for a moment. */
+json_t *jtok_load(struct jtoks *ts, const char *p, size_t n, struct buf *scratch);
 
 #endif
