@@ -30,7 +30,7 @@ static const struct glue *const all_glues[] = {BENCH_GLUES};
 
 static const char usage[] =
     "usage: uritest bench [--corpus FILE] [--adapter NAME]... [--rounds N]\n"
-    "                     [--json] [--worst-cases]\n"
+    "                     [--op OP]... [--json] [--worst-cases]\n"
     "Parse throughput per in-process adapter (C glues), side by side in one\n"
     "process: every round runs each adapter over the corpus in turn; the\n"
     "figures are medians over the rounds (min and max shown).  'parse' is the\n"
@@ -38,6 +38,8 @@ static const char usage[] =
     "adapter's mapping to the component model.  A strlen pass over the corpus\n"
     "is the floor.  Without --corpus, a generated corpus\n"
     "(fixed seed, realistic mix of 50,000 references) is used.\n"
+    "--op keeps only some figures: parse, parse+map, resolve, normalize, floor\n"
+    "(for instruction counts under valgrind --tool=callgrind, one at a time).\n"
     "--worst-cases times parse, resolve and normalize of 1 MB and 4 MB worst-\n"
     "shape inputs of the reference and reports the 4 MB / 1 MB time ratio.\n"
     "Exit 0, or 2 on usage or input error.\n";
@@ -318,8 +320,8 @@ static int worst_cases(int json) {
 
 int main(int argc, char **argv) {
   struct corpus c = {0};
-  const char *corpus = NULL, *wanted[64];
-  size_t nwanted = 0, i, nsel = 0, nfig = 0;
+  const char *corpus = NULL, *wanted[64], *ops[8];
+  size_t nwanted = 0, nops = 0, i, nsel = 0, nfig = 0;
   const struct glue *sel[64];
   struct figure fig[200];
   struct adapter_reading rd;
@@ -333,6 +335,14 @@ int main(int argc, char **argv) {
       rounds = atoi(argv[++a]);
       if (rounds < 1 || rounds > 64) {
         fprintf(stderr, "uritest bench: --rounds takes 1 to 64\n");
+        return 2;
+      }
+    } else if (strcmp(argv[a], "--op") == 0 && a + 1 < argc && nops < 8) {
+      ops[nops++] = argv[++a];
+      if (strcmp(ops[nops - 1], "parse") && strcmp(ops[nops - 1], "parse+map") &&
+          strcmp(ops[nops - 1], "resolve") && strcmp(ops[nops - 1], "normalize") &&
+          strcmp(ops[nops - 1], "floor")) {
+        fprintf(stderr, "uritest bench: unknown op '%s'\n", ops[nops - 1]);
         return 2;
       }
     } else if (strcmp(argv[a], "--json") == 0)
@@ -392,6 +402,17 @@ int main(int argc, char **argv) {
   }
   fig[nfig].adapter = "strlen";
   fig[nfig++].op = "floor";
+  if (nops > 0) { /* keep the figures of the ops asked for (the floor last) */
+    size_t kept = 0, f, o;
+    for (f = 0; f < nfig; f++) {
+      for (o = 0; o < nops; o++)
+        if (strcmp(fig[f].op, ops[o]) == 0)
+          break;
+      if (o < nops || f == nfig - 1)
+        fig[kept++] = fig[f];
+    }
+    nfig = kept;
+  }
   for (r = 0; r < rounds; r++) {
     size_t f;
     for (f = 0; f < nfig; f++) {

@@ -332,7 +332,7 @@ static void explain(FILE *f, const struct result *r) {
 
 void output_begin(struct output *o, struct stats *adapters, size_t n) {
   o->first_result = 1;
-  if (o->results) {
+  if (o->results && !o->appending) {
     struct buf *b = &o->line;
     b->len = 0;
     buf_printf(b, "{\"record\": \"run\", \"uritest\": \"%s\", \"command\": \"%s\", "
@@ -382,7 +382,7 @@ void output_adapter_begin(struct output *o, struct stats *s) {
 void output_result(struct output *o, const struct result *r) {
   const struct verdict *v = r->v;
   int failed = class_failed(v->cls) && !v->impl_defined;
-  if (o->results) {
+  if (o->results && !r->replayed) {
     result_json(o, r, 1);
     buf_putc(&o->line, '\n');
     fwrite(o->line.p, 1, o->line.len, o->results);

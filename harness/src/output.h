@@ -24,6 +24,7 @@ struct result {
   size_t ans_len;
   int baseline;               /* 1 known discrepancy, 0 not in baseline */
   struct stats *st;           /* its adapter's counts (JUnit spool), or NULL */
+  int replayed;               /* --resume: already in the results file */
 };
 
 /* Per-adapter counts. */
@@ -43,6 +44,7 @@ struct output {
   size_t seq;         /* TAP test number */
   int first_result;   /* JSON: comma handling */
   FILE *junit_tmp;    /* spool of the last suite begun (diff: the only one) */
+  int appending;      /* --resume in place: the run record is there already */
   struct buf line;
 };
 

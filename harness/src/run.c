@@ -1,7 +1,9 @@
 /* run.c: `uritest run` (vectors through adapters) and `uritest diff`
  * (arbitrary inputs against the reference), sharing options, adapter
  * set-up, result accounting, baselines and progress. */
+#define _XOPEN_SOURCE 700 /* realpath, fseeko */
 #include <errno.h>
+#include <limits.h>
 #include <getopt.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include "classify.h"
 #include "commands.h"
 #include "output.h"
+#include "resume.h"
 #include "vectors.h"
 
 struct runopts {
@@ -22,6 +25,7 @@ struct runopts {
   enum format fmt;
   char *output;
   char *write_baseline;
+  char *resume;  /* --resume FILE */
   double timeout, hello_timeout;
   struct filters f;
   int progress; /* -1 auto */
@@ -33,7 +37,8 @@ static const char run_usage[] =
     "         [--format text|tap|junit|json] [--output FILE] [--baseline FILE]...\n"
     "         [--write-baseline FILE] [--timeout S] [--hello-timeout S]\n"
     "         [--file GLOB]... [--group GLOB]... [--id GLOB]... [--tag GLOB]...\n"
-    "         [--section SEC]... [--op OP]... [--progress|--no-progress] [--jobs N]\n";
+    "         [--section SEC]... [--op OP]... [--progress|--no-progress] [--jobs N]\n"
+    "         [--resume FILE]\n";
 static const char diff_usage[] =
     "usage: uritest diff [--adapter NAME]... [--adapter-cmd CMD]...\n"
     "         [--format text|tap|junit|json] [--output FILE] [--timeout S]\n"
@@ -42,7 +47,7 @@ static const char diff_usage[] =
 enum {
   O_VECTORS = 256, O_ADAPTER, O_ADAPTER_CMD, O_FORMAT, O_OUTPUT, O_BASELINE,
   O_WRITE_BASELINE, O_TIMEOUT, O_HELLO_TIMEOUT, O_FILE, O_GROUP, O_ID, O_TAG,
-  O_SECTION, O_OP, O_PROGRESS, O_NO_PROGRESS, O_HELP, O_JOBS
+  O_SECTION, O_OP, O_PROGRESS, O_NO_PROGRESS, O_HELP, O_JOBS, O_RESUME
 };
 
 static const struct option long_opts[] = {
@@ -65,6 +70,7 @@ static const struct option long_opts[] = {
     {"no-progress", no_argument, 0, O_NO_PROGRESS},
     {"help", no_argument, 0, O_HELP},
     {"jobs", required_argument, 0, O_JOBS},
+    {"resume", required_argument, 0, O_RESUME},
     {0, 0, 0, 0}};
 
 static void add(char ***list, int *n, const char *v) { filter_add(list, n, v); }
@@ -136,6 +142,7 @@ static int parse_opts(int argc, char **argv, struct runopts *o, int is_diff) {
       run_only = 1;
       break;
     }
+    case O_RESUME: o->resume = optarg; run_only = 1; break;
     case O_PROGRESS: o->progress = 1; break;
     case O_NO_PROGRESS: o->progress = 0; break;
     case O_HELP: fputs(usage, stdout); return -1;
@@ -169,6 +176,7 @@ struct session {
   struct adapter_def **cmd_defs; /* --adapter-cmd entries, owned */
   size_t ncmd_defs;
   struct output out;
+  struct resume *rs; /* --resume, or NULL */
   /* --jobs: adapters in threads, results through one lock */
   int jobs;
   pthread_mutex_t lock;
@@ -409,10 +417,19 @@ static void flush_out(void *ctx) {
   unlock(j->s);
 }
 
+static int resume_open(struct session *s, int in_place);
+
 static int open_results(struct session *s, const char *deflt) {
   const char *path = s->o->output ? s->o->output : deflt;
   if (!path) return 0;
   char *p = s->o->output ? xstrdup(path) : root_path(path);
+  if (s->rs) {
+    /* --resume: in place unless --output names another file */
+    char a[PATH_MAX], b[PATH_MAX];
+    int same = !s->o->output || (realpath(p, a) && realpath(s->rs->path, b) && !strcmp(a, b));
+    free(p);
+    return resume_open(s, same);
+  }
   /* mkdir -p the folder */
   for (char *q = strchr(p + 1, '/'); q; q = strchr(q + 1, '/')) {
     *q = 0;
@@ -427,6 +444,48 @@ static int open_results(struct session *s, const char *deflt) {
   }
   setvbuf(s->out.results, NULL, _IOFBF, 1 << 18);
   free(p);
+  return 0;
+}
+
+/* Copy FILE's octets [FROM, TO) to OUT. */
+static int copy_range(const char *file, off_t from, off_t to, FILE *out) {
+  FILE *in = fopen(file, "rb");
+  if (!in || fseeko(in, from, SEEK_SET) < 0) {
+    if (in) fclose(in);
+    return -1;
+  }
+  char chunk[1 << 16];
+  while (from < to) {
+    size_t want = (size_t)(to - from) < sizeof chunk ? (size_t)(to - from) : sizeof chunk;
+    size_t got = fread(chunk, 1, want, in);
+    if (!got) break;
+    fwrite(chunk, 1, got, out);
+    from += (off_t)got;
+  }
+  fclose(in);
+  return from == to ? 0 : -1;
+}
+
+static int open_results(struct session *s, const char *deflt);
+
+/* The results file of a --resume run: FILE itself, cut after its last
+ * complete result (the summary and any half line of a killed run go), or
+ * --output with FILE's results copied after the new run record. */
+static int resume_open(struct session *s, int in_place) {
+  struct resume *rs = s->rs;
+  if (in_place) {
+    if (truncate(rs->path, rs->keep_end) < 0 || !(s->out.results = fopen(rs->path, "ab"))) {
+      warnx_("%s: cannot write: %s", rs->path, strerror(errno));
+      return EXIT_USAGE;
+    }
+    s->out.appending = 1;
+  } else {
+    s->rs = NULL;
+    int rc = open_results(s, NULL);
+    s->rs = rs;
+    if (rc) return rc;
+  }
+  setvbuf(s->out.results, NULL, _IOFBF, 1 << 18);
   return 0;
 }
 
@@ -485,6 +544,8 @@ static void cleanup(struct session *s) {
   free(s->bc);
   free(s->rec);
   registry_free(&s->reg);
+  if (s->rs) resume_free(s->rs);
+  free(s->rs);
   buf_free(&s->out.line);
   memset(s, 0, sizeof *s);
 }
@@ -494,12 +555,22 @@ static void run_adapter(struct session *sx, struct vectors *v, size_t k, unsigne
   struct adapter *a = &sx->ad[k];
   size_t m = 0;
   struct runjob j = {sx, k, v, idx};
+  /* --resume: what the earlier run recorded counts as if it ran now */
+  const unsigned char *done = sx->rs ? sx->rs->done[k] : NULL;
+  for (size_t i = 0; sx->rs && i < sx->rs->n; i++) {
+    const struct prior *p = &sx->rs->p[i];
+    if (p->adapter != k) continue;
+    struct result r = {.adapter = a->name, .library = a->library, .t = &v->tests[p->test],
+                       .v = &p->v, .answer = p->got, .replayed = 1};
+    record(sx, k, &r);
+  }
   /* whatwg vectors go last to an adapter that is not whatwg by its
    * hello: sent on the chance that it answers with getters, they must not
    * get it given up before its own vectors ran */
   for (int pass = 0; pass < 2; pass++) {
     for (size_t i = 0; i < v->ntests; i++) {
       const struct test *t = &v->tests[i];
+      if (done && done[i]) continue;
       int late = t->spec == SPEC_WHATWG && !a->whatwg;
       if (late != pass) continue;
       if (!(a->ops & (1u << t->op))) {
@@ -623,6 +694,10 @@ static int do_run(int argc, char **argv, struct runopts *op, struct vectors *vec
     if (!hit) warnx_("%s: baseline of adapter %s, which is not in this run", bl[i].path, bl[i].adapter);
   }
 
+  if (o.resume) {
+    sx->rs = xcalloc(1, sizeof *sx->rs);
+    if (resume_load(sx->rs, o.resume, v, sx->ad, sx->n) < 0) return EXIT_USAGE;
+  }
   sx->out.fmt = o.fmt;
   sx->out.out = stdout;
   sx->out.command = "run";
@@ -632,6 +707,11 @@ static int do_run(int argc, char **argv, struct runopts *op, struct vectors *vec
   sx->show_progress = o.progress == 1 || (o.progress < 0 && isatty(2));
   sx->started = now_mono();
   output_begin(&sx->out, sx->st, sx->n);
+  if (sx->rs && !sx->out.appending &&
+      copy_range(sx->rs->path, sx->rs->header_end, sx->rs->keep_end, sx->out.results) < 0) {
+    warnx_("--resume %s: cannot copy its results", sx->rs->path);
+    return EXIT_USAGE;
+  }
 
   if (o.jobs <= 1 || sx->n == 1) {
     unsigned *idx = xcalloc(v->ntests + 1, sizeof *idx);
