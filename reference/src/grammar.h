@@ -49,7 +49,8 @@ void rfc3986__parser_init(struct rfc3986__parser *p, const char *s,
 #ifdef RFC3986_RULE_COVERAGE
 void rfc3986__cover_rule(rfc3986_rule rule, int matched);
 void rfc3986__cover_alternative(rfc3986_rule rule, int alternative);
-void rfc3986__cover_read(void); /* one octet read: the unit of work */
+void rfc3986__cover_read(void); /* one octet read, or one step of a loop
+                                  over octets: the unit of work */
 #define COVER_ALTERNATIVE(rule, k) rfc3986__cover_alternative((rule), (k))
 #else
 #define rfc3986__cover_rule(rule, matched) ((void)0)

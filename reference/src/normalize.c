@@ -80,6 +80,7 @@ static void cursor_init(struct cursor *c, const char *s, size_t from,
 /* The next octet, or -1 at the end. */
 static int cursor_next(struct cursor *c) {
   int ch;
+  rfc3986__cover_read();
   if (c->npend > 0)
     return (unsigned char)c->pend[2 - c->npend--];
   if (c->i >= c->end)

@@ -47,8 +47,10 @@ const char *rfc3986_hazard_name(unsigned hazard) {
  * written, so this is amortized O(1) per octet of input.
  */
 static size_t pop_last_segment(const char *out, size_t w) {
-  while (w > 0 && out[w - 1] != '/')
+  while (w > 0 && out[w - 1] != '/') {
+    rfc3986__cover_read();
     w--;
+  }
   if (w > 0)
     w--;
   return w;
@@ -66,6 +68,7 @@ size_t rfc3986__remove_dot_segments_in_place(char *buf, size_t len) {
   /* 2. While the input buffer is not empty, loop as follows: */
   while (r < len) {
     const char *in = buf + r;
+    rfc3986__cover_read();
     size_t n = len - r;
     if (n >= 3 && in[0] == '.' && in[1] == '.' && in[2] == '/') {
       /* A. If the input buffer begins with a prefix of "../" or "./", then
@@ -104,8 +107,10 @@ size_t rfc3986__remove_dot_segments_in_place(char *buf, size_t len) {
        *    and any subsequent characters up to, but not including, the next
        *    "/" character or the end of the input buffer. */
       size_t e = r + (in[0] == '/' ? 1 : 0);
-      while (e < len && buf[e] != '/')
+      while (e < len && buf[e] != '/') {
+        rfc3986__cover_read();
         e++;
+      }
       memmove(buf + w, buf + r, e - r);
       w += e - r;
       r = e;
@@ -138,6 +143,7 @@ static int src_is_dots(const struct rfc3986__path_src *src, size_t from,
                        size_t to, int dots) {
   int seen = 0;
   for (size_t i = from; i < to;) {
+    rfc3986__cover_read();
     if (src_at(src, i) == '.') {
       i++;
     } else if (src_pct(src, i) == '.') {
@@ -156,6 +162,7 @@ static size_t src_copy(const struct rfc3986__path_src *src, size_t from,
                        size_t to, char *out) {
     size_t n = 0;
   for (size_t i = from; i < to;) {
+    rfc3986__cover_read();
     int c = src_pct(src, i);
     if (c >= 0 && is_unreserved(c)) {
       if (out)
@@ -215,8 +222,10 @@ void rfc3986__rds_init(struct rfc3986__rds_iter *it,
    * ".." is removed. */
   for (;;) {
     size_t s = start;
-    while (s < n && src_at(src, s) != '/')
+    while (s < n && src_at(src, s) != '/') {
+      rfc3986__cover_read();
       s++;
+    }
     if (s == n) {
       if (src_is_dots(src, start, n, 1) || src_is_dots(src, start, n, 2))
         it->state = 0; /* nothing left */
@@ -230,8 +239,10 @@ void rfc3986__rds_init(struct rfc3986__rds_iter *it,
   /* B, C at the end of the input leave "/", which E then moves. */
   if (it->state) {
     size_t s = n;
-    while (s > start && src_at(src, s - 1) != '/')
+    while (s > start && src_at(src, s - 1) != '/') {
+      rfc3986__cover_read();
       s--;
+    }
     if (s > start && (src_is_dots(src, s, n, 1) || src_is_dots(src, s, n, 2)))
       it->state = 2;
   }
@@ -250,8 +261,10 @@ int rfc3986__rds_next(struct rfc3986__rds_iter *it, size_t *from, size_t *to,
    * nearest surviving segment on its left, E keeps the rest. */
   while (it->state == 1) {
     size_t s = it->e, e = it->e;
-    while (s > it->start && src_at(src, s - 1) != '/')
+    while (s > it->start && src_at(src, s - 1) != '/') {
+      rfc3986__cover_read();
       s--;
+    }
     if (s == it->start) {
       it->state = 3; /* [start, e) is the first segment, with no "/" */
       break;

@@ -4,7 +4,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "rfc3986.h"
 #include "unit.h"
@@ -258,12 +257,12 @@ static void check_pairs(void) {
   unit_check(bad == 0, "pairs", "%u pairs disagree", bad);
 }
 
-/* Linear time: a path of K segments "a/" then K "%2E%2e/" segments, which
- * normalizes to "x:/"; normalize (both passes) and equivalent. */
-static double normalize_big(size_t k, int mode) {
+/* Large inputs: a path of K segments "a/" then K "%2E%2e/" segments, which
+ * normalizes to "x:/"; normalize (both passes) and equivalent.  That the
+ * work is linear is checked by work_linear.c (counted, not timed). */
+static void normalize_big(size_t k, int mode) {
   size_t len = 3 + 2 * k + 7 * k, n;
   char *in = malloc(len), *out = malloc(len);
-  clock_t t0;
   rfc3986_status st;
   int eq = 0;
   memcpy(in, "x:/", 3);
@@ -271,7 +270,6 @@ static double normalize_big(size_t k, int mode) {
     memcpy(in + 3 + 2 * i, "a/", 2);
   for (size_t i = 0; i < k; i++)
     memcpy(in + 3 + 2 * k + 7 * i, "%2E%2e/", 7);
-  t0 = clock();
   if (mode == 2) {
     st = rfc3986_equivalent(in, len, "x:/", 3, SYN, &eq, NULL);
     unit_check(st == RFC3986_OK && eq == 1, "linear.equivalent", "%d", eq);
@@ -281,22 +279,14 @@ static double normalize_big(size_t k, int mode) {
                rfc3986_status_name(st));
     unit_check_str("linear.normalized", out, n, "x:/");
   }
-  t0 = clock() - t0;
   free(in);
   free(out);
-  return (double)t0 / CLOCKS_PER_SEC;
 }
 
-static void check_linear(void) {
-  static const char *const ids[] = {"linear.in-place", "linear.right-to-left",
-                                    "linear.equivalent-time"};
+static void check_big(void) {
   for (int mode = 0; mode < 3; mode++) {
-    double t1, t4;
-    normalize_big(1000, mode);
-    t1 = normalize_big(100000, mode);
-    t4 = normalize_big(400000, mode);
-    unit_check(t4 < 10 * t1 + 0.05, ids[mode], "100k: %.4fs, 400k: %.4fs", t1,
-               t4);
+    normalize_big(100000, mode);
+    normalize_big(400000, mode);
   }
 }
 
@@ -319,7 +309,7 @@ int main(void) {
   check_equivalent();
   check_idempotent();
   check_pairs();
-  check_linear();
+  check_big();
   check_errors();
   return unit_report();
 }
