@@ -52,6 +52,7 @@ struct adapter {
   size_t wpos;
   double hello_timeout, timeout;
   size_t max_line;
+  size_t max_req;               /* longest request line sent */
   int failed_starts;            /* starts in a row without one answer */
   size_t answers_since_start;
   int given_up;
