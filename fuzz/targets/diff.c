@@ -6,12 +6,16 @@
  * process) and its known-divergence table, generated from
  * fuzz/known/<name>.json (see known.h).
  *
- * Input: the first octet chooses the op as in the reference target ('3' or
- * '4': resolve, the rest split at the first LF into base and reference;
- * anything else: parse).  Both readings are taken, every disagreement is
- * classified (library-rejects, library-accepts, one per differing
- * component, target) and looked up in the known list; one that no entry
- * explains prints "FUZZ-FINDING {json}" with both readings and aborts.
+ * Input: the first octet chooses the op as in the reference target ('1':
+ * syntax-based normalization; '3' or '4': strict resolution, the rest split
+ * at the first LF into base and reference; anything else: parse).  An op
+ * the library lacks is skipped.  Both readings are taken, every
+ * disagreement is classified (library-rejects, library-accepts, one per
+ * differing component, target, normalized) and looked up in the known
+ * list; one that no entry explains prints "FUZZ-FINDING {json}" with both
+ * readings and aborts.
+ *
+ * FUZZ_KNOWN_DISABLE=class,class leaves those entries out.
  *
  * FUZZ_DIFF_SURVEY=1 in the environment prints every disagreement
  * (explained or not, with the class that explained it) and never aborts:

@@ -4,7 +4,7 @@
  * turns it into a table of struct known_entry (fuzz/known2c.py), so the
  * list stays data and the predicate language stays small:
  *
- *   op          "parse" or "resolve"
+ *   op          "parse", "resolve" or "normalize"
  *   kind        "library-rejects"  the reference accepts, the library rejects
  *               "library-accepts"  the reference rejects, the library accepts
  *               "component"        both accept, a component differs
@@ -24,7 +24,7 @@
 
 struct known_entry {
   const char *klass;       /* "relative-reference", ... */
-  const char *op;          /* "parse" | "resolve" */
+  const char *op;          /* "parse" | "resolve" | "normalize" */
   const char *kind;        /* see above */
   const char *components;  /* "host,host_type" or "" */
   const char *const *when; /* NULL-terminated condition names */
