@@ -2,6 +2,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "adapter.h"
 #include "commands.h"
@@ -121,6 +122,17 @@ int cmd_adapters(int argc, char **argv) {
   return 0;
 }
 
+/* URITEST_RUSAGE=1: this process's own CPU time and peak memory on
+ * standard error (the adapters are processes of their own, not counted). */
+static void report_rusage(void) {
+  const char *e = getenv("URITEST_RUSAGE");
+  struct rusage ru;
+  if (!e || !*e || strcmp(e, "0") == 0 || getrusage(RUSAGE_SELF, &ru) < 0) return;
+  fprintf(stderr, "uritest: rusage: user %.3f s, sys %.3f s, maxrss %ld kB\n",
+          (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6,
+          (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6, ru.ru_maxrss);
+}
+
 int main(int argc, char **argv) {
   set_argv0(argv[0]);
   if (argc < 2) {
@@ -137,7 +149,11 @@ int main(int argc, char **argv) {
     return 0;
   }
   for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
-    if (!strcmp(cmd, commands[i].name)) return commands[i].fn(argc - 1, argv + 1);
+    if (!strcmp(cmd, commands[i].name)) {
+      int rc = commands[i].fn(argc - 1, argv + 1);
+      report_rusage();
+      return rc;
+    }
   warnx_("unknown command \"%s\"", cmd);
   usage(stderr);
   return EXIT_USAGE;
