@@ -144,3 +144,16 @@ J
   grep -q '"o.esc"' "$BATS_TEST_TMPDIR/j.fast"
   cmp "$BATS_TEST_TMPDIR/j.fast" "$BATS_TEST_TMPDIR/j.jansson"
 }
+
+@test "an error in the skeleton after the tests (same line, next line, duplicate key): jansson's position" {
+  t=$BATS_TEST_TMPDIR
+  printf '{"schema": "uritest-vectors/1", "version": "1.0.0", "spec": "rfc3986",\n "groups": [{"op": "parse", "tests": [{"id": "a", "input": "x", "expect": "accept"},\n {"id": "b", "input": "x", "expect": "accept"}], "x": bad}]}\n' > "$t/s1.json"
+  printf '{"schema": "uritest-vectors/1", "version": "1.0.0", "spec": "rfc3986",\n "groups": [{"op": "parse", "tests": [{"id": "a", "input": "x", "expect": "accept"}, {"id": "b", "input": "x", "expect": "accept"}], "x": bad}]}\n' > "$t/s2.json"
+  printf '{"schema": "uritest-vectors/1", "version": "1.0.0", "spec": "rfc3986",\n "groups": [{"op": "parse", "tests": [{"id": "a", "input": "x", "expect": "accept"}]}, {"op": "parse", "tests": []} ], "schema": 1}\n' > "$t/s3.json"
+  run --separate-stderr "$UT" run --vectors "$t/s1.json" --adapter-cmd "$FAKE"
+  [ "$status" -eq 2 ] && [[ $stderr == *"s1.json:3:57: invalid token near 'bad'"* ]]
+  run --separate-stderr "$UT" run --vectors "$t/s2.json" --adapter-cmd "$FAKE"
+  [ "$status" -eq 2 ] && [[ $stderr == *"s2.json:2:141: invalid token near 'bad'"* ]]
+  run --separate-stderr "$UT" run --vectors "$t/s3.json" --adapter-cmd "$FAKE"
+  [ "$status" -eq 2 ] && [[ $stderr == *"s3.json:2:127: duplicate object key near '\"schema\"'"* ]]
+}
