@@ -809,6 +809,37 @@ static void scan_free(struct scan *s) {
   s->ng = 0;
 }
 
+/* The text with every test the scan found complete and the tokenizer
+ * accepts written as {} (then spaces, one per character, and its
+ * newlines), so that what follows keeps its line and column. */
+static char *minimal_copy(const struct scan *sc, const char *p, size_t n, size_t *outlen) {
+  char *o = xmalloc(n + 1);
+  size_t ol = 0, from = 0;
+  struct jtoks tk = {0};
+  for (size_t gi = 0; gi < sc->ng; gi++) {
+    const struct group_tests *gt = &sc->g[gi];
+    for (size_t ti = 0; ti < gt->n; ti++) {
+      const struct range *r = &gt->r[ti];
+      if (r->start < from || jtok_parse(&tk, p + r->start, r->end - r->start) < 0) continue;
+      memcpy(o + ol, p + from, r->start - from);
+      ol += r->start - from;
+      int chars = 0;
+      for (size_t k = r->start; k < r->end; k++) {
+        unsigned char ch = (unsigned char)p[k];
+        if (ch == '\n') o[ol++] = '\n';
+        else if ((ch & 0xC0) == 0x80) continue; /* columns count characters */
+        else o[ol++] = chars++ == 0 ? '{' : chars == 2 ? '}' : ' ';
+      }
+      from = r->end;
+    }
+  }
+  memcpy(o + ol, p + from, n - from);
+  ol += n - from;
+  jtok_free(&tk);
+  *outlen = ol;
+  return o;
+}
+
 /* Line and column (1-based) of offset OFF, counting from a cursor that
  * only moves forward. */
 struct cursor {
@@ -920,8 +951,20 @@ static int load_file(struct vectors *v, const char *path, const struct filters *
     }
     free(skeleton);
   } else {
+    /* the scan failed (a file cut short, most often): jansson must say
+     * where, but reading a big file as one document takes five times its
+     * size.  The tests found complete that the tokenizer accepts (so
+     * jansson would too) become {} first, and jansson reads the rest:
+     * the first error is the same, and so is its line and column */
+    size_t ml = 0;
+    char *min = minimal_copy(&sc, text.p, text.len, &ml);
+    json_t *probe = json_loadb(min, ml, flags, &jerr);
+    free(min);
+    if (probe) { /* not expected: read it all after all */
+      json_decref(probe);
+      root = json_loadb(text.p, text.len, flags, &jerr);
+    }
     scan_free(&sc);
-    root = json_loadb(text.p, text.len, flags, &jerr);
   }
   if (!root) {
     json_error_at(path, &jerr, 1, 0);
