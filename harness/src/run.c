@@ -781,6 +781,8 @@ int cmd_run(int argc, char **argv) {
 /* ---- diff ---------------------------------------------------------------- */
 
 #define DIFF_BATCH 4096
+#define DIFF_BATCH_BYTES (16u << 20)
+#define DIFF_KEEP_LINE (64u << 10)
 
 struct diffjob {
   struct session *s;
@@ -884,10 +886,17 @@ int cmd_diff(int argc, char **argv) {
   long lineno = 1;
   int io_error = 0;
   while (!interrupted) {
-    size_t m = 0;
-    while (m < DIFF_BATCH) {
+    size_t m = 0, bytes = 0;
+    int eof = 0;
+    /* a batch is DIFF_BATCH lines or DIFF_BATCH_BYTES octets, whichever
+     * comes first: long lines must not make a batch thousands of MB */
+    while (m < DIFF_BATCH && bytes < DIFF_BATCH_BYTES) {
       ssize_t n = getline(&lines[m], &caps[m], in);
-      if (n < 0) break;
+      if (n < 0) {
+        eof = 1;
+        break;
+      }
+      bytes += (size_t)n;
       if (n > 0 && lines[m][n - 1] == '\n') n--;
       lens[m++] = (size_t)n;
     }
@@ -901,7 +910,14 @@ int cmd_diff(int argc, char **argv) {
     lineno += (long)m;
     s.total = s.done;
     progress(&s, "diff", 0);
-    if (m < DIFF_BATCH) break;
+    /* the room a long line took goes back */
+    for (size_t i = 0; i < m; i++)
+      if (caps[i] > DIFF_KEEP_LINE) {
+        free(lines[i]);
+        lines[i] = NULL;
+        caps[i] = 0;
+      }
+    if (eof) break;
   }
   progress(&s, "diff", 1);
   for (size_t i = 0; i < DIFF_BATCH; i++) free(lines[i]);
