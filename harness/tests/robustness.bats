@@ -10,7 +10,7 @@ marker_run() {
   sed "s/MARKER/$m/" "$V/markers.json" > "$BATS_TEST_TMPDIR/m.json"
   SECONDS=0
   run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/m.json" --adapter-cmd "$FAKE $*" \
-    --output "$(OUT)" --timeout 0.3 --hello-timeout 3 --format tap
+    --output "$(OUT)" --timeout 1 --hello-timeout 3 --format tap
   ELAPSED=$SECONDS
 }
 classes() { pylines "$(OUT)" "' '.join(x['class'] for x in r if x['record'] == 'result')"; }
