@@ -87,6 +87,11 @@ struct job {
   void (*fail)(void *ctx, size_t i, int cls, const char *why);
   /* after each batch of answers; may be NULL */
   void (*flush)(void *ctx);
+  /* may be NULL: the answer to request I as tokens (jtok.h), its first
+   * member the right id; returns 1 when it took it (then answer is not
+   * called), 0 to have it built as a jansson value and given to answer */
+  int (*answer_tokens)(void *ctx, size_t i, const struct jtoks *tk, const char *line,
+                       size_t len);
 };
 
 /* Run the job through the adapter, restarting it as needed.  Every

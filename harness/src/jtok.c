@@ -369,3 +369,7 @@ json_t *jtok_load(struct jtoks *ts, const char *p, size_t n, struct buf *scratch
   if (jtok_parse(ts, p, n) < 0 || ts->t[0].type != JT_OBJ) return NULL;
   return to_json(ts, p, 0, scratch);
 }
+
+json_t *jtok_build(const struct jtoks *ts, const char *p, struct buf *scratch) {
+  return to_json(ts, p, 0, scratch);
+}

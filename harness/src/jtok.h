@@ -45,5 +45,7 @@ void jtok_free(struct jtoks *ts);
  * NULL when it is not an object or not in the subset; then json_loadb
  * says what is wrong.  SCRATCH holds decoded strings for a moment. */
 json_t *jtok_load(struct jtoks *ts, const char *p, size_t n, struct buf *scratch);
+/* The value of a successful jtok_parse as a jansson value. */
+json_t *jtok_build(const struct jtoks *ts, const char *p, struct buf *scratch);
 
 #endif

@@ -389,6 +389,20 @@ static void answer_test(void *ctx, size_t i, json_t *ans, const char *line, size
   record(j->s, j->k, &r);
 }
 
+/* A plain PASS taken on tokens: no jansson value built (classify.c). */
+static int answer_test_tokens(void *ctx, size_t i, const struct jtoks *tk, const char *line,
+                              size_t len) {
+  struct runjob *j = ctx;
+  const struct test *t = &j->vec->tests[j->idx[i]];
+  struct verdict v;
+  if (!classify_pass_tokens(t, tk, line, &v)) return 0;
+  struct adapter *a = &j->s->ad[j->k];
+  struct result r = {.adapter = a->name, .library = a->library, .t = t, .v = &v,
+                     .answer = NULL, .ans_line = line, .ans_len = len};
+  record(j->s, j->k, &r);
+  return 1;
+}
+
 static void fail_test(void *ctx, size_t i, int cls, const char *why) {
   struct runjob *j = ctx;
   const struct test *t = &j->vec->tests[j->idx[i]];
@@ -594,7 +608,7 @@ static void run_adapter(struct session *sx, struct vectors *v, size_t k, unsigne
   lock(sx);
   output_flush(&sx->out);
   unlock(sx);
-  struct job job = {&j, m, encode_test, answer_test, fail_test, flush_out};
+  struct job job = {&j, m, encode_test, answer_test, fail_test, flush_out, answer_test_tokens};
   adapter_run(a, &job);
   adapter_stop(a);
 }
@@ -904,7 +918,7 @@ int cmd_diff(int argc, char **argv) {
     if (!m) break;
     for (size_t k = 0; k < s.n && !interrupted; k++) {
       struct diffjob j = {&s, k, lines, lens, lineno};
-      struct job job = {&j, m, encode_line, answer_line, fail_line, flush_diff};
+      struct job job = {&j, m, encode_line, answer_line, fail_line, flush_diff, NULL};
       adapter_run(&s.ad[k], &job);
     }
     lineno += (long)m;
