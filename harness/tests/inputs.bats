@@ -2,6 +2,8 @@
 # Awkward inputs through `uritest diff` and `uritest run`: NUL octets,
 # invalid UTF-8, CR/LF tricks, 10 MB lines; nothing crashes, nothing is
 # cut, and the results file holds every input whole (input or input_hex).
+# --timeout 60: a 10 MB request on a loaded machine may take more than the
+# default 2 s, and a TIMEOUT is not what these tests are about.
 load helper
 
 # inputs.bin: one input a line, as diff reads them
@@ -55,18 +57,18 @@ PY
 @test "diff: NUL, invalid UTF-8, CR alone, CRLF, 10 MB lines: every input whole in the results" {
   n=$(cat "$T/lines.txt")
   for f in inputs nolf; do
-    run --separate-stderr "$UT" diff --adapter reference --adapter uriparser --output "$T/$f.bin.jsonl" "$T/$f.bin"
+    run --separate-stderr "$UT" diff --timeout 60 --adapter reference --adapter uriparser --output "$T/$f.bin.jsonl" "$T/$f.bin"
     [ "$status" -le 1 ]
     check_diff "$T/$f.bin" "$n" reference uriparser
   done
   # an empty line after the last: one more input, the empty reference
-  run --separate-stderr "$UT" diff --adapter uriparser --output "$T/extralf.bin.jsonl" - < "$T/extralf.bin"
+  run --separate-stderr "$UT" diff --timeout 60 --adapter uriparser --output "$T/extralf.bin.jsonl" - < "$T/extralf.bin"
   [ "$status" -le 1 ]
   check_diff "$T/extralf.bin" "$((n + 1))" uriparser
 }
 
 @test "run: the same inputs as input_hex vectors: answered, and whole in the results file" {
-  run --separate-stderr "$UT" run --vectors "$T/inputs.json" --adapter reference --adapter uriparser \
+  run --separate-stderr "$UT" run --timeout 60 --vectors "$T/inputs.json" --adapter reference --adapter uriparser \
     --adapter-cmd "$FAKE" --output "$(OUT)" --no-progress
   [ "$status" -eq 0 ]
   "$PY" - "$T/inputs.json" "$(OUT)" <<'PY'
@@ -92,7 +94,7 @@ PY
 import sys
 l = b'http://h/' + b'a' * (1 << 20) + b'\n'
 for i in range(100): sys.stdout.buffer.write(l)" |
-    "$ROOT/harness/tests/peak-rss.sh" "$UT" diff --adapter uriparser - > "$T/out" 2> "$T/err"
+    "$ROOT/harness/tests/peak-rss.sh" "$UT" diff --timeout 60 --adapter uriparser - > "$T/out" 2> "$T/err"
   grep -q '^100 passed, 0 failed' "$T/out"
   kb=$(sed -n 's/^peak-rss: \([0-9]*\) kB.*/\1/p' "$T/err")
   echo "peak $kb kB"

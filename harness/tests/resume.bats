@@ -38,14 +38,14 @@ summary() { grep '"record": "summary"' "$1"; }
 
 @test "--resume: an interrupted run resumed in place ends as one run would (results, summary, exit, json)" {
   run --separate-stderr "$UT" run --vectors "$VJ" --adapter-cmd "$FAKE" --output "$T/full.jsonl" \
-    --timeout 0.5 --format json --no-progress
+    --timeout 1.5 --format json --no-progress
   [ "$status" -eq 1 ]
   echo "$output" > "$T/full.json"
   interrupted "$T/part.jsonl"
   before=$(grep -c '"record": "result"' "$T/part.jsonl")
   [ "$before" -ge 100 ] && [ "$before" -lt 200 ]
   run --separate-stderr "$UT" run --vectors "$VJ" --adapter-cmd "$FAKE" --resume "$T/part.jsonl" \
-    --timeout 0.5 --format json --no-progress
+    --timeout 1.5 --format json --no-progress
   [ "$status" -eq 1 ]
   echo "$output" > "$T/res.json"
   # one run record, one summary (the interrupted one is gone), every result once
@@ -68,7 +68,7 @@ PY
   interrupted "$T/part.jsonl"
   cp "$T/part.jsonl" "$T/part.orig"
   run --separate-stderr "$UT" run --vectors "$VJ" --adapter-cmd "$FAKE" --resume "$T/part.jsonl" \
-    --output "$T/new.jsonl" --timeout 0.5 --format tap --no-progress
+    --output "$T/new.jsonl" --timeout 1.5 --format tap --no-progress
   [ "$status" -eq 1 ]
   cmp "$T/part.jsonl" "$T/part.orig"
   grep -qx '1\.\.200' <<< "$output"
@@ -85,7 +85,7 @@ PY
   grep -v '"record": "summary"' "$T/part.jsonl" > "$T/cut.jsonl"
   printf '{"record": "result", "adapter": "fake", "id": "r.1' >> "$T/cut.jsonl"
   run --separate-stderr "$UT" run --vectors "$VJ" --adapter-cmd "$FAKE" --resume "$T/cut.jsonl" \
-    --timeout 0.5 --no-progress
+    --timeout 1.5 --no-progress
   [ "$status" -eq 1 ]
   [ "${lines[-1]}" = "198 passed, 2 failed" ]
   [ "$(grep -c '"record": "result"' "$T/cut.jsonl")" -eq 200 ]
@@ -93,11 +93,11 @@ PY
 }
 
 @test "--resume of a finished run sends nothing and says the same" {
-  run "$UT" run --vectors "$VJ" --adapter-cmd "$FAKE" --output "$T/full.jsonl" --timeout 0.5 --no-progress
+  run "$UT" run --vectors "$VJ" --adapter-cmd "$FAKE" --output "$T/full.jsonl" --timeout 1.5 --no-progress
   [ "$status" -eq 1 ]
   first=$output
   SECONDS=0
-  run "$UT" run --vectors "$VJ" --adapter-cmd "$FAKE" --resume "$T/full.jsonl" --timeout 0.5 --no-progress
+  run "$UT" run --vectors "$VJ" --adapter-cmd "$FAKE" --resume "$T/full.jsonl" --timeout 1.5 --no-progress
   [ "$status" -eq 1 ]
   [ "$output" = "$first" ]
   [ "$(grep -c '"record": "result"' "$T/full.jsonl")" -eq 200 ]
