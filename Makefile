@@ -106,6 +106,10 @@ test-unit-asan:
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" unit $(BUILD)/asan/bin/rfc3986
 	@ASAN_OPTIONS=detect_leaks=1 tests/suite.sh unit-asan tests/run-unit.sh $(patsubst $(BUILD)/%,$(BUILD)/asan/%,$(UNIT_BIN))
 	@RFC3986=$(BUILD)/asan/bin/rfc3986 tests/suite.sh cli-asan bats --tap reference/tests
+	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" $(BUILD)/asan/bin/uritest $(BUILD)/asan/adapters/reference
+	@ASAN_OPTIONS=detect_leaks=1 tests/suite.sh vectors-reference-asan $(BUILD)/asan/bin/uritest run \
+	  --adapter-cmd $(BUILD)/asan/adapters/reference --format tap --no-progress --timeout 30 \
+	  --output $(BUILD)/test-results/vectors-reference-asan.jsonl
 
 test-cli: all
 	@RFC3986=$(RFC3986) tests/suite.sh cli bats --tap reference/tests
