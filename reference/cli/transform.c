@@ -115,15 +115,31 @@ static void text_error(const char *what, const char *s, size_t len,
   putchar('\n');
 }
 
+/* The names of the hazard bits set in HAZARD, joined by ",". */
+static void print_hazards(unsigned hazard) {
+  unsigned bit;
+  const char *sep = "";
+  for (bit = 1; bit != 0 && bit <= hazard; bit <<= 1)
+    if (hazard & bit) {
+      printf("%s%s", sep, rfc3986_hazard_name(bit));
+      sep = ",";
+    }
+}
+
 static void json_hazard(unsigned hazard) {
-  if (hazard != RFC3986_HAZARD_NONE)
-    printf(", \"hazard\": \"%s\"", rfc3986_hazard_name(hazard));
+  if (hazard != RFC3986_HAZARD_NONE) {
+    fputs(", \"hazard\": \"", stdout);
+    print_hazards(hazard);
+    putchar('"');
+  }
 }
 
 static void text_hazard(unsigned hazard) {
-  if (hazard != RFC3986_HAZARD_NONE)
-    printf("  hazard: %s (reparses differently from its components)\n",
-           rfc3986_hazard_name(hazard));
+  if (hazard != RFC3986_HAZARD_NONE) {
+    fputs("  hazard: ", stdout);
+    print_hazards(hazard);
+    fputs(" (the result does not mean what its components did)\n", stdout);
+  }
 }
 
 static void *xmalloc(size_t n) {

@@ -251,15 +251,20 @@ enum {
 #define RFC3986_RESOLVE_MAX(base_len, ref_len) ((base_len) + (ref_len) + 1)
 
 /*
- * Hazards: a produced string whose recomposition would reparse differently
- * from the components that produced it (bit set, 0 for none).
+ * Hazards: a produced string that would reparse differently from the
+ * components that produced it, or that no longer means what the input did
+ * (bit set, 0 for none).  rfc3986_hazard_name names one bit.
  */
 enum {
   RFC3986_HAZARD_NONE = 0,
   /* no authority, path begins with "//": reparses with an authority */
   RFC3986_HAZARD_PATH_LOOKS_LIKE_AUTHORITY = 1 << 0,
   /* no scheme, first segment has ":": reparses as a scheme */
-  RFC3986_HAZARD_SEGMENT_LOOKS_LIKE_SCHEME = 1 << 1
+  RFC3986_HAZARD_SEGMENT_LOOKS_LIKE_SCHEME = 1 << 1,
+  /* 6.2.2.3 on a relative-path reference changed what it resolves to:
+   * remove_dot_segments made it absolute ("a/.." gives "/"), dropped a
+   * leading ".." ("../a" gives "a") or emptied it ("." gives "") */
+  RFC3986_HAZARD_RELATIVE_PATH_CHANGED = 1 << 2
 };
 /* Stable name of one hazard bit ("path-looks-like-authority", ...). */
 const char *rfc3986_hazard_name(unsigned hazard);

@@ -191,6 +191,23 @@ static struct plan plan_of(const rfc3986_uri *u, rfc3986_level level) {
   return pl;
 }
 
+/* Whether the path's first segment is "..", pct-encoded dots included. */
+static int first_segment_is_dot_dot(const char *path, size_t len) {
+  size_t i = 0;
+  int dots = 0;
+  while (i < len && path[i] != '/') {
+    if (path[i] == '.')
+      i++;
+    else if (i + 2 < len && path[i] == '%' && path[i + 1] == '2' &&
+             (path[i + 2] == 'E' || path[i + 2] == 'e'))
+      i += 3;
+    else
+      return 0;
+    dots++;
+  }
+  return dots == 2;
+}
+
 /* CASE_MAILTO on a written path: lower-case after "@" up to "," or "/",
  * the percent-encodings' hex excepted. */
 static void mailto_domain_lower(char *s, size_t n) {
@@ -300,7 +317,7 @@ rfc3986_status rfc3986_normalize(const char *input, size_t len,
   if (w.n > cap)
     return RFC3986_ERR_BUFFER;
   if (hazard && !rfc3986_span_defined(u.authority)) {
-    const char *p = out + path_at;
+    const char *p = out + path_at, *in = input + u.path.offset;
     size_t i;
     if (path_len >= 2 && p[0] == '/' && p[1] == '/')
       *hazard |= RFC3986_HAZARD_PATH_LOOKS_LIKE_AUTHORITY;
@@ -309,6 +326,12 @@ rfc3986_status rfc3986_normalize(const char *input, size_t len,
         ;
       if (i < path_len && p[i] == ':')
         *hazard |= RFC3986_HAZARD_SEGMENT_LOOKS_LIKE_SCHEME;
+      /* 5.2.4 is written for merged, absolute paths: on a relative-path
+       * reference it may change what the reference resolves to. */
+      if (u.path.length > 0 && in[0] != '/' &&
+          ((path_len > 0 && p[0] == '/') || path_len == 0 ||
+           first_segment_is_dot_dot(in, u.path.length)))
+        *hazard |= RFC3986_HAZARD_RELATIVE_PATH_CHANGED;
     }
   }
   if (err) {

@@ -34,6 +34,8 @@ const char *rfc3986_hazard_name(unsigned hazard) {
     return "path-looks-like-authority";
   case RFC3986_HAZARD_SEGMENT_LOOKS_LIKE_SCHEME:
     return "segment-looks-like-scheme";
+  case RFC3986_HAZARD_RELATIVE_PATH_CHANGED:
+    return "relative-path-changed";
   default:
     return NULL;
   }

@@ -12,6 +12,7 @@
 #define SCH RFC3986_LEVEL_SCHEME
 #define PLA RFC3986_HAZARD_PATH_LOOKS_LIKE_AUTHORITY
 #define SLS RFC3986_HAZARD_SEGMENT_LOOKS_LIKE_SCHEME
+#define RPC RFC3986_HAZARD_RELATIVE_PATH_CHANGED
 
 static const struct {
   const char *id, *in;
@@ -42,7 +43,7 @@ static const struct {
     /* 6.2.2.3 path segments, after decoding */
     {"6.2.2.3.dots", "x:/a/b/../c/./d", SYN, "x:/a/c/d", 0},
     {"6.2.2.3.pct-dots", "x:/a/b/%2E%2e/c/%2e", SYN, "x:/a/c/", 0},
-    {"6.2.2.3.relative", "../a/./b", SYN, "a/b", 0},
+    {"6.2.2.3.relative", "../a/./b", SYN, "a/b", RPC}, /* ".." dropped */
     {"6.2.2.3.query-untouched", "x:/a?/./..", SYN, "x:/a?/./..", 0},
     {"6.2.2.3.empty", "", SYN, "", 0},
     /* empty and absent components stay distinct */
@@ -77,7 +78,21 @@ static const struct {
      "mailto:Joe@Example.COM", 0},
     /* hazards: produced as the steps say, and reported */
     {"hazard.segment-scheme", "./a:b", SYN, "a:b", SLS},
-    {"hazard.segment-scheme.dotdot", "x/../a:b", SYN, "/a:b", 0},
+    {"hazard.segment-scheme.dotdot", "x/../a:b", SYN, "/a:b", RPC},
+    /* 5.2.4 on a relative-path reference: reported where the result no
+     * longer resolves as the input did (against http://h/x/y: "a/.." gives
+     * http://h/x/, "/" gives http://h/; "." gives http://h/x/, "" the base
+     * itself; "../a" gives http://h/a, "a" http://h/x/a) */
+    {"hazard.relative.made-absolute", "a/..", SYN, "/", RPC},
+    {"hazard.relative.made-absolute-2", "a/../b", SYN, "/b", RPC},
+    {"hazard.relative.emptied", ".", SYN, "", RPC},
+    {"hazard.relative.emptied-slash", "./", SYN, "", RPC},
+    {"hazard.relative.dot-dot-dropped", "../a", SYN, "a", RPC},
+    {"hazard.relative.dot-dot-dropped-pct", "%2E%2e/x", SYN, "x", RPC},
+    {"hazard.none.relative-dot", "./a", SYN, "a", 0},
+    {"hazard.none.relative-inner-dot", "a/./b", SYN, "a/b", 0},
+    {"hazard.none.relative-inner-dot-dot", "a/b/../c", SYN, "a/c", 0},
+    {"hazard.none.absolute-path", "/a/..", SYN, "/", 0},
     {"hazard.path-authority", "a:/.//g", SYN, "a://g", PLA},
     {"hazard.path-authority.relative", "/.//g", SYN, "//g", PLA},
     {"hazard.path-authority.rootless", "a:b/../..//g", SYN, "a://g", PLA},

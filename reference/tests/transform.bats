@@ -329,3 +329,11 @@ EOF_
   run "$R" split --nope x
   [ "$status" -eq 2 ]
 }
+
+@test "normalize: every hazard is named, joined by commas" {
+  run "$R" normalize --json 'a/..//b:c'
+  [ "$status" -eq 0 ]
+  echo "$output" | jq -e '.normalized == "//b:c" and .hazard == "path-looks-like-authority,relative-path-changed"'
+  run "$R" normalize --json 'a/./b'
+  echo "$output" | jq -e 'has("hazard") | not'
+}
