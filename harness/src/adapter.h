@@ -53,6 +53,7 @@ struct adapter {
   double hello_timeout, timeout;
   size_t max_line;
   size_t max_req;               /* longest request line sent */
+  int answers_by_jansson;       /* URITEST_ANSWERS=jansson */
   int failed_starts;            /* starts in a row without one answer */
   size_t answers_since_start;
   int given_up;
