@@ -323,9 +323,9 @@ COND(c_target_scheme_file) {
 COND(c_input_query_or_fragment) {
   return memchr(x->in, '?', x->len) || memchr(x->in, '#', x->len);
 }
-/* resolve (normalize): the oracle reports a hazard for this target (its path would
- * reparse as an authority, or its first segment as a scheme) */
-COND(c_reference_hazard) {
+/* The oracle's hazard bits for this resolution (or, without a base, this
+ * syntax-based normalization). */
+static unsigned oracle_hazard(const struct diff_ctx *x) {
   size_t n = 0;
   unsigned hazard = 0;
   size_t cap = x->base ? RFC3986_RESOLVE_MAX(x->base_len, x->len) : x->len + 1;
@@ -340,7 +340,14 @@ COND(c_reference_hazard) {
     (void)rfc3986_normalize(x->in, x->len, RFC3986_LEVEL_SYNTAX, out, cap, &n,
                             &hazard, NULL);
   free(out);
-  return hazard != 0;
+  return hazard;
+}
+/* the oracle reports a hazard: its output would reparse differently, or
+ * (normalize) no longer means what the input did */
+COND(c_reference_hazard) { return oracle_hazard(x) != 0; }
+/* the oracle's output has a first segment that would read as a scheme */
+COND(c_reference_hazard_scheme_like) {
+  return (oracle_hazard(x) & RFC3986_HAZARD_SEGMENT_LOOKS_LIKE_SCHEME) != 0;
 }
 /* resolve: the reference's target has a path that begins with "//" */
 COND(c_target_path_double_slash) {
@@ -540,6 +547,7 @@ static const struct {
     {"target-host-ipv6", c_target_host_ipv6},
     {"target-path-root", c_target_path_root},
     {"reference-hazard", c_reference_hazard},
+    {"reference-hazard-scheme-like", c_reference_hazard_scheme_like},
     {"target-path-double-slash", c_target_path_double_slash},
     {"input-query-or-fragment", c_input_query_or_fragment},
     {"target-scheme-file", c_target_scheme_file},
