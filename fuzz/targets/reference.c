@@ -164,11 +164,14 @@ static void op_normalize(const char *s, size_t n, rfc3986_level level,
   size_t len = 0;
   unsigned hazard = 0;
   rfc3986_error err;
-  /* rfc3986.h promises "at most len octets", but 6.2.3 (scheme level)
-   * appends "/" to an empty path: "http://h" gives "http://h/".  Found by
-   * this target and reported (fuzz/README.md); the bound checked here is
-   * len + 1 at scheme level so the rest stays checked. */
+  /* The published bound: len at syntax level, RFC3986_NORMALIZE_MAX(len)
+   * at scheme level (6.2.3 turns "http://h" into "http://h/"; the header
+   * said "at most len" until this target found it, fuzz/README.md). */
+#ifdef RFC3986_NORMALIZE_MAX
+  size_t bound = level == RFC3986_LEVEL_SCHEME ? RFC3986_NORMALIZE_MAX(n) : n;
+#else
   size_t bound = n + (level == RFC3986_LEVEL_SCHEME);
+#endif
   char *out = room(&buf1, &cap1, bound);
   rfc3986_status st =
       rfc3986_normalize(s, n, level, out, bound, &len, &hazard, &err);
