@@ -165,8 +165,7 @@ static void op_normalize(const char *s, size_t n, rfc3986_level level,
   unsigned hazard = 0;
   rfc3986_error err;
   /* The published bound: len at syntax level, RFC3986_NORMALIZE_MAX(len)
-   * at scheme level (6.2.3 turns "http://h" into "http://h/"; the header
-   * said "at most len" until this target found it, fuzz/README.md). */
+   * at scheme level (6.2.3 turns "http://h" into "http://h/"). */
 #ifdef RFC3986_NORMALIZE_MAX
   size_t bound = level == RFC3986_LEVEL_SCHEME ? RFC3986_NORMALIZE_MAX(n) : n;
 #else
