@@ -38,25 +38,6 @@ static const char *ap_version(void) {
   return v;
 }
 
-/* RFC 3986 3.2.2 IPv4address: 4 dec-octets, no leading zeros. */
-static int is_ipv4address(const char *h) {
-  for (int i = 0; i < 4; i++) {
-    if (*h < '0' || *h > '9')
-      return 0;
-    int n = 0, digits = 0;
-    const char *start = h;
-    while (*h >= '0' && *h <= '9' && digits < 4) {
-      n = n * 10 + (*h++ - '0');
-      digits++;
-    }
-    if (digits > 3 || n > 255 || (digits > 1 && *start == '0'))
-      return 0;
-    if (i < 3 && *h++ != '.')
-      return 0;
-  }
-  return *h == '\0';
-}
-
 static void set_opt(struct adapter_reading *out, enum adapter_component c,
                     const char *v) {
   if (v)
@@ -94,7 +75,7 @@ static void fill(const apr_uri_t *u, struct adapter_reading *out) {
       reading_append(out, AC_HOST, "]", 1);
     const char *type = lit ? (h[0] == 'v' || h[0] == 'V' ? "IPvFuture"
                                                          : "IPv6address")
-                       : is_ipv4address(h) ? "IPv4address"
+                       : reading_is_ipv4address(h) ? "IPv4address"
                                            : "reg-name";
     reading_set(out, AC_HOST_TYPE, type, strlen(type));
     set_opt(out, AC_PORT, u->port_str);

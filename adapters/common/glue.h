@@ -94,6 +94,10 @@ void reading_set_output(struct adapter_reading *r, const char *s, size_t len);
  * as the output. */
 char *reading_output_space(struct adapter_reading *r, size_t cap);
 void reading_output_done(struct adapter_reading *r, size_t len);
+/* 1 when the NUL-terminated HOST is an RFC 3986 IPv4address (four
+ * dec-octets without leading zeros), for glues that infer host_type from
+ * the host string their library returns. */
+int reading_is_ipv4address(const char *host);
 /* Pointer to a defined value (valid until the next reading_* call). */
 const char *reading_value(const struct adapter_reading *r,
                           const struct adapter_value *v);

@@ -127,3 +127,22 @@ const char *reading_value(const struct adapter_reading *r,
     return NULL;
   return r->buf ? r->buf + v->offset : "";
 }
+
+/* RFC 3986 3.2.2 IPv4address: 4 dec-octets, no leading zeros. */
+int reading_is_ipv4address(const char *h) {
+  for (int i = 0; i < 4; i++) {
+    if (*h < '0' || *h > '9')
+      return 0;
+    int n = 0, digits = 0;
+    const char *start = h;
+    while (*h >= '0' && *h <= '9' && digits < 4) {
+      n = n * 10 + (*h++ - '0');
+      digits++;
+    }
+    if (digits > 3 || n > 255 || (digits > 1 && *start == '0'))
+      return 0;
+    if (i < 3 && *h++ != '.')
+      return 0;
+  }
+  return *h == '\0';
+}

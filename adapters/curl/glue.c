@@ -74,25 +74,6 @@ static void set_part(struct adapter_reading *out, enum adapter_component c,
     reading_set_null(out, c);
 }
 
-/* RFC 3986 3.2.2 IPv4address: 4 dec-octets, no leading zeros. */
-static int is_ipv4address(const char *h) {
-  for (int i = 0; i < 4; i++) {
-    if (*h < '0' || *h > '9')
-      return 0;
-    int n = 0, digits = 0;
-    const char *start = h;
-    while (*h >= '0' && *h <= '9' && digits < 4) {
-      n = n * 10 + (*h++ - '0');
-      digits++;
-    }
-    if (digits > 3 || n > 255 || (digits > 1 && *start == '0'))
-      return 0;
-    if (i < 3 && *h++ != '.')
-      return 0;
-  }
-  return *h == '\0';
-}
-
 static int fill(CURLU *h, struct adapter_reading *out) {
   char *scheme, *user, *password, *options, *host, *port, *path, *query,
       *fragment, *zone;
@@ -143,7 +124,7 @@ static int fill(CURLU *h, struct adapter_reading *out) {
       reading_set(out, AC_HOST, host, hl);
     }
     const char *type = host[0] == '[' ? "IPv6address"
-                       : is_ipv4address(host) ? "IPv4address"
+                       : reading_is_ipv4address(host) ? "IPv4address"
                                               : "reg-name";
     reading_set(out, AC_HOST_TYPE, type, strlen(type));
     set_part(out, AC_PORT, hpo, port);

@@ -32,25 +32,6 @@ static char *cstring(const char *s, size_t len, struct adapter_reading *out) {
   return g_strndup(s, len);
 }
 
-/* RFC 3986 3.2.2 IPv4address: 4 dec-octets, no leading zeros. */
-static int is_ipv4address(const char *h) {
-  for (int i = 0; i < 4; i++) {
-    if (*h < '0' || *h > '9')
-      return 0;
-    int n = 0, digits = 0;
-    const char *start = h;
-    while (*h >= '0' && *h <= '9' && digits < 4) {
-      n = n * 10 + (*h++ - '0');
-      digits++;
-    }
-    if (digits > 3 || n > 255 || (digits > 1 && *start == '0'))
-      return 0;
-    if (i < 3 && *h++ != '.')
-      return 0;
-  }
-  return *h == '\0';
-}
-
 static void set_opt(struct adapter_reading *out, enum adapter_component c,
                     const char *v) {
   if (v)
@@ -99,7 +80,7 @@ static void fill(struct adapter_reading *out, const char *scheme,
     const char *type = strchr(host, ':')
                            ? (host[0] == 'v' || host[0] == 'V' ? "IPvFuture"
                                                                : "IPv6address")
-                       : is_ipv4address(host) ? "IPv4address"
+                       : reading_is_ipv4address(host) ? "IPv4address"
                                               : "reg-name";
     reading_set(out, AC_HOST_TYPE, type, strlen(type));
     if (port >= 0)

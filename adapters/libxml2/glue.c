@@ -41,25 +41,6 @@ static char *cstring(const char *s, size_t len, struct adapter_reading *out,
   return c;
 }
 
-/* RFC 3986 3.2.2 IPv4address: 4 dec-octets, no leading zeros. */
-static int is_ipv4address(const char *h) {
-  for (int i = 0; i < 4; i++) {
-    if (*h < '0' || *h > '9')
-      return 0;
-    int n = 0, digits = 0;
-    const char *start = h;
-    while (*h >= '0' && *h <= '9' && digits < 4) {
-      n = n * 10 + (*h++ - '0');
-      digits++;
-    }
-    if (digits > 3 || n > 255 || (digits > 1 && *start == '0'))
-      return 0;
-    if (i < 3 && *h++ != '.')
-      return 0;
-  }
-  return *h == '\0';
-}
-
 static void set_opt(struct adapter_reading *out, enum adapter_component c,
                     const char *v) {
   if (v)
@@ -97,7 +78,7 @@ static void fill(const xmlURI *u, struct adapter_reading *out) {
                            ? (u->server[1] == 'v' || u->server[1] == 'V'
                                   ? "IPvFuture"
                                   : "IPv6address")
-                       : is_ipv4address(u->server) ? "IPv4address"
+                       : reading_is_ipv4address(u->server) ? "IPv4address"
                                                    : "reg-name";
     reading_set(out, AC_HOST_TYPE, type, strlen(type));
     if (has_port)
