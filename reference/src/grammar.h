@@ -24,7 +24,7 @@
 struct rfc3986__parser {
   const unsigned char *s;
   size_t len;
-  size_t furthest;            /* furthest offset read */
+  size_t reached;             /* 1 + the furthest offset read, 0 before any */
   rfc3986_rule furthest_rule; /* the rule that read it first */
   rfc3986_rule rule;          /* the rule running now */
   /* Tracing (rfc3986_parse_traced), off when `tracing` is 0. */
@@ -35,6 +35,11 @@ struct rfc3986__parser {
   unsigned depth;
   /* Components, written by the rules that own them (never NULL). */
   rfc3986_uri *uri;
+  /* What authority's userinfo attempt learnt: from userinfo_from, userinfo
+   * matched to userinfo_to (RFC3986__NOMATCH: nothing known).  reg-name's
+   * octets are userinfo's but ":", so reg-name from the same offset ends
+   * at the first ":" before userinfo_to, or there (rule_reg_name). */
+  size_t userinfo_from, userinfo_to;
 };
 
 void rfc3986__parser_init(struct rfc3986__parser *p, const char *s,
@@ -61,11 +66,9 @@ void rfc3986__cover_read(void); /* one octet read, or one step of a loop
 /* The octet at POS, or RFC3986__EOF; remembers how far the input was read. */
 static inline int rfc3986__at(struct rfc3986__parser *p, size_t pos) {
   rfc3986__cover_read();
-  if (pos >= p->furthest) {
-    if (pos > p->furthest || p->furthest_rule == RFC3986_RULE_NONE) {
-      p->furthest = pos;
-      p->furthest_rule = p->rule;
-    }
+  if (pos >= p->reached) {
+    p->reached = pos + 1;
+    p->furthest_rule = p->rule;
   }
   return pos < p->len ? p->s[pos] : RFC3986__EOF;
 }
@@ -166,16 +169,91 @@ static inline int rfc3986__hex_value(int c) {
 /* 2.1: "URI producers ... should use uppercase hexadecimal digits" (pct.c). */
 extern const char rfc3986__upper_hex[16];
 
+/* Inlined where it is called, so that a constant class mask folds away
+ * (in optimized builds: an unoptimized one, such as make coverage's, keeps
+ * one copy, whose branches are counted once). */
+#if defined(__GNUC__) && defined(__OPTIMIZE__)
+#define RFC3986__ALWAYS_INLINE static inline __attribute__((always_inline))
+#else
+#define RFC3986__ALWAYS_INLINE static inline
+#endif
+
+#if defined(__SSE2__) && !defined(RFC3986_NO_SIMD)
+#include <emmintrin.h>
+#define RFC3986__SIMD 1
+
+/* Lanes of V (unsigned octets) in [LO, HI]. */
+static inline __m128i rfc3986__in_range(__m128i v, int lo, int hi) {
+  __m128i t = _mm_sub_epi8(v, _mm_set1_epi8((char)lo));
+  return _mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8((char)(hi - lo))), t);
+}
+static inline __m128i rfc3986__eq(__m128i v, int c) {
+  return _mm_cmpeq_epi8(v, _mm_set1_epi8((char)c));
+}
+
+/*
+ * The octet-class table above, written as comparisons over 16 octets at a
+ * time: lane k is all ones when octet k is in a class of MASK.  Each class
+ * is spelled as its ABNF lists it.  Only the classes that rule functions
+ * scan for are here (not HEXDIG or gen-delims); test_octets checks every
+ * octet at every position of a block in every scanned component.
+ */
+/* All lanes set when MASK has one of the classes BITS, else none (no
+ * branch: the same instructions for every mask). */
+static inline __m128i rfc3986__when(unsigned mask, unsigned bits) {
+  return _mm_set1_epi8((char)-(int)((mask & bits) != 0));
+}
+
+RFC3986__ALWAYS_INLINE __m128i rfc3986__class16(__m128i v, unsigned mask) {
+  __m128i lower = _mm_or_si128(v, _mm_set1_epi8(0x20)); /* A-Z to a-z */
+  /* ALPHA = %x41-5A / %x61-7A; DIGIT = %x30-39 */
+  __m128i alpha = rfc3986__in_range(lower, 'a', 'z');
+  __m128i digit = rfc3986__in_range(v, '0', '9');
+  /* "-" / "." (unreserved and scheme), "_" / "~" (unreserved), "+" */
+  __m128i dash_dot = rfc3986__in_range(v, '-', '.');
+  __m128i low_tilde = _mm_or_si128(rfc3986__eq(v, '_'), rfc3986__eq(v, '~'));
+  __m128i plus = rfc3986__eq(v, '+');
+  /* sub-delims = "!" / "$" / "&" - "," / ";" / "=" */
+  __m128i sub_delims =
+      _mm_or_si128(_mm_or_si128(rfc3986__in_range(v, '&', ','), rfc3986__eq(v, '!')),
+                   _mm_or_si128(_mm_or_si128(rfc3986__eq(v, '$'), rfc3986__eq(v, ';')),
+                                rfc3986__eq(v, '=')));
+  __m128i m = _mm_and_si128(alpha, rfc3986__when(mask, C_ALPHA | C_SCHEME));
+  m = _mm_or_si128(m, _mm_and_si128(digit, rfc3986__when(mask, C_DIGIT | C_SCHEME)));
+  m = _mm_or_si128(m, _mm_and_si128(dash_dot, rfc3986__when(mask, C_MARK | C_SCHEME)));
+  m = _mm_or_si128(m, _mm_and_si128(low_tilde, rfc3986__when(mask, C_MARK)));
+  m = _mm_or_si128(m, _mm_and_si128(plus, rfc3986__when(mask, C_SCHEME)));
+  m = _mm_or_si128(m, _mm_and_si128(sub_delims, rfc3986__when(mask, C_SUB_DELIMS)));
+  m = _mm_or_si128(m, _mm_and_si128(rfc3986__eq(v, ':'), rfc3986__when(mask, C_COLON)));
+  m = _mm_or_si128(m, _mm_and_si128(rfc3986__eq(v, '@'), rfc3986__when(mask, C_AT)));
+  m = _mm_or_si128(m, _mm_and_si128(rfc3986__eq(v, '/'), rfc3986__when(mask, C_SLASH)));
+  m = _mm_or_si128(m, _mm_and_si128(rfc3986__eq(v, '?'), rfc3986__when(mask, C_QUESTION)));
+  return m;
+}
+#endif
+
 /*
  * The offset of the first octet at or after POS that is not in the classes
  * of MASK.  It reads the octets as rfc3986__at would: only the last one
- * read, the octet that stopped the scan, can be the furthest.
+ * read, the octet that stopped the scan, can be the furthest.  Sixteen
+ * octets at a time where the input has them (never past its end), then
+ * four, then one.
  */
-static inline size_t rfc3986__scan(struct rfc3986__parser *p, size_t pos,
+RFC3986__ALWAYS_INLINE size_t rfc3986__scan(struct rfc3986__parser *p, size_t pos,
                                    unsigned mask) {
   const unsigned short *cls = rfc3986__octet_class + 1;
   const unsigned char *s = p->s;
-  for (; pos + 4 <= p->len; pos += 4) { /* four at a time, then one */
+#ifdef RFC3986__SIMD
+  for (; pos + 16 <= p->len; pos += 16) {
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + pos));
+    unsigned out = ~(unsigned)_mm_movemask_epi8(rfc3986__class16(v, mask)) & 0xFFFFu;
+    if (out) {
+      pos += (size_t)__builtin_ctz(out);
+      goto stop;
+    }
+  }
+#endif
+  for (; pos + 4 <= p->len; pos += 4) {
     if (!(cls[s[pos]] & mask))
       goto stop;
     if (!(cls[s[pos + 1]] & mask)) {

@@ -278,6 +278,7 @@ void rfc3986__parser_init(struct rfc3986__parser *p, const char *s,
   memset(p, 0, sizeof *p);
   p->s = (const unsigned char *)s;
   p->len = len;
+  p->userinfo_from = RFC3986__NOMATCH;
 }
 
 /* Whole-input match of RULE with the parser P set up; fills *err. */
@@ -306,7 +307,7 @@ static rfc3986_status run(struct rfc3986__parser *p, rfc3986_rule rule,
   if (err) {
     /* A match up to END makes input[0..END) a valid, so viable, prefix. */
     err->status = RFC3986_ERR_SYNTAX;
-    err->offset = p->furthest;
+    err->offset = p->reached > 0 ? p->reached - 1 : 0;
     err->rule = p->furthest_rule == RFC3986_RULE_NONE ? rule : p->furthest_rule;
     if (end != RFC3986__NOMATCH && end > err->offset) {
       err->offset = end;

@@ -9,6 +9,8 @@
  * - a rule stops without reading the next octet only where no octet could
  *   extend its match.
  */
+#include <string.h>
+
 #include "grammar.h"
 
 #define at rfc3986__at
@@ -45,8 +47,8 @@ static int in_bulk(const struct rfc3986__parser *p) {
 #endif
 }
 
-static size_t octets_or_pct_encoded(struct rfc3986__parser *p, size_t i,
-                                    unsigned mask) {
+RFC3986__ALWAYS_INLINE size_t octets_or_pct_encoded(struct rfc3986__parser *p, size_t i,
+                                                    unsigned mask) {
   size_t e;
   for (;;) {
     i = rfc3986__scan(p, i, mask);
@@ -138,10 +140,22 @@ size_t rule_userinfo(struct rfc3986__parser *p, size_t pos) {
   RULE_LEAVE(p, pos, octets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS | C_COLON));
 }
 
-/* 3.2.2: reg-name = *( unreserved / pct-encoded / sub-delims ) */
+/* 3.2.2: reg-name = *( unreserved / pct-encoded / sub-delims )
+ * When authority has just matched userinfo from POS (and found no "@"
+ * after it), those octets were read: userinfo = *( unreserved /
+ * pct-encoded / sub-delims / ":" ), so reg-name ends at the first ":" of
+ * them (no pct-encoded triplet holds one), or where userinfo ended. */
 size_t rule_reg_name(struct rfc3986__parser *p, size_t pos) {
+  size_t end;
   RULE_ENTER(p, RFC3986_RULE_reg_name, pos);
-  RULE_LEAVE(p, pos, octets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS));
+  if (p->userinfo_from == pos && in_bulk(p)) {
+    const unsigned char *colon = memchr(p->s + pos, ':', p->userinfo_to - pos);
+    end = colon ? (size_t)(colon - p->s) : p->userinfo_to;
+    at(p, end); /* the octet that ends it, read before by userinfo */
+  } else {
+    end = octets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS);
+  }
+  RULE_LEAVE(p, pos, end);
 }
 
 /* 3.2.2: dec-octet = DIGIT                 ; 0-9
@@ -361,7 +375,10 @@ size_t rule_host(struct rfc3986__parser *p, size_t pos) {
                                   : RFC3986_HOST_IPV6ADDRESS;
   } else {
     rfc3986__backtrack(p, mark);
-    e4 = rule_IPv4address(p, pos);
+    /* IPv4address begins with a DIGIT: without one it cannot match (the
+     * octet is read by reg-name next; tracing and rule coverage still see
+     * the failed attempt). */
+    e4 = in_bulk(p) && !is_DIGIT(at(p, pos)) ? NOMATCH : rule_IPv4address(p, pos);
     after_v4 = p->count;
     er = rule_reg_name(p, pos);
     if (e4 == er) {
@@ -402,6 +419,8 @@ size_t rule_authority(struct rfc3986__parser *p, size_t pos) {
   } else {
     rfc3986__backtrack(p, mark);
     u->userinfo = rfc3986__undefined();
+    p->userinfo_from = pos; /* for rule_reg_name */
+    p->userinfo_to = i;
     i = pos;
   }
   i = rule_host(p, i); /* never fails: reg-name may be empty */
