@@ -121,9 +121,23 @@ static void put(struct writer *w, const char *s, size_t len) {
 
 static void put_cursor(struct writer *w, struct cursor *c) {
   int ch;
-  while ((ch = cursor_next(c)) >= 0) {
-    char o = (char)ch;
-    put(w, &o, 1);
+  for (;;) {
+    if (c->casing == CASE_KEEP && c->npend == 0) {
+      /* a case-sensitive component's octets up to the next "%" are their
+       * own normal form: copied as they are */
+      const char *pct = memchr(c->s + c->i, '%', c->end - c->i);
+      size_t run = (pct ? (size_t)(pct - c->s) : c->end) - c->i, k;
+      for (k = 0; k < run; k++)
+        rfc3986__cover_read();
+      put(w, c->s + c->i, run);
+      c->i += run;
+    }
+    if ((ch = cursor_next(c)) < 0)
+      break;
+    {
+      char o = (char)ch;
+      put(w, &o, 1);
+    }
   }
 }
 
