@@ -41,7 +41,9 @@ static const char usage[] =
     "--op keeps only some figures: parse, parse+map, resolve, normalize, floor\n"
     "(for instruction counts under valgrind --tool=callgrind, one at a time).\n"
     "--worst-cases times parse, resolve and normalize of 1 MB and 4 MB worst-\n"
-    "shape inputs of the reference and reports the 4 MB / 1 MB time ratio.\n"
+    "shape inputs of the reference and reports the 4 MB / 1 MB time ratio,\n"
+    "warm (one call after another) and cold (64 MiB written before each call,\n"
+    "so input and output start in memory); best of at least 15 calls each.\n"
     "Exit 0, or 2 on usage or input error.\n";
 
 struct corpus {
