@@ -308,12 +308,61 @@ int adapter_start(struct adapter *a) {
   return -1;
 }
 
-/* After a failure with the process gone: count a failed start when the
- * adapter answered nothing since it started. */
+/*
+ * A start that is asked one request, {"id": "probe", "op": "parse",
+ * "input": "a:"}, and must answer it (any line) within the timeout.  0 when
+ * it did; else -1 with the failure's class and why.  The process is ended
+ * either way.
+ */
+static int probe(struct adapter *a) {
+  static const char req[] = "{\"id\": \"probe\", \"op\": \"parse\", \"input\": \"a:\"}\n";
+  if (adapter_start(a) < 0) return -1;
+  /* a write that fails (the adapter closed its input) shows as EOF below */
+  ssize_t w = write(a->in_fd, req, sizeof req - 1);
+  (void)w;
+  double deadline = now_mono() + a->timeout;
+  for (;;) {
+    if (a->rbuf.len && memchr(a->rbuf.p, '\n', a->rbuf.len)) {
+      reap(a, NULL, 0);
+      return 0;
+    }
+    double left = deadline - now_mono();
+    if (a->rbuf.len > a->max_line) {
+      reap(a, NULL, 0);
+      set_why(a, CLASS_PROTOCOL_ERROR, "an answer to a probe request longer than %zu bytes",
+              a->max_line);
+      return -1;
+    }
+    if (left <= 0 || interrupted) {
+      reap(a, NULL, 0);
+      set_why(a, CLASS_TIMEOUT, "no answer to a probe request within %gs", a->timeout);
+      return -1;
+    }
+    struct pollfd p = {a->out_fd, POLLIN, 0};
+    if (poll(&p, 1, (int)(left * 1000) + 1) <= 0) continue;
+    long r = fill(a);
+    if (r == 0 || r == -2) {
+      char how[128];
+      reap(a, how, sizeof how);
+      set_why(a, CLASS_CRASH, "%s on a probe request too", how);
+      return -1;
+    }
+  }
+}
+
+/*
+ * After a failure with the process gone.  A start that ended without one
+ * answer may be a library failing on several inputs in a row, each of which
+ * is recorded, or an adapter that cannot work at all, which would otherwise
+ * be restarted once per request.  After three such starts in a row a probe
+ * (above) tells which: answered, the run goes on; not, the adapter has
+ * failed to start three times and is given up (DESIGN.md).
+ */
 static void after_failure(struct adapter *a) {
-  if (a->answers_since_start == 0) a->failed_starts++;
-  if (a->failed_starts >= 3) a->given_up = 1;
   a->restarts++;
+  if (a->answers_since_start > 0 || ++a->quiet_deaths < 3) return;
+  a->quiet_deaths = 0;
+  if (probe(a) < 0) a->given_up = 1;
 }
 
 /* The value of an answer's first member when it is "id" and an integer
@@ -445,7 +494,7 @@ int adapter_run(struct adapter *a, struct job *job) {
             job->answer_tokens(job->ctx, done, &a->tk, start, len)) {
           done++;
           a->answers_since_start++;
-          a->failed_starts = 0;
+          a->failed_starts = a->quiet_deaths = 0;
           progress_at = now_mono();
           start = nl + 1;
           avail -= len + 1;
@@ -480,7 +529,7 @@ int adapter_run(struct adapter *a, struct job *job) {
       json_decref(ans);
       done++;
       a->answers_since_start++;
-      a->failed_starts = 0;
+      a->failed_starts = a->quiet_deaths = 0;
       progress_at = now_mono();
       start = nl + 1;
       avail -= len + 1;

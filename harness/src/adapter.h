@@ -54,7 +54,8 @@ struct adapter {
   size_t max_line;
   size_t max_req;               /* longest request line sent */
   int answers_by_jansson;       /* URITEST_ANSWERS=jansson */
-  int failed_starts;            /* starts in a row without one answer */
+  int failed_starts;            /* starts in a row that failed (hello) */
+  int quiet_deaths;             /* started, then failed without one answer */
   size_t answers_since_start;
   int given_up;
   int last_class;               /* class of the last failure */

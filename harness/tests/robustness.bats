@@ -85,8 +85,26 @@ SH
   marker_run nothing --exit-after-hello
   [ "$status" -eq 1 ]
   [ "$(classes)" = "CRASH CRASH CRASH CRASH CRASH" ]
-  [[ $output == *"given up after three failed starts"* ]]
+  [[ $output == *"given up after three failed starts: adapter exited with status 0 on a probe request too"* ]]
   [ "$ELAPSED" -lt 10 ]
+}
+
+@test "crashes on four inputs in a row: CRASH on each, the input after them still answered" {
+  /usr/bin/python3 - "$V/markers.json" "$BATS_TEST_TMPDIR/c.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+t = d["groups"][0]["tests"]
+crashes = [{"id": "c.%d" % k, "input": "http://a/CRASH%d" % k, "expect": "accept"} for k in range(2, 6)]
+d["groups"][0]["tests"] = [t[0]] + crashes + [t[2]]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+  SECONDS=0
+  run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/c.json" --adapter-cmd "$FAKE" \
+    --output "$(OUT)" --timeout 1 --format tap
+  [ "$status" -eq 1 ]
+  [ "$(classes)" = "PASS CRASH CRASH CRASH CRASH PASS" ]
+  [[ $output != *"given up"* ]]
+  [ "$SECONDS" -lt 10 ]
 }
 
 @test "prints nothing at all: hello timeout three times, all TIMEOUT, in seconds" {
