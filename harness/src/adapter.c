@@ -249,52 +249,60 @@ static int parse_hello(struct adapter *a, const char *line, size_t len) {
   return 0;
 }
 
+/* How waiting for a line from the adapter ended (wait_line). */
+enum waited { W_LINE, W_ENDED, W_TOO_LONG, W_TIMEOUT, W_INTERRUPTED };
+
+/* Read until rbuf holds a complete line or DEADLINE passes.  On anything
+ * but W_LINE the process is ended; for W_ENDED, HOW says how it ended. */
+static enum waited wait_line(struct adapter *a, double deadline, char *how, size_t cap) {
+  for (;;) {
+    if (a->rbuf.len && memchr(a->rbuf.p, '\n', a->rbuf.len)) return W_LINE;
+    enum waited w = a->rbuf.len > a->max_line ? W_TOO_LONG
+                    : interrupted             ? W_INTERRUPTED
+                    : deadline <= now_mono()  ? W_TIMEOUT
+                                              : W_LINE;
+    if (w != W_LINE) {
+      reap(a, NULL, 0);
+      return w;
+    }
+    struct pollfd p = {a->out_fd, POLLIN, 0};
+    if (poll(&p, 1, (int)((deadline - now_mono()) * 1000) + 1) <= 0) continue;
+    long r = fill(a);
+    if (r == 0 || r == -2) {
+      reap(a, how, cap);
+      return W_ENDED;
+    }
+  }
+}
+
 /* One start: spawn and read the hello line within hello_timeout. */
 static int start_once(struct adapter *a) {
+  char how[128];
   if (spawn(a) < 0) {
     set_why(a, CLASS_CRASH, "cannot start adapter: %s", strerror(errno));
     return -1;
   }
-  double deadline = now_mono() + a->hello_timeout;
-  for (;;) {
-    char *nl = memchr(a->rbuf.p ? a->rbuf.p : "", '\n', a->rbuf.len);
-    if (nl) {
-      size_t len = (size_t)(nl - a->rbuf.p);
-      int rc = parse_hello(a, a->rbuf.p, len);
-      memmove(a->rbuf.p, nl + 1, a->rbuf.len - len - 1);
-      a->rbuf.len -= len + 1;
-      if (rc < 0) {
-        reap(a, NULL, 0);
-        return -1;
-      }
-      return 0;
-    }
-    if (a->rbuf.len > a->max_line) {
-      set_why(a, CLASS_PROTOCOL_ERROR, "hello line longer than %zu bytes", a->max_line);
-      reap(a, NULL, 0);
-      return -1;
-    }
-    double left = deadline - now_mono();
-    if (left <= 0) {
-      set_why(a, CLASS_TIMEOUT, "no hello line within %gs", a->hello_timeout);
-      reap(a, NULL, 0);
-      return -1;
-    }
-    if (interrupted) {
-      reap(a, NULL, 0);
-      return -1;
-    }
-    struct pollfd p = {a->out_fd, POLLIN, 0};
-    int pr = poll(&p, 1, (int)(left * 1000) + 1);
-    if (pr <= 0) continue;
-    long r = fill(a);
-    if (r == 0 || r == -2) {
-      char how[128];
-      reap(a, how, sizeof how);
-      set_why(a, CLASS_CRASH, "%s before its hello line", how);
-      return -1;
-    }
+  switch (wait_line(a, now_mono() + a->hello_timeout, how, sizeof how)) {
+  case W_LINE: break;
+  case W_ENDED: set_why(a, CLASS_CRASH, "%s before its hello line", how); return -1;
+  case W_TOO_LONG:
+    set_why(a, CLASS_PROTOCOL_ERROR, "hello line longer than %zu bytes", a->max_line);
+    return -1;
+  case W_TIMEOUT:
+    set_why(a, CLASS_TIMEOUT, "no hello line within %gs", a->hello_timeout);
+    return -1;
+  case W_INTERRUPTED: return -1;
   }
+  char *nl = memchr(a->rbuf.p, '\n', a->rbuf.len);
+  size_t len = (size_t)(nl - a->rbuf.p);
+  int rc = parse_hello(a, a->rbuf.p, len);
+  memmove(a->rbuf.p, nl + 1, a->rbuf.len - len - 1);
+  a->rbuf.len -= len + 1;
+  if (rc < 0) {
+    reap(a, NULL, 0);
+    return -1;
+  }
+  return 0;
 }
 
 int adapter_start(struct adapter *a) {
@@ -316,38 +324,24 @@ int adapter_start(struct adapter *a) {
  */
 static int probe(struct adapter *a) {
   static const char req[] = "{\"id\": \"probe\", \"op\": \"parse\", \"input\": \"a:\"}\n";
+  char how[128];
   if (adapter_start(a) < 0) return -1;
-  /* a write that fails (the adapter closed its input) shows as EOF below */
+  /* a write that fails (the adapter closed its input) shows as its end */
   ssize_t w = write(a->in_fd, req, sizeof req - 1);
   (void)w;
-  double deadline = now_mono() + a->timeout;
-  for (;;) {
-    if (a->rbuf.len && memchr(a->rbuf.p, '\n', a->rbuf.len)) {
-      reap(a, NULL, 0);
-      return 0;
-    }
-    double left = deadline - now_mono();
-    if (a->rbuf.len > a->max_line) {
-      reap(a, NULL, 0);
-      set_why(a, CLASS_PROTOCOL_ERROR, "an answer to a probe request longer than %zu bytes",
-              a->max_line);
-      return -1;
-    }
-    if (left <= 0 || interrupted) {
-      reap(a, NULL, 0);
-      set_why(a, CLASS_TIMEOUT, "no answer to a probe request within %gs", a->timeout);
-      return -1;
-    }
-    struct pollfd p = {a->out_fd, POLLIN, 0};
-    if (poll(&p, 1, (int)(left * 1000) + 1) <= 0) continue;
-    long r = fill(a);
-    if (r == 0 || r == -2) {
-      char how[128];
-      reap(a, how, sizeof how);
-      set_why(a, CLASS_CRASH, "%s on a probe request too", how);
-      return -1;
-    }
+  switch (wait_line(a, now_mono() + a->timeout, how, sizeof how)) {
+  case W_LINE: reap(a, NULL, 0); return 0;
+  case W_ENDED: set_why(a, CLASS_CRASH, "%s on a probe request too", how); return -1;
+  case W_TOO_LONG:
+    set_why(a, CLASS_PROTOCOL_ERROR, "an answer to a probe request longer than %zu bytes",
+            a->max_line);
+    return -1;
+  case W_TIMEOUT:
+    set_why(a, CLASS_TIMEOUT, "no answer to a probe request within %gs", a->timeout);
+    return -1;
+  case W_INTERRUPTED: return -1;
   }
+  return -1;
 }
 
 /*
