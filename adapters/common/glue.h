@@ -94,6 +94,11 @@ void reading_set_output(struct adapter_reading *r, const char *s, size_t len);
  * as the output. */
 char *reading_output_space(struct adapter_reading *r, size_t cap);
 void reading_output_done(struct adapter_reading *r, size_t len);
+/* S (LEN octets) as a NUL-terminated copy, to free(), for a library that
+ * takes NUL-terminated strings; NULL when S holds a NUL octet (then R is
+ * answered unsupported: the library cannot be given it, and a truncated
+ * copy would be another input) or when memory ran out (R->oom). */
+char *reading_cstring(struct adapter_reading *r, const char *s, size_t len);
 /* 1 when the NUL-terminated HOST is an RFC 3986 IPv4address (four
  * dec-octets without leading zeros), for glues that infer host_type from
  * the host string their library returns. */

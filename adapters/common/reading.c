@@ -128,6 +128,21 @@ const char *reading_value(const struct adapter_reading *r,
   return r->buf ? r->buf + v->offset : "";
 }
 
+char *reading_cstring(struct adapter_reading *r, const char *s, size_t len) {
+  if (memchr(s, '\0', len)) {
+    r->unsupported = "the library takes NUL-terminated strings: input has a NUL octet";
+    return NULL;
+  }
+  char *c = malloc(len + 1);
+  if (!c) {
+    r->oom = 1;
+    return NULL;
+  }
+  memcpy(c, s, len);
+  c[len] = '\0';
+  return c;
+}
+
 /* RFC 3986 3.2.2 IPv4address: 4 dec-octets, no leading zeros. */
 int reading_is_ipv4address(const char *h) {
   for (int i = 0; i < 4; i++) {

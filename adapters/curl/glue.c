@@ -25,24 +25,6 @@ static const char *curl_lib_version(void) {
   return v;
 }
 
-/* S as a NUL-terminated copy, or NULL (with out->unsupported) when S holds
- * a NUL octet. */
-static char *cstring(const char *s, size_t len, struct adapter_reading *out,
-                     int *oom) {
-  if (memchr(s, '\0', len)) {
-    out->unsupported = "curl takes NUL-terminated strings: input has a NUL octet";
-    return NULL;
-  }
-  char *c = malloc(len + 1);
-  if (!c) {
-    *oom = 1;
-    return NULL;
-  }
-  memcpy(c, s, len);
-  c[len] = '\0';
-  return c;
-}
-
 /* A part: 1 with *v (curl_free it) when present, 0 when curl reports it
  * absent (CURLUE_NO_*), -1 on another error. */
 static int get_part(CURLU *h, CURLUPart part, char **v) {
@@ -191,10 +173,9 @@ static int cu_parse(const char *s, size_t len, const char *rule,
     out->unsupported = "curl parses absolute URLs only";
     return 0;
   }
-  int oom = 0;
-  char *c = cstring(s, len, out, &oom);
+  char *c = reading_cstring(out, s, len);
   if (!c)
-    return oom ? -1 : 0;
+    return out->oom ? -1 : 0;
   CURLU *h = curl_url();
   if (!h) {
     free(c);
@@ -216,14 +197,13 @@ static int cu_resolve(const char *base, size_t base_len, const char *ref,
     out->unsupported = "curl has no non-strict (5.2.2) resolution mode";
     return 0;
   }
-  int oom = 0;
-  char *b = cstring(base, base_len, out, &oom);
+  char *b = reading_cstring(out, base, base_len);
   if (!b)
-    return oom ? -1 : 0;
-  char *r = cstring(ref, ref_len, out, &oom);
+    return out->oom ? -1 : 0;
+  char *r = reading_cstring(out, ref, ref_len);
   if (!r) {
     free(b);
-    return oom ? -1 : 0;
+    return out->oom ? -1 : 0;
   }
   CURLU *h = curl_url();
   int rc = 0;

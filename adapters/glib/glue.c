@@ -11,6 +11,7 @@
 
 #include <glib.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 extern const struct glue glue_glib;
@@ -22,14 +23,6 @@ static const char *gl_version(void) {
     snprintf(v, sizeof v, "glib %u.%u.%u", glib_major_version,
              glib_minor_version, glib_micro_version);
   return v;
-}
-
-static char *cstring(const char *s, size_t len, struct adapter_reading *out) {
-  if (memchr(s, '\0', len)) {
-    out->unsupported = "GLib takes NUL-terminated strings: input has a NUL octet";
-    return NULL;
-  }
-  return g_strndup(s, len);
 }
 
 static void set_opt(struct adapter_reading *out, enum adapter_component c,
@@ -105,9 +98,9 @@ static int parse_with(GUriFlags flags, const char *s, size_t len,
     out->unsupported = "GUri parses URI-reference only";
     return 0;
   }
-  char *c = cstring(s, len, out);
+  char *c = reading_cstring(out, s, len);
   if (!c)
-    return 0;
+    return out->oom ? -1 : 0;
   char *scheme = NULL, *userinfo = NULL, *host = NULL, *path = NULL,
        *query = NULL, *fragment = NULL;
   int port = -1;
@@ -134,7 +127,7 @@ static int parse_with(GUriFlags flags, const char *s, size_t len,
   g_free(path);
   g_free(query);
   g_free(fragment);
-  g_free(c);
+  free(c);
   return 0;
 }
 
@@ -145,13 +138,13 @@ static int resolve_with(GUriFlags flags, const char *base, size_t base_len,
     out->unsupported = "GUri has no non-strict (5.2.2) resolution mode";
     return 0;
   }
-  char *b = cstring(base, base_len, out);
+  char *b = reading_cstring(out, base, base_len);
   if (!b)
-    return 0;
-  char *r = cstring(ref, ref_len, out);
+    return out->oom ? -1 : 0;
+  char *r = reading_cstring(out, ref, ref_len);
   if (!r) {
-    g_free(b);
-    return 0;
+    free(b);
+    return out->oom ? -1 : 0;
   }
   char *t = g_uri_resolve_relative(b, r, flags, NULL);
   if (t) {
@@ -161,8 +154,8 @@ static int resolve_with(GUriFlags flags, const char *base, size_t base_len,
     out->valid = 0;
   }
   g_free(t);
-  g_free(b);
-  g_free(r);
+  free(b);
+  free(r);
   return 0;
 }
 

@@ -25,22 +25,6 @@ static const char *lx_version(void) {
   return v;
 }
 
-static char *cstring(const char *s, size_t len, struct adapter_reading *out,
-                     int *oom) {
-  if (memchr(s, '\0', len)) {
-    out->unsupported = "libxml2 takes NUL-terminated strings: input has a NUL octet";
-    return NULL;
-  }
-  char *c = malloc(len + 1);
-  if (!c) {
-    *oom = 1;
-    return NULL;
-  }
-  memcpy(c, s, len);
-  c[len] = '\0';
-  return c;
-}
-
 static void set_opt(struct adapter_reading *out, enum adapter_component c,
                     const char *v) {
   if (v)
@@ -107,10 +91,9 @@ static int lx_parse(const char *s, size_t len, const char *rule,
     out->unsupported = "libxml2 parses URI-reference only";
     return 0;
   }
-  int oom = 0;
-  char *c = cstring(s, len, out, &oom);
+  char *c = reading_cstring(out, s, len);
   if (!c)
-    return oom ? -1 : 0;
+    return out->oom ? -1 : 0;
   xmlURIPtr u = xmlParseURIRaw(c, 1);
   if (u) {
     fill(u, out);
@@ -128,14 +111,13 @@ static int lx_resolve(const char *base, size_t base_len, const char *ref,
     out->unsupported = "libxml2 has no non-strict (5.2.2) resolution mode";
     return 0;
   }
-  int oom = 0;
-  char *b = cstring(base, base_len, out, &oom);
+  char *b = reading_cstring(out, base, base_len);
   if (!b)
-    return oom ? -1 : 0;
-  char *r = cstring(ref, ref_len, out, &oom);
+    return out->oom ? -1 : 0;
+  char *r = reading_cstring(out, ref, ref_len);
   if (!r) {
     free(b);
-    return oom ? -1 : 0;
+    return out->oom ? -1 : 0;
   }
   xmlChar *t = xmlBuildURI((const xmlChar *)r, (const xmlChar *)b);
   if (t) {
