@@ -34,24 +34,10 @@ static void set_s(struct adapter_reading *out, enum adapter_component c,
   reading_set(out, c, v.data(), v.size());
 }
 
-/* RFC 3986 3.2.2 IPv4address: 4 dec-octets, no leading zeros. */
+/* RFC 3986 3.2.2 IPv4address (reading_is_ipv4address), for a host that may
+ * hold a NUL octet. */
 static bool is_ipv4address(const std::string &s) {
-  const char *h = s.c_str();
-  for (int i = 0; i < 4; i++) {
-    if (*h < '0' || *h > '9')
-      return false;
-    int n = 0, digits = 0;
-    const char *start = h;
-    while (*h >= '0' && *h <= '9' && digits < 4) {
-      n = n * 10 + (*h++ - '0');
-      digits++;
-    }
-    if (digits > 3 || n > 255 || (digits > 1 && *start == '0'))
-      return false;
-    if (i < 3 && *h++ != '.')
-      return false;
-  }
-  return *h == '\0';
+  return s.find('\0') == std::string::npos && reading_is_ipv4address(s.c_str());
 }
 
 static void fill(const Poco::URI &u, struct adapter_reading *out) {

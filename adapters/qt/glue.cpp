@@ -78,21 +78,11 @@ static void append_q(struct adapter_reading *out, enum adapter_component c,
   reading_append(out, c, b.constData(), static_cast<size_t>(b.size()));
 }
 
-/* RFC 3986 3.2.2 IPv4address: 4 dec-octets, no leading zeros. */
+/* RFC 3986 3.2.2 IPv4address (reading_is_ipv4address), for a host that may
+ * hold a NUL octet. */
 static bool is_ipv4address(const QString &h) {
-  QStringList parts = h.split(QLatin1Char('.'));
-  if (parts.size() != 4)
-    return false;
-  for (const QString &p : parts) {
-    if (p.isEmpty() || p.size() > 3 || (p.size() > 1 && p[0] == QLatin1Char('0')))
-      return false;
-    for (QChar ch : p)
-      if (ch < QLatin1Char('0') || ch > QLatin1Char('9'))
-        return false;
-    if (p.toInt() > 255)
-      return false;
-  }
-  return true;
+  QByteArray b = h.toUtf8();
+  return !b.contains('\0') && reading_is_ipv4address(b.constData());
 }
 
 static const QUrl::ComponentFormattingOptions ENC = QUrl::FullyEncoded;
