@@ -122,7 +122,7 @@ static void put(struct writer *w, const char *s, size_t len) {
 static void put_cursor(struct writer *w, struct cursor *c) {
   int ch;
   for (;;) {
-    if (c->casing == CASE_KEEP && c->npend == 0) {
+    if (c->casing == CASE_KEEP && c->npend == 0 && c->i < c->end) {
       /* a case-sensitive component's octets up to the next "%" are their
        * own normal form: copied as they are */
       const char *pct = memchr(c->s + c->i, '%', c->end - c->i);
