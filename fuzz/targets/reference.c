@@ -8,7 +8,9 @@
  *
  * Invariants checked (a failure prints "FUZZ-FINDING {json}" on stderr and
  * aborts, so every engine records a crash):
- *   0 parse: never crashes; rfc3986_match(URI-reference) agrees; the spans
+ *   0 parse: never crashes; rfc3986_match(URI-reference) agrees; a traced
+ *     parse (every rule function called, nothing taken in bulk) gives the
+ *     same verdict, error offset and rule, spans and host type; the spans
  *     nest as the grammar says; recompose(parse(x)) == x; the Appendix B
  *     split of a valid reference gives the same five components.
  *   1, 2 normalize (syntax, scheme): output no longer than the input, valid,
@@ -94,6 +96,19 @@ static int span_eq(const char *a, rfc3986_span sa, const char *b,
          memcmp(a + sa.offset, b + sb.offset, sa.length) == 0;
 }
 
+static int same_span(rfc3986_span a, rfc3986_span b) {
+  return a.offset == b.offset && a.length == b.length;
+}
+
+/* The same parse: kind, host type and every span. */
+static int same_uri(const rfc3986_uri *a, const rfc3986_uri *b) {
+  return a->kind == b->kind && a->host_type == b->host_type &&
+         same_span(a->scheme, b->scheme) && same_span(a->authority, b->authority) &&
+         same_span(a->userinfo, b->userinfo) && same_span(a->host, b->host) &&
+         same_span(a->port, b->port) && same_span(a->path, b->path) &&
+         same_span(a->query, b->query) && same_span(a->fragment, b->fragment);
+}
+
 /* Output buffer shared by the ops; grown as needed, never freed. */
 static char *buf1, *buf2;
 static size_t cap1, cap2;
@@ -120,6 +135,15 @@ static void op_parse(const char *s, size_t n) {
   rfc3986_error merr;
   rfc3986_status mst = rfc3986_match(RFC3986_RULE_URI_reference, s, n, &merr);
   CHECK(mst == st, op, "match-disagrees-with-parse", s, n, NULL, 0, NULL, 0);
+  rfc3986_uri t;
+  rfc3986_error terr;
+  size_t events = 0;
+  rfc3986_status tst =
+      rfc3986_parse_traced(s, n, RFC3986_RULE_URI_reference, &t, &terr, NULL, 0, &events);
+  CHECK(tst == st &&
+            (st == RFC3986_OK ? same_uri(&t, &u)
+                              : terr.offset == err.offset && terr.rule == err.rule),
+        op, "traced-parse-differs", s, n, NULL, 0, NULL, 0);
   if (st != RFC3986_OK) {
     CHECK(err.offset <= n, op, "error-offset-beyond-input", s, n, NULL, 0,
           NULL, 0);

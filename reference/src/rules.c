@@ -376,8 +376,8 @@ size_t rule_host(struct rfc3986__parser *p, size_t pos) {
   } else {
     rfc3986__backtrack(p, mark);
     /* IPv4address begins with a DIGIT: without one it cannot match (the
-     * octet is read by reg-name next; tracing and rule coverage still see
-     * the failed attempt). */
+     * octet was read by the "[" test above; tracing and rule coverage
+     * still see the failed attempt). */
     e4 = in_bulk(p) && !is_DIGIT(at(p, pos)) ? NOMATCH : rule_IPv4address(p, pos);
     after_v4 = p->count;
     er = rule_reg_name(p, pos);
@@ -484,8 +484,15 @@ size_t rfc3986__slash_segments(struct rfc3986__parser *p, size_t i,
                                const struct rfc3986__shape *g) {
   /* RFC 3986's segments are runs of single octets (and pct-encoded): in
    * bulk, "/" segment "/" segment ... is one run of pchar and "/". */
-  if (g == &rfc3986__uri_shape && in_bulk(p))
-    return at(p, i) == '/' ? octets_or_pct_encoded(p, i + 1, C_PCHAR | C_SLASH) : i;
+  if (g == &rfc3986__uri_shape && in_bulk(p)) {
+    rfc3986_rule outer = p->rule;
+    if (at(p, i) != '/')
+      return i;
+    p->rule = RFC3986_RULE_segment; /* what it reads after "/" is segment's */
+    i = octets_or_pct_encoded(p, i + 1, C_PCHAR | C_SLASH);
+    p->rule = outer;
+    return i;
+  }
   while (at(p, i) == '/')
     i = g->segment(p, i + 1);
   return i;

@@ -126,6 +126,8 @@ static const struct {
   size_t len; /* 0: strlen */
   size_t offset;
 } invalid[] = {
+    {"s:h/\xc2\xa1", 0, 4},   /* read by segment (rule checked below) */
+    {"http://u@ ", 0, 9},      /* read first by host (its "[" test) */
     {"http://h/a b", 0, 10},
     {"http://h:80:90", 0, 14}, /* "@x" could still make it userinfo */
     {"http://[::1", 0, 11},
@@ -257,6 +259,25 @@ int main(void) {
                rfc3986_rule_name(err.rule));
     unit_check(st != RFC3986_OK && rfc3986_rule_name(err.rule) != NULL, id,
                "\"%s\": no rule named", unit_show(invalid[i].input, len));
+    /* Traced, every rule function runs (nothing is taken in bulk): the
+     * same offset and the same rule. */
+    rfc3986_error terr;
+    size_t count;
+    st = rfc3986_parse_traced(invalid[i].input, len, RFC3986_RULE_URI_reference, &u, &terr,
+                              NULL, 0, &count);
+    unit_check(st == RFC3986_ERR_SYNTAX && terr.offset == err.offset && terr.rule == err.rule,
+               id, "\"%s\": traced, offset %zu rule %s; not traced, offset %zu rule %s",
+               unit_show(invalid[i].input, len), terr.offset, rfc3986_rule_name(terr.rule),
+               err.offset, rfc3986_rule_name(err.rule));
+  }
+  {
+    rfc3986_error err;
+    rfc3986_parse("s:h/\xc2\xa1", 6, RFC3986_RULE_URI_reference, NULL, &err);
+    unit_check(err.rule == RFC3986_RULE_segment, "parse.invalid.rule.segment",
+               "want segment, got %s", rfc3986_rule_name(err.rule));
+    rfc3986_parse("http://u@ ", 10, RFC3986_RULE_URI_reference, NULL, &err);
+    unit_check(err.rule == RFC3986_RULE_host, "parse.invalid.rule.host",
+               "want host, got %s", rfc3986_rule_name(err.rule));
   }
   return unit_report();
 }
