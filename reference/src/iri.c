@@ -139,42 +139,53 @@ size_t rule_ipchar(struct rfc3986__parser *p, size_t pos) {
   RULE_LEAVE(p, pos, end);
 }
 
-/* 2.2: iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" ) */
-size_t rule_iuserinfo(struct rfc3986__parser *p, size_t pos) {
-  size_t i = pos, e;
+/* *( octets of the classes MASK / pct-encoded / iunreserved beyond ASCII ),
+ * from I: the shape of iuserinfo, ireg-name and isegment-nz-nc (the IRI
+ * twin of rules.c's octets_or_pct_encoded). */
+static size_t ioctets_or_pct_encoded(struct rfc3986__parser *p, size_t i, unsigned mask) {
+  size_t e;
   int c;
-  RULE_ENTER(p, RFC3986_RULE_iuserinfo, pos);
   for (;;) {
     c = at(p, i);
-    if (is_unreserved(c) || is_sub_delims(c) || c == ':')
+    if (rfc3986__is(c, mask))
       i++;
     else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
       i = e;
     else if (c >= 0x80 && (e = rule_iunreserved(p, i)) != NOMATCH)
       i = e;
     else
-      break;
+      return i;
   }
-  RULE_LEAVE(p, pos, i);
+}
+
+/* *( ipchar / "/" / "?" ), with iprivate too when IPRIVATE, from I: the
+ * shape of iquery and ifragment. */
+static size_t ipchars(struct rfc3986__parser *p, size_t i, int iprivate) {
+  size_t e;
+  int c;
+  for (;;) {
+    c = at(p, i);
+    if (c == '/' || c == '?')
+      i++;
+    else if ((e = rule_ipchar(p, i)) != NOMATCH)
+      i = e;
+    else if (iprivate && c >= 0x80 && (e = rule_iprivate(p, i)) != NOMATCH)
+      i = e;
+    else
+      return i;
+  }
+}
+
+/* 2.2: iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" ) */
+size_t rule_iuserinfo(struct rfc3986__parser *p, size_t pos) {
+  RULE_ENTER(p, RFC3986_RULE_iuserinfo, pos);
+  RULE_LEAVE(p, pos, ioctets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS | C_COLON));
 }
 
 /* 2.2: ireg-name = *( iunreserved / pct-encoded / sub-delims ) */
 size_t rule_ireg_name(struct rfc3986__parser *p, size_t pos) {
-  size_t i = pos, e;
-  int c;
   RULE_ENTER(p, RFC3986_RULE_ireg_name, pos);
-  for (;;) {
-    c = at(p, i);
-    if (is_unreserved(c) || is_sub_delims(c))
-      i++;
-    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
-      i = e;
-    else if (c >= 0x80 && (e = rule_iunreserved(p, i)) != NOMATCH)
-      i = e;
-    else
-      break;
-  }
-  RULE_LEAVE(p, pos, i);
+  RULE_LEAVE(p, pos, ioctets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS));
 }
 
 /* 2.2: ihost = IP-literal / IPv4address / ireg-name
@@ -259,20 +270,9 @@ size_t rule_isegment_nz(struct rfc3986__parser *p, size_t pos) {
 /* 2.2: isegment-nz-nc = 1*( iunreserved / pct-encoded / sub-delims / "@" )
  *                     ; non-zero-length segment without any colon ":" */
 size_t rule_isegment_nz_nc(struct rfc3986__parser *p, size_t pos) {
-  size_t i = pos, e;
-  int c;
+  size_t i;
   RULE_ENTER(p, RFC3986_RULE_isegment_nz_nc, pos);
-  for (;;) {
-    c = at(p, i);
-    if (is_unreserved(c) || is_sub_delims(c) || c == '@')
-      i++;
-    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
-      i = e;
-    else if (c >= 0x80 && (e = rule_iunreserved(p, i)) != NOMATCH)
-      i = e;
-    else
-      break;
-  }
+  i = ioctets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS | C_AT);
   RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
 }
 
@@ -330,38 +330,14 @@ size_t rule_ipath(struct rfc3986__parser *p, size_t pos) {
 
 /* 2.2: iquery = *( ipchar / iprivate / "/" / "?" ) */
 size_t rule_iquery(struct rfc3986__parser *p, size_t pos) {
-  size_t i = pos, e;
-  int c;
   RULE_ENTER(p, RFC3986_RULE_iquery, pos);
-  for (;;) {
-    c = at(p, i);
-    if (c == '/' || c == '?')
-      i++;
-    else if ((e = rule_ipchar(p, i)) != NOMATCH)
-      i = e;
-    else if (c >= 0x80 && (e = rule_iprivate(p, i)) != NOMATCH)
-      i = e;
-    else
-      break;
-  }
-  RULE_LEAVE(p, pos, i);
+  RULE_LEAVE(p, pos, ipchars(p, pos, 1));
 }
 
 /* 2.2: ifragment = *( ipchar / "/" / "?" ) */
 size_t rule_ifragment(struct rfc3986__parser *p, size_t pos) {
-  size_t i = pos, e;
-  int c;
   RULE_ENTER(p, RFC3986_RULE_ifragment, pos);
-  for (;;) {
-    c = at(p, i);
-    if (c == '/' || c == '?')
-      i++;
-    else if ((e = rule_ipchar(p, i)) != NOMATCH)
-      i = e;
-    else
-      break;
-  }
-  RULE_LEAVE(p, pos, i);
+  RULE_LEAVE(p, pos, ipchars(p, pos, 0));
 }
 
 /* 2.2: ihier-part = "//" iauthority ipath-abempty
