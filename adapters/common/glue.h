@@ -99,6 +99,9 @@ void reading_output_done(struct adapter_reading *r, size_t len);
  * answered unsupported: the library cannot be given it, and a truncated
  * copy would be another input) or when memory ran out (R->oom). */
 char *reading_cstring(struct adapter_reading *r, const char *s, size_t len);
+/* Both A and B as reading_cstring copies (*CA, *CB), 0; or neither, -1. */
+int reading_cstring_pair(struct adapter_reading *r, const char *a, size_t alen,
+                         const char *b, size_t blen, char **ca, char **cb);
 /* 1 when the NUL-terminated HOST is an RFC 3986 IPv4address (four
  * dec-octets without leading zeros), for glues that infer host_type from
  * the host string their library returns. */

@@ -143,6 +143,17 @@ char *reading_cstring(struct adapter_reading *r, const char *s, size_t len) {
   return c;
 }
 
+int reading_cstring_pair(struct adapter_reading *r, const char *a, size_t alen,
+                         const char *b, size_t blen, char **ca, char **cb) {
+  *cb = NULL;
+  if ((*ca = reading_cstring(r, a, alen)) == NULL || (*cb = reading_cstring(r, b, blen)) == NULL) {
+    free(*ca);
+    *ca = NULL;
+    return -1;
+  }
+  return 0;
+}
+
 /* RFC 3986 3.2.2 IPv4address: 4 dec-octets, no leading zeros. */
 int reading_is_ipv4address(const char *h) {
   for (int i = 0; i < 4; i++) {

@@ -197,14 +197,9 @@ static int cu_resolve(const char *base, size_t base_len, const char *ref,
     out->unsupported = "curl has no non-strict (5.2.2) resolution mode";
     return 0;
   }
-  char *b = reading_cstring(out, base, base_len);
-  if (!b)
+  char *b, *r;
+  if (reading_cstring_pair(out, base, base_len, ref, ref_len, &b, &r) != 0)
     return out->oom ? -1 : 0;
-  char *r = reading_cstring(out, ref, ref_len);
-  if (!r) {
-    free(b);
-    return out->oom ? -1 : 0;
-  }
   CURLU *h = curl_url();
   int rc = 0;
   if (!h) {

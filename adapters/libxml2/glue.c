@@ -111,14 +111,9 @@ static int lx_resolve(const char *base, size_t base_len, const char *ref,
     out->unsupported = "libxml2 has no non-strict (5.2.2) resolution mode";
     return 0;
   }
-  char *b = reading_cstring(out, base, base_len);
-  if (!b)
+  char *b, *r;
+  if (reading_cstring_pair(out, base, base_len, ref, ref_len, &b, &r) != 0)
     return out->oom ? -1 : 0;
-  char *r = reading_cstring(out, ref, ref_len);
-  if (!r) {
-    free(b);
-    return out->oom ? -1 : 0;
-  }
   xmlChar *t = xmlBuildURI((const xmlChar *)r, (const xmlChar *)b);
   if (t) {
     out->valid = 1;
