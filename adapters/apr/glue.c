@@ -80,11 +80,7 @@ static void fill(const apr_uri_t *u, struct adapter_reading *out) {
     reading_set(out, AC_HOST_TYPE, type, strlen(type));
     set_opt(out, AC_PORT, u->port_str);
   } else {
-    reading_set_null(out, AC_AUTHORITY);
-    reading_set_null(out, AC_USERINFO);
-    reading_set_null(out, AC_HOST);
-    reading_set_null(out, AC_HOST_TYPE);
-    reading_set_null(out, AC_PORT);
+    reading_set_no_authority(out);
   }
   reading_set(out, AC_PATH, u->path ? u->path : "", u->path ? strlen(u->path) : 0);
   set_opt(out, AC_QUERY, u->query);

@@ -60,11 +60,7 @@ static void fill(const urls::url_view &u, struct adapter_reading *out) {
     else
       reading_set_null(out, AC_PORT);
   } else {
-    reading_set_null(out, AC_AUTHORITY);
-    reading_set_null(out, AC_USERINFO);
-    reading_set_null(out, AC_HOST);
-    reading_set_null(out, AC_HOST_TYPE);
-    reading_set_null(out, AC_PORT);
+    reading_set_no_authority(out);
   }
   set_sv(out, AC_PATH, u.encoded_path());
   if (u.has_query())

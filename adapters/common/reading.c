@@ -90,6 +90,14 @@ void reading_set_null(struct adapter_reading *r, enum adapter_component c) {
   }
 }
 
+void reading_set_no_authority(struct adapter_reading *r) {
+  reading_set_null(r, AC_AUTHORITY);
+  reading_set_null(r, AC_USERINFO);
+  reading_set_null(r, AC_HOST);
+  reading_set_null(r, AC_HOST_TYPE);
+  reading_set_null(r, AC_PORT);
+}
+
 void reading_append(struct adapter_reading *r, enum adapter_component c,
                     const char *s, size_t len) {
   if ((unsigned)c >= AC__COUNT)

@@ -143,11 +143,7 @@ static int fill(CURLU *h, struct adapter_reading *out) {
       reading_append(out, AC_AUTHORITY, port, strlen(port));
     }
   } else {
-    reading_set_null(out, AC_AUTHORITY);
-    reading_set_null(out, AC_USERINFO);
-    reading_set_null(out, AC_HOST);
-    reading_set_null(out, AC_HOST_TYPE);
-    reading_set_null(out, AC_PORT);
+    reading_set_no_authority(out);
   }
   reading_set(out, AC_PATH, hpa > 0 ? path : "", hpa > 0 ? strlen(path) : 0);
   set_part(out, AC_QUERY, hq, query);

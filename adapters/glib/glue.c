@@ -81,11 +81,7 @@ static void fill(struct adapter_reading *out, const char *scheme,
     else
       reading_set_null(out, AC_PORT);
   } else {
-    reading_set_null(out, AC_AUTHORITY);
-    reading_set_null(out, AC_USERINFO);
-    reading_set_null(out, AC_HOST);
-    reading_set_null(out, AC_HOST_TYPE);
-    reading_set_null(out, AC_PORT);
+    reading_set_no_authority(out);
   }
   reading_set(out, AC_PATH, path ? path : "", path ? strlen(path) : 0);
   set_opt(out, AC_QUERY, query);

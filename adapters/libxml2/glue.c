@@ -73,11 +73,7 @@ static void fill(const xmlURI *u, struct adapter_reading *out) {
     /* a registry-based authority: one string, no parts */
     reading_set(out, AC_AUTHORITY, u->authority, strlen(u->authority));
   } else {
-    reading_set_null(out, AC_AUTHORITY);
-    reading_set_null(out, AC_USERINFO);
-    reading_set_null(out, AC_HOST);
-    reading_set_null(out, AC_HOST_TYPE);
-    reading_set_null(out, AC_PORT);
+    reading_set_no_authority(out);
   }
   const char *path = u->path ? u->path : u->opaque;
   reading_set(out, AC_PATH, path ? path : "", path ? strlen(path) : 0);

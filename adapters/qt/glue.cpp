@@ -137,11 +137,7 @@ static void fill(const QUrl &u, struct adapter_reading *out) {
     else
       reading_set_null(out, AC_PORT);
   } else {
-    reading_set_null(out, AC_AUTHORITY);
-    reading_set_null(out, AC_USERINFO);
-    reading_set_null(out, AC_HOST);
-    reading_set_null(out, AC_HOST_TYPE);
-    reading_set_null(out, AC_PORT);
+    reading_set_no_authority(out);
   }
   set_q(out, AC_PATH, u.path(ENC));
   if (u.hasQuery())

@@ -72,11 +72,7 @@ static void fill(const UriUriA *u, struct adapter_reading *out) {
     reading_set(out, AC_HOST_TYPE, type, strlen(type));
     set_range(out, AC_PORT, u->portText);
   } else {
-    reading_set_null(out, AC_AUTHORITY);
-    reading_set_null(out, AC_USERINFO);
-    reading_set_null(out, AC_HOST);
-    reading_set_null(out, AC_HOST_TYPE);
-    reading_set_null(out, AC_PORT);
+    reading_set_no_authority(out);
   }
   /* The path from the segment list: "/" before the first segment when
    * absolutePath (no host) or when there is a host and any segment. */
