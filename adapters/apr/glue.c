@@ -38,17 +38,9 @@ static const char *ap_version(void) {
   return v;
 }
 
-static void set_opt(struct adapter_reading *out, enum adapter_component c,
-                    const char *v) {
-  if (v)
-    reading_set(out, c, v, strlen(v));
-  else
-    reading_set_null(out, c);
-}
-
 static void fill(const apr_uri_t *u, struct adapter_reading *out) {
   out->valid = 1;
-  set_opt(out, AC_SCHEME, u->scheme);
+  reading_set_cstr(out, AC_SCHEME, u->scheme);
   if (u->hostinfo) {
     /* hostinfo is APR's "[user[:password]@]host[:port]" as written */
     reading_set(out, AC_AUTHORITY, u->hostinfo, strlen(u->hostinfo));
@@ -78,13 +70,13 @@ static void fill(const apr_uri_t *u, struct adapter_reading *out) {
                        : reading_is_ipv4address(h) ? "IPv4address"
                                            : "reg-name";
     reading_set(out, AC_HOST_TYPE, type, strlen(type));
-    set_opt(out, AC_PORT, u->port_str);
+    reading_set_cstr(out, AC_PORT, u->port_str);
   } else {
     reading_set_no_authority(out);
   }
   reading_set(out, AC_PATH, u->path ? u->path : "", u->path ? strlen(u->path) : 0);
-  set_opt(out, AC_QUERY, u->query);
-  set_opt(out, AC_FRAGMENT, u->fragment);
+  reading_set_cstr(out, AC_QUERY, u->query);
+  reading_set_cstr(out, AC_FRAGMENT, u->fragment);
 }
 
 static int ap_parse(const char *s, size_t len, const char *rule,

@@ -90,6 +90,13 @@ void reading_set_null(struct adapter_reading *r, enum adapter_component c) {
   }
 }
 
+void reading_set_cstr(struct adapter_reading *r, enum adapter_component c, const char *v) {
+  if (v)
+    reading_set(r, c, v, strlen(v));
+  else
+    reading_set_null(r, c);
+}
+
 void reading_set_no_authority(struct adapter_reading *r) {
   reading_set_null(r, AC_AUTHORITY);
   reading_set_null(r, AC_USERINFO);

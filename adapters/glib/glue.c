@@ -25,14 +25,6 @@ static const char *gl_version(void) {
   return v;
 }
 
-static void set_opt(struct adapter_reading *out, enum adapter_component c,
-                    const char *v) {
-  if (v)
-    reading_set(out, c, v, strlen(v));
-  else
-    reading_set_null(out, c);
-}
-
 /* GLib strips the brackets of an IP-literal (and decodes an RFC 6874 zone
  * "%25" to "%"): a host holding ':' was bracketed. */
 static void append_host(struct adapter_reading *out, enum adapter_component c,
@@ -50,7 +42,7 @@ static void fill(struct adapter_reading *out, const char *scheme,
                  const char *path, const char *query, const char *fragment) {
   char portbuf[16];
   out->valid = 1;
-  set_opt(out, AC_SCHEME, scheme);
+  reading_set_cstr(out, AC_SCHEME, scheme);
   if (host) {
     /* authority = [ userinfo "@" ] host [ ":" port ], recomposed: GLib
      * keeps no authority string, and the port only as a number. */
@@ -66,7 +58,7 @@ static void fill(struct adapter_reading *out, const char *scheme,
     }
     if (out->comp[AC_AUTHORITY].state != AV_DEFINED)
       reading_set(out, AC_AUTHORITY, "", 0);
-    set_opt(out, AC_USERINFO, userinfo);
+    reading_set_cstr(out, AC_USERINFO, userinfo);
     append_host(out, AC_HOST, host);
     if (out->comp[AC_HOST].state != AV_DEFINED)
       reading_set(out, AC_HOST, "", 0);
@@ -84,8 +76,8 @@ static void fill(struct adapter_reading *out, const char *scheme,
     reading_set_no_authority(out);
   }
   reading_set(out, AC_PATH, path ? path : "", path ? strlen(path) : 0);
-  set_opt(out, AC_QUERY, query);
-  set_opt(out, AC_FRAGMENT, fragment);
+  reading_set_cstr(out, AC_QUERY, query);
+  reading_set_cstr(out, AC_FRAGMENT, fragment);
 }
 
 static int parse_with(GUriFlags flags, const char *s, size_t len,

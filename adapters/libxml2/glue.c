@@ -25,18 +25,10 @@ static const char *lx_version(void) {
   return v;
 }
 
-static void set_opt(struct adapter_reading *out, enum adapter_component c,
-                    const char *v) {
-  if (v)
-    reading_set(out, c, v, strlen(v));
-  else
-    reading_set_null(out, c);
-}
-
 static void fill(const xmlURI *u, struct adapter_reading *out) {
   char portbuf[16];
   out->valid = 1;
-  set_opt(out, AC_SCHEME, u->scheme);
+  reading_set_cstr(out, AC_SCHEME, u->scheme);
   /* libxml2 2.9 keeps the port as an int, 0 when none was written (so an
    * explicit ":0" and an empty ":" read as no port). */
   int has_port = u->port > 0;
@@ -56,7 +48,7 @@ static void fill(const xmlURI *u, struct adapter_reading *out) {
     }
     if (out->comp[AC_AUTHORITY].state != AV_DEFINED)
       reading_set(out, AC_AUTHORITY, "", 0);
-    set_opt(out, AC_USERINFO, u->user);
+    reading_set_cstr(out, AC_USERINFO, u->user);
     reading_set(out, AC_HOST, u->server, strlen(u->server));
     const char *type = u->server[0] == '['
                            ? (u->server[1] == 'v' || u->server[1] == 'V'
@@ -77,8 +69,8 @@ static void fill(const xmlURI *u, struct adapter_reading *out) {
   }
   const char *path = u->path ? u->path : u->opaque;
   reading_set(out, AC_PATH, path ? path : "", path ? strlen(path) : 0);
-  set_opt(out, AC_QUERY, u->query_raw);
-  set_opt(out, AC_FRAGMENT, u->fragment);
+  reading_set_cstr(out, AC_QUERY, u->query_raw);
+  reading_set_cstr(out, AC_FRAGMENT, u->fragment);
 }
 
 static int lx_parse(const char *s, size_t len, const char *rule,
