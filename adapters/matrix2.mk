@@ -53,8 +53,10 @@ $(M2_JAVA_CLS): adapters/java-net-uri/Adapter.java
 	$(JAVAC) -encoding UTF-8 -Xlint:all -d $(dir $@) $<
 
 # $(1) adapter name (folder and binary)
+# (both use rust-url's protocol module and build script)
 define M2_RUST_template
-$(BUILD)/adapters/$(1)/$(1): adapters/$(1)/src/main.rs adapters/$(1)/Cargo.toml adapters/$(1)/Cargo.lock adapters/$(1)/.cargo/config.toml
+$(BUILD)/adapters/$(1)/$(1): adapters/$(1)/src/main.rs adapters/$(1)/Cargo.toml adapters/$(1)/Cargo.lock adapters/$(1)/.cargo/config.toml \
+    adapters/rust-url/src/proto.rs adapters/rust-url/build.rs
 	@mkdir -p $$(dir $$@)
 	cd adapters/$(1) && CARGO_TARGET_DIR=$$(abspath $(BUILD))/adapters/$(1)/target \
 	  $(CARGO) build --offline --locked --release --quiet

@@ -1,4 +1,5 @@
-// The url crate's version as resolved in Cargo.lock, for the hello line
+// The adapted crate's version (url, or oxiri for rust-oxiri, whose Cargo.toml
+// names this script) as resolved in Cargo.lock, for the hello line
 // (the crate exports no version constant).
 fn main() {
     println!("cargo:rerun-if-changed=Cargo.lock");
