@@ -50,24 +50,6 @@ static int hex4(const unsigned char *s, unsigned *v) {
   return 0;
 }
 
-/* Length of the UTF-8 sequence at s (RFC 3629), 0 when not well-formed. */
-static size_t u8seq(const unsigned char *s, size_t n) {
-  unsigned c = s[0];
-  if (c < 0xC2 || c > 0xF4) return 0;
-  if (c < 0xE0) return (n >= 2 && (s[1] & 0xC0) == 0x80) ? 2 : 0;
-  if (c < 0xF0) {
-    if (n < 3 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80) return 0;
-    if (c == 0xE0 && s[1] < 0xA0) return 0;
-    if (c == 0xED && s[1] > 0x9F) return 0;
-    return 3;
-  }
-  if (n < 4 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80 || (s[3] & 0xC0) != 0x80)
-    return 0;
-  if (c == 0xF0 && s[1] < 0x90) return 0;
-  if (c == 0xF4 && s[1] > 0x8F) return 0;
-  return 4;
-}
-
 /* octets that stand for themselves in a JSON string: 0x20-0x7F but " and \ */
 #define P4(a) a, a, a, a
 #define P16(a) P4(a), P4(a), P4(a), P4(a)
@@ -113,7 +95,7 @@ static int str(struct jp *j) {
       i += 2;
       continue;
     }
-    size_t k = u8seq(p + i, n - i);
+    size_t k = utf8_seq(p + i, n - i); /* p[i] >= 0x80 here */
     if (!k) return -1;
     i += k;
   }

@@ -130,13 +130,6 @@ static size_t adapter_index(const struct report *r, const struct radapter *a) {
   return (size_t)(a - r->ad);
 }
 
-/* Length of the UTF-8 sequence at s, 0 when not well formed. */
-static size_t utf8_len(const unsigned char *s, size_t n) {
-  for (size_t k = 1; k <= 4 && k <= n; k++)
-    if (utf8_valid((const char *)s, k)) return k;
-  return 0;
-}
-
 /* S[0..N) with visible escapes: printable ASCII as is (backslash doubled),
  * \t \n \r, \xNN for other control octets, DEL and octets that are not
  * UTF-8, \u{XXXX} for each non-ASCII character; long strings are cut. */
@@ -159,7 +152,7 @@ static void show(struct buf *b, const char *s, size_t n) {
     } else if (c == '\r') {
       buf_puts(b, "\\r");
     } else if (c >= 0x80) {
-      size_t k = utf8_len(p + i, n - i);
+      size_t k = utf8_seq(p + i, n - i);
       if (k) {
         unsigned long cp = k == 2 ? (c & 0x1f) : k == 3 ? (c & 0x0f) : (c & 0x07);
         for (size_t m = 1; m < k; m++) cp = (cp << 6) | (p[i + m] & 0x3f);

@@ -99,8 +99,7 @@ void buf_free(struct buf *b) {
   b->len = b->cap = 0;
 }
 
-/* Length of the UTF-8 sequence at s (RFC 3629), 0 when not well-formed. */
-static size_t utf8_seq(const unsigned char *s, size_t n) {
+size_t utf8_seq(const unsigned char *s, size_t n) {
   unsigned c = s[0];
   if (c < 0x80) return 1;
   if (c < 0xC2 || c > 0xF4) return 0;
