@@ -359,6 +359,14 @@ static void after_failure(struct adapter *a) {
   if (probe(a) < 0) a->given_up = 1;
 }
 
+/* An answer was taken: the adapter works, its failure counts start again.
+ * Returns the time, the new start of the head request's timeout. */
+static double answered(struct adapter *a) {
+  a->answers_since_start++;
+  a->failed_starts = a->quiet_deaths = 0;
+  return now_mono();
+}
+
 /* The value of an answer's first member when it is "id" and an integer
  * written as digits (what output.c's "got" expects), else LONG_MIN. */
 static long first_id(const struct jtoks *tk, const char *p) {
@@ -487,9 +495,7 @@ int adapter_run(struct adapter *a, struct job *job) {
         if (job->answer_tokens && first_id(&a->tk, start) == want &&
             job->answer_tokens(job->ctx, done, &a->tk, start, len)) {
           done++;
-          a->answers_since_start++;
-          a->failed_starts = a->quiet_deaths = 0;
-          progress_at = now_mono();
+          progress_at = answered(a);
           start = nl + 1;
           avail -= len + 1;
           continue;
@@ -522,9 +528,7 @@ int adapter_run(struct adapter *a, struct job *job) {
       job->answer(job->ctx, done, ans, start, len);
       json_decref(ans);
       done++;
-      a->answers_since_start++;
-      a->failed_starts = a->quiet_deaths = 0;
-      progress_at = now_mono();
+      progress_at = answered(a);
       start = nl + 1;
       avail -= len + 1;
     }
