@@ -65,16 +65,17 @@ static void fill(const apr_uri_t *u, struct adapter_reading *out) {
     reading_append(out, AC_HOST, h, strlen(h));
     if (lit)
       reading_append(out, AC_HOST, "]", 1);
-    const char *type = lit ? (h[0] == 'v' || h[0] == 'V' ? "IPvFuture"
-                                                         : "IPv6address")
-                       : reading_is_ipv4address(h) ? "IPv4address"
-                                           : "reg-name";
+    const char *type =
+        lit ? (h[0] == 'v' || h[0] == 'V' ? "IPvFuture" : "IPv6address")
+        : reading_is_ipv4address(h) ? "IPv4address"
+                                    : "reg-name";
     reading_set(out, AC_HOST_TYPE, type, strlen(type));
     reading_set_cstr(out, AC_PORT, u->port_str);
   } else {
     reading_set_no_authority(out);
   }
-  reading_set(out, AC_PATH, u->path ? u->path : "", u->path ? strlen(u->path) : 0);
+  reading_set(out, AC_PATH, u->path ? u->path : "",
+              u->path ? strlen(u->path) : 0);
   reading_set_cstr(out, AC_QUERY, u->query);
   reading_set_cstr(out, AC_FRAGMENT, u->fragment);
 }
@@ -86,7 +87,8 @@ static int ap_parse(const char *s, size_t len, const char *rule,
     return 0;
   }
   if (memchr(s, '\0', len)) {
-    out->unsupported = "APR takes NUL-terminated strings: input has a NUL octet";
+    out->unsupported =
+        "APR takes NUL-terminated strings: input has a NUL octet";
     return 0;
   }
   if (ensure_pool() != 0)

@@ -49,10 +49,17 @@ static void fill(const urls::url_view &u, struct adapter_reading *out) {
     set_sv(out, AC_HOST, u.encoded_host());
     const char *type = "reg-name";
     switch (u.host_type()) {
-    case urls::host_type::ipv4: type = "IPv4address"; break;
-    case urls::host_type::ipv6: type = "IPv6address"; break;
-    case urls::host_type::ipvfuture: type = "IPvFuture"; break;
-    default: break;
+    case urls::host_type::ipv4:
+      type = "IPv4address";
+      break;
+    case urls::host_type::ipv6:
+      type = "IPv6address";
+      break;
+    case urls::host_type::ipvfuture:
+      type = "IPvFuture";
+      break;
+    default:
+      break;
     }
     reading_set(out, AC_HOST_TYPE, type, std::strlen(type));
     if (u.has_port())

@@ -84,7 +84,8 @@ void reading_set(struct adapter_reading *r, enum adapter_component c,
 /* Component C is undefined (null). */
 void reading_set_null(struct adapter_reading *r, enum adapter_component c);
 /* Component C is the NUL-terminated V, or undefined when V is NULL. */
-void reading_set_cstr(struct adapter_reading *r, enum adapter_component c, const char *v);
+void reading_set_cstr(struct adapter_reading *r, enum adapter_component c,
+                      const char *v);
 /* No authority: authority, userinfo, host, host_type and port undefined. */
 void reading_set_no_authority(struct adapter_reading *r);
 /* Append to component C (which becomes defined): for values assembled in

@@ -13,4 +13,6 @@
 /* Declared here too, so a glue needs no line in glue.h to get an executable. */
 extern const struct glue ADAPTER_GLUE;
 
-int main(void) { return adapter_serve(&ADAPTER_GLUE, 0, stdout); }
+int main(void) {
+  return adapter_serve(&ADAPTER_GLUE, 0, stdout);
+}

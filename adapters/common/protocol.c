@@ -92,19 +92,33 @@ static void put_string(FILE *out, const char *s, size_t len) {
     fwrite(s + run, 1, i - run, out);
     run = i + 1;
     switch (c) {
-    case '"': fputs("\\\"", out); break;
-    case '\\': fputs("\\\\", out); break;
-    case '\n': fputs("\\n", out); break;
-    case '\r': fputs("\\r", out); break;
-    case '\t': fputs("\\t", out); break;
-    default: fprintf(out, "\\u%04x", c); break;
+    case '"':
+      fputs("\\\"", out);
+      break;
+    case '\\':
+      fputs("\\\\", out);
+      break;
+    case '\n':
+      fputs("\\n", out);
+      break;
+    case '\r':
+      fputs("\\r", out);
+      break;
+    case '\t':
+      fputs("\\t", out);
+      break;
+    default:
+      fprintf(out, "\\u%04x", c);
+      break;
     }
   }
   fwrite(s + run, 1, len - run, out);
   putc('"', out);
 }
 
-static void put_cstring(FILE *out, const char *s) { put_string(out, s, strlen(s)); }
+static void put_cstring(FILE *out, const char *s) {
+  put_string(out, s, strlen(s));
+}
 
 static void put_id(FILE *out, json_t *id) {
   if (!id) {
@@ -119,7 +133,8 @@ static void put_id(FILE *out, json_t *id) {
     put_string(out, json_string_value(id), json_string_length(id));
     return;
   }
-  char *text = json_dumps(id, JSON_ENCODE_ANY | JSON_COMPACT | JSON_REAL_PRECISION(17));
+  char *text =
+      json_dumps(id, JSON_ENCODE_ANY | JSON_COMPACT | JSON_REAL_PRECISION(17));
   fputs(text ? text : "null", out);
   free(text);
 }
@@ -362,7 +377,8 @@ static void serve_line(const struct glue *g, FILE *out, const char *line,
   case GLUE_OP_PARSE:
     /* A base on parse is WHATWG's "parse relative to base": no C adapter
      * has it. */
-    if (json_object_get(req, "base") && !json_is_null(json_object_get(req, "base")))
+    if (json_object_get(req, "base") &&
+        !json_is_null(json_object_get(req, "base")))
       r->unsupported = "parse with a base (WHATWG) is not supported";
     else
       rc = g->parse(in.s, in.len, rule, r);

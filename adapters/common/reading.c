@@ -15,7 +15,9 @@ const char *adapter_component_name(enum adapter_component c) {
   return (unsigned)c < AC__COUNT ? component_names[c] : NULL;
 }
 
-void reading_init(struct adapter_reading *r) { memset(r, 0, sizeof *r); }
+void reading_init(struct adapter_reading *r) {
+  memset(r, 0, sizeof *r);
+}
 
 void reading_reset(struct adapter_reading *r) {
   char *buf = r->buf;
@@ -90,7 +92,8 @@ void reading_set_null(struct adapter_reading *r, enum adapter_component c) {
   }
 }
 
-void reading_set_cstr(struct adapter_reading *r, enum adapter_component c, const char *v) {
+void reading_set_cstr(struct adapter_reading *r, enum adapter_component c,
+                      const char *v) {
   if (v)
     reading_set(r, c, v, strlen(v));
   else
@@ -145,7 +148,8 @@ const char *reading_value(const struct adapter_reading *r,
 
 char *reading_cstring(struct adapter_reading *r, const char *s, size_t len) {
   if (memchr(s, '\0', len)) {
-    r->unsupported = "the library takes NUL-terminated strings: input has a NUL octet";
+    r->unsupported =
+        "the library takes NUL-terminated strings: input has a NUL octet";
     return NULL;
   }
   char *c = malloc(len + 1);
@@ -161,7 +165,8 @@ char *reading_cstring(struct adapter_reading *r, const char *s, size_t len) {
 int reading_cstring_pair(struct adapter_reading *r, const char *a, size_t alen,
                          const char *b, size_t blen, char **ca, char **cb) {
   *cb = NULL;
-  if ((*ca = reading_cstring(r, a, alen)) == NULL || (*cb = reading_cstring(r, b, blen)) == NULL) {
+  if ((*ca = reading_cstring(r, a, alen)) == NULL ||
+      (*cb = reading_cstring(r, b, blen)) == NULL) {
     free(*ca);
     *ca = NULL;
     return -1;

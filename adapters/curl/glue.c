@@ -70,8 +70,8 @@ static int fill(CURLU *h, struct adapter_reading *out) {
   int hq = get_part(h, CURLUPART_QUERY, &query);
   int hf = get_part(h, CURLUPART_FRAGMENT, &fragment);
   int rc = 0;
-  if (hs < 0 || hu < 0 || hp < 0 || hop < 0 || hh < 0 || hz < 0 || hpo < 0 || hpa < 0 ||
-      hq < 0 || hf < 0) {
+  if (hs < 0 || hu < 0 || hp < 0 || hop < 0 || hh < 0 || hz < 0 || hpo < 0 ||
+      hpa < 0 || hq < 0 || hf < 0) {
     out->unsupported = "curl_url_get failed on a part of an accepted URL";
     goto done;
   }
@@ -84,7 +84,8 @@ static int fill(CURLU *h, struct adapter_reading *out) {
      * serialization puts them: user ":" password ";" options.  A zone id
      * goes back into the IP-literal as RFC 6874 writes it. */
     if (hu > 0 || hp > 0 || hop > 0) {
-      reading_set(out, AC_USERINFO, hu > 0 ? user : "", hu > 0 ? strlen(user) : 0);
+      reading_set(out, AC_USERINFO, hu > 0 ? user : "",
+                  hu > 0 ? strlen(user) : 0);
       if (hp > 0) {
         reading_append(out, AC_USERINFO, ":", 1);
         reading_append(out, AC_USERINFO, password, strlen(password));
@@ -105,9 +106,9 @@ static int fill(CURLU *h, struct adapter_reading *out) {
     } else {
       reading_set(out, AC_HOST, host, hl);
     }
-    const char *type = host[0] == '[' ? "IPv6address"
+    const char *type = host[0] == '['                 ? "IPv6address"
                        : reading_is_ipv4address(host) ? "IPv4address"
-                                              : "reg-name";
+                                                      : "reg-name";
     reading_set(out, AC_HOST_TYPE, type, strlen(type));
     set_part(out, AC_PORT, hpo, port);
     const struct adapter_value *ui = &out->comp[AC_USERINFO];

@@ -62,11 +62,11 @@ static void fill(struct adapter_reading *out, const char *scheme,
     append_host(out, AC_HOST, host);
     if (out->comp[AC_HOST].state != AV_DEFINED)
       reading_set(out, AC_HOST, "", 0);
-    const char *type = strchr(host, ':')
-                           ? (host[0] == 'v' || host[0] == 'V' ? "IPvFuture"
-                                                               : "IPv6address")
-                       : reading_is_ipv4address(host) ? "IPv4address"
-                                              : "reg-name";
+    const char *type =
+        strchr(host, ':')
+            ? (host[0] == 'v' || host[0] == 'V' ? "IPvFuture" : "IPv6address")
+        : reading_is_ipv4address(host) ? "IPv4address"
+                                       : "reg-name";
     reading_set(out, AC_HOST_TYPE, type, strlen(type));
     if (port >= 0)
       reading_set(out, AC_PORT, portbuf, strlen(portbuf));
@@ -148,14 +148,16 @@ static int gl_parse(const char *s, size_t len, const char *rule,
 }
 static int gl_resolve(const char *base, size_t base_len, const char *ref,
                       size_t ref_len, int strict, struct adapter_reading *out) {
-  return resolve_with(G_URI_FLAGS_NONE, base, base_len, ref, ref_len, strict, out);
+  return resolve_with(G_URI_FLAGS_NONE, base, base_len, ref, ref_len, strict,
+                      out);
 }
 static int glr_parse(const char *s, size_t len, const char *rule,
                      struct adapter_reading *out) {
   return parse_with(G_URI_FLAGS_PARSE_RELAXED, s, len, rule, out);
 }
 static int glr_resolve(const char *base, size_t base_len, const char *ref,
-                       size_t ref_len, int strict, struct adapter_reading *out) {
+                       size_t ref_len, int strict,
+                       struct adapter_reading *out) {
   return resolve_with(G_URI_FLAGS_PARSE_RELAXED, base, base_len, ref, ref_len,
                       strict, out);
 }

@@ -20,7 +20,8 @@ static const char *lx_version(void) {
   if (!v[0]) {
     /* xmlParserVersion is the run-time version as digits: 20914 */
     int n = atoi(xmlParserVersion);
-    snprintf(v, sizeof v, "libxml2 %d.%d.%d", n / 10000, n / 100 % 100, n % 100);
+    snprintf(v, sizeof v, "libxml2 %d.%d.%d", n / 10000, n / 100 % 100,
+             n % 100);
   }
   return v;
 }
@@ -50,12 +51,12 @@ static void fill(const xmlURI *u, struct adapter_reading *out) {
       reading_set(out, AC_AUTHORITY, "", 0);
     reading_set_cstr(out, AC_USERINFO, u->user);
     reading_set(out, AC_HOST, u->server, strlen(u->server));
-    const char *type = u->server[0] == '['
-                           ? (u->server[1] == 'v' || u->server[1] == 'V'
-                                  ? "IPvFuture"
-                                  : "IPv6address")
-                       : reading_is_ipv4address(u->server) ? "IPv4address"
-                                                   : "reg-name";
+    const char *type =
+        u->server[0] == '['
+            ? (u->server[1] == 'v' || u->server[1] == 'V' ? "IPvFuture"
+                                                          : "IPv6address")
+        : reading_is_ipv4address(u->server) ? "IPv4address"
+                                            : "reg-name";
     reading_set(out, AC_HOST_TYPE, type, strlen(type));
     if (has_port)
       reading_set(out, AC_PORT, portbuf, strlen(portbuf));

@@ -60,7 +60,9 @@ static void fill(const Poco::URI &u, struct adapter_reading *out) {
     if (!ui.empty())
       set_s(out, AC_USERINFO, ui);
     set_s(out, AC_HOST, h);
-    const char *type = lit ? "IPv6address" : is_ipv4address(host) ? "IPv4address" : "reg-name";
+    const char *type = lit                    ? "IPv6address"
+                       : is_ipv4address(host) ? "IPv4address"
+                                              : "reg-name";
     reading_set(out, AC_HOST_TYPE, type, std::strlen(type));
     if (port)
       set_s(out, AC_PORT, std::to_string(port));

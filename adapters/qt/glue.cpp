@@ -101,7 +101,8 @@ static void fill(const QUrl &u, struct adapter_reading *out) {
   QString full = u.toString(QUrl::FullyEncoded);
   bool has_authority =
       !host.isNull() ||
-      full.mid(u.scheme().isEmpty() ? 0 : u.scheme().size() + 1).startsWith(QLatin1String("//"));
+      full.mid(u.scheme().isEmpty() ? 0 : u.scheme().size() + 1)
+          .startsWith(QLatin1String("//"));
   if (has_authority) {
     if (host.isNull())
       host = QLatin1String("");
@@ -109,7 +110,8 @@ static void fill(const QUrl &u, struct adapter_reading *out) {
     /* IPv6 and IPvFuture hosts come without their brackets; authority()
      * has them. */
     QString auth = u.authority(ENC);
-    bool lit = auth.mid(auth.lastIndexOf(QLatin1Char('@')) + 1).startsWith(QLatin1Char('['));
+    bool lit = auth.mid(auth.lastIndexOf(QLatin1Char('@')) + 1)
+                   .startsWith(QLatin1Char('['));
     QString h = lit ? QLatin1Char('[') + host + QLatin1Char(']') : host;
     int port = u.port();
     reading_set(out, AC_AUTHORITY, "", 0);
@@ -125,11 +127,12 @@ static void fill(const QUrl &u, struct adapter_reading *out) {
     else
       set_q(out, AC_USERINFO, ui);
     set_q(out, AC_HOST, h);
-    const char *type = lit ? (host.startsWith(QLatin1Char('v'), Qt::CaseInsensitive)
-                                  ? "IPvFuture"
-                                  : "IPv6address")
-                       : is_ipv4address(host) ? "IPv4address"
-                                              : "reg-name";
+    const char *type =
+        lit ? (host.startsWith(QLatin1Char('v'), Qt::CaseInsensitive)
+                   ? "IPvFuture"
+                   : "IPv6address")
+        : is_ipv4address(host) ? "IPv4address"
+                               : "reg-name";
     reading_set(out, AC_HOST_TYPE, type, std::strlen(type));
     /* QUrl keeps the port as a number, -1 when none (an empty ":" too). */
     if (port >= 0)
@@ -180,7 +183,8 @@ static int qt_resolve(const char *base, size_t base_len, const char *ref,
     return 0;
   }
   QString b, r;
-  if (!to_qstring(base, base_len, &b, out) || !to_qstring(ref, ref_len, &r, out))
+  if (!to_qstring(base, base_len, &b, out) ||
+      !to_qstring(ref, ref_len, &r, out))
     return 0;
   QUrl bu(b, QUrl::StrictMode), ru(r, QUrl::StrictMode);
   /* QUrl("") is not valid (isValid() wants a non-empty URL), but resolved()
@@ -212,7 +216,9 @@ static int qt_normalize(const char *s, size_t len, enum glue_level level,
     out->valid = 0;
     return 0;
   }
-  set_output(out, u.adjusted(QUrl::NormalizePathSegments).toString(QUrl::FullyEncoded));
+  set_output(
+      out,
+      u.adjusted(QUrl::NormalizePathSegments).toString(QUrl::FullyEncoded));
   return 0;
 }
 
@@ -221,7 +227,8 @@ static int qt_normalize(const char *s, size_t len, enum glue_level level,
 static int qt_accepts(const char *s, size_t len) {
   if (!utf8_valid(reinterpret_cast<const unsigned char *>(s), len))
     return -1;
-  return QUrl(QString::fromUtf8(s, static_cast<int>(len)), QUrl::StrictMode).isValid();
+  return QUrl(QString::fromUtf8(s, static_cast<int>(len)), QUrl::StrictMode)
+      .isValid();
 }
 
 extern "C" const struct glue glue_qt = {

@@ -9,7 +9,9 @@
 
 #include "rfc3986.h"
 
-static const char *ref_version(void) { return "librfc3986 " RFC3986_VERSION; }
+static const char *ref_version(void) {
+  return "librfc3986 " RFC3986_VERSION;
+}
 
 static void set_span(struct adapter_reading *out, enum adapter_component c,
                      const rfc3986_uri *u, rfc3986_span s) {
@@ -19,7 +21,9 @@ static void set_span(struct adapter_reading *out, enum adapter_component c,
     reading_set_null(out, c);
 }
 
-static int is_iri_rule(rfc3986_rule r) { return r >= RFC3986_RULE_IRI; }
+static int is_iri_rule(rfc3986_rule r) {
+  return r >= RFC3986_RULE_IRI;
+}
 
 static int ref_parse(const char *s, size_t len, const char *rule,
                      struct adapter_reading *out) {
@@ -84,36 +88,38 @@ static int ref_match(const char *rule, const char *s, size_t len,
 /* Run a producer into the reading's output with room for CAP octets; when
  * the producer needed more (RFC3986_ERR_BUFFER, *out_len has the need), run
  * it once more with that room. */
-#define PRODUCE(cap_init, call)                                               \
-  do {                                                                        \
-    size_t cap = (cap_init), n = 0;                                           \
-    for (int attempt = 0; attempt < 2; attempt++) {                           \
-      char *dst = reading_output_space(out, cap);                             \
-      if (!dst)                                                               \
-        return -1;                                                            \
-      rfc3986_status st = (call);                                             \
-      if (st == RFC3986_ERR_BUFFER && attempt == 0 && n > cap) {              \
-        cap = n;                                                              \
-        continue;                                                             \
-      }                                                                       \
-      if (st == RFC3986_OK) {                                                 \
-        out->valid = 1;                                                       \
-        reading_output_done(out, n);                                          \
-      } else if (st == RFC3986_ERR_BUFFER) {                                  \
-        return -1;                                                            \
-      } else {                                                                \
-        out->valid = 0;                                                       \
-      }                                                                       \
-      break;                                                                  \
-    }                                                                         \
+#define PRODUCE(cap_init, call)                                                \
+  do {                                                                         \
+    size_t cap = (cap_init), n = 0;                                            \
+    for (int attempt = 0; attempt < 2; attempt++) {                            \
+      char *dst = reading_output_space(out, cap);                              \
+      if (!dst)                                                                \
+        return -1;                                                             \
+      rfc3986_status st = (call);                                              \
+      if (st == RFC3986_ERR_BUFFER && attempt == 0 && n > cap) {               \
+        cap = n;                                                               \
+        continue;                                                              \
+      }                                                                        \
+      if (st == RFC3986_OK) {                                                  \
+        out->valid = 1;                                                        \
+        reading_output_done(out, n);                                           \
+      } else if (st == RFC3986_ERR_BUFFER) {                                   \
+        return -1;                                                             \
+      } else {                                                                 \
+        out->valid = 0;                                                        \
+      }                                                                        \
+      break;                                                                   \
+    }                                                                          \
   } while (0)
 
 static int ref_resolve(const char *base, size_t base_len, const char *ref,
-                       size_t ref_len, int strict, struct adapter_reading *out) {
+                       size_t ref_len, int strict,
+                       struct adapter_reading *out) {
   /* 5.1: a base "must be ... stripped of any fragment component prior to
    * its use as a base URI". */
-  unsigned flags = RFC3986_RESOLVE_STRIP_BASE_FRAGMENT |
-                   (strict ? RFC3986_RESOLVE_STRICT : RFC3986_RESOLVE_NON_STRICT);
+  unsigned flags =
+      RFC3986_RESOLVE_STRIP_BASE_FRAGMENT |
+      (strict ? RFC3986_RESOLVE_STRICT : RFC3986_RESOLVE_NON_STRICT);
   PRODUCE(RFC3986_RESOLVE_MAX(base_len, ref_len),
           rfc3986_resolve(base, base_len, ref, ref_len, flags, dst, cap, &n,
                           NULL, NULL));
@@ -128,8 +134,8 @@ static rfc3986_level level_of(enum glue_level l) {
 
 static int ref_normalize(const char *s, size_t len, enum glue_level level,
                          struct adapter_reading *out) {
-  PRODUCE(len + 1, rfc3986_normalize(s, len, level_of(level), dst, cap, &n,
-                                     NULL, NULL));
+  PRODUCE(len + 1,
+          rfc3986_normalize(s, len, level_of(level), dst, cap, &n, NULL, NULL));
   return 0;
 }
 
@@ -152,14 +158,15 @@ static int ref_iri_to_uri(const char *s, size_t len,
 
 static int ref_accepts(const char *s, size_t len) {
   rfc3986_uri u;
-  return rfc3986_parse(s, len, RFC3986_RULE_URI_reference, &u, NULL) == RFC3986_OK;
+  return rfc3986_parse(s, len, RFC3986_RULE_URI_reference, &u, NULL) ==
+         RFC3986_OK;
 }
 
 const struct glue glue_reference = {
     .name = "reference",
     .spec = "rfc3986",
-    .ops = GLUE_OP_PARSE | GLUE_OP_MATCH | GLUE_OP_RESOLVE |
-           GLUE_OP_NORMALIZE | GLUE_OP_EQUIVALENT | GLUE_OP_IRI_TO_URI,
+    .ops = GLUE_OP_PARSE | GLUE_OP_MATCH | GLUE_OP_RESOLVE | GLUE_OP_NORMALIZE |
+           GLUE_OP_EQUIVALENT | GLUE_OP_IRI_TO_URI,
     .library_version = ref_version,
     .parse = ref_parse,
     .match = ref_match,

@@ -10,7 +10,8 @@
 #include "../common/glue.h"
 
 static const struct glue *const glues[] = {
-    &glue_reference, &glue_appendix_b,
+    &glue_reference,
+    &glue_appendix_b,
 #ifdef HAVE_GLUE_URIPARSER
     &glue_uriparser,
 #endif

@@ -13,9 +13,13 @@
 #include <string.h>
 #include <uriparser/Uri.h>
 
-static const char *up_version(void) { return "uriparser " URI_VER_ANSI; }
+static const char *up_version(void) {
+  return "uriparser " URI_VER_ANSI;
+}
 
-static int defined(UriTextRangeA t) { return t.first != NULL; }
+static int defined(UriTextRangeA t) {
+  return t.first != NULL;
+}
 static size_t range_len(UriTextRangeA t) {
   return t.first ? (size_t)(t.afterLast - t.first) : 0;
 }

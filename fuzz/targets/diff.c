@@ -45,8 +45,7 @@ struct diff_ctx {
 
 /* ---- values --------------------------------------------------------- */
 
-static const struct adapter_value *val(const struct adapter_reading *r,
-                                       int c) {
+static const struct adapter_value *val(const struct adapter_reading *r, int c) {
   return &r->comp[c];
 }
 static const char *vptr(const struct adapter_reading *r, int c) {
@@ -65,14 +64,17 @@ static int has_octet(const char *s, size_t n, int (*pred)(unsigned char)) {
       return 1;
   return 0;
 }
-static int lc(unsigned char c) { return c >= 'A' && c <= 'Z' ? c + 32 : c; }
+static int lc(unsigned char c) {
+  return c >= 'A' && c <= 'Z' ? c + 32 : c;
+}
 
 /* ---- conditions (the predicate language) ----------------------------- */
 
 static const struct known_entry *explain(const struct diff_ctx *x,
                                          const char *kind);
 static int compare(struct diff_ctx *x,
-                   void (*report)(const struct diff_ctx *, const char *, void *),
+                   void (*report)(const struct diff_ctx *, const char *,
+                                  void *),
                    void *arg);
 static struct adapter_reading aux_ref, aux_lib;
 
@@ -102,12 +104,16 @@ static int parse_divergence_known(const char *s, size_t n) {
 #define COND(name) static int name(const struct diff_ctx *x)
 
 /* the reference reads a relative-ref (no scheme) */
-COND(c_ref_relative) { return !is_defined(x->ref, AC_SCHEME); }
+COND(c_ref_relative) {
+  return !is_defined(x->ref, AC_SCHEME);
+}
 /* the reference reads a URI with no authority ("a:b", "a:/b") */
 COND(c_ref_no_authority) {
   return is_defined(x->ref, AC_SCHEME) && !is_defined(x->ref, AC_AUTHORITY);
 }
-COND(c_ref_has_authority) { return is_defined(x->ref, AC_AUTHORITY); }
+COND(c_ref_has_authority) {
+  return is_defined(x->ref, AC_AUTHORITY);
+}
 /* the component in question: defined and empty / undefined, per side */
 COND(c_ref_empty) {
   return x->comp >= 0 && is_defined(x->ref, x->comp) &&
@@ -123,13 +129,16 @@ COND(c_lib_empty) {
   return x->comp >= 0 && is_defined(x->lib, x->comp) &&
          val(x->lib, x->comp)->length == 0;
 }
-COND(c_lib_slash) { return x->comp >= 0 && value_is(x->lib, x->comp, "/"); }
+COND(c_lib_slash) {
+  return x->comp >= 0 && value_is(x->lib, x->comp, "/");
+}
 /* the library's value is the reference's, ASCII lower-cased */
 COND(c_lib_lowercased) {
   if (x->comp < 0 || !is_defined(x->ref, x->comp) ||
       !is_defined(x->lib, x->comp))
     return 0;
-  const struct adapter_value *a = val(x->ref, x->comp), *b = val(x->lib, x->comp);
+  const struct adapter_value *a = val(x->ref, x->comp),
+                             *b = val(x->lib, x->comp);
   if (a->length != b->length)
     return 0;
   const char *p = vptr(x->ref, x->comp), *q = vptr(x->lib, x->comp);
@@ -143,10 +152,18 @@ COND(c_numeric_ipv4_form) {
   return value_is(x->ref, AC_HOST_TYPE, "reg-name") &&
          value_is(x->lib, AC_HOST_TYPE, "IPv4address");
 }
-COND(c_ref_ipv6) { return value_is(x->ref, AC_HOST_TYPE, "IPv6address"); }
-COND(c_ref_ipvfuture) { return value_is(x->ref, AC_HOST_TYPE, "IPvFuture"); }
-COND(c_ref_ipv4) { return value_is(x->ref, AC_HOST_TYPE, "IPv4address"); }
-COND(c_ref_reg_name) { return value_is(x->ref, AC_HOST_TYPE, "reg-name"); }
+COND(c_ref_ipv6) {
+  return value_is(x->ref, AC_HOST_TYPE, "IPv6address");
+}
+COND(c_ref_ipvfuture) {
+  return value_is(x->ref, AC_HOST_TYPE, "IPvFuture");
+}
+COND(c_ref_ipv4) {
+  return value_is(x->ref, AC_HOST_TYPE, "IPv4address");
+}
+COND(c_ref_reg_name) {
+  return value_is(x->ref, AC_HOST_TYPE, "reg-name");
+}
 /* the port as written does not fit 16 bits */
 COND(c_ref_port_above_65535) {
   if (!is_defined(x->ref, AC_PORT))
@@ -166,30 +183,50 @@ COND(c_ref_port_empty) {
 COND(c_ref_host_empty) {
   return is_defined(x->ref, AC_HOST) && val(x->ref, AC_HOST)->length == 0;
 }
-COND(c_ref_userinfo_defined) { return is_defined(x->ref, AC_USERINFO); }
+COND(c_ref_userinfo_defined) {
+  return is_defined(x->ref, AC_USERINFO);
+}
 COND(c_ref_path_empty) {
   return is_defined(x->ref, AC_PATH) && val(x->ref, AC_PATH)->length == 0;
 }
-static int o_non_ascii(unsigned char c) { return c >= 0x80; }
-static int o_control_or_space(unsigned char c) { return c <= 0x20 || c == 0x7f; }
-static int o_pct(unsigned char c) { return c == '%'; }
+static int o_non_ascii(unsigned char c) {
+  return c >= 0x80;
+}
+static int o_control_or_space(unsigned char c) {
+  return c <= 0x20 || c == 0x7f;
+}
+static int o_pct(unsigned char c) {
+  return c == '%';
+}
 static int o_not_uri_char(unsigned char c) {
   /* not unreserved, reserved or "%" (RFC 3986 2) */
-  if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
+  if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+      (c >= '0' && c <= '9'))
     return 0;
   return !strchr("-._~:/?#[]@!$&'()*+,;=%", c) || c == 0;
 }
 static int is_hex(unsigned char c) {
-  return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') || (c >= 'a' && c <= 'f');
+  return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') ||
+         (c >= 'a' && c <= 'f');
 }
-static int o_backslash(unsigned char c) { return c == '\\'; }
-COND(c_input_non_ascii) { return has_octet(x->in, x->len, o_non_ascii); }
+static int o_backslash(unsigned char c) {
+  return c == '\\';
+}
+COND(c_input_non_ascii) {
+  return has_octet(x->in, x->len, o_non_ascii);
+}
 COND(c_input_control_or_space) {
   return has_octet(x->in, x->len, o_control_or_space);
 }
-COND(c_input_not_uri_char) { return has_octet(x->in, x->len, o_not_uri_char); }
-COND(c_input_backslash) { return has_octet(x->in, x->len, o_backslash); }
-COND(c_input_pct) { return has_octet(x->in, x->len, o_pct); }
+COND(c_input_not_uri_char) {
+  return has_octet(x->in, x->len, o_not_uri_char);
+}
+COND(c_input_backslash) {
+  return has_octet(x->in, x->len, o_backslash);
+}
+COND(c_input_pct) {
+  return has_octet(x->in, x->len, o_pct);
+}
 /* a "%" not followed by two HEXDIG (2.1) */
 COND(c_input_bad_pct) {
   for (size_t i = 0; i < x->len; i++)
@@ -199,18 +236,25 @@ COND(c_input_bad_pct) {
       return 1;
   return 0;
 }
-static int o_sub_delim(unsigned char c) { return c && strchr("!$&'()*+,;=", c) != NULL; }
-static int o_bracket(unsigned char c) { return c == '[' || c == ']'; }
+static int o_sub_delim(unsigned char c) {
+  return c && strchr("!$&'()*+,;=", c) != NULL;
+}
+static int o_bracket(unsigned char c) {
+  return c == '[' || c == ']';
+}
 /* the reference's host holds a sub-delim ("a!b", "a;b") */
 COND(c_ref_host_sub_delim) {
   return is_defined(x->ref, AC_HOST) &&
-         has_octet(vptr(x->ref, AC_HOST), val(x->ref, AC_HOST)->length, o_sub_delim);
+         has_octet(vptr(x->ref, AC_HOST), val(x->ref, AC_HOST)->length,
+                   o_sub_delim);
 }
 COND(c_ref_host_has_pct) {
   return is_defined(x->ref, AC_HOST) &&
          memchr(vptr(x->ref, AC_HOST), '%', val(x->ref, AC_HOST)->length);
 }
-COND(c_input_bracket) { return has_octet(x->in, x->len, o_bracket); }
+COND(c_input_bracket) {
+  return has_octet(x->in, x->len, o_bracket);
+}
 COND(c_ref_scheme_file) {
   if (!is_defined(x->ref, AC_SCHEME) || val(x->ref, AC_SCHEME)->length != 4)
     return 0;
@@ -241,7 +285,8 @@ COND(c_ref_comp_has_pct) {
 static size_t dot_at(const char *p, size_t n, size_t j) {
   if (j < n && p[j] == '.')
     return 1;
-  if (j + 2 < n && p[j] == '%' && p[j + 1] == '2' && (p[j + 2] == 'E' || p[j + 2] == 'e'))
+  if (j + 2 < n && p[j] == '%' && p[j + 1] == '2' &&
+      (p[j + 2] == 'E' || p[j + 2] == 'e'))
     return 3;
   return 0;
 }
@@ -252,7 +297,8 @@ static int has_dot_segment(const char *p, size_t n) {
     size_t j = i, dots = 0, w;
     while ((w = dot_at(p, n, j)) != 0)
       j += w, dots++;
-    if ((dots == 1 || dots == 2) && (j == n || p[j] == '/' || p[j] == '?' || p[j] == '#'))
+    if ((dots == 1 || dots == 2) &&
+        (j == n || p[j] == '/' || p[j] == '?' || p[j] == '#'))
       return 1;
   }
   return 0;
@@ -262,10 +308,16 @@ COND(c_ref_path_dot_segment) {
   return is_defined(x->ref, AC_PATH) &&
          has_dot_segment(vptr(x->ref, AC_PATH), val(x->ref, AC_PATH)->length);
 }
-COND(c_input_dot_segment) { return has_dot_segment(x->in, x->len); }
-COND(c_input_empty) { return x->len == 0; }
+COND(c_input_dot_segment) {
+  return has_dot_segment(x->in, x->len);
+}
+COND(c_input_empty) {
+  return x->len == 0;
+}
 /* a same-document reference: empty or only a fragment (4.4) */
-COND(c_input_same_document) { return x->len == 0 || x->in[0] == '#'; }
+COND(c_input_same_document) {
+  return x->len == 0 || x->in[0] == '#';
+}
 COND(c_input_double_slash) {
   for (size_t i = 0; i + 1 < x->len; i++)
     if (x->in[i] == '/' && x->in[i + 1] == '/')
@@ -300,7 +352,8 @@ COND(c_input_invalid_scheme_prefix) {
  * query ("?" right before "#" or at the end) */
 COND(c_lib_target_drops_empty_query) {
   const struct adapter_value *a = &x->ref->output, *b = &x->lib->output;
-  if (a->state != AV_DEFINED || b->state != AV_DEFINED || a->length != b->length + 1)
+  if (a->state != AV_DEFINED || b->state != AV_DEFINED ||
+      a->length != b->length + 1)
     return 0;
   const char *p = reading_value(x->ref, a), *q = reading_value(x->lib, b);
   const char *h = memchr(p, '#', a->length);
@@ -308,7 +361,8 @@ COND(c_lib_target_drops_empty_query) {
   if (qm == 0 || p[qm - 1] != '?')
     return 0;
   qm--;
-  return memcmp(p, q, qm) == 0 && memcmp(p + qm + 1, q + qm, a->length - qm - 1) == 0;
+  return memcmp(p, q, qm) == 0 &&
+         memcmp(p + qm + 1, q + qm, a->length - qm - 1) == 0;
 }
 /* resolve: the reference's target has scheme "file" */
 COND(c_target_scheme_file) {
@@ -344,7 +398,9 @@ static unsigned oracle_hazard(const struct diff_ctx *x) {
 }
 /* the oracle reports a hazard: its output would reparse differently, or
  * (normalize) no longer means what the input did */
-COND(c_reference_hazard) { return oracle_hazard(x) != 0; }
+COND(c_reference_hazard) {
+  return oracle_hazard(x) != 0;
+}
 /* the oracle's output has a first segment that would read as a scheme */
 COND(c_reference_hazard_scheme_like) {
   return (oracle_hazard(x) & RFC3986_HAZARD_SEGMENT_LOOKS_LIKE_SCHEME) != 0;
@@ -425,7 +481,8 @@ COND(c_empty_segment) {
 /* resolve: the library's target is the reference's plus "/" */
 COND(c_lib_target_adds_slash) {
   const struct adapter_value *a = &x->ref->output, *b = &x->lib->output;
-  if (a->state != AV_DEFINED || b->state != AV_DEFINED || b->length != a->length + 1)
+  if (a->state != AV_DEFINED || b->state != AV_DEFINED ||
+      b->length != a->length + 1)
     return 0;
   const char *p = reading_value(x->ref, a), *q = reading_value(x->lib, b);
   size_t n = a->length, cut = n; /* before "?" or "#" of the reference's */
@@ -444,14 +501,17 @@ COND(c_ref_string_absolute) {
     if (c == ':')
       return i > 0;
     if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-          (i > 0 && ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'))))
+          (i > 0 &&
+           ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'))))
       return 0;
   }
   return 0;
 }
 /* the input (for resolve: the reference) has no scheme */
 static int c_ref_string_absolute(const struct diff_ctx *x);
-COND(c_reference_relative) { return !c_ref_string_absolute(x); }
+COND(c_reference_relative) {
+  return !c_ref_string_absolute(x);
+}
 /* resolve: the base (or target) has no authority ("a:b") */
 COND(c_base_no_authority) {
   const char *c = memchr(x->base, ':', x->base_len);
@@ -610,7 +670,8 @@ static const struct known_entry *explain(const struct diff_ctx *x,
     if (disabled && lists(disabled, e->klass))
       continue;
     if (x->comp >= 0 &&
-        !lists(e->components, adapter_component_name((enum adapter_component)x->comp)))
+        !lists(e->components,
+               adapter_component_name((enum adapter_component)x->comp)))
       continue;
     int ok = 1;
     for (const char *const *w = e->when; ok && *w; w++)
@@ -685,9 +746,10 @@ static void disagree(const struct diff_ctx *x, const char *kind) {
     return;
   int resolve = strcmp(x->op, "resolve") == 0;
   int produced = strcmp(x->op, "parse") != 0; /* resolve, normalize */
-  fprintf(stderr, "FUZZ-FINDING {\"target\": \"diff_%s\", \"adapter\": \"%s\", "
-                  "\"op\": \"%s\", \"kind\": \"%s\", \"component\": %s%s%s, "
-                  "\"known\": ",
+  fprintf(stderr,
+          "FUZZ-FINDING {\"target\": \"diff_%s\", \"adapter\": \"%s\", "
+          "\"op\": \"%s\", \"kind\": \"%s\", \"component\": %s%s%s, "
+          "\"known\": ",
           diff_adapter, diff_adapter, x->op, kind, x->comp >= 0 ? "\"" : "",
           x->comp >= 0 ? adapter_component_name((enum adapter_component)x->comp)
                        : "null",
@@ -728,7 +790,8 @@ static int same_value(const struct adapter_reading *a,
 /* Compare two readings; call report for every disagreement.  Returns the
  * number of disagreements. */
 static int compare(struct diff_ctx *x,
-                   void (*report)(const struct diff_ctx *, const char *, void *),
+                   void (*report)(const struct diff_ctx *, const char *,
+                                  void *),
                    void *arg) {
   int n = 0;
   const struct adapter_reading *r = x->ref, *l = x->lib;
@@ -840,8 +903,14 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     const struct known_entry *e = &known_entries[i];
     if (disabled && lists(disabled, e->klass))
       continue;
-    struct diff_ctx x = {e->op, e->example, e->example_len, e->example_base,
-                         e->example_base_len, NULL, NULL, -1};
+    struct diff_ctx x = {e->op,
+                         e->example,
+                         e->example_len,
+                         e->example_base,
+                         e->example_base_len,
+                         NULL,
+                         NULL,
+                         -1};
     run(&x);
     struct self_check sc = {e, 0, 0};
     compare(&x, report_self, &sc);
@@ -866,8 +935,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size == 0)
     return 0;
   unsigned op = (data[0] & 0x0f) % 10;
-  struct diff_ctx x = {"parse", (const char *)data + 1, size - 1, NULL, 0,
-                       NULL, NULL, -1};
+  struct diff_ctx x = {
+      "parse", (const char *)data + 1, size - 1, NULL, 0, NULL, NULL, -1};
   if (op == 1) {
     x.op = "normalize";
   } else if (op == 3 || op == 4) {

@@ -34,7 +34,7 @@ struct known_entry {
   size_t example_len;
   const char *example_base; /* resolve: the base, else NULL */
   size_t example_base_len;
-  const char *vector;       /* a vector id showing it, or NULL */
+  const char *vector; /* a vector id showing it, or NULL */
 };
 
 struct glue;

@@ -38,9 +38,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 enum { OP__COUNT = 10 };
 
-static const char *const op_names[OP__COUNT] = {
-    "parse",  "normalize", "normalize-scheme", "resolve", "resolve-non-strict",
-    "remove-dot-segments", "start-rules", "iri", "pct", "match"};
+static const char *const op_names[OP__COUNT] = {"parse",
+                                                "normalize",
+                                                "normalize-scheme",
+                                                "resolve",
+                                                "resolve-non-strict",
+                                                "remove-dot-segments",
+                                                "start-rules",
+                                                "iri",
+                                                "pct",
+                                                "match"};
 
 static void put_json_string(const char *s, size_t n) {
   fputc('"', stderr);
@@ -60,8 +67,10 @@ static void put_json_string(const char *s, size_t n) {
 static void fail(const char *op, const char *invariant, const char *a,
                  size_t alen, const char *b, size_t blen, const char *got,
                  size_t glen) {
-  fprintf(stderr, "FUZZ-FINDING {\"target\": \"reference\", \"op\": \"%s\", "
-                  "\"class\": \"%s\", \"input\": ", op, invariant);
+  fprintf(stderr,
+          "FUZZ-FINDING {\"target\": \"reference\", \"op\": \"%s\", "
+          "\"class\": \"%s\", \"input\": ",
+          op, invariant);
   put_json_string(a, alen);
   if (b) {
     fprintf(stderr, ", \"ref\": ");
@@ -75,7 +84,7 @@ static void fail(const char *op, const char *invariant, const char *a,
   abort();
 }
 
-#define CHECK(cond, op, inv, a, alen, b, blen, got, glen)                     \
+#define CHECK(cond, op, inv, a, alen, b, blen, got, glen)                      \
   do {                                                                         \
     if (!(cond))                                                               \
       fail(op, inv, a, alen, b, blen, got, glen);                              \
@@ -103,7 +112,8 @@ static int same_span(rfc3986_span a, rfc3986_span b) {
 /* The same parse: kind, host type and every span. */
 static int same_uri(const rfc3986_uri *a, const rfc3986_uri *b) {
   return a->kind == b->kind && a->host_type == b->host_type &&
-         same_span(a->scheme, b->scheme) && same_span(a->authority, b->authority) &&
+         same_span(a->scheme, b->scheme) &&
+         same_span(a->authority, b->authority) &&
          same_span(a->userinfo, b->userinfo) && same_span(a->host, b->host) &&
          same_span(a->port, b->port) && same_span(a->path, b->path) &&
          same_span(a->query, b->query) && same_span(a->fragment, b->fragment);
@@ -138,15 +148,15 @@ static void op_parse(const char *s, size_t n) {
   rfc3986_uri t;
   rfc3986_error terr;
   size_t events = 0;
-  rfc3986_status tst =
-      rfc3986_parse_traced(s, n, RFC3986_RULE_URI_reference, &t, &terr, NULL, 0, &events);
-  CHECK(tst == st &&
-            (st == RFC3986_OK ? same_uri(&t, &u)
-                              : terr.offset == err.offset && terr.rule == err.rule),
+  rfc3986_status tst = rfc3986_parse_traced(s, n, RFC3986_RULE_URI_reference,
+                                            &t, &terr, NULL, 0, &events);
+  CHECK(tst == st && (st == RFC3986_OK
+                          ? same_uri(&t, &u)
+                          : terr.offset == err.offset && terr.rule == err.rule),
         op, "traced-parse-differs", s, n, NULL, 0, NULL, 0);
   if (st != RFC3986_OK) {
-    CHECK(err.offset <= n, op, "error-offset-beyond-input", s, n, NULL, 0,
-          NULL, 0);
+    CHECK(err.offset <= n, op, "error-offset-beyond-input", s, n, NULL, 0, NULL,
+          0);
     return;
   }
   /* Spans nest as in the grammar. */
@@ -244,8 +254,8 @@ static void op_resolve(const char *s, size_t n, unsigned flags,
   unsigned hazard = 0;
   rfc3986_error err;
   char *out = room(&buf1, &cap1, max);
-  rfc3986_status st = rfc3986_resolve(s, bn, ref, rn, flags, out, max, &len,
-                                      &hazard, &err);
+  rfc3986_status st =
+      rfc3986_resolve(s, bn, ref, rn, flags, out, max, &len, &hazard, &err);
   if (st == RFC3986_ERR_BUFFER)
     fail(op, "resolve-beyond-published-bound", s, bn, ref, rn, NULL, 0);
   if (st != RFC3986_OK) {
@@ -278,13 +288,13 @@ static void op_remove_dot_segments(const char *s, size_t n) {
 static void op_start_rules(const char *s, size_t n) {
   const char *op = op_names[6];
   rfc3986_uri u, v;
-  int ref = rfc3986_parse(s, n, RFC3986_RULE_URI_reference, &u, NULL) ==
-            RFC3986_OK;
+  int ref =
+      rfc3986_parse(s, n, RFC3986_RULE_URI_reference, &u, NULL) == RFC3986_OK;
   int uri = rfc3986_parse(s, n, RFC3986_RULE_URI, &v, NULL) == RFC3986_OK;
-  int abs = rfc3986_parse(s, n, RFC3986_RULE_absolute_URI, &v, NULL) ==
-            RFC3986_OK;
-  int rel = rfc3986_parse(s, n, RFC3986_RULE_relative_ref, &v, NULL) ==
-            RFC3986_OK;
+  int abs =
+      rfc3986_parse(s, n, RFC3986_RULE_absolute_URI, &v, NULL) == RFC3986_OK;
+  int rel =
+      rfc3986_parse(s, n, RFC3986_RULE_relative_ref, &v, NULL) == RFC3986_OK;
   /* URI-reference = URI / relative-ref, and the two cannot overlap. */
   CHECK(ref == (uri || rel) && !(uri && rel), op, "uri-reference-alternatives",
         s, n, NULL, 0, NULL, 0);
@@ -304,8 +314,8 @@ static void op_start_rules(const char *s, size_t n) {
 static void op_iri(const char *s, size_t n) {
   const char *op = op_names[7];
   rfc3986_uri u;
-  int uri_ok = rfc3986_parse(s, n, RFC3986_RULE_URI_reference, &u, NULL) ==
-               RFC3986_OK;
+  int uri_ok =
+      rfc3986_parse(s, n, RFC3986_RULE_URI_reference, &u, NULL) == RFC3986_OK;
   int iri_ok = rfc3986_parse_iri(s, n, RFC3986_RULE_IRI_reference, &u, NULL) ==
                RFC3986_OK;
   CHECK(!uri_ok || iri_ok, op, "uri-not-iri", s, n, NULL, 0, NULL, 0);
@@ -360,8 +370,8 @@ static void op_match(const char *s, size_t n) {
     rfc3986_status pst = rfc3986_parse(s, n, rule, &u, &perr);
     CHECK(pst == st, op, "match-disagrees-with-parse", s, n, NULL, 0, NULL, 0);
     if (st == RFC3986_ERR_SYNTAX)
-      CHECK(perr.offset == err.offset, op, "match-offset-disagrees", s, n,
-            NULL, 0, NULL, 0);
+      CHECK(perr.offset == err.offset, op, "match-offset-disagrees", s, n, NULL,
+            0, NULL, 0);
   }
 }
 
@@ -372,16 +382,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const char *s = (const char *)data + 1;
   size_t n = size - 1;
   switch (op) {
-  case 0: op_parse(s, n); break;
-  case 1: op_normalize(s, n, RFC3986_LEVEL_SYNTAX, op_names[1]); break;
-  case 2: op_normalize(s, n, RFC3986_LEVEL_SCHEME, op_names[2]); break;
-  case 3: op_resolve(s, n, RFC3986_RESOLVE_STRICT, op_names[3]); break;
-  case 4: op_resolve(s, n, RFC3986_RESOLVE_NON_STRICT, op_names[4]); break;
-  case 5: op_remove_dot_segments(s, n); break;
-  case 6: op_start_rules(s, n); break;
-  case 7: op_iri(s, n); break;
-  case 8: op_pct(s, n); break;
-  default: op_match(s, n); break;
+  case 0:
+    op_parse(s, n);
+    break;
+  case 1:
+    op_normalize(s, n, RFC3986_LEVEL_SYNTAX, op_names[1]);
+    break;
+  case 2:
+    op_normalize(s, n, RFC3986_LEVEL_SCHEME, op_names[2]);
+    break;
+  case 3:
+    op_resolve(s, n, RFC3986_RESOLVE_STRICT, op_names[3]);
+    break;
+  case 4:
+    op_resolve(s, n, RFC3986_RESOLVE_NON_STRICT, op_names[4]);
+    break;
+  case 5:
+    op_remove_dot_segments(s, n);
+    break;
+  case 6:
+    op_start_rules(s, n);
+    break;
+  case 7:
+    op_iri(s, n);
+    break;
+  case 8:
+    op_pct(s, n);
+    break;
+  default:
+    op_match(s, n);
+    break;
   }
   return 0;
 }

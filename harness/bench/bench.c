@@ -34,11 +34,13 @@ static const char usage[] =
     "Parse throughput per in-process adapter (C glues), side by side in one\n"
     "process: every round runs each adapter over the corpus in turn; the\n"
     "figures are medians over the rounds (min and max shown).  'parse' is the\n"
-    "library's own call and cleanup, as its users pay it; 'parse+map' adds the\n"
+    "library's own call and cleanup, as its users pay it; 'parse+map' adds "
+    "the\n"
     "adapter's mapping to the component model.  A strlen pass over the corpus\n"
     "is the floor.  Without --corpus, a generated corpus\n"
     "(fixed seed, realistic mix of 50,000 references) is used.\n"
-    "--op keeps only some figures: parse, parse+map, resolve, normalize, floor\n"
+    "--op keeps only some figures: parse, parse+map, resolve, normalize, "
+    "floor\n"
     "(for instruction counts under valgrind --tool=callgrind, one at a time).\n"
     "--worst-cases times parse, resolve and normalize of 1 MB and 4 MB worst-\n"
     "shape inputs of the reference and reports the 4 MB / 1 MB time ratio,\n"
@@ -117,23 +119,44 @@ static unsigned rnd(unsigned n) {
   rng ^= rng << 17;
   return (unsigned)(rng % n);
 }
-static const char *pick(const char *const *a, size_t n) { return a[rnd((unsigned)n)]; }
+static const char *pick(const char *const *a, size_t n) {
+  return a[rnd((unsigned)n)];
+}
 #define PICK(a) pick(a, sizeof a / sizeof a[0])
 
 static int generate(struct corpus *c, size_t count) {
-  static const char *const schemes[] = {"http", "https", "https", "https", "ftp", "ws"};
-  static const char *const hosts[] = {
-      "example.com", "www.example.org", "api.service.example.net", "localhost",
-      "192.0.2.16", "[2001:db8::7]", "[::1]", "cdn-3.static.example.co.uk", "a.b"};
-  static const char *const words[] = {"index", "api", "v2", "users", "search", "img",
-                                      "static", "docs", "2024", "a%20b", "~user", "item-42",
-                                      "download.tar.gz", "wiki", "URI"};
-  static const char *const keys[] = {"q", "id", "page", "lang", "utm_source", "ref", "x"};
+  static const char *const schemes[] = {"http",  "https", "https",
+                                        "https", "ftp",   "ws"};
+  static const char *const hosts[] = {"example.com",
+                                      "www.example.org",
+                                      "api.service.example.net",
+                                      "localhost",
+                                      "192.0.2.16",
+                                      "[2001:db8::7]",
+                                      "[::1]",
+                                      "cdn-3.static.example.co.uk",
+                                      "a.b"};
+  static const char *const words[] = {
+      "index",           "api",  "v2",   "users", "search", "img",
+      "static",          "docs", "2024", "a%20b", "~user",  "item-42",
+      "download.tar.gz", "wiki", "URI"};
+  static const char *const keys[] = {"q",          "id",  "page", "lang",
+                                     "utm_source", "ref", "x"};
   static const char *const others[] = {
-      "mailto:John.Doe@example.com", "urn:isbn:0-486-27557-4", "tel:+1-816-555-1212",
-      "data:text/plain;charset=iso-8859-7,%be%fe%be", "news:comp.infosystems.www.servers.unix",
-      "../resource.txt", "./this:that", "#fragment", "/path/resource.txt", "?q=1",
-      "//example.com/path", "http://h/a b", "http://[::1", "http://exa mple.com/"};
+      "mailto:John.Doe@example.com",
+      "urn:isbn:0-486-27557-4",
+      "tel:+1-816-555-1212",
+      "data:text/plain;charset=iso-8859-7,%be%fe%be",
+      "news:comp.infosystems.www.servers.unix",
+      "../resource.txt",
+      "./this:that",
+      "#fragment",
+      "/path/resource.txt",
+      "?q=1",
+      "//example.com/path",
+      "http://h/a b",
+      "http://[::1",
+      "http://exa mple.com/"};
   char buf[1024];
   size_t i;
   for (i = 0; i < count; i++) {
@@ -151,9 +174,11 @@ static int generate(struct corpus *c, size_t count) {
       for (k = 0; k < segs; k++)
         n += snprintf(buf + n, sizeof buf - (size_t)n, "/%s", PICK(words));
       if (rnd(3) == 0) {
-        n += snprintf(buf + n, sizeof buf - (size_t)n, "?%s=%s", PICK(keys), PICK(words));
+        n += snprintf(buf + n, sizeof buf - (size_t)n, "?%s=%s", PICK(keys),
+                      PICK(words));
         if (rnd(2))
-          n += snprintf(buf + n, sizeof buf - (size_t)n, "&%s=%u", PICK(keys), rnd(100000));
+          n += snprintf(buf + n, sizeof buf - (size_t)n, "&%s=%u", PICK(keys),
+                        rnd(100000));
       }
       if (rnd(6) == 0)
         n += snprintf(buf + n, sizeof buf - (size_t)n, "#%s", PICK(words));
@@ -260,7 +285,8 @@ static const struct {
 };
 
 static size_t make_shape(size_t k, size_t size, char *buf) {
-  size_t len = (size_t)sprintf(buf, "%s", shapes[k].head), ul = strlen(shapes[k].unit);
+  size_t len = (size_t)sprintf(buf, "%s", shapes[k].head),
+         ul = strlen(shapes[k].unit);
   while (len + ul <= size) {
     memcpy(buf + len, shapes[k].unit, ul);
     len += ul;
@@ -280,11 +306,11 @@ static double time_call(enum op op, const char *s, size_t len, char *out) {
   if (op == OP_PARSE)
     rfc3986_parse(s, len, RFC3986_RULE_URI_reference, NULL, NULL);
   else if (op == OP_RESOLVE)
-    rfc3986_resolve("http://a/b/c/d;p?q", 18, s, len, 0, out, RFC3986_RESOLVE_MAX(18, len), &n,
-                    &hz, NULL);
+    rfc3986_resolve("http://a/b/c/d;p?q", 18, s, len, 0, out,
+                    RFC3986_RESOLVE_MAX(18, len), &n, &hz, NULL);
   else
-    rfc3986_normalize(s, len, RFC3986_LEVEL_SYNTAX, out, RFC3986_NORMALIZE_MAX(len), &n, &hz,
-                      NULL);
+    rfc3986_normalize(s, len, RFC3986_LEVEL_SYNTAX, out,
+                      RFC3986_NORMALIZE_MAX(len), &n, &hz, NULL);
   return now() - t0;
 }
 
@@ -297,8 +323,8 @@ static double time_call(enum op op, const char *s, size_t len, char *out) {
  * stay in a 1 MiB L2, a 4 MB one cannot) or cold (FLUSH_BYTES written
  * before each call).  BEST[0] is the 1 MB time, BEST[1] the 4 MB one.
  */
-static void time_pair(enum op op, const char *in1, size_t l1, const char *in4, size_t l4,
-                      char *out, int cold, double best[2]) {
+static void time_pair(enum op op, const char *in1, size_t l1, const char *in4,
+                      size_t l4, char *out, int cold, double best[2]) {
   double start = now();
   best[0] = best[1] = 1e30;
   for (int rep = 0; rep < 15 || (now() - start < 0.1 && rep < 1000); rep++) {
@@ -314,7 +340,8 @@ static void time_pair(enum op op, const char *in1, size_t l1, const char *in4, s
 
 static int worst_cases(int json) {
   size_t mb = 1 << 20, k;
-  char *in1 = malloc(mb + 64), *in4 = malloc(4 * mb + 64), *out = malloc(4 * mb + 128);
+  char *in1 = malloc(mb + 64), *in4 = malloc(4 * mb + 64),
+       *out = malloc(4 * mb + 128);
   static const char *const opname[] = {"parse", "resolve", "normalize"};
   int first = 1;
   flush_buf = malloc(FLUSH_BYTES);
@@ -328,8 +355,8 @@ static int worst_cases(int json) {
   if (json)
     printf("{\"worst_cases\": [");
   else
-    printf("%-22s %-10s %9s %9s %6s %9s %9s %6s\n", "shape", "op", "warm 1MB", "warm 4MB",
-           "ratio", "cold 1MB", "cold 4MB", "ratio");
+    printf("%-22s %-10s %9s %9s %6s %9s %9s %6s\n", "shape", "op", "warm 1MB",
+           "warm 4MB", "ratio", "cold 1MB", "cold 4MB", "ratio");
   for (k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
     for (int op = OP_PARSE; op <= OP_NORMALIZE; op++) {
       double t[2][2]; /* [warm, cold][1 MB, 4 MB] */
@@ -337,14 +364,17 @@ static int worst_cases(int json) {
       for (int cold = 0; cold < 2; cold++)
         time_pair((enum op)op, in1, l1, in4, l4, out, cold, t[cold]);
       if (json)
-        printf("%s\n {\"shape\": \"%s\", \"op\": \"%s\", \"ms_1mb\": %.3f, \"ms_4mb\": %.3f, "
+        printf("%s\n {\"shape\": \"%s\", \"op\": \"%s\", \"ms_1mb\": %.3f, "
+               "\"ms_4mb\": %.3f, "
                "\"ratio\": %.3f, \"cold_ms_1mb\": %.3f, \"cold_ms_4mb\": %.3f, "
                "\"cold_ratio\": %.3f}",
-               first ? "" : ",", shapes[k].name, opname[op], t[0][0] * 1e3, t[0][1] * 1e3,
-               t[0][1] / t[0][0], t[1][0] * 1e3, t[1][1] * 1e3, t[1][1] / t[1][0]);
+               first ? "" : ",", shapes[k].name, opname[op], t[0][0] * 1e3,
+               t[0][1] * 1e3, t[0][1] / t[0][0], t[1][0] * 1e3, t[1][1] * 1e3,
+               t[1][1] / t[1][0]);
       else
-        printf("%-22s %-10s %9.3f %9.3f %6.2f %9.3f %9.3f %6.2f\n", shapes[k].name, opname[op],
-               t[0][0] * 1e3, t[0][1] * 1e3, t[0][1] / t[0][0], t[1][0] * 1e3, t[1][1] * 1e3,
+        printf("%-22s %-10s %9.3f %9.3f %6.2f %9.3f %9.3f %6.2f\n",
+               shapes[k].name, opname[op], t[0][0] * 1e3, t[0][1] * 1e3,
+               t[0][1] / t[0][0], t[1][0] * 1e3, t[1][1] * 1e3,
                t[1][1] / t[1][0]);
       first = 0;
     }
@@ -379,8 +409,10 @@ int main(int argc, char **argv) {
       }
     } else if (strcmp(argv[a], "--op") == 0 && a + 1 < argc && nops < 8) {
       ops[nops++] = argv[++a];
-      if (strcmp(ops[nops - 1], "parse") && strcmp(ops[nops - 1], "parse+map") &&
-          strcmp(ops[nops - 1], "resolve") && strcmp(ops[nops - 1], "normalize") &&
+      if (strcmp(ops[nops - 1], "parse") &&
+          strcmp(ops[nops - 1], "parse+map") &&
+          strcmp(ops[nops - 1], "resolve") &&
+          strcmp(ops[nops - 1], "normalize") &&
           strcmp(ops[nops - 1], "floor")) {
         fprintf(stderr, "uritest bench: unknown op '%s'\n", ops[nops - 1]);
         return 2;
@@ -393,7 +425,8 @@ int main(int argc, char **argv) {
       fputs(usage, stdout);
       return 0;
     } else {
-      fprintf(stderr, "uritest bench: unknown or incomplete option '%s'\n%s", argv[a], usage);
+      fprintf(stderr, "uritest bench: unknown or incomplete option '%s'\n%s",
+              argv[a], usage);
       return 2;
     }
   }
@@ -405,7 +438,8 @@ int main(int argc, char **argv) {
       if (strcmp(all_glues[g]->name, wanted[i]) == 0)
         break;
     if (g == NGLUES) {
-      fprintf(stderr, "uritest bench: no in-process adapter '%s' (built here:", wanted[i]);
+      fprintf(stderr, "uritest bench: no in-process adapter '%s' (built here:",
+              wanted[i]);
       for (g = 0; g < NGLUES; g++)
         fprintf(stderr, " %s", all_glues[g]->name);
       fprintf(stderr, ")\n");
@@ -476,33 +510,39 @@ int main(int argc, char **argv) {
     double floor_ns = median(&fig[nfig - 1], rounds), uriparser_ns = 0;
     size_t f;
     for (f = 0; f < nfig; f++)
-      if (strcmp(fig[f].adapter, "uriparser") == 0 && strcmp(fig[f].op, "parse") == 0)
+      if (strcmp(fig[f].adapter, "uriparser") == 0 &&
+          strcmp(fig[f].op, "parse") == 0)
         uriparser_ns = median(&fig[f], rounds);
     if (json) {
-      printf("{\"corpus\": \"%s\", \"uris\": %zu, \"bytes\": %zu, \"rounds\": %d, \"results\": [",
+      printf("{\"corpus\": \"%s\", \"uris\": %zu, \"bytes\": %zu, \"rounds\": "
+             "%d, \"results\": [",
              corpus ? corpus : "(generated)", c.n, c.bytes, rounds);
       for (f = 0; f + 1 < nfig; f++) {
         double m = median(&fig[f], rounds);
-        printf("%s\n {\"adapter\": \"%s\", \"op\": \"%s\", \"ns_per_uri\": %.2f, "
-               "\"min_ns\": %.2f, \"max_ns\": %.2f, \"uris_per_s\": %.0f, \"mb_per_s\": %.1f, "
-               "\"accepted\": %zu, \"x_floor\": %.2f%s",
-               f ? "," : "", fig[f].adapter, fig[f].op, m, fmin_(&fig[f], rounds),
-               fmax_(&fig[f], rounds), 1e9 / m, (double)c.bytes / c.n / m * 1e3,
-               fig[f].accepted, m / floor_ns, uriparser_ns > 0 ? "" : "}");
+        printf(
+            "%s\n {\"adapter\": \"%s\", \"op\": \"%s\", \"ns_per_uri\": %.2f, "
+            "\"min_ns\": %.2f, \"max_ns\": %.2f, \"uris_per_s\": %.0f, "
+            "\"mb_per_s\": %.1f, "
+            "\"accepted\": %zu, \"x_floor\": %.2f%s",
+            f ? "," : "", fig[f].adapter, fig[f].op, m, fmin_(&fig[f], rounds),
+            fmax_(&fig[f], rounds), 1e9 / m, (double)c.bytes / c.n / m * 1e3,
+            fig[f].accepted, m / floor_ns, uriparser_ns > 0 ? "" : "}");
         if (uriparser_ns > 0)
           printf(", \"x_uriparser\": %.3f}", m / uriparser_ns);
       }
       printf("\n], \"floor_ns_per_uri\": %.2f}\n", floor_ns);
     } else {
       printf("corpus: %s, %zu references, %.1f octets on average, %d rounds\n",
-             corpus ? corpus : "(generated, fixed seed)", c.n, (double)c.bytes / c.n, rounds);
-      printf("%-14s %-10s %10s %10s %10s %12s %9s %8s %8s\n", "adapter", "op", "ns/uri",
-             "min", "max", "uris/s", "MB/s", "x floor", "x urip.");
+             corpus ? corpus : "(generated, fixed seed)", c.n,
+             (double)c.bytes / c.n, rounds);
+      printf("%-14s %-10s %10s %10s %10s %12s %9s %8s %8s\n", "adapter", "op",
+             "ns/uri", "min", "max", "uris/s", "MB/s", "x floor", "x urip.");
       for (f = 0; f < nfig; f++) {
         double m = median(&fig[f], rounds);
-        printf("%-14s %-10s %10.1f %10.1f %10.1f %12.0f %9.1f %8.2f ", fig[f].adapter,
-               fig[f].op, m, fmin_(&fig[f], rounds), fmax_(&fig[f], rounds), 1e9 / m,
-               (double)c.bytes / c.n / m * 1e3, m / floor_ns);
+        printf("%-14s %-10s %10.1f %10.1f %10.1f %12.0f %9.1f %8.2f ",
+               fig[f].adapter, fig[f].op, m, fmin_(&fig[f], rounds),
+               fmax_(&fig[f], rounds), 1e9 / m, (double)c.bytes / c.n / m * 1e3,
+               m / floor_ns);
         if (uriparser_ns > 0)
           printf("%8.3f", m / uriparser_ns);
         printf("\n");

@@ -20,8 +20,8 @@
 
 #define MAX_LINE_DEFAULT (8u << 20) /* answers longer than this are errors */
 /* requests in flight (PROTOCOL.md section 6): the size of adapter.sent_at */
-#define WINDOW (sizeof ((struct adapter *)0)->sent_at / sizeof(double))
-#define WBUF_HIGH (256u << 10)      /* encode ahead at most this much */
+#define WINDOW (sizeof((struct adapter *)0)->sent_at / sizeof(double))
+#define WBUF_HIGH (256u << 10) /* encode ahead at most this much */
 
 volatile int interrupted;
 
@@ -39,8 +39,8 @@ void install_signal_handlers(void) {
   signal(SIGPIPE, SIG_IGN);
 }
 
-void adapter_init(struct adapter *a, struct adapter_def *def, double hello_timeout,
-                  double timeout) {
+void adapter_init(struct adapter *a, struct adapter_def *def,
+                  double hello_timeout, double timeout) {
   memset(a, 0, sizeof *a);
   a->def = def;
   a->pid = -1;
@@ -53,9 +53,12 @@ void adapter_init(struct adapter *a, struct adapter_def *def, double hello_timeo
   const char *aj = getenv("URITEST_ANSWERS");
   a->answers_by_jansson = aj && !strcmp(aj, "jansson");
   const char *ml = getenv("URITEST_MAX_LINE");
-  if (ml && atol(ml) > 0) a->max_line = (size_t)atol(ml);
+  if (ml && atol(ml) > 0)
+    a->max_line = (size_t)atol(ml);
   /* an --adapter-cmd is named by its hello line, by its command until then */
-  a->name = xstrdup(def->name ? def->name : def->shcmd ? def->shcmd : "adapter");
+  a->name = xstrdup(def->name    ? def->name
+                    : def->shcmd ? def->shcmd
+                                 : "adapter");
   a->library = xstrdup("unknown");
   a->spec = xstrdup(def->spec ? def->spec : "other");
   a->ops = ~0u;
@@ -74,11 +77,15 @@ static void set_why(struct adapter *a, int cls, const char *fmt, ...) {
 
 /* Kill the process group and reap the adapter; describe how it ended. */
 static void reap(struct adapter *a, char *how, size_t cap) {
-  if (a->in_fd >= 0) close(a->in_fd);
-  if (a->out_fd >= 0) close(a->out_fd);
+  if (a->in_fd >= 0)
+    close(a->in_fd);
+  if (a->out_fd >= 0)
+    close(a->out_fd);
   a->in_fd = a->out_fd = -1;
-  if (how) snprintf(how, cap, "adapter ended");
-  if (a->pid <= 0) return;
+  if (how)
+    snprintf(how, cap, "adapter ended");
+  if (a->pid <= 0)
+    return;
   int st = 0;
   pid_t r = waitpid(a->pid, &st, WNOHANG);
   kill(-a->pid, SIGKILL);
@@ -129,13 +136,15 @@ void adapter_free(struct adapter *a) {
   free(a->name);
   free(a->library);
   free(a->spec);
-  for (size_t i = 0; i < a->nretired; i++) free(a->retired[i]);
+  for (size_t i = 0; i < a->nretired; i++)
+    free(a->retired[i]);
   free(a->retired);
 }
 
 static int spawn(struct adapter *a) {
   int in[2], out[2];
-  if (pipe(in) < 0) return -1;
+  if (pipe(in) < 0)
+    return -1;
   if (pipe(out) < 0) {
     close(in[0]);
     close(in[1]);
@@ -144,7 +153,10 @@ static int spawn(struct adapter *a) {
   fflush(NULL);
   pid_t pid = fork();
   if (pid < 0) {
-    close(in[0]); close(in[1]); close(out[0]); close(out[1]);
+    close(in[0]);
+    close(in[1]);
+    close(out[0]);
+    close(out[1]);
     return -1;
   }
   if (pid == 0) {
@@ -154,9 +166,13 @@ static int spawn(struct adapter *a) {
     signal(SIGTERM, SIG_DFL);
     dup2(in[0], 0);
     dup2(out[1], 1);
-    close(in[0]); close(in[1]); close(out[0]); close(out[1]);
+    close(in[0]);
+    close(in[1]);
+    close(out[0]);
+    close(out[1]);
     /* registry commands are relative to the repository root */
-    if (!a->def->shcmd && chdir(repo_root()) < 0) _exit(126);
+    if (!a->def->shcmd && chdir(repo_root()) < 0)
+      _exit(126);
     if (a->def->shcmd)
       execl("/bin/sh", "sh", "-c", a->def->shcmd, (char *)NULL);
     else
@@ -185,20 +201,24 @@ static int spawn(struct adapter *a) {
  * nothing was available (EAGAIN), -2 on error. */
 static long fill(struct adapter *a) {
   buf_reserve(&a->rbuf, 256 * 1024);
-  ssize_t n = read(a->out_fd, a->rbuf.p + a->rbuf.len, a->rbuf.cap - a->rbuf.len - 1);
+  ssize_t n =
+      read(a->out_fd, a->rbuf.p + a->rbuf.len, a->rbuf.cap - a->rbuf.len - 1);
   if (n > 0) {
     a->rbuf.len += (size_t)n;
     return (long)n;
   }
-  if (n == 0) return 0;
-  if (errno == EAGAIN || errno == EINTR) return -1;
+  if (n == 0)
+    return 0;
+  if (errno == EAGAIN || errno == EINTR)
+    return -1;
   return -2;
 }
 
 /* Set *FIELD to VALUE.  Results and counts already point at the old
  * string, so a changed one is kept until adapter_free. */
 static void replace_str(struct adapter *a, char **field, const char *value) {
-  if (!strcmp(*field, value)) return;
+  if (!strcmp(*field, value))
+    return;
   a->retired = xrealloc(a->retired, sizeof *a->retired * (a->nretired + 1));
   a->retired[a->nretired++] = *field;
   *field = xstrdup(value);
@@ -213,14 +233,16 @@ static int parse_hello(struct adapter *a, const char *line, size_t len) {
     json_decref(h);
     return -1;
   }
-  json_t *name = json_object_get(h, "adapter"), *lib = json_object_get(h, "library"),
+  json_t *name = json_object_get(h, "adapter"),
+         *lib = json_object_get(h, "library"),
          *spec = json_object_get(h, "spec"), *ops = json_object_get(h, "ops"),
          *proto = json_object_get(h, "protocol");
   /* PROTOCOL.md section 2: adapter, library, spec and ops are required */
-  const char *missing = !json_is_string(name) ? "adapter"
-                        : !json_is_string(lib) ? "library"
+  const char *missing = !json_is_string(name)   ? "adapter"
+                        : !json_is_string(lib)  ? "library"
                         : !json_is_string(spec) ? "spec"
-                        : !json_is_array(ops) ? "ops" : NULL;
+                        : !json_is_array(ops)   ? "ops"
+                                                : NULL;
   if (missing) {
     set_why(a, CLASS_PROTOCOL_ERROR, "hello line without \"%s\" (%s)", missing,
             !strcmp(missing, "ops") ? "an array" : "a string");
@@ -228,11 +250,13 @@ static int parse_hello(struct adapter *a, const char *line, size_t len) {
     return -1;
   }
   if (proto && !(json_is_integer(proto) && json_integer_value(proto) == 1)) {
-    set_why(a, CLASS_PROTOCOL_ERROR, "hello line asks for a protocol other than 1");
+    set_why(a, CLASS_PROTOCOL_ERROR,
+            "hello line asks for a protocol other than 1");
     json_decref(h);
     return -1;
   }
-  if (!a->def->name) replace_str(a, &a->name, json_string_value(name));
+  if (!a->def->name)
+    replace_str(a, &a->name, json_string_value(name));
   replace_str(a, &a->library, json_string_value(lib));
   replace_str(a, &a->spec, json_string_value(spec));
   a->whatwg = !strcmp(a->spec, "whatwg");
@@ -242,7 +266,8 @@ static int parse_hello(struct adapter *a, const char *line, size_t len) {
     json_t *o;
     json_array_foreach(ops, i, o) {
       int k = json_is_string(o) ? op_from_name(json_string_value(o)) : -1;
-      if (k >= 0) a->ops |= 1u << k;
+      if (k >= 0)
+        a->ops |= 1u << k;
     }
   }
   json_decref(h);
@@ -254,9 +279,11 @@ enum waited { W_LINE, W_ENDED, W_TOO_LONG, W_TIMEOUT, W_INTERRUPTED };
 
 /* Read until rbuf holds a complete line or DEADLINE passes.  On anything
  * but W_LINE the process is ended; for W_ENDED, HOW says how it ended. */
-static enum waited wait_line(struct adapter *a, double deadline, char *how, size_t cap) {
+static enum waited wait_line(struct adapter *a, double deadline, char *how,
+                             size_t cap) {
   for (;;) {
-    if (a->rbuf.len && memchr(a->rbuf.p, '\n', a->rbuf.len)) return W_LINE;
+    if (a->rbuf.len && memchr(a->rbuf.p, '\n', a->rbuf.len))
+      return W_LINE;
     enum waited w = a->rbuf.len > a->max_line ? W_TOO_LONG
                     : interrupted             ? W_INTERRUPTED
                     : deadline <= now_mono()  ? W_TIMEOUT
@@ -266,7 +293,8 @@ static enum waited wait_line(struct adapter *a, double deadline, char *how, size
       return w;
     }
     struct pollfd p = {a->out_fd, POLLIN, 0};
-    if (poll(&p, 1, (int)((deadline - now_mono()) * 1000) + 1) <= 0) continue;
+    if (poll(&p, 1, (int)((deadline - now_mono()) * 1000) + 1) <= 0)
+      continue;
     long r = fill(a);
     if (r == 0 || r == -2) {
       reap(a, how, cap);
@@ -283,15 +311,20 @@ static int start_once(struct adapter *a) {
     return -1;
   }
   switch (wait_line(a, now_mono() + a->hello_timeout, how, sizeof how)) {
-  case W_LINE: break;
-  case W_ENDED: set_why(a, CLASS_CRASH, "%s before its hello line", how); return -1;
+  case W_LINE:
+    break;
+  case W_ENDED:
+    set_why(a, CLASS_CRASH, "%s before its hello line", how);
+    return -1;
   case W_TOO_LONG:
-    set_why(a, CLASS_PROTOCOL_ERROR, "hello line longer than %zu bytes", a->max_line);
+    set_why(a, CLASS_PROTOCOL_ERROR, "hello line longer than %zu bytes",
+            a->max_line);
     return -1;
   case W_TIMEOUT:
     set_why(a, CLASS_TIMEOUT, "no hello line within %gs", a->hello_timeout);
     return -1;
-  case W_INTERRUPTED: return -1;
+  case W_INTERRUPTED:
+    return -1;
   }
   char *nl = memchr(a->rbuf.p, '\n', a->rbuf.len);
   size_t len = (size_t)(nl - a->rbuf.p);
@@ -306,10 +339,13 @@ static int start_once(struct adapter *a) {
 }
 
 int adapter_start(struct adapter *a) {
-  if (a->given_up) return -1;
+  if (a->given_up)
+    return -1;
   while (a->failed_starts < 3) {
-    if (start_once(a) == 0) return 0;
-    if (interrupted) return -1;
+    if (start_once(a) == 0)
+      return 0;
+    if (interrupted)
+      return -1;
     a->failed_starts++;
   }
   a->given_up = 1;
@@ -323,23 +359,31 @@ int adapter_start(struct adapter *a) {
  * either way.
  */
 static int probe(struct adapter *a) {
-  static const char req[] = "{\"id\": \"probe\", \"op\": \"parse\", \"input\": \"a:\"}\n";
+  static const char req[] =
+      "{\"id\": \"probe\", \"op\": \"parse\", \"input\": \"a:\"}\n";
   char how[128];
-  if (adapter_start(a) < 0) return -1;
+  if (adapter_start(a) < 0)
+    return -1;
   /* a write that fails (the adapter closed its input) shows as its end */
   ssize_t w = write(a->in_fd, req, sizeof req - 1);
   (void)w;
   switch (wait_line(a, now_mono() + a->timeout, how, sizeof how)) {
-  case W_LINE: reap(a, NULL, 0); return 0;
-  case W_ENDED: set_why(a, CLASS_CRASH, "%s on a probe request too", how); return -1;
+  case W_LINE:
+    reap(a, NULL, 0);
+    return 0;
+  case W_ENDED:
+    set_why(a, CLASS_CRASH, "%s on a probe request too", how);
+    return -1;
   case W_TOO_LONG:
-    set_why(a, CLASS_PROTOCOL_ERROR, "an answer to a probe request longer than %zu bytes",
-            a->max_line);
+    set_why(a, CLASS_PROTOCOL_ERROR,
+            "an answer to a probe request longer than %zu bytes", a->max_line);
     return -1;
   case W_TIMEOUT:
-    set_why(a, CLASS_TIMEOUT, "no answer to a probe request within %gs", a->timeout);
+    set_why(a, CLASS_TIMEOUT, "no answer to a probe request within %gs",
+            a->timeout);
     return -1;
-  case W_INTERRUPTED: return -1;
+  case W_INTERRUPTED:
+    return -1;
   }
   return -1;
 }
@@ -354,9 +398,11 @@ static int probe(struct adapter *a) {
  */
 static void after_failure(struct adapter *a) {
   a->restarts++;
-  if (a->answers_since_start > 0 || ++a->quiet_deaths < 3) return;
+  if (a->answers_since_start > 0 || ++a->quiet_deaths < 3)
+    return;
   a->quiet_deaths = 0;
-  if (probe(a) < 0) a->given_up = 1;
+  if (probe(a) < 0)
+    a->given_up = 1;
 }
 
 /* An answer was taken: the adapter works, its failure counts start again.
@@ -370,15 +416,19 @@ static double answered(struct adapter *a) {
 /* The value of an answer's first member when it is "id" and an integer
  * written as digits (what output.c's "got" expects), else LONG_MIN. */
 static long first_id(const struct jtoks *tk, const char *p) {
-  if (tk->t[0].size < 1 || !jtok_eq(tk, p, 1, "id")) return LONG_MIN;
+  if (tk->t[0].size < 1 || !jtok_eq(tk, p, 1, "id"))
+    return LONG_MIN;
   const struct jtok *v = &tk->t[2];
-  if (v->type != JT_NUM) return LONG_MIN;
+  if (v->type != JT_NUM)
+    return LONG_MIN;
   long n = 0;
   unsigned k = v->start;
   int neg = p[k] == '-';
-  if (neg) k++;
+  if (neg)
+    k++;
   for (; k < v->end; k++) {
-    if (p[k] < '0' || p[k] > '9') return LONG_MIN;
+    if (p[k] < '0' || p[k] > '9')
+      return LONG_MIN;
     n = n * 10 + (p[k] - '0');
   }
   return neg ? -n : n;
@@ -396,41 +446,51 @@ int adapter_run(struct adapter *a, struct job *job) {
   double *sent_at = a->sent_at;
   size_t window = WINDOW;
   const char *wenv = getenv("URITEST_WINDOW");
-  if (wenv && atol(wenv) > 0 && (size_t)atol(wenv) <= WINDOW) window = (size_t)atol(wenv);
+  if (wenv && atol(wenv) > 0 && (size_t)atol(wenv) <= WINDOW)
+    window = (size_t)atol(wenv);
   double progress_at = now_mono();
   long base = a->id_base;
   a->id_base += (long)job->n;
   while (done < job->n) {
-    if (interrupted) return -1;
+    if (interrupted)
+      return -1;
     if (a->pid <= 0) {
       sent = done;
       if (a->given_up || adapter_start(a) < 0) {
-        if (interrupted) return -1;
+        if (interrupted)
+          return -1;
         /* given up: the rest carry the class of the last failure */
         char why[300];
-        snprintf(why, sizeof why, "adapter given up after three failed starts: %s",
-                 a->last_why);
-        for (; done < job->n; done++) job->fail(job->ctx, done, a->last_class, why);
-        if (job->flush) job->flush(job->ctx);
+        snprintf(why, sizeof why,
+                 "adapter given up after three failed starts: %s", a->last_why);
+        for (; done < job->n; done++)
+          job->fail(job->ctx, done, a->last_class, why);
+        if (job->flush)
+          job->flush(job->ctx);
         return 0;
       }
       progress_at = now_mono();
     }
     /* encode ahead */
-    while (sent < job->n && sent - done < window && a->wbuf.len - a->wpos < WBUF_HIGH) {
-      if (a->wpos == a->wbuf.len) a->wbuf.len = a->wpos = 0;
+    while (sent < job->n && sent - done < window &&
+           a->wbuf.len - a->wpos < WBUF_HIGH) {
+      if (a->wpos == a->wbuf.len)
+        a->wbuf.len = a->wpos = 0;
       size_t before = a->wbuf.len;
       job->encode(job->ctx, sent, base + (long)sent, &a->wbuf);
       /* an answer may echo a long input a few times (components,
        * normalized...): the line cap grows with the requests */
-      if (a->wbuf.len - before > a->max_req) a->max_req = a->wbuf.len - before;
+      if (a->wbuf.len - before > a->max_req)
+        a->max_req = a->wbuf.len - before;
       sent_at[sent % WINDOW] = now_mono();
       sent++;
     }
     struct pollfd p[2] = {{a->out_fd, POLLIN, 0}, {a->in_fd, POLLOUT, 0}};
     int np = (a->in_fd >= 0 && a->wpos < a->wbuf.len) ? 2 : 1;
-    double head_deadline = (sent_at[done % WINDOW] > progress_at ? sent_at[done % WINDOW]
-                                                                 : progress_at) + a->timeout;
+    double head_deadline =
+        (sent_at[done % WINDOW] > progress_at ? sent_at[done % WINDOW]
+                                              : progress_at) +
+        a->timeout;
     double left = sent > done ? head_deadline - now_mono() : a->timeout;
     int pr = 0;
     if (left > 0) {
@@ -441,7 +501,8 @@ int adapter_run(struct adapter *a, struct job *job) {
       }
     }
     if (pr <= 0) {
-      if (interrupted) return -1;
+      if (interrupted)
+        return -1;
       if (sent > done && now_mono() >= head_deadline) {
         char why[128];
         snprintf(why, sizeof why, "no answer within %gs", a->timeout);
@@ -449,7 +510,8 @@ int adapter_run(struct adapter *a, struct job *job) {
         set_why(a, CLASS_TIMEOUT, "%s", why);
         job->fail(job->ctx, done++, CLASS_TIMEOUT, why);
         after_failure(a);
-        if (job->flush) job->flush(job->ctx);
+        if (job->flush)
+          job->flush(job->ctx);
       }
       continue;
     }
@@ -464,16 +526,19 @@ int adapter_run(struct adapter *a, struct job *job) {
         a->in_fd = -1;
       }
     }
-    if (!(p[0].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+    if (!(p[0].revents & (POLLIN | POLLHUP | POLLERR)))
+      continue;
     long r = fill(a);
-    if (r == -1) continue;
+    if (r == -1)
+      continue;
     /* answers, one per complete line */
     int failed = 0;
     char *start = a->rbuf.p;
     size_t avail = a->rbuf.len;
     while (avail && done < job->n) {
       char *nl = memchr(start, '\n', avail);
-      if (!nl) break;
+      if (!nl)
+        break;
       size_t len = (size_t)(nl - start);
       if (done >= sent) {
         reap(a, NULL, 0);
@@ -482,7 +547,8 @@ int adapter_run(struct adapter *a, struct job *job) {
         break;
       }
       if (len > line_cap(a)) {
-        set_why(a, CLASS_PROTOCOL_ERROR, "answer line longer than %zu bytes", line_cap(a));
+        set_why(a, CLASS_PROTOCOL_ERROR, "answer line longer than %zu bytes",
+                line_cap(a));
         failed = 2;
         break;
       }
@@ -502,10 +568,13 @@ int adapter_run(struct adapter *a, struct job *job) {
         }
         ans = jtok_build(&a->tk, start, &a->scratch);
       }
-      if (!ans) ans = json_loadb(start, len, JSON_ALLOW_NUL, &err);
-      json_t *id = ans && json_is_object(ans) ? json_object_get(ans, "id") : NULL;
+      if (!ans)
+        ans = json_loadb(start, len, JSON_ALLOW_NUL, &err);
+      json_t *id =
+          ans && json_is_object(ans) ? json_object_get(ans, "id") : NULL;
       if (!ans || !json_is_object(ans)) {
-        set_why(a, CLASS_PROTOCOL_ERROR, "answer is not a JSON object (%s): %.*s%s",
+        set_why(a, CLASS_PROTOCOL_ERROR,
+                "answer is not a JSON object (%s): %.*s%s",
                 ans ? "wrong type" : err.text, len > 80 ? 80 : (int)len, start,
                 len > 80 ? "..." : "");
         json_decref(ans);
@@ -517,10 +586,12 @@ int adapter_run(struct adapter *a, struct job *job) {
         if (!id)
           snprintf(got, sizeof got, "no id");
         else if (json_is_integer(id))
-          snprintf(got, sizeof got, "id %lld", (long long)json_integer_value(id));
+          snprintf(got, sizeof got, "id %lld",
+                   (long long)json_integer_value(id));
         else
           snprintf(got, sizeof got, "an id of another type");
-        set_why(a, CLASS_PROTOCOL_ERROR, "answer with %s, expected id %ld", got, want);
+        set_why(a, CLASS_PROTOCOL_ERROR, "answer with %s, expected id %ld", got,
+                want);
         json_decref(ans);
         failed = 2;
         break;
@@ -544,7 +615,8 @@ int adapter_run(struct adapter *a, struct job *job) {
         a->rbuf.len = avail;
       }
       if (a->rbuf.len > line_cap(a) && done < sent) {
-        set_why(a, CLASS_PROTOCOL_ERROR, "answer line longer than %zu bytes", line_cap(a));
+        set_why(a, CLASS_PROTOCOL_ERROR, "answer line longer than %zu bytes",
+                line_cap(a));
         job->fail(job->ctx, done++, CLASS_PROTOCOL_ERROR, a->last_why);
         reap(a, NULL, 0);
         after_failure(a);
@@ -561,7 +633,8 @@ int adapter_run(struct adapter *a, struct job *job) {
         after_failure(a);
       }
     }
-    if (job->flush) job->flush(job->ctx);
+    if (job->flush)
+      job->flush(job->ctx);
   }
   return 0;
 }

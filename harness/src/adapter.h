@@ -11,16 +11,16 @@
 
 /* One entry of adapters/<name>/adapter.json, or an --adapter-cmd. */
 struct adapter_def {
-  char *name;    /* NULL for --adapter-cmd until its hello names it */
-  char *spec;    /* from the registry (the hello's wins once known) */
-  char **argv;   /* NULL-terminated command, or NULL */
-  char *shcmd;   /* --adapter-cmd: run with /bin/sh -c */
+  char *name;  /* NULL for --adapter-cmd until its hello names it */
+  char *spec;  /* from the registry (the hello's wins once known) */
+  char **argv; /* NULL-terminated command, or NULL */
+  char *shcmd; /* --adapter-cmd: run with /bin/sh -c */
   char *check, *install;
   int in_process;
-  char *cmd0;    /* command[0] as the registry spells it */
-  int checked;   /* availability known (adapter_def_check) */
+  char *cmd0;  /* command[0] as the registry spells it */
+  int checked; /* availability known (adapter_def_check) */
   int available;
-  char *why;     /* why not available */
+  char *why; /* why not available */
 };
 
 struct registry {
@@ -43,34 +43,34 @@ void adapter_def_check(struct adapter_def *d);
 
 struct adapter {
   struct adapter_def *def;
-  char *name, *library, *spec;  /* from the hello line */
-  unsigned ops;                 /* bit per enum op; all when hello lists none */
-  int whatwg;                   /* spec "whatwg" */
+  char *name, *library, *spec; /* from the hello line */
+  unsigned ops;                /* bit per enum op; all when hello lists none */
+  int whatwg;                  /* spec "whatwg" */
   pid_t pid;
   int in_fd, out_fd;
   struct buf rbuf, wbuf;
   size_t wpos;
   double hello_timeout, timeout;
   size_t max_line;
-  size_t max_req;               /* longest request line sent */
-  int answers_by_jansson;       /* URITEST_ANSWERS=jansson */
-  int failed_starts;            /* starts in a row that failed (hello) */
-  int quiet_deaths;             /* started, then failed without one answer */
+  size_t max_req;         /* longest request line sent */
+  int answers_by_jansson; /* URITEST_ANSWERS=jansson */
+  int failed_starts;      /* starts in a row that failed (hello) */
+  int quiet_deaths;       /* started, then failed without one answer */
   size_t answers_since_start;
   int given_up;
-  int last_class;               /* class of the last failure */
+  int last_class; /* class of the last failure */
   char last_why[256];
   long id_base;
   unsigned restarts;
-  double sent_at[256];          /* when each request in flight was written */
-  struct jtoks tk;              /* answers read without jansson's lexer */
+  double sent_at[256]; /* when each request in flight was written */
+  struct jtoks tk;     /* answers read without jansson's lexer */
   struct buf scratch;
-  char **retired;               /* earlier name/library/spec, still referenced */
+  char **retired; /* earlier name/library/spec, still referenced */
   size_t nretired;
 };
 
-void adapter_init(struct adapter *a, struct adapter_def *def, double hello_timeout,
-                  double timeout);
+void adapter_init(struct adapter *a, struct adapter_def *def,
+                  double hello_timeout, double timeout);
 /* Start the process and read its hello; up to three attempts.  Returns 0,
  * or -1 when given up (a->last_class and a->last_why say why). */
 int adapter_start(struct adapter *a);
@@ -84,7 +84,8 @@ struct job {
   /* append request I as one line ending in "\n", carrying "id": ID */
   void (*encode)(void *ctx, size_t i, long id, struct buf *out);
   /* the answer to request I, in request order, and its line */
-  void (*answer)(void *ctx, size_t i, json_t *answer, const char *line, size_t len);
+  void (*answer)(void *ctx, size_t i, json_t *answer, const char *line,
+                 size_t len);
   /* request I ended as CRASH, TIMEOUT or PROTOCOL_ERROR (enum cls) */
   void (*fail)(void *ctx, size_t i, int cls, const char *why);
   /* after each batch of answers; may be NULL */
@@ -92,8 +93,8 @@ struct job {
   /* may be NULL: the answer to request I as tokens (jtok.h), its first
    * member the right id; returns 1 when it took it (then answer is not
    * called), 0 to have it built as a jansson value and given to answer */
-  int (*answer_tokens)(void *ctx, size_t i, const struct jtoks *tk, const char *line,
-                       size_t len);
+  int (*answer_tokens)(void *ctx, size_t i, const struct jtoks *tk,
+                       const char *line, size_t len);
 };
 
 /* Run the job through the adapter, restarting it as needed.  Every

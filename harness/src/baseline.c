@@ -9,7 +9,8 @@
 
 static size_t hash_str(const char *s) {
   size_t h = 1469598103934665603u;
-  while (*s) h = (h ^ (unsigned char)*s++) * 1099511628211u;
+  while (*s)
+    h = (h ^ (unsigned char)*s++) * 1099511628211u;
   return h;
 }
 
@@ -22,8 +23,10 @@ static char *join_sorted(const char **names, size_t n) {
   struct buf b = {0};
   buf_puts(&b, "");
   for (size_t i = 0; i < n; i++) {
-    if (i && !strcmp(names[i], names[i - 1])) continue;
-    if (b.len) buf_putc(&b, ',');
+    if (i && !strcmp(names[i], names[i - 1]))
+      continue;
+    if (b.len)
+      buf_putc(&b, ',');
     buf_puts(&b, names[i]);
   }
   return b.p;
@@ -31,7 +34,8 @@ static char *join_sorted(const char **names, size_t n) {
 
 char *verdict_components(const struct verdict *v) {
   const char *names[MAX_MISMATCH];
-  for (int i = 0; i < v->nmis; i++) names[i] = v->mis[i].name;
+  for (int i = 0; i < v->nmis; i++)
+    names[i] = v->mis[i].name;
   return join_sorted(names, (size_t)v->nmis);
 }
 
@@ -40,35 +44,45 @@ int baseline_load(const char *path, struct baseline *b) {
   json_error_t err;
   json_t *j = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
   if (!j) {
-    if (err.line < 0) fprintf(stderr, "%s: %s\n", path, err.text);
-    else fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.text);
+    if (err.line < 0)
+      fprintf(stderr, "%s: %s\n", path, err.text);
+    else
+      fprintf(stderr, "%s:%d:%d: %s\n", path, err.line, err.column, err.text);
     return -1;
   }
-  json_t *ad = json_object_get(j, "adapter"), *en = json_object_get(j, "entries");
+  json_t *ad = json_object_get(j, "adapter"),
+         *en = json_object_get(j, "entries");
   if (!json_is_object(j) || !json_is_string(ad) || !json_is_array(en)) {
-    fprintf(stderr, "%s: a baseline is an object with \"adapter\" and \"entries\"\n", path);
+    fprintf(stderr,
+            "%s: a baseline is an object with \"adapter\" and \"entries\"\n",
+            path);
     json_decref(j);
     return -1;
   }
   b->path = xstrdup(path);
   b->adapter = xstrdup(json_string_value(ad));
-  json_t *lib = json_object_get(j, "library"), *vv = json_object_get(j, "vectors_version");
+  json_t *lib = json_object_get(j, "library"),
+         *vv = json_object_get(j, "vectors_version");
   b->library = xstrdup(json_is_string(lib) ? json_string_value(lib) : "");
   b->vectors_version = xstrdup(json_is_string(vv) ? json_string_value(vv) : "");
   b->n = json_array_size(en);
   b->e = xcalloc(b->n, sizeof *b->e);
   b->cap = 16;
-  while (b->cap < b->n * 2) b->cap *= 2;
+  while (b->cap < b->n * 2)
+    b->cap *= 2;
   b->index = xmalloc(sizeof *b->index * b->cap);
-  for (size_t i = 0; i < b->cap; i++) b->index[i] = (size_t)-1;
+  for (size_t i = 0; i < b->cap; i++)
+    b->index[i] = (size_t)-1;
   for (size_t i = 0; i < b->n; i++) {
     json_t *e = json_array_get(en, i);
     json_t *id = json_object_get(e, "id"), *cl = json_object_get(e, "class"),
            *co = json_object_get(e, "components");
     int cls = json_is_string(cl) ? class_from_name(json_string_value(cl)) : -1;
     if (!json_is_string(id) || cls < 0 || (co && !json_is_array(co))) {
-      fprintf(stderr, "%s: entries[%zu]: needs \"id\", a known \"class\" and a "
-                      "\"components\" array\n", path, i);
+      fprintf(stderr,
+              "%s: entries[%zu]: needs \"id\", a known \"class\" and a "
+              "\"components\" array\n",
+              path, i);
       json_decref(j);
       b->n = i;
       baseline_free(b);
@@ -78,14 +92,16 @@ int baseline_load(const char *path, struct baseline *b) {
     const char **names = xcalloc(nc + 1, sizeof *names);
     for (size_t k = 0; k < nc; k++) {
       names[k] = json_string_value(json_array_get(co, k));
-      if (!names[k]) names[k] = "";
+      if (!names[k])
+        names[k] = "";
     }
     b->e[i].id = xstrdup(json_string_value(id));
     b->e[i].cls = cls;
     b->e[i].components = join_sorted(names, nc);
     free(names);
     size_t h = hash_str(b->e[i].id) & (b->cap - 1);
-    while (b->index[h] != (size_t)-1) h = (h + 1) & (b->cap - 1);
+    while (b->index[h] != (size_t)-1)
+      h = (h + 1) & (b->cap - 1);
     b->index[h] = i;
   }
   json_decref(j);
@@ -107,21 +123,26 @@ void baseline_free(struct baseline *b) {
 }
 
 struct bentry *baseline_find(struct baseline *b, const char *id) {
-  if (!b->cap) return NULL;
+  if (!b->cap)
+    return NULL;
   size_t h = hash_str(id) & (b->cap - 1);
   while (b->index[h] != (size_t)-1) {
     struct bentry *e = &b->e[b->index[h]];
-    if (!strcmp(e->id, id)) return e;
+    if (!strcmp(e->id, id))
+      return e;
     h = (h + 1) & (b->cap - 1);
   }
   return NULL;
 }
 
-int bcheck_result(struct bcheck *c, const char *id, const struct verdict *v, int failed) {
+int bcheck_result(struct bcheck *c, const char *id, const struct verdict *v,
+                  int failed) {
   struct bentry *e = c->b ? baseline_find(c->b, id) : NULL;
-  if (e) e->seen = 1;
+  if (e)
+    e->seen = 1;
   if (!failed) {
-    if (e) e->now_passing = 1;
+    if (e)
+      e->now_passing = 1;
     return 0;
   }
   char *comps = verdict_components(v);
@@ -132,10 +153,12 @@ int bcheck_result(struct bcheck *c, const char *id, const struct verdict *v, int
   }
   struct buf b = {0};
   buf_printf(&b, "%s %s", id, class_names[v->cls]);
-  if (*comps) buf_printf(&b, " %s", comps);
+  if (*comps)
+    buf_printf(&b, " %s", comps);
   if (e) {
     buf_printf(&b, " (baseline: %s", class_names[e->cls]);
-    if (*e->components) buf_printf(&b, " %s", e->components);
+    if (*e->components)
+      buf_printf(&b, " %s", e->components);
     buf_putc(&b, ')');
   }
   free(comps);
@@ -144,14 +167,16 @@ int bcheck_result(struct bcheck *c, const char *id, const struct verdict *v, int
   return 0;
 }
 
-int bcheck_report(struct bcheck *c, const char *adapter, FILE *f, json_t *summary) {
+int bcheck_report(struct bcheck *c, const char *adapter, FILE *f,
+                  json_t *summary) {
   size_t now = 0;
   json_t *jnew = json_array(), *jnow = json_array();
   if (c->b)
     for (size_t i = 0; i < c->b->n; i++)
-      if (c->b->e[i].now_passing) now++;
-  fprintf(f, "baseline %s (%s): %zu new discrepancies, %zu now passing\n", adapter,
-          c->b ? c->b->path : "no baseline file", c->nnew, now);
+      if (c->b->e[i].now_passing)
+        now++;
+  fprintf(f, "baseline %s (%s): %zu new discrepancies, %zu now passing\n",
+          adapter, c->b ? c->b->path : "no baseline file", c->nnew, now);
   for (size_t i = 0; i < c->nnew; i++) {
     fprintf(f, "  new: %s\n", c->new_lines[i]);
     json_array_append_new(jnew, json_string(c->new_lines[i]));
@@ -159,13 +184,15 @@ int bcheck_report(struct bcheck *c, const char *adapter, FILE *f, json_t *summar
   if (c->b)
     for (size_t i = 0; i < c->b->n; i++)
       if (c->b->e[i].now_passing) {
-        fprintf(f, "  now passing: %s %s\n", c->b->e[i].id, class_names[c->b->e[i].cls]);
+        fprintf(f, "  now passing: %s %s\n", c->b->e[i].id,
+                class_names[c->b->e[i].cls]);
         json_array_append_new(jnow, json_string(c->b->e[i].id));
       }
   if (summary) {
     json_object_set_new(summary, adapter,
-                        json_pack("{s:s?, s:o, s:o}", "file", c->b ? c->b->path : NULL,
-                                  "new", jnew, "now_passing", jnow));
+                        json_pack("{s:s?, s:o, s:o}", "file",
+                                  c->b ? c->b->path : NULL, "new", jnew,
+                                  "now_passing", jnow));
   } else {
     json_decref(jnew);
     json_decref(jnow);
@@ -185,13 +212,15 @@ void brecord_add(struct brecord *r, const char *id, const struct verdict *v) {
 
 static const struct brecord *sort_rec;
 static int cmp_idx(const void *a, const void *b) {
-  return strcmp(sort_rec->ids[*(const size_t *)a], sort_rec->ids[*(const size_t *)b]);
+  return strcmp(sort_rec->ids[*(const size_t *)a],
+                sort_rec->ids[*(const size_t *)b]);
 }
 
 int brecord_write(struct brecord *r, const char *path, const char *adapter,
                   const char *library) {
   size_t *order = xcalloc(r->n + 1, sizeof *order);
-  for (size_t i = 0; i < r->n; i++) order[i] = i;
+  for (size_t i = 0; i < r->n; i++)
+    order[i] = i;
   sort_rec = r;
   qsort(order, r->n, sizeof *order, cmp_idx);
   json_t *entries = json_array();
@@ -199,16 +228,19 @@ int brecord_write(struct brecord *r, const char *path, const char *adapter,
     size_t i = order[k];
     json_t *comps = json_array();
     char *save = NULL, *copy = xstrdup(r->comps[i]);
-    for (char *t = strtok_r(copy, ",", &save); t; t = strtok_r(NULL, ",", &save))
+    for (char *t = strtok_r(copy, ",", &save); t;
+         t = strtok_r(NULL, ",", &save))
       json_array_append_new(comps, json_string(t));
     free(copy);
-    json_array_append_new(entries, json_pack("{s:s, s:s, s:o}", "id", r->ids[i], "class",
-                                             class_names[r->cls[i]], "components", comps));
+    json_array_append_new(entries, json_pack("{s:s, s:s, s:o}", "id", r->ids[i],
+                                             "class", class_names[r->cls[i]],
+                                             "components", comps));
   }
   free(order);
-  json_t *doc = json_pack("{s:s, s:s, s:s, s:s, s:s, s:o}", "adapter", adapter, "library",
-                          library, "vectors_version", vectors_version(), "uritest",
-                          URITEST_VERSION, "date", run_date(), "entries", entries);
+  json_t *doc =
+      json_pack("{s:s, s:s, s:s, s:s, s:s, s:o}", "adapter", adapter, "library",
+                library, "vectors_version", vectors_version(), "uritest",
+                URITEST_VERSION, "date", run_date(), "entries", entries);
   int rc = json_dump_file(doc, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
   json_decref(doc);
   if (rc < 0) {

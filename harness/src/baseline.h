@@ -23,7 +23,7 @@ struct baseline {
   size_t n;
   size_t *index; /* open addressing over e, cap entries */
   size_t cap;
-  int used;      /* an adapter of the run matched it */
+  int used; /* an adapter of the run matched it */
 };
 
 /* Load a baseline file; prints the problem and returns -1 when malformed. */
@@ -35,14 +35,16 @@ char *verdict_components(const struct verdict *v);
 
 /* What one adapter's run found against its baseline. */
 struct bcheck {
-  struct baseline *b;       /* NULL when the adapter has none */
-  char **new_lines;         /* "id CLASS components" of new discrepancies */
+  struct baseline *b; /* NULL when the adapter has none */
+  char **new_lines;   /* "id CLASS components" of new discrepancies */
   size_t nnew;
 };
 /* A result arrived: returns 1 when it is a known discrepancy. */
-int bcheck_result(struct bcheck *c, const char *id, const struct verdict *v, int failed);
+int bcheck_result(struct bcheck *c, const char *id, const struct verdict *v,
+                  int failed);
 /* Print the comparison; returns 1 when it differs from the baseline. */
-int bcheck_report(struct bcheck *c, const char *adapter, FILE *f, json_t *summary);
+int bcheck_report(struct bcheck *c, const char *adapter, FILE *f,
+                  json_t *summary);
 
 /* Recorded discrepancies for --write-baseline. */
 struct brecord {

@@ -32,8 +32,8 @@ int class_failed(int cls);
 #define MAX_MISMATCH 16
 
 struct mismatch {
-  const char *name;    /* component or getter name */
-  int normalization;   /* 1 normalization, 0 semantic */
+  const char *name;  /* component or getter name */
+  int normalization; /* 1 normalization, 0 semantic */
 };
 
 struct verdict {
@@ -41,11 +41,11 @@ struct verdict {
   int nmis;
   struct mismatch mis[MAX_MISMATCH];
   int security_relevant;
-  int not_compared;     /* components the adapter left out */
-  int compared;         /* components compared */
-  int impl_defined;     /* expect: implementation-defined, never fails */
-  int offset_differs;   /* error offset given and different (informative) */
-  const char *why;      /* UNSUPPORTED/CRASH/... reason, or NULL */
+  int not_compared;   /* components the adapter left out */
+  int compared;       /* components compared */
+  int impl_defined;   /* expect: implementation-defined, never fails */
+  int offset_differs; /* error offset given and different (informative) */
+  const char *why;    /* UNSUPPORTED/CRASH/... reason, or NULL */
 };
 
 /* Classify ANSWER (an object, "id" already checked) for test T. */
@@ -54,14 +54,15 @@ void classify_answer(const struct test *t, json_t *answer, struct verdict *v);
 /* The answer (tokens of text P) when it is a plain PASS for test T, with
  * the verdict classify_answer would give: 1.  0 when it may be anything
  * else: then classify_answer decides, on a jansson value. */
-int classify_pass_tokens(const struct test *t, const struct jtoks *tk, const char *p,
-                         struct verdict *v);
+int classify_pass_tokens(const struct test *t, const struct jtoks *tk,
+                         const char *p, struct verdict *v);
 
 /*
  * Arbitrary input (uritest diff): the expectation is the reference's own
  * parse of INPUT.
  */
-void classify_diff(const char *input, size_t len, json_t *answer, struct verdict *v);
+void classify_diff(const char *input, size_t len, json_t *answer,
+                   struct verdict *v);
 
 /* The reference's components of INPUT as a JSON object ("valid",
  * "components"), for reports; a new reference. */

@@ -20,7 +20,7 @@ struct jtok {
   unsigned char esc;   /* string: holds a backslash escape */
   unsigned start, end; /* string: inside the quotes; others: the whole value */
   unsigned size;       /* object: members; array: elements */
-  unsigned next;       /* index of the token after this value (and its children) */
+  unsigned next; /* index of the token after this value (and its children) */
 };
 
 struct jtoks {
@@ -44,7 +44,8 @@ void jtok_free(struct jtoks *ts);
 /* P[0..N) as a jansson object, built from tokens (no jansson lexer):
  * NULL when it is not an object or not in the subset; then json_loadb
  * says what is wrong.  SCRATCH holds decoded strings for a moment. */
-json_t *jtok_load(struct jtoks *ts, const char *p, size_t n, struct buf *scratch);
+json_t *jtok_load(struct jtoks *ts, const char *p, size_t n,
+                  struct buf *scratch);
 /* The value of a successful jtok_parse as a jansson value. */
 json_t *jtok_build(const struct jtoks *ts, const char *p, struct buf *scratch);
 

@@ -18,29 +18,38 @@ int cmd_triage(int argc, char **argv); /* triage.c */
 /* A new subcommand (bench, triage, report) is one line here. */
 static const struct command commands[] = {
     {"run", cmd_run, "run vectors through adapters, compare, classify"},
-    {"diff", cmd_diff, "run arbitrary inputs through adapters against the reference"},
-    {"adapters", cmd_adapters, "list the adapters known, their library and availability"},
-    {"bench", cmd_bench, "parse throughput per in-process adapter (see --help)"},
-    {"import", cmd_import, "import wpt FILE [-o OUT]: convert WHATWG urltestdata.json"},
-    {"triage", cmd_triage, "turn fuzzer findings (AFL++, libFuzzer) into regression vectors"},
-    {"report", cmd_report, "render a results file: reports/out/index.html, summary.md, results.json"},
+    {"diff", cmd_diff,
+     "run arbitrary inputs through adapters against the reference"},
+    {"adapters", cmd_adapters,
+     "list the adapters known, their library and availability"},
+    {"bench", cmd_bench,
+     "parse throughput per in-process adapter (see --help)"},
+    {"import", cmd_import,
+     "import wpt FILE [-o OUT]: convert WHATWG urltestdata.json"},
+    {"triage", cmd_triage,
+     "turn fuzzer findings (AFL++, libFuzzer) into regression vectors"},
+    {"report", cmd_report,
+     "render a results file: reports/out/index.html, summary.md, results.json"},
 };
 
 static void usage(FILE *f) {
   fprintf(f, "usage: uritest COMMAND [OPTION]...\n\ncommands:\n");
   for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
     fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
-  fprintf(f, "\n`uritest COMMAND --help` for its options.  Exit codes: 0 success,\n"
-             "1 a negative answer (mismatch, discrepancy), 2 usage or input error.\n");
+  fprintf(
+      f,
+      "\n`uritest COMMAND --help` for its options.  Exit codes: 0 success,\n"
+      "1 a negative answer (mismatch, discrepancy), 2 usage or input error.\n");
 }
 
 int cmd_adapters(int argc, char **argv) {
   int json = 0;
   double hello = 5;
-  static const struct option opts[] = {{"json", no_argument, 0, 'j'},
-                                       {"hello-timeout", required_argument, 0, 't'},
-                                       {"help", no_argument, 0, 'h'},
-                                       {0, 0, 0, 0}};
+  static const struct option opts[] = {
+      {"json", no_argument, 0, 'j'},
+      {"hello-timeout", required_argument, 0, 't'},
+      {"help", no_argument, 0, 'h'},
+      {0, 0, 0, 0}};
   optind = 1;
   opterr = 0;
   int c;
@@ -68,8 +77,8 @@ int cmd_adapters(int argc, char **argv) {
   for (size_t i = 0; i < reg.n; i++) {
     struct adapter_def *d = &reg.defs[i];
     adapter_def_check(d);
-    json_t *e = json_pack("{s:s, s:s?, s:s?, s:b}", "name", d->name, "library", NULL, "spec",
-                          d->spec, "available", d->available);
+    json_t *e = json_pack("{s:s, s:s?, s:s?, s:b}", "name", d->name, "library",
+                          NULL, "spec", d->spec, "available", d->available);
     if (d->available) {
       struct adapter a;
       adapter_init(&a, d, hello, 2);
@@ -79,13 +88,16 @@ int cmd_adapters(int argc, char **argv) {
         json_object_set_new(e, "spec", json_string(a.spec));
       } else {
         json_object_set_new(e, "available", json_false());
-        json_object_set_new(e, "why", json_sprintf("does not start: %s", a.last_why));
+        json_object_set_new(e, "why",
+                            json_sprintf("does not start: %s", a.last_why));
       }
       adapter_free(&a);
     } else {
-      json_object_set_new(e, "why", json_string(d->why ? d->why : "not available"));
+      json_object_set_new(e, "why",
+                          json_string(d->why ? d->why : "not available"));
     }
-    if (d->install) json_object_set_new(e, "install", json_string(d->install));
+    if (d->install)
+      json_object_set_new(e, "install", json_string(d->install));
     json_array_append_new(list, e);
   }
   if (json) {
@@ -103,18 +115,24 @@ int cmd_adapters(int argc, char **argv) {
     const char *n = json_string_value(json_object_get(e, "name"));
     const char *sp = json_string_value(json_object_get(e, "spec"));
     const char *lib = json_string_value(json_object_get(e, "library"));
-    if (n && (int)strlen(n) > wname) wname = (int)strlen(n);
-    if (sp && (int)strlen(sp) > wspec) wspec = (int)strlen(sp);
-    if (lib && (int)strlen(lib) > wlib) wlib = (int)strlen(lib);
+    if (n && (int)strlen(n) > wname)
+      wname = (int)strlen(n);
+    if (sp && (int)strlen(sp) > wspec)
+      wspec = (int)strlen(sp);
+    if (lib && (int)strlen(lib) > wlib)
+      wlib = (int)strlen(lib);
   }
   json_array_foreach(list, i, e) {
     const char *lib = json_string_value(json_object_get(e, "library"));
     const char *spec = json_string_value(json_object_get(e, "spec"));
-    printf("%-*s  %-*s  %-*s  %s", wname, json_string_value(json_object_get(e, "name")), wspec,
+    printf("%-*s  %-*s  %-*s  %s", wname,
+           json_string_value(json_object_get(e, "name")), wspec,
            spec ? spec : "?", wlib, lib ? lib : "-",
-           json_is_true(json_object_get(e, "available")) ? "available" : "unavailable");
+           json_is_true(json_object_get(e, "available")) ? "available"
+                                                         : "unavailable");
     const char *why = json_string_value(json_object_get(e, "why"));
-    if (why) printf(": %s", why);
+    if (why)
+      printf(": %s", why);
     putchar('\n');
   }
   json_decref(list);
@@ -127,10 +145,12 @@ int cmd_adapters(int argc, char **argv) {
 static void report_rusage(void) {
   const char *e = getenv("URITEST_RUSAGE");
   struct rusage ru;
-  if (!e || !*e || strcmp(e, "0") == 0 || getrusage(RUSAGE_SELF, &ru) < 0) return;
+  if (!e || !*e || strcmp(e, "0") == 0 || getrusage(RUSAGE_SELF, &ru) < 0)
+    return;
   fprintf(stderr, "uritest: rusage: user %.3f s, sys %.3f s, maxrss %ld kB\n",
           (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6,
-          (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6, ru.ru_maxrss);
+          (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6,
+          ru.ru_maxrss);
 }
 
 int main(int argc, char **argv) {

@@ -10,7 +10,8 @@
 #include "adapter.h"
 
 static void sv_put(struct buf *b, const char *key, const struct sv *s) {
-  if (s->state == SV_ABSENT) return;
+  if (s->state == SV_ABSENT)
+    return;
   buf_puts(b, ", ");
   if (s->state == SV_NULL) {
     buf_putc(b, '"');
@@ -32,13 +33,16 @@ void write_expected(struct buf *b, const struct test *t) {
     buf_puts(b, ", \"rule\": ");
     buf_json_str(b, t->rule, strlen(t->rule));
   }
-  if (t->level) buf_printf(b, ", \"level\": \"%s\"", t->level);
-  if (t->op == OP_RESOLVE && !t->strict) buf_puts(b, ", \"strict\": false");
+  if (t->level)
+    buf_printf(b, ", \"level\": \"%s\"", t->level);
+  if (t->op == OP_RESOLVE && !t->strict)
+    buf_puts(b, ", \"strict\": false");
   if (t->comps) {
     buf_puts(b, ", \"components\": {");
     int first = 1;
     for (int c = 0; c < C__COUNT; c++) {
-      if (t->comps[c].state == SV_ABSENT) continue;
+      if (t->comps[c].state == SV_ABSENT)
+        continue;
       size_t at = b->len;
       sv_put(b, comp_names[c], &t->comps[c]);
       if (first) { /* drop the leading ", " */
@@ -54,7 +58,8 @@ void write_expected(struct buf *b, const struct test *t) {
     buf_puts(b, ", \"whatwg\": {");
     int first = 1;
     for (int g = 0; g < G__COUNT; g++) {
-      if (t->getters[g].state == SV_ABSENT) continue;
+      if (t->getters[g].state == SV_ABSENT)
+        continue;
       size_t at = b->len;
       sv_put(b, getter_names[g], &t->getters[g]);
       if (first) {
@@ -69,12 +74,16 @@ void write_expected(struct buf *b, const struct test *t) {
   sv_put(b, "target", &t->target);
   sv_put(b, "normalized", &t->normalized);
   sv_put(b, "output", &t->output);
-  if (t->equivalent >= 0) buf_printf(b, ", \"equivalent\": %s", t->equivalent ? "true" : "false");
-  if (t->error_offset >= 0) buf_printf(b, ", \"error\": {\"offset\": %ld}", t->error_offset);
+  if (t->equivalent >= 0)
+    buf_printf(b, ", \"equivalent\": %s", t->equivalent ? "true" : "false");
+  if (t->error_offset >= 0)
+    buf_printf(b, ", \"error\": {\"offset\": %ld}", t->error_offset);
   buf_putc(b, '}');
 }
 
-static void put_str(struct buf *b, const char *s) { buf_json_str(b, s, strlen(s)); }
+static void put_str(struct buf *b, const char *s) {
+  buf_json_str(b, s, strlen(s));
+}
 
 static void write_answer(struct buf *b, json_t *answer) {
   if (!answer) {
@@ -99,7 +108,9 @@ static void write_got(struct buf *b, const struct result *r) {
     write_answer(b, r->answer);
     return;
   }
-#define SKIP_WS() while (p < end && (*p == ' ' || *p == '\t' || *p == '\r')) p++
+#define SKIP_WS()                                                              \
+  while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))                   \
+  p++
   SKIP_WS();
   if (p < end && *p == '{') {
     p++;
@@ -110,12 +121,15 @@ static void write_got(struct buf *b, const struct result *r) {
       if (p < end && *p == ':') {
         p++;
         SKIP_WS();
-        if (p < end && *p == '-') p++;
-        while (p < end && *p >= '0' && *p <= '9') p++;
+        if (p < end && *p == '-')
+          p++;
+        while (p < end && *p >= '0' && *p <= '9')
+          p++;
         SKIP_WS();
         if (p < end && (*p == ',' || *p == '}')) {
           buf_putc(b, '{');
-          if (*p == ',') p++;
+          if (*p == ',')
+            p++;
           buf_put(b, p, (size_t)(end - p));
           return;
         }
@@ -132,7 +146,8 @@ static void result_json(struct output *o, const struct result *r, int record) {
   const struct verdict *v = r->v;
   b->len = 0;
   buf_putc(b, '{');
-  if (record) buf_puts(b, "\"record\": \"result\", ");
+  if (record)
+    buf_puts(b, "\"record\": \"result\", ");
   buf_puts(b, "\"adapter\": ");
   put_str(b, r->adapter);
   buf_puts(b, ", \"library\": ");
@@ -160,21 +175,27 @@ static void result_json(struct output *o, const struct result *r, int record) {
   buf_puts(b, class_names[v->cls]);
   buf_puts(b, "\", \"components\": [");
   for (int i = 0; i < v->nmis; i++) {
-    if (i) buf_puts(b, ", ");
+    if (i)
+      buf_puts(b, ", ");
     put_str(b, v->mis[i].name);
   }
   buf_puts(b, "], \"mismatches\": [");
   for (int i = 0; i < v->nmis; i++) {
-    if (i) buf_puts(b, ", ");
+    if (i)
+      buf_puts(b, ", ");
     buf_puts(b, "{\"component\": ");
     put_str(b, v->mis[i].name);
-    buf_printf(b, ", \"kind\": \"%s\"}", v->mis[i].normalization ? "normalization" : "semantic");
+    buf_printf(b, ", \"kind\": \"%s\"}",
+               v->mis[i].normalization ? "normalization" : "semantic");
   }
-  buf_puts(b, v->security_relevant ? "], \"security_relevant\": true, \"not_compared\": "
-                                    : "], \"security_relevant\": false, \"not_compared\": ");
+  buf_puts(b, v->security_relevant
+                  ? "], \"security_relevant\": true, \"not_compared\": "
+                  : "], \"security_relevant\": false, \"not_compared\": ");
   buf_putl(b, v->not_compared);
-  if (v->impl_defined) buf_puts(b, ", \"implementation_defined\": true");
-  if (r->baseline) buf_puts(b, ", \"baseline\": true");
+  if (v->impl_defined)
+    buf_puts(b, ", \"implementation_defined\": true");
+  if (r->baseline)
+    buf_puts(b, ", \"baseline\": true");
   if (v->why) {
     buf_puts(b, ", \"why\": ");
     put_str(b, v->why);
@@ -202,20 +223,31 @@ static void xml_text(FILE *f, const char *s, size_t n) {
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
     switch (c) {
-    case '<': fputs("&lt;", f); break;
-    case '>': fputs("&gt;", f); break;
-    case '&': fputs("&amp;", f); break;
-    case '"': fputs("&quot;", f); break;
+    case '<':
+      fputs("&lt;", f);
+      break;
+    case '>':
+      fputs("&gt;", f);
+      break;
+    case '&':
+      fputs("&amp;", f);
+      break;
+    case '"':
+      fputs("&quot;", f);
+      break;
     default:
-      if (c < 0x20 && c != '\t' && c != '\n') fprintf(f, "\\x%02x", c);
+      if (c < 0x20 && c != '\t' && c != '\n')
+        fprintf(f, "\\x%02x", c);
       else if (c >= 0x80 && !utf8_valid(s + i, 1)) {
         /* keep well-formed UTF-8, escape stray octets */
         size_t k = i;
-        while (k < n && (unsigned char)s[k] >= 0x80) k++;
+        while (k < n && (unsigned char)s[k] >= 0x80)
+          k++;
         if (utf8_valid(s + i, k - i)) {
           fwrite(s + i, 1, k - i, f);
         } else {
-          for (size_t m = i; m < k; m++) fprintf(f, "\\x%02x", (unsigned char)s[m]);
+          for (size_t m = i; m < k; m++)
+            fprintf(f, "\\x%02x", (unsigned char)s[m]);
         }
         i = k - 1;
       } else {
@@ -230,9 +262,12 @@ static void human(FILE *f, const char *s, size_t n) {
   fputc('"', f);
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
-    if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-    else if (c >= 0x20 && c < 0x7f) fputc(c, f);
-    else fprintf(f, "\\x%02x", c);
+    if (c == '"' || c == '\\')
+      fprintf(f, "\\%c", c);
+    else if (c >= 0x20 && c < 0x7f)
+      fputc(c, f);
+    else
+      fprintf(f, "\\x%02x", c);
     if (i == 200 && n > 240) {
       fprintf(f, "...(%zu octets)", n);
       break;
@@ -246,20 +281,25 @@ static void describe(FILE *f, const struct verdict *v) {
   for (int i = 0; i < v->nmis; i++)
     fprintf(f, "%s%s (%s)", i ? ", " : " ", v->mis[i].name,
             v->mis[i].normalization ? "normalization" : "semantic");
-  if (v->security_relevant) fputs(" [security-relevant]", f);
+  if (v->security_relevant)
+    fputs(" [security-relevant]", f);
   if (v->why) {
     fputs(": ", f);
     for (const unsigned char *p = (const unsigned char *)v->why; *p; p++) {
-      if (*p >= 0x20 && *p < 0x7f) fputc(*p, f);
-      else fprintf(f, "\\x%02x", *p);
+      if (*p >= 0x20 && *p < 0x7f)
+        fputc(*p, f);
+      else
+        fprintf(f, "\\x%02x", *p);
     }
   }
 }
 
 /* A value for people: "..." or null, or "(not given)". */
 static void human_sv(FILE *f, const struct sv *v) {
-  if (v->state == SV_STR) human(f, v->s, v->len);
-  else fputs(v->state == SV_NULL ? "null" : "(not given)", f);
+  if (v->state == SV_STR)
+    human(f, v->s, v->len);
+  else
+    fputs(v->state == SV_NULL ? "null" : "(not given)", f);
 }
 
 static void human_json(FILE *f, json_t *j) {
@@ -270,8 +310,10 @@ static void human_json(FILE *f, json_t *j) {
     size_t n = json_string_length(hex);
     char *raw = xmalloc(n / 2 + 1);
     long k = hex_decode(json_string_value(hex), n, raw);
-    if (k >= 0) human(f, raw, (size_t)k);
-    else fputs("(bad hex)", f);
+    if (k >= 0)
+      human(f, raw, (size_t)k);
+    else
+      fputs("(bad hex)", f);
     free(raw);
   } else if (!j) {
     fputs("(absent)", f);
@@ -286,7 +328,8 @@ static void human_json(FILE *f, json_t *j) {
 static void explain(FILE *f, const struct result *r) {
   const struct verdict *v = r->v;
   json_t *ans = r->answer;
-  if (!ans) return;
+  if (!ans)
+    return;
   const char *key = NULL;
   const struct sv *want = NULL;
   switch (v->cls) {
@@ -298,7 +341,8 @@ static void explain(FILE *f, const struct result *r) {
       const char *name = v->mis[i].name;
       fprintf(f, "    %s: expected ", name);
       if (ref) {
-        human_json(f, json_object_get(json_object_get(ref, "components"), name));
+        human_json(f,
+                   json_object_get(json_object_get(ref, "components"), name));
       } else {
         for (int c = 0; c < (whatwg ? G__COUNT : C__COUNT); c++)
           if (!strcmp(whatwg ? getter_names[c] : comp_names[c], name))
@@ -311,18 +355,30 @@ static void explain(FILE *f, const struct result *r) {
     json_decref(ref);
     return;
   }
-  case CLASS_RESOLVE_MISMATCH: key = "target"; want = r->t ? &r->t->target : NULL; break;
-  case CLASS_NORMALIZE_MISMATCH: key = "normalized"; want = r->t ? &r->t->normalized : NULL; break;
-  case CLASS_OUTPUT_MISMATCH: key = "output"; want = r->t ? &r->t->output : NULL; break;
+  case CLASS_RESOLVE_MISMATCH:
+    key = "target";
+    want = r->t ? &r->t->target : NULL;
+    break;
+  case CLASS_NORMALIZE_MISMATCH:
+    key = "normalized";
+    want = r->t ? &r->t->normalized : NULL;
+    break;
+  case CLASS_OUTPUT_MISMATCH:
+    key = "output";
+    want = r->t ? &r->t->output : NULL;
+    break;
   case CLASS_EQUIVALENT_MISMATCH:
     if (r->t)
-      fprintf(f, "    equivalent: expected %s, got ", r->t->equivalent ? "true" : "false");
+      fprintf(f, "    equivalent: expected %s, got ",
+              r->t->equivalent ? "true" : "false");
     human_json(f, json_object_get(ans, "equivalent"));
     fputc('\n', f);
     return;
-  default: return;
+  default:
+    return;
   }
-  if (!want) return;
+  if (!want)
+    return;
   fprintf(f, "    %s: expected ", key);
   human_sv(f, want);
   fputs(", got ", f);
@@ -335,9 +391,11 @@ void output_begin(struct output *o, struct stats *adapters, size_t n) {
   if (o->results && !o->appending) {
     struct buf *b = &o->line;
     b->len = 0;
-    buf_printf(b, "{\"record\": \"run\", \"uritest\": \"%s\", \"command\": \"%s\", "
-                  "\"vectors_version\": \"%s\", \"date\": \"%s\", \"adapters\": [",
-               URITEST_VERSION, o->command, vectors_version(), run_date());
+    buf_printf(
+        b,
+        "{\"record\": \"run\", \"uritest\": \"%s\", \"command\": \"%s\", "
+        "\"vectors_version\": \"%s\", \"date\": \"%s\", \"adapters\": [",
+        URITEST_VERSION, o->command, vectors_version(), run_date());
     for (size_t i = 0; i < n; i++) {
       buf_puts(b, i ? ", {\"name\": " : "{\"name\": ");
       put_str(b, adapters[i].adapter);
@@ -353,30 +411,35 @@ void output_begin(struct output *o, struct stats *adapters, size_t n) {
   }
   switch (o->fmt) {
   case FMT_TAP:
-    fprintf(o->out, "TAP version 13\n# uritest %s, vectors %s, %s\n", URITEST_VERSION,
-            vectors_version(), run_date());
+    fprintf(o->out, "TAP version 13\n# uritest %s, vectors %s, %s\n",
+            URITEST_VERSION, vectors_version(), run_date());
     for (size_t i = 0; i < n; i++)
-      fprintf(o->out, "# adapter %s: %s\n", adapters[i].adapter, adapters[i].library);
+      fprintf(o->out, "# adapter %s: %s\n", adapters[i].adapter,
+              adapters[i].library);
     break;
   case FMT_JUNIT:
-    fprintf(o->out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"uritest\">\n");
+    fprintf(o->out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "
+                    "name=\"uritest\">\n");
     break;
   case FMT_JSON:
-    fprintf(o->out, "{\"uritest\": {\"version\": \"%s\", \"command\": \"%s\", "
-                    "\"vectors_version\": \"%s\", \"date\": \"%s\"},\n\"results\": [",
+    fprintf(o->out,
+            "{\"uritest\": {\"version\": \"%s\", \"command\": \"%s\", "
+            "\"vectors_version\": \"%s\", \"date\": \"%s\"},\n\"results\": [",
             URITEST_VERSION, o->command, vectors_version(), run_date());
     break;
   case FMT_TEXT:
-    fprintf(o->out, "uritest %s, vectors %s, %s\n", URITEST_VERSION, vectors_version(),
-            run_date());
+    fprintf(o->out, "uritest %s, vectors %s, %s\n", URITEST_VERSION,
+            vectors_version(), run_date());
     for (size_t i = 0; i < n; i++)
-      fprintf(o->out, "adapter %s: %s\n", adapters[i].adapter, adapters[i].library);
+      fprintf(o->out, "adapter %s: %s\n", adapters[i].adapter,
+              adapters[i].library);
     break;
   }
 }
 
 void output_adapter_begin(struct output *o, struct stats *s) {
-  if (o->fmt == FMT_JUNIT) o->junit_tmp = s->junit_tmp = tmpfile();
+  if (o->fmt == FMT_JUNIT)
+    o->junit_tmp = s->junit_tmp = tmpfile();
 }
 
 void output_result(struct output *o, const struct result *r) {
@@ -396,12 +459,15 @@ void output_result(struct output *o, const struct result *r) {
   switch (o->fmt) {
   case FMT_TEXT:
     /* known discrepancies (baseline) are counted, not listed */
-    if (!failed || r->baseline) break;
+    if (!failed || r->baseline)
+      break;
     fprintf(o->out, "FAIL %s %s ", r->adapter, id);
     describe(o->out, v);
     fputs("\n    input: ", o->out);
-    if (r->t) human(o->out, r->t->input, r->t->input_len);
-    else human(o->out, r->input, r->input_len);
+    if (r->t)
+      human(o->out, r->t->input, r->t->input_len);
+    else
+      human(o->out, r->input, r->input_len);
     if (r->t && r->t->base.state == SV_STR) {
       fputs("  base: ", o->out);
       human(o->out, r->t->base.s, r->t->base.len);
@@ -415,10 +481,12 @@ void output_result(struct output *o, const struct result *r) {
     break;
   case FMT_TAP:
     o->seq++;
-    fprintf(o->out, "%sok %zu - %s: %s", failed ? "not " : "", o->seq, r->adapter, id);
+    fprintf(o->out, "%sok %zu - %s: %s", failed ? "not " : "", o->seq,
+            r->adapter, id);
     if (failed) {
       fputs(" # ", o->out);
-      if (r->baseline) fputs("TODO baseline ", o->out);
+      if (r->baseline)
+        fputs("TODO baseline ", o->out);
       describe(o->out, v);
     } else if (v->cls == CLASS_UNSUPPORTED) {
       fprintf(o->out, " # SKIP unsupported: %s", v->why ? v->why : "");
@@ -428,7 +496,9 @@ void output_result(struct output *o, const struct result *r) {
     fputc('\n', o->out);
     break;
   case FMT_JUNIT: {
-    FILE *f = r->st && r->st->junit_tmp ? r->st->junit_tmp : o->junit_tmp ? o->junit_tmp : o->out;
+    FILE *f = r->st && r->st->junit_tmp ? r->st->junit_tmp
+              : o->junit_tmp            ? o->junit_tmp
+                                        : o->out;
     fputs("    <testcase classname=\"", f);
     if (r->t) {
       const char *p = r->t->file->path, *slash = strrchr(p, '/');
@@ -446,11 +516,14 @@ void output_result(struct output *o, const struct result *r) {
     fputs(">\n", f);
     if (v->cls == CLASS_UNSUPPORTED) {
       fputs("      <skipped message=\"", f);
-      xml_text(f, v->why ? v->why : "unsupported", strlen(v->why ? v->why : "unsupported"));
+      xml_text(f, v->why ? v->why : "unsupported",
+               strlen(v->why ? v->why : "unsupported"));
       fputs("\"/>\n", f);
     } else {
       const char *tag = (v->cls == CLASS_CRASH || v->cls == CLASS_TIMEOUT ||
-                         v->cls == CLASS_PROTOCOL_ERROR) ? "error" : "failure";
+                         v->cls == CLASS_PROTOCOL_ERROR)
+                            ? "error"
+                            : "failure";
       fprintf(f, "      <%s type=\"%s\" message=\"", tag, class_names[v->cls]);
       char *msg = NULL;
       size_t msglen = 0;
@@ -477,10 +550,13 @@ void output_result(struct output *o, const struct result *r) {
 }
 
 void output_flush(struct output *o) {
-  if (o->results) fflush(o->results);
-  if (o->fmt == FMT_TAP || o->fmt == FMT_TEXT) fflush(o->out);
+  if (o->results)
+    fflush(o->results);
+  if (o->fmt == FMT_TAP || o->fmt == FMT_TEXT)
+    fflush(o->out);
   /* standard output closed (uritest run | head): stop as for SIGPIPE */
-  if (ferror(o->out) && !interrupted) interrupted = SIGPIPE;
+  if (ferror(o->out) && !interrupted)
+    interrupted = SIGPIPE;
 }
 
 void output_adapter_end(struct output *o, struct stats *s) {
@@ -489,22 +565,29 @@ void output_adapter_end(struct output *o, struct stats *s) {
     xml_text(o->out, s->adapter, strlen(s->adapter));
     size_t errors = s->by_class[CLASS_CRASH] + s->by_class[CLASS_TIMEOUT] +
                     s->by_class[CLASS_PROTOCOL_ERROR];
-    fprintf(o->out, "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" "
-                    "timestamp=\"%s\">\n    <properties>\n",
+    fprintf(o->out,
+            "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" "
+            "timestamp=\"%s\">\n    <properties>\n",
             s->total, s->failed - errors, errors, s->unsupported, run_date());
-    fprintf(o->out, "      <property name=\"uritest\" value=\"%s\"/>\n", URITEST_VERSION);
-    fprintf(o->out, "      <property name=\"vectors_version\" value=\"%s\"/>\n", vectors_version());
+    fprintf(o->out, "      <property name=\"uritest\" value=\"%s\"/>\n",
+            URITEST_VERSION);
+    fprintf(o->out, "      <property name=\"vectors_version\" value=\"%s\"/>\n",
+            vectors_version());
     fputs("      <property name=\"library\" value=\"", o->out);
     xml_text(o->out, s->library, strlen(s->library));
-    fprintf(o->out, "\"/>\n      <property name=\"date\" value=\"%s\"/>\n    </properties>\n",
+    fprintf(o->out,
+            "\"/>\n      <property name=\"date\" value=\"%s\"/>\n    "
+            "</properties>\n",
             run_date());
     if (s->junit_tmp) {
       char chunk[65536];
       size_t n;
       rewind(s->junit_tmp);
-      while ((n = fread(chunk, 1, sizeof chunk, s->junit_tmp)) > 0) fwrite(chunk, 1, n, o->out);
+      while ((n = fread(chunk, 1, sizeof chunk, s->junit_tmp)) > 0)
+        fwrite(chunk, 1, n, o->out);
       fclose(s->junit_tmp);
-      if (o->junit_tmp == s->junit_tmp) o->junit_tmp = NULL;
+      if (o->junit_tmp == s->junit_tmp)
+        o->junit_tmp = NULL;
       s->junit_tmp = NULL;
     }
     fputs("  </testsuite>\n", o->out);
@@ -516,33 +599,41 @@ static void stats_json(FILE *f, const struct stats *s) {
   json_t *lib = json_string(s->library);
   json_dumpf(lib, f, JSON_ENCODE_ANY);
   json_decref(lib);
-  fprintf(f, ", \"spec\": \"%s\", \"total\": %zu, \"passed\": %zu, \"failed\": %zu, "
-             "\"unsupported\": %zu, \"skipped\": %zu, \"implementation_defined\": %zu, "
-             "\"not_compared\": %zu, \"security_relevant\": %zu, \"by_class\": {",
-          s->spec, s->total, s->passed, s->failed, s->unsupported, s->skipped,
-          s->impl_defined, s->not_compared, s->security);
+  fprintf(
+      f,
+      ", \"spec\": \"%s\", \"total\": %zu, \"passed\": %zu, \"failed\": %zu, "
+      "\"unsupported\": %zu, \"skipped\": %zu, \"implementation_defined\": "
+      "%zu, "
+      "\"not_compared\": %zu, \"security_relevant\": %zu, \"by_class\": {",
+      s->spec, s->total, s->passed, s->failed, s->unsupported, s->skipped,
+      s->impl_defined, s->not_compared, s->security);
   int first = 1;
   for (int c = 0; c < CLASS__COUNT; c++) {
-    if (!s->by_class[c]) continue;
-    fprintf(f, "%s\"%s\": %zu", first ? "" : ", ", class_names[c], s->by_class[c]);
+    if (!s->by_class[c])
+      continue;
+    fprintf(f, "%s\"%s\": %zu", first ? "" : ", ", class_names[c],
+            s->by_class[c]);
     first = 0;
   }
   fputs("}}", f);
 }
 
-void output_end(struct output *o, struct stats *adapters, size_t n, json_t *baseline_json,
-                int interrupted_run) {
+void output_end(struct output *o, struct stats *adapters, size_t n,
+                json_t *baseline_json, int interrupted_run) {
   size_t passed = 0, failed = 0;
   for (size_t i = 0; i < n; i++) {
     passed += adapters[i].passed;
     failed += adapters[i].failed;
   }
   if (o->results) {
-    fprintf(o->results, "{\"record\": \"summary\", \"passed\": %zu, \"failed\": %zu%s, \"adapters\": {",
+    fprintf(o->results,
+            "{\"record\": \"summary\", \"passed\": %zu, \"failed\": %zu%s, "
+            "\"adapters\": {",
             passed, failed, interrupted_run ? ", \"interrupted\": true" : "");
     for (size_t i = 0; i < n; i++) {
       json_t *name = json_string(adapters[i].adapter);
-      if (i) fputs(", ", o->results);
+      if (i)
+        fputs(", ", o->results);
       json_dumpf(name, o->results, JSON_ENCODE_ANY);
       json_decref(name);
       fputs(": ", o->results);
@@ -555,18 +646,25 @@ void output_end(struct output *o, struct stats *adapters, size_t n, json_t *base
   case FMT_TEXT:
     for (size_t i = 0; i < n; i++) {
       const struct stats *s = &adapters[i];
-      fprintf(o->out, "%s (%s): %zu passed, %zu failed", s->adapter, s->library, s->passed,
-              s->failed);
-      if (s->unsupported) fprintf(o->out, ", %zu unsupported", s->unsupported);
-      if (s->skipped) fprintf(o->out, ", %zu skipped", s->skipped);
-      if (s->known) fprintf(o->out, ", %zu known (baseline)", s->known);
-      if (s->security) fprintf(o->out, ", %zu security-relevant", s->security);
-      if (s->not_compared) fprintf(o->out, ", %zu components not compared", s->not_compared);
+      fprintf(o->out, "%s (%s): %zu passed, %zu failed", s->adapter, s->library,
+              s->passed, s->failed);
+      if (s->unsupported)
+        fprintf(o->out, ", %zu unsupported", s->unsupported);
+      if (s->skipped)
+        fprintf(o->out, ", %zu skipped", s->skipped);
+      if (s->known)
+        fprintf(o->out, ", %zu known (baseline)", s->known);
+      if (s->security)
+        fprintf(o->out, ", %zu security-relevant", s->security);
+      if (s->not_compared)
+        fprintf(o->out, ", %zu components not compared", s->not_compared);
       fputc('\n', o->out);
       for (int c = 1; c < CLASS__COUNT; c++)
-        if (s->by_class[c]) fprintf(o->out, "  %-22s %zu\n", class_names[c], s->by_class[c]);
+        if (s->by_class[c])
+          fprintf(o->out, "  %-22s %zu\n", class_names[c], s->by_class[c]);
     }
-    if (interrupted_run) fputs("interrupted\n", o->out);
+    if (interrupted_run)
+      fputs("interrupted\n", o->out);
     fprintf(o->out, "%zu passed, %zu failed\n", passed, failed);
     break;
   case FMT_TAP:
@@ -587,7 +685,8 @@ void output_end(struct output *o, struct stats *adapters, size_t n, json_t *base
       stats_json(o->out, &adapters[i]);
     }
     fprintf(o->out, "},\n\"passed\": %zu, \"failed\": %zu", passed, failed);
-    if (interrupted_run) fputs(", \"interrupted\": true", o->out);
+    if (interrupted_run)
+      fputs(", \"interrupted\": true", o->out);
     if (baseline_json) {
       fputs(",\n\"baseline\": ", o->out);
       json_dumpf(baseline_json, o->out, JSON_COMPACT);

@@ -14,17 +14,17 @@ enum format { FMT_TEXT, FMT_TAP, FMT_JUNIT, FMT_JSON };
 /* One result, as it arrives. */
 struct result {
   const char *adapter, *library;
-  const struct test *t;       /* NULL for uritest diff */
-  const char *input;          /* diff: the input line */
+  const struct test *t; /* NULL for uritest diff */
+  const char *input;    /* diff: the input line */
   size_t input_len;
-  long line;                  /* diff: its line number */
+  long line; /* diff: its line number */
   const struct verdict *v;
-  json_t *answer;             /* NULL when there was none */
-  const char *ans_line;       /* the answer line, when there was one */
+  json_t *answer;       /* NULL when there was none */
+  const char *ans_line; /* the answer line, when there was one */
   size_t ans_len;
-  int baseline;               /* 1 known discrepancy, 0 not in baseline */
-  struct stats *st;           /* its adapter's counts (JUnit spool), or NULL */
-  int replayed;               /* --resume: already in the results file */
+  int baseline;     /* 1 known discrepancy, 0 not in baseline */
+  struct stats *st; /* its adapter's counts (JUnit spool), or NULL */
+  int replayed;     /* --resume: already in the results file */
 };
 
 /* Per-adapter counts. */
@@ -32,19 +32,19 @@ struct stats {
   const char *adapter, *library, *spec;
   size_t total, passed, failed, unsupported, skipped, security, not_compared;
   size_t impl_defined, known, by_class[CLASS__COUNT];
-  FILE *junit_tmp;    /* JUnit test cases spooled until the suite ends */
+  FILE *junit_tmp; /* JUnit test cases spooled until the suite ends */
 };
 
 struct output {
   enum format fmt;
-  FILE *out;          /* standard output */
-  FILE *results;      /* the JSON Lines file, or NULL */
-  const char *command;/* "run" or "diff" */
-  int diff_only;      /* text: print only discrepancies (always for diff) */
-  size_t seq;         /* TAP test number */
-  int first_result;   /* JSON: comma handling */
-  FILE *junit_tmp;    /* spool of the last suite begun (diff: the only one) */
-  int appending;      /* --resume in place: the run record is there already */
+  FILE *out;           /* standard output */
+  FILE *results;       /* the JSON Lines file, or NULL */
+  const char *command; /* "run" or "diff" */
+  int diff_only;       /* text: print only discrepancies (always for diff) */
+  size_t seq;          /* TAP test number */
+  int first_result;    /* JSON: comma handling */
+  FILE *junit_tmp;     /* spool of the last suite begun (diff: the only one) */
+  int appending;       /* --resume in place: the run record is there already */
   struct buf line;
 };
 
@@ -54,8 +54,8 @@ void output_adapter_begin(struct output *o, struct stats *s);
 void output_result(struct output *o, const struct result *r);
 void output_adapter_end(struct output *o, struct stats *s);
 /* baseline_json: a summary object to include in JSON output (may be NULL). */
-void output_end(struct output *o, struct stats *adapters, size_t n, json_t *baseline_json,
-                int interrupted_run);
+void output_end(struct output *o, struct stats *adapters, size_t n,
+                json_t *baseline_json, int interrupted_run);
 void output_flush(struct output *o);
 
 /* Expected values of a test as a JSON object, into B. */

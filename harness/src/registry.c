@@ -16,7 +16,8 @@ static int cmp_def(const void *a, const void *b) {
   const struct adapter_def *x = a, *y = b;
   /* the reference first, then by name */
   int rx = !strcmp(x->name, "reference"), ry = !strcmp(y->name, "reference");
-  if (rx != ry) return ry - rx;
+  if (rx != ry)
+    return ry - rx;
   return strcmp(x->name, y->name);
 }
 
@@ -27,10 +28,12 @@ static char *jstr(json_t *o, const char *k) {
 
 static int in_path(const char *cmd) {
   const char *path = getenv("PATH");
-  if (!path) path = "/usr/bin:/bin";
+  if (!path)
+    path = "/usr/bin:/bin";
   char *copy = xstrdup(path), *save = NULL;
   int found = 0;
-  for (char *d = strtok_r(copy, ":", &save); d && !found; d = strtok_r(NULL, ":", &save)) {
+  for (char *d = strtok_r(copy, ":", &save); d && !found;
+       d = strtok_r(NULL, ":", &save)) {
     size_t n = strlen(d) + strlen(cmd) + 2;
     char *p = xmalloc(n);
     snprintf(p, n, "%s/%s", d, cmd);
@@ -45,7 +48,8 @@ static int in_path(const char *cmd) {
 static int run_check(const char *check, char *out, size_t cap) {
   int p[2];
   out[0] = 0;
-  if (pipe(p) < 0) return -1;
+  if (pipe(p) < 0)
+    return -1;
   pid_t pid = fork();
   if (pid < 0) {
     close(p[0]);
@@ -53,9 +57,11 @@ static int run_check(const char *check, char *out, size_t cap) {
     return -1;
   }
   if (pid == 0) {
-    if (chdir(repo_root()) < 0) _exit(126);
+    if (chdir(repo_root()) < 0)
+      _exit(126);
     int fd = open("/dev/null", O_RDONLY);
-    if (fd >= 0) dup2(fd, 0);
+    if (fd >= 0)
+      dup2(fd, 0);
     dup2(p[1], 1);
     dup2(p[1], 2);
     close(p[0]);
@@ -67,17 +73,22 @@ static int run_check(const char *check, char *out, size_t cap) {
   struct buf all = {0};
   char chunk[512];
   ssize_t r;
-  while ((r = read(p[0], chunk, sizeof chunk)) > 0 || (r < 0 && errno == EINTR)) {
-    if (r > 0 && all.len < (1u << 20)) buf_put(&all, chunk, (size_t)r);
+  while ((r = read(p[0], chunk, sizeof chunk)) > 0 ||
+         (r < 0 && errno == EINTR)) {
+    if (r > 0 && all.len < (1u << 20))
+      buf_put(&all, chunk, (size_t)r);
   }
   close(p[0]);
   /* the last line it printed is the why (PROTOCOL.md section 8) */
   size_t end = all.len;
-  while (end && (all.p[end - 1] == '\n' || all.p[end - 1] == '\r')) end--;
+  while (end && (all.p[end - 1] == '\n' || all.p[end - 1] == '\r'))
+    end--;
   size_t start = end;
-  while (start && all.p[start - 1] != '\n') start--;
+  while (start && all.p[start - 1] != '\n')
+    start--;
   size_t n = end - start < cap - 1 ? end - start : cap - 1;
-  if (n) memcpy(out, all.p + start, n);
+  if (n)
+    memcpy(out, all.p + start, n);
   out[n] = 0;
   buf_free(&all);
   int st;
@@ -87,7 +98,8 @@ static int run_check(const char *check, char *out, size_t cap) {
 }
 
 void adapter_def_check(struct adapter_def *d) {
-  if (d->checked) return;
+  if (d->checked)
+    return;
   d->checked = 1;
   if (d->shcmd) {
     d->available = 1;
@@ -104,8 +116,8 @@ void adapter_def_check(struct adapter_def *d) {
     ok = in_path(cmd);
   }
   if (!ok) {
-    snprintf(why, sizeof why, "%s not found%s%s", cmd, d->install ? "; install: " : "",
-             d->install ? d->install : "");
+    snprintf(why, sizeof why, "%s not found%s%s", cmd,
+             d->install ? "; install: " : "", d->install ? d->install : "");
     d->why = xstrdup(why);
     return;
   }
@@ -116,8 +128,9 @@ void adapter_def_check(struct adapter_def *d) {
       if (said[0])
         snprintf(why, sizeof why, "%s", said);
       else
-        snprintf(why, sizeof why, "check failed (%s exited %d)%s%s", d->check, rc,
-                 d->install ? "; install: " : "", d->install ? d->install : "");
+        snprintf(why, sizeof why, "check failed (%s exited %d)%s%s", d->check,
+                 rc, d->install ? "; install: " : "",
+                 d->install ? d->install : "");
       d->why = xstrdup(why);
       return;
     }
@@ -133,7 +146,9 @@ static int add_def(struct registry *r, json_t *o, const char *file) {
   json_t *cmd = json_object_get(o, "command");
   char *name = jstr(o, "name");
   if (!name || !json_is_array(cmd) || json_array_size(cmd) == 0) {
-    warnx_("%s: an adapter entry needs \"name\" and a non-empty \"command\" array", file);
+    warnx_(
+        "%s: an adapter entry needs \"name\" and a non-empty \"command\" array",
+        file);
     free(name);
     return -1;
   }
@@ -169,7 +184,8 @@ int registry_load(struct registry *r) {
   if (d) {
     struct dirent *e;
     while ((e = readdir(d))) {
-      if (e->d_name[0] == '.') continue;
+      if (e->d_name[0] == '.')
+        continue;
       size_t n = strlen(dir) + strlen(e->d_name) + 32;
       char *p = xmalloc(n);
       snprintf(p, n, "%s/%s/adapter.json", dir, e->d_name);
@@ -195,8 +211,9 @@ int registry_load(struct registry *r) {
   free(dir);
   if (!registry_find(r, "reference")) {
     /* adapters/reference/adapter.json not there (yet): the built C adapter */
-    json_t *o = json_pack("{s:s, s:s, s:[s], s:s}", "name", "reference", "spec", "rfc3986",
-                          "command", "build/adapters/reference", "install", "make");
+    json_t *o = json_pack("{s:s, s:s, s:[s], s:s}", "name", "reference", "spec",
+                          "rfc3986", "command", "build/adapters/reference",
+                          "install", "make");
     add_def(r, o, "(built-in reference entry)");
     json_decref(o);
   }
@@ -206,7 +223,8 @@ int registry_load(struct registry *r) {
 
 struct adapter_def *registry_find(struct registry *r, const char *name) {
   for (size_t i = 0; i < r->n; i++)
-    if (!strcmp(r->defs[i].name, name)) return &r->defs[i];
+    if (!strcmp(r->defs[i].name, name))
+      return &r->defs[i];
   return NULL;
 }
 
@@ -221,7 +239,8 @@ struct adapter_def *adapter_def_cmd(const char *cmd) {
 void adapter_def_free(struct adapter_def *d) {
   int owned = d->shcmd != NULL;
   if (d->argv)
-    for (char **a = d->argv; *a; a++) free(*a);
+    for (char **a = d->argv; *a; a++)
+      free(*a);
   free(d->argv);
   free(d->name);
   free(d->spec);
@@ -230,11 +249,13 @@ void adapter_def_free(struct adapter_def *d) {
   free(d->install);
   free(d->cmd0);
   free(d->why);
-  if (owned) free(d);
+  if (owned)
+    free(d);
 }
 
 void registry_free(struct registry *r) {
-  for (size_t i = 0; i < r->n; i++) adapter_def_free(&r->defs[i]);
+  for (size_t i = 0; i < r->n; i++)
+    adapter_def_free(&r->defs[i]);
   free(r->defs);
   r->defs = NULL;
   r->n = 0;

@@ -10,7 +10,8 @@
 
 static size_t hash_id(const char *s) {
   size_t h = 1469598103934665603u;
-  while (*s) h = (h ^ (unsigned char)*s++) * 1099511628211u;
+  while (*s)
+    h = (h ^ (unsigned char)*s++) * 1099511628211u;
   return h;
 }
 
@@ -22,9 +23,11 @@ static const char *str_of(json_t *o, const char *key) {
 /* A component or getter name as the static string the harness uses. */
 static const char *static_name(const char *s) {
   for (int i = 0; i < C__COUNT; i++)
-    if (!strcmp(comp_names[i], s)) return comp_names[i];
+    if (!strcmp(comp_names[i], s))
+      return comp_names[i];
   for (int i = 0; i < G__COUNT; i++)
-    if (!strcmp(getter_names[i], s)) return getter_names[i];
+    if (!strcmp(getter_names[i], s))
+      return getter_names[i];
   return NULL;
 }
 
@@ -39,17 +42,20 @@ int resume_load(struct resume *r, const char *path, const struct vectors *v,
   }
   /* the tests of this run by id */
   size_t cap = 16;
-  while (cap < v->ntests * 2 + 2) cap *= 2;
+  while (cap < v->ntests * 2 + 2)
+    cap *= 2;
   unsigned *slot = xmalloc(sizeof *slot * cap);
   memset(slot, 0xff, sizeof *slot * cap);
   for (size_t i = 0; i < v->ntests; i++) {
     size_t h = hash_id(v->tests[i].id) & (cap - 1);
-    while (slot[h] != ~0u) h = (h + 1) & (cap - 1);
+    while (slot[h] != ~0u)
+      h = (h + 1) & (cap - 1);
     slot[h] = (unsigned)i;
   }
   r->nadapters = n;
   r->done = xcalloc(n ? n : 1, sizeof *r->done);
-  for (size_t k = 0; k < n; k++) r->done[k] = xcalloc(v->ntests + 1, 1);
+  for (size_t k = 0; k < n; k++)
+    r->done[k] = xcalloc(v->ntests + 1, 1);
 
   struct jtoks tk = {0};
   struct buf scratch = {0};
@@ -58,28 +64,32 @@ int resume_load(struct resume *r, const char *path, const struct vectors *v,
   off_t at = 0;
   int rc = -1;
   ssize_t len;
-#define FAIL(...)                                                    \
-  do {                                                               \
-    fprintf(stderr, "uritest: --resume %s:%zu: ", path, lineno);     \
-    fprintf(stderr, __VA_ARGS__);                                    \
-    fputc('\n', stderr);                                             \
-    goto out;                                                        \
+#define FAIL(...)                                                              \
+  do {                                                                         \
+    fprintf(stderr, "uritest: --resume %s:%zu: ", path, lineno);               \
+    fprintf(stderr, __VA_ARGS__);                                              \
+    fputc('\n', stderr);                                                       \
+    goto out;                                                                  \
   } while (0)
   while ((len = getline(&line, &lcap, f)) > 0) {
     lineno++;
     int complete = line[len - 1] == '\n';
     off_t next = at + len;
     json_t *o = jtok_load(&tk, line, (size_t)len, &scratch);
-    if (!o) o = json_loadb(line, (size_t)len, JSON_ALLOW_NUL, NULL);
+    if (!o)
+      o = json_loadb(line, (size_t)len, JSON_ALLOW_NUL, NULL);
     if (!o || !json_is_object(o)) {
       json_decref(o);
       /* what a killed run leaves: half a last line */
-      if (!complete && lineno > 1) break;
-      FAIL("not a results file of uritest run (a line that is not a JSON object)");
+      if (!complete && lineno > 1)
+        break;
+      FAIL("not a results file of uritest run (a line that is not a JSON "
+           "object)");
     }
     const char *rec = str_of(o, "record");
     if (lineno == 1) {
-      const char *cmd = str_of(o, "command"), *vv = str_of(o, "vectors_version");
+      const char *cmd = str_of(o, "command"),
+                 *vv = str_of(o, "vectors_version");
       if (!rec || strcmp(rec, "run") || !complete) {
         json_decref(o);
         FAIL("not a results file of uritest run (no run record first)");
@@ -91,7 +101,9 @@ int resume_load(struct resume *r, const char *path, const struct vectors *v,
         FAIL("results of uritest %s, not of uritest run", c);
       }
       if (!vv || strcmp(vv, vectors_version())) {
-        fprintf(stderr, "uritest: --resume %s: results of vectors version %s; these vectors are %s\n",
+        fprintf(stderr,
+                "uritest: --resume %s: results of vectors version %s; these "
+                "vectors are %s\n",
                 path, vv ? vv : "?", vectors_version());
         json_decref(o);
         goto out;
@@ -110,37 +122,52 @@ int resume_load(struct resume *r, const char *path, const struct vectors *v,
       json_decref(o);
       break;
     }
-    const char *an = str_of(o, "adapter"), *lib = str_of(o, "library"), *id = str_of(o, "id"),
-               *vv = str_of(o, "vectors_version"), *file = str_of(o, "file"),
-               *fv = str_of(o, "file_version"), *cl = str_of(o, "class");
+    const char *an = str_of(o, "adapter"), *lib = str_of(o, "library"),
+               *id = str_of(o, "id"), *vv = str_of(o, "vectors_version"),
+               *file = str_of(o, "file"), *fv = str_of(o, "file_version"),
+               *cl = str_of(o, "class");
     struct prior p;
     memset(&p, 0, sizeof p);
     size_t k = n;
     for (size_t i = 0; i < n && an; i++)
-      if (!strcmp(ad[i].name, an)) k = i;
+      if (!strcmp(ad[i].name, an))
+        k = i;
     char why[512];
     why[0] = 0;
     if (!an || !lib || !id || !cl || !vv) {
-      snprintf(why, sizeof why, "a result without adapter, library, id, vectors_version or class");
+      snprintf(
+          why, sizeof why,
+          "a result without adapter, library, id, vectors_version or class");
     } else if (strcmp(vv, vectors_version())) {
-      snprintf(why, sizeof why, "result %s is of vectors version %s; these vectors are %s", id, vv,
-               vectors_version());
+      snprintf(why, sizeof why,
+               "result %s is of vectors version %s; these vectors are %s", id,
+               vv, vectors_version());
     } else if (k == n) {
-      snprintf(why, sizeof why, "a result of adapter %s, which is not in this run", an);
+      snprintf(why, sizeof why,
+               "a result of adapter %s, which is not in this run", an);
     } else if (strcmp(ad[k].library, lib)) {
-      snprintf(why, sizeof why, "results of %s %s; this run has %s", an, lib, ad[k].library);
+      snprintf(why, sizeof why, "results of %s %s; this run has %s", an, lib,
+               ad[k].library);
     } else if ((p.v.cls = class_from_name(cl)) < 0) {
       snprintf(why, sizeof why, "unknown class \"%s\"", cl);
     }
     if (!why[0]) {
       size_t h = hash_id(id) & (cap - 1);
-      while (slot[h] != ~0u && strcmp(v->tests[slot[h]].id, id)) h = (h + 1) & (cap - 1);
+      while (slot[h] != ~0u && strcmp(v->tests[slot[h]].id, id))
+        h = (h + 1) & (cap - 1);
       const struct test *t = slot[h] != ~0u ? &v->tests[slot[h]] : NULL;
       if (!t)
-        snprintf(why, sizeof why, "result %s: no such test in these vectors (other vectors, or other filters?)", id);
-      else if (!file || !fv || strcmp(file, t->file->path) || strcmp(fv, t->file->version))
-        snprintf(why, sizeof why, "result %s: of %s version %s; these vectors have it in %s version %s",
-                 id, file ? file : "?", fv ? fv : "?", t->file->path, t->file->version);
+        snprintf(why, sizeof why,
+                 "result %s: no such test in these vectors (other vectors, or "
+                 "other filters?)",
+                 id);
+      else if (!file || !fv || strcmp(file, t->file->path) ||
+               strcmp(fv, t->file->version))
+        snprintf(why, sizeof why,
+                 "result %s: of %s version %s; these vectors have it in %s "
+                 "version %s",
+                 id, file ? file : "?", fv ? fv : "?", t->file->path,
+                 t->file->version);
       else if (r->done[k][slot[h]])
         snprintf(why, sizeof why, "two results of adapter %s for %s", an, id);
       else
@@ -164,9 +191,12 @@ int resume_load(struct resume *r, const char *path, const struct vectors *v,
       p.v.mis[p.v.nmis].normalization = kind && !strcmp(kind, "normalization");
       p.v.nmis++;
     }
-    p.v.security_relevant = json_is_true(json_object_get(o, "security_relevant"));
-    p.v.not_compared = (int)json_integer_value(json_object_get(o, "not_compared"));
-    p.v.impl_defined = json_is_true(json_object_get(o, "implementation_defined"));
+    p.v.security_relevant =
+        json_is_true(json_object_get(o, "security_relevant"));
+    p.v.not_compared =
+        (int)json_integer_value(json_object_get(o, "not_compared"));
+    p.v.impl_defined =
+        json_is_true(json_object_get(o, "implementation_defined"));
     const char *w = str_of(o, "why");
     p.v.why = w ? xstrdup(w) : NULL;
     json_t *got = json_object_get(o, "got");
@@ -183,7 +213,9 @@ int resume_load(struct resume *r, const char *path, const struct vectors *v,
   }
 #undef FAIL
   if (lineno == 0) {
-    fprintf(stderr, "uritest: --resume %s: empty, not a results file of uritest run\n", path);
+    fprintf(stderr,
+            "uritest: --resume %s: empty, not a results file of uritest run\n",
+            path);
     goto out;
   }
   if (ferror(f)) {
@@ -206,7 +238,8 @@ void resume_free(struct resume *r) {
     json_decref(r->p[i].got);
   }
   free(r->p);
-  for (size_t k = 0; k < r->nadapters; k++) free(r->done[k]);
+  for (size_t k = 0; k < r->nadapters; k++)
+    free(r->done[k]);
   free(r->done);
   free(r->path);
   memset(r, 0, sizeof *r);

@@ -12,10 +12,10 @@
 #include "vectors.h"
 
 struct prior {
-  unsigned test;   /* index in vectors.tests */
+  unsigned test; /* index in vectors.tests */
   unsigned adapter;
   struct verdict v; /* names point at static strings; why is owned */
-  json_t *got;     /* the recorded answer, NULL when not recorded (a PASS) */
+  json_t *got;      /* the recorded answer, NULL when not recorded (a PASS) */
 };
 
 struct resume {
@@ -24,8 +24,8 @@ struct resume {
   size_t n, cap;
   unsigned char **done; /* per adapter: one flag per test */
   size_t nadapters;
-  off_t header_end;     /* end of the run record (the first line) */
-  off_t keep_end;       /* end of the last complete result line */
+  off_t header_end; /* end of the run record (the first line) */
+  off_t keep_end;   /* end of the last complete result line */
 };
 
 /*

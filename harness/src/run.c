@@ -25,7 +25,7 @@ struct runopts {
   enum format fmt;
   char *output;
   char *write_baseline;
-  char *resume;  /* --resume FILE */
+  char *resume; /* --resume FILE */
   double timeout, hello_timeout;
   struct filters f;
   int progress; /* -1 auto */
@@ -33,11 +33,15 @@ struct runopts {
 };
 
 static const char run_usage[] =
-    "usage: uritest run [--vectors PATH]... [--adapter NAME]... [--adapter-cmd CMD]...\n"
-    "         [--format text|tap|junit|json] [--output FILE] [--baseline FILE]...\n"
+    "usage: uritest run [--vectors PATH]... [--adapter NAME]... [--adapter-cmd "
+    "CMD]...\n"
+    "         [--format text|tap|junit|json] [--output FILE] [--baseline "
+    "FILE]...\n"
     "         [--write-baseline FILE] [--timeout S] [--hello-timeout S]\n"
-    "         [--file GLOB]... [--group GLOB]... [--id GLOB]... [--tag GLOB]...\n"
-    "         [--section SEC]... [--op OP]... [--progress|--no-progress] [--jobs N]\n"
+    "         [--file GLOB]... [--group GLOB]... [--id GLOB]... [--tag "
+    "GLOB]...\n"
+    "         [--section SEC]... [--op OP]... [--progress|--no-progress] "
+    "[--jobs N]\n"
     "         [--resume FILE]\n";
 static const char diff_usage[] =
     "usage: uritest diff [--adapter NAME]... [--adapter-cmd CMD]...\n"
@@ -45,9 +49,26 @@ static const char diff_usage[] =
     "         [--hello-timeout S] [FILE|-]\n";
 
 enum {
-  O_VECTORS = 256, O_ADAPTER, O_ADAPTER_CMD, O_FORMAT, O_OUTPUT, O_BASELINE,
-  O_WRITE_BASELINE, O_TIMEOUT, O_HELLO_TIMEOUT, O_FILE, O_GROUP, O_ID, O_TAG,
-  O_SECTION, O_OP, O_PROGRESS, O_NO_PROGRESS, O_HELP, O_JOBS, O_RESUME
+  O_VECTORS = 256,
+  O_ADAPTER,
+  O_ADAPTER_CMD,
+  O_FORMAT,
+  O_OUTPUT,
+  O_BASELINE,
+  O_WRITE_BASELINE,
+  O_TIMEOUT,
+  O_HELLO_TIMEOUT,
+  O_FILE,
+  O_GROUP,
+  O_ID,
+  O_TAG,
+  O_SECTION,
+  O_OP,
+  O_PROGRESS,
+  O_NO_PROGRESS,
+  O_HELP,
+  O_JOBS,
+  O_RESUME
 };
 
 static const struct option long_opts[] = {
@@ -73,7 +94,9 @@ static const struct option long_opts[] = {
     {"resume", required_argument, 0, O_RESUME},
     {0, 0, 0, 0}};
 
-static void add(char ***list, int *n, const char *v) { filter_add(list, n, v); }
+static void add(char ***list, int *n, const char *v) {
+  filter_add(list, n, v);
+}
 
 /* Returns 0, or an exit code. */
 static int parse_opts(int argc, char **argv, struct runopts *o, int is_diff) {
@@ -89,23 +112,42 @@ static int parse_opts(int argc, char **argv, struct runopts *o, int is_diff) {
   while ((c = getopt_long(argc, argv, "o:", long_opts, NULL)) != -1) {
     int run_only = 0;
     switch (c) {
-    case O_VECTORS: add(&o->vectors, &o->nvectors, optarg); run_only = 1; break;
-    case O_ADAPTER: add(&o->adapters, &o->nadapters, optarg); break;
-    case O_ADAPTER_CMD: add(&o->cmds, &o->ncmds, optarg); break;
+    case O_VECTORS:
+      add(&o->vectors, &o->nvectors, optarg);
+      run_only = 1;
+      break;
+    case O_ADAPTER:
+      add(&o->adapters, &o->nadapters, optarg);
+      break;
+    case O_ADAPTER_CMD:
+      add(&o->cmds, &o->ncmds, optarg);
+      break;
     case O_FORMAT:
-      if (!strcmp(optarg, "text")) o->fmt = FMT_TEXT;
-      else if (!strcmp(optarg, "tap")) o->fmt = FMT_TAP;
-      else if (!strcmp(optarg, "junit")) o->fmt = FMT_JUNIT;
-      else if (!strcmp(optarg, "json")) o->fmt = FMT_JSON;
+      if (!strcmp(optarg, "text"))
+        o->fmt = FMT_TEXT;
+      else if (!strcmp(optarg, "tap"))
+        o->fmt = FMT_TAP;
+      else if (!strcmp(optarg, "junit"))
+        o->fmt = FMT_JUNIT;
+      else if (!strcmp(optarg, "json"))
+        o->fmt = FMT_JSON;
       else {
         warnx_("unknown format \"%s\" (text, tap, junit, json)", optarg);
         return EXIT_USAGE;
       }
       break;
     case 'o':
-    case O_OUTPUT: o->output = optarg; break;
-    case O_BASELINE: add(&o->baselines, &o->nbaselines, optarg); run_only = 1; break;
-    case O_WRITE_BASELINE: o->write_baseline = optarg; run_only = 1; break;
+    case O_OUTPUT:
+      o->output = optarg;
+      break;
+    case O_BASELINE:
+      add(&o->baselines, &o->nbaselines, optarg);
+      run_only = 1;
+      break;
+    case O_WRITE_BASELINE:
+      o->write_baseline = optarg;
+      run_only = 1;
+      break;
     case O_TIMEOUT:
     case O_HELLO_TIMEOUT: {
       double d = parse_seconds(optarg);
@@ -114,15 +156,32 @@ static int parse_opts(int argc, char **argv, struct runopts *o, int is_diff) {
                c == O_TIMEOUT ? "--timeout" : "--hello-timeout", optarg);
         return EXIT_USAGE;
       }
-      if (c == O_TIMEOUT) o->timeout = d;
-      else o->hello_timeout = d;
+      if (c == O_TIMEOUT)
+        o->timeout = d;
+      else
+        o->hello_timeout = d;
       break;
     }
-    case O_FILE: add(&o->f.files, &o->f.nfiles, optarg); run_only = 1; break;
-    case O_GROUP: add(&o->f.groups, &o->f.ngroups, optarg); run_only = 1; break;
-    case O_ID: add(&o->f.ids, &o->f.nids, optarg); run_only = 1; break;
-    case O_TAG: add(&o->f.tags, &o->f.ntags, optarg); run_only = 1; break;
-    case O_SECTION: add(&o->f.sections, &o->f.nsections, optarg); run_only = 1; break;
+    case O_FILE:
+      add(&o->f.files, &o->f.nfiles, optarg);
+      run_only = 1;
+      break;
+    case O_GROUP:
+      add(&o->f.groups, &o->f.ngroups, optarg);
+      run_only = 1;
+      break;
+    case O_ID:
+      add(&o->f.ids, &o->f.nids, optarg);
+      run_only = 1;
+      break;
+    case O_TAG:
+      add(&o->f.tags, &o->f.ntags, optarg);
+      run_only = 1;
+      break;
+    case O_SECTION:
+      add(&o->f.sections, &o->f.nsections, optarg);
+      run_only = 1;
+      break;
     case O_OP:
       if (op_from_name(optarg) < 0) {
         warnx_("--op: unknown op \"%s\"", optarg);
@@ -135,17 +194,27 @@ static int parse_opts(int argc, char **argv, struct runopts *o, int is_diff) {
       char *end;
       long n = strtol(optarg, &end, 10);
       if (*end || end == optarg || n < 1 || n > 256) {
-        warnx_("--jobs: not a number of adapters from 1 to 256: \"%s\"", optarg);
+        warnx_("--jobs: not a number of adapters from 1 to 256: \"%s\"",
+               optarg);
         return EXIT_USAGE;
       }
       o->jobs = (int)n;
       run_only = 1;
       break;
     }
-    case O_RESUME: o->resume = optarg; run_only = 1; break;
-    case O_PROGRESS: o->progress = 1; break;
-    case O_NO_PROGRESS: o->progress = 0; break;
-    case O_HELP: fputs(usage, stdout); return -1;
+    case O_RESUME:
+      o->resume = optarg;
+      run_only = 1;
+      break;
+    case O_PROGRESS:
+      o->progress = 1;
+      break;
+    case O_NO_PROGRESS:
+      o->progress = 0;
+      break;
+    case O_HELP:
+      fputs(usage, stdout);
+      return -1;
     default:
       if (optopt && optopt < 256)
         warnx_("unknown option -%c", optopt);
@@ -205,24 +274,29 @@ static int setup_adapters(struct session *s, int is_diff) {
       return EXIT_USAGE;
     }
     int twice = 0;
-    for (size_t k = 0; k < n; k++) twice |= defs[k] == d;
-    if (twice) continue; /* --adapter X --adapter X: once */
+    for (size_t k = 0; k < n; k++)
+      twice |= defs[k] == d;
+    if (twice)
+      continue; /* --adapter X --adapter X: once */
     defs = xrealloc(defs, sizeof *defs * (n + 1));
     defs[n++] = d;
   }
   for (int i = 0; i < o->ncmds; i++) {
     defs = xrealloc(defs, sizeof *defs * (n + 1));
     defs[n++] = adapter_def_cmd(o->cmds[i]);
-    s->cmd_defs = xrealloc(s->cmd_defs, sizeof *s->cmd_defs * (s->ncmd_defs + 1));
+    s->cmd_defs =
+        xrealloc(s->cmd_defs, sizeof *s->cmd_defs * (s->ncmd_defs + 1));
     s->cmd_defs[s->ncmd_defs++] = defs[n - 1];
   }
   if (!o->nadapters && !o->ncmds) {
     for (size_t i = 0; i < s->reg.n; i++) {
       struct adapter_def *d = &s->reg.defs[i];
       adapter_def_check(d);
-      if (!d->available) continue;
+      if (!d->available)
+        continue;
       /* diff compares against the reference: leave it out by default */
-      if (is_diff && !strcmp(d->name, "reference")) continue;
+      if (is_diff && !strcmp(d->name, "reference"))
+        continue;
       defs = xrealloc(defs, sizeof *defs * (n + 1));
       defs[n++] = d;
     }
@@ -245,8 +319,8 @@ static int setup_adapters(struct session *s, int is_diff) {
         free(defs);
         return 128 + interrupted;
       }
-      warnx_("adapter %s: given up after three failed starts: %s", s->ad[i].name,
-             s->ad[i].last_why);
+      warnx_("adapter %s: given up after three failed starts: %s",
+             s->ad[i].name, s->ad[i].last_why);
     }
     s->st[i].adapter = s->ad[i].name;
     s->st[i].library = s->ad[i].library;
@@ -264,14 +338,17 @@ static int setup_adapters(struct session *s, int is_diff) {
 }
 
 static void progress(struct session *s, const char *name, int final) {
-  if (!s->show_progress) return;
+  if (!s->show_progress)
+    return;
   double now = now_mono();
   if (final) {
-    if (s->progress_shown) fputs("\r\033[K", stderr);
+    if (s->progress_shown)
+      fputs("\r\033[K", stderr);
     s->progress_shown = 0;
     return;
   }
-  if (now - s->started < 1.0 || now - s->last_progress < 0.2) return;
+  if (now - s->started < 1.0 || now - s->last_progress < 0.2)
+    return;
   s->last_progress = now;
   s->progress_shown = 1;
   fprintf(stderr, "\r\033[K%s: %zu/%zu  %.0f/s", name, s->done, s->total,
@@ -280,10 +357,12 @@ static void progress(struct session *s, const char *name, int final) {
 }
 
 static void lock(struct session *s) {
-  if (s->jobs > 1) pthread_mutex_lock(&s->lock);
+  if (s->jobs > 1)
+    pthread_mutex_lock(&s->lock);
 }
 static void unlock(struct session *s) {
-  if (s->jobs > 1) pthread_mutex_unlock(&s->lock);
+  if (s->jobs > 1)
+    pthread_mutex_unlock(&s->lock);
 }
 
 /* Account one result of adapter K and write it out. */
@@ -295,20 +374,27 @@ static void record(struct session *s, size_t k, struct result *r) {
   int failed = class_failed(v->cls) && !v->impl_defined;
   char idbuf[48];
   const char *id = r->t ? r->t->id : idbuf;
-  if (!r->t) snprintf(idbuf, sizeof idbuf, "line:%ld", r->line);
+  if (!r->t)
+    snprintf(idbuf, sizeof idbuf, "line:%ld", r->line);
   st->total++;
   st->by_class[v->cls]++;
-  if (v->cls == CLASS_UNSUPPORTED) st->unsupported++;
-  else if (failed) st->failed++;
-  else st->passed++;
-  if (v->impl_defined) st->impl_defined++;
-  if (v->security_relevant) st->security++;
+  if (v->cls == CLASS_UNSUPPORTED)
+    st->unsupported++;
+  else if (failed)
+    st->failed++;
+  else
+    st->passed++;
+  if (v->impl_defined)
+    st->impl_defined++;
+  if (v->security_relevant)
+    st->security++;
   st->not_compared += (size_t)v->not_compared;
   if (s->o->nbaselines && bcheck_result(&s->bc[k], id, v, failed)) {
     r->baseline = 1;
     st->known++;
   }
-  if (s->o->write_baseline && failed) brecord_add(&s->rec[k], id, v);
+  if (s->o->write_baseline && failed)
+    brecord_add(&s->rec[k], id, v);
   /* a line on the terminal: take the progress line away first */
   if (s->progress_shown && failed && !r->baseline && s->out.fmt == FMT_TEXT) {
     fputs("\r\033[K", stderr);
@@ -317,7 +403,8 @@ static void record(struct session *s, size_t k, struct result *r) {
   }
   output_result(&s->out, r);
   s->done++;
-  if (s->show_progress) progress(s, s->jobs > 1 ? "adapters" : s->ad[k].name, 0);
+  if (s->show_progress)
+    progress(s, s->jobs > 1 ? "adapters" : s->ad[k].name, 0);
   unlock(s);
 }
 
@@ -325,9 +412,9 @@ static void record(struct session *s, size_t k, struct result *r) {
 
 struct runjob {
   struct session *s;
-  size_t k;                /* adapter */
+  size_t k; /* adapter */
   struct vectors *vec;
-  unsigned *idx;           /* tests sent */
+  unsigned *idx; /* tests sent */
 };
 
 static void put_opt_sv(struct buf *b, const char *key, const struct sv *v) {
@@ -355,50 +442,70 @@ static void encode_test(void *ctx, size_t i, long id, struct buf *b) {
   switch (t->op) {
   case OP_PARSE:
     if (t->spec == SPEC_WHATWG) {
-      if (t->base.state == SV_ABSENT) buf_puts(b, ", \"base\": null");
-      else put_opt_sv(b, "base", &t->base);
+      if (t->base.state == SV_ABSENT)
+        buf_puts(b, ", \"base\": null");
+      else
+        put_opt_sv(b, "base", &t->base);
     }
     break;
   case OP_RESOLVE:
     put_opt_sv(b, "base", &t->base);
-    if (!t->strict) buf_puts(b, ", \"strict\": false");
+    if (!t->strict)
+      buf_puts(b, ", \"strict\": false");
     break;
-  case OP_EQUIVALENT: put_opt_sv(b, "other", &t->other); break;
-  default: break;
+  case OP_EQUIVALENT:
+    put_opt_sv(b, "other", &t->other);
+    break;
+  default:
+    break;
   }
-  if (t->level) buf_printf(b, ", \"level\": \"%s\"", t->level);
+  if (t->level)
+    buf_printf(b, ", \"level\": \"%s\"", t->level);
   buf_puts(b, "}\n");
 }
 
-static void answer_test(void *ctx, size_t i, json_t *ans, const char *line, size_t len) {
+static void answer_test(void *ctx, size_t i, json_t *ans, const char *line,
+                        size_t len) {
   struct runjob *j = ctx;
   const struct test *t = &j->vec->tests[j->idx[i]];
   struct adapter *a = &j->s->ad[j->k];
   struct verdict v;
   classify_answer(t, ans, &v);
   /* whatwg vectors count only for adapters that answer with getters */
-  if (t->spec == SPEC_WHATWG && !a->whatwg && !json_is_object(json_object_get(ans, "whatwg"))) {
+  if (t->spec == SPEC_WHATWG && !a->whatwg &&
+      !json_is_object(json_object_get(ans, "whatwg"))) {
     lock(j->s);
     j->s->st[j->k].skipped++;
     j->s->done++;
     unlock(j->s);
     return;
   }
-  struct result r = {.adapter = a->name, .library = a->library, .t = t, .v = &v,
-                     .answer = ans, .ans_line = line, .ans_len = len};
+  struct result r = {.adapter = a->name,
+                     .library = a->library,
+                     .t = t,
+                     .v = &v,
+                     .answer = ans,
+                     .ans_line = line,
+                     .ans_len = len};
   record(j->s, j->k, &r);
 }
 
 /* A plain PASS taken on tokens: no jansson value built (classify.c). */
-static int answer_test_tokens(void *ctx, size_t i, const struct jtoks *tk, const char *line,
-                              size_t len) {
+static int answer_test_tokens(void *ctx, size_t i, const struct jtoks *tk,
+                              const char *line, size_t len) {
   struct runjob *j = ctx;
   const struct test *t = &j->vec->tests[j->idx[i]];
   struct verdict v;
-  if (!classify_pass_tokens(t, tk, line, &v)) return 0;
+  if (!classify_pass_tokens(t, tk, line, &v))
+    return 0;
   struct adapter *a = &j->s->ad[j->k];
-  struct result r = {.adapter = a->name, .library = a->library, .t = t, .v = &v,
-                     .answer = NULL, .ans_line = line, .ans_len = len};
+  struct result r = {.adapter = a->name,
+                     .library = a->library,
+                     .t = t,
+                     .v = &v,
+                     .answer = NULL,
+                     .ans_line = line,
+                     .ans_len = len};
   record(j->s, j->k, &r);
   return 1;
 }
@@ -419,7 +526,8 @@ static void fail_test(void *ctx, size_t i, int cls, const char *why) {
   memset(&v, 0, sizeof v);
   v.cls = cls;
   v.why = why;
-  struct result r = {.adapter = a->name, .library = a->library, .t = t, .v = &v};
+  struct result r = {
+      .adapter = a->name, .library = a->library, .t = t, .v = &v};
   record(j->s, j->k, &r);
 }
 
@@ -435,12 +543,14 @@ static int resume_open(struct session *s, int in_place);
 
 static int open_results(struct session *s, const char *deflt) {
   const char *path = s->o->output ? s->o->output : deflt;
-  if (!path) return 0;
+  if (!path)
+    return 0;
   char *p = s->o->output ? xstrdup(path) : root_path(path);
   if (s->rs) {
     /* --resume: in place unless --output names another file */
     char a[PATH_MAX], b[PATH_MAX];
-    int same = !s->o->output || (realpath(p, a) && realpath(s->rs->path, b) && !strcmp(a, b));
+    int same = !s->o->output ||
+               (realpath(p, a) && realpath(s->rs->path, b) && !strcmp(a, b));
     free(p);
     return resume_open(s, same);
   }
@@ -465,14 +575,17 @@ static int open_results(struct session *s, const char *deflt) {
 static int copy_range(const char *file, off_t from, off_t to, FILE *out) {
   FILE *in = fopen(file, "rb");
   if (!in || fseeko(in, from, SEEK_SET) < 0) {
-    if (in) fclose(in);
+    if (in)
+      fclose(in);
     return -1;
   }
   char chunk[1 << 16];
   while (from < to) {
-    size_t want = (size_t)(to - from) < sizeof chunk ? (size_t)(to - from) : sizeof chunk;
+    size_t want =
+        (size_t)(to - from) < sizeof chunk ? (size_t)(to - from) : sizeof chunk;
     size_t got = fread(chunk, 1, want, in);
-    if (!got) break;
+    if (!got)
+      break;
     fwrite(chunk, 1, got, out);
     from += (off_t)got;
   }
@@ -488,7 +601,8 @@ static int open_results(struct session *s, const char *deflt);
 static int resume_open(struct session *s, int in_place) {
   struct resume *rs = s->rs;
   if (in_place) {
-    if (truncate(rs->path, rs->keep_end) < 0 || !(s->out.results = fopen(rs->path, "ab"))) {
+    if (truncate(rs->path, rs->keep_end) < 0 ||
+        !(s->out.results = fopen(rs->path, "ab"))) {
       warnx_("%s: cannot write: %s", rs->path, strerror(errno));
       return EXIT_USAGE;
     }
@@ -497,7 +611,8 @@ static int resume_open(struct session *s, int in_place) {
     s->rs = NULL;
     int rc = open_results(s, NULL);
     s->rs = rs;
-    if (rc) return rc;
+    if (rc)
+      return rc;
   }
   setvbuf(s->out.results, NULL, _IOFBF, 1 << 18);
   return 0;
@@ -520,7 +635,8 @@ static char *baseline_path(const char *tmpl, const char *adapter) {
 }
 
 static void free_list(char **list, int n) {
-  for (int i = 0; i < n; i++) free(list[i]);
+  for (int i = 0; i < n; i++)
+    free(list[i]);
   free(list);
 }
 
@@ -540,7 +656,8 @@ static void runopts_free(struct runopts *o) {
 static void cleanup(struct session *s) {
   for (size_t i = 0; i < s->n; i++) {
     adapter_free(&s->ad[i]);
-    for (size_t k = 0; k < s->bc[i].nnew; k++) free(s->bc[i].new_lines[k]);
+    for (size_t k = 0; k < s->bc[i].nnew; k++)
+      free(s->bc[i].new_lines[k]);
     free(s->bc[i].new_lines);
     struct brecord *r = &s->rec[i];
     for (size_t k = 0; k < r->n; k++) {
@@ -551,21 +668,24 @@ static void cleanup(struct session *s) {
     free(r->cls);
     free(r->comps);
   }
-  for (size_t i = 0; i < s->ncmd_defs; i++) adapter_def_free(s->cmd_defs[i]);
+  for (size_t i = 0; i < s->ncmd_defs; i++)
+    adapter_def_free(s->cmd_defs[i]);
   free(s->cmd_defs);
   free(s->ad);
   free(s->st);
   free(s->bc);
   free(s->rec);
   registry_free(&s->reg);
-  if (s->rs) resume_free(s->rs);
+  if (s->rs)
+    resume_free(s->rs);
   free(s->rs);
   buf_free(&s->out.line);
   memset(s, 0, sizeof *s);
 }
 
 /* Every selected vector of V through adapter K (IDX: room for them all). */
-static void run_adapter(struct session *sx, struct vectors *v, size_t k, unsigned *idx) {
+static void run_adapter(struct session *sx, struct vectors *v, size_t k,
+                        unsigned *idx) {
   struct adapter *a = &sx->ad[k];
   size_t m = 0;
   struct runjob j = {sx, k, v, idx};
@@ -573,9 +693,14 @@ static void run_adapter(struct session *sx, struct vectors *v, size_t k, unsigne
   const unsigned char *done = sx->rs ? sx->rs->done[k] : NULL;
   for (size_t i = 0; sx->rs && i < sx->rs->n; i++) {
     const struct prior *p = &sx->rs->p[i];
-    if (p->adapter != k) continue;
-    struct result r = {.adapter = a->name, .library = a->library, .t = &v->tests[p->test],
-                       .v = &p->v, .answer = p->got, .replayed = 1};
+    if (p->adapter != k)
+      continue;
+    struct result r = {.adapter = a->name,
+                       .library = a->library,
+                       .t = &v->tests[p->test],
+                       .v = &p->v,
+                       .answer = p->got,
+                       .replayed = 1};
     record(sx, k, &r);
   }
   /* whatwg vectors go last to an adapter that is not whatwg by its
@@ -584,9 +709,11 @@ static void run_adapter(struct session *sx, struct vectors *v, size_t k, unsigne
   for (int pass = 0; pass < 2; pass++) {
     for (size_t i = 0; i < v->ntests; i++) {
       const struct test *t = &v->tests[i];
-      if (done && done[i]) continue;
+      if (done && done[i])
+        continue;
       int late = t->spec == SPEC_WHATWG && !a->whatwg;
-      if (late != pass) continue;
+      if (late != pass)
+        continue;
       if (!(a->ops & (1u << t->op))) {
         if (late) {
           lock(sx);
@@ -598,7 +725,8 @@ static void run_adapter(struct session *sx, struct vectors *v, size_t k, unsigne
         memset(&vd, 0, sizeof vd);
         vd.cls = CLASS_UNSUPPORTED;
         vd.why = "op not in the adapter's hello";
-        struct result r = {.adapter = a->name, .library = a->library, .t = t, .v = &vd};
+        struct result r = {
+            .adapter = a->name, .library = a->library, .t = t, .v = &vd};
         record(sx, k, &r);
         continue;
       }
@@ -608,7 +736,8 @@ static void run_adapter(struct session *sx, struct vectors *v, size_t k, unsigne
   lock(sx);
   output_flush(&sx->out);
   unlock(sx);
-  struct job job = {&j, m, encode_test, answer_test, fail_test, flush_out, answer_test_tokens};
+  struct job job = {&j,        m,         encode_test,       answer_test,
+                    fail_test, flush_out, answer_test_tokens};
   adapter_run(a, &job);
   adapter_stop(a);
 }
@@ -626,7 +755,8 @@ static void *worker_main(void *arg) {
     lock(w->s);
     size_t k = (*w->next)++;
     unlock(w->s);
-    if (k >= w->s->n || interrupted) break;
+    if (k >= w->s->n || interrupted)
+      break;
     run_adapter(w->s, w->v, k, idx);
   }
   free(idx);
@@ -636,7 +766,8 @@ static void *worker_main(void *arg) {
 /* --jobs N: up to N adapters at once, each in a thread of its own; results
  * are written as they come (interleaved), JUnit suites in adapter order. */
 static void run_parallel(struct session *sx, struct vectors *v, int jobs) {
-  for (size_t k = 0; k < sx->n; k++) output_adapter_begin(&sx->out, &sx->st[k]);
+  for (size_t k = 0; k < sx->n; k++)
+    output_adapter_begin(&sx->out, &sx->st[k]);
   sx->done = 0;
   sx->total = v->ntests * sx->n;
   sx->started = now_mono();
@@ -648,18 +779,23 @@ static void run_parallel(struct session *sx, struct vectors *v, int jobs) {
   struct worker w = {sx, v, &next};
   size_t started = 0;
   for (size_t i = 0; i < nthreads; i++)
-    if (pthread_create(&th[started], NULL, worker_main, &w) == 0) started++;
-  if (!started) worker_main(&w); /* no thread to be had: run here */
-  for (size_t i = 0; i < started; i++) pthread_join(th[i], NULL);
+    if (pthread_create(&th[started], NULL, worker_main, &w) == 0)
+      started++;
+  if (!started)
+    worker_main(&w); /* no thread to be had: run here */
+  for (size_t i = 0; i < started; i++)
+    pthread_join(th[i], NULL);
   free(th);
   sx->jobs = 1;
   pthread_mutex_destroy(&sx->lock);
   progress(sx, "adapters", 1);
-  for (size_t k = 0; k < sx->n; k++) output_adapter_end(&sx->out, &sx->st[k]);
+  for (size_t k = 0; k < sx->n; k++)
+    output_adapter_end(&sx->out, &sx->st[k]);
 }
 
-static int do_run(int argc, char **argv, struct runopts *op, struct vectors *vecp,
-                  struct session *sp, struct baseline **blp) {
+static int do_run(int argc, char **argv, struct runopts *op,
+                  struct vectors *vecp, struct session *sp,
+                  struct baseline **blp) {
   struct runopts o = *op; /* lists appended below are written back */
   int rc = 0;
   if (optind < argc) {
@@ -672,24 +808,30 @@ static int do_run(int argc, char **argv, struct runopts *op, struct vectors *vec
   /* vectors first: a bad file is an input error before anything runs */
   struct vectors *v = vecp;
   char *deflt = root_path("vectors/v1");
-  if (!o.nvectors) add(&o.vectors, &o.nvectors, deflt);
+  if (!o.nvectors)
+    add(&o.vectors, &o.nvectors, deflt);
   free(deflt);
   op->vectors = o.vectors;
   op->nvectors = o.nvectors;
-  if (vectors_load(v, o.vectors, o.nvectors, &o.f) < 0) return EXIT_USAGE;
-  if (v->total_loaded == 0) warnx_("no vectors found");
+  if (vectors_load(v, o.vectors, o.nvectors, &o.f) < 0)
+    return EXIT_USAGE;
+  if (v->total_loaded == 0)
+    warnx_("no vectors found");
 
   struct baseline *bl = *blp = xcalloc((size_t)o.nbaselines + 1, sizeof *bl);
   for (int i = 0; i < o.nbaselines; i++)
-    if (baseline_load(o.baselines[i], &bl[i]) < 0) return EXIT_USAGE;
+    if (baseline_load(o.baselines[i], &bl[i]) < 0)
+      return EXIT_USAGE;
 
   struct session *sx = sp;
   sx->o = op;
-  if ((rc = setup_adapters(sx, 0))) return rc;
+  if ((rc = setup_adapters(sx, 0)))
+    return rc;
   if (o.write_baseline && sx->n > 1 && !strstr(o.write_baseline, "{adapter}")) {
     struct stat st;
     if (stat(o.write_baseline, &st) < 0 || !S_ISDIR(st.st_mode)) {
-      warnx_("--write-baseline with several adapters needs a folder or a name with {adapter}");
+      warnx_("--write-baseline with several adapters needs a folder or a name "
+             "with {adapter}");
       return EXIT_USAGE;
     }
   }
@@ -698,19 +840,22 @@ static int do_run(int argc, char **argv, struct runopts *op, struct vectors *vec
     for (size_t k = 0; k < sx->n; k++)
       if (!strcmp(bl[i].adapter, sx->ad[k].name)) {
         if (sx->bc[k].b) {
-          warnx_("two baselines for adapter %s: %s and %s", bl[i].adapter, sx->bc[k].b->path,
-                 bl[i].path);
+          warnx_("two baselines for adapter %s: %s and %s", bl[i].adapter,
+                 sx->bc[k].b->path, bl[i].path);
           return EXIT_USAGE;
         }
         sx->bc[k].b = &bl[i];
         hit = 1;
       }
-    if (!hit) warnx_("%s: baseline of adapter %s, which is not in this run", bl[i].path, bl[i].adapter);
+    if (!hit)
+      warnx_("%s: baseline of adapter %s, which is not in this run", bl[i].path,
+             bl[i].adapter);
   }
 
   if (o.resume) {
     sx->rs = xcalloc(1, sizeof *sx->rs);
-    if (resume_load(sx->rs, o.resume, v, sx->ad, sx->n) < 0) return EXIT_USAGE;
+    if (resume_load(sx->rs, o.resume, v, sx->ad, sx->n) < 0)
+      return EXIT_USAGE;
   }
   sx->out.fmt = o.fmt;
   sx->out.out = stdout;
@@ -722,7 +867,8 @@ static int do_run(int argc, char **argv, struct runopts *op, struct vectors *vec
   sx->started = now_mono();
   output_begin(&sx->out, sx->st, sx->n);
   if (sx->rs && !sx->out.appending &&
-      copy_range(sx->rs->path, sx->rs->header_end, sx->rs->keep_end, sx->out.results) < 0) {
+      copy_range(sx->rs->path, sx->rs->header_end, sx->rs->keep_end,
+                 sx->out.results) < 0) {
     warnx_("--resume %s: cannot copy its results", sx->rs->path);
     return EXIT_USAGE;
   }
@@ -754,22 +900,31 @@ static int do_run(int argc, char **argv, struct runopts *op, struct vectors *vec
   if (o.write_baseline && !interrupted) {
     for (size_t k = 0; k < sx->n; k++) {
       char *p = baseline_path(o.write_baseline, sx->ad[k].name);
-      if (brecord_write(&sx->rec[k], p, sx->ad[k].name, sx->ad[k].library) < 0) rc = EXIT_USAGE;
-      else fprintf(stderr, "uritest: wrote baseline %s (%zu entries)\n", p, sx->rec[k].n);
+      if (brecord_write(&sx->rec[k], p, sx->ad[k].name, sx->ad[k].library) < 0)
+        rc = EXIT_USAGE;
+      else
+        fprintf(stderr, "uritest: wrote baseline %s (%zu entries)\n", p,
+                sx->rec[k].n);
       free(p);
     }
     wrote = 1;
   }
   output_end(&sx->out, sx->st, sx->n, bsum, interrupted != 0);
   json_decref(bsum);
-  if (sx->out.results) fclose(sx->out.results);
+  if (sx->out.results)
+    fclose(sx->out.results);
   sx->out.results = NULL;
   size_t failed = 0;
-  for (size_t k = 0; k < sx->n; k++) failed += sx->st[k].failed;
-  if (interrupted) return 128 + interrupted;
-  if (rc) return rc;
-  if (o.nbaselines) return differs ? EXIT_NEGATIVE : EXIT_OK;
-  if (wrote) return EXIT_OK;
+  for (size_t k = 0; k < sx->n; k++)
+    failed += sx->st[k].failed;
+  if (interrupted)
+    return 128 + interrupted;
+  if (rc)
+    return rc;
+  if (o.nbaselines)
+    return differs ? EXIT_NEGATIVE : EXIT_OK;
+  if (wrote)
+    return EXIT_OK;
   return failed ? EXIT_NEGATIVE : EXIT_OK;
 }
 
@@ -781,11 +936,15 @@ int cmd_run(int argc, char **argv) {
   memset(&vec, 0, sizeof vec);
   memset(&s, 0, sizeof s);
   int rc = parse_opts(argc, argv, &o, 0);
-  if (rc == 0) rc = do_run(argc, argv, &o, &vec, &s, &bl);
-  else if (rc < 0) rc = 0;
-  if (s.out.results) fclose(s.out.results);
+  if (rc == 0)
+    rc = do_run(argc, argv, &o, &vec, &s, &bl);
+  else if (rc < 0)
+    rc = 0;
+  if (s.out.results)
+    fclose(s.out.results);
   cleanup(&s);
-  for (int i = 0; bl && i < o.nbaselines; i++) baseline_free(&bl[i]);
+  for (int i = 0; bl && i < o.nbaselines; i++)
+    baseline_free(&bl[i]);
   free(bl);
   vectors_free(&vec);
   runopts_free(&o);
@@ -815,14 +974,21 @@ static void encode_line(void *ctx, size_t i, long id, struct buf *b) {
   buf_puts(b, "}\n");
 }
 
-static void answer_line(void *ctx, size_t i, json_t *ans, const char *line, size_t len) {
+static void answer_line(void *ctx, size_t i, json_t *ans, const char *line,
+                        size_t len) {
   struct diffjob *j = ctx;
   struct adapter *a = &j->s->ad[j->k];
   struct verdict v;
   classify_diff(j->lines[i], j->lens[i], ans, &v);
-  struct result r = {.adapter = a->name, .library = a->library, .input = j->lines[i],
-                     .input_len = j->lens[i], .line = j->first_line + (long)i, .v = &v,
-                     .answer = ans, .ans_line = line, .ans_len = len};
+  struct result r = {.adapter = a->name,
+                     .library = a->library,
+                     .input = j->lines[i],
+                     .input_len = j->lens[i],
+                     .line = j->first_line + (long)i,
+                     .v = &v,
+                     .answer = ans,
+                     .ans_line = line,
+                     .ans_len = len};
   record(j->s, j->k, &r);
 }
 
@@ -833,8 +999,12 @@ static void fail_line(void *ctx, size_t i, int cls, const char *why) {
   memset(&v, 0, sizeof v);
   v.cls = cls;
   v.why = why;
-  struct result r = {.adapter = a->name, .library = a->library, .input = j->lines[i],
-                     .input_len = j->lens[i], .line = j->first_line + (long)i, .v = &v};
+  struct result r = {.adapter = a->name,
+                     .library = a->library,
+                     .input = j->lines[i],
+                     .input_len = j->lens[i],
+                     .line = j->first_line + (long)i,
+                     .v = &v};
   record(j->s, j->k, &r);
 }
 
@@ -872,7 +1042,8 @@ int cmd_diff(int argc, char **argv) {
   if ((rc = setup_adapters(&s, 1))) {
     cleanup(&s);
     runopts_free(&o);
-    if (in != stdin) fclose(in);
+    if (in != stdin)
+      fclose(in);
     return rc;
   }
   s.out.fmt = o.fmt;
@@ -881,7 +1052,8 @@ int cmd_diff(int argc, char **argv) {
   if ((rc = open_results(&s, NULL))) {
     cleanup(&s);
     runopts_free(&o);
-    if (in != stdin) fclose(in);
+    if (in != stdin)
+      fclose(in);
     return rc;
   }
   s.show_progress = o.progress == 1 || (o.progress < 0 && isatty(2));
@@ -896,7 +1068,8 @@ int cmd_diff(int argc, char **argv) {
   output_adapter_begin(&s.out, &all);
 
   char **lines = xcalloc(DIFF_BATCH, sizeof *lines);
-  size_t *caps = xcalloc(DIFF_BATCH, sizeof *caps), *lens = xcalloc(DIFF_BATCH, sizeof *lens);
+  size_t *caps = xcalloc(DIFF_BATCH, sizeof *caps),
+         *lens = xcalloc(DIFF_BATCH, sizeof *lens);
   long lineno = 1;
   int io_error = 0;
   while (!interrupted) {
@@ -911,14 +1084,18 @@ int cmd_diff(int argc, char **argv) {
         break;
       }
       bytes += (size_t)n;
-      if (n > 0 && lines[m][n - 1] == '\n') n--;
+      if (n > 0 && lines[m][n - 1] == '\n')
+        n--;
       lens[m++] = (size_t)n;
     }
-    if (ferror(in)) io_error = 1;
-    if (!m) break;
+    if (ferror(in))
+      io_error = 1;
+    if (!m)
+      break;
     for (size_t k = 0; k < s.n && !interrupted; k++) {
       struct diffjob j = {&s, k, lines, lens, lineno};
-      struct job job = {&j, m, encode_line, answer_line, fail_line, flush_diff, NULL};
+      struct job job = {&j,        m,          encode_line, answer_line,
+                        fail_line, flush_diff, NULL};
       adapter_run(&s.ad[k], &job);
     }
     lineno += (long)m;
@@ -931,14 +1108,17 @@ int cmd_diff(int argc, char **argv) {
         lines[i] = NULL;
         caps[i] = 0;
       }
-    if (eof) break;
+    if (eof)
+      break;
   }
   progress(&s, "diff", 1);
-  for (size_t i = 0; i < DIFF_BATCH; i++) free(lines[i]);
+  for (size_t i = 0; i < DIFF_BATCH; i++)
+    free(lines[i]);
   free(lines);
   free(caps);
   free(lens);
-  if (in != stdin) fclose(in);
+  if (in != stdin)
+    fclose(in);
   size_t failed = 0;
   for (size_t k = 0; k < s.n; k++) {
     adapter_stop(&s.ad[k]);
@@ -948,14 +1128,17 @@ int cmd_diff(int argc, char **argv) {
     all.total += s.st[k].total;
     all.failed += s.st[k].failed;
     all.unsupported += s.st[k].unsupported;
-    for (int c = 0; c < CLASS__COUNT; c++) all.by_class[c] += s.st[k].by_class[c];
+    for (int c = 0; c < CLASS__COUNT; c++)
+      all.by_class[c] += s.st[k].by_class[c];
   }
   output_adapter_end(&s.out, &all);
   output_end(&s.out, s.st, s.n, NULL, interrupted != 0);
-  if (s.out.results) fclose(s.out.results);
+  if (s.out.results)
+    fclose(s.out.results);
   cleanup(&s);
   runopts_free(&o);
-  if (interrupted) return 128 + interrupted;
+  if (interrupted)
+    return 128 + interrupted;
   if (io_error) {
     warnx_("read error on the input");
     return EXIT_USAGE;

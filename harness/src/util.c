@@ -20,20 +20,25 @@ static void oom(void) {
 }
 void *xmalloc(size_t n) {
   void *p = malloc(n ? n : 1);
-  if (!p) oom();
+  if (!p)
+    oom();
   return p;
 }
 void *xcalloc(size_t n, size_t size) {
   void *p = calloc(n ? n : 1, size ? size : 1);
-  if (!p) oom();
+  if (!p)
+    oom();
   return p;
 }
 void *xrealloc(void *p, size_t n) {
   p = realloc(p, n ? n : 1);
-  if (!p) oom();
+  if (!p)
+    oom();
   return p;
 }
-char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
+char *xstrdup(const char *s) {
+  return xstrndup(s, strlen(s));
+}
 char *xstrndup(const char *s, size_t n) {
   char *p = xmalloc(n + 1);
   memcpy(p, s, n);
@@ -51,9 +56,11 @@ void warnx_(const char *fmt, ...) {
 }
 
 void buf_reserve(struct buf *b, size_t extra) {
-  if (b->len + extra + 1 <= b->cap) return;
+  if (b->len + extra + 1 <= b->cap)
+    return;
   size_t cap = b->cap ? b->cap : 256;
-  while (cap < b->len + extra + 1) cap *= 2;
+  while (cap < b->len + extra + 1)
+    cap *= 2;
   b->p = xrealloc(b->p, cap);
   b->cap = cap;
 }
@@ -63,7 +70,9 @@ void buf_put(struct buf *b, const void *s, size_t n) {
   b->len += n;
   b->p[b->len] = 0;
 }
-void buf_puts(struct buf *b, const char *s) { buf_put(b, s, strlen(s)); }
+void buf_puts(struct buf *b, const char *s) {
+  buf_put(b, s, strlen(s));
+}
 void buf_putc(struct buf *b, char c) {
   buf_reserve(b, 1);
   b->p[b->len++] = c;
@@ -77,7 +86,8 @@ void buf_putl(struct buf *b, long v) {
     tmp[--i] = (char)('0' + u % 10);
     u /= 10;
   } while (u);
-  if (v < 0) tmp[--i] = '-';
+  if (v < 0)
+    tmp[--i] = '-';
   buf_put(b, tmp + i, (size_t)(24 - i));
 }
 
@@ -86,7 +96,8 @@ void buf_printf(struct buf *b, const char *fmt, ...) {
   va_start(ap, fmt);
   int n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
-  if (n < 0) return;
+  if (n < 0)
+    return;
   buf_reserve(b, (size_t)n);
   va_start(ap, fmt);
   vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap);
@@ -101,20 +112,28 @@ void buf_free(struct buf *b) {
 
 size_t utf8_seq(const unsigned char *s, size_t n) {
   unsigned c = s[0];
-  if (c < 0x80) return 1;
-  if (c < 0xC2 || c > 0xF4) return 0;
-  if (c < 0xE0) return (n >= 2 && (s[1] & 0xC0) == 0x80) ? 2 : 0;
+  if (c < 0x80)
+    return 1;
+  if (c < 0xC2 || c > 0xF4)
+    return 0;
+  if (c < 0xE0)
+    return (n >= 2 && (s[1] & 0xC0) == 0x80) ? 2 : 0;
   if (c < 0xF0) {
-    if (n < 3 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80) return 0;
-    if (c == 0xE0 && s[1] < 0xA0) return 0;
-    if (c == 0xED && s[1] > 0x9F) return 0;
+    if (n < 3 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80)
+      return 0;
+    if (c == 0xE0 && s[1] < 0xA0)
+      return 0;
+    if (c == 0xED && s[1] > 0x9F)
+      return 0;
     return 3;
   }
   if (n < 4 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80 ||
       (s[3] & 0xC0) != 0x80)
     return 0;
-  if (c == 0xF0 && s[1] < 0x90) return 0;
-  if (c == 0xF4 && s[1] > 0x8F) return 0;
+  if (c == 0xF0 && s[1] < 0x90)
+    return 0;
+  if (c == 0xF4 && s[1] > 0x8F)
+    return 0;
   return 4;
 }
 
@@ -127,7 +146,8 @@ int utf8_valid(const char *s, size_t n) {
       continue;
     }
     size_t k = utf8_seq(p + i, n - i);
-    if (!k) return 0;
+    if (!k)
+      return 0;
     i += k;
   }
   return 1;
@@ -160,12 +180,24 @@ void buf_json_str(struct buf *b, const char *s, size_t n) {
     }
     char esc[6] = {'\\', 'u', '0', '0', hexd[c >> 4], hexd[c & 15]};
     switch (c) {
-    case '"': buf_put(b, "\\\"", 2); break;
-    case '\\': buf_put(b, "\\\\", 2); break;
-    case '\n': buf_put(b, "\\n", 2); break;
-    case '\r': buf_put(b, "\\r", 2); break;
-    case '\t': buf_put(b, "\\t", 2); break;
-    default: buf_put(b, esc, 6); break;
+    case '"':
+      buf_put(b, "\\\"", 2);
+      break;
+    case '\\':
+      buf_put(b, "\\\\", 2);
+      break;
+    case '\n':
+      buf_put(b, "\\n", 2);
+      break;
+    case '\r':
+      buf_put(b, "\\r", 2);
+      break;
+    case '\t':
+      buf_put(b, "\\t", 2);
+      break;
+    default:
+      buf_put(b, esc, 6);
+      break;
     }
     i++;
   }
@@ -224,7 +256,9 @@ char *arena_strndup(struct arena *a, const char *s, size_t n) {
   p[n] = 0;
   return p;
 }
-char *arena_str(struct arena *a, size_t n) { return arena_take(a, n + 1, 1); }
+char *arena_str(struct arena *a, size_t n) {
+  return arena_take(a, n + 1, 1);
+}
 void arena_free(struct arena *a) {
   while (a->head) {
     struct arena_block *n = a->head->next;
@@ -234,16 +268,22 @@ void arena_free(struct arena *a) {
 }
 
 static int hexval(int c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
   return -1;
 }
 long hex_decode(const char *hex, size_t n, char *out) {
-  if (n % 2) return -1;
+  if (n % 2)
+    return -1;
   for (size_t i = 0; i < n; i += 2) {
-    int h = hexval((unsigned char)hex[i]), l = hexval((unsigned char)hex[i + 1]);
-    if (h < 0 || l < 0) return -1;
+    int h = hexval((unsigned char)hex[i]),
+        l = hexval((unsigned char)hex[i + 1]);
+    if (h < 0 || l < 0)
+      return -1;
     out[i / 2] = (char)(h * 16 + l);
   }
   return (long)(n / 2);
@@ -257,10 +297,12 @@ double now_mono(void) {
 
 const char *run_date(void) {
   static char date[32];
-  if (date[0]) return date;
+  if (date[0])
+    return date;
   time_t t = time(NULL);
   const char *sde = getenv("SOURCE_DATE_EPOCH");
-  if (sde && *sde) t = (time_t)strtoll(sde, NULL, 10);
+  if (sde && *sde)
+    t = (time_t)strtoll(sde, NULL, 10);
   struct tm tm;
   gmtime_r(&t, &tm);
   strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
@@ -268,7 +310,9 @@ const char *run_date(void) {
 }
 
 static char *argv0_path;
-void set_argv0(const char *argv0) { argv0_path = argv0 ? xstrdup(argv0) : NULL; }
+void set_argv0(const char *argv0) {
+  argv0_path = argv0 ? xstrdup(argv0) : NULL;
+}
 
 static int is_dir(const char *p) {
   struct stat st;
@@ -277,7 +321,8 @@ static int is_dir(const char *p) {
 
 const char *repo_root(void) {
   static char *root;
-  if (root) return root;
+  if (root)
+    return root;
   const char *env = getenv("URITEST_ROOT");
   if (env && *env) {
     char real[PATH_MAX];
@@ -286,7 +331,8 @@ const char *repo_root(void) {
   char exe[PATH_MAX];
   ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
   if (n <= 0 && argv0_path && strchr(argv0_path, '/')) {
-    if (realpath(argv0_path, exe)) n = (ssize_t)strlen(exe);
+    if (realpath(argv0_path, exe))
+      n = (ssize_t)strlen(exe);
   }
   if (n > 0) {
     exe[n] = 0;
@@ -294,12 +340,14 @@ const char *repo_root(void) {
      * harness/ appears, at most four levels above the bin folder. */
     for (int up = 0; up < 5; up++) {
       char *slash = strrchr(exe, '/');
-      if (!slash || slash == exe) break;
+      if (!slash || slash == exe)
+        break;
       *slash = 0;
       if (up >= 2) {
         char probe[PATH_MAX + 16];
         snprintf(probe, sizeof probe, "%s/harness", exe);
-        if (is_dir(probe)) return root = xstrdup(exe);
+        if (is_dir(probe))
+          return root = xstrdup(exe);
       }
     }
   }
@@ -307,7 +355,8 @@ const char *repo_root(void) {
 }
 
 char *root_path(const char *rel) {
-  if (rel[0] == '/') return xstrdup(rel);
+  if (rel[0] == '/')
+    return xstrdup(rel);
   const char *r = repo_root();
   size_t n = strlen(r) + strlen(rel) + 2;
   char *p = xmalloc(n);
@@ -317,7 +366,8 @@ char *root_path(const char *rel) {
 
 const char *vectors_version(void) {
   static char v[64];
-  if (v[0]) return v;
+  if (v[0])
+    return v;
   char *path = root_path("vectors/VERSION");
   FILE *f = fopen(path, "r");
   free(path);
@@ -325,10 +375,13 @@ const char *vectors_version(void) {
     snprintf(v, sizeof v, "unknown");
   } else {
     size_t n = strlen(v);
-    while (n && (v[n - 1] == '\n' || v[n - 1] == '\r' || v[n - 1] == ' ')) v[--n] = 0;
-    if (!n) snprintf(v, sizeof v, "unknown");
+    while (n && (v[n - 1] == '\n' || v[n - 1] == '\r' || v[n - 1] == ' '))
+      v[--n] = 0;
+    if (!n)
+      snprintf(v, sizeof v, "unknown");
   }
-  if (f) fclose(f);
+  if (f)
+    fclose(f);
   return v;
 }
 
@@ -336,6 +389,7 @@ double parse_seconds(const char *s) {
   char *end;
   errno = 0;
   double d = strtod(s, &end);
-  if (errno || end == s || *end || !(d > 0) || d > 86400) return -1;
+  if (errno || end == s || *end || !(d > 0) || d > 86400)
+    return -1;
   return d;
 }

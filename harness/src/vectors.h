@@ -7,19 +7,45 @@
 
 #include "util.h"
 
-enum op { OP_PARSE, OP_MATCH, OP_RESOLVE, OP_NORMALIZE, OP_EQUIVALENT, OP_IRI_TO_URI, OP__COUNT };
+enum op {
+  OP_PARSE,
+  OP_MATCH,
+  OP_RESOLVE,
+  OP_NORMALIZE,
+  OP_EQUIVALENT,
+  OP_IRI_TO_URI,
+  OP__COUNT
+};
 enum expect { EXPECT_ACCEPT, EXPECT_REJECT, EXPECT_IMPL };
 enum spec { SPEC_RFC3986, SPEC_RFC3987, SPEC_WHATWG };
 
 /* The nine components of DESIGN.md, in its order. */
 enum comp {
-  C_SCHEME, C_AUTHORITY, C_USERINFO, C_HOST, C_HOST_TYPE, C_PORT, C_PATH,
-  C_QUERY, C_FRAGMENT, C__COUNT
+  C_SCHEME,
+  C_AUTHORITY,
+  C_USERINFO,
+  C_HOST,
+  C_HOST_TYPE,
+  C_PORT,
+  C_PATH,
+  C_QUERY,
+  C_FRAGMENT,
+  C__COUNT
 };
 /* The WHATWG URL getters compared in whatwg files. */
 enum getter {
-  G_HREF, G_PROTOCOL, G_USERNAME, G_PASSWORD, G_HOST, G_HOSTNAME, G_PORT,
-  G_PATHNAME, G_SEARCH, G_HASH, G_ORIGIN, G__COUNT
+  G_HREF,
+  G_PROTOCOL,
+  G_USERNAME,
+  G_PASSWORD,
+  G_HOST,
+  G_HOSTNAME,
+  G_PORT,
+  G_PATHNAME,
+  G_SEARCH,
+  G_HASH,
+  G_ORIGIN,
+  G__COUNT
 };
 
 extern const char *const op_names[OP__COUNT];
@@ -47,9 +73,9 @@ struct vfile {
 struct test {
   const char *id;
   const struct vfile *file;
-  const char *group;        /* the group's description, "" when none */
+  const char *group; /* the group's description, "" when none */
   unsigned char op, expect, spec, strict;
-  signed char equivalent;   /* -1 absent */
+  signed char equivalent; /* -1 absent */
   const char *input;
   unsigned input_len;
   struct sv base, other;
@@ -57,7 +83,7 @@ struct test {
   struct sv *comps;         /* C__COUNT entries, or NULL when none given */
   struct sv *getters;       /* G__COUNT entries, or NULL */
   struct sv target, normalized, output;
-  long error_offset;        /* -1 when absent */
+  long error_offset; /* -1 when absent */
 };
 
 struct filters {

@@ -9,14 +9,15 @@
 #include "commands.h"
 #include "util.h"
 
-static const char *const getters[] = {"href", "protocol", "username", "password",
-                                      "host", "hostname", "port", "pathname",
-                                      "search", "hash", "origin"};
+static const char *const getters[] = {
+    "href", "protocol", "username", "password", "host",  "hostname",
+    "port", "pathname", "search",   "hash",     "origin"};
 
 /* An id from the case's content, so that upstream insertions do not
  * renumber the others (ids are never reused). */
 static uint64_t fnv(uint64_t h, const char *s, size_t n) {
-  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 1099511628211u;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ (unsigned char)s[i]) * 1099511628211u;
   return h;
 }
 
@@ -24,12 +25,16 @@ static int import_wpt(const char *file, const char *out) {
   json_error_t err;
   json_t *root = json_load_file(file, JSON_ALLOW_NUL, &err);
   if (!root) {
-    if (err.line < 0) fprintf(stderr, "%s: %s\n", file, err.text);
-    else fprintf(stderr, "%s:%d:%d: %s\n", file, err.line, err.column, err.text);
+    if (err.line < 0)
+      fprintf(stderr, "%s: %s\n", file, err.text);
+    else
+      fprintf(stderr, "%s:%d:%d: %s\n", file, err.line, err.column, err.text);
     return EXIT_USAGE;
   }
   if (!json_is_array(root)) {
-    fprintf(stderr, "%s: not a urltestdata.json file (the top level is not an array)\n", file);
+    fprintf(stderr,
+            "%s: not a urltestdata.json file (the top level is not an array)\n",
+            file);
     json_decref(root);
     return EXIT_USAGE;
   }
@@ -43,15 +48,17 @@ static int import_wpt(const char *file, const char *out) {
   json_t *e;
   json_array_foreach(root, i, e) {
     if (json_is_string(e)) {
-      group = json_pack("{s:s, s:s, s:[]}", "description", json_string_value(e), "op", "parse",
-                        "tests");
+      group = json_pack("{s:s, s:s, s:[]}", "description", json_string_value(e),
+                        "op", "parse", "tests");
       tests = json_object_get(group, "tests");
       json_array_append_new(groups, group);
       continue;
     }
     json_t *in = json_object_get(e, "input");
     if (!json_is_object(e) || !json_is_string(in)) {
-      fprintf(stderr, "%s: entry %zu: not a test case (an object with \"input\")\n", file, i);
+      fprintf(stderr,
+              "%s: entry %zu: not a test case (an object with \"input\")\n",
+              file, i);
       json_decref(root);
       json_decref(groups);
       free(seen);
@@ -59,19 +66,24 @@ static int import_wpt(const char *file, const char *out) {
       return EXIT_USAGE;
     }
     if (!group) {
-      group = json_pack("{s:s, s:s, s:[]}", "description", "urltestdata.json", "op", "parse",
-                        "tests");
+      group = json_pack("{s:s, s:s, s:[]}", "description", "urltestdata.json",
+                        "op", "parse", "tests");
       tests = json_object_get(group, "tests");
       json_array_append_new(groups, group);
     }
     json_t *base = json_object_get(e, "base");
-    uint64_t h = fnv(1469598103934665603u, json_string_value(in), json_string_length(in));
+    uint64_t h = fnv(1469598103934665603u, json_string_value(in),
+                     json_string_length(in));
     h = fnv(h, "\0", 1);
-    if (json_is_string(base)) h = fnv(h, json_string_value(base), json_string_length(base));
-    else h = fnv(h, "\1null", 5);
+    if (json_is_string(base))
+      h = fnv(h, json_string_value(base), json_string_length(base));
+    else
+      h = fnv(h, "\1null", 5);
     size_t slot = (size_t)(h % cap), dup = 0;
-    while (seen[slot] && seen[slot] != h) slot = (slot + 1) % cap;
-    if (seen[slot] == h) dup = ++seen_n[slot];
+    while (seen[slot] && seen[slot] != h)
+      slot = (slot + 1) % cap;
+    if (seen[slot] == h)
+      dup = ++seen_n[slot];
     seen[slot] = h;
     char id[64];
     if (dup)
@@ -82,17 +94,20 @@ static int import_wpt(const char *file, const char *out) {
                (unsigned long long)(h & 0xffffffffffffull));
     int failure = json_is_true(json_object_get(e, "failure"));
     json_t *t = json_pack("{s:s, s:O, s:O, s:s}", "id", id, "input", in, "base",
-                          base ? base : json_null(), "expect", failure ? "reject" : "accept");
+                          base ? base : json_null(), "expect",
+                          failure ? "reject" : "accept");
     if (!failure) {
       json_t *w = json_object();
       for (size_t g = 0; g < sizeof getters / sizeof *getters; g++) {
         json_t *v = json_object_get(e, getters[g]);
-        if (v) json_object_set(w, getters[g], v);
+        if (v)
+          json_object_set(w, getters[g], v);
       }
       json_object_set_new(t, "whatwg", w);
       /* not a getter of the vector format: kept as an extension field */
       json_t *sp = json_object_get(e, "searchParams");
-      if (sp) json_object_set(t, "x-searchParams", sp);
+      if (sp)
+        json_object_set(t, "x-searchParams", sp);
     } else {
       nreject++;
     }
@@ -103,7 +118,8 @@ static int import_wpt(const char *file, const char *out) {
       json_object_set_new(t, "tags", json_pack("[s]", tag));
     }
     json_t *comment = json_object_get(e, "comment");
-    if (json_is_string(comment)) json_object_set(t, "comment", comment);
+    if (json_is_string(comment))
+      json_object_set(t, "comment", comment);
     json_array_append_new(tests, t);
     ncases++;
     if (ncases * 2 > cap) {
@@ -120,14 +136,17 @@ static int import_wpt(const char *file, const char *out) {
   const char *slash = strrchr(file, '/');
   char source[1024];
   snprintf(source, sizeof source,
-           "web-platform-tests url/resources/%s (https://github.com/web-platform-tests/wpt), "
-           "%zu cases (%zu failures) converted by uritest %s import wpt; 3-Clause BSD License, "
+           "web-platform-tests url/resources/%s "
+           "(https://github.com/web-platform-tests/wpt), "
+           "%zu cases (%zu failures) converted by uritest %s import wpt; "
+           "3-Clause BSD License, "
            "Copyright (c) web-platform-tests contributors",
            slash ? slash + 1 : file, ncases, nreject, URITEST_VERSION);
   json_t *doc = json_pack(
-      "{s:s, s:s, s:s, s:s, s:s, s:s, s:o}", "schema", "uritest-vectors/1", "version", "1.0.0",
-      "spec", "whatwg", "title", "WHATWG URL parsing: web-platform-tests urltestdata.json",
-      "source", source, "license", "BSD-3-Clause", "groups", groups);
+      "{s:s, s:s, s:s, s:s, s:s, s:s, s:o}", "schema", "uritest-vectors/1",
+      "version", "1.0.0", "spec", "whatwg", "title",
+      "WHATWG URL parsing: web-platform-tests urltestdata.json", "source",
+      source, "license", "BSD-3-Clause", "groups", groups);
   json_decref(root);
   FILE *f = out ? fopen(out, "w") : stdout;
   if (!f) {
@@ -142,7 +161,8 @@ static int import_wpt(const char *file, const char *out) {
     warnx_("%s: write error", out ? out : "standard output");
     return EXIT_USAGE;
   }
-  if (out) fprintf(stderr, "uritest: %s: %zu cases\n", out, ncases);
+  if (out)
+    fprintf(stderr, "uritest: %s: %zu cases\n", out, ncases);
   return 0;
 }
 
@@ -158,7 +178,8 @@ int cmd_import(int argc, char **argv) {
   }
   const char *file = NULL, *out = NULL;
   for (int i = 2; i < argc; i++) {
-    if ((!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) && i + 1 < argc) {
+    if ((!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) &&
+        i + 1 < argc) {
       out = argv[++i];
     } else if (argv[i][0] == '-' && argv[i][1]) {
       warnx_("import: unknown option %s", argv[i]);

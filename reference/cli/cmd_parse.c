@@ -73,7 +73,8 @@ static const char parse_help[] =
     "Parse each input as a URI-reference (RFC 3986 4.1), or against RULE:\n"
     "URI, absolute-URI, relative-ref (with --iri: the RFC 3987 grammar, where\n"
     "RULE is IRI-reference, IRI, absolute-IRI or irelative-ref).\n"
-    "Exit 0 when all inputs are valid, 1 when any is invalid, 2 on usage error.\n";
+    "Exit 0 when all inputs are valid, 1 when any is invalid, 2 on usage "
+    "error.\n";
 
 int cmd_parse(int argc, char **argv) {
   struct opts o;
@@ -95,13 +96,15 @@ int cmd_parse(int argc, char **argv) {
                   start == RFC3986_RULE_URI ||
                   start == RFC3986_RULE_absolute_URI ||
                   start == RFC3986_RULE_relative_ref))
-      return cli_usage_error("parse: --rule must be one of %s, not '%s'",
-                             o.iri ? "IRI-reference, IRI, absolute-IRI, irelative-ref"
-                                   : "URI-reference, URI, absolute-URI, relative-ref",
-                             o.rule);
+      return cli_usage_error(
+          "parse: --rule must be one of %s, not '%s'",
+          o.iri ? "IRI-reference, IRI, absolute-IRI, irelative-ref"
+                : "URI-reference, URI, absolute-URI, relative-ref",
+          o.rule);
   }
   if (o.first >= argc)
-    return cli_usage_error("parse: no input (give URIs, or - for standard input)");
+    return cli_usage_error(
+        "parse: no input (give URIs, or - for standard input)");
   cli_inputs_init(&in, argc - o.first, argv + o.first);
   while ((got = cli_next_input(&in, &s, &len)) > 0) {
     rfc3986_uri uri;
@@ -124,11 +127,11 @@ int cmd_parse(int argc, char **argv) {
       fputs("}\n", stdout);
     } else if (st == RFC3986_OK) {
       static const char *const names[] = {"scheme", "authority", "userinfo",
-                                          "host", "port", "path", "query",
-                                          "fragment"};
+                                          "host",   "port",      "path",
+                                          "query",  "fragment"};
       const rfc3986_span spans[] = {uri.scheme, uri.authority, uri.userinfo,
-                                    uri.host, uri.port, uri.path, uri.query,
-                                    uri.fragment};
+                                    uri.host,   uri.port,      uri.path,
+                                    uri.query,  uri.fragment};
       size_t k;
       fputs("valid ", stdout);
       fputs(uri.kind == RFC3986_KIND_URI ? "URI: " : "relative-ref: ", stdout);
@@ -177,7 +180,8 @@ int cmd_match(int argc, char **argv) {
   if (rule == RFC3986_RULE_NONE)
     return cli_usage_error("match: unknown rule '%s'", argv[o.first]);
   if (o.first + 1 >= argc)
-    return cli_usage_error("match: no input (give inputs, or - for standard input)");
+    return cli_usage_error(
+        "match: no input (give inputs, or - for standard input)");
   cli_inputs_init(&in, argc - o.first - 1, argv + o.first + 1);
   while ((got = cli_next_input(&in, &s, &len)) > 0) {
     rfc3986_error err;
@@ -234,20 +238,18 @@ int cmd_explain(int argc, char **argv) {
   s = argv[o.first];
   len = strlen(s);
   /* A first pass counts the events, a second records them. */
-  rfc3986_parse_traced(s, len,
-                       o.iri ? RFC3986_RULE_IRI_reference
-                             : RFC3986_RULE_URI_reference,
-                       &uri, &err, NULL, 0, &n);
+  rfc3986_parse_traced(
+      s, len, o.iri ? RFC3986_RULE_IRI_reference : RFC3986_RULE_URI_reference,
+      &uri, &err, NULL, 0, &n);
   cap = n;
   ev = calloc(cap ? cap : 1, sizeof *ev);
   if (ev == NULL) {
     fprintf(stderr, "rfc3986: out of memory\n");
     return CLI_USAGE;
   }
-  st = rfc3986_parse_traced(s, len,
-                            o.iri ? RFC3986_RULE_IRI_reference
-                                  : RFC3986_RULE_URI_reference,
-                            &uri, &err, ev, cap, &n);
+  st = rfc3986_parse_traced(
+      s, len, o.iri ? RFC3986_RULE_IRI_reference : RFC3986_RULE_URI_reference,
+      &uri, &err, ev, cap, &n);
   if (st != RFC3986_OK) {
     print_error_text(s, len, &err);
     free(ev);

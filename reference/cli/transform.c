@@ -51,8 +51,8 @@ static int parse_opts(int argc, char **argv, unsigned allowed, int simple_ok,
     } else if ((allowed & OPT_STRIP_FRAGMENT) &&
                strcmp(a, "--strip-fragment") == 0) {
       o->flags |= RFC3986_RESOLVE_STRIP_BASE_FRAGMENT;
-    } else if ((allowed & OPT_LEVEL) && (strcmp(a, "--level") == 0 ||
-                                         strncmp(a, "--level=", 8) == 0)) {
+    } else if ((allowed & OPT_LEVEL) &&
+               (strcmp(a, "--level") == 0 || strncmp(a, "--level=", 8) == 0)) {
       const char *v = a[7] == '=' ? a + 8 : (i + 1 < argc ? argv[++i] : NULL);
       if (v == NULL)
         return cli_usage_error("%s: --level needs a value", argv[0]);
@@ -63,10 +63,9 @@ static int parse_opts(int argc, char **argv, unsigned allowed, int simple_ok,
       else if (strcmp(v, "scheme") == 0)
         o->level = RFC3986_LEVEL_SCHEME;
       else
-        return cli_usage_error("%s: --level must be %s, not '%s'", argv[0],
-                               simple_ok ? "simple, syntax or scheme"
-                                         : "syntax or scheme",
-                               v);
+        return cli_usage_error(
+            "%s: --level must be %s, not '%s'", argv[0],
+            simple_ok ? "simple, syntax or scheme" : "syntax or scheme", v);
       o->level_given = 1;
     } else {
       return cli_usage_error("%s: unknown option '%s'", argv[0], a);
@@ -154,12 +153,15 @@ static void *xmalloc(size_t n) {
 /* ---- resolve ----------------------------------------------------------- */
 
 static const char resolve_help[] =
-    "usage: rfc3986 resolve [--json] [--non-strict] [--strip-fragment] BASE REF\n"
+    "usage: rfc3986 resolve [--json] [--non-strict] [--strip-fragment] BASE "
+    "REF\n"
     "Resolve REF against BASE (RFC 3986 section 5.2): strict 5.2.2 unless\n"
     "--non-strict (a scheme equal to the base's is ignored).  BASE must be an\n"
-    "absolute-URI; a base with a fragment is an error unless --strip-fragment.\n"
+    "absolute-URI; a base with a fragment is an error unless "
+    "--strip-fragment.\n"
     "A target that would reparse differently adds \"hazard\".\n"
-    "Exit 0 on success, 1 for an invalid base or reference, 2 on usage error.\n";
+    "Exit 0 on success, 1 for an invalid base or reference, 2 on usage "
+    "error.\n";
 
 int cmd_resolve(int argc, char **argv) {
   struct opts o;
@@ -169,8 +171,8 @@ int cmd_resolve(int argc, char **argv) {
   unsigned hazard = 0;
   rfc3986_error err;
   rfc3986_status st;
-  if (parse_opts(argc, argv, OPT_JSON | OPT_NON_STRICT | OPT_STRIP_FRAGMENT,
-                 0, resolve_help, &o) != CLI_OK)
+  if (parse_opts(argc, argv, OPT_JSON | OPT_NON_STRICT | OPT_STRIP_FRAGMENT, 0,
+                 resolve_help, &o) != CLI_OK)
     return CLI_USAGE;
   if (o.argc != 2)
     return cli_usage_error("resolve: needs BASE and REF (see --help)");
@@ -216,7 +218,8 @@ static const char normalize_help[] =
     "Normalize each URI-reference (RFC 3986 6.2.2: percent-encoding, case,\n"
     "dot segments; --level scheme adds 6.2.3 for http, https, ws, wss, ftp\n"
     "and mailto).  A result that would reparse differently adds \"hazard\".\n"
-    "Exit 0 when all inputs are valid, 1 when any is invalid, 2 on usage error.\n";
+    "Exit 0 when all inputs are valid, 1 when any is invalid, 2 on usage "
+    "error.\n";
 
 int cmd_normalize(int argc, char **argv) {
   struct opts o;
@@ -229,15 +232,16 @@ int cmd_normalize(int argc, char **argv) {
       CLI_OK)
     return CLI_USAGE;
   if (o.argc < 1)
-    return cli_usage_error("normalize: no input (give URIs, or - for standard input)");
+    return cli_usage_error(
+        "normalize: no input (give URIs, or - for standard input)");
   out = xmalloc(cap);
   cli_inputs_init(&in, o.argc, o.argv);
   while ((got = cli_next_input(&in, &s, &len)) > 0) {
     size_t n = 0;
     unsigned hazard = 0;
     rfc3986_error err;
-    rfc3986_status st = rfc3986_normalize(s, len, o.level, out, cap, &n,
-                                          &hazard, &err);
+    rfc3986_status st =
+        rfc3986_normalize(s, len, o.level, out, cap, &n, &hazard, &err);
     if (st == RFC3986_ERR_BUFFER) {
       free(out);
       cap = n;
@@ -276,7 +280,8 @@ int cmd_normalize(int argc, char **argv) {
 static const char equivalent_help[] =
     "usage: rfc3986 equivalent [--json] [--level simple|syntax|scheme] A B\n"
     "Are A and B equivalent (RFC 3986 6.2)?  simple: the same string (6.2.1);\n"
-    "syntax (default): the same after 6.2.2 normalization; scheme: after 6.2.2\n"
+    "syntax (default): the same after 6.2.2 normalization; scheme: after "
+    "6.2.2\n"
     "and 6.2.3.  Exit 0 when equivalent, 1 when not or when an input is\n"
     "invalid, 2 on usage error.\n";
 
@@ -365,8 +370,8 @@ static int run_mapping(int argc, char **argv, const char *help, mapping_fn fn,
   if (parse_opts(argc, argv, OPT_JSON, 0, help, &o) != CLI_OK)
     return CLI_USAGE;
   if (o.argc < 1)
-    return cli_usage_error("%s: no input (give strings, or - for standard input)",
-                           argv[0]);
+    return cli_usage_error(
+        "%s: no input (give strings, or - for standard input)", argv[0]);
   out = xmalloc(cap);
   cli_inputs_init(&in, o.argc, o.argv);
   while ((got = cli_next_input(&in, &s, &len)) > 0) {
@@ -444,7 +449,8 @@ int cmd_pct_encode(int argc, char **argv) {
 static const char pct_decode_help[] =
     "usage: rfc3986 pct-decode [--json] STRING...|-\n"
     "Decode every pct-encoded triplet (RFC 3986 2.1).  With --json an output\n"
-    "that is not UTF-8 is given as \"output_hex\".  Exit 1 when a \"%\" is not\n"
+    "that is not UTF-8 is given as \"output_hex\".  Exit 1 when a \"%\" is "
+    "not\n"
     "followed by two hex digits.\n";
 
 int cmd_pct_decode(int argc, char **argv) {
@@ -470,7 +476,8 @@ int cmd_split(int argc, char **argv) {
   if (parse_opts(argc, argv, OPT_JSON, 0, split_help, &o) != CLI_OK)
     return CLI_USAGE;
   if (o.argc < 1)
-    return cli_usage_error("split: no input (give strings, or - for standard input)");
+    return cli_usage_error(
+        "split: no input (give strings, or - for standard input)");
   cli_inputs_init(&in, o.argc, o.argv);
   while ((got = cli_next_input(&in, &s, &len)) > 0) {
     static const char *const names[] = {"scheme", "authority", "path", "query",

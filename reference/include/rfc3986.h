@@ -29,14 +29,14 @@ extern "C" {
 /* Status codes.  Numeric values and names (rfc3986_status_name) are stable. */
 typedef enum {
   RFC3986_OK = 0,
-  RFC3986_ERR_SYNTAX = 1,         /* input does not match the start rule */
-  RFC3986_ERR_BUFFER = 2,         /* output buffer too small; *out_len has the need */
+  RFC3986_ERR_SYNTAX = 1, /* input does not match the start rule */
+  RFC3986_ERR_BUFFER = 2, /* output buffer too small; *out_len has the need */
   RFC3986_ERR_BASE_NOT_ABSOLUTE = 3, /* 5.1: base must match absolute-URI */
   RFC3986_ERR_BASE_HAS_FRAGMENT = 4, /* 5.1: base has a fragment (see flags) */
-  RFC3986_ERR_PCT_MALFORMED = 5,  /* 2.1: "%" not followed by two HEXDIG */
-  RFC3986_ERR_UTF8 = 6,           /* RFC 3987: not well-formed UTF-8 */
-  RFC3986_ERR_UNKNOWN_RULE = 7,   /* rule name not known */
-  RFC3986_ERR_ARGUMENT = 8        /* invalid argument (NULL where not allowed) */
+  RFC3986_ERR_PCT_MALFORMED = 5,     /* 2.1: "%" not followed by two HEXDIG */
+  RFC3986_ERR_UTF8 = 6,              /* RFC 3987: not well-formed UTF-8 */
+  RFC3986_ERR_UNKNOWN_RULE = 7,      /* rule name not known */
+  RFC3986_ERR_ARGUMENT = 8 /* invalid argument (NULL where not allowed) */
 } rfc3986_status;
 
 /* Stable name of a status: "ok", "syntax", "buffer", ... */
@@ -143,8 +143,8 @@ typedef enum {
 const char *rfc3986_host_type_name(rfc3986_host_type type);
 
 typedef enum {
-  RFC3986_KIND_URI = 0,          /* matched URI (or absolute-URI) */
-  RFC3986_KIND_RELATIVE_REF = 1  /* matched relative-ref */
+  RFC3986_KIND_URI = 0,         /* matched URI (or absolute-URI) */
+  RFC3986_KIND_RELATIVE_REF = 1 /* matched relative-ref */
 } rfc3986_kind;
 
 /*

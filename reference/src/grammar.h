@@ -42,8 +42,7 @@ struct rfc3986__parser {
   size_t userinfo_from, userinfo_to;
 };
 
-void rfc3986__parser_init(struct rfc3986__parser *p, const char *s,
-                          size_t len);
+void rfc3986__parser_init(struct rfc3986__parser *p, const char *s, size_t len);
 
 /*
  * Rule coverage (make rule-coverage): a build with RFC3986_RULE_COVERAGE
@@ -80,9 +79,8 @@ struct rfc3986__frame {
   size_t event;
 };
 
-static inline struct rfc3986__frame rfc3986__enter(struct rfc3986__parser *p,
-                                                   rfc3986_rule rule,
-                                                   size_t pos) {
+static inline struct rfc3986__frame
+rfc3986__enter(struct rfc3986__parser *p, rfc3986_rule rule, size_t pos) {
   struct rfc3986__frame f;
   f.outer = p->rule;
   f.event = p->count;
@@ -121,9 +119,10 @@ static inline void rfc3986__backtrack(struct rfc3986__parser *p, size_t mark) {
     p->count = mark;
 }
 
-#define RULE_ENTER(p, rule, pos) \
+#define RULE_ENTER(p, rule, pos)                                               \
   struct rfc3986__frame rule_frame_ = rfc3986__enter((p), (rule), (pos))
-#define RULE_LEAVE(p, pos, end) return rfc3986__leave((p), rule_frame_, (pos), (end))
+#define RULE_LEAVE(p, pos, end)                                                \
+  return rfc3986__leave((p), rule_frame_, (pos), (end))
 
 /*
  * Single-octet classes (section 2, Appendix A), as bits of one table
@@ -151,15 +150,27 @@ extern const unsigned short rfc3986__octet_class[257];
 static inline int rfc3986__is(int c, unsigned mask) {
   return (rfc3986__octet_class[c + 1] & mask) != 0;
 }
-static inline int is_ALPHA(int c) { return rfc3986__is(c, C_ALPHA); }
-static inline int is_DIGIT(int c) { return rfc3986__is(c, C_DIGIT); }
-static inline int is_HEXDIG(int c) { return rfc3986__is(c, C_HEXDIG); }
+static inline int is_ALPHA(int c) {
+  return rfc3986__is(c, C_ALPHA);
+}
+static inline int is_DIGIT(int c) {
+  return rfc3986__is(c, C_DIGIT);
+}
+static inline int is_HEXDIG(int c) {
+  return rfc3986__is(c, C_HEXDIG);
+}
 /* unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" */
-static inline int is_unreserved(int c) { return rfc3986__is(c, C_UNRESERVED); }
+static inline int is_unreserved(int c) {
+  return rfc3986__is(c, C_UNRESERVED);
+}
 /* gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@" */
-static inline int is_gen_delims(int c) { return rfc3986__is(c, C_GEN_DELIMS); }
+static inline int is_gen_delims(int c) {
+  return rfc3986__is(c, C_GEN_DELIMS);
+}
 /* sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "=" */
-static inline int is_sub_delims(int c) { return rfc3986__is(c, C_SUB_DELIMS); }
+static inline int is_sub_delims(int c) {
+  return rfc3986__is(c, C_SUB_DELIMS);
+}
 
 /* 2.1: the value of the HEXDIG octet C (which must be one: callers read
  * pct-encoded triplets of parsed references, or have checked). */
@@ -214,20 +225,27 @@ RFC3986__ALWAYS_INLINE __m128i rfc3986__class16(__m128i v, unsigned mask) {
   __m128i low_tilde = _mm_or_si128(rfc3986__eq(v, '_'), rfc3986__eq(v, '~'));
   __m128i plus = rfc3986__eq(v, '+');
   /* sub-delims = "!" / "$" / "&" - "," / ";" / "=" */
-  __m128i sub_delims =
-      _mm_or_si128(_mm_or_si128(rfc3986__in_range(v, '&', ','), rfc3986__eq(v, '!')),
-                   _mm_or_si128(_mm_or_si128(rfc3986__eq(v, '$'), rfc3986__eq(v, ';')),
-                                rfc3986__eq(v, '=')));
+  __m128i sub_delims = _mm_or_si128(
+      _mm_or_si128(rfc3986__in_range(v, '&', ','), rfc3986__eq(v, '!')),
+      _mm_or_si128(_mm_or_si128(rfc3986__eq(v, '$'), rfc3986__eq(v, ';')),
+                   rfc3986__eq(v, '=')));
   __m128i m = _mm_and_si128(alpha, rfc3986__when(mask, C_ALPHA | C_SCHEME));
-  m = _mm_or_si128(m, _mm_and_si128(digit, rfc3986__when(mask, C_DIGIT | C_SCHEME)));
-  m = _mm_or_si128(m, _mm_and_si128(dash_dot, rfc3986__when(mask, C_MARK | C_SCHEME)));
+  m = _mm_or_si128(
+      m, _mm_and_si128(digit, rfc3986__when(mask, C_DIGIT | C_SCHEME)));
+  m = _mm_or_si128(
+      m, _mm_and_si128(dash_dot, rfc3986__when(mask, C_MARK | C_SCHEME)));
   m = _mm_or_si128(m, _mm_and_si128(low_tilde, rfc3986__when(mask, C_MARK)));
   m = _mm_or_si128(m, _mm_and_si128(plus, rfc3986__when(mask, C_SCHEME)));
-  m = _mm_or_si128(m, _mm_and_si128(sub_delims, rfc3986__when(mask, C_SUB_DELIMS)));
-  m = _mm_or_si128(m, _mm_and_si128(rfc3986__eq(v, ':'), rfc3986__when(mask, C_COLON)));
-  m = _mm_or_si128(m, _mm_and_si128(rfc3986__eq(v, '@'), rfc3986__when(mask, C_AT)));
-  m = _mm_or_si128(m, _mm_and_si128(rfc3986__eq(v, '/'), rfc3986__when(mask, C_SLASH)));
-  m = _mm_or_si128(m, _mm_and_si128(rfc3986__eq(v, '?'), rfc3986__when(mask, C_QUESTION)));
+  m = _mm_or_si128(
+      m, _mm_and_si128(sub_delims, rfc3986__when(mask, C_SUB_DELIMS)));
+  m = _mm_or_si128(
+      m, _mm_and_si128(rfc3986__eq(v, ':'), rfc3986__when(mask, C_COLON)));
+  m = _mm_or_si128(
+      m, _mm_and_si128(rfc3986__eq(v, '@'), rfc3986__when(mask, C_AT)));
+  m = _mm_or_si128(
+      m, _mm_and_si128(rfc3986__eq(v, '/'), rfc3986__when(mask, C_SLASH)));
+  m = _mm_or_si128(
+      m, _mm_and_si128(rfc3986__eq(v, '?'), rfc3986__when(mask, C_QUESTION)));
   return m;
 }
 #endif
@@ -239,14 +257,15 @@ RFC3986__ALWAYS_INLINE __m128i rfc3986__class16(__m128i v, unsigned mask) {
  * octets at a time where the input has them (never past its end), then
  * four, then one.
  */
-RFC3986__ALWAYS_INLINE size_t rfc3986__scan(struct rfc3986__parser *p, size_t pos,
-                                   unsigned mask) {
+RFC3986__ALWAYS_INLINE size_t rfc3986__scan(struct rfc3986__parser *p,
+                                            size_t pos, unsigned mask) {
   const unsigned short *cls = rfc3986__octet_class + 1;
   const unsigned char *s = p->s;
 #ifdef RFC3986__SIMD
   for (; pos + 16 <= p->len; pos += 16) {
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(s + pos));
-    unsigned out = ~(unsigned)_mm_movemask_epi8(rfc3986__class16(v, mask)) & 0xFFFFu;
+    unsigned out =
+        ~(unsigned)_mm_movemask_epi8(rfc3986__class16(v, mask)) & 0xFFFFu;
     if (out) {
       pos += (size_t)__builtin_ctz(out);
       goto stop;
@@ -277,7 +296,7 @@ stop:
 }
 
 /* RFC 3986 Appendix A rule functions (rules.c). */
-#define RFC3986__RULE(name) \
+#define RFC3986__RULE(name)                                                    \
   size_t rule_##name(struct rfc3986__parser *p, size_t pos)
 RFC3986__RULE(URI);
 RFC3986__RULE(hier_part);

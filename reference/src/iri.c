@@ -30,12 +30,12 @@ struct cp_range {
  *         / %xA0000-AFFFD / %xB0000-BFFFD / %xC0000-CFFFD
  *         / %xD0000-DFFFD / %xE1000-EFFFD */
 static const struct cp_range ucschar_ranges[] = {
-    {0xA0, 0xD7FF},       {0xF900, 0xFDCF},     {0xFDF0, 0xFFEF},
-    {0x10000, 0x1FFFD},   {0x20000, 0x2FFFD},   {0x30000, 0x3FFFD},
-    {0x40000, 0x4FFFD},   {0x50000, 0x5FFFD},   {0x60000, 0x6FFFD},
-    {0x70000, 0x7FFFD},   {0x80000, 0x8FFFD},   {0x90000, 0x9FFFD},
-    {0xA0000, 0xAFFFD},   {0xB0000, 0xBFFFD},   {0xC0000, 0xCFFFD},
-    {0xD0000, 0xDFFFD},   {0xE1000, 0xEFFFD}};
+    {0xA0, 0xD7FF},     {0xF900, 0xFDCF},   {0xFDF0, 0xFFEF},
+    {0x10000, 0x1FFFD}, {0x20000, 0x2FFFD}, {0x30000, 0x3FFFD},
+    {0x40000, 0x4FFFD}, {0x50000, 0x5FFFD}, {0x60000, 0x6FFFD},
+    {0x70000, 0x7FFFD}, {0x80000, 0x8FFFD}, {0x90000, 0x9FFFD},
+    {0xA0000, 0xAFFFD}, {0xB0000, 0xBFFFD}, {0xC0000, 0xCFFFD},
+    {0xD0000, 0xDFFFD}, {0xE1000, 0xEFFFD}};
 
 /* iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD */
 static const struct cp_range iprivate_ranges[] = {
@@ -142,7 +142,8 @@ size_t rule_ipchar(struct rfc3986__parser *p, size_t pos) {
 /* *( octets of the classes MASK / pct-encoded / iunreserved beyond ASCII ),
  * from I: the shape of iuserinfo, ireg-name and isegment-nz-nc (the IRI
  * twin of rules.c's octets_or_pct_encoded). */
-static size_t ioctets_or_pct_encoded(struct rfc3986__parser *p, size_t i, unsigned mask) {
+static size_t ioctets_or_pct_encoded(struct rfc3986__parser *p, size_t i,
+                                     unsigned mask) {
   size_t e;
   int c;
   for (;;) {
@@ -179,13 +180,16 @@ static size_t ipchars(struct rfc3986__parser *p, size_t i, int iprivate) {
 /* 2.2: iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" ) */
 size_t rule_iuserinfo(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_iuserinfo, pos);
-  RULE_LEAVE(p, pos, ioctets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS | C_COLON));
+  RULE_LEAVE(
+      p, pos,
+      ioctets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS | C_COLON));
 }
 
 /* 2.2: ireg-name = *( iunreserved / pct-encoded / sub-delims ) */
 size_t rule_ireg_name(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_ireg_name, pos);
-  RULE_LEAVE(p, pos, ioctets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS));
+  RULE_LEAVE(p, pos,
+             ioctets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS));
 }
 
 /* 2.2: ihost = IP-literal / IPv4address / ireg-name
@@ -289,8 +293,9 @@ size_t rule_ipath_absolute(struct rfc3986__parser *p, size_t pos) {
   if (at(p, pos) != '/')
     RULE_LEAVE(p, pos, NOMATCH);
   e = rule_isegment_nz(p, pos + 1);
-  RULE_LEAVE(p, pos, e == NOMATCH ? pos + 1
-                                  : rfc3986__slash_segments(p, e, &rfc3986__iri_shape));
+  RULE_LEAVE(p, pos,
+             e == NOMATCH ? pos + 1
+                          : rfc3986__slash_segments(p, e, &rfc3986__iri_shape));
 }
 
 /* 2.2: ipath-noscheme = isegment-nz-nc *( "/" isegment ) */
@@ -298,8 +303,9 @@ size_t rule_ipath_noscheme(struct rfc3986__parser *p, size_t pos) {
   size_t e;
   RULE_ENTER(p, RFC3986_RULE_ipath_noscheme, pos);
   e = rule_isegment_nz_nc(p, pos);
-  RULE_LEAVE(p, pos, e == NOMATCH ? NOMATCH
-                                  : rfc3986__slash_segments(p, e, &rfc3986__iri_shape));
+  RULE_LEAVE(p, pos,
+             e == NOMATCH ? NOMATCH
+                          : rfc3986__slash_segments(p, e, &rfc3986__iri_shape));
 }
 
 /* 2.2: ipath-rootless = isegment-nz *( "/" isegment ) */
@@ -307,8 +313,9 @@ size_t rule_ipath_rootless(struct rfc3986__parser *p, size_t pos) {
   size_t e;
   RULE_ENTER(p, RFC3986_RULE_ipath_rootless, pos);
   e = rule_isegment_nz(p, pos);
-  RULE_LEAVE(p, pos, e == NOMATCH ? NOMATCH
-                                  : rfc3986__slash_segments(p, e, &rfc3986__iri_shape));
+  RULE_LEAVE(p, pos,
+             e == NOMATCH ? NOMATCH
+                          : rfc3986__slash_segments(p, e, &rfc3986__iri_shape));
 }
 
 /* 2.2: ipath-empty = 0<ipchar> */
@@ -325,7 +332,8 @@ size_t rule_ipath_empty(struct rfc3986__parser *p, size_t pos) {
  * The longest alternative; on a tie the first, as the RFC lists them. */
 size_t rule_ipath(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_ipath, pos);
-  RULE_LEAVE(p, pos, rfc3986__path(p, pos, &rfc3986__iri_shape, RFC3986_RULE_ipath));
+  RULE_LEAVE(p, pos,
+             rfc3986__path(p, pos, &rfc3986__iri_shape, RFC3986_RULE_ipath));
 }
 
 /* 2.2: iquery = *( ipchar / iprivate / "/" / "?" ) */
@@ -346,7 +354,8 @@ size_t rule_ifragment(struct rfc3986__parser *p, size_t pos) {
  *                 / ipath-empty */
 size_t rule_ihier_part(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_ihier_part, pos);
-  RULE_LEAVE(p, pos, rfc3986__hier_or_relative_part(p, pos, &rfc3986__iri_shape, 0));
+  RULE_LEAVE(p, pos,
+             rfc3986__hier_or_relative_part(p, pos, &rfc3986__iri_shape, 0));
 }
 
 /* 2.2: irelative-part = "//" iauthority ipath-abempty
@@ -355,7 +364,8 @@ size_t rule_ihier_part(struct rfc3986__parser *p, size_t pos) {
  *                     / ipath-empty */
 size_t rule_irelative_part(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_irelative_part, pos);
-  RULE_LEAVE(p, pos, rfc3986__hier_or_relative_part(p, pos, &rfc3986__iri_shape, 1));
+  RULE_LEAVE(p, pos,
+             rfc3986__hier_or_relative_part(p, pos, &rfc3986__iri_shape, 1));
 }
 
 /* 2.2: IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ] */
@@ -389,12 +399,22 @@ size_t rule_IRI_reference(struct rfc3986__parser *p, size_t pos) {
   RULE_LEAVE(p, pos, rfc3986__reference(p, pos, &rfc3986__iri_shape));
 }
 
-const struct rfc3986__shape rfc3986__iri_shape = {
-    RFC3986_RULE_ihier_part, RFC3986_RULE_irelative_part,
-    RFC3986_RULE_IRI_reference, rule_iauthority, rule_ipath_abempty,
-    rule_ipath_absolute, rule_ipath_noscheme, rule_ipath_rootless,
-    rule_ipath_empty, rule_isegment, rule_iquery, rule_ifragment,
-    rule_ihier_part, rule_irelative_part, rule_IRI, rule_irelative_ref};
+const struct rfc3986__shape rfc3986__iri_shape = {RFC3986_RULE_ihier_part,
+                                                  RFC3986_RULE_irelative_part,
+                                                  RFC3986_RULE_IRI_reference,
+                                                  rule_iauthority,
+                                                  rule_ipath_abempty,
+                                                  rule_ipath_absolute,
+                                                  rule_ipath_noscheme,
+                                                  rule_ipath_rootless,
+                                                  rule_ipath_empty,
+                                                  rule_isegment,
+                                                  rule_iquery,
+                                                  rule_ifragment,
+                                                  rule_ihier_part,
+                                                  rule_irelative_part,
+                                                  rule_IRI,
+                                                  rule_irelative_ref};
 
 static const rfc3986__rule_fn iri_rule_functions[] = {
     [RFC3986_RULE_IRI - RFC3986_RULE_IRI] = rule_IRI,
@@ -522,8 +542,8 @@ static void put(char *out, size_t cap, size_t *n, const char *s, size_t len) {
 }
 
 static rfc3986_status done(rfc3986_status st, size_t n, size_t cap,
-                           size_t *out_len, rfc3986_error *err,
-                           size_t offset, rfc3986_rule rule) {
+                           size_t *out_len, rfc3986_error *err, size_t offset,
+                           rfc3986_rule rule) {
   if (st == RFC3986_OK && n > cap)
     st = RFC3986_ERR_BUFFER;
   if (out_len)
@@ -563,7 +583,8 @@ rfc3986_status rfc3986_iri_to_uri(const char *in, size_t len, char *out,
       put(out, cap, &n, in + i, 1);
     } else {
       for (k = 0; k < m; k++) { /* Steps 2.1 to 2.3 */
-        char t[3] = {'%', rfc3986__upper_hex[s[i + k] >> 4], rfc3986__upper_hex[s[i + k] & 15]};
+        char t[3] = {'%', rfc3986__upper_hex[s[i + k] >> 4],
+                     rfc3986__upper_hex[s[i + k] & 15]};
         put(out, cap, &n, t, 3);
       }
     }
@@ -606,8 +627,7 @@ rfc3986_status rfc3986_uri_to_iri(const char *in, size_t len, char *out,
     return done(RFC3986_ERR_ARGUMENT, 0, cap, out_len, err, 0,
                 RFC3986_RULE_NONE);
   /* Step 1: the URI as a sequence of US-ASCII octets. */
-  if (rfc3986_parse(in, len, RFC3986_RULE_URI_reference, &u, &e) !=
-      RFC3986_OK)
+  if (rfc3986_parse(in, len, RFC3986_RULE_URI_reference, &u, &e) != RFC3986_OK)
     return done(RFC3986_ERR_SYNTAX, 0, cap, out_len, err, e.offset, e.rule);
   while (i < len) {
     unsigned char oct[4];

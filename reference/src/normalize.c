@@ -43,7 +43,9 @@
 #include "dot_segments.h"
 #include "grammar.h"
 
-static int to_lower(int c) { return c >= 'A' && c <= 'Z' ? c + 'a' - 'A' : c; }
+static int to_lower(int c) {
+  return c >= 'A' && c <= 'Z' ? c + 'a' - 'A' : c;
+}
 
 /* How letters are cased outside percent-encodings. */
 enum casing {
@@ -67,8 +69,8 @@ struct cursor {
   int npend;
 };
 
-static void cursor_init(struct cursor *c, const char *s, size_t from,
-                        size_t to, enum casing casing) {
+static void cursor_init(struct cursor *c, const char *s, size_t from, size_t to,
+                        enum casing casing) {
   c->s = s;
   c->i = from;
   c->end = to;
@@ -145,14 +147,17 @@ static void put_cursor(struct writer *w, struct cursor *c) {
 static const char *default_port(const char *scheme, size_t len) {
   static const struct {
     const char *scheme, *port;
-  } known[] = {{"http", "80"}, {"https", "443"}, {"ws", "80"},
-               {"wss", "443"}, {"ftp", "21"}};
+  } known[] = {{"http", "80"},
+               {"https", "443"},
+               {"ws", "80"},
+               {"wss", "443"},
+               {"ftp", "21"}};
   for (size_t k = 0; k < sizeof known / sizeof known[0]; k++) {
     size_t n = strlen(known[k].scheme), i;
     if (n != len)
       continue;
-    for (i = 0; i < n && to_lower((unsigned char)scheme[i]) == known[k].scheme[i];
-         i++)
+    for (i = 0;
+         i < n && to_lower((unsigned char)scheme[i]) == known[k].scheme[i]; i++)
       ;
     if (i == n)
       return known[k].port;
@@ -300,12 +305,12 @@ rfc3986_status rfc3986_normalize(const char *input, size_t len,
     cursor_init(&c, input, u.path.offset, u.path.offset + u.path.length,
                 CASE_KEEP);
     put_cursor(&w, &c);
-    path_len = rfc3986__remove_dot_segments_in_place(out + path_at,
-                                                     w.n - path_at);
+    path_len =
+        rfc3986__remove_dot_segments_in_place(out + path_at, w.n - path_at);
     w.n = path_at + path_len;
   } else {
-    struct rfc3986__path_src src = {input + u.path.offset, u.path.length, "",
-                                    0, 1};
+    struct rfc3986__path_src src = {input + u.path.offset, u.path.length, "", 0,
+                                    1};
     path_len = rfc3986__remove_dot_segments_reverse(&src, NULL);
     if (path_at + path_len <= cap)
       rfc3986__remove_dot_segments_reverse(&src, out + path_at);
@@ -386,10 +391,10 @@ static int same_component(const rfc3986_uri *a, rfc3986_span sa,
 /* The normalized paths equal?  remove_dot_segments' chunks, last first. */
 static int same_path(const rfc3986_uri *a, struct plan pa, const rfc3986_uri *b,
                      struct plan pb) {
-  struct rfc3986__path_src sa = {a->input + a->path.offset, a->path.length,
-                                 "", 0, 1};
-  struct rfc3986__path_src sb = {b->input + b->path.offset, b->path.length,
-                                 "", 0, 1};
+  struct rfc3986__path_src sa = {a->input + a->path.offset, a->path.length, "",
+                                 0, 1};
+  struct rfc3986__path_src sb = {b->input + b->path.offset, b->path.length, "",
+                                 0, 1};
   struct rfc3986__rds_iter ia, ib;
   size_t fa, ta, fb, tb;
   int ka, kb, slash_a, slash_b;
@@ -450,8 +455,8 @@ rfc3986_status rfc3986_equivalent(const char *a, size_t a_len, const char *b,
              rfc3986_span_defined(ub.authority) &&
          same_component(&ua, ua.userinfo, &ub, ub.userinfo, CASE_KEEP) &&
          same_component(&ua, ua.host, &ub, ub.host, CASE_LOWER) &&
-         same_component(&ua, pa.keep_port ? ua.port : rfc3986__undefined(),
-                        &ub, pb.keep_port ? ub.port : rfc3986__undefined(),
+         same_component(&ua, pa.keep_port ? ua.port : rfc3986__undefined(), &ub,
+                        pb.keep_port ? ub.port : rfc3986__undefined(),
                         CASE_KEEP) &&
          same_path(&ua, pa, &ub, pb) &&
          same_component(&ua, ua.query, &ub, ub.query, CASE_KEEP) &&

@@ -9,90 +9,90 @@
 
 /* The single-octet classes of grammar.h, by octet + 1. */
 const unsigned short rfc3986__octet_class[257] = {
-    [34] = C_SUB_DELIMS, /* '!' */
-    [36] = C_GEN_DELIMS, /* '#' */
-    [37] = C_SUB_DELIMS, /* '$' */
-    [39] = C_SUB_DELIMS, /* '&' */
-    [40] = C_SUB_DELIMS, /* "'" */
-    [41] = C_SUB_DELIMS, /* '(' */
-    [42] = C_SUB_DELIMS, /* ')' */
-    [43] = C_SUB_DELIMS, /* '*' */
-    [44] = C_SUB_DELIMS|C_SCHEME, /* '+' */
-    [45] = C_SUB_DELIMS, /* ',' */
-    [46] = C_MARK|C_SCHEME, /* '-' */
-    [47] = C_MARK|C_SCHEME, /* '.' */
-    [48] = C_GEN_DELIMS|C_SLASH, /* '/' */
-    [49] = C_DIGIT|C_HEXDIG|C_SCHEME, /* '0' */
-    [50] = C_DIGIT|C_HEXDIG|C_SCHEME, /* '1' */
-    [51] = C_DIGIT|C_HEXDIG|C_SCHEME, /* '2' */
-    [52] = C_DIGIT|C_HEXDIG|C_SCHEME, /* '3' */
-    [53] = C_DIGIT|C_HEXDIG|C_SCHEME, /* '4' */
-    [54] = C_DIGIT|C_HEXDIG|C_SCHEME, /* '5' */
-    [55] = C_DIGIT|C_HEXDIG|C_SCHEME, /* '6' */
-    [56] = C_DIGIT|C_HEXDIG|C_SCHEME, /* '7' */
-    [57] = C_DIGIT|C_HEXDIG|C_SCHEME, /* '8' */
-    [58] = C_DIGIT|C_HEXDIG|C_SCHEME, /* '9' */
-    [59] = C_GEN_DELIMS|C_COLON, /* ':' */
-    [60] = C_SUB_DELIMS, /* ';' */
-    [62] = C_SUB_DELIMS, /* '=' */
-    [64] = C_GEN_DELIMS|C_QUESTION, /* '?' */
-    [65] = C_GEN_DELIMS|C_AT, /* '@' */
-    [66] = C_ALPHA|C_HEXDIG|C_SCHEME, /* 'A' */
-    [67] = C_ALPHA|C_HEXDIG|C_SCHEME, /* 'B' */
-    [68] = C_ALPHA|C_HEXDIG|C_SCHEME, /* 'C' */
-    [69] = C_ALPHA|C_HEXDIG|C_SCHEME, /* 'D' */
-    [70] = C_ALPHA|C_HEXDIG|C_SCHEME, /* 'E' */
-    [71] = C_ALPHA|C_HEXDIG|C_SCHEME, /* 'F' */
-    [72] = C_ALPHA|C_SCHEME, /* 'G' */
-    [73] = C_ALPHA|C_SCHEME, /* 'H' */
-    [74] = C_ALPHA|C_SCHEME, /* 'I' */
-    [75] = C_ALPHA|C_SCHEME, /* 'J' */
-    [76] = C_ALPHA|C_SCHEME, /* 'K' */
-    [77] = C_ALPHA|C_SCHEME, /* 'L' */
-    [78] = C_ALPHA|C_SCHEME, /* 'M' */
-    [79] = C_ALPHA|C_SCHEME, /* 'N' */
-    [80] = C_ALPHA|C_SCHEME, /* 'O' */
-    [81] = C_ALPHA|C_SCHEME, /* 'P' */
-    [82] = C_ALPHA|C_SCHEME, /* 'Q' */
-    [83] = C_ALPHA|C_SCHEME, /* 'R' */
-    [84] = C_ALPHA|C_SCHEME, /* 'S' */
-    [85] = C_ALPHA|C_SCHEME, /* 'T' */
-    [86] = C_ALPHA|C_SCHEME, /* 'U' */
-    [87] = C_ALPHA|C_SCHEME, /* 'V' */
-    [88] = C_ALPHA|C_SCHEME, /* 'W' */
-    [89] = C_ALPHA|C_SCHEME, /* 'X' */
-    [90] = C_ALPHA|C_SCHEME, /* 'Y' */
-    [91] = C_ALPHA|C_SCHEME, /* 'Z' */
-    [92] = C_GEN_DELIMS, /* '[' */
-    [94] = C_GEN_DELIMS, /* ']' */
-    [96] = C_MARK, /* '_' */
-    [98] = C_ALPHA|C_HEXDIG|C_SCHEME, /* 'a' */
-    [99] = C_ALPHA|C_HEXDIG|C_SCHEME, /* 'b' */
-    [100] = C_ALPHA|C_HEXDIG|C_SCHEME, /* 'c' */
-    [101] = C_ALPHA|C_HEXDIG|C_SCHEME, /* 'd' */
-    [102] = C_ALPHA|C_HEXDIG|C_SCHEME, /* 'e' */
-    [103] = C_ALPHA|C_HEXDIG|C_SCHEME, /* 'f' */
-    [104] = C_ALPHA|C_SCHEME, /* 'g' */
-    [105] = C_ALPHA|C_SCHEME, /* 'h' */
-    [106] = C_ALPHA|C_SCHEME, /* 'i' */
-    [107] = C_ALPHA|C_SCHEME, /* 'j' */
-    [108] = C_ALPHA|C_SCHEME, /* 'k' */
-    [109] = C_ALPHA|C_SCHEME, /* 'l' */
-    [110] = C_ALPHA|C_SCHEME, /* 'm' */
-    [111] = C_ALPHA|C_SCHEME, /* 'n' */
-    [112] = C_ALPHA|C_SCHEME, /* 'o' */
-    [113] = C_ALPHA|C_SCHEME, /* 'p' */
-    [114] = C_ALPHA|C_SCHEME, /* 'q' */
-    [115] = C_ALPHA|C_SCHEME, /* 'r' */
-    [116] = C_ALPHA|C_SCHEME, /* 's' */
-    [117] = C_ALPHA|C_SCHEME, /* 't' */
-    [118] = C_ALPHA|C_SCHEME, /* 'u' */
-    [119] = C_ALPHA|C_SCHEME, /* 'v' */
-    [120] = C_ALPHA|C_SCHEME, /* 'w' */
-    [121] = C_ALPHA|C_SCHEME, /* 'x' */
-    [122] = C_ALPHA|C_SCHEME, /* 'y' */
-    [123] = C_ALPHA|C_SCHEME, /* 'z' */
-    [127] = C_MARK, /* '~' */
+    [34] = C_SUB_DELIMS,                   /* '!' */
+    [36] = C_GEN_DELIMS,                   /* '#' */
+    [37] = C_SUB_DELIMS,                   /* '$' */
+    [39] = C_SUB_DELIMS,                   /* '&' */
+    [40] = C_SUB_DELIMS,                   /* "'" */
+    [41] = C_SUB_DELIMS,                   /* '(' */
+    [42] = C_SUB_DELIMS,                   /* ')' */
+    [43] = C_SUB_DELIMS,                   /* '*' */
+    [44] = C_SUB_DELIMS | C_SCHEME,        /* '+' */
+    [45] = C_SUB_DELIMS,                   /* ',' */
+    [46] = C_MARK | C_SCHEME,              /* '-' */
+    [47] = C_MARK | C_SCHEME,              /* '.' */
+    [48] = C_GEN_DELIMS | C_SLASH,         /* '/' */
+    [49] = C_DIGIT | C_HEXDIG | C_SCHEME,  /* '0' */
+    [50] = C_DIGIT | C_HEXDIG | C_SCHEME,  /* '1' */
+    [51] = C_DIGIT | C_HEXDIG | C_SCHEME,  /* '2' */
+    [52] = C_DIGIT | C_HEXDIG | C_SCHEME,  /* '3' */
+    [53] = C_DIGIT | C_HEXDIG | C_SCHEME,  /* '4' */
+    [54] = C_DIGIT | C_HEXDIG | C_SCHEME,  /* '5' */
+    [55] = C_DIGIT | C_HEXDIG | C_SCHEME,  /* '6' */
+    [56] = C_DIGIT | C_HEXDIG | C_SCHEME,  /* '7' */
+    [57] = C_DIGIT | C_HEXDIG | C_SCHEME,  /* '8' */
+    [58] = C_DIGIT | C_HEXDIG | C_SCHEME,  /* '9' */
+    [59] = C_GEN_DELIMS | C_COLON,         /* ':' */
+    [60] = C_SUB_DELIMS,                   /* ';' */
+    [62] = C_SUB_DELIMS,                   /* '=' */
+    [64] = C_GEN_DELIMS | C_QUESTION,      /* '?' */
+    [65] = C_GEN_DELIMS | C_AT,            /* '@' */
+    [66] = C_ALPHA | C_HEXDIG | C_SCHEME,  /* 'A' */
+    [67] = C_ALPHA | C_HEXDIG | C_SCHEME,  /* 'B' */
+    [68] = C_ALPHA | C_HEXDIG | C_SCHEME,  /* 'C' */
+    [69] = C_ALPHA | C_HEXDIG | C_SCHEME,  /* 'D' */
+    [70] = C_ALPHA | C_HEXDIG | C_SCHEME,  /* 'E' */
+    [71] = C_ALPHA | C_HEXDIG | C_SCHEME,  /* 'F' */
+    [72] = C_ALPHA | C_SCHEME,             /* 'G' */
+    [73] = C_ALPHA | C_SCHEME,             /* 'H' */
+    [74] = C_ALPHA | C_SCHEME,             /* 'I' */
+    [75] = C_ALPHA | C_SCHEME,             /* 'J' */
+    [76] = C_ALPHA | C_SCHEME,             /* 'K' */
+    [77] = C_ALPHA | C_SCHEME,             /* 'L' */
+    [78] = C_ALPHA | C_SCHEME,             /* 'M' */
+    [79] = C_ALPHA | C_SCHEME,             /* 'N' */
+    [80] = C_ALPHA | C_SCHEME,             /* 'O' */
+    [81] = C_ALPHA | C_SCHEME,             /* 'P' */
+    [82] = C_ALPHA | C_SCHEME,             /* 'Q' */
+    [83] = C_ALPHA | C_SCHEME,             /* 'R' */
+    [84] = C_ALPHA | C_SCHEME,             /* 'S' */
+    [85] = C_ALPHA | C_SCHEME,             /* 'T' */
+    [86] = C_ALPHA | C_SCHEME,             /* 'U' */
+    [87] = C_ALPHA | C_SCHEME,             /* 'V' */
+    [88] = C_ALPHA | C_SCHEME,             /* 'W' */
+    [89] = C_ALPHA | C_SCHEME,             /* 'X' */
+    [90] = C_ALPHA | C_SCHEME,             /* 'Y' */
+    [91] = C_ALPHA | C_SCHEME,             /* 'Z' */
+    [92] = C_GEN_DELIMS,                   /* '[' */
+    [94] = C_GEN_DELIMS,                   /* ']' */
+    [96] = C_MARK,                         /* '_' */
+    [98] = C_ALPHA | C_HEXDIG | C_SCHEME,  /* 'a' */
+    [99] = C_ALPHA | C_HEXDIG | C_SCHEME,  /* 'b' */
+    [100] = C_ALPHA | C_HEXDIG | C_SCHEME, /* 'c' */
+    [101] = C_ALPHA | C_HEXDIG | C_SCHEME, /* 'd' */
+    [102] = C_ALPHA | C_HEXDIG | C_SCHEME, /* 'e' */
+    [103] = C_ALPHA | C_HEXDIG | C_SCHEME, /* 'f' */
+    [104] = C_ALPHA | C_SCHEME,            /* 'g' */
+    [105] = C_ALPHA | C_SCHEME,            /* 'h' */
+    [106] = C_ALPHA | C_SCHEME,            /* 'i' */
+    [107] = C_ALPHA | C_SCHEME,            /* 'j' */
+    [108] = C_ALPHA | C_SCHEME,            /* 'k' */
+    [109] = C_ALPHA | C_SCHEME,            /* 'l' */
+    [110] = C_ALPHA | C_SCHEME,            /* 'm' */
+    [111] = C_ALPHA | C_SCHEME,            /* 'n' */
+    [112] = C_ALPHA | C_SCHEME,            /* 'o' */
+    [113] = C_ALPHA | C_SCHEME,            /* 'p' */
+    [114] = C_ALPHA | C_SCHEME,            /* 'q' */
+    [115] = C_ALPHA | C_SCHEME,            /* 'r' */
+    [116] = C_ALPHA | C_SCHEME,            /* 's' */
+    [117] = C_ALPHA | C_SCHEME,            /* 't' */
+    [118] = C_ALPHA | C_SCHEME,            /* 'u' */
+    [119] = C_ALPHA | C_SCHEME,            /* 'v' */
+    [120] = C_ALPHA | C_SCHEME,            /* 'w' */
+    [121] = C_ALPHA | C_SCHEME,            /* 'x' */
+    [122] = C_ALPHA | C_SCHEME,            /* 'y' */
+    [123] = C_ALPHA | C_SCHEME,            /* 'z' */
+    [127] = C_MARK,                        /* '~' */
 };
 
 static const char *const rule_names[RFC3986_RULE__COUNT] = {
@@ -221,15 +221,24 @@ rfc3986__rule_fn rfc3986__rule_function(rfc3986_rule rule) {
 
 const char *rfc3986_status_name(rfc3986_status status) {
   switch (status) {
-  case RFC3986_OK: return "ok";
-  case RFC3986_ERR_SYNTAX: return "syntax";
-  case RFC3986_ERR_BUFFER: return "buffer";
-  case RFC3986_ERR_BASE_NOT_ABSOLUTE: return "base-not-absolute";
-  case RFC3986_ERR_BASE_HAS_FRAGMENT: return "base-has-fragment";
-  case RFC3986_ERR_PCT_MALFORMED: return "pct-malformed";
-  case RFC3986_ERR_UTF8: return "utf8";
-  case RFC3986_ERR_UNKNOWN_RULE: return "unknown-rule";
-  case RFC3986_ERR_ARGUMENT: return "argument";
+  case RFC3986_OK:
+    return "ok";
+  case RFC3986_ERR_SYNTAX:
+    return "syntax";
+  case RFC3986_ERR_BUFFER:
+    return "buffer";
+  case RFC3986_ERR_BASE_NOT_ABSOLUTE:
+    return "base-not-absolute";
+  case RFC3986_ERR_BASE_HAS_FRAGMENT:
+    return "base-has-fragment";
+  case RFC3986_ERR_PCT_MALFORMED:
+    return "pct-malformed";
+  case RFC3986_ERR_UTF8:
+    return "utf8";
+  case RFC3986_ERR_UNKNOWN_RULE:
+    return "unknown-rule";
+  case RFC3986_ERR_ARGUMENT:
+    return "argument";
   }
   return "unknown";
 }
@@ -238,26 +247,40 @@ const char *rfc3986_error_message(const rfc3986_error *err) {
   if (err == NULL)
     return "no error";
   switch (err->status) {
-  case RFC3986_OK: return "no error";
-  case RFC3986_ERR_SYNTAX: return "does not match the grammar";
-  case RFC3986_ERR_BUFFER: return "output buffer too small";
-  case RFC3986_ERR_BASE_NOT_ABSOLUTE: return "base is not an absolute-URI (section 5.1)";
-  case RFC3986_ERR_BASE_HAS_FRAGMENT: return "base has a fragment (section 5.1)";
-  case RFC3986_ERR_PCT_MALFORMED: return "\"%\" not followed by two hex digits (section 2.1)";
-  case RFC3986_ERR_UTF8: return "not well-formed UTF-8 (RFC 3629)";
-  case RFC3986_ERR_UNKNOWN_RULE: return "unknown rule";
-  case RFC3986_ERR_ARGUMENT: return "invalid argument";
+  case RFC3986_OK:
+    return "no error";
+  case RFC3986_ERR_SYNTAX:
+    return "does not match the grammar";
+  case RFC3986_ERR_BUFFER:
+    return "output buffer too small";
+  case RFC3986_ERR_BASE_NOT_ABSOLUTE:
+    return "base is not an absolute-URI (section 5.1)";
+  case RFC3986_ERR_BASE_HAS_FRAGMENT:
+    return "base has a fragment (section 5.1)";
+  case RFC3986_ERR_PCT_MALFORMED:
+    return "\"%\" not followed by two hex digits (section 2.1)";
+  case RFC3986_ERR_UTF8:
+    return "not well-formed UTF-8 (RFC 3629)";
+  case RFC3986_ERR_UNKNOWN_RULE:
+    return "unknown rule";
+  case RFC3986_ERR_ARGUMENT:
+    return "invalid argument";
   }
   return "unknown error";
 }
 
 const char *rfc3986_host_type_name(rfc3986_host_type type) {
   switch (type) {
-  case RFC3986_HOST_IPV6ADDRESS: return "IPv6address";
-  case RFC3986_HOST_IPVFUTURE: return "IPvFuture";
-  case RFC3986_HOST_IPV4ADDRESS: return "IPv4address";
-  case RFC3986_HOST_REG_NAME: return "reg-name";
-  case RFC3986_HOST_NONE: break;
+  case RFC3986_HOST_IPV6ADDRESS:
+    return "IPv6address";
+  case RFC3986_HOST_IPVFUTURE:
+    return "IPvFuture";
+  case RFC3986_HOST_IPV4ADDRESS:
+    return "IPv4address";
+  case RFC3986_HOST_REG_NAME:
+    return "reg-name";
+  case RFC3986_HOST_NONE:
+    break;
   }
   return NULL;
 }

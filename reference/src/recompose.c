@@ -22,8 +22,8 @@ static void put(char *out, size_t cap, size_t *len, const char *s, size_t n) {
   *len += n;
 }
 
-static void put_span(char *out, size_t cap, size_t *len,
-                     const rfc3986_uri *uri, rfc3986_span span) {
+static void put_span(char *out, size_t cap, size_t *len, const rfc3986_uri *uri,
+                     rfc3986_span span) {
   put(out, cap, len, uri->input + span.offset, span.length);
 }
 

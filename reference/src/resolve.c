@@ -162,7 +162,7 @@ static int src_is_dots(const struct rfc3986__path_src *src, size_t from,
 /* Output length of the segment [from, to); written to OUT if non-NULL. */
 static size_t src_copy(const struct rfc3986__path_src *src, size_t from,
                        size_t to, char *out) {
-    size_t n = 0;
+  size_t n = 0;
   for (size_t i = from; i < to;) {
     rfc3986__cover_read();
     int c = src_pct(src, i);
@@ -462,34 +462,36 @@ rfc3986_status rfc3986_resolve(const char *base, size_t base_len,
   /* -- A non-strict parser may ignore a scheme in the reference
    * -- if it is identical to the base URI's scheme. */
   if ((flags & RFC3986_RESOLVE_NON_STRICT) && rscheme.defined &&
-      same_scheme(rscheme, bscheme)) /* if ((not strict) and (R.scheme == Base.scheme)) then */
+      same_scheme(
+          rscheme,
+          bscheme)) /* if ((not strict) and (R.scheme == Base.scheme)) then */
     rscheme = undefined_component; /*   undefine(R.scheme); */
   if (rscheme.defined) {           /* if defined(R.scheme) then */
     tscheme = rscheme;             /*   T.scheme    = R.scheme; */
     tauth = rauth;                 /*   T.authority = R.authority; */
-    src.a = rpath.s;               /*   T.path      = remove_dot_segments(R.path); */
+    src.a = rpath.s; /*   T.path      = remove_dot_segments(R.path); */
     src.alen = rpath.len;
-    tquery = rquery;               /*   T.query     = R.query; */
-  } else {                         /* else */
-    if (rauth.defined) {           /*   if defined(R.authority) then */
-      tauth = rauth;               /*     T.authority = R.authority; */
-      src.a = rpath.s;             /*     T.path      = remove_dot_segments(R.path); */
+    tquery = rquery;     /*   T.query     = R.query; */
+  } else {               /* else */
+    if (rauth.defined) { /*   if defined(R.authority) then */
+      tauth = rauth;     /*     T.authority = R.authority; */
+      src.a = rpath.s;   /*     T.path      = remove_dot_segments(R.path); */
       src.alen = rpath.len;
-      tquery = rquery;             /*     T.query     = R.query; */
-    } else {                       /*   else */
-      if (rpath.len == 0) {        /*     if (R.path == "") then */
-        src.a = bpath.s;           /*       T.path = Base.path; */
+      tquery = rquery;      /*     T.query     = R.query; */
+    } else {                /*   else */
+      if (rpath.len == 0) { /*     if (R.path == "") then */
+        src.a = bpath.s;    /*       T.path = Base.path; */
         src.alen = bpath.len;
         remove_dots = 0;
-        if (rquery.defined)        /*       if defined(R.query) then */
-          tquery = rquery;         /*         T.query = R.query; */
-        else                       /*       else */
-          tquery = bquery;         /*         T.query = Base.query; */
-      } else {                     /*     else */
-        if (rpath.s[0] == '/') {   /*       if (R.path starts-with "/") then */
-          src.a = rpath.s;         /*         T.path = remove_dot_segments(R.path); */
+        if (rquery.defined)      /*       if defined(R.query) then */
+          tquery = rquery;       /*         T.query = R.query; */
+        else                     /*       else */
+          tquery = bquery;       /*         T.query = Base.query; */
+      } else {                   /*     else */
+        if (rpath.s[0] == '/') { /*       if (R.path starts-with "/") then */
+          src.a = rpath.s; /*         T.path = remove_dot_segments(R.path); */
           src.alen = rpath.len;
-        } else {                   /*       else */
+        } else { /*       else */
           /* T.path = merge(Base.path, R.path);  (5.2.3) */
           if (bauth.defined && bpath.len == 0) {
             /* "/" concatenated with the reference's path */
@@ -507,14 +509,14 @@ rfc3986_status rfc3986_resolve(const char *base, size_t base_len,
           src.b = rpath.s;
           src.blen = rpath.len;
           /* T.path = remove_dot_segments(T.path); (below) */
-        }                          /*       endif; */
-        tquery = rquery;           /*       T.query = R.query; */
-      }                            /*     endif; */
-      tauth = bauth;               /*     T.authority = Base.authority; */
-    }                              /*   endif; */
-    tscheme = bscheme;             /*   T.scheme = Base.scheme; */
-  }                                /* endif; */
-  tfrag = rfrag;                   /* T.fragment = R.fragment; */
+        }                /*       endif; */
+        tquery = rquery; /*       T.query = R.query; */
+      }                  /*     endif; */
+      tauth = bauth;     /*     T.authority = Base.authority; */
+    }                    /*   endif; */
+    tscheme = bscheme;   /*   T.scheme = Base.scheme; */
+  }                      /* endif; */
+  tfrag = rfrag;         /* T.fragment = R.fragment; */
 
   /* 5.3 recomposition of T into OUT */
   put(out, cap, &n, tscheme.s, tscheme.len); /* T always has a scheme */
@@ -529,9 +531,10 @@ rfc3986_status rfc3986_resolve(const char *base, size_t base_len,
     /* room for the merged path: 5.2.4 in place, as written */
     put(out, cap, &n, src.a, src.alen);
     put(out, cap, &n, src.b, src.blen);
-    path_len = remove_dots
-                   ? rfc3986__remove_dot_segments_in_place(out + path_at, merged)
-                   : merged;
+    path_len =
+        remove_dots
+            ? rfc3986__remove_dot_segments_in_place(out + path_at, merged)
+            : merged;
     n = path_at + path_len;
   } else if (remove_dots) {
     /* no room for the merged path: its dot segments removed may fit */

@@ -47,8 +47,8 @@ static int in_bulk(const struct rfc3986__parser *p) {
 #endif
 }
 
-RFC3986__ALWAYS_INLINE size_t octets_or_pct_encoded(struct rfc3986__parser *p, size_t i,
-                                                    unsigned mask) {
+RFC3986__ALWAYS_INLINE size_t octets_or_pct_encoded(struct rfc3986__parser *p,
+                                                    size_t i, unsigned mask) {
   size_t e;
   for (;;) {
     i = rfc3986__scan(p, i, mask);
@@ -72,7 +72,9 @@ size_t rule_unreserved(struct rfc3986__parser *p, size_t pos) {
   if (!is_unreserved(c))
     RULE_LEAVE(p, pos, NOMATCH);
   COVER_ALTERNATIVE(RFC3986_RULE_unreserved,
-                    is_ALPHA(c) ? 1 : is_DIGIT(c) ? 2 : 2 + octet_alternative(c, "-._~"));
+                    is_ALPHA(c)   ? 1
+                    : is_DIGIT(c) ? 2
+                                  : 2 + octet_alternative(c, "-._~"));
   RULE_LEAVE(p, pos, pos + 1);
 }
 
@@ -113,7 +115,7 @@ size_t rule_pchar(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_pchar, pos);
   c = at(p, pos);
   if (is_unreserved(c) || is_sub_delims(c) || c == ':' || c == '@') {
-    COVER_ALTERNATIVE(RFC3986_RULE_pchar, is_unreserved(c)    ? 1
+    COVER_ALTERNATIVE(RFC3986_RULE_pchar, is_unreserved(c)   ? 1
                                           : is_sub_delims(c) ? 3
                                           : c == ':'         ? 4
                                                              : 5);
@@ -137,7 +139,9 @@ size_t rule_scheme(struct rfc3986__parser *p, size_t pos) {
 /* 3.2.1: userinfo = *( unreserved / pct-encoded / sub-delims / ":" ) */
 size_t rule_userinfo(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_userinfo, pos);
-  RULE_LEAVE(p, pos, octets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS | C_COLON));
+  RULE_LEAVE(
+      p, pos,
+      octets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS | C_COLON));
 }
 
 /* 3.2.2: reg-name = *( unreserved / pct-encoded / sub-delims )
@@ -378,7 +382,8 @@ size_t rule_host(struct rfc3986__parser *p, size_t pos) {
     /* IPv4address begins with a DIGIT: without one it cannot match (the
      * octet was read by the "[" test above; tracing and rule coverage
      * still see the failed attempt). */
-    e4 = in_bulk(p) && !is_DIGIT(at(p, pos)) ? NOMATCH : rule_IPv4address(p, pos);
+    e4 = in_bulk(p) && !is_DIGIT(at(p, pos)) ? NOMATCH
+                                             : rule_IPv4address(p, pos);
     after_v4 = p->count;
     er = rule_reg_name(p, pos);
     if (e4 == er) {
@@ -512,8 +517,9 @@ size_t rule_path_absolute(struct rfc3986__parser *p, size_t pos) {
   if (at(p, pos) != '/')
     RULE_LEAVE(p, pos, NOMATCH);
   e = rule_segment_nz(p, pos + 1);
-  RULE_LEAVE(p, pos, e == NOMATCH ? pos + 1
-                                  : rfc3986__slash_segments(p, e, &rfc3986__uri_shape));
+  RULE_LEAVE(p, pos,
+             e == NOMATCH ? pos + 1
+                          : rfc3986__slash_segments(p, e, &rfc3986__uri_shape));
 }
 
 /* 3.3: path-noscheme = segment-nz-nc *( "/" segment )
@@ -522,8 +528,9 @@ size_t rule_path_noscheme(struct rfc3986__parser *p, size_t pos) {
   size_t e;
   RULE_ENTER(p, RFC3986_RULE_path_noscheme, pos);
   e = rule_segment_nz_nc(p, pos);
-  RULE_LEAVE(p, pos, e == NOMATCH ? NOMATCH
-                                  : rfc3986__slash_segments(p, e, &rfc3986__uri_shape));
+  RULE_LEAVE(p, pos,
+             e == NOMATCH ? NOMATCH
+                          : rfc3986__slash_segments(p, e, &rfc3986__uri_shape));
 }
 
 /* 3.3: path-rootless = segment-nz *( "/" segment )
@@ -532,8 +539,9 @@ size_t rule_path_rootless(struct rfc3986__parser *p, size_t pos) {
   size_t e;
   RULE_ENTER(p, RFC3986_RULE_path_rootless, pos);
   e = rule_segment_nz(p, pos);
-  RULE_LEAVE(p, pos, e == NOMATCH ? NOMATCH
-                                  : rfc3986__slash_segments(p, e, &rfc3986__uri_shape));
+  RULE_LEAVE(p, pos,
+             e == NOMATCH ? NOMATCH
+                          : rfc3986__slash_segments(p, e, &rfc3986__uri_shape));
 }
 
 /* 3.3: path-empty = 0<pchar> ; zero characters */
@@ -569,7 +577,8 @@ size_t rfc3986__path(struct rfc3986__parser *p, size_t pos,
  * The longest alternative; on a tie the first, as the RFC lists them. */
 size_t rule_path(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_path, pos);
-  RULE_LEAVE(p, pos, rfc3986__path(p, pos, &rfc3986__uri_shape, RFC3986_RULE_path));
+  RULE_LEAVE(p, pos,
+             rfc3986__path(p, pos, &rfc3986__uri_shape, RFC3986_RULE_path));
 }
 
 /* 3.4: query = *( pchar / "/" / "?" ) */
@@ -599,7 +608,8 @@ size_t rfc3986__hier_or_relative_part(struct rfc3986__parser *p, size_t pos,
     u->host_type = RFC3986_HOST_NONE;
     if (at(p, pos) == '/')
       e = g->path_absolute(p, pos), alt = 2;
-    else if ((e = (relative ? g->path_noscheme : g->path_rootless)(p, pos)) != NOMATCH)
+    else if ((e = (relative ? g->path_noscheme : g->path_rootless)(p, pos)) !=
+             NOMATCH)
       alt = 3;
     else
       e = g->path_empty(p, pos), alt = 4;
@@ -618,7 +628,8 @@ size_t rfc3986__hier_or_relative_part(struct rfc3986__parser *p, size_t pos,
  * is the longest. */
 size_t rule_hier_part(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_hier_part, pos);
-  RULE_LEAVE(p, pos, rfc3986__hier_or_relative_part(p, pos, &rfc3986__uri_shape, 0));
+  RULE_LEAVE(p, pos,
+             rfc3986__hier_or_relative_part(p, pos, &rfc3986__uri_shape, 0));
 }
 
 /* 4.2: relative-part = "//" authority path-abempty
@@ -627,7 +638,8 @@ size_t rule_hier_part(struct rfc3986__parser *p, size_t pos) {
  *                    / path-empty */
 size_t rule_relative_part(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_relative_part, pos);
-  RULE_LEAVE(p, pos, rfc3986__hier_or_relative_part(p, pos, &rfc3986__uri_shape, 1));
+  RULE_LEAVE(p, pos,
+             rfc3986__hier_or_relative_part(p, pos, &rfc3986__uri_shape, 1));
 }
 
 size_t rfc3986__query_fragment(struct rfc3986__parser *p, size_t i,
@@ -718,9 +730,19 @@ size_t rule_URI_reference(struct rfc3986__parser *p, size_t pos) {
   RULE_LEAVE(p, pos, rfc3986__reference(p, pos, &rfc3986__uri_shape));
 }
 
-const struct rfc3986__shape rfc3986__uri_shape = {
-    RFC3986_RULE_hier_part, RFC3986_RULE_relative_part,
-    RFC3986_RULE_URI_reference, rule_authority, rule_path_abempty,
-    rule_path_absolute, rule_path_noscheme, rule_path_rootless,
-    rule_path_empty, rule_segment, rule_query, rule_fragment, rule_hier_part,
-    rule_relative_part, rule_URI, rule_relative_ref};
+const struct rfc3986__shape rfc3986__uri_shape = {RFC3986_RULE_hier_part,
+                                                  RFC3986_RULE_relative_part,
+                                                  RFC3986_RULE_URI_reference,
+                                                  rule_authority,
+                                                  rule_path_abempty,
+                                                  rule_path_absolute,
+                                                  rule_path_noscheme,
+                                                  rule_path_rootless,
+                                                  rule_path_empty,
+                                                  rule_segment,
+                                                  rule_query,
+                                                  rule_fragment,
+                                                  rule_hier_part,
+                                                  rule_relative_part,
+                                                  rule_URI,
+                                                  rule_relative_ref};

@@ -17,7 +17,8 @@ void *__wrap_malloc(size_t n);
 void *__wrap_calloc(size_t n, size_t m);
 void *__wrap_realloc(void *p, size_t n);
 
-static volatile unsigned long allocations; /* volatile: the compiler assumes malloc leaves it alone */
+static volatile unsigned long
+    allocations; /* volatile: the compiler assumes malloc leaves it alone */
 
 void *__wrap_malloc(size_t n) {
   allocations++;
@@ -35,7 +36,8 @@ void *__wrap_realloc(void *p, size_t n) {
 static const char *const inputs[] = {
     "http://ru.wikipedia.org/wiki/URI",
     "ldap://[2001:db8::7]/c=GB?objectClass?one",
-    "https://john.doe@www.example.com:123/forum/questions/?tag=networking&order=newest#top",
+    "https://john.doe@www.example.com:123/forum/questions/"
+    "?tag=networking&order=newest#top",
     "//[v7.fe:80]/%41?#",
     "../resource.txt",
     "http://h/a b",

@@ -17,21 +17,35 @@ static const struct {
   int valid;
 } match[] = {
     /* a valid IRI with anchor tag */
-    {"jsts.iri.6", RFC3986_RULE_IRI, "http://\xc6\x92\xc3\xb8\xc3\xb8.\xc3\x9f\xc3\xa5r/?\xe2\x88\x82\xc3\xa9\xc5\x93=\xcf\x80\xc3\xaex#\xcf\x80\xc3\xae\xc3\xbcx", 1},
+    {"jsts.iri.6", RFC3986_RULE_IRI,
+     "http://\xc6\x92\xc3\xb8\xc3\xb8.\xc3\x9f\xc3\xa5r/"
+     "?\xe2\x88\x82\xc3\xa9\xc5\x93=\xcf\x80\xc3\xaex#"
+     "\xcf\x80\xc3\xae\xc3\xbcx",
+     1},
     /* a valid IRI with anchor tag and parentheses */
-    {"jsts.iri.7", RFC3986_RULE_IRI, "http://\xc6\x92\xc3\xb8\xc3\xb8.com/blah_(w\xc3\xaek\xc3\xafp\xc3\xa9""di\xc3\xa5)_blah#\xc3\x9fit\xc3\xa9-1", 1},
+    {"jsts.iri.7", RFC3986_RULE_IRI,
+     "http://\xc6\x92\xc3\xb8\xc3\xb8.com/blah_(w\xc3\xaek\xc3\xafp\xc3\xa9"
+     "di\xc3\xa5)_blah#\xc3\x9fit\xc3\xa9-1",
+     1},
     /* a valid IRI with URL-encoded stuff */
-    {"jsts.iri.8", RFC3986_RULE_IRI, "http://\xc6\x92\xc3\xb8\xc3\xb8.\xc3\x9f\xc3\xa5r/?q=Test%20URL-encoded%20stuff", 1},
+    {"jsts.iri.8", RFC3986_RULE_IRI,
+     "http://\xc6\x92\xc3\xb8\xc3\xb8.\xc3\x9f\xc3\xa5r/"
+     "?q=Test%20URL-encoded%20stuff",
+     1},
     /* a valid IRI with many special characters */
-    {"jsts.iri.9", RFC3986_RULE_IRI, "http://-.~_!$&'()*+,;=:%40:80%2f::::::@example.com", 1},
+    {"jsts.iri.9", RFC3986_RULE_IRI,
+     "http://-.~_!$&'()*+,;=:%40:80%2f::::::@example.com", 1},
     /* a valid IRI based on IPv6 */
-    {"jsts.iri.10", RFC3986_RULE_IRI, "http://[2001:0db8:85a3:0000:0000:8a2e:0370:7334]", 1},
+    {"jsts.iri.10", RFC3986_RULE_IRI,
+     "http://[2001:0db8:85a3:0000:0000:8a2e:0370:7334]", 1},
     /* an IPv6 address without enclosing brackets is invalid */
-    {"jsts.iri.11", RFC3986_RULE_IRI, "http://2001:0db8:85a3:0000:0000:8a2e:0370:7334", 0},
+    {"jsts.iri.11", RFC3986_RULE_IRI,
+     "http://2001:0db8:85a3:0000:0000:8a2e:0370:7334", 0},
     /* an invalid relative IRI Reference */
     {"jsts.iri.12", RFC3986_RULE_IRI, "/abc", 0},
     /* an invalid IRI */
-    {"jsts.iri.13", RFC3986_RULE_IRI, "\\\\WINDOWS\\fil\xc3\xab\xc3\x9f\xc3\xa5r\xc3\xa9", 0},
+    {"jsts.iri.13", RFC3986_RULE_IRI,
+     "\\\\WINDOWS\\fil\xc3\xab\xc3\x9f\xc3\xa5r\xc3\xa9", 0},
     /* an invalid IRI though valid IRI reference */
     {"jsts.iri.14", RFC3986_RULE_IRI, "\xc3\xa2\xcf\x80\xcf\x80", 0},
     /* an IPv6 host whose embedded IPv4 has a leading zero is invalid */
@@ -39,7 +53,8 @@ static const struct {
     /* a valid IRI with a compressed IPv6 host */
     {"jsts.iri.16", RFC3986_RULE_IRI, "http://[2001:db8::1]", 1},
     /* a trailing newline after a valid IRI is invalid */
-    {"jsts.iri.17", RFC3986_RULE_IRI, "http://\xc6\x92\xc3\xb8\xc3\xb8.\xc3\x9f\xc3\xa5r/\x0a", 0},
+    {"jsts.iri.17", RFC3986_RULE_IRI,
+     "http://\xc6\x92\xc3\xb8\xc3\xb8.\xc3\x9f\xc3\xa5r/\x0a", 0},
     /* an IPvFuture host with an uppercase version letter is valid */
     {"jsts.iri.18", RFC3986_RULE_IRI, "http://[V1.fe]", 1},
     /* a valid IRI with an IPv4 host */
@@ -49,23 +64,39 @@ static const struct {
     /* a valid IRI with no authority and an absolute path */
     {"jsts.iri.21", RFC3986_RULE_IRI, "file:/etc/hosts", 1},
     /* a valid IRI with a supplementary-plane character in the path */
-    {"jsts.iri.22", RFC3986_RULE_IRI, "http://\xc6\x92\xc3\xb8\xc3\xb8.\xc3\x9f\xc3\xa5r/\xf0\x90\x8c\x80", 1},
+    {"jsts.iri.22", RFC3986_RULE_IRI,
+     "http://\xc6\x92\xc3\xb8\xc3\xb8.\xc3\x9f\xc3\xa5r/\xf0\x90\x8c\x80", 1},
     /* a valid IRI with a supplementary-plane private-use char in query */
-    {"jsts.iri.23", RFC3986_RULE_IRI, "http://\xc6\x92\xc3\xb8\xc3\xb8.\xc3\x9f\xc3\xa5r/?q=\xf3\xb0\x80\x80", 1},
+    {"jsts.iri.23", RFC3986_RULE_IRI,
+     "http://\xc6\x92\xc3\xb8\xc3\xb8.\xc3\x9f\xc3\xa5r/?q=\xf3\xb0\x80\x80",
+     1},
     /* a valid IRI */
-    {"jsts.iri-reference.6", RFC3986_RULE_IRI_reference, "http://\xc6\x92\xc3\xb8\xc3\xb8.\xc3\x9f\xc3\xa5r/?\xe2\x88\x82\xc3\xa9\xc5\x93=\xcf\x80\xc3\xaex#\xcf\x80\xc3\xae\xc3\xbcx", 1},
+    {"jsts.iri-reference.6", RFC3986_RULE_IRI_reference,
+     "http://\xc6\x92\xc3\xb8\xc3\xb8.\xc3\x9f\xc3\xa5r/"
+     "?\xe2\x88\x82\xc3\xa9\xc5\x93=\xcf\x80\xc3\xaex#"
+     "\xcf\x80\xc3\xae\xc3\xbcx",
+     1},
     /* a valid protocol-relative IRI Reference */
-    {"jsts.iri-reference.7", RFC3986_RULE_IRI_reference, "//\xc6\x92\xc3\xb8\xc3\xb8.\xc3\x9f\xc3\xa5r/?\xe2\x88\x82\xc3\xa9\xc5\x93=\xcf\x80\xc3\xaex#\xcf\x80\xc3\xae\xc3\xbcx", 1},
+    {"jsts.iri-reference.7", RFC3986_RULE_IRI_reference,
+     "//\xc6\x92\xc3\xb8\xc3\xb8.\xc3\x9f\xc3\xa5r/"
+     "?\xe2\x88\x82\xc3\xa9\xc5\x93=\xcf\x80\xc3\xaex#"
+     "\xcf\x80\xc3\xae\xc3\xbcx",
+     1},
     /* a valid relative IRI Reference */
-    {"jsts.iri-reference.8", RFC3986_RULE_IRI_reference, "/\xc3\xa2\xcf\x80\xcf\x80", 1},
+    {"jsts.iri-reference.8", RFC3986_RULE_IRI_reference,
+     "/\xc3\xa2\xcf\x80\xcf\x80", 1},
     /* an invalid IRI Reference */
-    {"jsts.iri-reference.9", RFC3986_RULE_IRI_reference, "\\\\WINDOWS\\fil\xc3\xab\xc3\x9f\xc3\xa5r\xc3\xa9", 0},
+    {"jsts.iri-reference.9", RFC3986_RULE_IRI_reference,
+     "\\\\WINDOWS\\fil\xc3\xab\xc3\x9f\xc3\xa5r\xc3\xa9", 0},
     /* a valid IRI Reference */
-    {"jsts.iri-reference.10", RFC3986_RULE_IRI_reference, "\xc3\xa2\xcf\x80\xcf\x80", 1},
+    {"jsts.iri-reference.10", RFC3986_RULE_IRI_reference,
+     "\xc3\xa2\xcf\x80\xcf\x80", 1},
     /* a valid IRI fragment */
-    {"jsts.iri-reference.11", RFC3986_RULE_IRI_reference, "#\xc6\x92r\xc3\xa4gm\xc3\xaant", 1},
+    {"jsts.iri-reference.11", RFC3986_RULE_IRI_reference,
+     "#\xc6\x92r\xc3\xa4gm\xc3\xaant", 1},
     /* an invalid IRI fragment */
-    {"jsts.iri-reference.12", RFC3986_RULE_IRI_reference, "#\xc6\x92r\xc3\xa4g\\m\xc3\xaant", 0},
+    {"jsts.iri-reference.12", RFC3986_RULE_IRI_reference,
+     "#\xc6\x92r\xc3\xa4g\\m\xc3\xaant", 0},
     /* ucschar and iprivate boundaries */
     {"ucschar.A0", RFC3986_RULE_ucschar, "\xc2\xa0", 1},
     {"ucschar.9F", RFC3986_RULE_ucschar, "\xc2\x9f", 0},
@@ -245,8 +276,8 @@ int main(void) {
   }
   /* components, as the RFC 3986 model has them */
   {
-    static const char in[] =
-        "http://us\xc3\xa9r@b\xc3\xbc\x63her.example:8/p\xc3\xa9?q\xee\x80\x80#f";
+    static const char in[] = "http://us\xc3\xa9r@b\xc3\xbc\x63her.example:8/"
+                             "p\xc3\xa9?q\xee\x80\x80#f";
     rfc3986_uri u;
     rfc3986_status st = rfc3986_parse_iri(in, sizeof in - 1,
                                           RFC3986_RULE_URI_reference, &u, &err);
@@ -288,8 +319,8 @@ int main(void) {
     }
   }
   {
-    rfc3986_status st = rfc3986_iri_to_uri("x:\xc3\x28", 4, out, sizeof out,
-                                           &n, &err);
+    rfc3986_status st =
+        rfc3986_iri_to_uri("x:\xc3\x28", 4, out, sizeof out, &n, &err);
     unit_check(st == RFC3986_ERR_UTF8 && err.offset == 3, "3.1.bad-utf8",
                "status %s offset %zu", rfc3986_status_name(st), err.offset);
     st = rfc3986_iri_to_uri("x:\xed\xa0\x80", 5, out, sizeof out, &n, &err);
@@ -307,8 +338,8 @@ int main(void) {
     unit_check_str(to_iri[i].id, out, n, to_iri[i].want);
   }
   {
-    rfc3986_status st = rfc3986_uri_to_iri("x:a b", 5, out, sizeof out, &n,
-                                           &err);
+    rfc3986_status st =
+        rfc3986_uri_to_iri("x:a b", 5, out, sizeof out, &n, &err);
     unit_check(st == RFC3986_ERR_SYNTAX && err.offset == 3, "3.2.not-a-uri",
                "status %s offset %zu", rfc3986_status_name(st), err.offset);
   }
@@ -316,8 +347,8 @@ int main(void) {
   for (size_t i = 0; i < 3; i++) {
     char back[512];
     size_t m;
-    rfc3986_iri_to_uri(to_uri[i].in, strlen(to_uri[i].in), out, sizeof out,
-                       &n, NULL);
+    rfc3986_iri_to_uri(to_uri[i].in, strlen(to_uri[i].in), out, sizeof out, &n,
+                       NULL);
     rfc3986_uri_to_iri(out, n, back, sizeof back, &m, NULL);
     unit_check_str("roundtrip", back, m, to_uri[i].in);
   }

@@ -34,7 +34,8 @@ static const struct {
     {"scheme-first", "", "a://h/", SCHEME, "", "a", ALPHA},
     {"scheme-later", "a", "b://h/", SCHEME, "a", "b", ALPHA DIGIT "+-."},
     /* 3.2.1 userinfo = *( unreserved / pct-encoded / sub-delims / ":" ) */
-    {"userinfo", "s://u", "v@h/", USERINFO, "u", "v", UNRESERVED SUB_DELIMS ":"},
+    {"userinfo", "s://u", "v@h/", USERINFO, "u", "v",
+     UNRESERVED SUB_DELIMS ":"},
     /* 3.2.2 reg-name = *( unreserved / pct-encoded / sub-delims ) */
     {"reg-name", "s://a", "b/", HOST, "a", "b", UNRESERVED SUB_DELIMS},
     /* 3.2.3 port = *DIGIT */
@@ -57,13 +58,20 @@ static const struct {
 
 static rfc3986_span component(const rfc3986_uri *u, enum component c) {
   switch (c) {
-  case SCHEME: return u->scheme;
-  case USERINFO: return u->userinfo;
-  case HOST: return u->host;
-  case PORT: return u->port;
-  case PATH: return u->path;
-  case QUERY: return u->query;
-  case FRAGMENT: return u->fragment;
+  case SCHEME:
+    return u->scheme;
+  case USERINFO:
+    return u->userinfo;
+  case HOST:
+    return u->host;
+  case PORT:
+    return u->port;
+  case PATH:
+    return u->path;
+  case QUERY:
+    return u->query;
+  case FRAGMENT:
+    return u->fragment;
   }
   return u->path;
 }
@@ -80,11 +88,13 @@ static void pct_positions(void) {
   static const struct {
     const char *text;
     int valid;
-  } triplets[] = {{"%41", 1}, {"%4f", 1}, {"%4", 0}, {"%", 0}, {"%4z", 0}, {"%z4", 0}};
+  } triplets[] = {{"%41", 1}, {"%4f", 1}, {"%4", 0},
+                  {"%", 0},   {"%4z", 0}, {"%z4", 0}};
   size_t k, t, end, traced;
   for (k = 0; k < sizeof positions / sizeof positions[0]; k++) {
     enum component c = positions[k].component;
-    int takes_pct = c != SCHEME && c != PORT && strcmp(positions[k].position, "IPvFuture-tail") != 0;
+    int takes_pct = c != SCHEME && c != PORT &&
+                    strcmp(positions[k].position, "IPvFuture-tail") != 0;
     int runs_to_end = c == PATH || c == QUERY || c == FRAGMENT;
     for (t = 0; t < sizeof triplets / sizeof triplets[0]; t++) {
       for (end = 0; end < 2; end++) {
@@ -96,14 +106,18 @@ static void pct_positions(void) {
           len = (size_t)snprintf(in, sizeof in, "%s%s%s", positions[k].prefix,
                                  triplets[t].text, end ? "" : "z");
           if (!end)
-            len += (size_t)snprintf(in + len, sizeof in - len, "%s", positions[k].suffix);
-          accepted = (traced ? rfc3986_parse_traced(in, len, RFC3986_RULE_URI_reference,
-                                                    NULL, NULL, ev, 64, &count)
-                             : rfc3986_parse(in, len, RFC3986_RULE_URI_reference, NULL,
-                                             NULL)) == RFC3986_OK;
+            len += (size_t)snprintf(in + len, sizeof in - len, "%s",
+                                    positions[k].suffix);
+          accepted =
+              (traced
+                   ? rfc3986_parse_traced(in, len, RFC3986_RULE_URI_reference,
+                                          NULL, NULL, ev, 64, &count)
+                   : rfc3986_parse(in, len, RFC3986_RULE_URI_reference, NULL,
+                                   NULL)) == RFC3986_OK;
           want = triplets[t].valid && takes_pct && (!end || runs_to_end);
-          snprintf(id, sizeof id, "pct.%s.%s%s%s", positions[k].position, triplets[t].text,
-                   end ? ".at-end" : "", traced ? ".traced" : "");
+          snprintf(id, sizeof id, "pct.%s.%s%s%s", positions[k].position,
+                   triplets[t].text, end ? ".at-end" : "",
+                   traced ? ".traced" : "");
           if (!want && triplets[t].valid && (end || takes_pct))
             continue; /* the verdict is the template's, not the triplet's */
           unit_check(accepted == want, id, "input \"%s\": want %s, got %s",
@@ -127,7 +141,9 @@ int main(void) {
   for (k = 0; k < sizeof positions / sizeof positions[0]; k++) {
     unsigned octet;
     char pad = positions[k].component == PORT ? '1' : 'z'; /* not a HEXDIG */
-    size_t variants = positions[k].prefix[0] == '\0' ? 2 : 18; /* scheme-first: no pad before */
+    size_t variants = positions[k].prefix[0] == '\0'
+                          ? 2
+                          : 18; /* scheme-first: no pad before */
     for (octet = 0; octet < 256; octet++) {
       size_t v;
       for (v = 0; v < variants; v++) { /* v = 0: as written; else NB = v - 1 */
@@ -138,7 +154,8 @@ int main(void) {
         int allowed = octet != 0 && strchr(positions[k].allowed, (int)octet);
         int accepted;
         len = (size_t)snprintf(in, sizeof in, "%s", positions[k].prefix);
-        wlen = (size_t)snprintf(want, sizeof want, "%s", positions[k].want_prefix);
+        wlen =
+            (size_t)snprintf(want, sizeof want, "%s", positions[k].want_prefix);
         memset(in + len, pad, nb);
         memset(want + wlen, pad, nb);
         len += nb;
@@ -161,10 +178,11 @@ int main(void) {
                      memcmp(in + s.offset, want, wlen) == 0;
         }
         if (v == 0)
-          snprintf(id, sizeof id, "octet.%s.0x%02x", positions[k].position, octet);
+          snprintf(id, sizeof id, "octet.%s.0x%02x", positions[k].position,
+                   octet);
         else
-          snprintf(id, sizeof id, "octet.%s.0x%02x.pad%zu", positions[k].position,
-                   octet, nb);
+          snprintf(id, sizeof id, "octet.%s.0x%02x.pad%zu",
+                   positions[k].position, octet, nb);
         unit_check(accepted == allowed, id, "input \"%s\": want %s, got %s",
                    unit_show(in, len), allowed ? "accepted" : "rejected",
                    accepted ? "accepted" : "rejected");

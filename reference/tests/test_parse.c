@@ -50,14 +50,14 @@ static const struct {
      "tag=networking&order=newest", "top"},
     /* Appendix B's example */
     {"http://www.ics.uci.edu/pub/ietf/uri/#Related", "URI", "http",
-     "www.ics.uci.edu", U, "www.ics.uci.edu", "reg-name", U,
-     "/pub/ietf/uri/", U, "Related"},
+     "www.ics.uci.edu", U, "www.ics.uci.edu", "reg-name", U, "/pub/ietf/uri/",
+     U, "Related"},
     {"//example.com/path/resource.txt", "relative-ref", U, "example.com", U,
      "example.com", "reg-name", U, "/path/resource.txt", U, U},
     {"/path/resource.txt", "relative-ref", U, U, U, U, U, U,
      "/path/resource.txt", U, U},
-    {"path/resource.txt", "relative-ref", U, U, U, U, U, U,
-     "path/resource.txt", U, U},
+    {"path/resource.txt", "relative-ref", U, U, U, U, U, U, "path/resource.txt",
+     U, U},
     {"../resource.txt", "relative-ref", U, U, U, U, U, U, "../resource.txt", U,
      U},
     {"./resource.txt", "relative-ref", U, U, U, U, U, U, "./resource.txt", U,
@@ -99,15 +99,14 @@ static const struct {
      U, U},
     {"http://2130706433/", "URI", "http", "2130706433", U, "2130706433",
      "reg-name", U, "/", U, U},
-    {"//[V7.Fe:80]:0008", "relative-ref", U, "[V7.Fe:80]:0008", U,
-     "[V7.Fe:80]", "IPvFuture", "0008", "", U, U},
+    {"//[V7.Fe:80]:0008", "relative-ref", U, "[V7.Fe:80]:0008", U, "[V7.Fe:80]",
+     "IPvFuture", "0008", "", U, U},
     {"//[::ffff:1.2.3.4]", "relative-ref", U, "[::ffff:1.2.3.4]", U,
      "[::ffff:1.2.3.4]", "IPv6address", U, "", U, U},
     {"http://%67oogle.com", "URI", "http", "%67oogle.com", U, "%67oogle.com",
      "reg-name", U, "", U, U},
-    {"http://google.com%23@evil.com/", "URI", "http",
-     "google.com%23@evil.com", "google.com%23", "evil.com", "reg-name", U, "/",
-     U, U},
+    {"http://google.com%23@evil.com/", "URI", "http", "google.com%23@evil.com",
+     "google.com%23", "evil.com", "reg-name", U, "/", U, U},
     {"ldap://127.0.0.1#.evilhost.com:1389/a", "URI", "ldap", "127.0.0.1", U,
      "127.0.0.1", "IPv4address", U, "", U, ".evilhost.com:1389/a"},
     {"http://google.com#@evil.com/", "URI", "http", "google.com", U,
@@ -126,8 +125,8 @@ static const struct {
   size_t len; /* 0: strlen */
   size_t offset;
 } invalid[] = {
-    {"s:h/\xc2\xa1", 0, 4},   /* read by segment (rule checked below) */
-    {"http://u@ ", 0, 9},      /* read first by host (its "[" test) */
+    {"s:h/\xc2\xa1", 0, 4}, /* read by segment (rule checked below) */
+    {"http://u@ ", 0, 9},   /* read first by host (its "[" test) */
     {"http://h/a b", 0, 10},
     {"http://h:80:90", 0, 14}, /* "@x" could still make it userinfo */
     {"http://[::1", 0, 11},
@@ -151,9 +150,11 @@ static const struct {
     {"http://host:port", 0, 16},
     {"http://h:80/x y", 0, 13},
     {"http://exa mple.com", 0, 10},
-    {"file://C:\\UserName.HostName\\Projects\\Wikipedia_Articles\\URI.xml", 0, 9},
+    {"file://C:\\UserName.HostName\\Projects\\Wikipedia_Articles\\URI.xml", 0,
+     9},
     {"http://ru.wikipedia.org/wiki/\xd0\x9a\xd0\xb8\xd1\x80\xd0\xb8\xd0\xbb"
-     "\xd0\xbb\xd0\xb8\xd1\x86\xd0\xb0", 0, 29},
+     "\xd0\xbb\xd0\xb8\xd1\x86\xd0\xb0",
+     0, 29},
     {"http://google.com\\@evil.com/", 0, 17},
     {"http:\\\\google.com", 0, 5},
     {"http://1.1.1.1 &@2.2.2.2# @3.3.3.3/", 0, 14},
@@ -202,14 +203,17 @@ static void check_span(const char *id, const char *name, const rfc3986_uri *u,
   snprintf(cid, sizeof cid, "%s.%s", id, name);
   if (want == NULL) {
     unit_check(!rfc3986_span_defined(s), cid, "want undefined, got \"%s\"",
-               rfc3986_span_defined(s) ? unit_show(u->input + s.offset, s.length) : "");
+               rfc3986_span_defined(s)
+                   ? unit_show(u->input + s.offset, s.length)
+                   : "");
     return;
   }
   unit_check(rfc3986_span_defined(s) && s.length == strlen(want) &&
                  memcmp(u->input + s.offset, want, s.length) == 0,
              cid, "want \"%s\", got %s%s%s", want,
              rfc3986_span_defined(s) ? "\"" : "",
-             rfc3986_span_defined(s) ? unit_show(u->input + s.offset, s.length) : "undefined",
+             rfc3986_span_defined(s) ? unit_show(u->input + s.offset, s.length)
+                                     : "undefined",
              rfc3986_span_defined(s) ? "\"" : "");
 }
 
@@ -227,7 +231,8 @@ int main(void) {
                valid[i].input, err.offset, rfc3986_rule_name(err.rule));
     if (st != RFC3986_OK)
       continue;
-    unit_check(strcmp(valid[i].kind, u.kind == RFC3986_KIND_URI ? "URI" : "relative-ref") == 0,
+    unit_check(strcmp(valid[i].kind,
+                      u.kind == RFC3986_KIND_URI ? "URI" : "relative-ref") == 0,
                id, "\"%s\": kind", valid[i].input);
     check_span(id, "scheme", &u, u.scheme, valid[i].scheme);
     check_span(id, "authority", &u, u.authority, valid[i].authority);
@@ -238,18 +243,19 @@ int main(void) {
     check_span(id, "query", &u, u.query, valid[i].query);
     check_span(id, "fragment", &u, u.fragment, valid[i].fragment);
     ht = rfc3986_host_type_name(u.host_type);
-    unit_check(valid[i].host_type == NULL ? ht == NULL
-                                          : ht && strcmp(ht, valid[i].host_type) == 0,
-               id, "\"%s\": host_type want %s, got %s", valid[i].input,
-               valid[i].host_type ? valid[i].host_type : "null", ht ? ht : "null");
+    unit_check(
+        valid[i].host_type == NULL ? ht == NULL
+                                   : ht && strcmp(ht, valid[i].host_type) == 0,
+        id, "\"%s\": host_type want %s, got %s", valid[i].input,
+        valid[i].host_type ? valid[i].host_type : "null", ht ? ht : "null");
   }
   for (i = 0; i < sizeof invalid / sizeof invalid[0]; i++) {
     char id[64];
     rfc3986_uri u;
     rfc3986_error err;
     size_t len = invalid[i].len ? invalid[i].len : strlen(invalid[i].input);
-    rfc3986_status st =
-        rfc3986_parse(invalid[i].input, len, RFC3986_RULE_URI_reference, &u, &err);
+    rfc3986_status st = rfc3986_parse(invalid[i].input, len,
+                                      RFC3986_RULE_URI_reference, &u, &err);
     snprintf(id, sizeof id, "parse.invalid.%zu", i);
     unit_check(st == RFC3986_ERR_SYNTAX && err.status == RFC3986_ERR_SYNTAX, id,
                "\"%s\" accepted", unit_show(invalid[i].input, len));
@@ -263,12 +269,15 @@ int main(void) {
      * same offset and the same rule. */
     rfc3986_error terr;
     size_t count;
-    st = rfc3986_parse_traced(invalid[i].input, len, RFC3986_RULE_URI_reference, &u, &terr,
-                              NULL, 0, &count);
-    unit_check(st == RFC3986_ERR_SYNTAX && terr.offset == err.offset && terr.rule == err.rule,
-               id, "\"%s\": traced, offset %zu rule %s; not traced, offset %zu rule %s",
-               unit_show(invalid[i].input, len), terr.offset, rfc3986_rule_name(terr.rule),
-               err.offset, rfc3986_rule_name(err.rule));
+    st = rfc3986_parse_traced(invalid[i].input, len, RFC3986_RULE_URI_reference,
+                              &u, &terr, NULL, 0, &count);
+    unit_check(
+        st == RFC3986_ERR_SYNTAX && terr.offset == err.offset &&
+            terr.rule == err.rule,
+        id,
+        "\"%s\": traced, offset %zu rule %s; not traced, offset %zu rule %s",
+        unit_show(invalid[i].input, len), terr.offset,
+        rfc3986_rule_name(terr.rule), err.offset, rfc3986_rule_name(err.rule));
   }
   {
     rfc3986_error err;

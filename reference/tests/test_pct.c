@@ -42,10 +42,8 @@ static const struct {
   const char *id, *in;
   size_t offset;
 } bad[] = {
-    {"dec.bad.alone", "%", 0},
-    {"dec.bad.one", "ab%4", 2},
-    {"dec.bad.nonhex", "%4g", 0},
-    {"dec.bad.second", "%41%%41", 3},
+    {"dec.bad.alone", "%", 0},           {"dec.bad.one", "ab%4", 2},
+    {"dec.bad.nonhex", "%4g", 0},        {"dec.bad.second", "%41%%41", 3},
     {"dec.bad.nonhex-first", "x%g0", 1},
 };
 
@@ -60,8 +58,8 @@ int main(void) {
                rfc3986_status_name(st));
     unit_check_str(enc[i].id, out, n, enc[i].want);
     if (n > 0) {
-      st = rfc3986_pct_encode(enc[i].in, enc[i].len, enc[i].allowed, out,
-                              n - 1, &n);
+      st = rfc3986_pct_encode(enc[i].in, enc[i].len, enc[i].allowed, out, n - 1,
+                              &n);
       unit_check(st == RFC3986_ERR_BUFFER && n == strlen(enc[i].want),
                  enc[i].id, "short buffer: %s %zu", rfc3986_status_name(st), n);
     }

@@ -273,11 +273,14 @@ int main(void) {
   int r;
   for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char id[128];
-    rfc3986_rule rule = rfc3986_rule_from_name(cases[i].rule, strlen(cases[i].rule));
+    rfc3986_rule rule =
+        rfc3986_rule_from_name(cases[i].rule, strlen(cases[i].rule));
     rfc3986_error err;
-    int got = rfc3986_match(rule, cases[i].input, strlen(cases[i].input), &err) == RFC3986_OK;
+    int got = rfc3986_match(rule, cases[i].input, strlen(cases[i].input),
+                            &err) == RFC3986_OK;
     snprintf(id, sizeof id, "match.%s.%zu", cases[i].rule, i);
-    unit_check(rule != RFC3986_RULE_NONE, id, "unknown rule name %s", cases[i].rule);
+    unit_check(rule != RFC3986_RULE_NONE, id, "unknown rule name %s",
+               cases[i].rule);
     unit_check(got == cases[i].valid, id, "%s \"%s\" (%s): want %s, got %s",
                cases[i].rule, unit_show(cases[i].input, strlen(cases[i].input)),
                cases[i].why, cases[i].valid ? "match" : "no match",
@@ -293,7 +296,8 @@ int main(void) {
                "rule %s lacks an accepting or a rejecting case",
                rfc3986_rule_name((rfc3986_rule)r));
   }
-  unit_check(RFC3986_RULE_sub_delims - RFC3986_RULE_URI + 1 == RFC3986_APPENDIX_A_RULES,
+  unit_check(RFC3986_RULE_sub_delims - RFC3986_RULE_URI + 1 ==
+                 RFC3986_APPENDIX_A_RULES,
              "rules.count", "Appendix A has 36 rules");
   return unit_report();
 }

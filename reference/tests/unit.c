@@ -41,8 +41,8 @@ const char *unit_show(const char *s, size_t len) {
 
 void unit_check_str(const char *id, const char *got, size_t got_len,
                     const char *want) {
-  int ok = got != NULL && strlen(want) == got_len &&
-           memcmp(got, want, got_len) == 0;
+  int ok =
+      got != NULL && strlen(want) == got_len && memcmp(got, want, got_len) == 0;
   unit_check(ok, id, "want \"%s\", got \"%s\"", want,
              got ? unit_show(got, got_len) : "(null)");
 }

@@ -29,7 +29,9 @@ void rfc3986__cover_alternative(rfc3986_rule rule, int alternative) {
   (void)rule;
   (void)alternative;
 }
-void rfc3986__cover_read(void) { work++; }
+void rfc3986__cover_read(void) {
+  work++;
+}
 
 static const struct {
   const char *name, *head, *unit, *tail;
@@ -107,10 +109,13 @@ int main(void) {
       double ratio = w1 ? (double)w4 / (double)w1 : 1.0,
              per_octet = (double)w4 / (4.0 * mb);
       snprintf(id, sizeof id, "linear.%s.%s", op_name[op], shapes[i].name);
-      printf("%-9s %-30s work(1 MB) %10llu  work(4 MB) %10llu  ratio %.3f  per octet %.2f\n",
+      printf("%-9s %-30s work(1 MB) %10llu  work(4 MB) %10llu  ratio %.3f  per "
+             "octet %.2f\n",
              op_name[op], shapes[i].name, w1, w4, ratio, per_octet);
-      unit_check(ratio <= 4.2, id, "work grows %.3f times for 4 times the input", ratio);
-      unit_check(per_octet <= 64, id, "%.1f units of work per octet", per_octet);
+      unit_check(ratio <= 4.2, id,
+                 "work grows %.3f times for 4 times the input", ratio);
+      unit_check(per_octet <= 64, id, "%.1f units of work per octet",
+                 per_octet);
     }
   free(buf);
   free(out);

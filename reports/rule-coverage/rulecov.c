@@ -97,9 +97,11 @@ int main(void) {
     if (hex == NULL)
       hex = (char *)"";
     if (op == NULL || rule == NULL ||
-        (start = rfc3986_rule_from_name(rule, strlen(rule))) == RFC3986_RULE_NONE ||
+        (start = rfc3986_rule_from_name(rule, strlen(rule))) ==
+            RFC3986_RULE_NONE ||
         strlen(hex) % 2) {
-      fprintf(stderr, "rulecov: line %zu: want \"parse|match RULE HEX\"\n", lineno);
+      fprintf(stderr, "rulecov: line %zu: want \"parse|match RULE HEX\"\n",
+              lineno);
       return 2;
     }
     if (incap < strlen(hex) / 2 + 1) {
@@ -142,9 +144,10 @@ int main(void) {
   printf("{\"vectors\": %zu, \"rules\": {", lineno);
   for (r = RFC3986_RULE_URI; r <= RFC3986_RULE_sub_delims; r++) {
     size_t a;
-    printf("%s\n  \"%s\": {\"accept\": %lu, \"reject\": %lu, \"alternatives\": [",
-           r == RFC3986_RULE_URI ? "" : ",", rfc3986_rule_name((rfc3986_rule)r),
-           accept_n[r], reject_n[r]);
+    printf(
+        "%s\n  \"%s\": {\"accept\": %lu, \"reject\": %lu, \"alternatives\": [",
+        r == RFC3986_RULE_URI ? "" : ",", rfc3986_rule_name((rfc3986_rule)r),
+        accept_n[r], reject_n[r]);
     for (a = 0; a < sizeof alternation / sizeof alternation[0]; a++) {
       if (alternation[a].rule != (rfc3986_rule)r)
         continue;
@@ -160,4 +163,5 @@ int main(void) {
 }
 
 /* Octet reads are not counted here (see reference/tests/work_linear.c). */
-void rfc3986__cover_read(void) {}
+void rfc3986__cover_read(void) {
+}
