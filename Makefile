@@ -82,7 +82,7 @@ unit: $(UNIT_BIN) $(WORK_LINEAR)
 -include vectors/vectors.mk
 -include harness/harness.mk
 -include adapters/adapters.mk
--include harness/bench/bench.mk
+-include adapters/bench/bench.mk
 -include fuzz/fuzz.mk
 -include reports/reports.mk
 

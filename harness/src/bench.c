@@ -1,6 +1,6 @@
 /* bench.c: `uritest bench` runs uritest-bench, built beside uritest with
- * every in-process adapter glue linked in (harness/bench/bench.c), so that
- * uritest itself links none of the third-party libraries. */
+ * every in-process adapter glue linked in (adapters/bench/uritest-bench.c),
+ * so that uritest itself links none of the third-party libraries. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>

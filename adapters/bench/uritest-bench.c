@@ -1,5 +1,5 @@
 /*
- * bench.c: `uritest bench`, parse throughput per adapter, in process.
+ * uritest-bench.c: `uritest bench`, parse throughput per adapter, in process.
  *
  * Every C adapter's glue (adapters/<name>/glue.c) is linked in; the list
  * comes from the build (BENCH_GLUES).  The adapters are timed side by side
@@ -19,7 +19,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "../../adapters/common/glue.h"
+#include "../common/glue.h"
 #include "rfc3986.h"
 
 #ifndef BENCH_GLUES

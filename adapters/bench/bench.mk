@@ -1,4 +1,4 @@
-# harness/bench/bench.mk: `uritest bench` (build/bin/uritest-bench, which
+# adapters/bench/bench.mk: `uritest bench` (build/bin/uritest-bench, which
 # `uritest bench` runs) and `make bench`.  Included by the top-level
 # Makefile after adapters/adapters.mk: it links every in-process glue built
 # there (ADAPTER_INPROCESS_GLUES, plus BENCH_EXTRA_GLUES from the adapter
@@ -10,9 +10,9 @@ bench_empty :=
 bench_space := $(bench_empty) $(bench_empty)
 BENCH_GLUE_LIST  := $(subst $(bench_space),$(bench_comma),$(foreach a,$(BENCH_GLUE_NAMES),&glue_$(subst -,_,$(a))))
 
-$(BUILD)/obj/harness/bench/bench.o: adapters/common/glue.h
-$(BUILD)/obj/harness/bench/bench.o: CPPFLAGS += '-DBENCH_GLUES=$(BENCH_GLUE_LIST)'
-$(BENCH_BIN): $(BUILD)/obj/harness/bench/bench.o $(foreach a,$(BENCH_GLUE_NAMES),$(ADAPTER_GLUE_OBJ_$(a))) $(ADAPTER_READING_OBJ) $(LIBA)
+$(BUILD)/obj/adapters/bench/uritest-bench.o: adapters/common/glue.h
+$(BUILD)/obj/adapters/bench/uritest-bench.o: CPPFLAGS += '-DBENCH_GLUES=$(BENCH_GLUE_LIST)'
+$(BENCH_BIN): $(BUILD)/obj/adapters/bench/uritest-bench.o $(foreach a,$(BENCH_GLUE_NAMES),$(ADAPTER_GLUE_OBJ_$(a))) $(ADAPTER_READING_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(foreach a,$(BENCH_GLUE_NAMES),$(ADAPTER_LIBS_$(a)))
 ALL_TARGETS += $(BENCH_BIN)
