@@ -15,8 +15,8 @@ Conformance counts the results of `rfc3986` vector files with op parse
 (resolve): PASS over the requests the adapter answered (UNSUPPORTED left
 out, so an adapter is judged on what it claims to do); the answered count is
 shown beside it.  Security-relevant readings count every result flagged
-security_relevant (DESIGN.md: a semantic mismatch of scheme, userinfo, host
-or port), whatever the vector file.
+security_relevant (DESIGN.md, "Comparing and classifying"), whatever the
+vector file.
 """
 import argparse
 import collections

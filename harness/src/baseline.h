@@ -1,5 +1,5 @@
-/* baseline.h: known discrepancies of one adapter (DESIGN.md "uritest
- * command"): --baseline to compare, --write-baseline to record. */
+/* baseline.h: known discrepancies of one adapter (DESIGN.md "Baselines"):
+ * --baseline to compare, --write-baseline to record. */
 #ifndef URITEST_BASELINE_H
 #define URITEST_BASELINE_H
 

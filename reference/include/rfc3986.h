@@ -148,7 +148,8 @@ typedef enum {
 } rfc3986_kind;
 
 /*
- * A parsed URI-reference (DESIGN.md, "The component model").  The spans
+ * A parsed URI-reference (the component model of uritest's DESIGN.md,
+ * restated here).  The spans
  * point into `input`, which the caller keeps alive.  `path` is always
  * defined (possibly empty).  `authority` spans userinfo "@" host ":" port;
  * `host` keeps the brackets of an IP-literal; `port` is the *DIGIT string.
