@@ -16,6 +16,9 @@ WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototy
 ifeq ($(CI),true)
 WARN    += -Werror
 endif
+# The release version of the tool and the library (VERSION; the vectors have
+# their own, vectors/VERSION).
+VERSION := $(shell head -n 1 VERSION)
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Ireference/include
 ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(CFLAGS)
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -136,21 +139,7 @@ leakcheck: deps all unit
 demo: deps all
 	@scripts/demo.sh
 
-# ---- install -----------------------------------------------------------
-install: $(LIBA) $(LIBSO) $(RFC3986)
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 $(LIBA) $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(LIBSO) $(DESTDIR)$(PREFIX)/lib/librfc3986.so.0
-	ln -sf librfc3986.so.0 $(DESTDIR)$(PREFIX)/lib/librfc3986.so
-	install -m 644 reference/include/rfc3986.h $(DESTDIR)$(PREFIX)/include/
-	install -m 755 $(RFC3986) $(DESTDIR)$(PREFIX)/bin/
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/^#define RFC3986_VERSION "\(.*\)"/\1/p' reference/include/rfc3986.h)|' \
-	  reference/librfc3986.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/librfc3986.pc
-
-uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/lib/librfc3986.a $(DESTDIR)$(PREFIX)/lib/librfc3986.so \
-	  $(DESTDIR)$(PREFIX)/lib/librfc3986.so.0 $(DESTDIR)$(PREFIX)/include/rfc3986.h \
-	  $(DESTDIR)$(PREFIX)/bin/rfc3986 $(DESTDIR)$(PREFIX)/lib/pkgconfig/librfc3986.pc
+-include scripts/release.mk
 
 clean:
 	rm -rf $(BUILD) reports/out

@@ -15,8 +15,8 @@ UT_JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljan
 ALL_TARGETS += $(UT_BIN)
 TEST_SUITES += test-harness test-harness-asan test-vectors-reference
 
-$(UT_OBJ): ALL_CFLAGS += $(UT_JANSSON_CFLAGS) -pthread
-$(UT_OBJ): $(UT_HDR)
+$(UT_OBJ): ALL_CFLAGS += $(UT_JANSSON_CFLAGS) -pthread -DURITEST_VERSION='"$(VERSION)"'
+$(UT_OBJ): $(UT_HDR) VERSION
 
 $(UT_BIN): $(UT_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)

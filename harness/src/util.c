@@ -343,6 +343,14 @@ const char *repo_root(void) {
       if (!slash || slash == exe)
         break;
       *slash = 0;
+      if (up == 1) { /* installed: PREFIX/bin/uritest, PREFIX/share/uritest */
+        char probe[PATH_MAX + 32];
+        snprintf(probe, sizeof probe, "%s/share/uritest/vectors", exe);
+        if (is_dir(probe)) {
+          snprintf(probe, sizeof probe, "%s/share/uritest", exe);
+          return root = xstrdup(probe);
+        }
+      }
       if (up >= 2) {
         char probe[PATH_MAX + 16];
         snprintf(probe, sizeof probe, "%s/harness", exe);

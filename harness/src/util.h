@@ -6,7 +6,10 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#define URITEST_VERSION "0.1.0"
+/* The tool's version: the first line of VERSION, given by the Makefile. */
+#ifndef URITEST_VERSION
+#error "URITEST_VERSION comes from the Makefile (the VERSION file)"
+#endif
 
 /* Exit codes everywhere: 0 success, 1 a negative answer, 2 usage or input. */
 enum { EXIT_OK = 0, EXIT_NEGATIVE = 1, EXIT_USAGE = 2 };
@@ -63,8 +66,10 @@ double now_mono(void);
 /* ISO 8601 UTC date of this run (SOURCE_DATE_EPOCH when set). */
 const char *run_date(void);
 
-/* The repository root: $URITEST_ROOT, else two folders above the uritest
- * executable (build/bin/uritest -> .), else ".". */
+/* The repository root: $URITEST_ROOT, else PREFIX/share/uritest for an
+ * installed PREFIX/bin/uritest (make install puts the vectors there), else
+ * two folders above the uritest executable (build/bin/uritest -> .), else
+ * ".". */
 const char *repo_root(void);
 void set_argv0(const char *argv0);
 /* root "/" rel, in a static-lifetime string. */

@@ -1,0 +1,105 @@
+# scripts/release.mk: releases (make dist) and installation (make install),
+# included by the top-level Makefile.
+#
+#   make dist        build/dist/uritest-X.Y.Z.tar.gz (the sources; X.Y.Z from
+#                    VERSION) and build/dist/uritest-vectors-A.B.C.tar.gz (the
+#                    vectors; A.B.C from vectors/VERSION), the same octets
+#                    every time for the same tree
+#   make install     rfc3986, uritest, librfc3986 (+ pkg-config), the vectors
+#                    under share/uritest/vectors, man pages, bash completion;
+#                    PREFIX (default /usr/local) and DESTDIR as usual
+#   make uninstall   the same files removed
+#
+# A release is VERSION (and vectors/VERSION when the vectors changed) bumped
+# in one commit, `make dist`, and, where the repository is published, a tag
+# vX.Y.Z on that commit (`git tag -a vX.Y.Z -m 'uritest X.Y.Z'`).
+
+VECTORS_VERSION := $(shell head -n 1 vectors/VERSION)
+DIST_DIR   := $(BUILD)/dist
+DIST_SRC   := $(DIST_DIR)/uritest-$(VERSION).tar.gz
+DIST_VEC   := $(DIST_DIR)/uritest-vectors-$(VECTORS_VERSION).tar.gz
+# The files of a vectors release, relative to vectors/.
+DIST_VEC_FILES := VERSION CHANGELOG.md LICENSE MANIFEST README.md RELEASED RETIRED schema v1
+MAN_PAGES  := man/rfc3986.1 man/uritest.1 man/uritest-vectors.5 man/uritest-adapter.7
+# Octets that do not depend on the clock, the user or the file system's
+# order: the time of the last commit (or SOURCE_DATE_EPOCH), names sorted,
+# owner 0, gzip without a name or a time.
+DIST_EPOCH = $(or $(SOURCE_DATE_EPOCH),$(shell git log -1 --format=%ct 2>/dev/null),0)
+DIST_TAR   = LC_ALL=C tar --sort=name --format=gnu --mtime=@$(DIST_EPOCH) \
+             --owner=0 --group=0 --numeric-owner --mode=go-w,u+w
+
+.PHONY: dist install uninstall
+dist: $(DIST_SRC) $(DIST_VEC)
+	@cd $(DIST_DIR) && sha256sum $(notdir $(DIST_SRC) $(DIST_VEC))
+
+# The sources are the files git tracks (as they are in the work tree): a
+# release is made from a checkout.
+$(DIST_SRC): FORCE
+	@mkdir -p $(dir $@)
+	@git ls-files -z >/dev/null || { echo "make dist: needs a git checkout" >&2; exit 2; }
+	git ls-files -z | $(DIST_TAR) --null --files-from=- \
+	  --transform='s|^|uritest-$(VERSION)/|' -cf - | gzip -9n > $@.tmp
+	mv $@.tmp $@
+
+$(DIST_VEC): FORCE
+	@mkdir -p $(dir $@)
+	cd vectors && $(DIST_TAR) --transform='s|^|uritest-vectors-$(VECTORS_VERSION)/|' \
+	  -cf - $(DIST_VEC_FILES) | gzip -9n > $(abspath $@).tmp
+	mv $@.tmp $@
+.PHONY: FORCE
+FORCE:
+
+# ---- install ------------------------------------------------------------
+DEST      := $(DESTDIR)$(PREFIX)
+SHARE_UT  := $(DEST)/share/uritest
+# A prefix the dynamic linker does not search gets an rpath in the .pc
+# file's Libs (and make install says so).
+SYSTEM_PREFIXES := /usr /usr/local
+COMMA     := ,
+PC_RPATH  := $(if $(filter $(SYSTEM_PREFIXES),$(PREFIX)),,-Wl$(COMMA)-rpath$(COMMA)$${libdir} )
+RPATH_NOTE = make install: $(PREFIX)/lib is not a system library folder: librfc3986.pc \
+  links with -Wl$(COMMA)-rpath$(COMMA)$(PREFIX)/lib; add $(PREFIX)/lib/pkgconfig to PKG_CONFIG_PATH \
+  (and $(PREFIX)/bin to PATH)
+
+install: $(LIBA) $(LIBSO) $(RFC3986) $(UT_BIN) $(BUILD)/adapters/reference
+	install -d $(DEST)/bin $(DEST)/lib/pkgconfig $(DEST)/include \
+	  $(DEST)/libexec/uritest $(SHARE_UT)/adapters/reference \
+	  $(DEST)/share/man/man1 $(DEST)/share/man/man5 $(DEST)/share/man/man7 \
+	  $(DEST)/share/bash-completion/completions
+	install -m 644 $(LIBA) $(DEST)/lib/
+	install -m 755 $(LIBSO) $(DEST)/lib/librfc3986.so.0
+	ln -sf librfc3986.so.0 $(DEST)/lib/librfc3986.so
+	install -m 644 reference/include/rfc3986.h $(DEST)/include/
+	install -m 755 $(RFC3986) $(UT_BIN) $(DEST)/bin/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@RPATH@|$(PC_RPATH)|' \
+	  reference/librfc3986.pc.in > $(DEST)/lib/pkgconfig/librfc3986.pc
+	rm -rf $(SHARE_UT)/vectors
+	install -d $(SHARE_UT)/vectors
+	cd vectors && tar -cf - $(DIST_VEC_FILES) | tar -xf - -C $(SHARE_UT)/vectors --no-same-owner
+	install -m 755 $(BUILD)/adapters/reference $(DEST)/libexec/uritest/reference
+	printf '%s\n' '{"name": "reference", "spec": "rfc3986",' \
+	  ' "command": ["../../libexec/uritest/reference"]}' > $(SHARE_UT)/adapters/reference/adapter.json
+	install -m 644 man/rfc3986.1 man/uritest.1 $(DEST)/share/man/man1/
+	install -m 644 man/uritest-vectors.5 $(DEST)/share/man/man5/
+	install -m 644 man/uritest-adapter.7 $(DEST)/share/man/man7/
+	install -m 644 harness/completion/uritest.bash $(DEST)/share/bash-completion/completions/uritest
+	install -m 644 harness/completion/uritest.bash $(DEST)/share/bash-completion/completions/rfc3986
+	@$(if $(PC_RPATH),echo "$(RPATH_NOTE)",true)
+
+uninstall:
+	rm -f $(DEST)/lib/librfc3986.a $(DEST)/lib/librfc3986.so $(DEST)/lib/librfc3986.so.0 \
+	  $(DEST)/include/rfc3986.h $(DEST)/bin/rfc3986 $(DEST)/bin/uritest \
+	  $(DEST)/lib/pkgconfig/librfc3986.pc $(DEST)/libexec/uritest/reference \
+	  $(DEST)/share/man/man1/rfc3986.1 $(DEST)/share/man/man1/uritest.1 \
+	  $(DEST)/share/man/man5/uritest-vectors.5 $(DEST)/share/man/man7/uritest-adapter.7 \
+	  $(DEST)/share/bash-completion/completions/uritest \
+	  $(DEST)/share/bash-completion/completions/rfc3986
+	rm -rf $(SHARE_UT)
+	-rmdir $(DEST)/libexec/uritest 2>/dev/null
+
+# make dist, make install, the man pages and the completion, in a suite of
+# their own (they run make; not repeated under ASan).
+TEST_SUITES += test-release
+.PHONY: test-release
+test-release: all
+	@UTBIN=$(UT_BIN) tests/suite.sh release bats --tap harness/tests/release
