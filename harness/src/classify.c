@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "endpoint.h"
 #include "rfc3986.h"
 
 const char *const class_names[CLASS__COUNT] = {"PASS",
@@ -152,20 +153,91 @@ static struct sv uri_comp(const rfc3986_uri *u, int c) {
   return v;
 }
 
-static int security_component(int c) {
-  return c == C_SCHEME || c == C_USERINFO || c == C_HOST || c == C_PORT;
-}
-static int security_getter(int g) {
-  return g == G_PROTOCOL || g == G_USERNAME || g == G_PASSWORD || g == G_HOST ||
-         g == G_HOSTNAME || g == G_PORT || g == G_ORIGIN;
+const char *const mismatch_kind_names[3] = {"semantic", "normalization",
+                                            "same-endpoint"};
+
+int mismatch_kind_from_name(const char *s) {
+  for (int i = 0; i < 3; i++)
+    if (!strcmp(mismatch_kind_names[i], s))
+      return i;
+  return -1;
 }
 
-static void add_mismatch(struct verdict *v, const char *name,
-                         int normalization) {
+static void add_mismatch(struct verdict *v, const char *name, int kind) {
   if (v->nmis < MAX_MISMATCH) {
     v->mis[v->nmis].name = name;
-    v->mis[v->nmis].normalization = normalization;
+    v->mis[v->nmis].kind = kind;
     v->nmis++;
+  }
+}
+
+/* The endpoint part a component belongs to (endpoint.h), 0 for none;
+ * authority and host_type: -1 (the whole endpoint, the host). */
+static int endpoint_part(int c) {
+  switch (c) {
+  case C_SCHEME:
+    return SEV_SCHEME;
+  case C_USERINFO:
+    return SEV_USERINFO;
+  case C_HOST:
+  case C_HOST_TYPE:
+    return SEV_HOST;
+  case C_PORT:
+    return SEV_PORT;
+  case C_AUTHORITY:
+    return -1;
+  default:
+    return 0;
+  }
+}
+
+/*
+ * The endpoints of the expectation and the answer (GOT, C__COUNT values,
+ * SV_ABSENT where the adapter does not say): parts the expectation does
+ * not give are the reference's reading of the input (the scheme a port's
+ * default depends on, too), and only the parts the expectation gives
+ * (itself or through the authority) are compared.  Sets the severity and
+ * turns semantic mismatches of the same endpoint into MK_SAME_ENDPOINT.
+ */
+static void endpoint_verdict(const struct sv *expect, const struct sv *got,
+                             const char *in, size_t in_len, struct verdict *v) {
+  struct sv full[C__COUNT];
+  rfc3986_uri u;
+  int ref_ok = rfc3986_parse(in, in_len, RFC3986_RULE_URI_reference, &u,
+                             NULL) == RFC3986_OK;
+  for (int c = 0; c < C__COUNT; c++) {
+    full[c] = expect[c];
+    if (full[c].state == SV_ABSENT && ref_ok)
+      full[c] = uri_comp(&u, c);
+  }
+  struct endpoint e, g;
+  endpoint_of(&e, full);
+  endpoint_of(&g, got);
+  int given_auth = expect[C_AUTHORITY].state != SV_ABSENT;
+  static const int parts[][2] = {{SEV_HOST, C_HOST},
+                                 {SEV_PORT, C_PORT},
+                                 {SEV_SCHEME, C_SCHEME},
+                                 {SEV_USERINFO, C_USERINFO}};
+  int differs[SEV__COUNT] = {0};
+  for (int i = 0; i < 4; i++) {
+    int p = parts[i][0], c = parts[i][1];
+    if (expect[c].state == SV_ABSENT && (c == C_SCHEME || !given_auth))
+      continue;
+    differs[p] = endpoint_part_differs(&e, &g, p);
+    if (differs[p] && !v->severity)
+      v->severity = p;
+  }
+  v->security_relevant = v->severity != SEV_NONE;
+  for (int i = 0; i < v->nmis; i++) {
+    if (v->mis[i].kind != MK_SEMANTIC)
+      continue;
+    int c = -1;
+    for (int k = 0; k < C__COUNT; k++)
+      if (!strcmp(v->mis[i].name, comp_names[k]))
+        c = k;
+    int p = c >= 0 ? endpoint_part(c) : 0;
+    if ((p > 0 && !differs[p]) || (p < 0 && !v->security_relevant))
+      v->mis[i].kind = MK_SAME_ENDPOINT;
   }
 }
 
@@ -178,34 +250,79 @@ static void compare_components(json_t *comps, const struct sv *expect,
   struct normalized norm[2] = {{0}, {0}};
   static const rfc3986_level levels[2] = {RFC3986_LEVEL_SYNTAX,
                                           RFC3986_LEVEL_SCHEME};
+  struct sv got[C__COUNT];
+  char *own[C__COUNT];
   for (int c = 0; c < C__COUNT; c++) {
+    json_t *j =
+        json_is_object(comps) ? json_object_get(comps, comp_names[c]) : NULL;
+    const char *s = NULL;
+    size_t len = 0;
+    int st = answer_value(j, &s, &len, &own[c]);
+    got[c] =
+        (struct sv){s, (unsigned)len, (unsigned char)(st < 0 ? SV_ABSENT : st)};
     if (expect[c].state == SV_ABSENT)
       continue;
-    json_t *got =
-        json_is_object(comps) ? json_object_get(comps, comp_names[c]) : NULL;
-    if (!got) {
+    if (!j) {
       v->not_compared++;
       continue;
     }
     v->compared++;
-    if (value_equals(got, &expect[c]))
+    if (value_equals(j, &expect[c]))
       continue;
     int normalization = 0;
     for (int l = 0; l < 2 && c != C_HOST_TYPE && !normalization; l++) {
       normalize_input(&norm[l], in, in_len, levels[l]);
       if (norm[l].state == 1) {
         struct sv nv = uri_comp(&norm[l].uri, c);
-        normalization = value_equals(got, &nv);
+        normalization = value_equals(j, &nv);
       }
     }
-    add_mismatch(v, comp_names[c], normalization);
-    if (!normalization && security_component(c))
-      v->security_relevant = 1;
+    add_mismatch(v, comp_names[c],
+                 normalization ? MK_NORMALIZATION : MK_SEMANTIC);
   }
+  if (v->nmis)
+    endpoint_verdict(expect, got, in, in_len, v);
+  for (int c = 0; c < C__COUNT; c++)
+    free(own[c]);
   free(norm[0].buf);
   free(norm[1].buf);
   if (v->nmis)
     v->cls = CLASS_COMPONENT_MISMATCH;
+}
+
+/* The endpoint part of a WHATWG getter (0 for none). */
+static int getter_part(int g) {
+  switch (g) {
+  case G_PROTOCOL:
+    return SEV_SCHEME;
+  case G_USERNAME:
+  case G_PASSWORD:
+    return SEV_USERINFO;
+  case G_HOST:
+  case G_HOSTNAME:
+  case G_ORIGIN:
+    return SEV_HOST;
+  case G_PORT:
+    return SEV_PORT;
+  default:
+    return 0;
+  }
+}
+
+/* 1 when the getter's value equals E but for ASCII case (hosts and
+ * schemes are case-insensitive: the same endpoint). */
+static int equals_ignoring_case(json_t *j, const struct sv *e) {
+  if (!json_is_string(j) || e->state != SV_STR ||
+      json_string_length(j) != e->len)
+    return 0;
+  const char *s = json_string_value(j);
+  for (unsigned i = 0; i < e->len; i++) {
+    int a = (unsigned char)s[i], b = (unsigned char)e->s[i];
+    if ((a >= 'A' && a <= 'Z' ? a + 32 : a) !=
+        (b >= 'A' && b <= 'Z' ? b + 32 : b))
+      return 0;
+  }
+  return 1;
 }
 
 static void compare_getters(json_t *w, const struct sv *expect,
@@ -222,10 +339,14 @@ static void compare_getters(json_t *w, const struct sv *expect,
     v->compared++;
     if (value_equals(got, &expect[g]))
       continue;
-    add_mismatch(v, getter_names[g], 0);
-    if (security_getter(g))
-      v->security_relevant = 1;
+    int part = getter_part(g);
+    int same = part && part != SEV_USERINFO && part != SEV_PORT &&
+               equals_ignoring_case(got, &expect[g]);
+    add_mismatch(v, getter_names[g], same ? MK_SAME_ENDPOINT : MK_SEMANTIC);
+    if (part && !same && part > v->severity)
+      v->severity = part;
   }
+  v->security_relevant = v->severity != SEV_NONE;
   if (v->nmis)
     v->cls = CLASS_COMPONENT_MISMATCH;
 }

@@ -31,21 +31,29 @@ int class_failed(int cls);
 /* Up to this many named component mismatches per result. */
 #define MAX_MISMATCH 16
 
+/* How a mismatched component differs (DESIGN.md): the adapter's value is
+ * the reference's 6.2.2/6.2.3 normal form; or another value naming the
+ * same endpoint; or a different reading. */
+enum mismatch_kind { MK_SEMANTIC, MK_NORMALIZATION, MK_SAME_ENDPOINT };
+extern const char *const mismatch_kind_names[3];
+int mismatch_kind_from_name(const char *s);
+
 struct mismatch {
-  const char *name;  /* component or getter name */
-  int normalization; /* 1 normalization, 0 semantic */
+  const char *name; /* component or getter name */
+  int kind;         /* MK_* */
 };
 
 struct verdict {
   int cls;
   int nmis;
   struct mismatch mis[MAX_MISMATCH];
-  int security_relevant;
-  int not_compared;   /* components the adapter left out */
-  int compared;       /* components compared */
-  int impl_defined;   /* expect: implementation-defined, never fails */
-  int offset_differs; /* error offset given and different (informative) */
-  const char *why;    /* UNSUPPORTED/CRASH/... reason, or NULL */
+  int security_relevant; /* the endpoints differ: severity is set */
+  int severity;          /* SEV_* (endpoint.h), SEV_NONE when not */
+  int not_compared;      /* components the adapter left out */
+  int compared;          /* components compared */
+  int impl_defined;      /* expect: implementation-defined, never fails */
+  int offset_differs;    /* error offset given and different (informative) */
+  const char *why;       /* UNSUPPORTED/CRASH/... reason, or NULL */
 };
 
 /* Classify ANSWER (an object, "id" already checked) for test T. */

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "adapter.h"
+#include "endpoint.h"
 
 static void sv_put(struct buf *b, const char *key, const struct sv *s) {
   if (s->state == SV_ABSENT)
@@ -185,12 +186,15 @@ static void result_json(struct output *o, const struct result *r, int record) {
       buf_puts(b, ", ");
     buf_puts(b, "{\"component\": ");
     put_str(b, v->mis[i].name);
-    buf_printf(b, ", \"kind\": \"%s\"}",
-               v->mis[i].normalization ? "normalization" : "semantic");
+    buf_printf(b, ", \"kind\": \"%s\"}", mismatch_kind_names[v->mis[i].kind]);
   }
-  buf_puts(b, v->security_relevant
-                  ? "], \"security_relevant\": true, \"not_compared\": "
-                  : "], \"security_relevant\": false, \"not_compared\": ");
+  buf_puts(b, v->security_relevant ? "], \"security_relevant\": true"
+                                   : "], \"security_relevant\": false");
+  if (v->severity)
+    buf_printf(b, ", \"severity\": \"%s\"", severity_names[v->severity]);
+  else
+    buf_puts(b, ", \"severity\": null");
+  buf_puts(b, ", \"not_compared\": ");
   buf_putl(b, v->not_compared);
   if (v->impl_defined)
     buf_puts(b, ", \"implementation_defined\": true");
@@ -280,9 +284,9 @@ static void describe(FILE *f, const struct verdict *v) {
   fputs(class_names[v->cls], f);
   for (int i = 0; i < v->nmis; i++)
     fprintf(f, "%s%s (%s)", i ? ", " : " ", v->mis[i].name,
-            v->mis[i].normalization ? "normalization" : "semantic");
+            mismatch_kind_names[v->mis[i].kind]);
   if (v->security_relevant)
-    fputs(" [security-relevant]", f);
+    fprintf(f, " [security-relevant: %s]", severity_names[v->severity]);
   if (v->why) {
     fputs(": ", f);
     for (const unsigned char *p = (const unsigned char *)v->why; *p; p++) {
@@ -615,6 +619,10 @@ static void stats_json(FILE *f, const struct stats *s) {
             s->by_class[c]);
     first = 0;
   }
+  fputs("}, \"by_severity\": {", f);
+  for (int k = SEV_HOST; k > SEV_NONE; k--)
+    fprintf(f, "\"%s\": %zu%s", severity_names[k], s->by_severity[k],
+            k > SEV_USERINFO ? ", " : "");
   fputs("}}", f);
 }
 
@@ -654,8 +662,14 @@ void output_end(struct output *o, struct stats *adapters, size_t n,
         fprintf(o->out, ", %zu skipped", s->skipped);
       if (s->known)
         fprintf(o->out, ", %zu known (baseline)", s->known);
-      if (s->security)
-        fprintf(o->out, ", %zu security-relevant", s->security);
+      if (s->security) {
+        fprintf(o->out, ", %zu security-relevant (", s->security);
+        for (int k = SEV_HOST, sep = 0; k > SEV_NONE; k--)
+          if (s->by_severity[k])
+            fprintf(o->out, "%s%zu %s", sep++ ? ", " : "", s->by_severity[k],
+                    severity_names[k]);
+        fputc(')', o->out);
+      }
       if (s->not_compared)
         fprintf(o->out, ", %zu components not compared", s->not_compared);
       fputc('\n', o->out);

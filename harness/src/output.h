@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "classify.h"
+#include "endpoint.h"
 #include "vectors.h"
 
 enum format { FMT_TEXT, FMT_TAP, FMT_JUNIT, FMT_JSON };
@@ -32,6 +33,7 @@ struct stats {
   const char *adapter, *library, *spec;
   size_t total, passed, failed, unsupported, skipped, security, not_compared;
   size_t impl_defined, known, by_class[CLASS__COUNT];
+  size_t by_severity[SEV__COUNT]; /* security-relevant results by SEV_* */
   FILE *junit_tmp; /* JUnit test cases spooled until the suite ends */
 };
 

@@ -1,6 +1,8 @@
 /* resume.c: see resume.h. */
 #include "resume.h"
 
+#include "endpoint.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -188,11 +190,15 @@ int resume_load(struct resume *r, const char *path, const struct vectors *v,
         FAIL("result %s: a mismatch of an unknown component", id);
       }
       p.v.mis[p.v.nmis].name = sn;
-      p.v.mis[p.v.nmis].normalization = kind && !strcmp(kind, "normalization");
+      int mk = kind ? mismatch_kind_from_name(kind) : -1;
+      p.v.mis[p.v.nmis].kind = mk < 0 ? MK_SEMANTIC : mk;
       p.v.nmis++;
     }
     p.v.security_relevant =
         json_is_true(json_object_get(o, "security_relevant"));
+    const char *sev = str_of(o, "severity");
+    int sv = sev ? severity_from_name(sev) : -1;
+    p.v.severity = sv > 0 && p.v.security_relevant ? sv : SEV_NONE;
     p.v.not_compared =
         (int)json_integer_value(json_object_get(o, "not_compared"));
     p.v.impl_defined =

@@ -386,8 +386,10 @@ static void record(struct session *s, size_t k, struct result *r) {
     st->passed++;
   if (v->impl_defined)
     st->impl_defined++;
-  if (v->security_relevant)
+  if (v->security_relevant) {
     st->security++;
+    st->by_severity[v->severity]++;
+  }
   st->not_compared += (size_t)v->not_compared;
   if (s->o->nbaselines && bcheck_result(&s->bc[k], id, v, failed)) {
     r->baseline = 1;

@@ -13,7 +13,7 @@ load helper
   run bash -c "printf 'http://EVIL.a/\nhttp://a/%%zz\nhttp://a/ok\n' | '$UT' diff --adapter-cmd '$FAKE' -"
   [ "$status" -eq 1 ]
   [[ $output == *"FAIL fake line:1 COMPONENT_MISMATCH host (semantic), authority (semantic) [security-relevant]"* ]] ||
-  [[ $output == *"FAIL fake line:1 COMPONENT_MISMATCH"*"host (semantic)"*"[security-relevant]"* ]]
+  [[ $output == *"FAIL fake line:1 COMPONENT_MISMATCH"*"host (semantic)"*"[security-relevant: host]"* ]]
   [[ $output == *"FAIL fake line:2 SHOULD_HAVE_REJECTED"* ]]
   [[ $output != *"line:3"* ]]
   [ "${lines[-1]}" = "1 passed, 2 failed" ]

@@ -46,7 +46,7 @@ runfake() { run --separate-stderr "$UT" run --output "$(OUT)" --adapter-cmd "$FA
   # section 6.2.3 (scheme-based) counts as normalization too: default port, empty path
   [ "$(one c.scheme-normalization "['mismatches']")" = "[{'component': 'port', 'kind': 'normalization'}, {'component': 'path', 'kind': 'normalization'}]" ]
   [ "$(one c.scheme-normalization "['security_relevant']")" = False ]
-  [[ $output == *"host (semantic) [security-relevant]"* ]]
+  [[ $output == *"host (semantic) [security-relevant: host]"* ]]
   # text output says what was expected and what came
   [[ $output == *'host: expected "EVIL.a", got "evil.example"'* ]]
   [[ $output == *'input: "c"  base: "http://a/"'* ]]
@@ -144,7 +144,7 @@ PY
   [ "$(a 'd["adapters"]["fake"]["by_class"]["PASS"]')" = 5 ]
   [ "$(a 'd["adapters"]["fake"]["security_relevant"]')" = 1 ]
   [ "$(a '[x["class"] for x in d["results"] if x["id"] == "c.iri.ok"][0]')" = PASS ]
-  [ "$(a 'sorted(d["results"][0])')" = "['adapter', 'class', 'components', 'expected', 'file', 'file_version', 'got', 'id', 'library', 'mismatches', 'not_compared', 'op', 'security_relevant', 'spec', 'vectors_version']" ]
+  [ "$(a 'sorted(d["results"][0])')" = "['adapter', 'class', 'components', 'expected', 'file', 'file_version', 'got', 'id', 'library', 'mismatches', 'not_compared', 'op', 'security_relevant', 'severity', 'spec', 'vectors_version']" ]
   [ "$(a 'd["uritest"]["vectors_version"] != "" and d["uritest"]["date"]')" = "2023-11-14T22:13:20Z" ]
 }
 

@@ -12,7 +12,10 @@ space is invalid, and markers in an input make it misbehave on purpose:
   DROPPORT report the port as undefined and an empty path as "/" (6.2.3)
 Options: --name N, --spec S, --ops a,b (hello ops), --whatwg (answer getters),
 --exit-after-hello, --silent (print nothing, wait), --die (exit at once),
---slow-hello SECONDS, --no-fragment (leave the fragment out), --version V.
+--slow-hello SECONDS, --no-fragment (leave the fragment out), --version V,
+--readings FILE (a JSON object: input -> {"valid": bool, "components":
+{...}}, the components replacing the split's; how a test makes the fake
+read an input as a given library does).
 """
 import json
 import os
@@ -34,6 +37,7 @@ name = opt("--name", "fake")
 spec = opt("--spec", "rfc3986")
 ops = opt("--ops", "parse,match,resolve,normalize,equivalent,iri-to-uri").split(",")
 whatwg = opt("--whatwg", False)
+readings = json.load(open(opt("--readings"))) if opt("--readings") else {}
 out = sys.stdout.buffer
 
 if opt("--die"):
@@ -125,6 +129,16 @@ for raw in sys.stdin.buffer:
     valid = " " not in s
     ans = {"id": rid, "valid": valid}
     op = req.get("op", "parse")
+    if op == "parse" and s in readings:
+        given = readings[s]
+        ans["valid"] = given.get("valid", True)
+        if ans["valid"]:
+            c = components(s) if " " not in s else {}
+            c.update(given.get("components", {}))
+            ans["components"] = c
+        write(ans)
+        out.flush()
+        continue
     if op == "parse" and valid:
         c = components(s)
         if "EVIL" in s:
