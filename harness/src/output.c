@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "adapter.h"
 #include "endpoint.h"
@@ -422,8 +423,9 @@ void output_begin(struct output *o, struct stats *adapters, size_t n) {
               adapters[i].library);
     break;
   case FMT_JUNIT:
-    fprintf(o->out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites "
-                    "name=\"uritest\">\n");
+    /* no attribute: Ant's schema allows none on testsuites */
+    fprintf(o->out,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
     break;
   case FMT_JSON:
     fprintf(o->out,
@@ -442,8 +444,62 @@ void output_begin(struct output *o, struct stats *adapters, size_t n) {
 }
 
 void output_adapter_begin(struct output *o, struct stats *s) {
+  s->started = now_mono();
   if (o->fmt == FMT_JUNIT)
     o->junit_tmp = s->junit_tmp = tmpfile();
+}
+
+/* A JUnit classname, unique per adapter, file and group:
+ * ADAPTER.FILE.GROUP, FILE the vector file's path under v1/ (else its
+ * name) without .json and with / as '.', GROUP its description in
+ * lower-case words joined by '-' (dots would read as packages). */
+static void junit_classname(FILE *f, const char *adapter,
+                            const struct test *t) {
+  xml_text(f, adapter, strlen(adapter));
+  if (!t) {
+    fputs(".diff", f);
+    return;
+  }
+  const char *p = t->file->path, *v1 = strstr(p, "/v1/");
+  if (v1)
+    p = v1 + 4;
+  else if (strncmp(p, "v1/", 3) == 0)
+    p += 3;
+  else if (strrchr(p, '/'))
+    p = strrchr(p, '/') + 1;
+  size_t n = strlen(p);
+  if (n > 5 && !strcmp(p + n - 5, ".json"))
+    n -= 5;
+  for (size_t i = 0; i <= n; i++) { /* each folder, then the name */
+    size_t k = i;
+    while (k < n && p[k] != '/')
+      k++;
+    fputc('.', f);
+    xml_text(f, p + i, k - i);
+    i = k;
+  }
+  fputc('.', f);
+  int words = 0, gap = 0;
+  size_t len = 0;
+  for (const unsigned char *g = (const unsigned char *)t->group; *g && len < 60;
+       g++) {
+    int alnum = (*g >= '0' && *g <= '9') || (*g >= 'a' && *g <= 'z') ||
+                (*g >= 'A' && *g <= 'Z');
+    if (!alnum) {
+      gap = 1;
+      continue;
+    }
+    if (gap && words) {
+      fputc('-', f);
+      len++;
+    }
+    gap = 0;
+    words = 1;
+    fputc(*g >= 'A' && *g <= 'Z' ? *g + 32 : *g, f);
+    len++;
+  }
+  if (!words)
+    fputs("tests", f);
 }
 
 void output_result(struct output *o, const struct result *r) {
@@ -503,31 +559,34 @@ void output_result(struct output *o, const struct result *r) {
     FILE *f = r->st && r->st->junit_tmp ? r->st->junit_tmp
               : o->junit_tmp            ? o->junit_tmp
                                         : o->out;
+    int error = v->cls == CLASS_CRASH || v->cls == CLASS_TIMEOUT ||
+                v->cls == CLASS_PROTOCOL_ERROR;
     fputs("    <testcase classname=\"", f);
-    if (r->t) {
-      const char *p = r->t->file->path, *slash = strrchr(p, '/');
-      xml_text(f, slash ? slash + 1 : p, strlen(slash ? slash + 1 : p));
-    } else {
-      fputs("diff", f);
-    }
+    junit_classname(f, r->adapter, r->t);
     fputs("\" name=\"", f);
     xml_text(f, id, strlen(id));
-    fputs("\"", f);
+    /* requests are pipelined: no time of its own is measured */
+    fputs("\" time=\"0\"", f);
     if (!failed && v->cls != CLASS_UNSUPPORTED) {
       fputs("/>\n", f);
       break;
     }
     fputs(">\n", f);
-    if (v->cls == CLASS_UNSUPPORTED) {
+    if (v->cls == CLASS_UNSUPPORTED || r->baseline) {
+      /* a known discrepancy (baseline) is no failure of this run */
+      const char *why = r->baseline ? NULL : v->why ? v->why : "unsupported";
       fputs("      <skipped message=\"", f);
-      xml_text(f, v->why ? v->why : "unsupported",
-               strlen(v->why ? v->why : "unsupported"));
+      if (why)
+        xml_text(f, why, strlen(why));
+      else
+        fprintf(f, "known: %s", class_names[v->cls]);
       fputs("\"/>\n", f);
+      if (r->st)
+        r->st->ju_skipped++;
     } else {
-      const char *tag = (v->cls == CLASS_CRASH || v->cls == CLASS_TIMEOUT ||
-                         v->cls == CLASS_PROTOCOL_ERROR)
-                            ? "error"
-                            : "failure";
+      const char *tag = error ? "error" : "failure";
+      if (r->st)
+        *(error ? &r->st->ju_errors : &r->st->ju_failures) += 1;
       fprintf(f, "      <%s type=\"%s\" message=\"", tag, class_names[v->cls]);
       char *msg = NULL;
       size_t msglen = 0;
@@ -563,38 +622,96 @@ void output_flush(struct output *o) {
     interrupted = SIGPIPE;
 }
 
+static const char *hostname(void) {
+  static char h[256];
+  if (!h[0] && (gethostname(h, sizeof h - 1) < 0 || !h[0]))
+    snprintf(h, sizeof h, "localhost");
+  return h;
+}
+
+/* <testsuite ...> and its properties: every attribute the Ant and the
+ * Jenkins JUnit schemas require (Ant: package and id inside testsuites,
+ * a timestamp without a zone; it is UTC). */
+static void junit_suite_head(struct output *o, const char *name,
+                             const char *library, size_t tests, size_t failures,
+                             size_t errors, size_t skipped, double seconds) {
+  char stamp[32];
+  snprintf(stamp, sizeof stamp, "%.19s", run_date());
+  fputs("  <testsuite name=\"", o->out);
+  xml_text(o->out, name, strlen(name));
+  fputs("\" package=\"uritest\" hostname=\"", o->out);
+  xml_text(o->out, hostname(), strlen(hostname()));
+  fprintf(o->out,
+          "\" id=\"%d\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" "
+          "skipped=\"%zu\" time=\"%.3f\" timestamp=\"%s\">\n"
+          "    <properties>\n",
+          o->suites++, tests, failures, errors, skipped,
+          seconds > 0 ? seconds : 0.0, stamp);
+  fprintf(o->out, "      <property name=\"uritest\" value=\"%s\"/>\n",
+          URITEST_VERSION);
+  fprintf(o->out, "      <property name=\"vectors_version\" value=\"%s\"/>\n",
+          vectors_version());
+  fputs("      <property name=\"library\" value=\"", o->out);
+  xml_text(o->out, library, strlen(library));
+  fprintf(o->out,
+          "\"/>\n      <property name=\"date\" value=\"%s\"/>\n    "
+          "</properties>\n",
+          run_date());
+}
+
+static void junit_suite_tail(struct output *o) {
+  fputs("    <system-out/>\n    <system-err/>\n  </testsuite>\n", o->out);
+}
+
 void output_adapter_end(struct output *o, struct stats *s) {
-  if (o->fmt == FMT_JUNIT) {
-    fputs("  <testsuite name=\"", o->out);
-    xml_text(o->out, s->adapter, strlen(s->adapter));
-    size_t errors = s->by_class[CLASS_CRASH] + s->by_class[CLASS_TIMEOUT] +
-                    s->by_class[CLASS_PROTOCOL_ERROR];
-    fprintf(o->out,
-            "\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" skipped=\"%zu\" "
-            "timestamp=\"%s\">\n    <properties>\n",
-            s->total, s->failed - errors, errors, s->unsupported, run_date());
-    fprintf(o->out, "      <property name=\"uritest\" value=\"%s\"/>\n",
-            URITEST_VERSION);
-    fprintf(o->out, "      <property name=\"vectors_version\" value=\"%s\"/>\n",
-            vectors_version());
-    fputs("      <property name=\"library\" value=\"", o->out);
-    xml_text(o->out, s->library, strlen(s->library));
-    fprintf(o->out,
-            "\"/>\n      <property name=\"date\" value=\"%s\"/>\n    "
-            "</properties>\n",
-            run_date());
-    if (s->junit_tmp) {
-      char chunk[65536];
-      size_t n;
-      rewind(s->junit_tmp);
-      while ((n = fread(chunk, 1, sizeof chunk, s->junit_tmp)) > 0)
-        fwrite(chunk, 1, n, o->out);
-      fclose(s->junit_tmp);
-      if (o->junit_tmp == s->junit_tmp)
-        o->junit_tmp = NULL;
-      s->junit_tmp = NULL;
+  if (o->fmt != FMT_JUNIT)
+    return;
+  junit_suite_head(o, s->adapter, s->library, s->total, s->ju_failures,
+                   s->ju_errors, s->ju_skipped, now_mono() - s->started);
+  if (s->junit_tmp) {
+    char chunk[65536];
+    size_t n;
+    rewind(s->junit_tmp);
+    while ((n = fread(chunk, 1, sizeof chunk, s->junit_tmp)) > 0)
+      fwrite(chunk, 1, n, o->out);
+    fclose(s->junit_tmp);
+    if (o->junit_tmp == s->junit_tmp)
+      o->junit_tmp = NULL;
+    s->junit_tmp = NULL;
+  }
+  junit_suite_tail(o);
+}
+
+/* JUnit: the baseline entries that pass now fail the run (a baseline only
+ * shrinks on purpose), so each is a failing test case of a suite
+ * "ADAPTER baseline". */
+static void junit_now_passing(struct output *o, json_t *baseline_json) {
+  const char *adapter;
+  json_t *b;
+  json_object_foreach(baseline_json, adapter, b) {
+    json_t *now = json_object_get(b, "now_passing"), *id;
+    size_t i, n = json_array_size(now);
+    if (!n)
+      continue;
+    char *name = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&name, &len);
+    fprintf(m, "%s baseline", adapter);
+    fclose(m);
+    junit_suite_head(o, name, "", n, n, 0, 0, 0);
+    free(name);
+    json_array_foreach(now, i, id) {
+      const char *s = json_string_value(id);
+      fputs("    <testcase classname=\"", o->out);
+      xml_text(o->out, adapter, strlen(adapter));
+      fputs(".baseline\" name=\"", o->out);
+      xml_text(o->out, s, strlen(s));
+      fputs("\" time=\"0\">\n      <failure type=\"NOW_PASSING\" "
+            "message=\"a baseline entry passes now: remove it from the "
+            "baseline\"/>\n    </testcase>\n",
+            o->out);
     }
-    fputs("  </testsuite>\n", o->out);
+    junit_suite_tail(o);
   }
 }
 
@@ -686,6 +803,8 @@ void output_end(struct output *o, struct stats *adapters, size_t n,
     fprintf(o->out, "# %zu passed, %zu failed\n", passed, failed);
     break;
   case FMT_JUNIT:
+    if (baseline_json)
+      junit_now_passing(o, baseline_json);
     fputs("</testsuites>\n", o->out);
     break;
   case FMT_JSON:

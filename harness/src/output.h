@@ -35,6 +35,9 @@ struct stats {
   size_t impl_defined, known, by_class[CLASS__COUNT];
   size_t by_severity[SEV__COUNT]; /* security-relevant results by SEV_* */
   FILE *junit_tmp; /* JUnit test cases spooled until the suite ends */
+  /* JUnit: what the spooled test cases say (a baseline entry is skipped) */
+  size_t ju_failures, ju_errors, ju_skipped;
+  double started; /* when its suite began (JUnit time) */
 };
 
 struct output {
@@ -47,6 +50,7 @@ struct output {
   int first_result;    /* JSON: comma handling */
   FILE *junit_tmp;     /* spool of the last suite begun (diff: the only one) */
   int appending;       /* --resume in place: the run record is there already */
+  int suites;          /* JUnit: testsuites written (their id) */
   struct buf line;
 };
 

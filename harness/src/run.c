@@ -1130,6 +1130,9 @@ int cmd_diff(int argc, char **argv) {
     all.total += s.st[k].total;
     all.failed += s.st[k].failed;
     all.unsupported += s.st[k].unsupported;
+    all.ju_failures += s.st[k].ju_failures;
+    all.ju_errors += s.st[k].ju_errors;
+    all.ju_skipped += s.st[k].ju_skipped;
     for (int c = 0; c < CLASS__COUNT; c++)
       all.by_class[c] += s.st[k].by_class[c];
   }
