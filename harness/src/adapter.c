@@ -44,6 +44,7 @@ void adapter_init(struct adapter *a, struct adapter_def *def,
   memset(a, 0, sizeof *a);
   a->def = def;
   a->pid = -1;
+  a->last_exit = -1;
   a->in_fd = a->out_fd = -1;
   a->hello_timeout = hello_timeout;
   a->timeout = timeout;
@@ -94,6 +95,7 @@ static void reap(struct adapter *a, char *how, size_t cap) {
     while ((r = waitpid(a->pid, &st, 0)) < 0 && errno == EINTR) {
     }
   }
+  a->last_exit = r == a->pid && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   if (how && r == a->pid) {
     if (WIFEXITED(st))
       snprintf(how, cap, "adapter exited with status %d", WEXITSTATUS(st));
@@ -314,6 +316,16 @@ static int start_once(struct adapter *a) {
   case W_LINE:
     break;
   case W_ENDED:
+    /* /bin/sh -c: 127 the command was not found, 126 it cannot be run;
+     * starting it again cannot help */
+    if (a->last_exit == 127 || a->last_exit == 126) {
+      set_why(a, CLASS_CRASH, "%s (/bin/sh exit status %d)",
+              a->last_exit == 127 ? "command not found"
+                                  : "command cannot be executed",
+              a->last_exit);
+      a->failed_starts = 2;
+      return -1;
+    }
     set_why(a, CLASS_CRASH, "%s before its hello line", how);
     return -1;
   case W_TOO_LONG:

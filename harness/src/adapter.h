@@ -59,6 +59,7 @@ struct adapter {
   size_t answers_since_start;
   int given_up;
   int last_class; /* class of the last failure */
+  int last_exit;  /* exit status of the last process reaped, or -1 */
   char last_why[256];
   long id_base;
   unsigned restarts;

@@ -34,6 +34,7 @@ struct stats {
   size_t total, passed, failed, unsupported, skipped, security, not_compared;
   size_t impl_defined, known, by_class[CLASS__COUNT];
   size_t by_severity[SEV__COUNT]; /* security-relevant results by SEV_* */
+  size_t answered; /* results that came with an answer of the adapter */
   FILE *junit_tmp; /* JUnit test cases spooled until the suite ends */
   /* JUnit: what the spooled test cases say (a baseline entry is skipped) */
   size_t ju_failures, ju_errors, ju_skipped;

@@ -30,6 +30,7 @@ struct runopts {
   struct filters f;
   int progress; /* -1 auto */
   int jobs;     /* adapters run at once */
+  int force;    /* --force: --write-baseline whatever the adapters did */
 };
 
 static const char run_usage[] =
@@ -42,7 +43,7 @@ static const char run_usage[] =
     "GLOB]...\n"
     "         [--section SEC]... [--op OP]... [--progress|--no-progress] "
     "[--jobs N]\n"
-    "         [--resume FILE]\n";
+    "         [--resume FILE] [--force]\n";
 static const char diff_usage[] =
     "usage: uritest diff [--adapter NAME]... [--adapter-cmd CMD]...\n"
     "         [--format text|tap|junit|json] [--output FILE] [--timeout S]\n"
@@ -68,7 +69,8 @@ enum {
   O_NO_PROGRESS,
   O_HELP,
   O_JOBS,
-  O_RESUME
+  O_RESUME,
+  O_FORCE
 };
 
 static const struct option long_opts[] = {
@@ -92,6 +94,7 @@ static const struct option long_opts[] = {
     {"help", no_argument, 0, O_HELP},
     {"jobs", required_argument, 0, O_JOBS},
     {"resume", required_argument, 0, O_RESUME},
+    {"force", no_argument, 0, O_FORCE},
     {0, 0, 0, 0}};
 
 static void add(char ***list, int *n, const char *v) {
@@ -206,6 +209,10 @@ static int parse_opts(int argc, char **argv, struct runopts *o, int is_diff) {
       o->resume = optarg;
       run_only = 1;
       break;
+    case O_FORCE:
+      o->force = 1;
+      run_only = 1;
+      break;
     case O_PROGRESS:
       o->progress = 1;
       break;
@@ -311,6 +318,7 @@ static int setup_adapters(struct session *s, int is_diff) {
   s->st = xcalloc(n, sizeof *s->st);
   s->bc = xcalloc(n, sizeof *s->bc);
   s->rec = xcalloc(n, sizeof *s->rec);
+  size_t started = 0;
   for (size_t i = 0; i < n; i++) {
     adapter_init(&s->ad[i], defs[i], o->hello_timeout, o->timeout);
     if (adapter_start(&s->ad[i]) < 0) {
@@ -319,14 +327,21 @@ static int setup_adapters(struct session *s, int is_diff) {
         free(defs);
         return 128 + interrupted;
       }
-      warnx_("adapter %s: given up after three failed starts: %s",
-             s->ad[i].name, s->ad[i].last_why);
+      warnx_("adapter %s: cannot start: %s", s->ad[i].name, s->ad[i].last_why);
+    } else {
+      started++;
     }
     s->st[i].adapter = s->ad[i].name;
     s->st[i].library = s->ad[i].library;
     s->st[i].spec = s->ad[i].spec;
   }
   free(defs);
+  /* no adapter to run: nothing was tested (its requests are recorded as
+   * failures only beside adapters that ran) */
+  if (!started) {
+    warnx_("no adapter started: nothing was run");
+    return EXIT_USAGE;
+  }
   /* two adapters answering to the same name would mix their results */
   for (size_t i = 0; i < n; i++)
     for (size_t k = 0; k < i; k++)
@@ -378,6 +393,8 @@ static void record(struct session *s, size_t k, struct result *r) {
     snprintf(idbuf, sizeof idbuf, "line:%ld", r->line);
   st->total++;
   st->by_class[v->cls]++;
+  if (r->answer || r->ans_line)
+    st->answered++;
   if (v->cls == CLASS_UNSUPPORTED)
     st->unsupported++;
   else if (failed)
@@ -795,6 +812,70 @@ static void run_parallel(struct session *sx, struct vectors *v, int jobs) {
     output_adapter_end(&sx->out, &sx->st[k]);
 }
 
+/* Zero vectors selected: a run that tests nothing must not pass.  Names
+ * what selected nothing. */
+static void no_vectors(const struct runopts *o, const struct vectors *v) {
+  struct buf b = {0};
+  const struct {
+    const char *opt;
+    char **vals;
+    int n;
+  } f[] = {{"--file", o->f.files, o->f.nfiles},
+           {"--group", o->f.groups, o->f.ngroups},
+           {"--id", o->f.ids, o->f.nids},
+           {"--tag", o->f.tags, o->f.ntags},
+           {"--section", o->f.sections, o->f.nsections},
+           {"--op", o->f.ops, o->f.nops}};
+  int negated = 0;
+  for (size_t i = 0; i < sizeof f / sizeof *f; i++)
+    for (int k = 0; k < f[i].n; k++) {
+      buf_printf(&b, "%s %s ", f[i].opt, f[i].vals[k]);
+      negated |= f[i].vals[k][0] == '!';
+    }
+  if (v->total_loaded == 0) {
+    warnx_("no vectors found in:");
+    for (int i = 0; i < o->nvectors; i++)
+      fprintf(stderr, "  %s\n", o->vectors[i]);
+  } else {
+    if (b.len)
+      b.p[--b.len] = 0;
+    warnx_("no vector selected: %zu loaded, none passes the filters %s",
+           v->total_loaded, b.len ? b.p : "");
+    if (negated)
+      warnx_("(a filter selects; to leave vectors out use --exclude-tag, "
+             "--exclude-file, --exclude-group, --exclude-id)");
+  }
+  buf_free(&b);
+}
+
+/* --write-baseline records what an adapter does today as what it will be
+ * held to: an adapter that never answered, or whose results are more than
+ * 5% CRASH, TIMEOUT or PROTOCOL_ERROR, is broken rather than different,
+ * and its baseline would pass it for ever.  Says why; 0 refuses. */
+static int baseline_worth_writing(struct session *sx) {
+  int ok = 1;
+  for (size_t k = 0; k < sx->n; k++) {
+    const struct stats *st = &sx->st[k];
+    size_t broken = st->by_class[CLASS_CRASH] + st->by_class[CLASS_TIMEOUT] +
+                    st->by_class[CLASS_PROTOCOL_ERROR];
+    if (!st->answered) {
+      warnx_("--write-baseline: adapter %s never answered (%s); no baseline "
+             "written (--force writes it anyway)",
+             sx->ad[k].name,
+             sx->ad[k].last_why[0] ? sx->ad[k].last_why : "no request");
+      ok = 0;
+    } else if (broken * 20 > st->total) {
+      warnx_("--write-baseline: adapter %s: %zu of %zu results (%.1f%%) are "
+             "CRASH, TIMEOUT or PROTOCOL_ERROR, more than 5%%; no baseline "
+             "written (--force writes it anyway)",
+             sx->ad[k].name, broken, st->total,
+             100.0 * (double)broken / (double)st->total);
+      ok = 0;
+    }
+  }
+  return ok;
+}
+
 static int do_run(int argc, char **argv, struct runopts *op,
                   struct vectors *vecp, struct session *sp,
                   struct baseline **blp) {
@@ -817,8 +898,10 @@ static int do_run(int argc, char **argv, struct runopts *op,
   op->nvectors = o.nvectors;
   if (vectors_load(v, o.vectors, o.nvectors, &o.f) < 0)
     return EXIT_USAGE;
-  if (v->total_loaded == 0)
-    warnx_("no vectors found");
+  if (v->ntests == 0) {
+    no_vectors(&o, v);
+    return EXIT_USAGE;
+  }
 
   struct baseline *bl = *blp = xcalloc((size_t)o.nbaselines + 1, sizeof *bl);
   for (int i = 0; i < o.nbaselines; i++)
@@ -899,7 +982,10 @@ static int do_run(int argc, char **argv, struct runopts *op,
     for (size_t k = 0; k < sx->n; k++)
       differs |= bcheck_report(&sx->bc[k], sx->ad[k].name, bf, bsum);
   int wrote = 0;
-  if (o.write_baseline && !interrupted) {
+  if (o.write_baseline && !interrupted && !o.force &&
+      !baseline_worth_writing(sx)) {
+    rc = EXIT_USAGE;
+  } else if (o.write_baseline && !interrupted) {
     for (size_t k = 0; k < sx->n; k++) {
       char *p = baseline_path(o.write_baseline, sx->ad[k].name);
       if (brecord_write(&sx->rec[k], p, sx->ad[k].name, sx->ad[k].library) < 0)
@@ -916,13 +1002,21 @@ static int do_run(int argc, char **argv, struct runopts *op,
   if (sx->out.results)
     fclose(sx->out.results);
   sx->out.results = NULL;
-  size_t failed = 0;
-  for (size_t k = 0; k < sx->n; k++)
+  size_t failed = 0, total = 0;
+  for (size_t k = 0; k < sx->n; k++) {
     failed += sx->st[k].failed;
+    total += sx->st[k].total;
+  }
   if (interrupted)
     return 128 + interrupted;
   if (rc)
     return rc;
+  if (!total) { /* every request skipped (whatwg vectors, no getters) */
+    warnx_("no request was run: the adapters take none of the %zu vectors "
+           "selected",
+           v->ntests);
+    return EXIT_USAGE;
+  }
   if (o.nbaselines)
     return differs ? EXIT_NEGATIVE : EXIT_OK;
   if (wrote)

@@ -103,9 +103,13 @@ cat > /dev/null
 SH
   chmod +x "$BATS_TEST_TMPDIR"/*.sh
   run "$UT" run --vectors "$V/markers.json" --adapter-cmd "$BATS_TEST_TMPDIR/nohello.sh" --output "$(OUT)" --format tap
+  [ "$status" -eq 2 ]
+  [[ $output == *'cannot start: hello line without "ops" (an array)'* ]]
+  run "$UT" run --vectors "$V/markers.json" --adapter-cmd "$BATS_TEST_TMPDIR/nohello.sh" \
+    --adapter-cmd "$FAKE" --output "$(OUT)" --format tap
   [ "$status" -eq 1 ]
   [[ $output == *'# PROTOCOL_ERROR: adapter given up after three failed starts: hello line without "ops" (an array)'* ]]
   run "$UT" run --vectors "$V/markers.json" --adapter-cmd "$BATS_TEST_TMPDIR/proto2.sh" --output "$(OUT)" --format tap
-  [ "$status" -eq 1 ]
+  [ "$status" -eq 2 ]
   [[ $output == *"protocol other than 1"* ]]
 }

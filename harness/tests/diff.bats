@@ -49,9 +49,12 @@ for i in range(10000): print('http://h%d/p' % i)" > "$BATS_TEST_TMPDIR/many.txt"
   [ "$(printf '%s' "$output" | pyjson 'sorted(d["adapters"])')" = "['fake', 'fake-whatwg']" ]
 }
 
-@test "diff --hello-timeout: a silent adapter is given up, every input TIMEOUT" {
+@test "diff --hello-timeout: a silent adapter is given up: alone exit 2, beside another every input TIMEOUT" {
   SECONDS=0
   run bash -c "printf 'a\nb\n' | '$UT' diff --adapter-cmd '$FAKE --silent' --hello-timeout 0.3 --format tap"
+  [ "$status" -eq 2 ]
+  [[ $output == *"cannot start: no hello line within 0.3s"* ]]
+  run bash -c "printf 'a\nb\n' | '$UT' diff --adapter-cmd '$FAKE --silent' --adapter-cmd '$FAKE --name two' --hello-timeout 0.3 --format tap"
   [ "$status" -eq 1 ]
   [[ $output == *"not ok 1 - "*"# TIMEOUT: adapter given up after three failed starts"* ]]
   [[ $output == *"not ok 2 - "* ]]

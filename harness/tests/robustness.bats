@@ -11,10 +11,11 @@ marker_run() {
   sed "s/MARKER/$m/" "$V/markers.json" > "$BATS_TEST_TMPDIR/m.json"
   SECONDS=0
   run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/m.json" --adapter-cmd "$FAKE $*" \
+    ${BESIDE:+--adapter-cmd "$FAKE --name beside"} \
     --output "$(OUT)" --timeout 1 --hello-timeout "${HELLO_TIMEOUT:-3}" --format tap
   ELAPSED=$SECONDS
 }
-classes() { pylines "$(OUT)" "' '.join(x['class'] for x in r if x['record'] == 'result')"; }
+classes() { pylines "$(OUT)" "' '.join(x['class'] for x in r if x['record'] == 'result' and x['adapter'] != 'beside')"; }
 restarts_ok() {
   [ "$status" -eq 1 ]
   [ "$(classes)" = "PASS $1 PASS PASS PASS" ]
@@ -107,24 +108,46 @@ PY
   [ "$SECONDS" -lt 10 ]
 }
 
-@test "prints nothing at all: hello timeout three times, all TIMEOUT, in seconds" {
+@test "prints nothing at all: hello timeout three times; alone exit 2, beside another all TIMEOUT, in seconds" {
   HELLO_TIMEOUT=0.5 marker_run nothing --silent
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"cannot start: no hello line within 0.5s"* ]]
+  [[ $stderr == *"no adapter started: nothing was run"* ]]
+  [ "$ELAPSED" -lt 10 ]
+  BESIDE=1 HELLO_TIMEOUT=0.5 marker_run nothing --silent
   [ "$status" -eq 1 ]
   [ "$(classes)" = "TIMEOUT TIMEOUT TIMEOUT TIMEOUT TIMEOUT" ]
-  [[ $stderr == *"given up after three failed starts: no hello line within 0.5s"* ]]
   [ "$ELAPSED" -lt 10 ]
 }
 
-@test "exits before its hello line: all CRASH at once" {
+@test "exits before its hello line: alone exit 2; beside another all CRASH at once" {
   marker_run nothing --die
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"cannot start: adapter exited with status 1 before its hello line"* ]]
+  BESIDE=1 marker_run nothing --die
   [ "$status" -eq 1 ]
   [ "$(classes)" = "CRASH CRASH CRASH CRASH CRASH" ]
   [[ $output == *"before its hello line"* ]]
 }
 
-@test "a command that does not exist: CRASH, exit 1, no hang" {
+@test "a command that does not exist: one short message and exit 2, no retry, no hang" {
+  SECONDS=0
   run --separate-stderr "$UT" run --vectors "$V/markers.json" --adapter-cmd "/no/such/adapter" \
     --output "$(OUT)" --hello-timeout 0.5
+  [ "$status" -eq 2 ]
+  [ "$output" = "" ]
+  # the shell's own line once (no three starts), then ours
+  [ "$(grep -c 'not found' <<< "$stderr")" -eq 2 ]
+  [[ $stderr == *"adapter /no/such/adapter: cannot start: command not found (/bin/sh exit status 127)"* ]]
+  [ "$SECONDS" -lt 5 ]
+  # not executable: 126
+  printf 'echo hi\n' > "$BATS_TEST_TMPDIR/noexec"
+  run --separate-stderr "$UT" run --vectors "$V/markers.json" --adapter-cmd "$BATS_TEST_TMPDIR/noexec" --output "$(OUT)"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"cannot start: command cannot be executed (/bin/sh exit status 126)"* ]]
+  # beside an adapter that runs: its requests are recorded, CRASH
+  run --separate-stderr "$UT" run --vectors "$V/markers.json" --adapter-cmd "/no/such/adapter" \
+    --adapter-cmd "$FAKE --name beside" --output "$(OUT)"
   [ "$status" -eq 1 ]
   [ "$(classes)" = "CRASH CRASH CRASH CRASH CRASH" ]
 }

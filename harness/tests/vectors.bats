@@ -167,7 +167,8 @@ J
       URITEST_ANSWERS=$m "$UT" run --vectors "$ROOT/vectors/v1" --vectors "$V" --adapter-cmd "$FAKE" \
         --adapter reference --adapter uriparser \
         --adapter-cmd "$FAKE --whatwg --name w --spec whatwg" --format $fmt \
-        --output "$BATS_TEST_TMPDIR/r.$m.jsonl" --no-progress > "$BATS_TEST_TMPDIR/o.$m" 2>&1 || true
+        --output "$BATS_TEST_TMPDIR/r.$m.jsonl" --no-progress 2>&1 |
+        sed 's/<testsuite \(.*\) time="[0-9.]*"/<testsuite \1/' > "$BATS_TEST_TMPDIR/o.$m" # a JUnit suite's time is the clock's
     done
     [ -s "$BATS_TEST_TMPDIR/o.tokens" ]
     cmp "$BATS_TEST_TMPDIR/o.tokens" "$BATS_TEST_TMPDIR/o.jansson"
