@@ -93,7 +93,7 @@ default-all: $(ALL_TARGETS)
 .PHONY: default-all
 
 deps:
-	@scripts/deps.sh
+	@ONLY='$(ONLY)' SUDO='$(SUDO)' scripts/deps.sh
 
 # ---- tests -----------------------------------------------------------
 test check: deps

@@ -4,13 +4,25 @@
 # Debian packages through apt-get when root (else print the command);
 # npm packages through `npm ci` from committed lock files, only where the
 # machine's Node is recent enough (never Debian's nodejs over it).
+# ONLY=harness: only what building and running uritest needs (the compiler and
+# jansson: the Debian and Ubuntu packages gcc make libc6-dev pkg-config
+# libjansson-dev), no npm; for CI jobs that test a parser (action.yml).
+# SUDO=sudo: install through sudo when not root (a CI runner's user).
 set -u
-pkgs="build-essential pkg-config jq libjansson-dev python3 python3-jsonschema bats
-      liburiparser-dev libcurl4-openssl-dev lcov valgrind clang afl++"
+ONLY=${ONLY:-}
+SUDO=${SUDO:-}
+harness_pkgs="gcc make libc6-dev pkg-config libjansson-dev"
+pkgs="build-essential $harness_pkgs jq python3 python3-jsonschema python3-yaml bats
+      libxml2-utils man-db liburiparser-dev libcurl4-openssl-dev lcov valgrind clang afl++"
+case $ONLY in
+  "") ;;
+  harness) pkgs=$harness_pkgs ;;
+  *) echo "deps: ONLY=harness is the one subset there is (not \"$ONLY\")" >&2; exit 2 ;;
+esac
 # Each adapter's Debian packages, from its adapter.json ("packages", and
 # "weight": "light" or "heavy").  Light adapters' packages are installed by
 # default; heavy ones with ADAPTERS=all or when named: ADAPTERS="qt boost".
-adapter_pkgs=$(ADAPTERS="${ADAPTERS:-}" /usr/bin/python3 - <<'PY' 2>/dev/null
+adapter_pkgs=$([ -n "$ONLY" ] || ADAPTERS="${ADAPTERS:-}" /usr/bin/python3 - <<'PY' 2>/dev/null
 import glob, json, os
 wanted = os.environ.get("ADAPTERS", "").split()
 out = []
@@ -34,12 +46,18 @@ for p in $pkgs; do
   case "$status" in *"install ok installed"*) ;; *) missing="$missing $p" ;; esac
 done
 if [ -n "$missing" ]; then
-  if [ "$(id -u)" -eq 0 ]; then
+  if [ "$(id -u)" -ne 0 ] && [ -n "$SUDO" ]; then
+    as_root="$SUDO env DEBIAN_FRONTEND=noninteractive"
+  elif [ "$(id -u)" -eq 0 ]; then
+    as_root="env DEBIAN_FRONTEND=noninteractive"
+  else
+    as_root=""
+  fi
+  if [ -n "$as_root" ]; then
     echo "deps: installing:$missing"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq || { echo "deps: apt-get update failed" >&2; exit 2; }
+    $as_root apt-get update -qq || { echo "deps: apt-get update failed" >&2; exit 2; }
     # shellcheck disable=SC2086
-    apt-get install -y -qq --no-install-recommends $missing >/dev/null ||
+    $as_root apt-get install -y -qq --no-install-recommends $missing >/dev/null ||
       { echo "deps: apt-get install failed for:$missing" >&2; exit 2; }
   else
     echo "deps: missing Debian packages; run as root:"
@@ -49,7 +67,7 @@ fi
 # npm packages of the adapters that need them (each folder with a lock file),
 # and of the report's browser test (reports/browser: playwright-core).
 for lock in adapters/*/package-lock.json reports/browser/package-lock.json; do
-  [ -f "$lock" ] || continue
+  [ -f "$lock" ] && [ -z "$ONLY" ] || continue
   dir=$(dirname "$lock")
   if ! scripts/node-ok.sh >/dev/null 2>&1; then
     echo "deps: skipping $dir: $(scripts/node-ok.sh 2>&1)"

@@ -2,7 +2,7 @@
 # with a registry of fake adapters, small JSON helpers.
 bats_require_minimum_version 1.5.0
 
-ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd) # also from harness/tests/*/
 UT=${UTBIN:-build/bin/uritest}
 [[ $UT = /* ]] || UT=$ROOT/$UT
 FAKE=$ROOT/harness/tests/fake/fake.py

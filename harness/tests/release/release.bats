@@ -4,9 +4,6 @@
 # A suite of its own (make test-release): it runs make, so it is not run
 # again under ASan with the other harness tests.
 load ../helper
-ROOT=$(cd "$BATS_TEST_DIRNAME/../../.." && pwd) # one folder deeper than helper.bash thinks
-UT=${UTBIN:-build/bin/uritest}
-[[ $UT = /* ]] || UT=$ROOT/$UT
 
 mk() { make -s --no-print-directory -C "$ROOT" "$@"; }
 

@@ -1,0 +1,110 @@
+#!/usr/bin/env bats
+# action.yml (issue 18 item 9): its shell steps run here, in order, as
+# GitHub's runner runs a composite action (bash -e -o pipefail, inputs in
+# ${{ inputs.X }}, GITHUB_ACTION_PATH, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY),
+# with the fake adapter; and make deps ONLY=harness installs only the
+# compiler and jansson.
+load ../helper
+
+# action INPUT=VALUE...: every step of action.yml, in the workspace $W.
+action() {
+  "$PY" - "$ROOT/action.yml" "$W/steps" "$@" <<'PY'
+import os, re, sys, yaml
+doc = yaml.safe_load(open(sys.argv[1]))
+out = sys.argv[2]
+given = dict(a.split("=", 1) for a in sys.argv[3:])
+inputs = {}
+for name, spec in doc["inputs"].items():
+    if spec.get("required") and name not in given:
+        sys.exit("input %s is required" % name)
+    inputs[name] = given.get(name, spec.get("default", ""))
+unknown = set(given) - set(inputs)
+if unknown:
+    sys.exit("not inputs of the action: %s" % ", ".join(sorted(unknown)))
+def expand(s):
+    def one(m):
+        expr = m.group(1).strip()
+        if expr.startswith("inputs."):
+            return inputs[expr[7:]]
+        sys.exit("expression the test does not know: " + expr)
+    return re.sub(r"\$\{\{(.*?)\}\}", one, str(s))
+assert doc["runs"]["using"] == "composite"
+os.makedirs(out, exist_ok=True)
+for i, step in enumerate(doc["runs"]["steps"]):
+    assert step.get("shell") == "bash", step
+    assert "${{" not in step["run"], "inputs go through env:, never into the script"
+    with open("%s/%02d.sh" % (out, i), "w") as f:
+        for k, v in (step.get("env") or {}).items():
+            f.write("export %s=%s\n" % (k, "'" + expand(v).replace("'", "'\\''") + "'"))
+        f.write(step["run"])
+PY
+  local s rc=0
+  for s in "$W"/steps/*.sh; do
+    (cd "$W" && GITHUB_ACTION_PATH=$ROOT bash --noprofile --norc -e -o pipefail "$s") || { rc=$?; break; }
+  done
+  return $rc
+}
+
+setup() {
+  W=$BATS_TEST_TMPDIR/ws
+  mkdir -p "$W"
+  export GITHUB_OUTPUT=$BATS_TEST_TMPDIR/gh-output GITHUB_STEP_SUMMARY=$BATS_TEST_TMPDIR/gh-summary
+  : > "$GITHUB_OUTPUT"; : > "$GITHUB_STEP_SUMMARY"
+  unset URITEST_ROOT
+}
+
+@test "action: a clean run writes JUnit, the results and the job summary; outputs name them" {
+  run action adapter-cmd="$FAKE" vectors="$V/basic.json"
+  echo "$output"
+  [ "$status" -eq 1 ] || [ "$status" -eq 0 ]
+  [ -s "$W/uritest-results.jsonl" ]
+  xmllint --noout "$W/uritest-results-report.xml"
+  grep -q '^results=uritest-results.jsonl$' "$GITHUB_OUTPUT"
+  grep -q '^report=uritest-results-report.xml$' "$GITHUB_OUTPUT"
+  grep -q 'uritest' "$GITHUB_STEP_SUMMARY"
+}
+
+@test "action: with the baseline the adapter's discrepancies are known: exit 0; a regression fails the step" {
+  "$UT" run --vectors "$V/classify.json" --adapter-cmd "$FAKE" --output /dev/null --write-baseline "$W/base.json" 2>/dev/null
+  run action adapter-cmd="$FAKE" vectors="$V/classify.json" baseline="$W/base.json" format=tap
+  [ "$status" -eq 0 ]
+  grep -q '^ok ' "$W/uritest-results-report.tap"
+  "$PY" -c "import json,sys; d=json.load(open(sys.argv[1])); d['entries']=d['entries'][1:]; json.dump(d, open(sys.argv[1],'w'))" "$W/base.json"
+  : > "$GITHUB_STEP_SUMMARY"
+  run action adapter-cmd="$FAKE" vectors="$V/classify.json" baseline="$W/base.json" format=tap
+  [ "$status" -eq 1 ]
+  [ -s "$GITHUB_STEP_SUMMARY" ]
+}
+
+@test "action: several vector paths, one per line; an adapter that does not exist is exit 2" {
+  run action adapter-cmd="$FAKE" vectors="$V/basic.json
+$V/classify.json" format=json
+  [ "$(pyjson 'sorted({r["id"].split(".")[0] for r in d["results"]})' < "$W/uritest-results-report.json")" != "" ]
+  [ "$(pyjson 'len({r["id"] for r in d["results"]})' < "$W/uritest-results-report.json")" -gt "$("$PY" -c "import json; print(sum(len(g['tests']) for g in json.load(open('$V/basic.json'))['groups']))")" ]
+  run action adapter-cmd="$BATS_TEST_TMPDIR/no-such-adapter" vectors="$V/basic.json"
+  [ "$status" -eq 2 ]
+  run action adapter-cmd="$FAKE" format=html
+  [ "$status" -eq 2 ]
+  [[ $output == *'format must be junit, tap, json or text, not "html"'* ]]
+}
+
+@test "make deps ONLY=harness: only gcc make libc6-dev pkg-config libjansson-dev, through SUDO, no npm" {
+  f=$BATS_TEST_TMPDIR/fakebin
+  mkdir -p "$f"
+  # nothing installed, not root, sudo logs what it runs
+  printf '#!/bin/sh\nexit 1\n' > "$f/dpkg-query"
+  printf '#!/bin/sh\necho 1000\n' > "$f/id"
+  printf '#!/bin/sh\necho "sudo $*" >> %s/log\n' "$BATS_TEST_TMPDIR" > "$f/sudo"
+  printf '#!/bin/sh\necho "npm $*" >> %s/log\n' "$BATS_TEST_TMPDIR" > "$f/npm"
+  chmod +x "$f"/*
+  PATH=$f:$PATH run make -s --no-print-directory -C "$ROOT" deps ONLY=harness SUDO=sudo
+  [ "$status" -eq 0 ]
+  [[ $output == "deps: installing: gcc make libc6-dev pkg-config libjansson-dev" ]]
+  grep -qx "sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends gcc make libc6-dev pkg-config libjansson-dev" "$BATS_TEST_TMPDIR/log"
+  ! grep -q npm "$BATS_TEST_TMPDIR/log"
+  # without SUDO, not root: the command to run is printed, nothing is run
+  rm "$BATS_TEST_TMPDIR/log"
+  PATH=$f:$PATH run make -s --no-print-directory -C "$ROOT" deps ONLY=harness
+  [[ $output == *"apt-get install -y gcc make libc6-dev pkg-config libjansson-dev"* ]]
+  [ ! -e "$BATS_TEST_TMPDIR/log" ]
+}
