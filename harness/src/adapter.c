@@ -49,10 +49,6 @@ void adapter_init(struct adapter *a, struct adapter_def *def,
   a->hello_timeout = hello_timeout;
   a->timeout = timeout;
   a->max_line = MAX_LINE_DEFAULT;
-  /* URITEST_ANSWERS=jansson: every answer through json_loadb and
-   * classify_answer (the tests compare both ways) */
-  const char *aj = getenv("URITEST_ANSWERS");
-  a->answers_by_jansson = aj && !strcmp(aj, "jansson");
   const char *ml = getenv("URITEST_MAX_LINE");
   if (ml && atol(ml) > 0)
     a->max_line = (size_t)atol(ml);
@@ -133,8 +129,6 @@ void adapter_free(struct adapter *a) {
   adapter_stop(a);
   buf_free(&a->rbuf);
   buf_free(&a->wbuf);
-  buf_free(&a->scratch);
-  jtok_free(&a->tk);
   free(a->name);
   free(a->library);
   free(a->spec);
@@ -425,27 +419,6 @@ static double answered(struct adapter *a) {
   return now_mono();
 }
 
-/* The value of an answer's first member when it is "id" and an integer
- * written as digits (what output.c's "got" expects), else LONG_MIN. */
-static long first_id(const struct jtoks *tk, const char *p) {
-  if (tk->t[0].size < 1 || !jtok_eq(tk, p, 1, "id"))
-    return LONG_MIN;
-  const struct jtok *v = &tk->t[2];
-  if (v->type != JT_NUM)
-    return LONG_MIN;
-  long n = 0;
-  unsigned k = v->start;
-  int neg = p[k] == '-';
-  if (neg)
-    k++;
-  for (; k < v->end; k++) {
-    if (p[k] < '0' || p[k] > '9')
-      return LONG_MIN;
-    n = n * 10 + (p[k] - '0');
-  }
-  return neg ? -n : n;
-}
-
 /* The longest answer line taken: URITEST_MAX_LINE (8 MiB), or four times
  * the longest request sent and 64 KiB, whichever is more. */
 static size_t line_cap(const struct adapter *a) {
@@ -566,22 +539,7 @@ int adapter_run(struct adapter *a, struct job *job) {
       }
       json_error_t err;
       long want = base + (long)done;
-      /* tokens first; jansson reads what they refuse, and says why */
-      json_t *ans = NULL;
-      if (!a->answers_by_jansson && jtok_parse(&a->tk, start, len) == 0 &&
-          a->tk.t[0].type == JT_OBJ) {
-        if (job->answer_tokens && first_id(&a->tk, start) == want &&
-            job->answer_tokens(job->ctx, done, &a->tk, start, len)) {
-          done++;
-          progress_at = answered(a);
-          start = nl + 1;
-          avail -= len + 1;
-          continue;
-        }
-        ans = jtok_build(&a->tk, start, &a->scratch);
-      }
-      if (!ans)
-        ans = json_loadb(start, len, JSON_ALLOW_NUL, &err);
+      json_t *ans = json_loadb(start, len, JSON_ALLOW_NUL, &err);
       json_t *id =
           ans && json_is_object(ans) ? json_object_get(ans, "id") : NULL;
       if (!ans || !json_is_object(ans)) {

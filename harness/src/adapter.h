@@ -6,7 +6,6 @@
 #include <jansson.h>
 #include <sys/types.h>
 
-#include "jtok.h"
 #include "util.h"
 
 /* One entry of adapters/<name>/adapter.json, or an --adapter-cmd. */
@@ -52,10 +51,9 @@ struct adapter {
   size_t wpos;
   double hello_timeout, timeout;
   size_t max_line;
-  size_t max_req;         /* longest request line sent */
-  int answers_by_jansson; /* URITEST_ANSWERS=jansson */
-  int failed_starts;      /* starts in a row that failed (hello) */
-  int quiet_deaths;       /* started, then failed without one answer */
+  size_t max_req;    /* longest request line sent */
+  int failed_starts; /* starts in a row that failed (hello) */
+  int quiet_deaths;  /* started, then failed without one answer */
   size_t answers_since_start;
   int given_up;
   int last_class; /* class of the last failure */
@@ -64,9 +62,7 @@ struct adapter {
   long id_base;
   unsigned restarts;
   double sent_at[256]; /* when each request in flight was written */
-  struct jtoks tk;     /* answers read without jansson's lexer */
-  struct buf scratch;
-  char **retired; /* earlier name/library/spec, still referenced */
+  char **retired;      /* earlier name/library/spec, still referenced */
   size_t nretired;
 };
 
@@ -91,11 +87,6 @@ struct job {
   void (*fail)(void *ctx, size_t i, int cls, const char *why);
   /* after each batch of answers; may be NULL */
   void (*flush)(void *ctx);
-  /* may be NULL: the answer to request I as tokens (jtok.h), its first
-   * member the right id; returns 1 when it took it (then answer is not
-   * called), 0 to have it built as a jansson value and given to answer */
-  int (*answer_tokens)(void *ctx, size_t i, const struct jtoks *tk,
-                       const char *line, size_t len);
 };
 
 /* Run the job through the adapter, restarting it as needed.  Every

@@ -7,13 +7,6 @@
 
 #include "util.h"
 
-static size_t hash_str(const char *s) {
-  size_t h = 1469598103934665603u;
-  while (*s)
-    h = (h ^ (unsigned char)*s++) * 1099511628211u;
-  return h;
-}
-
 static int cmp_cstr(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
@@ -67,12 +60,6 @@ int baseline_load(const char *path, struct baseline *b) {
   b->vectors_version = xstrdup(json_is_string(vv) ? json_string_value(vv) : "");
   b->n = json_array_size(en);
   b->e = xcalloc(b->n, sizeof *b->e);
-  b->cap = 16;
-  while (b->cap < b->n * 2)
-    b->cap *= 2;
-  b->index = xmalloc(sizeof *b->index * b->cap);
-  for (size_t i = 0; i < b->cap; i++)
-    b->index[i] = (size_t)-1;
   for (size_t i = 0; i < b->n; i++) {
     json_t *e = json_array_get(en, i);
     json_t *id = json_object_get(e, "id"), *cl = json_object_get(e, "class"),
@@ -99,10 +86,7 @@ int baseline_load(const char *path, struct baseline *b) {
     b->e[i].cls = cls;
     b->e[i].components = join_sorted(names, nc);
     free(names);
-    size_t h = hash_str(b->e[i].id) & (b->cap - 1);
-    while (b->index[h] != (size_t)-1)
-      h = (h + 1) & (b->cap - 1);
-    b->index[h] = i;
+    strmap_add(&b->index, b->e[i].id, i); /* the first of an id counts */
   }
   json_decref(j);
   return 0;
@@ -114,7 +98,7 @@ void baseline_free(struct baseline *b) {
     free(b->e[i].components);
   }
   free(b->e);
-  free(b->index);
+  strmap_free(&b->index);
   free(b->path);
   free(b->adapter);
   free(b->library);
@@ -123,16 +107,8 @@ void baseline_free(struct baseline *b) {
 }
 
 struct bentry *baseline_find(struct baseline *b, const char *id) {
-  if (!b->cap)
-    return NULL;
-  size_t h = hash_str(id) & (b->cap - 1);
-  while (b->index[h] != (size_t)-1) {
-    struct bentry *e = &b->e[b->index[h]];
-    if (!strcmp(e->id, id))
-      return e;
-    h = (h + 1) & (b->cap - 1);
-  }
-  return NULL;
+  size_t *i = strmap_get(&b->index, id);
+  return i ? &b->e[*i] : NULL;
 }
 
 int bcheck_result(struct bcheck *c, const char *id, const struct verdict *v,

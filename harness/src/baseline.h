@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "classify.h"
+#include "util.h"
 
 struct bentry {
   char *id;
@@ -21,9 +22,8 @@ struct baseline {
   char *path, *adapter, *library, *vectors_version;
   struct bentry *e;
   size_t n;
-  size_t *index; /* open addressing over e, cap entries */
-  size_t cap;
-  int used; /* an adapter of the run matched it */
+  struct strmap index; /* id -> index in e */
+  int used;            /* an adapter of the run matched it */
 };
 
 /* Load a baseline file; prints the problem and returns -1 when malformed. */

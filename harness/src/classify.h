@@ -5,7 +5,6 @@
 
 #include <jansson.h>
 
-#include "jtok.h"
 #include "vectors.h"
 
 enum cls {
@@ -58,12 +57,6 @@ struct verdict {
 
 /* Classify ANSWER (an object, "id" already checked) for test T. */
 void classify_answer(const struct test *t, json_t *answer, struct verdict *v);
-
-/* The answer (tokens of text P) when it is a plain PASS for test T, with
- * the verdict classify_answer would give: 1.  0 when it may be anything
- * else: then classify_answer decides, on a jansson value. */
-int classify_pass_tokens(const struct test *t, const struct jtoks *tk,
-                         const char *p, struct verdict *v);
 
 /*
  * Arbitrary input (uritest diff): the expectation is the reference's own

@@ -57,13 +57,6 @@ struct report {
 
 /* ---- small helpers ---------------------------------------------------- */
 
-static size_t hash_str(const char *s) {
-  size_t h = 1469598103934665603u;
-  for (; *s; s++)
-    h = (h ^ (unsigned char)*s) * 1099511628211u;
-  return h;
-}
-
 static void grow_slots(struct report *r) {
   size_t n = r->nslots ? r->nslots * 2 : 4096;
   size_t *s = xcalloc(n, sizeof *s);
@@ -478,7 +471,7 @@ static struct pattern *prune(const struct report *r, size_t *np) {
   for (size_t i = 0; i < r->nvecs; i++) {
     const unsigned char *c = r->vecs[i].cls;
     int interesting = 0;
-    size_t h = 1469598103934665603u;
+    size_t h = 14695981039346656037u; /* FNV-1a over the classes */
     for (size_t k = 0; k < r->nad; k++) {
       if (c[k] != NO_RESULT && c[k] != CLASS_PASS)
         interesting = 1;

@@ -8,15 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jtok.h"
-
-static size_t hash_id(const char *s) {
-  size_t h = 1469598103934665603u;
-  while (*s)
-    h = (h ^ (unsigned char)*s++) * 1099511628211u;
-  return h;
-}
-
 static const char *str_of(json_t *o, const char *key) {
   json_t *j = json_object_get(o, key);
   return json_is_string(j) ? json_string_value(j) : NULL;
@@ -43,24 +34,14 @@ int resume_load(struct resume *r, const char *path, const struct vectors *v,
     return -1;
   }
   /* the tests of this run by id */
-  size_t cap = 16;
-  while (cap < v->ntests * 2 + 2)
-    cap *= 2;
-  unsigned *slot = xmalloc(sizeof *slot * cap);
-  memset(slot, 0xff, sizeof *slot * cap);
-  for (size_t i = 0; i < v->ntests; i++) {
-    size_t h = hash_id(v->tests[i].id) & (cap - 1);
-    while (slot[h] != ~0u)
-      h = (h + 1) & (cap - 1);
-    slot[h] = (unsigned)i;
-  }
+  struct strmap tests_by_id = {0};
+  for (size_t i = 0; i < v->ntests; i++)
+    strmap_add(&tests_by_id, v->tests[i].id, i);
   r->nadapters = n;
   r->done = xcalloc(n ? n : 1, sizeof *r->done);
   for (size_t k = 0; k < n; k++)
     r->done[k] = xcalloc(v->ntests + 1, 1);
 
-  struct jtoks tk = {0};
-  struct buf scratch = {0};
   char *line = NULL;
   size_t lcap = 0, lineno = 0;
   off_t at = 0;
@@ -77,9 +58,7 @@ int resume_load(struct resume *r, const char *path, const struct vectors *v,
     lineno++;
     int complete = line[len - 1] == '\n';
     off_t next = at + len;
-    json_t *o = jtok_load(&tk, line, (size_t)len, &scratch);
-    if (!o)
-      o = json_loadb(line, (size_t)len, JSON_ALLOW_NUL, NULL);
+    json_t *o = json_loadb(line, (size_t)len, JSON_ALLOW_NUL, NULL);
     if (!o || !json_is_object(o)) {
       json_decref(o);
       /* what a killed run leaves: half a last line */
@@ -154,10 +133,8 @@ int resume_load(struct resume *r, const char *path, const struct vectors *v,
       snprintf(why, sizeof why, "unknown class \"%s\"", cl);
     }
     if (!why[0]) {
-      size_t h = hash_id(id) & (cap - 1);
-      while (slot[h] != ~0u && strcmp(v->tests[slot[h]].id, id))
-        h = (h + 1) & (cap - 1);
-      const struct test *t = slot[h] != ~0u ? &v->tests[slot[h]] : NULL;
+      size_t *index = strmap_get(&tests_by_id, id);
+      const struct test *t = index ? &v->tests[*index] : NULL;
       if (!t)
         snprintf(why, sizeof why,
                  "result %s: no such test in these vectors (other vectors, or "
@@ -170,10 +147,10 @@ int resume_load(struct resume *r, const char *path, const struct vectors *v,
                  "version %s",
                  id, file ? file : "?", fv ? fv : "?", t->file->path,
                  t->file->version);
-      else if (r->done[k][slot[h]])
+      else if (r->done[k][*index])
         snprintf(why, sizeof why, "two results of adapter %s for %s", an, id);
       else
-        p.test = slot[h];
+        p.test = (unsigned)*index;
     }
     if (why[0]) {
       json_decref(o);
@@ -231,9 +208,7 @@ int resume_load(struct resume *r, const char *path, const struct vectors *v,
   rc = 0;
 out:
   free(line);
-  free(slot);
-  jtok_free(&tk);
-  buf_free(&scratch);
+  strmap_free(&tests_by_id);
   fclose(f);
   return rc;
 }

@@ -509,26 +509,6 @@ static void answer_test(void *ctx, size_t i, json_t *ans, const char *line,
   record(j->s, j->k, &r);
 }
 
-/* A plain PASS taken on tokens: no jansson value built (classify.c). */
-static int answer_test_tokens(void *ctx, size_t i, const struct jtoks *tk,
-                              const char *line, size_t len) {
-  struct runjob *j = ctx;
-  const struct test *t = &j->vec->tests[j->idx[i]];
-  struct verdict v;
-  if (!classify_pass_tokens(t, tk, line, &v))
-    return 0;
-  struct adapter *a = &j->s->ad[j->k];
-  struct result r = {.adapter = a->name,
-                     .library = a->library,
-                     .t = t,
-                     .v = &v,
-                     .answer = NULL,
-                     .ans_line = line,
-                     .ans_len = len};
-  record(j->s, j->k, &r);
-  return 1;
-}
-
 static void fail_test(void *ctx, size_t i, int cls, const char *why) {
   struct runjob *j = ctx;
   const struct test *t = &j->vec->tests[j->idx[i]];
@@ -755,8 +735,7 @@ static void run_adapter(struct session *sx, struct vectors *v, size_t k,
   lock(sx);
   output_flush(&sx->out);
   unlock(sx);
-  struct job job = {&j,        m,         encode_test,       answer_test,
-                    fail_test, flush_out, answer_test_tokens};
+  struct job job = {&j, m, encode_test, answer_test, fail_test, flush_out};
   adapter_run(a, &job);
   adapter_stop(a);
 }
@@ -1190,8 +1169,7 @@ int cmd_diff(int argc, char **argv) {
       break;
     for (size_t k = 0; k < s.n && !interrupted; k++) {
       struct diffjob j = {&s, k, lines, lens, lineno};
-      struct job job = {&j,        m,          encode_line, answer_line,
-                        fail_line, flush_diff, NULL};
+      struct job job = {&j, m, encode_line, answer_line, fail_line, flush_diff};
       adapter_run(&s.ad[k], &job);
     }
     lineno += (long)m;

@@ -289,6 +289,54 @@ long hex_decode(const char *hex, size_t n, char *out) {
   return (long)(n / 2);
 }
 
+size_t hash_str(const char *s) {
+  uint64_t h = 14695981039346656037u; /* FNV-1a, 64-bit */
+  while (*s)
+    h = (h ^ (unsigned char)*s++) * 1099511628211u;
+  return (size_t)h;
+}
+
+/* The slot of KEY, or of the empty slot where it would go. */
+static size_t strmap_slot(const struct strmap *m, const char *key) {
+  size_t slot = hash_str(key) & (m->cap - 1);
+  while (m->keys[slot] && strcmp(m->keys[slot], key))
+    slot = (slot + 1) & (m->cap - 1);
+  return slot;
+}
+
+size_t *strmap_get(const struct strmap *m, const char *key) {
+  if (!m->cap)
+    return NULL;
+  size_t slot = strmap_slot(m, key);
+  return m->keys[slot] ? &m->values[slot] : NULL;
+}
+
+size_t *strmap_add(struct strmap *m, const char *key, size_t value) {
+  if (m->n * 2 >= m->cap) {
+    struct strmap bigger = {NULL, NULL, m->cap ? m->cap * 2 : 64, 0};
+    bigger.keys = xcalloc(bigger.cap, sizeof *bigger.keys);
+    bigger.values = xcalloc(bigger.cap, sizeof *bigger.values);
+    for (size_t i = 0; i < m->cap; i++)
+      if (m->keys[i])
+        strmap_add(&bigger, m->keys[i], m->values[i]);
+    strmap_free(m);
+    *m = bigger;
+  }
+  size_t slot = strmap_slot(m, key);
+  if (m->keys[slot])
+    return &m->values[slot];
+  m->keys[slot] = key;
+  m->values[slot] = value;
+  m->n++;
+  return NULL;
+}
+
+void strmap_free(struct strmap *m) {
+  free(m->keys);
+  free(m->values);
+  memset(m, 0, sizeof *m);
+}
+
 double now_mono(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);

@@ -77,6 +77,22 @@ char *root_path(const char *rel);
 /* Content of vectors/VERSION (trimmed) or "unknown". */
 const char *vectors_version(void);
 
+/* A map from NUL-terminated strings to indexes (open addressing over
+ * FNV-1a).  The keys are borrowed: they must outlive the map. */
+struct strmap {
+  const char **keys;
+  size_t *values;
+  size_t cap, n;
+};
+/* FNV-1a of S (64-bit offset basis 14695981039346656037). */
+size_t hash_str(const char *s);
+/* The value of KEY, or NULL when it is not in the map. */
+size_t *strmap_get(const struct strmap *m, const char *key);
+/* Add KEY with VALUE and return NULL; when KEY is there already, change
+ * nothing and return its value. */
+size_t *strmap_add(struct strmap *m, const char *key, size_t value);
+void strmap_free(struct strmap *m);
+
 /* Parse a duration in seconds ("2", "0.3"); -1 when invalid. */
 double parse_seconds(const char *s);
 

@@ -11,11 +11,10 @@
 #include <jansson.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#include "jtok.h"
 
 const char *const op_names[OP__COUNT] = {
     "parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri"};
@@ -48,63 +47,18 @@ void filter_add(char ***list, int *n, const char *value) {
   (*list)[(*n)++] = xstrdup(value);
 }
 
-/* ---- duplicate ids: an open-addressing set of (id, file) ------------- */
-
-struct idset {
-  const char **ids;
-  const char **files;
-  size_t cap, n;
-};
-static size_t hash_str(const char *s) {
-  size_t h = 1469598103934665603u;
-  while (*s)
-    h = (h ^ (unsigned char)*s++) * 1099511628211u;
-  return h;
-}
-/* Returns the file that already holds ID, or NULL after adding it. */
-static const char *idset_add(struct idset *set, const char *id,
-                             const char *file) {
-  if (set->n * 2 >= set->cap) {
-    size_t cap = set->cap ? set->cap * 2 : 1024;
-    const char **ids = xcalloc(cap, sizeof *ids),
-               **files = xcalloc(cap, sizeof *files);
-    for (size_t i = 0; i < set->cap; i++) {
-      if (!set->ids[i])
-        continue;
-      size_t h = hash_str(set->ids[i]) & (cap - 1);
-      while (ids[h])
-        h = (h + 1) & (cap - 1);
-      ids[h] = set->ids[i];
-      files[h] = set->files[i];
-    }
-    free(set->ids);
-    free(set->files);
-    set->ids = ids;
-    set->files = files;
-    set->cap = cap;
-  }
-  size_t h = hash_str(id) & (set->cap - 1);
-  while (set->ids[h]) {
-    if (!strcmp(set->ids[h], id))
-      return set->files[h];
-    h = (h + 1) & (set->cap - 1);
-  }
-  set->ids[h] = id;
-  set->files[h] = file;
-  set->n++;
-  return NULL;
-}
-
-/* ---- checking -------------------------------------------------------- */
+/* ---- where a message points ------------------------------------------ */
 
 struct ctx {
   struct vectors *v;
   const char *path;
-  /* where we are: a test id, else groups[gi].tests[ti], else groups[gi],
-   * else the file (gi, ti -1 when not there) */
+  /* where we are: a test id, else groups[group_index].tests[test_index],
+   * else groups[group_index], else the file (-1 when not there) */
   const char *test_id;
-  long gi, ti;
-  struct idset *ids;
+  long group_index, test_index;
+  struct strmap *ids; /* id -> index in paths of the file that holds it */
+  char *const *paths; /* the files being loaded */
+  size_t path_index;  /* this file's */
 };
 
 static int bad(struct ctx *c, const char *field, const char *fmt, ...)
@@ -113,11 +67,12 @@ static int bad(struct ctx *c, const char *field, const char *fmt, ...) {
   va_list ap;
   if (c->test_id)
     fprintf(stderr, "%s: test %s: field %s: ", c->path, c->test_id, field);
-  else if (c->ti >= 0)
-    fprintf(stderr, "%s: groups[%ld].tests[%ld]: field %s: ", c->path, c->gi,
-            c->ti, field);
-  else if (c->gi >= 0)
-    fprintf(stderr, "%s: groups[%ld]: field %s: ", c->path, c->gi, field);
+  else if (c->test_index >= 0)
+    fprintf(stderr, "%s: groups[%ld].tests[%ld]: field %s: ", c->path,
+            c->group_index, c->test_index, field);
+  else if (c->group_index >= 0)
+    fprintf(stderr, "%s: groups[%ld]: field %s: ", c->path, c->group_index,
+            field);
   else
     fprintf(stderr, "%s: file: field %s: ", c->path, field);
   va_start(ap, fmt);
@@ -147,49 +102,338 @@ static const char *type_name(const json_t *j) {
   }
 }
 
-/* Optional string field: 0 absent, 1 present (into *out), -1 error. */
+/* String J (already known to be one) as an sv in the arena. */
+static struct sv sv_of(struct ctx *c, const json_t *j) {
+  struct sv out;
+  out.len = (unsigned)json_string_length(j);
+  out.s = arena_strndup(&c->v->arena, json_string_value(j), out.len);
+  out.state = SV_STR;
+  return out;
+}
+
+/* String member KEY of OBJ: 0 absent, 1 present (into *out), -1 error. */
 static int opt_string(struct ctx *c, json_t *obj, const char *key,
-                      int allow_null, struct sv *out) {
+                      struct sv *out) {
   json_t *j = json_object_get(obj, key);
   out->state = SV_ABSENT;
   if (!j)
     return 0;
-  if (json_is_null(j) && allow_null) {
-    out->state = SV_NULL;
-    return 1;
-  }
   if (!json_is_string(j))
-    return bad(c, key, "must be a string%s, not %s",
-               allow_null ? " or null" : "", type_name(j));
-  out->s =
-      arena_strndup(&c->v->arena, json_string_value(j), json_string_length(j));
-  out->len = (unsigned)json_string_length(j);
-  out->state = SV_STR;
+    return bad(c, key, "must be a string, not %s", type_name(j));
+  *out = sv_of(c, j);
   return 1;
 }
 
 static int req_string(struct ctx *c, json_t *obj, const char *key,
-                      int allow_null, struct sv *out) {
-  int r = opt_string(c, obj, key, allow_null, out);
+                      struct sv *out) {
+  int r = opt_string(c, obj, key, out);
   if (r == 0)
     return bad(c, key, "missing");
   return r;
 }
 
-static int check_level(struct ctx *c, json_t *t, const char **out) {
-  struct sv lv;
-  if (opt_string(c, t, "level", 0, &lv) < 0)
-    return -1;
-  *out = NULL;
-  if (lv.state != SV_STR)
-    return 0;
-  if (strcmp(lv.s, "simple") && strcmp(lv.s, "syntax") &&
-      strcmp(lv.s, "scheme"))
-    return bad(c, "level", "unknown level \"%s\" (simple, syntax, scheme)",
-               lv.s);
-  *out = lv.s;
+static int check_specification(struct ctx *c, json_t *s) {
+  if (!json_is_array(s))
+    return bad(c, "specification", "must be an array, not %s", type_name(s));
+  size_t i;
+  json_t *e;
+  json_array_foreach(s, i, e) {
+    if (!json_is_object(e))
+      return bad(c, "specification", "entries must be objects, not %s",
+                 type_name(e));
+  }
   return 0;
 }
+
+static int check_tags(struct ctx *c, json_t *t) {
+  if (!json_is_array(t))
+    return bad(c, "tags", "must be an array of strings, not %s", type_name(t));
+  size_t i;
+  json_t *e;
+  json_array_foreach(t, i, e) {
+    if (!json_is_string(e))
+      return bad(c, "tags", "must be an array of strings");
+  }
+  return 0;
+}
+
+/* ---- the fields of a test (vectors/schema/vectors.schema.json) ------- */
+
+enum field_type {
+  FT_ID,            /* a string, not empty, unique across the files */
+  FT_EXPECT,        /* "accept" | "reject" | "implementation-defined" */
+  FT_INPUT,         /* a string */
+  FT_INPUT_HEX,     /* hex digit pairs, the input's octets */
+  FT_STRING,        /* a string */
+  FT_NULLABLE,      /* a string or null */
+  FT_BOOLEAN,       /* true | false */
+  FT_RULE,          /* a rule's name */
+  FT_START_RULE,    /* a start rule's name */
+  FT_LEVEL,         /* "simple" | "syntax" | "scheme" */
+  FT_COMPONENTS,    /* {component: string or null}, the path a string */
+  FT_GETTERS,       /* {WHATWG getter: string} */
+  FT_ERROR,         /* {"offset": a non-negative integer, ...} */
+  FT_SPECIFICATION, /* an array of objects */
+  FT_TAGS,          /* an array of strings */
+};
+enum presence {
+  OPTIONAL,
+  REQUIRED,
+  IF_ACCEPT,   /* required when expect is accept */
+  ONE_OF_INPUT /* input or input_hex, exactly one */
+};
+
+/* The tests a field belongs to: one bit per enum op, and one for the parse
+ * tests of whatwg files (which have fields of their own). */
+#define OPS(op) (1u << (op))
+#define WHATWG_PARSE (1u << OP__COUNT)
+#define ALL_OPS ((1u << OP__COUNT) - 1 + WHATWG_PARSE)
+
+struct field {
+  const char *name;
+  enum field_type type;
+  unsigned ops;
+  enum presence presence;
+  size_t offset; /* in struct test; its type follows from the field's */
+};
+
+#define AT(member) offsetof(struct test, member)
+/* In the order they are checked, so the first fault found is reported. */
+static const struct field test_fields[] = {
+    {"id", FT_ID, ALL_OPS, REQUIRED, AT(id)},
+    {"expect", FT_EXPECT, ALL_OPS, REQUIRED, AT(expect)},
+    {"input", FT_INPUT, ALL_OPS, ONE_OF_INPUT, AT(input)},
+    {"input_hex", FT_INPUT_HEX, ALL_OPS, ONE_OF_INPUT, AT(input)},
+    {"specification", FT_SPECIFICATION, ALL_OPS, OPTIONAL, 0},
+    {"tags", FT_TAGS, ALL_OPS, OPTIONAL, 0},
+    {"base", FT_NULLABLE, WHATWG_PARSE, OPTIONAL, AT(base)},
+    {"whatwg", FT_GETTERS, WHATWG_PARSE, OPTIONAL, AT(getters)},
+    {"rule", FT_START_RULE, OPS(OP_PARSE), OPTIONAL, AT(rule)},
+    {"components", FT_COMPONENTS, OPS(OP_PARSE), OPTIONAL, AT(comps)},
+    {"error", FT_ERROR, OPS(OP_PARSE), OPTIONAL, AT(error_offset)},
+    {"rule", FT_RULE, OPS(OP_MATCH), REQUIRED, AT(rule)},
+    {"base", FT_STRING, OPS(OP_RESOLVE), REQUIRED, AT(base)},
+    {"target", FT_STRING, OPS(OP_RESOLVE), IF_ACCEPT, AT(target)},
+    {"strict", FT_BOOLEAN, OPS(OP_RESOLVE), OPTIONAL, AT(strict)},
+    {"normalized", FT_STRING, OPS(OP_NORMALIZE), IF_ACCEPT, AT(normalized)},
+    {"other", FT_STRING, OPS(OP_EQUIVALENT), REQUIRED, AT(other)},
+    {"equivalent", FT_BOOLEAN, OPS(OP_EQUIVALENT), IF_ACCEPT, AT(equivalent)},
+    {"level", FT_LEVEL, OPS(OP_NORMALIZE) | OPS(OP_EQUIVALENT), OPTIONAL,
+     AT(level)},
+    {"output", FT_STRING, OPS(OP_IRI_TO_URI), IF_ACCEPT, AT(output)},
+};
+#undef AT
+
+static const char *const start_rules[] = {
+    "URI-reference", "URI", "absolute-URI", "relative-ref",
+    "IRI-reference", "IRI", "absolute-IRI", "irelative-ref"};
+static const char *const level_names[] = {"simple", "syntax", "scheme"};
+
+static int check_id(struct ctx *c, json_t *j, const char **out) {
+  if (!json_is_string(j))
+    return bad(c, "id", "must be a string, not %s", type_name(j));
+  if (!json_string_length(j))
+    return bad(c, "id", "must not be empty");
+  *out = sv_of(c, j).s;
+  c->test_id = *out;
+  size_t *other = strmap_add(c->ids, *out, c->path_index);
+  if (other)
+    return bad(c, "id", "duplicate id (also in %s)", c->paths[*other]);
+  return 0;
+}
+
+static int check_input_hex(struct ctx *c, json_t *j, struct test *out) {
+  if (out->input)
+    return bad(c, "input_hex", "give input or input_hex, not both");
+  size_t len = json_string_length(j);
+  char *raw = arena_str(&c->v->arena, len / 2);
+  long n = hex_decode(json_string_value(j), len, raw);
+  if (n < 0)
+    return bad(c, "input_hex", "must be an even number of hex digits");
+  raw[n] = 0;
+  out->input = raw;
+  out->input_len = (unsigned)n;
+  return 0;
+}
+
+static int check_components(struct ctx *c, json_t *j, struct sv **out) {
+  if (!json_is_object(j))
+    return bad(c, "components", "must be an object, not %s", type_name(j));
+  *out = arena_alloc(&c->v->arena, sizeof **out * C__COUNT);
+  memset(*out, 0, sizeof **out * C__COUNT);
+  const char *key;
+  json_t *val;
+  json_object_foreach(j, key, val) {
+    int k = name_index(comp_names, C__COUNT, key);
+    char f[64];
+    snprintf(f, sizeof f, "components.%s", key);
+    if (k < 0)
+      return bad(c, f, "unknown component");
+    if (k == C_PATH && !json_is_string(val))
+      return bad(c, f, "must be a string (the path is always defined), not %s",
+                 type_name(val));
+    if (json_is_null(val))
+      (*out)[k].state = SV_NULL;
+    else if (json_is_string(val))
+      (*out)[k] = sv_of(c, val);
+    else
+      return bad(c, f, "must be a string or null, not %s", type_name(val));
+  }
+  return 0;
+}
+
+static int check_getters(struct ctx *c, json_t *j, struct sv **out) {
+  if (!json_is_object(j))
+    return bad(c, "whatwg", "must be an object, not %s", type_name(j));
+  *out = arena_alloc(&c->v->arena, sizeof **out * G__COUNT);
+  memset(*out, 0, sizeof **out * G__COUNT);
+  for (int g = 0; g < G__COUNT; g++) {
+    json_t *val = json_object_get(j, getter_names[g]);
+    if (val && !json_is_string(val)) {
+      char f[64];
+      snprintf(f, sizeof f, "whatwg.%s", getter_names[g]);
+      return bad(c, f, "must be a string, not %s", type_name(val));
+    }
+    if (val)
+      (*out)[g] = sv_of(c, val);
+  }
+  return 0;
+}
+
+static int check_error(struct ctx *c, json_t *j, long *out) {
+  if (!json_is_object(j))
+    return bad(c, "error", "must be an object, not %s", type_name(j));
+  json_t *off = json_object_get(j, "offset");
+  if (off && (!json_is_integer(off) || json_integer_value(off) < 0))
+    return bad(c, "error.offset", "must be a non-negative integer");
+  if (off)
+    *out = (long)json_integer_value(off);
+  return 0;
+}
+
+/* String J names one of NAMES[0..N): its index; -1 when J is not a
+ * string (reported), -2 when it names none of them. */
+static int one_of(struct ctx *c, json_t *j, const char *field,
+                  const char *const *names, int n) {
+  if (!json_is_string(j))
+    return bad(c, field, "must be a string, not %s", type_name(j));
+  int k = name_index(names, n, json_string_value(j));
+  return k < 0 ? -2 : k;
+}
+
+/* Field F's value J (present) checked and stored into OUT. */
+static int check_field(struct ctx *c, const struct field *f, json_t *j,
+                       struct test *out) {
+  void *dest = (char *)out + f->offset;
+  int k;
+  switch (f->type) {
+  case FT_ID:
+    return check_id(c, j, dest);
+  case FT_EXPECT:
+    k = one_of(c, j, f->name, expect_names, 3);
+    if (k == -2)
+      return bad(c, f->name,
+                 "must be accept, reject or implementation-defined, not \"%s\"",
+                 json_string_value(j));
+    if (k < 0)
+      return -1;
+    out->expect = (unsigned char)k;
+    return 0;
+  case FT_INPUT:
+  case FT_INPUT_HEX:
+    if (!json_is_string(j))
+      return bad(c, f->name, "must be a string, not %s", type_name(j));
+    if (f->type == FT_INPUT_HEX)
+      return check_input_hex(c, j, out);
+    out->input = sv_of(c, j).s;
+    out->input_len = (unsigned)json_string_length(j);
+    return 0;
+  case FT_NULLABLE:
+    if (json_is_null(j)) {
+      ((struct sv *)dest)->state = SV_NULL;
+      return 0;
+    }
+    if (!json_is_string(j))
+      return bad(c, f->name, "must be a string or null, not %s", type_name(j));
+    *(struct sv *)dest = sv_of(c, j);
+    return 0;
+  case FT_STRING:
+  case FT_RULE:
+    if (!json_is_string(j))
+      return bad(c, f->name, "must be a string, not %s", type_name(j));
+    if (f->type == FT_RULE)
+      *(const char **)dest = sv_of(c, j).s;
+    else
+      *(struct sv *)dest = sv_of(c, j);
+    return 0;
+  case FT_START_RULE:
+    k = one_of(c, j, f->name, start_rules, 8);
+    if (k == -2)
+      return bad(c, f->name, "not a start rule: \"%s\"", json_string_value(j));
+    if (k < 0)
+      return -1;
+    *(const char **)dest = start_rules[k];
+    return 0;
+  case FT_LEVEL:
+    k = one_of(c, j, f->name, level_names, 3);
+    if (k == -2)
+      return bad(c, f->name, "unknown level \"%s\" (simple, syntax, scheme)",
+                 json_string_value(j));
+    if (k < 0)
+      return -1;
+    *(const char **)dest = level_names[k];
+    return 0;
+  case FT_BOOLEAN:
+    if (!json_is_boolean(j))
+      return bad(c, f->name, "must be a boolean, not %s", type_name(j));
+    *(signed char *)dest = (signed char)json_is_true(j);
+    return 0;
+  case FT_COMPONENTS:
+    return check_components(c, j, dest);
+  case FT_GETTERS:
+    return check_getters(c, j, dest);
+  case FT_ERROR:
+    return check_error(c, j, dest);
+  case FT_SPECIFICATION:
+    return check_specification(c, j);
+  case FT_TAGS:
+    return check_tags(c, j);
+  }
+  return -1;
+}
+
+/* Test T of a group of OP checked against test_fields and compiled. */
+static int check_test(struct ctx *c, struct vfile *vf, int op,
+                      const char *group, json_t *t, struct test *out) {
+  memset(out, 0, sizeof *out);
+  out->file = vf;
+  out->group = group;
+  out->op = (unsigned char)op;
+  out->spec = (unsigned char)vf->spec;
+  out->strict = 1;
+  out->equivalent = -1;
+  out->error_offset = -1;
+  unsigned ops = vf->spec == SPEC_WHATWG ? WHATWG_PARSE : OPS(op);
+  for (size_t i = 0; i < sizeof test_fields / sizeof *test_fields; i++) {
+    const struct field *f = &test_fields[i];
+    if (!(f->ops & ops))
+      continue;
+    json_t *j = json_object_get(t, f->name);
+    if (j && check_field(c, f, j, out) < 0)
+      return -1;
+    if (j)
+      continue;
+    if (f->presence == REQUIRED ||
+        (f->presence == IF_ACCEPT && out->expect == EXPECT_ACCEPT))
+      return bad(c, f->name, "missing%s",
+                 f->presence == IF_ACCEPT ? " (expect is accept)" : "");
+    if (f->presence == ONE_OF_INPUT && f->type == FT_INPUT_HEX && !out->input)
+      return bad(c, "input", "missing (give input or input_hex)");
+  }
+  return 0;
+}
+
+/* ---- filters -------------------------------------------------------- */
 
 static int match_any(char **pats, int n, const char *s, int flags) {
   for (int i = 0; i < n; i++)
@@ -258,481 +502,6 @@ static int sections_match(const struct filters *f, json_t *gspec,
   return 0;
 }
 
-static int check_specification(struct ctx *c, json_t *obj) {
-  json_t *s = json_object_get(obj, "specification");
-  if (!s)
-    return 0;
-  if (!json_is_array(s))
-    return bad(c, "specification", "must be an array, not %s", type_name(s));
-  size_t i;
-  json_t *e;
-  json_array_foreach(s, i, e) {
-    if (!json_is_object(e))
-      return bad(c, "specification", "entries must be objects, not %s",
-                 type_name(e));
-  }
-  return 0;
-}
-
-static int check_tags(struct ctx *c, json_t *obj) {
-  json_t *t = json_object_get(obj, "tags");
-  if (!t)
-    return 0;
-  if (!json_is_array(t))
-    return bad(c, "tags", "must be an array of strings, not %s", type_name(t));
-  size_t i;
-  json_t *e;
-  json_array_foreach(t, i, e) {
-    if (!json_is_string(e))
-      return bad(c, "tags", "must be an array of strings");
-  }
-  return 0;
-}
-
-static const char *const start_rules[] = {
-    "URI-reference", "URI", "absolute-URI", "relative-ref",
-    "IRI-reference", "IRI", "absolute-IRI", "irelative-ref"};
-
-static int check_test(struct ctx *c, struct vfile *vf, int op,
-                      const char *group, json_t *t, struct test *out) {
-  struct arena *A = &c->v->arena;
-  memset(out, 0, sizeof *out);
-  out->file = vf;
-  out->group = group;
-  out->op = (unsigned char)op;
-  out->spec = (unsigned char)vf->spec;
-  out->strict = 1;
-  out->equivalent = -1;
-  out->error_offset = -1;
-
-  struct sv id;
-  if (req_string(c, t, "id", 0, &id) < 0)
-    return -1;
-  if (!id.len)
-    return bad(c, "id", "must not be empty");
-  out->id = id.s;
-  c->test_id = id.s;
-  const char *dup = idset_add(c->ids, id.s, c->path);
-  if (dup)
-    return bad(c, "id", "duplicate id (also in %s)", dup);
-
-  struct sv ex;
-  if (req_string(c, t, "expect", 0, &ex) < 0)
-    return -1;
-  int e = name_index(expect_names, 3, ex.s);
-  if (e < 0)
-    return bad(c, "expect",
-               "must be accept, reject or implementation-defined, not \"%s\"",
-               ex.s);
-  out->expect = (unsigned char)e;
-
-  struct sv in, hex;
-  if (opt_string(c, t, "input", 0, &in) < 0)
-    return -1;
-  if (opt_string(c, t, "input_hex", 0, &hex) < 0)
-    return -1;
-  if (in.state && hex.state)
-    return bad(c, "input_hex", "give input or input_hex, not both");
-  if (in.state) {
-    out->input = in.s;
-    out->input_len = in.len;
-  } else if (hex.state) {
-    char *raw = arena_alloc(A, hex.len / 2 + 1);
-    long n = hex_decode(hex.s, hex.len, raw);
-    if (n < 0)
-      return bad(c, "input_hex", "must be an even number of hex digits");
-    raw[n] = 0;
-    out->input = raw;
-    out->input_len = (unsigned)n;
-  } else {
-    return bad(c, "input", "missing (give input or input_hex)");
-  }
-  if (check_specification(c, t) < 0 || check_tags(c, t) < 0)
-    return -1;
-
-  struct sv rule;
-  switch (op) {
-  case OP_PARSE: {
-    if (vf->spec == SPEC_WHATWG) {
-      if (opt_string(c, t, "base", 1, &out->base) < 0)
-        return -1;
-      json_t *w = json_object_get(t, "whatwg");
-      if (w) {
-        if (!json_is_object(w))
-          return bad(c, "whatwg", "must be an object, not %s", type_name(w));
-        out->getters = arena_alloc(A, sizeof *out->getters * G__COUNT);
-        memset(out->getters, 0, sizeof *out->getters * G__COUNT);
-        for (int g = 0; g < G__COUNT; g++) {
-          json_t *gv = json_object_get(w, getter_names[g]);
-          if (gv && !json_is_string(gv)) {
-            char f[64];
-            snprintf(f, sizeof f, "whatwg.%s", getter_names[g]);
-            return bad(c, f, "must be a string, not %s", type_name(gv));
-          }
-          if (gv) {
-            out->getters[g].s =
-                arena_strndup(A, json_string_value(gv), json_string_length(gv));
-            out->getters[g].len = (unsigned)json_string_length(gv);
-            out->getters[g].state = SV_STR;
-          }
-        }
-      }
-      break;
-    }
-    if (opt_string(c, t, "rule", 0, &rule) < 0)
-      return -1;
-    if (rule.state) {
-      if (name_index(start_rules, 8, rule.s) < 0)
-        return bad(c, "rule", "not a start rule: \"%s\"", rule.s);
-      out->rule = rule.s;
-    }
-    json_t *comps = json_object_get(t, "components");
-    if (comps) {
-      if (!json_is_object(comps))
-        return bad(c, "components", "must be an object, not %s",
-                   type_name(comps));
-      out->comps = arena_alloc(A, sizeof *out->comps * C__COUNT);
-      memset(out->comps, 0, sizeof *out->comps * C__COUNT);
-      const char *key;
-      json_t *val;
-      json_object_foreach(comps, key, val) {
-        int k = name_index(comp_names, C__COUNT, key);
-        char f[64];
-        f[0] = 0;
-        if (k < 0 || !json_is_string(val))
-          snprintf(f, sizeof f, "components.%s", key);
-        if (k < 0)
-          return bad(c, f, "unknown component");
-        if (k == C_PATH && !json_is_string(val))
-          return bad(c, f,
-                     "must be a string (the path is always defined), not %s",
-                     type_name(val));
-        if (!json_is_string(val) && !json_is_null(val))
-          return bad(c, f, "must be a string or null, not %s", type_name(val));
-        if (json_is_null(val)) {
-          out->comps[k].state = SV_NULL;
-        } else {
-          out->comps[k].s =
-              arena_strndup(A, json_string_value(val), json_string_length(val));
-          out->comps[k].len = (unsigned)json_string_length(val);
-          out->comps[k].state = SV_STR;
-        }
-      }
-    }
-    json_t *err = json_object_get(t, "error");
-    if (err) {
-      if (!json_is_object(err))
-        return bad(c, "error", "must be an object, not %s", type_name(err));
-      json_t *off = json_object_get(err, "offset");
-      if (off && (!json_is_integer(off) || json_integer_value(off) < 0))
-        return bad(c, "error.offset", "must be a non-negative integer");
-      if (off)
-        out->error_offset = (long)json_integer_value(off);
-    }
-    break;
-  }
-  case OP_MATCH:
-    if (req_string(c, t, "rule", 0, &rule) < 0)
-      return -1;
-    out->rule = rule.s;
-    break;
-  case OP_RESOLVE: {
-    if (req_string(c, t, "base", 0, &out->base) < 0)
-      return -1;
-    if (opt_string(c, t, "target", 0, &out->target) < 0)
-      return -1;
-    json_t *s = json_object_get(t, "strict");
-    if (s && !json_is_boolean(s))
-      return bad(c, "strict", "must be a boolean, not %s", type_name(s));
-    if (s)
-      out->strict = json_is_true(s);
-    if (e == EXPECT_ACCEPT && !out->target.state)
-      return bad(c, "target", "missing (expect is accept)");
-    break;
-  }
-  case OP_NORMALIZE:
-    if (opt_string(c, t, "normalized", 0, &out->normalized) < 0)
-      return -1;
-    if (e == EXPECT_ACCEPT && !out->normalized.state)
-      return bad(c, "normalized", "missing (expect is accept)");
-    if (check_level(c, t, &out->level) < 0)
-      return -1;
-    break;
-  case OP_EQUIVALENT: {
-    if (req_string(c, t, "other", 0, &out->other) < 0)
-      return -1;
-    json_t *q = json_object_get(t, "equivalent");
-    if (q && !json_is_boolean(q))
-      return bad(c, "equivalent", "must be a boolean, not %s", type_name(q));
-    if (q)
-      out->equivalent = (signed char)json_is_true(q);
-    if (e == EXPECT_ACCEPT && !q)
-      return bad(c, "equivalent", "missing (expect is accept)");
-    if (check_level(c, t, &out->level) < 0)
-      return -1;
-    break;
-  }
-  case OP_IRI_TO_URI:
-    if (opt_string(c, t, "output", 0, &out->output) < 0)
-      return -1;
-    if (e == EXPECT_ACCEPT && !out->output.state)
-      return bad(c, "output", "missing (expect is accept)");
-    break;
-  }
-  return 0;
-}
-
-/* ---- the fast path: one test object without jansson ------------------ */
-
-/*
- * check_test's twin for the common case, on tokens of the test's text
- * (jtok.h).  It succeeds only on a test check_test would accept, with the
- * same result; on anything else (bad JSON, a wrong type, a missing field,
- * a duplicate id...) it returns -1 having reported nothing and added no
- * id, and the caller reads the test with jansson and check_test, which
- * says exactly what is wrong and where.
- */
-struct fast {
-  struct jtoks tk;
-  const char *p;
-  struct arena *A;
-};
-
-/* A string member KEY of OBJ: 0 absent, 1 present, -1 wrong type. */
-static int fast_sv(struct fast *F, int obj, const char *key, int allow_null,
-                   struct sv *out) {
-  int i = jtok_get(&F->tk, F->p, obj, key);
-  out->state = SV_ABSENT;
-  if (i < 0)
-    return 0;
-  const struct jtok *t = &F->tk.t[i];
-  if (t->type == JT_NULL && allow_null) {
-    out->state = SV_NULL;
-    return 1;
-  }
-  if (t->type != JT_STR)
-    return -1;
-  char *s = arena_str(F->A, t->end - t->start);
-  out->len = (unsigned)jtok_str(&F->tk, F->p, i, s);
-  out->s = s;
-  out->state = SV_STR;
-  return 1;
-}
-
-static int fast_bool(struct fast *F, int obj, const char *key) {
-  int i = jtok_get(&F->tk, F->p, obj, key);
-  if (i < 0)
-    return -1;
-  int ty = F->tk.t[i].type;
-  return ty == JT_TRUE ? 1 : ty == JT_FALSE ? 0 : -2;
-}
-
-static int fast_level(struct fast *F, const char **out) {
-  struct sv lv;
-  *out = NULL;
-  int r = fast_sv(F, 0, "level", 0, &lv);
-  if (r < 0)
-    return -1;
-  if (!r)
-    return 0;
-  if (strcmp(lv.s, "simple") && strcmp(lv.s, "syntax") &&
-      strcmp(lv.s, "scheme"))
-    return -1;
-  *out = lv.s;
-  return 0;
-}
-
-static int fast_test(struct ctx *c, struct fast *F, struct vfile *vf, int op,
-                     const char *group, const char *text, size_t len,
-                     struct test *out) {
-  struct jtoks *T = &F->tk;
-  F->p = text;
-  F->A = &c->v->arena;
-  if (jtok_parse(T, text, len) < 0 || T->t[0].type != JT_OBJ)
-    return -1;
-  memset(out, 0, sizeof *out);
-  out->file = vf;
-  out->group = group;
-  out->op = (unsigned char)op;
-  out->spec = (unsigned char)vf->spec;
-  out->strict = 1;
-  out->equivalent = -1;
-  out->error_offset = -1;
-
-  struct sv id, ex, in, hex, rule;
-  if (fast_sv(F, 0, "id", 0, &id) != 1 || !id.len)
-    return -1;
-  out->id = id.s;
-  if (fast_sv(F, 0, "expect", 0, &ex) != 1)
-    return -1;
-  int e = name_index(expect_names, 3, ex.s);
-  if (e < 0)
-    return -1;
-  out->expect = (unsigned char)e;
-  if (fast_sv(F, 0, "input", 0, &in) < 0 ||
-      fast_sv(F, 0, "input_hex", 0, &hex) < 0)
-    return -1;
-  if (in.state && hex.state)
-    return -1;
-  if (in.state) {
-    out->input = in.s;
-    out->input_len = in.len;
-  } else if (hex.state) {
-    char *raw = arena_str(F->A, hex.len / 2);
-    long n = hex_decode(hex.s, hex.len, raw);
-    if (n < 0)
-      return -1;
-    raw[n] = 0;
-    out->input = raw;
-    out->input_len = (unsigned)n;
-  } else {
-    return -1;
-  }
-  int s = jtok_get(T, text, 0, "specification");
-  if (s >= 0) {
-    if (T->t[s].type != JT_ARR)
-      return -1;
-    for (unsigned k = 0, i = (unsigned)s + 1; k < T->t[s].size;
-         k++, i = T->t[i].next)
-      if (T->t[i].type != JT_OBJ)
-        return -1;
-  }
-  s = jtok_get(T, text, 0, "tags");
-  if (s >= 0) {
-    if (T->t[s].type != JT_ARR)
-      return -1;
-    for (unsigned k = 0, i = (unsigned)s + 1; k < T->t[s].size;
-         k++, i = T->t[i].next)
-      if (T->t[i].type != JT_STR)
-        return -1;
-  }
-
-  switch (op) {
-  case OP_PARSE: {
-    if (vf->spec == SPEC_WHATWG) {
-      if (fast_sv(F, 0, "base", 1, &out->base) < 0)
-        return -1;
-      int w = jtok_get(T, text, 0, "whatwg");
-      if (w >= 0) {
-        if (T->t[w].type != JT_OBJ)
-          return -1;
-        out->getters = arena_alloc(F->A, sizeof *out->getters * G__COUNT);
-        memset(out->getters, 0, sizeof *out->getters * G__COUNT);
-        for (int g = 0; g < G__COUNT; g++)
-          if (fast_sv(F, w, getter_names[g], 0, &out->getters[g]) < 0)
-            return -1;
-      }
-      break;
-    }
-    if (fast_sv(F, 0, "rule", 0, &rule) < 0)
-      return -1;
-    if (rule.state) {
-      if (name_index(start_rules, 8, rule.s) < 0)
-        return -1;
-      out->rule = rule.s;
-    }
-    int cs = jtok_get(T, text, 0, "components");
-    if (cs >= 0) {
-      if (T->t[cs].type != JT_OBJ)
-        return -1;
-      out->comps = arena_alloc(F->A, sizeof *out->comps * C__COUNT);
-      memset(out->comps, 0, sizeof *out->comps * C__COUNT);
-      for (unsigned k = 0, i = (unsigned)cs + 1; k < T->t[cs].size;
-           k++, i = T->t[i + 1].next) {
-        int ci = -1;
-        for (int n = 0; n < C__COUNT && ci < 0; n++)
-          if (jtok_eq(T, text, (int)i, comp_names[n]))
-            ci = n;
-        if (ci < 0)
-          return -1;
-        const struct jtok *v = &T->t[i + 1];
-        if (v->type == JT_NULL && ci != C_PATH) {
-          out->comps[ci].state = SV_NULL;
-        } else if (v->type == JT_STR) {
-          char *str = arena_str(F->A, v->end - v->start);
-          out->comps[ci].len = (unsigned)jtok_str(T, text, (int)i + 1, str);
-          out->comps[ci].s = str;
-          out->comps[ci].state = SV_STR;
-        } else {
-          return -1;
-        }
-      }
-    }
-    int er = jtok_get(T, text, 0, "error");
-    if (er >= 0) {
-      if (T->t[er].type != JT_OBJ)
-        return -1;
-      int off = jtok_get(T, text, er, "offset");
-      if (off >= 0) {
-        const struct jtok *o = &T->t[off];
-        long val = 0;
-        if (o->type != JT_NUM)
-          return -1;
-        for (unsigned k = o->start; k < o->end; k++) {
-          char ch = text[k];
-          if (ch < '0' || ch > '9')
-            return -1; /* negative or not an integer */
-          val = val * 10 + (ch - '0');
-        }
-        out->error_offset = val;
-      }
-    }
-    break;
-  }
-  case OP_MATCH:
-    if (fast_sv(F, 0, "rule", 0, &rule) != 1)
-      return -1;
-    out->rule = rule.s;
-    break;
-  case OP_RESOLVE: {
-    if (fast_sv(F, 0, "base", 0, &out->base) != 1)
-      return -1;
-    if (fast_sv(F, 0, "target", 0, &out->target) < 0)
-      return -1;
-    int b = fast_bool(F, 0, "strict");
-    if (b == -2)
-      return -1;
-    if (b >= 0)
-      out->strict = (unsigned char)b;
-    if (e == EXPECT_ACCEPT && !out->target.state)
-      return -1;
-    break;
-  }
-  case OP_NORMALIZE:
-    if (fast_sv(F, 0, "normalized", 0, &out->normalized) < 0)
-      return -1;
-    if (e == EXPECT_ACCEPT && !out->normalized.state)
-      return -1;
-    if (fast_level(F, &out->level) < 0)
-      return -1;
-    break;
-  case OP_EQUIVALENT: {
-    if (fast_sv(F, 0, "other", 0, &out->other) != 1)
-      return -1;
-    int q = fast_bool(F, 0, "equivalent");
-    if (q == -2)
-      return -1;
-    if (q >= 0)
-      out->equivalent = (signed char)q;
-    if (e == EXPECT_ACCEPT && q < 0)
-      return -1;
-    if (fast_level(F, &out->level) < 0)
-      return -1;
-    break;
-  }
-  case OP_IRI_TO_URI:
-    if (fast_sv(F, 0, "output", 0, &out->output) < 0)
-      return -1;
-    if (e == EXPECT_ACCEPT && !out->output.state)
-      return -1;
-    break;
-  }
-  /* last, so a test read again by the slow path finds its id unrecorded */
-  if (idset_add(c->ids, id.s, c->path))
-    return -1; /* a duplicate: not added */
-  return 0;
-}
-
 static int keep(const struct filters *f, const char *path, json_t *g, int gi,
                 json_t *t, const char *id, int op) {
   if (!f)
@@ -769,305 +538,11 @@ static int keep(const struct filters *f, const char *path, json_t *g, int gi,
   return 1;
 }
 
-/* ---- reading a file a test at a time --------------------------------- */
+/* ---- reading a file --------------------------------------------------- */
 
-/*
- * A structural scan finds where each test of each group is in the text.
- * The groups' "tests" arrays are then blanked (newlines kept, so positions
- * stay) and the rest, a small skeleton, is read with jansson; each test is
- * read on its own and freed once compiled.  Memory stays near the size of
- * the file and jansson's allocations are reused while they are warm.  When
- * the scan meets anything unexpected, the whole file is read as one
- * document instead, and jansson says what is wrong and where.
- */
-struct range {
-  size_t start, end;
-};
-struct group_tests {
-  int found;          /* its "tests" array was located */
-  size_t open, close; /* offsets of "[" and "]" */
-  struct range *r;
-  size_t n, cap;
-};
-struct scan {
-  const char *p;
-  size_t n, i;
-  struct group_tests *g;
-  size_t ng;
-};
-
-static void scan_ws(struct scan *s) {
-  while (s->i < s->n && (s->p[s->i] == ' ' || s->p[s->i] == '\t' ||
-                         s->p[s->i] == '\n' || s->p[s->i] == '\r'))
-    s->i++;
-}
-static int scan_string(struct scan *s) {
-  s->i++;
-  while (s->i < s->n) {
-    char ch = s->p[s->i++];
-    if (ch == '\\')
-      s->i++;
-    else if (ch == '"')
-      return s->i <= s->n ? 0 : -1;
-  }
-  return -1;
-}
-static int scan_value(struct scan *s) {
-  scan_ws(s);
-  if (s->i >= s->n)
-    return -1;
-  char ch = s->p[s->i];
-  if (ch == '"')
-    return scan_string(s);
-  if (ch == '{' || ch == '[') {
-    int depth = 0;
-    while (s->i < s->n) {
-      ch = s->p[s->i];
-      if (ch == '"') {
-        if (scan_string(s) < 0)
-          return -1;
-        continue;
-      }
-      if (ch == '{' || ch == '[')
-        depth++;
-      else if ((ch == '}' || ch == ']') && --depth == 0) {
-        s->i++;
-        return 0;
-      }
-      s->i++;
-    }
-    return -1;
-  }
-  size_t start = s->i;
-  while (s->i < s->n && !strchr(",}] \t\r\n", s->p[s->i]))
-    s->i++;
-  return s->i > start ? 0 : -1;
-}
-/* A member's key (raw, without quotes) and its colon. */
-static int scan_key(struct scan *s, const char **k, size_t *klen) {
-  scan_ws(s);
-  if (s->i >= s->n || s->p[s->i] != '"')
-    return -1;
-  size_t start = s->i + 1;
-  if (scan_string(s) < 0)
-    return -1;
-  *k = s->p + start;
-  *klen = s->i - 1 - start;
-  scan_ws(s);
-  if (s->i >= s->n || s->p[s->i] != ':')
-    return -1;
-  s->i++;
-  scan_ws(s);
-  return s->i < s->n ? 0 : -1;
-}
-/* After a member or element: 1 when another follows, 0 at CLOSE, -1. */
-static int scan_next(struct scan *s, char close) {
-  scan_ws(s);
-  if (s->i >= s->n)
-    return -1;
-  char ch = s->p[s->i++];
-  return ch == ',' ? 1 : ch == close ? 0 : -1;
-}
-static int scan_tests(struct scan *s, struct group_tests *g) {
-  g->found = 1;
-  g->open = s->i++;
-  scan_ws(s);
-  if (s->i < s->n && s->p[s->i] == ']') {
-    g->close = s->i++;
-    return 0;
-  }
-  for (;;) {
-    scan_ws(s);
-    size_t start = s->i;
-    if (scan_value(s) < 0)
-      return -1;
-    if (g->n == g->cap) {
-      g->cap = g->cap ? g->cap * 2 : 64;
-      g->r = xrealloc(g->r, sizeof *g->r * g->cap);
-    }
-    g->r[g->n].start = start;
-    g->r[g->n].end = s->i;
-    g->n++;
-    int k = scan_next(s, ']');
-    if (k < 0)
-      return -1;
-    if (k == 0) {
-      g->close = s->i - 1;
-      return 0;
-    }
-  }
-}
-static int scan_group(struct scan *s, struct group_tests *g) {
-  scan_ws(s);
-  if (s->i >= s->n)
-    return -1;
-  if (s->p[s->i] != '{')
-    return scan_value(s); /* jansson will say */
-  s->i++;
-  scan_ws(s);
-  if (s->i < s->n && s->p[s->i] == '}') {
-    s->i++;
-    return 0;
-  }
-  for (;;) {
-    const char *k;
-    size_t kl;
-    if (scan_key(s, &k, &kl) < 0)
-      return -1;
-    if (kl == 5 && !memcmp(k, "tests", 5) && s->p[s->i] == '[' && !g->found) {
-      if (scan_tests(s, g) < 0)
-        return -1;
-    } else if (scan_value(s) < 0) {
-      return -1;
-    }
-    int nx = scan_next(s, '}');
-    if (nx <= 0)
-      return nx;
-  }
-}
-static int scan_file(struct scan *s) {
-  int groups_seen = 0;
-  scan_ws(s);
-  if (s->i >= s->n || s->p[s->i] != '{')
-    return -1;
-  s->i++;
-  for (;;) {
-    const char *k;
-    size_t kl;
-    if (scan_key(s, &k, &kl) < 0)
-      return -1;
-    if (kl == 6 && !memcmp(k, "groups", 6) && s->p[s->i] == '[' &&
-        !groups_seen) {
-      groups_seen = 1;
-      s->i++;
-      scan_ws(s);
-      if (s->i < s->n && s->p[s->i] == ']') {
-        s->i++;
-      } else {
-        for (;;) {
-          s->g = xrealloc(s->g, sizeof *s->g * (s->ng + 1));
-          memset(&s->g[s->ng], 0, sizeof *s->g);
-          if (scan_group(s, &s->g[s->ng++]) < 0)
-            return -1;
-          int nx = scan_next(s, ']');
-          if (nx < 0)
-            return -1;
-          if (nx == 0)
-            break;
-        }
-      }
-    } else if (scan_value(s) < 0) {
-      return -1;
-    }
-    int nx = scan_next(s, '}');
-    if (nx < 0)
-      return -1;
-    if (nx == 0)
-      break;
-  }
-  scan_ws(s);
-  return s->i == s->n ? 0 : -1;
-}
-static void scan_free(struct scan *s) {
-  for (size_t i = 0; i < s->ng; i++)
-    free(s->g[i].r);
-  free(s->g);
-  s->g = NULL;
-  s->ng = 0;
-}
-
-/* The text with every test the scan found complete and the tokenizer
- * accepts written as {} (then spaces, one per character, and its
- * newlines), so that what follows keeps its line and column. */
-static char *minimal_copy(const struct scan *sc, const char *p, size_t n,
-                          size_t *outlen) {
-  char *o = xmalloc(n + 1);
-  size_t ol = 0, from = 0;
-  struct jtoks tk = {0};
-  for (size_t gi = 0; gi < sc->ng; gi++) {
-    const struct group_tests *gt = &sc->g[gi];
-    for (size_t ti = 0; ti < gt->n; ti++) {
-      const struct range *r = &gt->r[ti];
-      if (r->start < from ||
-          jtok_parse(&tk, p + r->start, r->end - r->start) < 0)
-        continue;
-      memcpy(o + ol, p + from, r->start - from);
-      ol += r->start - from;
-      int chars = 0;
-      for (size_t k = r->start; k < r->end; k++) {
-        unsigned char ch = (unsigned char)p[k];
-        if (ch == '\n')
-          o[ol++] = '\n';
-        else if ((ch & 0xC0) == 0x80)
-          continue; /* columns count characters */
-        else
-          o[ol++] = chars++ == 0 ? '{' : chars == 2 ? '}' : ' ';
-      }
-      from = r->end;
-    }
-  }
-  memcpy(o + ol, p + from, n - from);
-  ol += n - from;
-  jtok_free(&tk);
-  *outlen = ol;
-  return o;
-}
-
-/* Line and column (1-based) of offset OFF, counting from a cursor that
- * only moves forward. */
-struct cursor {
-  size_t off;
-  int line, col;
-};
-static void cursor_to(struct cursor *c, const char *p, size_t off) {
-  for (; c->off < off; c->off++) {
-    if (p[c->off] == '\n') {
-      c->line++;
-      c->col = 0;
-    } else if (((unsigned char)p[c->off] & 0xC0) != 0x80) {
-      c->col++; /* jansson counts characters, not octets */
-    }
-  }
-}
-
-static void json_error_at(const char *path, const json_error_t *e, int line0,
-                          int col0) {
-  if (e->line < 0) {
-    fprintf(stderr, "%s: %s\n", path, e->text);
-    return;
-  }
-  int line = line0 + e->line - 1;
-  int col = e->line == 1 ? col0 + e->column : e->column;
-  fprintf(stderr, "%s:%d:%d: %s\n", path, line, col, e->text);
-}
-
-/* One test T (groups[GI].tests[TI]) checked, compiled and filtered. */
-static int one_test(struct ctx *c, const struct filters *f, const char *path,
-                    struct vfile *vf, int op, const char *desc, json_t *g,
-                    size_t gi, size_t ti, json_t *t) {
-  struct vectors *v = c->v;
-  c->ti = (long)ti;
-  c->test_id = NULL;
-  if (!json_is_object(t))
-    return bad(c, "(test)", "must be an object, not %s", type_name(t));
-  if (v->ntests == v->cap) {
-    v->cap = v->cap ? v->cap * 2 : 1024;
-    v->tests = xrealloc(v->tests, sizeof *v->tests * v->cap);
-  }
-  struct test *tt = &v->tests[v->ntests];
-  if (check_test(c, vf, op, desc, t, tt) < 0)
-    return -1;
-  v->total_loaded++;
-  if (keep(f, path, g, (int)gi, t, tt->id, op))
-    v->ntests++;
-  return 0;
-}
-
-static int load_file(struct vectors *v, const char *path,
-                     const struct filters *f, struct idset *ids) {
-  json_error_t jerr;
-  /* the whole file in one read (jansson's file reader goes octet by octet) */
-  json_t *root = NULL;
+/* The whole of PATH, NUL-terminated, in one read (jansson's file reader
+ * goes octet by octet).  -1 with a message when it cannot be read. */
+static int read_text(const char *path, struct buf *text) {
   int fd = open(path, O_RDONLY);
   struct stat st;
   if (fd < 0 || fstat(fd, &st) < 0) {
@@ -1076,222 +551,182 @@ static int load_file(struct vectors *v, const char *path,
       close(fd);
     return -1;
   }
-  struct buf text = {0};
-  buf_reserve(&text, S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 1 << 16);
+  buf_reserve(text, S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 1 << 16);
   int rerr = 0;
   for (;;) {
-    if (text.cap - text.len < 2)
-      buf_reserve(&text, text.cap);
-    ssize_t got = read(fd, text.p + text.len, text.cap - text.len - 1);
+    if (text->cap - text->len < 2)
+      buf_reserve(text, text->cap);
+    ssize_t got = read(fd, text->p + text->len, text->cap - text->len - 1);
     if (got < 0 && errno == EINTR)
       continue;
     if (got < 0)
       rerr = errno;
     if (got <= 0)
       break;
-    text.len += (size_t)got;
+    text->len += (size_t)got;
   }
   close(fd);
   if (rerr) {
     fprintf(stderr, "%s: read error: %s\n", path, strerror(rerr));
-    buf_free(&text);
     return -1;
   }
-  text.p[text.len] = 0;
-  if (!text.p)
-    buf_puts(&text, "");
-  const int flags = JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES;
-  struct scan sc = {text.p, text.len, 0, NULL, 0};
-  char *skeleton = NULL;
-  if (scan_file(&sc) == 0) {
-    /* the skeleton: the file without the tests, whose newlines stay so
-     * that line numbers do; should jansson find fault with it, it is read
-     * again with the tests blanked in place, for the exact column too */
-    skeleton = xmalloc(text.len + 1);
-    size_t sl = 0, from = 0;
-    for (size_t gi = 0; gi < sc.ng; gi++) {
-      struct group_tests *gt = &sc.g[gi];
-      if (!gt->found)
-        continue;
-      memcpy(skeleton + sl, text.p + from, gt->open + 1 - from);
-      sl += gt->open + 1 - from;
-      for (const char *q = text.p + gt->open + 1, *e = text.p + gt->close;
-           (q = memchr(q, '\n', (size_t)(e - q))); q++)
-        skeleton[sl++] = '\n';
-      from = gt->close;
-    }
-    memcpy(skeleton + sl, text.p + from, text.len - from);
-    sl += text.len - from;
-    root = json_loadb(skeleton, sl, flags, &jerr);
-    if (!root) {
-      memcpy(skeleton, text.p, text.len);
-      for (size_t gi = 0; gi < sc.ng; gi++) {
-        struct group_tests *gt = &sc.g[gi];
-        if (!gt->found)
-          continue;
-        for (size_t k = gt->open + 1; k < gt->close; k++)
-          if (skeleton[k] != '\n')
-            skeleton[k] = ' ';
-      }
-      root = json_loadb(skeleton, text.len, flags, &jerr);
-    }
-    free(skeleton);
-  } else {
-    /* the scan failed (a file cut short, most often): jansson must say
-     * where, but reading a big file as one document takes five times its
-     * size.  The tests found complete that the tokenizer accepts (so
-     * jansson would too) become {} first, and jansson reads the rest:
-     * the first error is the same, and so is its line and column */
-    size_t ml = 0;
-    char *min = minimal_copy(&sc, text.p, text.len, &ml);
-    json_t *probe = json_loadb(min, ml, flags, &jerr);
-    free(min);
-    if (probe) { /* not expected: read it all after all */
-      json_decref(probe);
-      root = json_loadb(text.p, text.len, flags, &jerr);
-    }
-    scan_free(&sc);
-  }
-  if (!root) {
-    json_error_at(path, &jerr, 1, 0);
-    scan_free(&sc);
-    buf_free(&text);
-    return -1;
-  }
-  struct ctx c = {
-      .v = v, .path = path, .test_id = NULL, .gi = -1, .ti = -1, .ids = ids};
-  struct cursor cur = {0, 1, 0};
-  struct fast fast;
-  memset(&fast, 0, sizeof fast);
-  const char *le = getenv("URITEST_LOADER");
-  int slow_loader = le && !strcmp(le, "jansson");
-  int rc = -1;
+  text->p[text->len] = 0;
+  return 0;
+}
+
+/* The file's own members (schema, version, spec, groups) checked; its
+ * struct vfile added to V.  Returns the groups, or NULL. */
+static json_t *check_file(struct ctx *c, json_t *root, const char *path) {
+  struct vectors *v = c->v;
   struct sv schema, version, spec;
   if (!json_is_object(root)) {
-    bad(&c, "(top)", "must be an object, not %s", type_name(root));
-    goto out;
+    bad(c, "(top)", "must be an object, not %s", type_name(root));
+    return NULL;
   }
-  if (req_string(&c, root, "schema", 0, &schema) < 0)
-    goto out;
+  if (req_string(c, root, "schema", &schema) < 0)
+    return NULL;
   if (strcmp(schema.s, "uritest-vectors/1")) {
-    bad(&c, "schema",
+    bad(c, "schema",
         "unknown schema \"%s\" (this uritest reads uritest-vectors/1)",
         schema.s);
-    goto out;
+    return NULL;
   }
-  if (req_string(&c, root, "version", 0, &version) < 0)
-    goto out;
-  if (req_string(&c, root, "spec", 0, &spec) < 0)
-    goto out;
+  if (req_string(c, root, "version", &version) < 0 ||
+      req_string(c, root, "spec", &spec) < 0)
+    return NULL;
   int sp = name_index(spec_names, 3, spec.s);
   if (sp < 0) {
-    bad(&c, "spec", "must be rfc3986, rfc3987 or whatwg, not \"%s\"", spec.s);
-    goto out;
+    bad(c, "spec", "must be rfc3986, rfc3987 or whatwg, not \"%s\"", spec.s);
+    return NULL;
   }
   json_t *groups = json_object_get(root, "groups");
   if (!groups) {
-    bad(&c, "groups", "missing");
-    goto out;
+    bad(c, "groups", "missing");
+    return NULL;
   }
   if (!json_is_array(groups)) {
-    bad(&c, "groups", "must be an array, not %s", type_name(groups));
-    goto out;
+    bad(c, "groups", "must be an array, not %s", type_name(groups));
+    return NULL;
   }
   struct vfile *vf = arena_alloc(&v->arena, sizeof *vf);
   /* paths under the repository root are reported relative to it */
-  const char *rel = path, *rroot = repo_root();
-  size_t rl = strlen(rroot);
-  if (!strncmp(path, rroot, rl) && path[rl] == '/')
-    rel = path + rl + 1;
+  const char *rel = path, *root_dir = repo_root();
+  size_t root_len = strlen(root_dir);
+  if (!strncmp(path, root_dir, root_len) && path[root_len] == '/')
+    rel = path + root_len + 1;
   vf->path = arena_strndup(&v->arena, rel, strlen(rel));
   vf->version = (char *)version.s;
   vf->spec = sp;
   v->files = xrealloc(v->files, sizeof *v->files * (v->nfiles + 1));
   v->files[v->nfiles++] = vf;
+  return groups;
+}
 
-  size_t gi, ti;
-  json_t *g, *t;
-  json_array_foreach(groups, gi, g) {
-    c.gi = (long)gi;
-    c.ti = -1;
-    c.test_id = NULL;
-    if (!json_is_object(g)) {
-      bad(&c, "(group)", "must be an object, not %s", type_name(g));
-      goto out;
+/* Group G's own members checked: its op, or -1. */
+static int check_group(struct ctx *c, json_t *g, int spec, const char **desc) {
+  if (!json_is_object(g))
+    return bad(c, "(group)", "must be an object, not %s", type_name(g));
+  struct sv op_name, description;
+  if (req_string(c, g, "op", &op_name) < 0)
+    return -1;
+  int op = op_from_name(op_name.s);
+  if (op < 0)
+    return bad(c, "op", "unknown op \"%s\"", op_name.s);
+  if (spec == SPEC_WHATWG && op != OP_PARSE)
+    return bad(c, "op", "whatwg files hold parse groups only, not \"%s\"",
+               op_name.s);
+  if (opt_string(c, g, "description", &description) < 0)
+    return -1;
+  json_t *j = json_object_get(g, "specification");
+  if (j && check_specification(c, j) < 0)
+    return -1;
+  j = json_object_get(g, "tags");
+  if (j && check_tags(c, j) < 0)
+    return -1;
+  j = json_object_get(g, "tests");
+  if (!j)
+    return bad(c, "tests", "missing");
+  if (!json_is_array(j))
+    return bad(c, "tests", "must be an array, not %s", type_name(j));
+  *desc = description.state ? description.s : "";
+  return op;
+}
+
+/* Every test of group G (groups[GI], op OP) checked, compiled, filtered. */
+static int load_group(struct ctx *c, const struct filters *f, const char *path,
+                      struct vfile *vf, json_t *g, size_t gi) {
+  const char *desc = "";
+  int op = check_group(c, g, vf->spec, &desc);
+  if (op < 0)
+    return -1;
+  struct vectors *v = c->v;
+  size_t ti;
+  json_t *t;
+  json_array_foreach(json_object_get(g, "tests"), ti, t) {
+    c->test_index = (long)ti;
+    c->test_id = NULL;
+    if (!json_is_object(t))
+      return bad(c, "(test)", "must be an object, not %s", type_name(t));
+    if (v->ntests == v->cap) {
+      v->cap = v->cap ? v->cap * 2 : 1024;
+      v->tests = xrealloc(v->tests, sizeof *v->tests * v->cap);
     }
-    struct sv opn, desc;
-    if (req_string(&c, g, "op", 0, &opn) < 0)
-      goto out;
-    int op = op_from_name(opn.s);
-    if (op < 0) {
-      bad(&c, "op", "unknown op \"%s\"", opn.s);
-      goto out;
-    }
-    if (sp == SPEC_WHATWG && op != OP_PARSE) {
-      bad(&c, "op", "whatwg files hold parse groups only, not \"%s\"", opn.s);
-      goto out;
-    }
-    if (opt_string(&c, g, "description", 0, &desc) < 0)
-      goto out;
-    if (check_specification(&c, g) < 0 || check_tags(&c, g) < 0)
-      goto out;
-    json_t *tests = json_object_get(g, "tests");
-    if (!tests) {
-      bad(&c, "tests", "missing");
-      goto out;
-    }
-    if (!json_is_array(tests)) {
-      bad(&c, "tests", "must be an array, not %s", type_name(tests));
-      goto out;
-    }
-    const char *d = desc.state ? desc.s : "";
-    struct group_tests *gt = gi < sc.ng && sc.g[gi].found ? &sc.g[gi] : NULL;
-    if (!gt) {
-      json_array_foreach(tests, ti, t) {
-        if (one_test(&c, f, path, vf, op, d, g, gi, ti, t) < 0)
-          goto out;
+    struct test *compiled = &v->tests[v->ntests];
+    if (check_test(c, vf, op, desc, t, compiled) < 0)
+      return -1;
+    v->total_loaded++;
+    if (keep(f, path, g, (int)gi, t, compiled->id, op))
+      v->ntests++;
+  }
+  return 0;
+}
+
+/* PATHS[I] read with jansson, checked and compiled into V. */
+static int load_file(struct vectors *v, char *const *paths, size_t i,
+                     const struct filters *f, struct strmap *ids) {
+  const char *path = paths[i];
+  struct buf text = {0};
+  if (read_text(path, &text) < 0) {
+    buf_free(&text);
+    return -1;
+  }
+  json_error_t jerr;
+  json_t *root = json_loadb(text.p, text.len,
+                            JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES, &jerr);
+  buf_free(&text);
+  if (!root) {
+    if (jerr.line < 0)
+      fprintf(stderr, "%s: %s\n", path, jerr.text);
+    else
+      fprintf(stderr, "%s:%d:%d: %s\n", path, jerr.line, jerr.column,
+              jerr.text);
+    return -1;
+  }
+  struct ctx c = {.v = v,
+                  .path = path,
+                  .test_id = NULL,
+                  .group_index = -1,
+                  .test_index = -1,
+                  .ids = ids,
+                  .paths = paths,
+                  .path_index = i};
+  int rc = -1;
+  json_t *groups = check_file(&c, root, path);
+  if (groups) {
+    size_t gi;
+    json_t *g;
+    rc = 0;
+    json_array_foreach(groups, gi, g) {
+      c.group_index = (long)gi;
+      c.test_index = -1;
+      c.test_id = NULL;
+      if (load_group(&c, f, path, v->files[v->nfiles - 1], g, gi) < 0) {
+        rc = -1;
+        break;
       }
-      continue;
-    }
-    /* --tag and --section read the test's JSON; URITEST_LOADER=jansson
-     * turns the fast path off (the tests compare both) */
-    int fast_ok = !(f && (f->ntags || f->nsections)) && !slow_loader;
-    for (ti = 0; ti < gt->n; ti++) {
-      const struct range *r = &gt->r[ti];
-      if (fast_ok) {
-        if (v->ntests == v->cap) {
-          v->cap = v->cap ? v->cap * 2 : 1024;
-          v->tests = xrealloc(v->tests, sizeof *v->tests * v->cap);
-        }
-        struct test *tt = &v->tests[v->ntests];
-        c.ti = (long)ti;
-        c.test_id = NULL;
-        if (fast_test(&c, &fast, vf, op, d, text.p + r->start,
-                      r->end - r->start, tt) == 0) {
-          v->total_loaded++;
-          if (keep(f, path, g, (int)gi, NULL, tt->id, op))
-            v->ntests++;
-          continue;
-        }
-      }
-      t = json_loadb(text.p + r->start, r->end - r->start, flags, &jerr);
-      if (!t) {
-        cursor_to(&cur, text.p, r->start);
-        json_error_at(path, &jerr, cur.line, cur.col);
-        goto out;
-      }
-      int trc = one_test(&c, f, path, vf, op, d, g, gi, ti, t);
-      json_decref(t);
-      if (trc < 0)
-        goto out;
     }
   }
-  rc = 0;
-out:
-  jtok_free(&fast.tk);
   json_decref(root);
-  scan_free(&sc);
-  buf_free(&text);
   return rc;
 }
 
@@ -1316,7 +751,8 @@ static int walk(const char *dir, char ***list, size_t *n) {
     names[nn++] = xstrdup(e->d_name);
   }
   closedir(d);
-  qsort(names, nn, sizeof *names, cmp_str);
+  if (nn)
+    qsort(names, nn, sizeof *names, cmp_str);
   int rc = 0;
   for (size_t i = 0; i < nn; i++) {
     size_t len = strlen(dir) + strlen(names[i]) + 2;
@@ -1365,7 +801,7 @@ int vectors_load(struct vectors *v, char **paths, int npaths,
   }
   /* the same file named twice is loaded once */
   char **seen = xcalloc(nfiles + 1, sizeof *seen);
-  struct idset ids = {0};
+  struct strmap ids = {0};
   for (size_t i = 0; i < nfiles && rc == 0; i++) {
     char real[PATH_MAX];
     if (!realpath(files[i], real))
@@ -1377,7 +813,7 @@ int vectors_load(struct vectors *v, char **paths, int npaths,
     seen[i] = xstrdup(real);
     if (dup)
       continue;
-    if (load_file(v, files[i], f, &ids) < 0)
+    if (load_file(v, files, i, f, &ids) < 0)
       rc = -1;
   }
   for (size_t i = 0; i < nfiles; i++) {
@@ -1386,8 +822,7 @@ int vectors_load(struct vectors *v, char **paths, int npaths,
   }
   free(files);
   free(seen);
-  free(ids.ids);
-  free(ids.files);
+  strmap_free(&ids);
   return rc;
 }
 

@@ -74,7 +74,8 @@ struct test {
   const char *id;
   const struct vfile *file;
   const char *group; /* the group's description, "" when none */
-  unsigned char op, expect, spec, strict;
+  unsigned char op, expect, spec;
+  signed char strict;     /* resolve: 1 unless "strict": false */
   signed char equivalent; /* -1 absent */
   const char *input;
   unsigned input_len;
