@@ -51,9 +51,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "vectors", "gen"))
-import rfc3986_regex as R  # noqa: E402
-import rfc3986_ops as O  # noqa: E402
+sys.path.insert(0, ROOT)
+from vectors.gen import rfc3986_regex as R  # noqa: E402
+from vectors.gen import rfc3986_ops as O  # noqa: E402
 
 BUILD = os.environ.get("BUILD", "build")
 FUZZ_DIR = os.path.join(ROOT, BUILD, "fuzz")
@@ -614,7 +614,7 @@ def main(argv):
     for a in added:
         print("  vectors/MANIFEST: + %s" % a)
     # the counts table of vectors/README.md is generated (make vectors)
-    p = subprocess.run([sys.executable, os.path.join(ROOT, "vectors", "gen", "generate.py")],
+    p = subprocess.run([sys.executable, "-m", "vectors.gen.generate"],
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
     if p.returncode != 0:
         log("vectors/gen/generate.py failed: %s" % p.stderr.decode("utf-8", "replace")[-300:])

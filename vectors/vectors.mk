@@ -11,21 +11,21 @@ PYTHON ?= /usr/bin/python3
 .PHONY: vectors test-vectors test-crosscheck import-jsonschema vectors-release
 
 vectors:
-	$(PYTHON) vectors/gen/generate.py
+	$(PYTHON) -m vectors.gen.generate
 
 test-vectors:
-	@tests/suite.sh vectors-schema $(PYTHON) vectors/gen/check.py
-	@tests/suite.sh vectors-regen $(PYTHON) vectors/gen/generate.py --check
-	@tests/suite.sh vectors-selfcheck $(PYTHON) vectors/gen/selfcheck.py
+	@tests/suite.sh vectors-schema $(PYTHON) -m vectors.gen.check
+	@tests/suite.sh vectors-regen $(PYTHON) -m vectors.gen.generate --check
+	@tests/suite.sh vectors-selfcheck $(PYTHON) -m vectors.gen.selfcheck
 
 test-crosscheck: all
 	@RFC3986_BIN=$(RFC3986) tests/suite.sh crosscheck $(PYTHON) reference/tests/crosscheck.py
 
 import-jsonschema:
-	$(PYTHON) vectors/gen/import_jsonschema.py
+	$(PYTHON) -m vectors.gen.import_jsonschema
 
 # Record the current IDs as released (run once when vectors/VERSION is bumped).
 vectors-release:
-	$(PYTHON) vectors/gen/check.py --release
+	$(PYTHON) -m vectors.gen.check --release
 
 TEST_SUITES += test-vectors test-crosscheck

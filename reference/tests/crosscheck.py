@@ -28,9 +28,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "vectors", "gen"))
-import rfc3986_regex as R  # noqa: E402
-import rfc3987_regex as I  # noqa: E402
+sys.path.insert(0, ROOT)
+from vectors.gen import rfc3986_regex as R  # noqa: E402
+from vectors.gen import rfc3987_regex as I  # noqa: E402
 
 SCHEMES = [b"http", b"https", b"ftp", b"a", b"A+b-c.d", b"mailto", b"urn", b"x1", b"1x", b"-x", b"h\xc3\xa9", b""]
 HEX = b"0123456789abcdefABCDEF"

@@ -5,11 +5,11 @@ Deterministic (no randomness, no clock, no environment): running it twice gives
 the same bytes.  Expectations follow from how each input was built; where an
 input's reading depends on delimiters (an octet that restructures the string),
 it comes from the independent checker rfc3986_regex.py, and the generator
-asserts that checker agrees with every expectation known by construction.
+checks that checker agrees with every expectation known by construction.
 Resolution and normalization targets come from rfc3986_ops.py.
 
-usage: generate.py            write the files
-       generate.py --check    compare with the committed files; last line
+usage: python3 -m vectors.gen.generate            write the files
+       python3 -m vectors.gen.generate --check    compare with the committed files; last line
                               `vectors-regen: N passed, N failed`
 """
 
@@ -20,10 +20,10 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VEC = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
-import rfc3986_ops as O  # noqa: E402
-import rfc3986_regex as R  # noqa: E402
-import vecio  # noqa: E402
+from . import check
+from . import rfc3986_ops as O
+from . import rfc3986_regex as R
+from . import vecio
 
 VERSION = "1.0.0"  # version of the generated files' content (not vectors/VERSION)
 
@@ -51,12 +51,12 @@ def parse_test(id_, s, rule="URI-reference", want=None, offset=None, comps=None,
     fixes; the independent checker must agree, and fills in the rest."""
     r = R.parse(s, rule)
     if want is not None:
-        assert r["valid"] == want, (id_, s, r)
+        check(r["valid"] == want, id_, s, r)
     if comps:
         for k, v in comps.items():
-            assert r["components"][k] == v, (id_, s, k, r["components"][k], v)
+            check(r["components"][k] == v, id_, s, k, r["components"][k], v)
     if offset is not None:
-        assert not r["valid"] and r["error"]["offset"] == offset, (id_, s, r, offset)
+        check(not r["valid"] and r["error"]["offset"] == offset, id_, s, r, offset)
     t = {"id": id_}
     t.update(vecio.text_or_hex(s))
     t["expect"] = "accept" if r["valid"] else "reject"
@@ -72,7 +72,7 @@ def parse_test(id_, s, rule="URI-reference", want=None, offset=None, comps=None,
 
 def match_test(id_, rule, s, want, **extra):
     got = R.match(rule, s)
-    assert got == want, (id_, rule, s, got, want)
+    check(got == want, id_, rule, s, got, want)
     t = {"id": id_}
     t.update(vecio.text_or_hex(s))
     t["expect"] = "accept" if want else "reject"
@@ -286,11 +286,11 @@ def gen_dots():
         seen.add(path)
         uri = "http://h" + path
         n, hazard = O.normalize(uri)
-        assert hazard is None
+        check(hazard is None)
         norm.append({"id": "gen.dots.normalize.%s" % (path.replace("/", "_")), "input": uri,
                      "expect": "accept", "normalized": n})
     ids = [t["id"] for t in res + norm]
-    assert len(ids) == len(set(ids))
+    check(len(ids) == len(set(ids)))
     return doc("Dot-segment combinations (a, b, \".\", \"..\", empty; up to four segments)", [
         {"description": "resolution against three bases (authority and path, authority without path, no authority)",
          "op": "resolve", "specification": [{"rfc3986": "5.2.2"}, {"rfc3986": "5.2.3"}, {"rfc3986": "5.2.4"}], "tests": res},
@@ -314,17 +314,17 @@ def gen_pct_normalize():
             if ch == ".":
                 want = "http://h/"  # decoded first, "/." is then a dot-segment (6.2.2.3)
             got = O.normalize(uri)[0]
-            assert got == want, (uri, got, want)
+            check(got == want, uri, got, want)
             path_tests.append({"id": "gen.pct-norm.path.%s.0x%02X" % (case, o), "input": uri, "expect": "accept", "normalized": want})
             uri = "http://A%" + hx + "B/"
             want = "http://a" + (ch.lower() if unres else "%" + hx.upper()) + "b/"
             got = O.normalize(uri)[0]
-            assert got == want, (uri, got, want)
+            check(got == want, uri, got, want)
             host_tests.append({"id": "gen.pct-norm.host.%s.0x%02X" % (case, o), "input": uri, "expect": "accept", "normalized": want})
         if o in UNRESERVED | SUB_DELIMS | set(b":@/"):
             a, b = "http://h/%%%02X" % o, "http://h/" + ch
             eq = O.equivalent(a, b)
-            assert eq == unres, (a, b, eq)
+            check(eq == unres, a, b, eq)
             eq_tests.append({"id": "gen.pct-norm.equivalent.0x%02X" % o, "input": a, "expect": "accept", "other": b, "equivalent": unres,
                              "level": "syntax"})
     return doc("Percent-encoding normalization of every octet", [

@@ -28,10 +28,9 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 VEC = os.path.dirname(HERE)
 ROOT = os.path.dirname(VEC)
-sys.path.insert(0, HERE)
-import rfc3986_regex as R  # noqa: E402
-import rfc3987_regex as I  # noqa: E402
-import vecio  # noqa: E402
+from . import rfc3986_regex as R
+from . import rfc3987_regex as I
+from . import vecio
 
 UPSTREAM = "json-schema-org/JSON-Schema-Test-Suite"
 LICENSE = "MIT (Copyright (c) 2012 Julian Berman); see vectors/LICENSE for the notice"

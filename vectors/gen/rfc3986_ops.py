@@ -12,12 +12,10 @@ normalization targets from here.  Components come from rfc3986_regex.parse().
   equivalent(a, b, level="syntax")     6.2.1 for "simple", else compare normalized forms
 """
 
-import os
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import rfc3986_regex as R  # noqa: E402
+from . import rfc3986_regex as R
 
 HAZARD_PATH = ("path begins with \"//\" but there is no authority: the recomposed "
                "string would reparse with an authority (RFC 3986 3.3)")

@@ -23,11 +23,9 @@ Command line: rfc3986_regex.py [--rule R] INPUT...  prints one JSON line each.
 """
 
 import json
-import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from abnf import Chars, ILit, Group, Rep, Rule, Seq, opt, union  # noqa: E402
+from .abnf import Chars, ILit, Group, Rep, Rule, Seq, opt, union
 
 # RFC 5234 B.1 core rules
 ALPHA = Chars((0x41, 0x5A), (0x61, 0x7A))

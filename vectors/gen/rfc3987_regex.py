@@ -9,13 +9,11 @@ sub-delims, ...) are imported from rfc3986_regex.  Written from the RFC text.
                            undecodable bytes never match)
 """
 
-import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from abnf import Chars, Rep, Rule, Seq, opt, union  # noqa: E402
-import rfc3986_regex as U  # noqa: E402
-from rfc3986_regex import (ALPHA, DIGIT, IP_literal, IPv4address, pct_encoded,  # noqa: E402,F401
+from .abnf import Chars, Rep, Rule, Seq, opt, union
+from . import rfc3986_regex as U
+from .rfc3986_regex import (ALPHA, DIGIT, IP_literal, IPv4address, pct_encoded,  # noqa: F401
                            port, scheme, sub_delims)
 
 # ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF

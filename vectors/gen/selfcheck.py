@@ -14,15 +14,15 @@ import json
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import rfc3986_regex as R  # noqa: E402
-import rfc3986_ops as O  # noqa: E402
+from . import rfc3986_regex as R
+from . import rfc3986_ops as O
 
 try:
-    import rfc3987_regex as I  # noqa: E402
+    from . import rfc3987_regex as I
 except ImportError:  # pragma: no cover
     I = None
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def octets(t):
