@@ -68,17 +68,9 @@ $(BUILD)/tests/%: $(BUILD)/obj/reference/tests/%.o $(BUILD)/obj/reference/tests/
 $(BUILD)/obj/reference/tests/unit.o: reference/tests/unit.c reference/tests/unit.h
 UNIT_BIN := $(filter-out $(BUILD)/tests/unit,$(UNIT_BIN))
 
-# The oracle built again with its rule functions instrumented (rule
-# coverage, and the work counts of work_linear).
-COVER_DIR := $(BUILD)/rulecov
-COVER_OBJ := $(LIB_SRC:%.c=$(COVER_DIR)/%.o)
-$(COVER_DIR)/%.o: %.c $(wildcard reference/include/*.h reference/src/*.h)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -DRFC3986_RULE_COVERAGE -c -o $@ $<
+# work_linear counts the library's work through its observer
+# (rfc3986_observer): the library as it ships, no second build.
 WORK_LINEAR := $(BUILD)/tests/work_linear
-$(WORK_LINEAR): reference/tests/work_linear.c reference/tests/unit.c $(COVER_OBJ)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Ireference/tests -o $@ $^ $(LDFLAGS)
 
 unit: $(UNIT_BIN) $(WORK_LINEAR)
 

@@ -10,12 +10,12 @@
 
 REPORT_OUT := reports/out
 
-# rulecov: the rule-coverage counter over the instrumented oracle
-# (COVER_OBJ, from the top-level Makefile).
-RULECOV   := $(COVER_DIR)/rulecov
-$(RULECOV): reports/rule-coverage/rulecov.c $(COVER_OBJ)
+# rulecov: the rule-coverage counter, an observer (rfc3986_observer) of the
+# library as it ships.
+RULECOV   := $(BUILD)/bin/rulecov
+$(RULECOV): reports/rule-coverage/rulecov.c $(LIBA)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $^
+	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS)
 
 .PHONY: rule-coverage test-rule-coverage coverage report report-snapshot test-browser test-report
 rule-coverage: deps $(RULECOV)

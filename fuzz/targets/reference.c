@@ -8,9 +8,9 @@
  *
  * Invariants checked (a failure prints "FUZZ-FINDING {json}" on stderr and
  * aborts, so every engine records a crash):
- *   0 parse: never crashes; rfc3986_match(URI-reference) agrees; a traced
- *     parse (every rule function called, nothing taken in bulk) gives the
- *     same verdict, error offset and rule, spans and host type; the spans
+ *   0 parse: never crashes; rfc3986_match(URI-reference) agrees; an
+ *     observed parse (rfc3986_parse_observed) gives the same verdict, error
+ *     offset and rule, spans and host type, and its rule calls nest; the spans
  *     nest as the grammar says; recompose(parse(x)) == x; the Appendix B
  *     split of a valid reference gives the same five components.
  *   1, 2 normalize (syntax, scheme): output no longer than the input, valid,
@@ -135,6 +135,32 @@ static char *room(char **b, size_t *cap, size_t need) {
   return *b;
 }
 
+/* What an observer of a parse sees: rule calls nest, offsets in the input. */
+struct watch {
+  size_t len;
+  unsigned depth;
+  int bad;
+  size_t at[64];
+};
+static void watch_enter(void *data, rfc3986_rule rule, size_t offset) {
+  struct watch *w = data;
+  if (rule == RFC3986_RULE_NONE || offset > w->len || w->depth >= 64)
+    w->bad = 1;
+  else
+    w->at[w->depth] = offset;
+  w->depth++;
+}
+static void watch_leave(void *data, rfc3986_rule rule, size_t offset,
+                        size_t end) {
+  struct watch *w = data;
+  (void)rule;
+  if (w->depth == 0 || (w->depth <= 64 && w->at[w->depth - 1] != offset) ||
+      (end != RFC3986_UNDEFINED && (end < offset || end > w->len)))
+    w->bad = 1;
+  if (w->depth > 0)
+    w->depth--;
+}
+
 static void op_parse(const char *s, size_t n) {
   const char *op = op_names[0];
   rfc3986_uri u;
@@ -145,15 +171,20 @@ static void op_parse(const char *s, size_t n) {
   rfc3986_error merr;
   rfc3986_status mst = rfc3986_match(RFC3986_RULE_URI_reference, s, n, &merr);
   CHECK(mst == st, op, "match-disagrees-with-parse", s, n, NULL, 0, NULL, 0);
+  /* Observed, the same parse; every rule that returns was entered at the
+   * same offset, and its match stays inside the input. */
   rfc3986_uri t;
   rfc3986_error terr;
-  size_t events = 0;
-  rfc3986_status tst = rfc3986_parse_traced(s, n, RFC3986_RULE_URI_reference,
-                                            &t, &terr, NULL, 0, &events);
+  struct watch w = {n, 0, 0, {0}};
+  const rfc3986_observer obs = {&w, watch_enter, watch_leave, NULL, NULL, NULL};
+  rfc3986_status tst =
+      rfc3986_parse_observed(s, n, RFC3986_RULE_URI_reference, &t, &terr, &obs);
   CHECK(tst == st && (st == RFC3986_OK
                           ? same_uri(&t, &u)
                           : terr.offset == err.offset && terr.rule == err.rule),
-        op, "traced-parse-differs", s, n, NULL, 0, NULL, 0);
+        op, "observed-parse-differs", s, n, NULL, 0, NULL, 0);
+  CHECK(w.depth == 0 && !w.bad, op, "observer-calls-unbalanced", s, n, NULL, 0,
+        NULL, 0);
   if (st != RFC3986_OK) {
     CHECK(err.offset <= n, op, "error-offset-beyond-input", s, n, NULL, 0, NULL,
           0);

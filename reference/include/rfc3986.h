@@ -44,78 +44,20 @@ const char *rfc3986_status_name(rfc3986_status status);
 
 /*
  * The rules of RFC 3986 Appendix A (all 36), then the RFC 3987 section 2.2
- * rules.  rfc3986_rule_name() gives the ABNF spelling ("IPv6address",
+ * rules, as rfc3986_rules.h lists them (generated from the grammar files):
+ * RFC3986_RULE_URI, RFC3986_RULE_hier_part, ... RFC3986_RULE_iprivate.
+ * rfc3986_rule_name() gives the ABNF spelling ("IPv6address",
  * "path-abempty", "IRI-reference"); rfc3986_rule_from_name() the converse.
  */
+#include "rfc3986_rules.h"
+
 typedef enum {
   RFC3986_RULE_NONE = 0,
-  RFC3986_RULE_URI,
-  RFC3986_RULE_hier_part,
-  RFC3986_RULE_URI_reference,
-  RFC3986_RULE_absolute_URI,
-  RFC3986_RULE_relative_ref,
-  RFC3986_RULE_relative_part,
-  RFC3986_RULE_scheme,
-  RFC3986_RULE_authority,
-  RFC3986_RULE_userinfo,
-  RFC3986_RULE_host,
-  RFC3986_RULE_port,
-  RFC3986_RULE_IP_literal,
-  RFC3986_RULE_IPvFuture,
-  RFC3986_RULE_IPv6address,
-  RFC3986_RULE_h16,
-  RFC3986_RULE_ls32,
-  RFC3986_RULE_IPv4address,
-  RFC3986_RULE_dec_octet,
-  RFC3986_RULE_reg_name,
-  RFC3986_RULE_path,
-  RFC3986_RULE_path_abempty,
-  RFC3986_RULE_path_absolute,
-  RFC3986_RULE_path_noscheme,
-  RFC3986_RULE_path_rootless,
-  RFC3986_RULE_path_empty,
-  RFC3986_RULE_segment,
-  RFC3986_RULE_segment_nz,
-  RFC3986_RULE_segment_nz_nc,
-  RFC3986_RULE_pchar,
-  RFC3986_RULE_query,
-  RFC3986_RULE_fragment,
-  RFC3986_RULE_pct_encoded,
-  RFC3986_RULE_unreserved,
-  RFC3986_RULE_reserved,
-  RFC3986_RULE_gen_delims,
-  RFC3986_RULE_sub_delims,
-  /* RFC 3987 section 2.2 */
-  RFC3986_RULE_IRI,
-  RFC3986_RULE_ihier_part,
-  RFC3986_RULE_IRI_reference,
-  RFC3986_RULE_absolute_IRI,
-  RFC3986_RULE_irelative_ref,
-  RFC3986_RULE_irelative_part,
-  RFC3986_RULE_iauthority,
-  RFC3986_RULE_iuserinfo,
-  RFC3986_RULE_ihost,
-  RFC3986_RULE_ireg_name,
-  RFC3986_RULE_ipath,
-  RFC3986_RULE_ipath_abempty,
-  RFC3986_RULE_ipath_absolute,
-  RFC3986_RULE_ipath_noscheme,
-  RFC3986_RULE_ipath_rootless,
-  RFC3986_RULE_ipath_empty,
-  RFC3986_RULE_isegment,
-  RFC3986_RULE_isegment_nz,
-  RFC3986_RULE_isegment_nz_nc,
-  RFC3986_RULE_ipchar,
-  RFC3986_RULE_iquery,
-  RFC3986_RULE_ifragment,
-  RFC3986_RULE_iunreserved,
-  RFC3986_RULE_ucschar,
-  RFC3986_RULE_iprivate,
-  RFC3986_RULE__COUNT
+#define RFC3986_RULE_ENUM_(id, name, rfc, alternatives) RFC3986_RULE_##id,
+  RFC3986_RULES(RFC3986_RULE_ENUM_)
+#undef RFC3986_RULE_ENUM_
+      RFC3986_RULE__COUNT
 } rfc3986_rule;
-
-/* Number of RFC 3986 Appendix A rules: RFC3986_RULE_URI .. _sub_delims. */
-#define RFC3986_APPENDIX_A_RULES 36
 
 const char *rfc3986_rule_name(rfc3986_rule rule);
 /* NAME is pointer + length; returns RFC3986_RULE_NONE when unknown. */
@@ -210,11 +152,54 @@ rfc3986_status rfc3986_match(rfc3986_rule rule, const char *input, size_t len,
                              rfc3986_error *err);
 
 /*
- * Parse trace, for `rfc3986 explain` and rule coverage: every rule that
- * matched on the final parse, with its span and nesting depth, in pre-order
- * (a parent before its children).  Alternatives abandoned by backtracking
- * are not reported.  EVENTS may be NULL when CAP is 0; *count receives the
- * number of events of the whole parse even when more than CAP.
+ * Observing a parse (llhttp's settings struct is the model): a struct of
+ * callbacks and a user pointer, passed to the _observed functions; a NULL
+ * observer, or a NULL callback, observes nothing.  The parse is the same
+ * with or without one: the callbacks see the rule functions of the one
+ * parser as they run (rule coverage, `rfc3986 explain`, work counts).
+ * - on_enter: the rule function of RULE starts at OFFSET;
+ * - on_leave: it returns, with END the offset after its match, or
+ *   RFC3986_UNDEFINED when it did not match (whatever the rules called
+ *   inside it matched is then abandoned too);
+ * - on_alternative: RULE, whose ABNF is an alternation, matched with its
+ *   ALTERNATIVE-th alternative (1-based, in the RFC's order; the
+ *   ALTERNATIVES column of rfc3986_rules.h counts them);
+ * - on_backtrack: RULE, running now, abandons what the rules it called so
+ *   far matched (an alternative it did not take; what it keeps it calls
+ *   again);
+ * - on_step: one unit of work: an octet read by a rule, or one step of the
+ *   loops of sections 5.2.4 and 6.2.2 (rfc3986_resolve_observed,
+ *   rfc3986_normalize_observed).  Counting these measures work without a
+ *   clock.
+ * Callbacks must not call back into the parse.
+ */
+typedef struct rfc3986_observer {
+  void *data; /* passed to every callback */
+  void (*on_enter)(void *data, rfc3986_rule rule, size_t offset);
+  void (*on_leave)(void *data, rfc3986_rule rule, size_t offset, size_t end);
+  void (*on_alternative)(void *data, rfc3986_rule rule, int alternative);
+  void (*on_backtrack)(void *data, rfc3986_rule rule);
+  void (*on_step)(void *data);
+} rfc3986_observer;
+
+/* rfc3986_parse (or rfc3986_parse_iri's start rules) under OBSERVER. */
+rfc3986_status rfc3986_parse_observed(const char *input, size_t len,
+                                      rfc3986_rule start, rfc3986_uri *uri,
+                                      rfc3986_error *err,
+                                      const rfc3986_observer *observer);
+
+/* rfc3986_match under OBSERVER. */
+rfc3986_status rfc3986_match_observed(rfc3986_rule rule, const char *input,
+                                      size_t len, rfc3986_error *err,
+                                      const rfc3986_observer *observer);
+
+/*
+ * Parse trace, for `rfc3986 explain`: every rule that matched on the final
+ * parse, with its span and nesting depth, in pre-order (a parent before its
+ * children).  Alternatives abandoned by backtracking are not reported.
+ * EVENTS may be NULL when CAP is 0; *count receives the number of events of
+ * the whole parse even when more than CAP.  An observer of
+ * rfc3986_parse_observed that records what it sees.
  */
 typedef struct {
   rfc3986_rule rule;
@@ -283,6 +268,14 @@ rfc3986_status rfc3986_resolve(const char *base, size_t base_len,
                                char *out, size_t cap, size_t *out_len,
                                unsigned *hazard, rfc3986_error *err);
 
+/* rfc3986_resolve under OBSERVER (its parses, and the steps of 5.2.4). */
+rfc3986_status rfc3986_resolve_observed(const char *base, size_t base_len,
+                                        const char *ref, size_t ref_len,
+                                        unsigned flags, char *out, size_t cap,
+                                        size_t *out_len, unsigned *hazard,
+                                        rfc3986_error *err,
+                                        const rfc3986_observer *observer);
+
 /*
  * Section 5.2.4 remove_dot_segments over IN (a path), written into OUT.
  * The output is never longer than the input.
@@ -312,6 +305,13 @@ rfc3986_status rfc3986_normalize(const char *input, size_t len,
                                  rfc3986_level level, char *out, size_t cap,
                                  size_t *out_len, unsigned *hazard,
                                  rfc3986_error *err);
+
+/* rfc3986_normalize under OBSERVER (its parse, 6.2.2 and 5.2.4 steps). */
+rfc3986_status rfc3986_normalize_observed(const char *input, size_t len,
+                                          rfc3986_level level, char *out,
+                                          size_t cap, size_t *out_len,
+                                          unsigned *hazard, rfc3986_error *err,
+                                          const rfc3986_observer *observer);
 
 /* Section 6.2: *equivalent = 1 when A and B are equivalent at LEVEL. */
 rfc3986_status rfc3986_equivalent(const char *a, size_t a_len, const char *b,

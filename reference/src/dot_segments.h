@@ -1,12 +1,14 @@
 /*
  * dot_segments.h: section 5.2.4 remove_dot_segments over a path that may
- * be two pieces (the 5.2.3 merge, without copying), shared by resolve.c
- * (which defines these) and normalize.c.  Not installed.
+ * be two pieces (the 5.2.3 merge, without copying), defined in
+ * dot_segments.c for resolve.c and normalize.c.  Not installed.
  */
 #ifndef RFC3986_DOT_SEGMENTS_H
 #define RFC3986_DOT_SEGMENTS_H
 
 #include <stddef.h>
+
+#include "rfc3986.h"
 
 /*
  * A path given as the concatenation a[0..alen) b[0..blen), and whether
@@ -19,6 +21,7 @@ struct rfc3986__path_src {
   const char *b;
   size_t blen;
   int decode;
+  const rfc3986_observer *obs; /* told each step (NULL: nobody) */
 };
 
 /* remove_dot_segments(src) written into OUT (room for alen + blen octets);
@@ -26,7 +29,8 @@ struct rfc3986__path_src {
 size_t rfc3986__remove_dot_segments_reverse(const struct rfc3986__path_src *src,
                                             char *out);
 /* remove_dot_segments of buf[0..len) in place; returns the new length. */
-size_t rfc3986__remove_dot_segments_in_place(char *buf, size_t len);
+size_t rfc3986__remove_dot_segments_in_place(char *buf, size_t len,
+                                             const rfc3986_observer *obs);
 
 /* The chunks of remove_dot_segments(src), last first (see resolve.c). */
 struct rfc3986__rds_iter {

@@ -23,12 +23,7 @@ struct cp_range {
   uint32_t lo, hi;
 };
 
-/* ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF
- *         / %x10000-1FFFD / %x20000-2FFFD / %x30000-3FFFD
- *         / %x40000-4FFFD / %x50000-5FFFD / %x60000-6FFFD
- *         / %x70000-7FFFD / %x80000-8FFFD / %x90000-9FFFD
- *         / %xA0000-AFFFD / %xB0000-BFFFD / %xC0000-CFFFD
- *         / %xD0000-DFFFD / %xE1000-EFFFD */
+/* The ranges of ucschar and iprivate (their rule functions, below). */
 static const struct cp_range ucschar_ranges[] = {
     {0xA0, 0xD7FF},     {0xF900, 0xFDCF},   {0xFDF0, 0xFFEF},
     {0x10000, 0x1FFFD}, {0x20000, 0x2FFFD}, {0x30000, 0x3FFFD},
@@ -37,7 +32,6 @@ static const struct cp_range ucschar_ranges[] = {
     {0xA0000, 0xAFFFD}, {0xB0000, 0xBFFFD}, {0xC0000, 0xCFFFD},
     {0xD0000, 0xDFFFD}, {0xE1000, 0xEFFFD}};
 
-/* iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD */
 static const struct cp_range iprivate_ranges[] = {
     {0xE000, 0xF8FF}, {0xF0000, 0xFFFFD}, {0x100000, 0x10FFFD}};
 
@@ -94,7 +88,12 @@ static size_t utf8_in(struct rfc3986__parser *p, size_t pos,
   }
 }
 
-/* 2.2: ucschar (ranges above) */
+/* 2.2: ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF
+ *              / %x10000-1FFFD / %x20000-2FFFD / %x30000-3FFFD
+ *              / %x40000-4FFFD / %x50000-5FFFD / %x60000-6FFFD
+ *              / %x70000-7FFFD / %x80000-8FFFD / %x90000-9FFFD
+ *              / %xA0000-AFFFD / %xB0000-BFFFD / %xC0000-CFFFD
+ *              / %xD0000-DFFFD / %xE1000-EFFFD */
 size_t rule_ucschar(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_ucschar, pos);
   RULE_LEAVE(p, pos, utf8_in(p, pos, ucschar_ranges, NRANGES(ucschar_ranges)));
@@ -139,113 +138,91 @@ size_t rule_ipchar(struct rfc3986__parser *p, size_t pos) {
   RULE_LEAVE(p, pos, end);
 }
 
-/* *( octets of the classes MASK / pct-encoded / iunreserved beyond ASCII ),
- * from I: the shape of iuserinfo, ireg-name and isegment-nz-nc (the IRI
- * twin of rules.c's octets_or_pct_encoded). */
-static size_t ioctets_or_pct_encoded(struct rfc3986__parser *p, size_t i,
-                                     unsigned mask) {
-  size_t e;
+/* 2.2: iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" ) */
+size_t rule_iuserinfo(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos, e;
   int c;
+  RULE_ENTER(p, RFC3986_RULE_iuserinfo, pos);
   for (;;) {
     c = at(p, i);
-    if (rfc3986__is(c, mask))
+    if (is_unreserved(c) || is_sub_delims(c) || c == ':')
       i++;
     else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
       i = e;
     else if (c >= 0x80 && (e = rule_iunreserved(p, i)) != NOMATCH)
       i = e;
     else
-      return i;
+      RULE_LEAVE(p, pos, i);
   }
-}
-
-/* *( ipchar / "/" / "?" ), with iprivate too when IPRIVATE, from I: the
- * shape of iquery and ifragment. */
-static size_t ipchars(struct rfc3986__parser *p, size_t i, int iprivate) {
-  size_t e;
-  int c;
-  for (;;) {
-    c = at(p, i);
-    if (c == '/' || c == '?')
-      i++;
-    else if ((e = rule_ipchar(p, i)) != NOMATCH)
-      i = e;
-    else if (iprivate && c >= 0x80 && (e = rule_iprivate(p, i)) != NOMATCH)
-      i = e;
-    else
-      return i;
-  }
-}
-
-/* 2.2: iuserinfo = *( iunreserved / pct-encoded / sub-delims / ":" ) */
-size_t rule_iuserinfo(struct rfc3986__parser *p, size_t pos) {
-  RULE_ENTER(p, RFC3986_RULE_iuserinfo, pos);
-  RULE_LEAVE(
-      p, pos,
-      ioctets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS | C_COLON));
 }
 
 /* 2.2: ireg-name = *( iunreserved / pct-encoded / sub-delims ) */
 size_t rule_ireg_name(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos, e;
+  int c;
   RULE_ENTER(p, RFC3986_RULE_ireg_name, pos);
-  RULE_LEAVE(p, pos,
-             ioctets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS));
+  for (;;) {
+    c = at(p, i);
+    if (is_unreserved(c) || is_sub_delims(c))
+      i++;
+    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+      i = e;
+    else if (c >= 0x80 && (e = rule_iunreserved(p, i)) != NOMATCH)
+      i = e;
+    else
+      RULE_LEAVE(p, pos, i);
+  }
 }
 
 /* 2.2: ihost = IP-literal / IPv4address / ireg-name
  * First-match-wins as in RFC 3986 3.2.2: an IPv4address when that rule
- * matches all of what ireg-name matches. */
+ * matches all of what ireg-name matches (see rule_host). */
 size_t rule_ihost(struct rfc3986__parser *p, size_t pos) {
-  size_t mark = p->count, after_v4, e4, er;
-  rfc3986_host_type type;
+  size_t e4, er;
+  rfc3986_uri *u = p->uri;
   int c;
   RULE_ENTER(p, RFC3986_RULE_ihost, pos);
-  mark += (size_t)p->tracing;
+  u->host_type = RFC3986_HOST_REG_NAME;
   if (at(p, pos) == '[' && (er = rule_IP_literal(p, pos)) != NOMATCH) {
     c = p->s[pos + 1];
-    type = (c == 'v' || c == 'V') ? RFC3986_HOST_IPVFUTURE
-                                  : RFC3986_HOST_IPV6ADDRESS;
+    u->host_type = (c == 'v' || c == 'V') ? RFC3986_HOST_IPVFUTURE
+                                          : RFC3986_HOST_IPV6ADDRESS;
+    rfc3986__alternative(p, 1);
   } else {
-    rfc3986__backtrack(p, mark);
     e4 = rule_IPv4address(p, pos);
-    after_v4 = p->count;
     er = rule_ireg_name(p, pos);
     if (e4 == er) {
-      type = RFC3986_HOST_IPV4ADDRESS;
-      rfc3986__backtrack(p, after_v4);
-    } else {
-      type = RFC3986_HOST_REG_NAME;
-      if (p->tracing) {
-        rfc3986__backtrack(p, mark);
-        rule_ireg_name(p, pos);
-      }
+      rfc3986__backtrack(p);
+      rule_IPv4address(p, pos);
+      u->host_type = RFC3986_HOST_IPV4ADDRESS;
+    } else if (e4 != NOMATCH) {
+      rfc3986__backtrack(p);
+      rule_ireg_name(p, pos);
     }
+    rfc3986__alternative(p, u->host_type == RFC3986_HOST_IPV4ADDRESS ? 2 : 3);
   }
-  p->uri->host = rfc3986__span(pos, er);
-  p->uri->host_type = type;
+  u->host = rfc3986__span(pos, er);
   RULE_LEAVE(p, pos, er);
 }
 
 /* 2.2: iauthority = [ iuserinfo "@" ] ihost [ ":" port ] */
 size_t rule_iauthority(struct rfc3986__parser *p, size_t pos) {
-  size_t mark = p->count, i;
+  size_t i;
   rfc3986_uri *u = p->uri;
   RULE_ENTER(p, RFC3986_RULE_iauthority, pos);
-  mark += (size_t)p->tracing;
   i = rule_iuserinfo(p, pos);
   if (at(p, i) == '@') {
     u->userinfo = rfc3986__span(pos, i);
     i++;
   } else {
-    rfc3986__backtrack(p, mark);
+    rfc3986__backtrack(p);
     u->userinfo = rfc3986__undefined();
     i = pos;
   }
   i = rule_ihost(p, i); /* never fails: ireg-name may be empty */
   if (at(p, i) == ':') {
-    size_t port = i + 1;
-    i = rule_port(p, port);
-    u->port = rfc3986__span(port, i);
+    u->port = rfc3986__span(i + 1, rule_port(p, i + 1));
+    i = u->port.offset + u->port.length;
   } else {
     u->port = rfc3986__undefined();
   }
@@ -274,48 +251,64 @@ size_t rule_isegment_nz(struct rfc3986__parser *p, size_t pos) {
 /* 2.2: isegment-nz-nc = 1*( iunreserved / pct-encoded / sub-delims / "@" )
  *                     ; non-zero-length segment without any colon ":" */
 size_t rule_isegment_nz_nc(struct rfc3986__parser *p, size_t pos) {
-  size_t i;
+  size_t i = pos, e;
+  int c;
   RULE_ENTER(p, RFC3986_RULE_isegment_nz_nc, pos);
-  i = ioctets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS | C_AT);
-  RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
+  for (;;) {
+    c = at(p, i);
+    if (is_unreserved(c) || is_sub_delims(c) || c == '@')
+      i++;
+    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+      i = e;
+    else if (c >= 0x80 && (e = rule_iunreserved(p, i)) != NOMATCH)
+      i = e;
+    else
+      RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
+  }
 }
 
 /* 2.2: ipath-abempty = *( "/" isegment ) */
 size_t rule_ipath_abempty(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos;
   RULE_ENTER(p, RFC3986_RULE_ipath_abempty, pos);
-  RULE_LEAVE(p, pos, rfc3986__slash_segments(p, pos, &rfc3986__iri_shape));
+  while (at(p, i) == '/')
+    i = rule_isegment(p, i + 1);
+  RULE_LEAVE(p, pos, i);
 }
 
 /* 2.2: ipath-absolute = "/" [ isegment-nz *( "/" isegment ) ] */
 size_t rule_ipath_absolute(struct rfc3986__parser *p, size_t pos) {
-  size_t e;
+  size_t i;
   RULE_ENTER(p, RFC3986_RULE_ipath_absolute, pos);
   if (at(p, pos) != '/')
     RULE_LEAVE(p, pos, NOMATCH);
-  e = rule_isegment_nz(p, pos + 1);
-  RULE_LEAVE(p, pos,
-             e == NOMATCH ? pos + 1
-                          : rfc3986__slash_segments(p, e, &rfc3986__iri_shape));
+  if ((i = rule_isegment_nz(p, pos + 1)) == NOMATCH)
+    RULE_LEAVE(p, pos, pos + 1);
+  while (at(p, i) == '/')
+    i = rule_isegment(p, i + 1);
+  RULE_LEAVE(p, pos, i);
 }
 
 /* 2.2: ipath-noscheme = isegment-nz-nc *( "/" isegment ) */
 size_t rule_ipath_noscheme(struct rfc3986__parser *p, size_t pos) {
-  size_t e;
+  size_t i;
   RULE_ENTER(p, RFC3986_RULE_ipath_noscheme, pos);
-  e = rule_isegment_nz_nc(p, pos);
-  RULE_LEAVE(p, pos,
-             e == NOMATCH ? NOMATCH
-                          : rfc3986__slash_segments(p, e, &rfc3986__iri_shape));
+  if ((i = rule_isegment_nz_nc(p, pos)) == NOMATCH)
+    RULE_LEAVE(p, pos, NOMATCH);
+  while (at(p, i) == '/')
+    i = rule_isegment(p, i + 1);
+  RULE_LEAVE(p, pos, i);
 }
 
 /* 2.2: ipath-rootless = isegment-nz *( "/" isegment ) */
 size_t rule_ipath_rootless(struct rfc3986__parser *p, size_t pos) {
-  size_t e;
+  size_t i;
   RULE_ENTER(p, RFC3986_RULE_ipath_rootless, pos);
-  e = rule_isegment_nz(p, pos);
-  RULE_LEAVE(p, pos,
-             e == NOMATCH ? NOMATCH
-                          : rfc3986__slash_segments(p, e, &rfc3986__iri_shape));
+  if ((i = rule_isegment_nz(p, pos)) == NOMATCH)
+    RULE_LEAVE(p, pos, NOMATCH);
+  while (at(p, i) == '/')
+    i = rule_isegment(p, i + 1);
+  RULE_LEAVE(p, pos, i);
 }
 
 /* 2.2: ipath-empty = 0<ipchar> */
@@ -329,33 +322,86 @@ size_t rule_ipath_empty(struct rfc3986__parser *p, size_t pos) {
  *            / ipath-noscheme  ; begins with a non-colon segment
  *            / ipath-rootless  ; begins with a segment
  *            / ipath-empty     ; zero characters
- * The longest alternative; on a tie the first, as the RFC lists them. */
+ * The longest alternative; on a tie the first, as the RFC lists them; the
+ * winner runs again for what it matched. */
 size_t rule_ipath(struct rfc3986__parser *p, size_t pos) {
+  const rfc3986__rule_fn alt[] = {rule_ipath_abempty, rule_ipath_absolute,
+                                  rule_ipath_noscheme, rule_ipath_rootless,
+                                  rule_ipath_empty};
+  size_t best = NOMATCH, e, k, best_k = 0;
   RULE_ENTER(p, RFC3986_RULE_ipath, pos);
-  RULE_LEAVE(p, pos,
-             rfc3986__path(p, pos, &rfc3986__iri_shape, RFC3986_RULE_ipath));
+  for (k = 0; k < sizeof alt / sizeof alt[0]; k++) {
+    e = alt[k](p, pos);
+    rfc3986__backtrack(p);
+    if (e != NOMATCH && (best == NOMATCH || e > best)) {
+      best = e;
+      best_k = k;
+    }
+  }
+  alt[best_k](p, pos); /* ipath-empty always matches */
+  rfc3986__alternative(p, (int)best_k + 1);
+  RULE_LEAVE(p, pos, best);
 }
 
 /* 2.2: iquery = *( ipchar / iprivate / "/" / "?" ) */
 size_t rule_iquery(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos, e;
+  int c;
   RULE_ENTER(p, RFC3986_RULE_iquery, pos);
-  RULE_LEAVE(p, pos, ipchars(p, pos, 1));
+  for (;;) {
+    c = at(p, i);
+    if (c == '/' || c == '?')
+      i++;
+    else if ((e = rule_ipchar(p, i)) != NOMATCH)
+      i = e;
+    else if (c >= 0x80 && (e = rule_iprivate(p, i)) != NOMATCH)
+      i = e;
+    else
+      RULE_LEAVE(p, pos, i);
+  }
 }
 
 /* 2.2: ifragment = *( ipchar / "/" / "?" ) */
 size_t rule_ifragment(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos, e;
+  int c;
   RULE_ENTER(p, RFC3986_RULE_ifragment, pos);
-  RULE_LEAVE(p, pos, ipchars(p, pos, 0));
+  for (;;) {
+    c = at(p, i);
+    if (c == '/' || c == '?')
+      i++;
+    else if ((e = rule_ipchar(p, i)) != NOMATCH)
+      i = e;
+    else
+      RULE_LEAVE(p, pos, i);
+  }
 }
 
 /* 2.2: ihier-part = "//" iauthority ipath-abempty
  *                 / ipath-absolute
  *                 / ipath-rootless
- *                 / ipath-empty */
+ *                 / ipath-empty
+ * As hier-part (rules.c). */
 size_t rule_ihier_part(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos, e;
+  int alt;
+  rfc3986_uri *u = p->uri;
   RULE_ENTER(p, RFC3986_RULE_ihier_part, pos);
-  RULE_LEAVE(p, pos,
-             rfc3986__hier_or_relative_part(p, pos, &rfc3986__iri_shape, 0));
+  u->authority = u->userinfo = u->host = u->port = rfc3986__undefined();
+  u->host_type = RFC3986_HOST_NONE;
+  if (at(p, pos) == '/' && at(p, pos + 1) == '/') {
+    i = rule_iauthority(p, pos + 2);
+    e = rule_ipath_abempty(p, i), alt = 1;
+  } else if ((e = rule_ipath_absolute(p, pos)) != NOMATCH) {
+    alt = 2;
+  } else if ((e = rule_ipath_rootless(p, pos)) != NOMATCH) {
+    alt = 3;
+  } else {
+    e = rule_ipath_empty(p, pos), alt = 4;
+  }
+  rfc3986__alternative(p, alt);
+  u->path = rfc3986__span(i, e);
+  RULE_LEAVE(p, pos, e);
 }
 
 /* 2.2: irelative-part = "//" iauthority ipath-abempty
@@ -363,91 +409,99 @@ size_t rule_ihier_part(struct rfc3986__parser *p, size_t pos) {
  *                     / ipath-noscheme
  *                     / ipath-empty */
 size_t rule_irelative_part(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos, e;
+  int alt;
+  rfc3986_uri *u = p->uri;
   RULE_ENTER(p, RFC3986_RULE_irelative_part, pos);
-  RULE_LEAVE(p, pos,
-             rfc3986__hier_or_relative_part(p, pos, &rfc3986__iri_shape, 1));
+  u->authority = u->userinfo = u->host = u->port = rfc3986__undefined();
+  u->host_type = RFC3986_HOST_NONE;
+  if (at(p, pos) == '/' && at(p, pos + 1) == '/') {
+    i = rule_iauthority(p, pos + 2);
+    e = rule_ipath_abempty(p, i), alt = 1;
+  } else if ((e = rule_ipath_absolute(p, pos)) != NOMATCH) {
+    alt = 2;
+  } else if ((e = rule_ipath_noscheme(p, pos)) != NOMATCH) {
+    alt = 3;
+  } else {
+    e = rule_ipath_empty(p, pos), alt = 4;
+  }
+  rfc3986__alternative(p, alt);
+  u->path = rfc3986__span(i, e);
+  RULE_LEAVE(p, pos, e);
+}
+
+/* [ "?" iquery ] from I, recorded. */
+static size_t opt_iquery(struct rfc3986__parser *p, size_t i) {
+  p->uri->query = rfc3986__undefined();
+  if (at(p, i) != '?')
+    return i;
+  p->uri->query = rfc3986__span(i + 1, rule_iquery(p, i + 1));
+  return p->uri->query.offset + p->uri->query.length;
+}
+
+/* [ "#" ifragment ] from I, recorded. */
+static size_t opt_ifragment(struct rfc3986__parser *p, size_t i) {
+  p->uri->fragment = rfc3986__undefined();
+  if (at(p, i) != '#')
+    return i;
+  p->uri->fragment = rfc3986__span(i + 1, rule_ifragment(p, i + 1));
+  return p->uri->fragment.offset + p->uri->fragment.length;
 }
 
 /* 2.2: IRI = scheme ":" ihier-part [ "?" iquery ] [ "#" ifragment ] */
 size_t rule_IRI(struct rfc3986__parser *p, size_t pos) {
   size_t i;
   RULE_ENTER(p, RFC3986_RULE_IRI, pos);
-  if ((i = rfc3986__scheme_hier_part(p, pos, &rfc3986__iri_shape)) != NOMATCH)
-    i = rfc3986__query_fragment(p, i, &rfc3986__iri_shape, 1);
-  RULE_LEAVE(p, pos, i);
+  if ((i = rule_scheme(p, pos)) == NOMATCH || at(p, i) != ':')
+    RULE_LEAVE(p, pos, NOMATCH);
+  p->uri->kind = RFC3986_KIND_URI;
+  p->uri->scheme = rfc3986__span(pos, i);
+  i = opt_iquery(p, rule_ihier_part(p, i + 1));
+  RULE_LEAVE(p, pos, opt_ifragment(p, i));
 }
 
 /* 2.2: absolute-IRI = scheme ":" ihier-part [ "?" iquery ] */
 size_t rule_absolute_IRI(struct rfc3986__parser *p, size_t pos) {
   size_t i;
   RULE_ENTER(p, RFC3986_RULE_absolute_IRI, pos);
-  if ((i = rfc3986__scheme_hier_part(p, pos, &rfc3986__iri_shape)) != NOMATCH)
-    i = rfc3986__query_fragment(p, i, &rfc3986__iri_shape, 0);
-  RULE_LEAVE(p, pos, i);
+  if ((i = rule_scheme(p, pos)) == NOMATCH || at(p, i) != ':')
+    RULE_LEAVE(p, pos, NOMATCH);
+  p->uri->kind = RFC3986_KIND_URI;
+  p->uri->scheme = rfc3986__span(pos, i);
+  p->uri->fragment = rfc3986__undefined();
+  RULE_LEAVE(p, pos, opt_iquery(p, rule_ihier_part(p, i + 1)));
 }
 
 /* 2.2: irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ] */
 size_t rule_irelative_ref(struct rfc3986__parser *p, size_t pos) {
+  size_t i;
   RULE_ENTER(p, RFC3986_RULE_irelative_ref, pos);
-  RULE_LEAVE(p, pos, rfc3986__relative_ref(p, pos, &rfc3986__iri_shape));
+  p->uri->kind = RFC3986_KIND_RELATIVE_REF;
+  p->uri->scheme = rfc3986__undefined();
+  i = opt_iquery(p, rule_irelative_part(p, pos));
+  RULE_LEAVE(p, pos, opt_ifragment(p, i));
 }
 
 /* 2.2: IRI-reference = IRI / irelative-ref
- * The longer match; an IRI when it reaches the end of the input. */
+ * The longer match; an IRI when it reaches the end of the input (see
+ * rule_URI_reference). */
 size_t rule_IRI_reference(struct rfc3986__parser *p, size_t pos) {
+  size_t eu, er;
   RULE_ENTER(p, RFC3986_RULE_IRI_reference, pos);
-  RULE_LEAVE(p, pos, rfc3986__reference(p, pos, &rfc3986__iri_shape));
-}
-
-const struct rfc3986__shape rfc3986__iri_shape = {RFC3986_RULE_ihier_part,
-                                                  RFC3986_RULE_irelative_part,
-                                                  RFC3986_RULE_IRI_reference,
-                                                  rule_iauthority,
-                                                  rule_ipath_abempty,
-                                                  rule_ipath_absolute,
-                                                  rule_ipath_noscheme,
-                                                  rule_ipath_rootless,
-                                                  rule_ipath_empty,
-                                                  rule_isegment,
-                                                  rule_iquery,
-                                                  rule_ifragment,
-                                                  rule_ihier_part,
-                                                  rule_irelative_part,
-                                                  rule_IRI,
-                                                  rule_irelative_ref};
-
-static const rfc3986__rule_fn iri_rule_functions[] = {
-    [RFC3986_RULE_IRI - RFC3986_RULE_IRI] = rule_IRI,
-    [RFC3986_RULE_ihier_part - RFC3986_RULE_IRI] = rule_ihier_part,
-    [RFC3986_RULE_IRI_reference - RFC3986_RULE_IRI] = rule_IRI_reference,
-    [RFC3986_RULE_absolute_IRI - RFC3986_RULE_IRI] = rule_absolute_IRI,
-    [RFC3986_RULE_irelative_ref - RFC3986_RULE_IRI] = rule_irelative_ref,
-    [RFC3986_RULE_irelative_part - RFC3986_RULE_IRI] = rule_irelative_part,
-    [RFC3986_RULE_iauthority - RFC3986_RULE_IRI] = rule_iauthority,
-    [RFC3986_RULE_iuserinfo - RFC3986_RULE_IRI] = rule_iuserinfo,
-    [RFC3986_RULE_ihost - RFC3986_RULE_IRI] = rule_ihost,
-    [RFC3986_RULE_ireg_name - RFC3986_RULE_IRI] = rule_ireg_name,
-    [RFC3986_RULE_ipath - RFC3986_RULE_IRI] = rule_ipath,
-    [RFC3986_RULE_ipath_abempty - RFC3986_RULE_IRI] = rule_ipath_abempty,
-    [RFC3986_RULE_ipath_absolute - RFC3986_RULE_IRI] = rule_ipath_absolute,
-    [RFC3986_RULE_ipath_noscheme - RFC3986_RULE_IRI] = rule_ipath_noscheme,
-    [RFC3986_RULE_ipath_rootless - RFC3986_RULE_IRI] = rule_ipath_rootless,
-    [RFC3986_RULE_ipath_empty - RFC3986_RULE_IRI] = rule_ipath_empty,
-    [RFC3986_RULE_isegment - RFC3986_RULE_IRI] = rule_isegment,
-    [RFC3986_RULE_isegment_nz - RFC3986_RULE_IRI] = rule_isegment_nz,
-    [RFC3986_RULE_isegment_nz_nc - RFC3986_RULE_IRI] = rule_isegment_nz_nc,
-    [RFC3986_RULE_ipchar - RFC3986_RULE_IRI] = rule_ipchar,
-    [RFC3986_RULE_iquery - RFC3986_RULE_IRI] = rule_iquery,
-    [RFC3986_RULE_ifragment - RFC3986_RULE_IRI] = rule_ifragment,
-    [RFC3986_RULE_iunreserved - RFC3986_RULE_IRI] = rule_iunreserved,
-    [RFC3986_RULE_ucschar - RFC3986_RULE_IRI] = rule_ucschar,
-    [RFC3986_RULE_iprivate - RFC3986_RULE_IRI] = rule_iprivate,
-};
-
-rfc3986__rule_fn rfc3986__iri_rule_function(rfc3986_rule rule) {
-  if (rule >= RFC3986_RULE_IRI && rule <= RFC3986_RULE_iprivate)
-    return iri_rule_functions[rule - RFC3986_RULE_IRI];
-  return NULL;
+  if ((eu = rule_IRI(p, pos)) == p->len) {
+    rfc3986__alternative(p, 1);
+    RULE_LEAVE(p, pos, eu);
+  }
+  rfc3986__backtrack(p);
+  er = rule_irelative_ref(p, pos);
+  if (eu != NOMATCH && eu > er) {
+    rfc3986__backtrack(p);
+    er = rule_IRI(p, pos);
+    rfc3986__alternative(p, 1);
+  } else {
+    rfc3986__alternative(p, 2);
+  }
+  RULE_LEAVE(p, pos, er);
 }
 
 /* 2.2: parse an IRI-reference (or IRI, absolute-IRI, irelative-ref); the

@@ -67,10 +67,12 @@ struct cursor {
   int domain; /* CASE_MAILTO: after "@" */
   char pend[2];
   int npend;
+  const rfc3986_observer *obs;
 };
 
 static void cursor_init(struct cursor *c, const char *s, size_t from, size_t to,
-                        enum casing casing) {
+                        enum casing casing, const rfc3986_observer *obs) {
+  c->obs = obs;
   c->s = s;
   c->i = from;
   c->end = to;
@@ -82,7 +84,7 @@ static void cursor_init(struct cursor *c, const char *s, size_t from, size_t to,
 /* The next octet, or -1 at the end. */
 static int cursor_next(struct cursor *c) {
   int ch;
-  rfc3986__cover_read();
+  rfc3986__step(c->obs);
   if (c->npend > 0)
     return (unsigned char)c->pend[2 - c->npend--];
   if (c->i >= c->end)
@@ -130,7 +132,7 @@ static void put_cursor(struct writer *w, struct cursor *c) {
       const char *pct = memchr(c->s + c->i, '%', c->end - c->i);
       size_t run = (pct ? (size_t)(pct - c->s) : c->end) - c->i, k;
       for (k = 0; k < run; k++)
-        rfc3986__cover_read();
+        rfc3986__step(c->obs);
       put(w, c->s + c->i, run);
       c->i += run;
     }
@@ -255,6 +257,15 @@ rfc3986_status rfc3986_normalize(const char *input, size_t len,
                                  rfc3986_level level, char *out, size_t cap,
                                  size_t *out_len, unsigned *hazard,
                                  rfc3986_error *err) {
+  return rfc3986_normalize_observed(input, len, level, out, cap, out_len,
+                                    hazard, err, NULL);
+}
+
+rfc3986_status rfc3986_normalize_observed(const char *input, size_t len,
+                                          rfc3986_level level, char *out,
+                                          size_t cap, size_t *out_len,
+                                          unsigned *hazard, rfc3986_error *err,
+                                          const rfc3986_observer *obs) {
   rfc3986_uri u;
   rfc3986_error e;
   struct writer w = {out, cap, 0};
@@ -268,14 +279,14 @@ rfc3986_status rfc3986_normalize(const char *input, size_t len,
     *out_len = 0;
   if ((input == NULL && len > 0) || (out == NULL && cap > 0))
     return RFC3986_ERR_ARGUMENT;
-  if (rfc3986_parse(input, len, RFC3986_RULE_URI_reference, &u, &e) !=
-      RFC3986_OK)
+  if (rfc3986_parse_observed(input, len, RFC3986_RULE_URI_reference, &u, &e,
+                             obs) != RFC3986_OK)
     return syntax_error(err, &e);
   pl = plan_of(&u, level);
 
   if (rfc3986_span_defined(u.scheme)) {
     cursor_init(&c, input, u.scheme.offset, u.scheme.offset + u.scheme.length,
-                CASE_LOWER);
+                CASE_LOWER, obs);
     put_cursor(&w, &c);
     put(&w, ":", 1);
   }
@@ -283,12 +294,12 @@ rfc3986_status rfc3986_normalize(const char *input, size_t len,
     put(&w, "//", 2);
     if (rfc3986_span_defined(u.userinfo)) {
       cursor_init(&c, input, u.userinfo.offset,
-                  u.userinfo.offset + u.userinfo.length, CASE_KEEP);
+                  u.userinfo.offset + u.userinfo.length, CASE_KEEP, obs);
       put_cursor(&w, &c);
       put(&w, "@", 1);
     }
     cursor_init(&c, input, u.host.offset, u.host.offset + u.host.length,
-                CASE_LOWER);
+                CASE_LOWER, obs);
     put_cursor(&w, &c);
     if (rfc3986_span_defined(u.port) && pl.keep_port) {
       put(&w, ":", 1);
@@ -303,14 +314,14 @@ rfc3986_status rfc3986_normalize(const char *input, size_t len,
     path_len = 1;
   } else if (w.n + u.path.length <= cap) {
     cursor_init(&c, input, u.path.offset, u.path.offset + u.path.length,
-                CASE_KEEP);
+                CASE_KEEP, obs);
     put_cursor(&w, &c);
-    path_len =
-        rfc3986__remove_dot_segments_in_place(out + path_at, w.n - path_at);
+    path_len = rfc3986__remove_dot_segments_in_place(out + path_at,
+                                                     w.n - path_at, obs);
     w.n = path_at + path_len;
   } else {
-    struct rfc3986__path_src src = {input + u.path.offset, u.path.length, "", 0,
-                                    1};
+    struct rfc3986__path_src src = {
+        input + u.path.offset, u.path.length, "", 0, 1, obs};
     path_len = rfc3986__remove_dot_segments_reverse(&src, NULL);
     if (path_at + path_len <= cap)
       rfc3986__remove_dot_segments_reverse(&src, out + path_at);
@@ -322,13 +333,13 @@ rfc3986_status rfc3986_normalize(const char *input, size_t len,
   if (rfc3986_span_defined(u.query)) {
     put(&w, "?", 1);
     cursor_init(&c, input, u.query.offset, u.query.offset + u.query.length,
-                CASE_KEEP);
+                CASE_KEEP, obs);
     put_cursor(&w, &c);
   }
   if (rfc3986_span_defined(u.fragment)) {
     put(&w, "#", 1);
     cursor_init(&c, input, u.fragment.offset,
-                u.fragment.offset + u.fragment.length, CASE_KEEP);
+                u.fragment.offset + u.fragment.length, CASE_KEEP, obs);
     put_cursor(&w, &c);
   }
   if (out_len)
@@ -383,18 +394,18 @@ static int same_component(const rfc3986_uri *a, rfc3986_span sa,
     return 0;
   if (!rfc3986_span_defined(sa))
     return 1;
-  cursor_init(&ca, a->input, sa.offset, sa.offset + sa.length, casing);
-  cursor_init(&cb, b->input, sb.offset, sb.offset + sb.length, casing);
+  cursor_init(&ca, a->input, sa.offset, sa.offset + sa.length, casing, NULL);
+  cursor_init(&cb, b->input, sb.offset, sb.offset + sb.length, casing, NULL);
   return same_stream(&ca, &cb);
 }
 
 /* The normalized paths equal?  remove_dot_segments' chunks, last first. */
 static int same_path(const rfc3986_uri *a, struct plan pa, const rfc3986_uri *b,
                      struct plan pb) {
-  struct rfc3986__path_src sa = {a->input + a->path.offset, a->path.length, "",
-                                 0, 1};
-  struct rfc3986__path_src sb = {b->input + b->path.offset, b->path.length, "",
-                                 0, 1};
+  struct rfc3986__path_src sa = {
+      a->input + a->path.offset, a->path.length, "", 0, 1, NULL};
+  struct rfc3986__path_src sb = {
+      b->input + b->path.offset, b->path.length, "", 0, 1, NULL};
   struct rfc3986__rds_iter ia, ib;
   size_t fa, ta, fb, tb;
   int ka, kb, slash_a, slash_b;
@@ -419,8 +430,8 @@ static int same_path(const rfc3986_uri *a, struct plan pa, const rfc3986_uri *b,
     if (slash_a != slash_b)
       return 0;
     /* a chunk's octets all come from one piece: sa.a */
-    cursor_init(&ca, sa.a, fa, ta, pa.path_casing);
-    cursor_init(&cb, sb.a, fb, tb, pb.path_casing);
+    cursor_init(&ca, sa.a, fa, ta, pa.path_casing, NULL);
+    cursor_init(&cb, sb.a, fb, tb, pb.path_casing, NULL);
     if (!same_stream(&ca, &cb))
       return 0;
   }

@@ -34,36 +34,6 @@ static int octet_alternative(int c, const char *alts) {
   return 0;
 }
 
-/* *( octets of the classes MASK / pct-encoded ), from I: the shape of
- * userinfo, reg-name and segment-nz-nc. */
-/* Whether a rule may take octets in bulk: not when tracing, where every
- * rule function's match is reported, nor in the rule-coverage build. */
-static int in_bulk(const struct rfc3986__parser *p) {
-#ifdef RFC3986_RULE_COVERAGE
-  (void)p;
-  return 0;
-#else
-  return !p->tracing;
-#endif
-}
-
-RFC3986__ALWAYS_INLINE size_t octets_or_pct_encoded(struct rfc3986__parser *p,
-                                                    size_t i, unsigned mask) {
-  size_t e;
-  for (;;) {
-    i = rfc3986__scan(p, i, mask);
-    if (i >= p->len || p->s[i] != '%')
-      return i;
-    if (in_bulk(p) && i + 2 < p->len && is_HEXDIG(p->s[i + 1]) &&
-        is_HEXDIG(p->s[i + 2]))
-      i += 3; /* pct-encoded, checked in place; the scan reads past it */
-    else if ((e = rule_pct_encoded(p, i)) != NOMATCH)
-      i = e;
-    else
-      return i;
-  }
-}
-
 /* 2.3: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" */
 size_t rule_unreserved(struct rfc3986__parser *p, size_t pos) {
   int c;
@@ -71,10 +41,9 @@ size_t rule_unreserved(struct rfc3986__parser *p, size_t pos) {
   c = at(p, pos);
   if (!is_unreserved(c))
     RULE_LEAVE(p, pos, NOMATCH);
-  COVER_ALTERNATIVE(RFC3986_RULE_unreserved,
-                    is_ALPHA(c)   ? 1
-                    : is_DIGIT(c) ? 2
-                                  : 2 + octet_alternative(c, "-._~"));
+  rfc3986__alternative(p, is_ALPHA(c)   ? 1
+                          : is_DIGIT(c) ? 2
+                                        : 2 + octet_alternative(c, "-._~"));
   RULE_LEAVE(p, pos, pos + 1);
 }
 
@@ -85,7 +54,7 @@ size_t rule_reserved(struct rfc3986__parser *p, size_t pos) {
   c = at(p, pos);
   if (!is_gen_delims(c) && !is_sub_delims(c))
     RULE_LEAVE(p, pos, NOMATCH);
-  COVER_ALTERNATIVE(RFC3986_RULE_reserved, is_gen_delims(c) ? 1 : 2);
+  rfc3986__alternative(p, is_gen_delims(c) ? 1 : 2);
   RULE_LEAVE(p, pos, pos + 1);
 }
 
@@ -94,8 +63,10 @@ size_t rule_gen_delims(struct rfc3986__parser *p, size_t pos) {
   int k;
   RULE_ENTER(p, RFC3986_RULE_gen_delims, pos);
   k = octet_alternative(at(p, pos), ":/?#[]@");
-  COVER_ALTERNATIVE(RFC3986_RULE_gen_delims, k);
-  RULE_LEAVE(p, pos, k ? pos + 1 : NOMATCH);
+  if (k == 0)
+    RULE_LEAVE(p, pos, NOMATCH);
+  rfc3986__alternative(p, k);
+  RULE_LEAVE(p, pos, pos + 1);
 }
 
 /* 2.2: sub-delims = "!" / "$" / "&" / "'" / "(" / ")"
@@ -104,8 +75,10 @@ size_t rule_sub_delims(struct rfc3986__parser *p, size_t pos) {
   int k;
   RULE_ENTER(p, RFC3986_RULE_sub_delims, pos);
   k = octet_alternative(at(p, pos), "!$&'()*+,;=");
-  COVER_ALTERNATIVE(RFC3986_RULE_sub_delims, k);
-  RULE_LEAVE(p, pos, k ? pos + 1 : NOMATCH);
+  if (k == 0)
+    RULE_LEAVE(p, pos, NOMATCH);
+  rfc3986__alternative(p, k);
+  RULE_LEAVE(p, pos, pos + 1);
 }
 
 /* 3.3: pchar = unreserved / pct-encoded / sub-delims / ":" / "@" */
@@ -115,13 +88,13 @@ size_t rule_pchar(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_pchar, pos);
   c = at(p, pos);
   if (is_unreserved(c) || is_sub_delims(c) || c == ':' || c == '@') {
-    COVER_ALTERNATIVE(RFC3986_RULE_pchar, is_unreserved(c)   ? 1
-                                          : is_sub_delims(c) ? 3
-                                          : c == ':'         ? 4
-                                                             : 5);
+    rfc3986__alternative(p, is_unreserved(c)   ? 1
+                            : is_sub_delims(c) ? 3
+                            : c == ':'         ? 4
+                                               : 5);
     end = pos + 1;
   } else if (c == '%' && (end = rule_pct_encoded(p, pos)) != NOMATCH) {
-    COVER_ALTERNATIVE(RFC3986_RULE_pchar, 2);
+    rfc3986__alternative(p, 2);
   } else {
     end = NOMATCH;
   }
@@ -130,36 +103,47 @@ size_t rule_pchar(struct rfc3986__parser *p, size_t pos) {
 
 /* 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) */
 size_t rule_scheme(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos + 1;
+  int c;
   RULE_ENTER(p, RFC3986_RULE_scheme, pos);
   if (!is_ALPHA(at(p, pos)))
     RULE_LEAVE(p, pos, NOMATCH);
-  RULE_LEAVE(p, pos, rfc3986__scan(p, pos + 1, C_SCHEME));
+  while (c = at(p, i),
+         is_ALPHA(c) || is_DIGIT(c) || c == '+' || c == '-' || c == '.')
+    i++;
+  RULE_LEAVE(p, pos, i);
 }
 
 /* 3.2.1: userinfo = *( unreserved / pct-encoded / sub-delims / ":" ) */
 size_t rule_userinfo(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos, e;
+  int c;
   RULE_ENTER(p, RFC3986_RULE_userinfo, pos);
-  RULE_LEAVE(
-      p, pos,
-      octets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS | C_COLON));
+  for (;;) {
+    c = at(p, i);
+    if (is_unreserved(c) || is_sub_delims(c) || c == ':')
+      i++;
+    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+      i = e;
+    else
+      RULE_LEAVE(p, pos, i);
+  }
 }
 
-/* 3.2.2: reg-name = *( unreserved / pct-encoded / sub-delims )
- * When authority has just matched userinfo from POS (and found no "@"
- * after it), those octets were read: userinfo = *( unreserved /
- * pct-encoded / sub-delims / ":" ), so reg-name ends at the first ":" of
- * them (no pct-encoded triplet holds one), or where userinfo ended. */
+/* 3.2.2: reg-name = *( unreserved / pct-encoded / sub-delims ) */
 size_t rule_reg_name(struct rfc3986__parser *p, size_t pos) {
-  size_t end;
+  size_t i = pos, e;
+  int c;
   RULE_ENTER(p, RFC3986_RULE_reg_name, pos);
-  if (p->userinfo_from == pos && in_bulk(p)) {
-    const unsigned char *colon = memchr(p->s + pos, ':', p->userinfo_to - pos);
-    end = colon ? (size_t)(colon - p->s) : p->userinfo_to;
-    at(p, end); /* the octet that ends it, read before by userinfo */
-  } else {
-    end = octets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS);
+  for (;;) {
+    c = at(p, i);
+    if (is_unreserved(c) || is_sub_delims(c))
+      i++;
+    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+      i = e;
+    else
+      RULE_LEAVE(p, pos, i);
   }
-  RULE_LEAVE(p, pos, end);
 }
 
 /* 3.2.2: dec-octet = DIGIT                 ; 0-9
@@ -178,7 +162,7 @@ size_t rule_dec_octet(struct rfc3986__parser *p, size_t pos) {
   if (!is_DIGIT(c0))
     RULE_LEAVE(p, pos, NOMATCH);
   if (c0 == '0' || !is_DIGIT(c1 = at(p, pos + 1))) {
-    COVER_ALTERNATIVE(RFC3986_RULE_dec_octet, 1);
+    rfc3986__alternative(p, 1);
     RULE_LEAVE(p, pos, pos + 1); /* DIGIT */
   }
   end = pos + 2; /* %x31-39 DIGIT */
@@ -193,7 +177,7 @@ size_t rule_dec_octet(struct rfc3986__parser *p, size_t pos) {
     else if (c1 == '5' && c2 >= '0' && c2 <= '5')
       end = pos + 3, alt = 5; /* "25" %x30-35 */
   }
-  COVER_ALTERNATIVE(RFC3986_RULE_dec_octet, alt);
+  rfc3986__alternative(p, alt);
   RULE_LEAVE(p, pos, end);
 }
 
@@ -227,51 +211,62 @@ size_t rule_h16(struct rfc3986__parser *p, size_t pos) {
  *        ; least-significant 32 bits of address
  * The longer alternative wins; the two part ways at the first separator. */
 size_t rule_ls32(struct rfc3986__parser *p, size_t pos) {
-  size_t mark = p->count, e1, e2;
+  size_t e;
   RULE_ENTER(p, RFC3986_RULE_ls32, pos);
-  mark += (size_t)p->tracing;
-  e1 = rule_h16(p, pos);
-  if (e1 != NOMATCH)
-    e1 = at(p, e1) == ':' ? rule_h16(p, e1 + 1) : NOMATCH;
-  if (e1 != NOMATCH) {
-    COVER_ALTERNATIVE(RFC3986_RULE_ls32, 1);
-    RULE_LEAVE(p, pos, e1);
+  e = rule_h16(p, pos);
+  if (e != NOMATCH)
+    e = at(p, e) == ':' ? rule_h16(p, e + 1) : NOMATCH;
+  if (e != NOMATCH) {
+    rfc3986__alternative(p, 1);
+    RULE_LEAVE(p, pos, e);
   }
-  rfc3986__backtrack(p, mark);
-  if ((e2 = rule_IPv4address(p, pos)) != NOMATCH)
-    COVER_ALTERNATIVE(RFC3986_RULE_ls32, 2);
-  RULE_LEAVE(p, pos, e2);
-}
-
-/*
- * 3.2.2, the optional head of the IPv6address alternatives 3 to 9,
- *     [ *N( h16 ":" ) h16 ] "::"
- * with at most MAX_H16 = N + 1 pieces; returns the offset after "::".
- * Pieces are taken while the octets after one are ":" and not "::".
- */
-static size_t ipv6_head(struct rfc3986__parser *p, size_t pos, int max_h16) {
-  size_t i = pos;
-  int n;
-  if (at(p, i) == ':' && at(p, i + 1) == ':')
-    return i + 2;
-  for (n = 1; n <= max_h16; n++) {
-    if ((i = rule_h16(p, i)) == NOMATCH || at(p, i) != ':')
-      return NOMATCH;
-    if (at(p, i + 1) == ':')
-      return i + 2;
-    i++;
-  }
-  return NOMATCH;
+  rfc3986__backtrack(p);
+  if ((e = rule_IPv4address(p, pos)) != NOMATCH)
+    rfc3986__alternative(p, 2);
+  RULE_LEAVE(p, pos, e);
 }
 
 /* N( h16 ":" ) from POS, or NOMATCH. */
-static size_t ipv6_pieces(struct rfc3986__parser *p, size_t pos, int n) {
+static size_t h16_colons(struct rfc3986__parser *p, size_t pos, int n) {
   for (; n > 0; n--) {
     if ((pos = rule_h16(p, pos)) == NOMATCH || at(p, pos) != ':')
       return NOMATCH;
     pos++;
   }
   return pos;
+}
+
+/*
+ * Alternative K of IPv6address (below).  Alternatives 3 to 9 begin with
+ *     [ *N( h16 ":" ) h16 ] "::"
+ * with N = K - 4 (none for K = 3): up to K - 2 pieces, taken while the
+ * octets after one are ":" and not "::"; alternative 2 begins with "::".
+ */
+static size_t rule_IPv6address_alt(struct rfc3986__parser *p, size_t pos,
+                                   int k) {
+  size_t i = pos;
+  int n;
+  if (k == 1) /* 6( h16 ":" ) ls32 */
+    return (i = h16_colons(p, pos, 6)) == NOMATCH ? NOMATCH : rule_ls32(p, i);
+  if (at(p, i) == ':' && at(p, i + 1) == ':') {
+    i += 2; /* "::" with an empty head */
+  } else {
+    for (n = 1;; n++) {
+      if (k == 2 || n > k - 2 || (i = rule_h16(p, i)) == NOMATCH ||
+          at(p, i) != ':')
+        return NOMATCH;
+      if (at(p, i + 1) == ':')
+        break;
+      i++;
+    }
+    i += 2;
+  }
+  if (k == 9) /* "::" */
+    return i;
+  if (k == 8) /* "::" h16 */
+    return rule_h16(p, i);
+  /* "::" (7 - K)( h16 ":" ) ls32 */
+  return (i = h16_colons(p, i, 7 - k)) == NOMATCH ? NOMATCH : rule_ls32(p, i);
 }
 
 /*
@@ -284,47 +279,25 @@ static size_t ipv6_pieces(struct rfc3986__parser *p, size_t pos, int n) {
  *                    / [ *4( h16 ":" ) h16 ] "::"              ls32
  *                    / [ *5( h16 ":" ) h16 ] "::"              h16
  *                    / [ *6( h16 ":" ) h16 ] "::"
- * Alternative K is rule_IPv6address_alt(p, pos, K); the rule is the
- * longest of the nine (inside an IP-literal only the longest can be
- * followed by "]").  Alternative 2 is alternative 3's shape with no head.
+ * The longest of the nine (inside an IP-literal only the longest can be
+ * followed by "]"); the winner runs again for what it matched.
  */
-static size_t rule_IPv6address_alt(struct rfc3986__parser *p, size_t pos,
-                                   int k) {
-  size_t i;
-  if (k == 1)
-    return (i = ipv6_pieces(p, pos, 6)) == NOMATCH ? NOMATCH : rule_ls32(p, i);
-  if (k == 2)
-    i = at(p, pos) == ':' && at(p, pos + 1) == ':' ? pos + 2 : NOMATCH;
-  else
-    i = ipv6_head(p, pos, k - 2);
-  if (i == NOMATCH || k == 9)
-    return i;
-  if (k == 8)
-    return rule_h16(p, i);
-  if ((i = ipv6_pieces(p, i, 7 - k)) == NOMATCH)
-    return NOMATCH;
-  return rule_ls32(p, i);
-}
-
 size_t rule_IPv6address(struct rfc3986__parser *p, size_t pos) {
-  size_t mark = p->count, best = NOMATCH, e;
+  size_t best = NOMATCH, e;
   int k, best_k = 0;
   RULE_ENTER(p, RFC3986_RULE_IPv6address, pos);
-  mark += (size_t)p->tracing;
   for (k = 1; k <= 9; k++) {
-    rfc3986__backtrack(p, mark);
     e = rule_IPv6address_alt(p, pos, k);
+    rfc3986__backtrack(p);
     if (e != NOMATCH && (best == NOMATCH || e > best)) {
       best = e;
       best_k = k;
     }
   }
-  if (best != NOMATCH)
-    COVER_ALTERNATIVE(RFC3986_RULE_IPv6address, best_k);
-  if (p->tracing && best != NOMATCH) { /* keep only the winner's events */
-    rfc3986__backtrack(p, mark);
-    rule_IPv6address_alt(p, pos, best_k);
-  }
+  if (best == NOMATCH)
+    RULE_LEAVE(p, pos, NOMATCH);
+  rule_IPv6address_alt(p, pos, best_k);
+  rfc3986__alternative(p, best_k);
   RULE_LEAVE(p, pos, best);
 }
 
@@ -340,8 +313,9 @@ size_t rule_IPvFuture(struct rfc3986__parser *p, size_t pos) {
     ;
   if (i == start || at(p, i) != '.')
     RULE_LEAVE(p, pos, NOMATCH);
-  start = i + 1;
-  i = rfc3986__scan(p, start, C_UNRESERVED | C_SUB_DELIMS | C_COLON);
+  for (start = ++i;
+       c = at(p, i), is_unreserved(c) || is_sub_delims(c) || c == ':'; i++)
+    ;
   RULE_LEAVE(p, pos, i == start ? NOMATCH : i);
 }
 
@@ -358,7 +332,7 @@ size_t rule_IP_literal(struct rfc3986__parser *p, size_t pos) {
                              : rule_IPv6address(p, pos + 1);
   if (e == NOMATCH || at(p, e) != ']')
     RULE_LEAVE(p, pos, NOMATCH);
-  COVER_ALTERNATIVE(RFC3986_RULE_IP_literal, (c == 'v' || c == 'V') ? 2 : 1);
+  rfc3986__alternative(p, (c == 'v' || c == 'V') ? 2 : 1);
   RULE_LEAVE(p, pos, e + 1);
 }
 
@@ -366,73 +340,63 @@ size_t rule_IP_literal(struct rfc3986__parser *p, size_t pos) {
  * "If host matches the rule for IPv4address, then it should be considered
  * an IPv4 address literal and not a reg-name" (first-match-wins).  The
  * host ends where reg-name ends (its octets include IPv4address's); it is
- * an IPv4address when that rule matches all of it. */
+ * an IPv4address when that rule matches all of it.  What was abandoned
+ * runs again when it matched something. */
 size_t rule_host(struct rfc3986__parser *p, size_t pos) {
-  size_t mark = p->count, after_v4, e4, er;
-  rfc3986_host_type type;
+  size_t e4, er;
+  rfc3986_uri *u = p->uri;
   int c;
   RULE_ENTER(p, RFC3986_RULE_host, pos);
-  mark += (size_t)p->tracing;
+  u->host_type = RFC3986_HOST_REG_NAME;
   if (at(p, pos) == '[' && (er = rule_IP_literal(p, pos)) != NOMATCH) {
     c = p->s[pos + 1];
-    type = (c == 'v' || c == 'V') ? RFC3986_HOST_IPVFUTURE
-                                  : RFC3986_HOST_IPV6ADDRESS;
+    u->host_type = (c == 'v' || c == 'V') ? RFC3986_HOST_IPVFUTURE
+                                          : RFC3986_HOST_IPV6ADDRESS;
+    rfc3986__alternative(p, 1);
   } else {
-    rfc3986__backtrack(p, mark);
-    /* IPv4address begins with a DIGIT: without one it cannot match (the
-     * octet was read by the "[" test above; tracing and rule coverage
-     * still see the failed attempt). */
-    e4 = in_bulk(p) && !is_DIGIT(at(p, pos)) ? NOMATCH
-                                             : rule_IPv4address(p, pos);
-    after_v4 = p->count;
+    e4 = rule_IPv4address(p, pos);
     er = rule_reg_name(p, pos);
     if (e4 == er) {
-      type = RFC3986_HOST_IPV4ADDRESS;
-      rfc3986__backtrack(p, after_v4);
-    } else {
-      type = RFC3986_HOST_REG_NAME;
-      if (p->tracing) {
-        rfc3986__backtrack(p, mark);
-        rule_reg_name(p, pos);
-      }
+      rfc3986__backtrack(p);
+      rule_IPv4address(p, pos);
+      u->host_type = RFC3986_HOST_IPV4ADDRESS;
+    } else if (e4 != NOMATCH) {
+      rfc3986__backtrack(p);
+      rule_reg_name(p, pos);
     }
+    rfc3986__alternative(p, u->host_type == RFC3986_HOST_IPV4ADDRESS ? 2 : 3);
   }
-  COVER_ALTERNATIVE(RFC3986_RULE_host, type == RFC3986_HOST_IPV4ADDRESS ? 2
-                                       : type == RFC3986_HOST_REG_NAME  ? 3
-                                                                        : 1);
-  p->uri->host = rfc3986__span(pos, er);
-  p->uri->host_type = type;
+  u->host = rfc3986__span(pos, er);
   RULE_LEAVE(p, pos, er);
 }
 
 /* 3.2.3: port = *DIGIT */
 size_t rule_port(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos;
   RULE_ENTER(p, RFC3986_RULE_port, pos);
-  RULE_LEAVE(p, pos, rfc3986__scan(p, pos, C_DIGIT));
+  while (is_DIGIT(at(p, i)))
+    i++;
+  RULE_LEAVE(p, pos, i);
 }
 
 /* 3.2: authority = [ userinfo "@" ] host [ ":" port ] */
 size_t rule_authority(struct rfc3986__parser *p, size_t pos) {
-  size_t mark = p->count, i;
+  size_t i;
   rfc3986_uri *u = p->uri;
   RULE_ENTER(p, RFC3986_RULE_authority, pos);
-  mark += (size_t)p->tracing;
   i = rule_userinfo(p, pos);
   if (at(p, i) == '@') {
     u->userinfo = rfc3986__span(pos, i);
     i++;
   } else {
-    rfc3986__backtrack(p, mark);
+    rfc3986__backtrack(p);
     u->userinfo = rfc3986__undefined();
-    p->userinfo_from = pos; /* for rule_reg_name */
-    p->userinfo_to = i;
     i = pos;
   }
   i = rule_host(p, i); /* never fails: reg-name may be empty */
   if (at(p, i) == ':') {
-    size_t port = i + 1;
-    i = rule_port(p, port);
-    u->port = rfc3986__span(port, i);
+    u->port = rfc3986__span(i + 1, rule_port(p, i + 1));
+    i = u->port.offset + u->port.length;
   } else {
     u->port = rfc3986__undefined();
   }
@@ -440,108 +404,89 @@ size_t rule_authority(struct rfc3986__parser *p, size_t pos) {
   RULE_LEAVE(p, pos, i);
 }
 
-/*
- * *( pchar / EXTRA ) from I, EXTRA being octet classes ("/" and "?" in
- * query and fragment).  Tracing and rule coverage see one rule_pchar call
- * per pchar; otherwise the same octets are scanned in a loop, with only
- * pct-encoded checked by its rule, which is what makes parsing fast.
- */
-static size_t pchars(struct rfc3986__parser *p, size_t i, unsigned extra) {
-  size_t e;
-  if (in_bulk(p))
-    return octets_or_pct_encoded(p, i, C_PCHAR | extra);
-  for (;;) {
-    if (rfc3986__is(at(p, i), extra))
-      i++;
-    else if ((e = rule_pchar(p, i)) != NOMATCH)
-      i = e;
-    else
-      return i;
-  }
-}
-
-/* 3.3: segment = *pchar */
+/* 3.3: segment = *pchar
+ * Each octet is looked at here before pchar reads it, so that where the
+ * repetition stops the error names segment (the rule that cannot go on). */
 size_t rule_segment(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos, e;
   RULE_ENTER(p, RFC3986_RULE_segment, pos);
-  RULE_LEAVE(p, pos, pchars(p, pos, 0));
+  while (at(p, i) != RFC3986__EOF && (e = rule_pchar(p, i)) != NOMATCH)
+    i = e;
+  RULE_LEAVE(p, pos, i);
 }
 
-/* 3.3: segment-nz = 1*pchar */
+/* 3.3: segment-nz = 1*pchar
+ * As segment. */
 size_t rule_segment_nz(struct rfc3986__parser *p, size_t pos) {
-  size_t i;
+  size_t i = pos, e;
   RULE_ENTER(p, RFC3986_RULE_segment_nz, pos);
-  i = pchars(p, pos, 0);
+  while (at(p, i) != RFC3986__EOF && (e = rule_pchar(p, i)) != NOMATCH)
+    i = e;
   RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
 }
 
 /* 3.3: segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )
  *                    ; non-zero-length segment without any colon ":" */
 size_t rule_segment_nz_nc(struct rfc3986__parser *p, size_t pos) {
-  size_t i;
+  size_t i = pos, e;
+  int c;
   RULE_ENTER(p, RFC3986_RULE_segment_nz_nc, pos);
-  i = octets_or_pct_encoded(p, pos, C_UNRESERVED | C_SUB_DELIMS | C_AT);
-  RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
-}
-
-/* *( "/" segment ), the tail of four path rules (and of their RFC 3987
- * twins, with isegment). */
-size_t rfc3986__slash_segments(struct rfc3986__parser *p, size_t i,
-                               const struct rfc3986__shape *g) {
-  /* RFC 3986's segments are runs of single octets (and pct-encoded): in
-   * bulk, "/" segment "/" segment ... is one run of pchar and "/". */
-  if (g == &rfc3986__uri_shape && in_bulk(p)) {
-    rfc3986_rule outer = p->rule;
-    if (at(p, i) != '/')
-      return i;
-    p->rule = RFC3986_RULE_segment; /* what it reads after "/" is segment's */
-    i = octets_or_pct_encoded(p, i + 1, C_PCHAR | C_SLASH);
-    p->rule = outer;
-    return i;
+  for (;;) {
+    c = at(p, i);
+    if (is_unreserved(c) || is_sub_delims(c) || c == '@')
+      i++;
+    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+      i = e;
+    else
+      RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
   }
-  while (at(p, i) == '/')
-    i = g->segment(p, i + 1);
-  return i;
 }
 
 /* 3.3: path-abempty = *( "/" segment ) ; begins with "/" or is empty */
 size_t rule_path_abempty(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos;
   RULE_ENTER(p, RFC3986_RULE_path_abempty, pos);
-  RULE_LEAVE(p, pos, rfc3986__slash_segments(p, pos, &rfc3986__uri_shape));
+  while (at(p, i) == '/')
+    i = rule_segment(p, i + 1);
+  RULE_LEAVE(p, pos, i);
 }
 
 /* 3.3: path-absolute = "/" [ segment-nz *( "/" segment ) ]
  *                    ; begins with "/" but not "//" */
 size_t rule_path_absolute(struct rfc3986__parser *p, size_t pos) {
-  size_t e;
+  size_t i;
   RULE_ENTER(p, RFC3986_RULE_path_absolute, pos);
   if (at(p, pos) != '/')
     RULE_LEAVE(p, pos, NOMATCH);
-  e = rule_segment_nz(p, pos + 1);
-  RULE_LEAVE(p, pos,
-             e == NOMATCH ? pos + 1
-                          : rfc3986__slash_segments(p, e, &rfc3986__uri_shape));
+  if ((i = rule_segment_nz(p, pos + 1)) == NOMATCH)
+    RULE_LEAVE(p, pos, pos + 1);
+  while (at(p, i) == '/')
+    i = rule_segment(p, i + 1);
+  RULE_LEAVE(p, pos, i);
 }
 
 /* 3.3: path-noscheme = segment-nz-nc *( "/" segment )
  *                    ; begins with a non-colon segment */
 size_t rule_path_noscheme(struct rfc3986__parser *p, size_t pos) {
-  size_t e;
+  size_t i;
   RULE_ENTER(p, RFC3986_RULE_path_noscheme, pos);
-  e = rule_segment_nz_nc(p, pos);
-  RULE_LEAVE(p, pos,
-             e == NOMATCH ? NOMATCH
-                          : rfc3986__slash_segments(p, e, &rfc3986__uri_shape));
+  if ((i = rule_segment_nz_nc(p, pos)) == NOMATCH)
+    RULE_LEAVE(p, pos, NOMATCH);
+  while (at(p, i) == '/')
+    i = rule_segment(p, i + 1);
+  RULE_LEAVE(p, pos, i);
 }
 
 /* 3.3: path-rootless = segment-nz *( "/" segment )
  *                    ; begins with a segment */
 size_t rule_path_rootless(struct rfc3986__parser *p, size_t pos) {
-  size_t e;
+  size_t i;
   RULE_ENTER(p, RFC3986_RULE_path_rootless, pos);
-  e = rule_segment_nz(p, pos);
-  RULE_LEAVE(p, pos,
-             e == NOMATCH ? NOMATCH
-                          : rfc3986__slash_segments(p, e, &rfc3986__uri_shape));
+  if ((i = rule_segment_nz(p, pos)) == NOMATCH)
+    RULE_LEAVE(p, pos, NOMATCH);
+  while (at(p, i) == '/')
+    i = rule_segment(p, i + 1);
+  RULE_LEAVE(p, pos, i);
 }
 
 /* 3.3: path-empty = 0<pchar> ; zero characters */
@@ -550,74 +495,62 @@ size_t rule_path_empty(struct rfc3986__parser *p, size_t pos) {
   RULE_LEAVE(p, pos, pos);
 }
 
-size_t rfc3986__path(struct rfc3986__parser *p, size_t pos,
-                     const struct rfc3986__shape *g, rfc3986_rule rule) {
-  const rfc3986__rule_fn alt[] = {g->path_abempty, g->path_absolute,
-                                  g->path_noscheme, g->path_rootless,
-                                  g->path_empty};
-  size_t best = NOMATCH, e, k, best_k = 0;
-  /* No trace to keep to the winner: path and ipath are reached only
-   * through rfc3986_match, which does not trace. */
-  for (k = 0; k < sizeof alt / sizeof alt[0]; k++) {
-    e = alt[k](p, pos);
-    if (e != NOMATCH && (best == NOMATCH || e > best)) {
-      best = e;
-      best_k = k;
-    }
-  }
-  COVER_ALTERNATIVE(rule, (int)best_k + 1);
-  return best;
-}
-
 /* 3.3: path = path-abempty    ; begins with "/" or is empty
  *           / path-absolute   ; begins with "/" but not "//"
  *           / path-noscheme   ; begins with a non-colon segment
  *           / path-rootless   ; begins with a segment
  *           / path-empty      ; zero characters
- * The longest alternative; on a tie the first, as the RFC lists them. */
+ * The longest alternative; on a tie the first, as the RFC lists them; the
+ * winner runs again for what it matched. */
 size_t rule_path(struct rfc3986__parser *p, size_t pos) {
+  const rfc3986__rule_fn alt[] = {rule_path_abempty, rule_path_absolute,
+                                  rule_path_noscheme, rule_path_rootless,
+                                  rule_path_empty};
+  size_t best = NOMATCH, e, k, best_k = 0;
   RULE_ENTER(p, RFC3986_RULE_path, pos);
-  RULE_LEAVE(p, pos,
-             rfc3986__path(p, pos, &rfc3986__uri_shape, RFC3986_RULE_path));
+  for (k = 0; k < sizeof alt / sizeof alt[0]; k++) {
+    e = alt[k](p, pos);
+    rfc3986__backtrack(p);
+    if (e != NOMATCH && (best == NOMATCH || e > best)) {
+      best = e;
+      best_k = k;
+    }
+  }
+  alt[best_k](p, pos); /* path-empty always matches */
+  rfc3986__alternative(p, (int)best_k + 1);
+  RULE_LEAVE(p, pos, best);
 }
 
 /* 3.4: query = *( pchar / "/" / "?" ) */
 size_t rule_query(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos, e;
+  int c;
   RULE_ENTER(p, RFC3986_RULE_query, pos);
-  RULE_LEAVE(p, pos, pchars(p, pos, C_SLASH | C_QUESTION));
+  for (;;) {
+    c = at(p, i);
+    if (c == '/' || c == '?')
+      i++;
+    else if ((e = rule_pchar(p, i)) != NOMATCH)
+      i = e;
+    else
+      RULE_LEAVE(p, pos, i);
+  }
 }
 
 /* 3.5: fragment = *( pchar / "/" / "?" ) */
 size_t rule_fragment(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos, e;
+  int c;
   RULE_ENTER(p, RFC3986_RULE_fragment, pos);
-  RULE_LEAVE(p, pos, pchars(p, pos, C_SLASH | C_QUESTION));
-}
-
-size_t rfc3986__hier_or_relative_part(struct rfc3986__parser *p, size_t pos,
-                                      const struct rfc3986__shape *g,
-                                      int relative) {
-  size_t i, e;
-  int alt;
-  rfc3986_uri *u = p->uri;
-  if (at(p, pos) == '/' && at(p, pos + 1) == '/') {
-    i = g->authority(p, pos + 2);
-    e = g->path_abempty(p, i);
-    alt = 1;
-  } else {
-    u->authority = u->userinfo = u->host = u->port = rfc3986__undefined();
-    u->host_type = RFC3986_HOST_NONE;
-    if (at(p, pos) == '/')
-      e = g->path_absolute(p, pos), alt = 2;
-    else if ((e = (relative ? g->path_noscheme : g->path_rootless)(p, pos)) !=
-             NOMATCH)
-      alt = 3;
+  for (;;) {
+    c = at(p, i);
+    if (c == '/' || c == '?')
+      i++;
+    else if ((e = rule_pchar(p, i)) != NOMATCH)
+      i = e;
     else
-      e = g->path_empty(p, pos), alt = 4;
-    i = pos;
+      RULE_LEAVE(p, pos, i);
   }
-  COVER_ALTERNATIVE(relative ? g->relative_part : g->hier_part, alt);
-  u->path = rfc3986__span(i, e);
-  return e;
 }
 
 /* 3: hier-part = "//" authority path-abempty
@@ -625,124 +558,128 @@ size_t rfc3986__hier_or_relative_part(struct rfc3986__parser *p, size_t pos,
  *              / path-rootless
  *              / path-empty
  * "//" cannot begin path-absolute, so the first alternative that applies
- * is the longest. */
+ * is the longest.  Records authority (undefined but by the first) and
+ * path. */
 size_t rule_hier_part(struct rfc3986__parser *p, size_t pos) {
+  size_t i = pos, e;
+  int alt;
+  rfc3986_uri *u = p->uri;
   RULE_ENTER(p, RFC3986_RULE_hier_part, pos);
-  RULE_LEAVE(p, pos,
-             rfc3986__hier_or_relative_part(p, pos, &rfc3986__uri_shape, 0));
+  u->authority = u->userinfo = u->host = u->port = rfc3986__undefined();
+  u->host_type = RFC3986_HOST_NONE;
+  if (at(p, pos) == '/' && at(p, pos + 1) == '/') {
+    i = rule_authority(p, pos + 2);
+    e = rule_path_abempty(p, i), alt = 1;
+  } else if ((e = rule_path_absolute(p, pos)) != NOMATCH) {
+    alt = 2;
+  } else if ((e = rule_path_rootless(p, pos)) != NOMATCH) {
+    alt = 3;
+  } else {
+    e = rule_path_empty(p, pos), alt = 4;
+  }
+  rfc3986__alternative(p, alt);
+  u->path = rfc3986__span(i, e);
+  RULE_LEAVE(p, pos, e);
 }
 
 /* 4.2: relative-part = "//" authority path-abempty
  *                    / path-absolute
  *                    / path-noscheme
- *                    / path-empty */
+ *                    / path-empty
+ * As hier-part, with path-noscheme. */
 size_t rule_relative_part(struct rfc3986__parser *p, size_t pos) {
-  RULE_ENTER(p, RFC3986_RULE_relative_part, pos);
-  RULE_LEAVE(p, pos,
-             rfc3986__hier_or_relative_part(p, pos, &rfc3986__uri_shape, 1));
-}
-
-size_t rfc3986__query_fragment(struct rfc3986__parser *p, size_t i,
-                               const struct rfc3986__shape *g, int fragment) {
+  size_t i = pos, e;
+  int alt;
   rfc3986_uri *u = p->uri;
-  size_t e;
-  u->query = u->fragment = rfc3986__undefined();
-  if (at(p, i) == '?') {
-    e = g->query(p, i + 1);
-    u->query = rfc3986__span(i + 1, e);
-    i = e;
+  RULE_ENTER(p, RFC3986_RULE_relative_part, pos);
+  u->authority = u->userinfo = u->host = u->port = rfc3986__undefined();
+  u->host_type = RFC3986_HOST_NONE;
+  if (at(p, pos) == '/' && at(p, pos + 1) == '/') {
+    i = rule_authority(p, pos + 2);
+    e = rule_path_abempty(p, i), alt = 1;
+  } else if ((e = rule_path_absolute(p, pos)) != NOMATCH) {
+    alt = 2;
+  } else if ((e = rule_path_noscheme(p, pos)) != NOMATCH) {
+    alt = 3;
+  } else {
+    e = rule_path_empty(p, pos), alt = 4;
   }
-  if (fragment && at(p, i) == '#') {
-    e = g->fragment(p, i + 1);
-    u->fragment = rfc3986__span(i + 1, e);
-    i = e;
-  }
-  return i;
+  rfc3986__alternative(p, alt);
+  u->path = rfc3986__span(i, e);
+  RULE_LEAVE(p, pos, e);
 }
 
-size_t rfc3986__scheme_hier_part(struct rfc3986__parser *p, size_t pos,
-                                 const struct rfc3986__shape *g) {
-  size_t i = rule_scheme(p, pos);
-  if (i == NOMATCH || at(p, i) != ':')
-    return NOMATCH;
-  p->uri->scheme = rfc3986__span(pos, i);
-  p->uri->kind = RFC3986_KIND_URI;
-  return g->hier_part_fn(p, i + 1);
+/* [ "?" query ] from I, recorded. */
+static size_t opt_query(struct rfc3986__parser *p, size_t i) {
+  p->uri->query = rfc3986__undefined();
+  if (at(p, i) != '?')
+    return i;
+  p->uri->query = rfc3986__span(i + 1, rule_query(p, i + 1));
+  return p->uri->query.offset + p->uri->query.length;
+}
+
+/* [ "#" fragment ] from I, recorded. */
+static size_t opt_fragment(struct rfc3986__parser *p, size_t i) {
+  p->uri->fragment = rfc3986__undefined();
+  if (at(p, i) != '#')
+    return i;
+  p->uri->fragment = rfc3986__span(i + 1, rule_fragment(p, i + 1));
+  return p->uri->fragment.offset + p->uri->fragment.length;
 }
 
 /* 3: URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ] */
 size_t rule_URI(struct rfc3986__parser *p, size_t pos) {
   size_t i;
   RULE_ENTER(p, RFC3986_RULE_URI, pos);
-  if ((i = rfc3986__scheme_hier_part(p, pos, &rfc3986__uri_shape)) != NOMATCH)
-    i = rfc3986__query_fragment(p, i, &rfc3986__uri_shape, 1);
-  RULE_LEAVE(p, pos, i);
+  if ((i = rule_scheme(p, pos)) == NOMATCH || at(p, i) != ':')
+    RULE_LEAVE(p, pos, NOMATCH);
+  p->uri->kind = RFC3986_KIND_URI;
+  p->uri->scheme = rfc3986__span(pos, i);
+  i = opt_query(p, rule_hier_part(p, i + 1));
+  RULE_LEAVE(p, pos, opt_fragment(p, i));
 }
 
 /* 4.3: absolute-URI = scheme ":" hier-part [ "?" query ] */
 size_t rule_absolute_URI(struct rfc3986__parser *p, size_t pos) {
   size_t i;
   RULE_ENTER(p, RFC3986_RULE_absolute_URI, pos);
-  if ((i = rfc3986__scheme_hier_part(p, pos, &rfc3986__uri_shape)) != NOMATCH)
-    i = rfc3986__query_fragment(p, i, &rfc3986__uri_shape, 0);
-  RULE_LEAVE(p, pos, i);
-}
-
-size_t rfc3986__relative_ref(struct rfc3986__parser *p, size_t pos,
-                             const struct rfc3986__shape *g) {
-  p->uri->scheme = rfc3986__undefined();
-  p->uri->kind = RFC3986_KIND_RELATIVE_REF;
-  return rfc3986__query_fragment(p, g->relative_part_fn(p, pos), g, 1);
+  if ((i = rule_scheme(p, pos)) == NOMATCH || at(p, i) != ':')
+    RULE_LEAVE(p, pos, NOMATCH);
+  p->uri->kind = RFC3986_KIND_URI;
+  p->uri->scheme = rfc3986__span(pos, i);
+  p->uri->fragment = rfc3986__undefined();
+  RULE_LEAVE(p, pos, opt_query(p, rule_hier_part(p, i + 1)));
 }
 
 /* 4.2: relative-ref = relative-part [ "?" query ] [ "#" fragment ] */
 size_t rule_relative_ref(struct rfc3986__parser *p, size_t pos) {
+  size_t i;
   RULE_ENTER(p, RFC3986_RULE_relative_ref, pos);
-  RULE_LEAVE(p, pos, rfc3986__relative_ref(p, pos, &rfc3986__uri_shape));
-}
-
-size_t rfc3986__reference(struct rfc3986__parser *p, size_t pos,
-                          const struct rfc3986__shape *g) {
-  size_t mark = p->count, eu, er;
-  eu = g->absolute(p, pos);
-  if (eu == p->len) {
-    COVER_ALTERNATIVE(g->reference, 1);
-    return eu;
-  }
-  rfc3986__backtrack(p, mark);
-  er = g->relative_ref(p, pos);
-  if (eu != NOMATCH && eu > er) { /* rerun for its components and trace */
-    rfc3986__backtrack(p, mark);
-    er = g->absolute(p, pos);
-    COVER_ALTERNATIVE(g->reference, 1);
-  } else {
-    COVER_ALTERNATIVE(g->reference, 2);
-  }
-  return er;
+  p->uri->kind = RFC3986_KIND_RELATIVE_REF;
+  p->uri->scheme = rfc3986__undefined();
+  i = opt_query(p, rule_relative_part(p, pos));
+  RULE_LEAVE(p, pos, opt_fragment(p, i));
 }
 
 /* 4.1: URI-reference = URI / relative-ref
  * The longer match; a URI when it reaches the end of the input (the two
  * cannot both match a whole input: a relative-ref's first segment has no
- * ":" before its first "/"). */
+ * ":" before its first "/").  The winner runs again for its components. */
 size_t rule_URI_reference(struct rfc3986__parser *p, size_t pos) {
+  size_t eu, er;
   RULE_ENTER(p, RFC3986_RULE_URI_reference, pos);
-  RULE_LEAVE(p, pos, rfc3986__reference(p, pos, &rfc3986__uri_shape));
+  if ((eu = rule_URI(p, pos)) == p->len) {
+    rfc3986__alternative(p, 1);
+    RULE_LEAVE(p, pos, eu);
+  }
+  rfc3986__backtrack(p);
+  er = rule_relative_ref(p, pos);
+  if (eu != NOMATCH && eu > er) {
+    rfc3986__backtrack(p);
+    er = rule_URI(p, pos);
+    rfc3986__alternative(p, 1);
+  } else {
+    rfc3986__alternative(p, 2);
+  }
+  RULE_LEAVE(p, pos, er);
 }
-
-const struct rfc3986__shape rfc3986__uri_shape = {RFC3986_RULE_hier_part,
-                                                  RFC3986_RULE_relative_part,
-                                                  RFC3986_RULE_URI_reference,
-                                                  rule_authority,
-                                                  rule_path_abempty,
-                                                  rule_path_absolute,
-                                                  rule_path_noscheme,
-                                                  rule_path_rootless,
-                                                  rule_path_empty,
-                                                  rule_segment,
-                                                  rule_query,
-                                                  rule_fragment,
-                                                  rule_hier_part,
-                                                  rule_relative_part,
-                                                  rule_URI,
-                                                  rule_relative_ref};

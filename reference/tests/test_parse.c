@@ -265,8 +265,8 @@ int main(void) {
                rfc3986_rule_name(err.rule));
     unit_check(st != RFC3986_OK && rfc3986_rule_name(err.rule) != NULL, id,
                "\"%s\": no rule named", unit_show(invalid[i].input, len));
-    /* Traced, every rule function runs (nothing is taken in bulk): the
-     * same offset and the same rule. */
+    /* Traced (an observer of the same parse): the same offset and the
+     * same rule. */
     rfc3986_error terr;
     size_t count;
     st = rfc3986_parse_traced(invalid[i].input, len, RFC3986_RULE_URI_reference,

@@ -1,7 +1,7 @@
 /*
- * rulecov.c: ABNF rule coverage of the vectors, measured by instrumenting
- * the reference's rule functions (librfc3986 built with
- * -DRFC3986_RULE_COVERAGE, whose hooks are defined here).
+ * rulecov.c: ABNF rule coverage of the vectors, measured by observing the
+ * reference's rule functions as they run (rfc3986_observer, in the library
+ * as it ships).
  *
  * Reads lines "OP RULE HEX" (OP: parse or match; RULE: the start rule or
  * the rule matched; HEX: the input's octets) and writes the JSON of
@@ -23,52 +23,37 @@
 #define NRULES RFC3986_RULE__COUNT
 #define MAXALT 11
 
-/* Alternatives of each rule whose ABNF is a top-level alternation, in RFC
- * order; SHADOWED lists those that an earlier alternative always beats
- * (the rule's longest match goes to the earliest alternative on a tie). */
-static const struct {
-  rfc3986_rule rule;
-  int count;
-  const char *shadowed; /* 1-based indices, as characters '1'..'9' */
-} alternation[] = {
-    {RFC3986_RULE_URI_reference, 2, ""},
-    {RFC3986_RULE_hier_part, 4, ""},
-    {RFC3986_RULE_relative_part, 4, ""},
-    {RFC3986_RULE_host, 3, ""},
-    {RFC3986_RULE_IP_literal, 2, ""},
-    {RFC3986_RULE_IPv6address, 9, ""},
-    {RFC3986_RULE_ls32, 2, ""},
-    {RFC3986_RULE_dec_octet, 5, ""},
-    /* path-absolute and path-empty match only strings that path-abempty,
-     * listed first, matches too */
-    {RFC3986_RULE_path, 5, "25"},
-    {RFC3986_RULE_pchar, 5, ""},
-    {RFC3986_RULE_unreserved, 6, ""},
-    {RFC3986_RULE_reserved, 2, ""},
-    {RFC3986_RULE_gen_delims, 7, ""},
-    {RFC3986_RULE_sub_delims, 11, ""},
+/* The number of alternatives of each rule (rfc3986_rules.h), and those that
+ * an earlier alternative always beats (the rule's longest match goes to the
+ * earliest alternative on a tie), as 1-based indices '1'..'9'. */
+static const int alternatives[NRULES] = {
+#define RULE_ALTERNATIVES(id, name, rfc, n) [RFC3986_RULE_##id] = n,
+    RFC3986_RULES(RULE_ALTERNATIVES)
+#undef RULE_ALTERNATIVES
 };
+static const char *shadowed(rfc3986_rule rule) {
+  /* path-absolute and path-empty match only strings that path-abempty,
+   * listed first, matches too */
+  return rule == RFC3986_RULE_path ? "25" : "";
+}
 
 static unsigned char seen_match[NRULES], seen_fail[NRULES];
 static unsigned char seen_alt[NRULES][MAXALT + 1];
 static unsigned long accept_n[NRULES], reject_n[NRULES];
 static unsigned long alt_n[NRULES][MAXALT + 1];
 
-void rfc3986__cover_rule(rfc3986_rule rule, int matched);
-void rfc3986__cover_alternative(rfc3986_rule rule, int alternative);
-void rfc3986__cover_read(void);
-
-void rfc3986__cover_rule(rfc3986_rule rule, int matched) {
-  if ((unsigned)rule < NRULES) {
-    if (matched)
-      seen_match[rule] = 1;
-    else
-      seen_fail[rule] = 1;
-  }
+static void on_leave(void *data, rfc3986_rule rule, size_t offset, size_t end) {
+  (void)data;
+  (void)offset;
+  if (end != RFC3986_UNDEFINED)
+    seen_match[rule] = 1;
+  else
+    seen_fail[rule] = 1;
 }
 
-void rfc3986__cover_alternative(rfc3986_rule rule, int alternative) {
-  if ((unsigned)rule < NRULES && alternative >= 1 && alternative <= MAXALT)
+static void on_alternative(void *data, rfc3986_rule rule, int alternative) {
+  (void)data;
+  if (alternative >= 1 && alternative <= MAXALT)
     seen_alt[rule][alternative] = 1;
 }
 
@@ -87,6 +72,8 @@ int main(void) {
   size_t cap = 0, incap = 0, lineno = 0;
   ssize_t n;
   int r, k;
+  const rfc3986_observer obs = {NULL,           NULL, on_leave,
+                                on_alternative, NULL, NULL};
   while ((n = getline(&line, &cap, stdin)) > 0) {
     char *op = strtok(line, " \n"), *rule = strtok(NULL, " \n"),
          *hex = strtok(NULL, " \n");
@@ -123,9 +110,11 @@ int main(void) {
     memset(seen_fail, 0, sizeof seen_fail);
     memset(seen_alt, 0, sizeof seen_alt);
     if (strcmp(op, "parse") == 0)
-      whole = rfc3986_parse(input, len, start, NULL, NULL) == RFC3986_OK;
+      whole = rfc3986_parse_observed(input, len, start, NULL, NULL, &obs) ==
+              RFC3986_OK;
     else if (strcmp(op, "match") == 0)
-      whole = rfc3986_match(start, input, len, NULL) == RFC3986_OK;
+      whole =
+          rfc3986_match_observed(start, input, len, NULL, &obs) == RFC3986_OK;
     else {
       fprintf(stderr, "rulecov: line %zu: unknown op '%s'\n", lineno, op);
       return 2;
@@ -142,26 +131,18 @@ int main(void) {
   free(line);
   free(input);
   printf("{\"vectors\": %zu, \"rules\": {", lineno);
-  for (r = RFC3986_RULE_URI; r <= RFC3986_RULE_sub_delims; r++) {
-    size_t a;
+  for (r = RFC3986_RULE_URI; r < RFC3986_RULE_URI + RFC3986_APPENDIX_A_RULES;
+       r++) {
     printf(
         "%s\n  \"%s\": {\"accept\": %lu, \"reject\": %lu, \"alternatives\": [",
         r == RFC3986_RULE_URI ? "" : ",", rfc3986_rule_name((rfc3986_rule)r),
         accept_n[r], reject_n[r]);
-    for (a = 0; a < sizeof alternation / sizeof alternation[0]; a++) {
-      if (alternation[a].rule != (rfc3986_rule)r)
-        continue;
-      for (k = 1; k <= alternation[a].count; k++)
-        printf("%s{\"accept\": %lu, \"shadowed\": %s}", k > 1 ? ", " : "",
-               alt_n[r][k],
-               strchr(alternation[a].shadowed, '0' + k) ? "true" : "false");
-    }
+    for (k = 1; alternatives[r] > 1 && k <= alternatives[r]; k++)
+      printf("%s{\"accept\": %lu, \"shadowed\": %s}", k > 1 ? ", " : "",
+             alt_n[r][k],
+             strchr(shadowed((rfc3986_rule)r), '0' + k) ? "true" : "false");
     printf("]}");
   }
   printf("\n}}\n");
   return 0;
-}
-
-/* Octet reads are not counted here (see reference/tests/work_linear.c). */
-void rfc3986__cover_read(void) {
 }
