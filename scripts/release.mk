@@ -69,7 +69,7 @@ install: $(LIBA) $(LIBSO) $(RFC3986) $(UT_BIN) $(BUILD)/adapters/reference
 	install -m 644 $(LIBA) $(DEST)/lib/
 	install -m 755 $(LIBSO) $(DEST)/lib/librfc3986.so.0
 	ln -sf librfc3986.so.0 $(DEST)/lib/librfc3986.so
-	install -m 644 reference/include/rfc3986.h $(DEST)/include/
+	install -m 644 reference/include/rfc3986.h reference/include/rfc3986_rules.h $(DEST)/include/
 	install -m 755 $(RFC3986) $(UT_BIN) $(DEST)/bin/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@RPATH@|$(PC_RPATH)|' \
 	  reference/librfc3986.pc.in > $(DEST)/lib/pkgconfig/librfc3986.pc
@@ -88,7 +88,7 @@ install: $(LIBA) $(LIBSO) $(RFC3986) $(UT_BIN) $(BUILD)/adapters/reference
 
 uninstall:
 	rm -f $(DEST)/lib/librfc3986.a $(DEST)/lib/librfc3986.so $(DEST)/lib/librfc3986.so.0 \
-	  $(DEST)/include/rfc3986.h $(DEST)/bin/rfc3986 $(DEST)/bin/uritest \
+	  $(DEST)/include/rfc3986.h $(DEST)/include/rfc3986_rules.h $(DEST)/bin/rfc3986 $(DEST)/bin/uritest \
 	  $(DEST)/lib/pkgconfig/librfc3986.pc $(DEST)/libexec/uritest/reference \
 	  $(DEST)/share/man/man1/rfc3986.1 $(DEST)/share/man/man1/uritest.1 \
 	  $(DEST)/share/man/man5/uritest-vectors.5 $(DEST)/share/man/man7/uritest-adapter.7 \
