@@ -74,6 +74,7 @@ WORK_LINEAR := $(BUILD)/tests/work_linear
 
 unit: $(UNIT_BIN) $(WORK_LINEAR)
 
+-include reference/grammar/grammar.mk
 -include vectors/vectors.mk
 -include harness/harness.mk
 -include adapters/adapters.mk

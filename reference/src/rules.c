@@ -16,7 +16,7 @@
 #define at rfc3986__at
 #define NOMATCH RFC3986__NOMATCH
 
-/* Appendix A: pct-encoded = "%" HEXDIG HEXDIG  (2.1) */
+/* 2.1: pct-encoded = "%" HEXDIG HEXDIG */
 size_t rule_pct_encoded(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_pct_encoded, pos);
   if (at(p, pos) != '%' || !is_HEXDIG(at(p, pos + 1)) ||
