@@ -18,7 +18,9 @@ A grammar can extend another (rfc3987.abnf reads rfc3986.abnf's rules):
 read(path, base=g) adds the new file's rules to a copy of g.
 """
 
+import os
 import re
+import sys
 
 _TOKEN = re.compile(
     r"""\s+|;[^\n]*|(?P<str>"[^"]*")|(?P<num>%[xX][0-9A-Fa-f]+(?:(?:-[0-9A-Fa-f]+)|(?:\.[0-9A-Fa-f]+)+)?)"""
@@ -200,3 +202,22 @@ def read(path, base=None):
 def alternatives(e):
     """The top-level alternatives of E (one when it is not an alternation)."""
     return e[1] if e[0] == "alt" else [e]
+
+
+def emit(path, text, argv, root):
+    """A generator's main: write TEXT to PATH, or with --check in ARGV compare
+    it with what PATH holds and return 1 (with a message) when they differ."""
+    rel = os.path.relpath(path, root)
+    if argv[:1] == ["--check"]:
+        try:
+            with open(path, encoding="ascii") as f:
+                old = f.read()
+        except OSError:
+            old = None
+        if old != text:
+            sys.stderr.write("%s differs from what its generator writes (run make generate)\n" % rel)
+            return 1
+        return 0
+    with open(path, "w", encoding="ascii") as f:
+        f.write(text)
+    return 0

@@ -85,21 +85,7 @@ def render():
 
 
 def main(argv):
-    text = render()
-    if argv[:1] == ["--check"]:
-        try:
-            with open(OUT, encoding="ascii") as f:
-                old = f.read()
-        except OSError:
-            old = None
-        if old != text:
-            sys.stderr.write("%s differs from what gen_rules.py generates (run make generate)\n"
-                             % os.path.relpath(OUT, ROOT))
-            return 1
-        return 0
-    with open(OUT, "w", encoding="ascii") as f:
-        f.write(text)
-    return 0
+    return abnf.emit(OUT, render(), argv, ROOT)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
-#!/usr/bin/python3
 """RFC 3986 Appendix A as regular expressions: an independent checker.
 
-One Python name per ABNF rule, composed literally from the ABNF (rule names with
-"-" written "_").  Written from the RFC text, never from the C reference.
+The regular expressions are generated from the grammar file
+(reference/grammar/rfc3986.abnf, the RFC's Appendix A transcribed) into
+grammar_regex.py by reference/grammar/gen_regex.py; nothing here comes from the
+C reference.
 
 Inputs are octets: pass bytes, or a str (a str with only code points below 256
 is taken as latin-1 octets, any other str is encoded as UTF-8; since every octet
@@ -17,157 +18,58 @@ API:
                       {"valid": False, "error": {"offset": N}}
   error_offset(s, rule="URI-reference") -> longest viable prefix length
   host_type(host)  -> "IPv6address" | "IPvFuture" | "IPv4address" | "reg-name"
-  RULES            -> {name: abnf.Rule} for the 36 Appendix A rules (+ core rules)
+  RULES            -> {name: Rule} for the 36 Appendix A rules (+ core rules)
 
 Command line: rfc3986_regex.py [--rule R] INPUT...  prints one JSON line each.
 """
 
 import json
+import re
 import sys
 
-from .abnf import Chars, ILit, Group, Rep, Rule, Seq, opt, union
+from . import grammar_regex as G
 
-# RFC 5234 B.1 core rules
-ALPHA = Chars((0x41, 0x5A), (0x61, 0x7A))
-DIGIT = Chars((0x30, 0x39))
-# HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"  (quoted: case-insensitive)
-HEXDIG = Chars((0x30, 0x39), (0x41, 0x46), (0x61, 0x66))
-
-# sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="
-sub_delims = Chars.of("!$&'()*+,;=")
-# gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"
-gen_delims = Chars.of(":/?#[]@")
-# reserved = gen-delims / sub-delims
-reserved = union(gen_delims, sub_delims)
-# unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"
-unreserved = union(ALPHA, DIGIT, "-", ".", "_", "~")
-# pct-encoded = "%" HEXDIG HEXDIG
-pct_encoded = Seq("%", HEXDIG, HEXDIG)
-# pchar = unreserved / pct-encoded / sub-delims / ":" / "@"
-pchar = union(unreserved, pct_encoded, sub_delims, ":", "@")
-# query = *( pchar / "/" / "?" )
-query = Rep(0, None, union(pchar, "/", "?"))
-# fragment = *( pchar / "/" / "?" )
-fragment = Rep(0, None, union(pchar, "/", "?"))
-# segment = *pchar
-segment = Rep(0, None, pchar)
-# segment-nz = 1*pchar
-segment_nz = Rep(1, None, pchar)
-# segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )
-segment_nz_nc = Rep(1, None, union(unreserved, pct_encoded, sub_delims, "@"))
-# path-abempty = *( "/" segment )
-path_abempty = Rep(0, None, Seq("/", segment))
-# path-absolute = "/" [ segment-nz *( "/" segment ) ]
-path_absolute = Seq("/", opt(Seq(segment_nz, Rep(0, None, Seq("/", segment)))))
-# path-noscheme = segment-nz-nc *( "/" segment )
-path_noscheme = Seq(segment_nz_nc, Rep(0, None, Seq("/", segment)))
-# path-rootless = segment-nz *( "/" segment )
-path_rootless = Seq(segment_nz, Rep(0, None, Seq("/", segment)))
-# path-empty = 0<pchar>
-path_empty = Rep(0, 0, pchar)
-# path = path-abempty / path-absolute / path-noscheme / path-rootless / path-empty
-path = union(path_abempty, path_absolute, path_noscheme, path_rootless, path_empty)
-# reg-name = *( unreserved / pct-encoded / sub-delims )
-reg_name = Rep(0, None, union(unreserved, pct_encoded, sub_delims))
-# dec-octet = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35
-dec_octet = union(
-    Seq(Chars.of("2"), Chars.of("5"), Chars((0x30, 0x35))),
-    Seq(Chars.of("2"), Chars((0x30, 0x34)), DIGIT),
-    Seq(Chars.of("1"), Rep(2, 2, DIGIT)),
-    Seq(Chars((0x31, 0x39)), DIGIT),
-    DIGIT,
-)
-# IPv4address = dec-octet "." dec-octet "." dec-octet "." dec-octet
-IPv4address = Seq(dec_octet, ".", dec_octet, ".", dec_octet, ".", dec_octet)
-# h16 = 1*4HEXDIG
-h16 = Rep(1, 4, HEXDIG)
-# ls32 = ( h16 ":" h16 ) / IPv4address
-ls32 = union(IPv4address, Seq(h16, ":", h16))  # order irrelevant for full match
-_h16c = Seq(h16, ":")
-# IPv6address =                            6( h16 ":" ) ls32
-#             /                       "::" 5( h16 ":" ) ls32
-#             / [               h16 ] "::" 4( h16 ":" ) ls32
-#             / [ *1( h16 ":" ) h16 ] "::" 3( h16 ":" ) ls32
-#             / [ *2( h16 ":" ) h16 ] "::" 2( h16 ":" ) ls32
-#             / [ *3( h16 ":" ) h16 ] "::"    h16 ":"   ls32
-#             / [ *4( h16 ":" ) h16 ] "::"              ls32
-#             / [ *5( h16 ":" ) h16 ] "::"              h16
-#             / [ *6( h16 ":" ) h16 ] "::"
-IPv6address = union(
-    Seq(Rep(6, 6, _h16c), ls32),
-    Seq("::", Rep(5, 5, _h16c), ls32),
-    Seq(opt(h16), "::", Rep(4, 4, _h16c), ls32),
-    Seq(opt(Seq(Rep(0, 1, _h16c), h16)), "::", Rep(3, 3, _h16c), ls32),
-    Seq(opt(Seq(Rep(0, 2, _h16c), h16)), "::", Rep(2, 2, _h16c), ls32),
-    Seq(opt(Seq(Rep(0, 3, _h16c), h16)), "::", _h16c, ls32),
-    Seq(opt(Seq(Rep(0, 4, _h16c), h16)), "::", ls32),
-    Seq(opt(Seq(Rep(0, 5, _h16c), h16)), "::", h16),
-    Seq(opt(Seq(Rep(0, 6, _h16c), h16)), "::"),
-)
-# IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )
-IPvFuture = Seq(ILit("v"), Rep(1, None, HEXDIG), ".",
-                Rep(1, None, union(unreserved, sub_delims, ":")))
-# IP-literal = "[" ( IPv6address / IPvFuture  ) "]"
-IP_literal = Seq("[", union(IPv6address, IPvFuture), "]")
-# port = *DIGIT
-port = Rep(0, None, DIGIT)
-# host = IP-literal / IPv4address / reg-name
-host = union(IP_literal, IPv4address, reg_name)
-# userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
-userinfo = Rep(0, None, union(unreserved, pct_encoded, sub_delims, ":"))
-# authority = [ userinfo "@" ] host [ ":" port ]
-authority = Seq(opt(Seq(userinfo, "@")), host, opt(Seq(":", port)))
-# scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
-scheme = Seq(ALPHA, Rep(0, None, union(ALPHA, DIGIT, "+", "-", ".")))
-# relative-part = "//" authority path-abempty / path-absolute / path-noscheme / path-empty
-relative_part = union(Seq("//", authority, path_abempty), path_absolute, path_noscheme, path_empty)
-# relative-ref = relative-part [ "?" query ] [ "#" fragment ]
-relative_ref = Seq(relative_part, opt(Seq("?", query)), opt(Seq("#", fragment)))
-# hier-part = "//" authority path-abempty / path-absolute / path-rootless / path-empty
-hier_part = union(Seq("//", authority, path_abempty), path_absolute, path_rootless, path_empty)
-# absolute-URI = scheme ":" hier-part [ "?" query ]
-absolute_URI = Seq(scheme, ":", hier_part, opt(Seq("?", query)))
-# URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]
-URI = Seq(scheme, ":", hier_part, opt(Seq("?", query)), opt(Seq("#", fragment)))
-# URI-reference = URI / relative-ref
-URI_reference = union(URI, relative_ref)
-
-APPENDIX_A = [
-    "URI", "hier-part", "URI-reference", "absolute-URI", "relative-ref",
-    "relative-part", "scheme", "authority", "userinfo", "host", "port",
-    "IP-literal", "IPvFuture", "IPv6address", "h16", "ls32", "IPv4address",
-    "dec-octet", "reg-name", "path", "path-abempty", "path-absolute",
-    "path-noscheme", "path-rootless", "path-empty", "segment", "segment-nz",
-    "segment-nz-nc", "pchar", "query", "fragment", "pct-encoded", "unreserved",
-    "reserved", "gen-delims", "sub-delims",
-]
 CORE = ["ALPHA", "DIGIT", "HEXDIG"]
-
-RULES = {name: Rule(name, globals()[name.replace("-", "_")]) for name in APPENDIX_A + CORE}
-
-# Start rules with named groups for the component model (DESIGN.md).
-def _authority_g():
-    return Seq(opt(Seq(Group("userinfo", userinfo), "@")), Group("host", host),
-               opt(Seq(":", Group("port", port))))
+APPENDIX_A = [n for n in G.ORDER_3986 if n not in CORE]
 
 
-def _part_g(third):
-    return union(Seq("//", Group("authority", _authority_g()), Group("path", path_abempty)),
-                 Group("path", path_absolute), Group("path", third), Group("path", path_empty))
+class Rule:
+    """A rule: whole-input match and, for the start rules, the error offset."""
+
+    def __init__(self, name, pattern, prefix=None):
+        self.name = name
+        self._pattern, self._prefix = pattern, prefix
+        self._c = self._p = None
+
+    def compiled(self):
+        if self._c is None:
+            self._c = re.compile(self._pattern, re.S)
+        return self._c
+
+    def match(self, s):
+        return self.compiled().fullmatch(s) is not None
+
+    def longest_viable_prefix(self, s):
+        """Length of the longest prefix of s that can be extended into a string
+        of the rule (len(s) when s itself is valid or still extendable)."""
+        if self._p is None:
+            self._p = re.compile(self._prefix, re.S)
+        p = self._p
+        if p.fullmatch(s):
+            return len(s)
+        lo, hi = 0, len(s)  # the empty prefix holds; find the largest that does
+        # the prefixes are closed under taking prefixes: binary search
+        while lo + 1 < hi:
+            mid = (lo + hi) // 2
+            if p.fullmatch(s[:mid]) is not None:
+                lo = mid
+            else:
+                hi = mid
+        return lo
 
 
-def _tail_g(with_fragment=True):
-    t = [opt(Seq("?", Group("query", query)))]
-    if with_fragment:
-        t.append(opt(Seq("#", Group("fragment", fragment))))
-    return t
-
-
-_START = {
-    "URI": Rule("URI", Seq(Group("scheme", scheme), ":", _part_g(path_rootless), *_tail_g())),
-    "absolute-URI": Rule("absolute-URI", Seq(Group("scheme", scheme), ":", _part_g(path_rootless), *_tail_g(False))),
-    "relative-ref": Rule("relative-ref", Seq(_part_g(path_noscheme), *_tail_g())),
-}
+RULES = {n: Rule(n, G.RFC3986[n], G.PREFIX.get(n)) for n in APPENDIX_A + CORE}
+_START = {n: Rule(n, G.COMPONENTS[n]) for n in G.COMPONENTS}
 
 COMPONENTS = ["scheme", "authority", "userinfo", "host", "host_type", "port", "path", "query", "fragment"]
 
