@@ -79,4 +79,33 @@ for lock in adapters/*/package-lock.json reports/browser/package-lock.json; do
     touch "$dir/node_modules"
   fi
 done
+# Published versions of an adapter's library (adapter.json "versions"),
+# only when named: ADAPTERS="url-parse@1.5.1 urijs@all".  Each is installed
+# by npm ci into adapters/NAME/versions/VERSION from its committed lock file
+# (scripts/version-locks.py writes them); never by ADAPTERS=all.
+for want in ${ADAPTERS:-}; do
+  case "$want" in *@*) ;; *) continue ;; esac
+  name=${want%@*}; version=${want##*@}
+  if [ ! -d "adapters/$name/versions" ]; then
+    echo "deps: $name has no published versions (adapters/$name/versions)" >&2; exit 2
+  fi
+  if [ "$version" = all ]; then
+    dirs=$(find "adapters/$name/versions" -mindepth 1 -maxdepth 1 -type d | sort)
+  else
+    dirs="adapters/$name/versions/$version"
+  fi
+  for dir in $dirs; do
+    if [ ! -f "$dir/package-lock.json" ]; then
+      echo "deps: $name@${dir##*/}: no such version (adapter.json \"versions\"; the pinned one is plain $name)" >&2; exit 2
+    fi
+    if ! scripts/node-ok.sh >/dev/null 2>&1; then
+      echo "deps: skipping $dir: $(scripts/node-ok.sh 2>&1)"; continue
+    fi
+    if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules" ]; then
+      echo "deps: npm ci in $dir"
+      (cd "$dir" && npm ci --silent --no-audit --no-fund) || { echo "deps: npm ci failed in $dir" >&2; exit 2; }
+      touch "$dir/node_modules"
+    fi
+  done
+done
 exit 0

@@ -2,11 +2,14 @@
 'use strict';
 // fast-uri: the npm package fast-uri (parse, resolve, normalize, equal) through
 // adapters/PROTOCOL.md; mapping in ../js-common/urijs-like.js, README.md here.
-const { serve, pkgVersion } = require('../js-common/serve.js');
+// Published versions run as fast-uri@VERSION (adapter.json "versions").
+const { serve, loadLibrary, adapterName } = require('../js-common/serve.js');
 const { handlers } = require('../js-common/urijs-like.js');
 
+const loaded = loadLibrary(__dirname, 'fast-uri');
+
 serve({
-  adapter: 'fast-uri',
-  library: `fast-uri ${pkgVersion(__dirname, 'fast-uri')} (node ${process.versions.node})`,
+  adapter: adapterName('fast-uri', loaded),
+  library: `fast-uri ${loaded.version} (node ${process.versions.node})`,
   spec: 'rfc3986',
-}, handlers(require('fast-uri')));
+}, handlers(loaded.lib));

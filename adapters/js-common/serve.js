@@ -129,4 +129,20 @@ function pkgVersion(dir, name) {
   }
 }
 
-module.exports = { serve, hostType, pkgVersion };
+// The library npm package PKG for the adapter in ADAPTER_DIR: from
+// ADAPTER_DIR/node_modules, or, when the harness runs a published version
+// (NAME@VERSION, adapter.json "versions"), from the folder after
+// --library-dir.  Returns { lib, version, versioned }.
+function loadLibrary(adapterDir, pkg) {
+  const i = process.argv.indexOf('--library-dir');
+  const dir = i > 0 && process.argv[i + 1] ? process.argv[i + 1] : adapterDir;
+  const lib = require(require.resolve(pkg, { paths: [dir] }));
+  return { lib, version: pkgVersion(dir, pkg), versioned: dir !== adapterDir };
+}
+
+// The adapter's hello name: NAME, or NAME@VERSION for a published version.
+function adapterName(name, loaded) {
+  return loaded.versioned ? `${name}@${loaded.version}` : name;
+}
+
+module.exports = { serve, hostType, pkgVersion, loadLibrary, adapterName };

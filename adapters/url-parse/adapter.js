@@ -2,8 +2,11 @@
 'use strict';
 // url-parse: the npm package url-parse (new Url(input, {})) through
 // adapters/PROTOCOL.md.  Mapping to the component model: README.md here.
-const Url = require('url-parse');
-const { serve, hostType, pkgVersion } = require('../js-common/serve.js');
+const { serve, hostType, loadLibrary, adapterName } = require('../js-common/serve.js');
+
+// published versions run as url-parse@VERSION (adapter.json "versions")
+const loaded = loadLibrary(__dirname, 'url-parse');
+const Url = loaded.lib;
 
 function components(u) {
   const o = {};
@@ -27,8 +30,8 @@ function components(u) {
 }
 
 serve({
-  adapter: 'url-parse',
-  library: `url-parse ${pkgVersion(__dirname, 'url-parse')} (node ${process.versions.node})`,
+  adapter: adapterName('url-parse', loaded),
+  library: `url-parse ${loaded.version} (node ${process.versions.node})`,
   spec: 'other',
 }, {
   parse(req, f) {

@@ -20,17 +20,28 @@ struct adapter_def {
   int checked; /* availability known (adapter_def_check) */
   int available;
   char *why; /* why not available */
+  /* published versions other than the pinned one (adapter.json "versions";
+   * DESIGN.md "Versions of an adapter"): run as NAME@VERSION */
+  char *pinned;     /* the version the adapter's own folder installs */
+  char **versions;  /* NULL-terminated, oldest first, the pinned one included */
+  char *version_of; /* for NAME@VERSION: NAME */
+  char *home;       /* the folder of its adapter.json */
 };
 
 struct registry {
   struct adapter_def *defs;
   size_t n;
+  struct adapter_def **versioned; /* NAME@VERSION definitions made on demand */
+  size_t nversioned;
 };
 
 /* Read every adapters/ * /adapter.json under the root, then add the
  * built-in reference when the registry has none.  Availability is checked
  * later, for the adapters asked for (adapter_def_check). */
 int registry_load(struct registry *r);
+/* The definition named NAME, or, for NAME@VERSION, the definition of that
+ * published version of NAME (NAME itself when VERSION is the pinned one);
+ * NULL when there is none. */
 struct adapter_def *registry_find(struct registry *r, const char *name);
 void registry_free(struct registry *r);
 /* Free what a definition holds (and the definition of an --adapter-cmd). */

@@ -9,5 +9,6 @@ int cmd_adapters(int argc, char **argv);
 int cmd_import(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_report(int argc, char **argv);
+int cmd_bisect(int argc, char **argv); /* bisect.c */
 
 #endif

@@ -30,6 +30,8 @@ static const struct command commands[] = {
      "turn fuzzer findings (AFL++, libFuzzer) into regression vectors"},
     {"report", cmd_report,
      "render a results file: reports/out/index.html, summary.md, results.json"},
+    {"bisect", cmd_bisect,
+     "one adapter's vectors across published versions of its library"},
 };
 
 static void usage(FILE *f) {
@@ -98,6 +100,14 @@ int cmd_adapters(int argc, char **argv) {
     }
     if (d->install)
       json_object_set_new(e, "install", json_string(d->install));
+    if (d->versions) {
+      json_t *pub = json_array();
+      for (char **v = d->versions; *v; v++)
+        json_array_append_new(pub, json_string(*v));
+      json_object_set_new(
+          e, "versions",
+          json_pack("{s:s, s:o}", "pinned", d->pinned, "published", pub));
+    }
     json_array_append_new(list, e);
   }
   if (json) {

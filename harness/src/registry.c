@@ -138,6 +138,74 @@ void adapter_def_check(struct adapter_def *d) {
   d->available = 1;
 }
 
+/* adapter.json "versions": {"pinned": V, "published": [V, ...]}, the
+ * published versions oldest first, the pinned one among them. */
+static int read_versions(struct adapter_def *d, json_t *v, const char *file) {
+  if (!v)
+    return 0;
+  json_t *pub = json_object_get(v, "published");
+  json_t *pin = json_object_get(v, "pinned");
+  if (!json_is_object(v) || !json_is_string(pin) || !json_is_array(pub)) {
+    warnx_("%s: \"versions\" must be {\"pinned\": \"V\", \"published\": "
+           "[\"V\", ...]}",
+           file);
+    return -1;
+  }
+  d->pinned = xstrdup(json_string_value(pin));
+  d->versions = xcalloc(json_array_size(pub) + 1, sizeof *d->versions);
+  for (size_t i = 0; i < json_array_size(pub); i++) {
+    const char *s = json_string_value(json_array_get(pub, i));
+    if (!s || !*s || strchr(s, '/') || strstr(s, "..") || strchr(s, '\'')) {
+      warnx_("%s: \"versions\": published versions are non-empty strings "
+             "without '/', '..' or quotes",
+             file);
+      return -1;
+    }
+    d->versions[i] = xstrdup(s);
+  }
+  return 0;
+}
+
+static char *dup_or_null(const char *s) {
+  return s ? xstrdup(s) : NULL;
+}
+
+/* NAME@VERSION: NAME's command with --library-dir HOME/versions/VERSION,
+ * available once `make deps ADAPTERS=NAME@VERSION` has installed it. */
+static struct adapter_def *make_versioned(const struct adapter_def *base,
+                                          const char *full,
+                                          const char *version) {
+  struct adapter_def *d = xcalloc(1, sizeof *d);
+  size_t argc = 0;
+  while (base->argv[argc])
+    argc++;
+  d->argv = xcalloc(argc + 3, sizeof *d->argv);
+  for (size_t i = 0; i < argc; i++)
+    d->argv[i] = xstrdup(base->argv[i]);
+  size_t n = strlen(base->home) + strlen(version) + 16;
+  char *dir = xmalloc(n);
+  snprintf(dir, n, "%s/versions/%s", base->home, version);
+  d->argv[argc] = xstrdup("--library-dir");
+  d->argv[argc + 1] = dir;
+  d->name = xstrdup(full);
+  d->spec = dup_or_null(base->spec);
+  d->cmd0 = xstrdup(base->cmd0);
+  d->home = xstrdup(base->home);
+  d->version_of = xstrdup(base->name);
+  d->in_process = 0;
+  size_t m = strlen(dir) + 2 * strlen(full) +
+             (base->check ? strlen(base->check) : 0) + 160;
+  d->check = xmalloc(m);
+  snprintf(d->check, m,
+           "{ %s; } && { test -d '%s/node_modules' || { echo '%s is not "
+           "installed: run make deps ADAPTERS=%s'; exit 1; }; }",
+           base->check ? base->check : "true", dir, full, full);
+  n = strlen(full) + 32;
+  d->install = xmalloc(n);
+  snprintf(d->install, n, "make deps ADAPTERS=%s", full);
+  return d;
+}
+
 static int add_def(struct registry *r, json_t *o, const char *file) {
   if (!json_is_object(o)) {
     warnx_("%s: an adapter entry must be an object", file);
@@ -172,43 +240,58 @@ static int add_def(struct registry *r, json_t *o, const char *file) {
   }
   /* availability looks at the registry spelling; checked when needed */
   d.cmd0 = xstrdup(json_string_value(json_array_get(cmd, 0)));
+  d.home = xstrdup(file);
+  char *slash = strrchr(d.home, '/');
+  if (slash)
+    *slash = 0;
+  if (read_versions(&d, json_object_get(o, "versions"), file) < 0)
+    return -1;
   r->defs = xrealloc(r->defs, sizeof *r->defs * (r->n + 1));
   r->defs[r->n++] = d;
   return 0;
 }
 
+/* Every DIR/<name>/adapter.json (one object or an array of objects). */
+static void load_dir(struct registry *r, const char *dir) {
+  DIR *d = opendir(dir);
+  if (!d)
+    return;
+  struct dirent *e;
+  while ((e = readdir(d))) {
+    if (e->d_name[0] == '.')
+      continue;
+    size_t n = strlen(dir) + strlen(e->d_name) + 32;
+    char *p = xmalloc(n);
+    snprintf(p, n, "%s/%s/adapter.json", dir, e->d_name);
+    struct stat st;
+    if (stat(p, &st) == 0) {
+      json_error_t err;
+      json_t *j = json_load_file(p, 0, &err);
+      if (!j) {
+        warnx_("%s:%d:%d: %s", p, err.line, err.column, err.text);
+      } else if (json_is_array(j)) {
+        size_t i;
+        json_t *o;
+        json_array_foreach(j, i, o) add_def(r, o, p);
+      } else {
+        add_def(r, j, p);
+      }
+      json_decref(j);
+    }
+    free(p);
+  }
+  closedir(d);
+}
+
 int registry_load(struct registry *r) {
   memset(r, 0, sizeof *r);
   char *dir = root_path("adapters");
-  DIR *d = opendir(dir);
-  if (d) {
-    struct dirent *e;
-    while ((e = readdir(d))) {
-      if (e->d_name[0] == '.')
-        continue;
-      size_t n = strlen(dir) + strlen(e->d_name) + 32;
-      char *p = xmalloc(n);
-      snprintf(p, n, "%s/%s/adapter.json", dir, e->d_name);
-      struct stat st;
-      if (stat(p, &st) == 0) {
-        json_error_t err;
-        json_t *j = json_load_file(p, 0, &err);
-        if (!j) {
-          warnx_("%s:%d:%d: %s", p, err.line, err.column, err.text);
-        } else if (json_is_array(j)) {
-          size_t i;
-          json_t *o;
-          json_array_foreach(j, i, o) add_def(r, o, p);
-        } else {
-          add_def(r, j, p);
-        }
-        json_decref(j);
-      }
-      free(p);
-    }
-    closedir(d);
-  }
+  load_dir(r, dir);
   free(dir);
+  /* more adapters from another folder (uritest --help: environment) */
+  const char *extra = getenv("URITEST_ADAPTERS_DIR");
+  if (extra && *extra)
+    load_dir(r, extra);
   if (!registry_find(r, "reference")) {
     /* adapters/reference/adapter.json not there (yet): the built C adapter */
     json_t *o = json_pack("{s:s, s:s, s:[s], s:s}", "name", "reference", "spec",
@@ -221,10 +304,39 @@ int registry_load(struct registry *r) {
   return 0;
 }
 
-struct adapter_def *registry_find(struct registry *r, const char *name) {
+static struct adapter_def *find_plain(struct registry *r, const char *name) {
   for (size_t i = 0; i < r->n; i++)
     if (!strcmp(r->defs[i].name, name))
       return &r->defs[i];
+  return NULL;
+}
+
+struct adapter_def *registry_find(struct registry *r, const char *name) {
+  struct adapter_def *d = find_plain(r, name);
+  const char *at = strrchr(name, '@');
+  if (d || !at)
+    return d;
+  for (size_t i = 0; i < r->nversioned; i++)
+    if (!strcmp(r->versioned[i]->name, name))
+      return r->versioned[i];
+  char *base_name = xstrdup(name);
+  base_name[at - name] = 0;
+  struct adapter_def *base = find_plain(r, base_name);
+  free(base_name);
+  const char *version = at + 1;
+  if (!base || !base->versions)
+    return NULL;
+  if (!strcmp(version, base->pinned))
+    return base;
+  for (char **v = base->versions; *v; v++) {
+    if (strcmp(*v, version))
+      continue;
+    d = make_versioned(base, name, version);
+    r->versioned =
+        xrealloc(r->versioned, sizeof *r->versioned * (r->nversioned + 1));
+    r->versioned[r->nversioned++] = d;
+    return d;
+  }
   return NULL;
 }
 
@@ -249,6 +361,13 @@ void adapter_def_free(struct adapter_def *d) {
   free(d->install);
   free(d->cmd0);
   free(d->why);
+  free(d->pinned);
+  if (d->versions)
+    for (char **v = d->versions; *v; v++)
+      free(*v);
+  free(d->versions);
+  free(d->version_of);
+  free(d->home);
   if (owned)
     free(d);
 }
@@ -259,4 +378,11 @@ void registry_free(struct registry *r) {
   free(r->defs);
   r->defs = NULL;
   r->n = 0;
+  for (size_t i = 0; i < r->nversioned; i++) {
+    adapter_def_free(r->versioned[i]);
+    free(r->versioned[i]);
+  }
+  free(r->versioned);
+  r->versioned = NULL;
+  r->nversioned = 0;
 }
