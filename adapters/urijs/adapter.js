@@ -12,15 +12,15 @@ const URI = loaded.lib;
 
 // URI.parse leaves absent parts null or out; it cannot tell an empty query,
 // fragment or port from an absent one (both null), keeps no raw authority,
-// and strips an IP-literal's brackets (put back for a host with ":").
-function components(p) {
+// and strips an IP-literal's brackets (put back where the input had them).
+function components(p, input) {
   const o = {};
   o.scheme = p.protocol == null ? null : p.protocol;
   if (p.hostname == null && p.username == null) {
     o.authority = null; o.userinfo = null; o.host = null; o.host_type = null; o.port = null;
   } else {
     const h = p.hostname == null ? '' : String(p.hostname);
-    o.host = h.includes(':') && !h.startsWith('[') ? `[${h}]` : h;
+    o.host = input.includes(`[${h}]`) ? `[${h}]` : h;
     o.host_type = hostType(o.host);
     o.userinfo = p.username == null ? null
       : p.username + (p.password == null ? '' : ':' + p.password);
@@ -47,7 +47,7 @@ serve({
   spec: 'rfc3986',
 }, {
   parse(req, f) {
-    return rejecting(() => ({ valid: true, components: components(URI.parse(f.input)) }));
+    return rejecting(() => ({ valid: true, components: components(URI.parse(f.input), f.input) }));
   },
   resolve(req, f) {
     return rejecting(() => ({ valid: true, target: URI(f.input).absoluteTo(f.base).toString() }));

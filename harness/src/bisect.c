@@ -253,6 +253,7 @@ static char **pick_versions(const struct adapter_def *base, const char *list,
       for (size_t i = 0; i < *n; i++)
         free(out[i]);
       free(out);
+      *n = 0;
       return NULL;
     }
     out = xrealloc(out, (*n + 1) * sizeof *out);
@@ -320,11 +321,11 @@ static void print_text(json_t *doc) {
     json_array_foreach(json_object_get(c, "outcomes"), k, o) {
       char *r = json_dumps(json_object_get(o, "reading"),
                            JSON_COMPACT | JSON_SORT_KEYS);
-      char *from = json_dumps(json_object_get(o, "from"), JSON_ENCODE_ANY);
-      printf("  from %s: %s %s\n", from ? from : "?",
+      /* versions are printable ASCII (read_versions), classes are ours */
+      printf("  from %s: %s %s\n",
+             json_string_value(json_object_get(o, "from")),
              json_string_value(json_object_get(o, "class")), r ? r : "");
       free(r);
-      free(from);
     }
   }
   printf("%zu vectors change outcome across %zu versions\n",

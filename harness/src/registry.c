@@ -155,9 +155,12 @@ static int read_versions(struct adapter_def *d, json_t *v, const char *file) {
   d->versions = xcalloc(json_array_size(pub) + 1, sizeof *d->versions);
   for (size_t i = 0; i < json_array_size(pub); i++) {
     const char *s = json_string_value(json_array_get(pub, i));
-    if (!s || !*s || strchr(s, '/') || strstr(s, "..") || strchr(s, '\'')) {
-      warnx_("%s: \"versions\": published versions are non-empty strings "
-             "without '/', '..' or quotes",
+    int printable = s && *s;
+    for (const char *c = s; printable && *c; c++)
+      printable = *c > ' ' && *c < 127 && !strchr("/\\'\"", *c);
+    if (!printable || strstr(s, "..")) {
+      warnx_("%s: \"versions\": a published version is printable ASCII "
+             "without space, '/', '\\\\', quotes or '..'",
              file);
       return -1;
     }
@@ -288,10 +291,6 @@ int registry_load(struct registry *r) {
   char *dir = root_path("adapters");
   load_dir(r, dir);
   free(dir);
-  /* more adapters from another folder (uritest --help: environment) */
-  const char *extra = getenv("URITEST_ADAPTERS_DIR");
-  if (extra && *extra)
-    load_dir(r, extra);
   if (!registry_find(r, "reference")) {
     /* adapters/reference/adapter.json not there (yet): the built C adapter */
     json_t *o = json_pack("{s:s, s:s, s:[s], s:s}", "name", "reference", "spec",
