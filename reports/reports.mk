@@ -65,3 +65,22 @@ test-browser:
 	@$(UT_BIN) report --quiet --output-dir $(BUILD)/report-browser reports/tests/data/hostile.jsonl
 	@tests/suite.sh browser node reports/browser/check.js $(BUILD)/report-browser/index.html \
 	  $(REPORT_OUT)/screenshot.png $(REPORT_OUT)/index.html $(REPORT_OUT)/screenshot-report.png
+
+# reports/ADVISORIES.md (committed): the advisory vectors (tag cve) on every
+# available adapter, and the bisected libraries across their published
+# versions (installed by: make deps ADAPTERS="url-parse@all urijs@all
+# fast-uri@all whatwg-url@all"; a version not installed is exit 2).
+ADVISORY_BISECT ?= url-parse urijs fast-uri whatwg-url
+.PHONY: advisories
+advisories: deps all
+	@mkdir -p $(BUILD)/advisories
+	@$(UT_BIN) run --tag cve --format text --no-progress \
+	  --output $(BUILD)/advisories/results.jsonl > $(BUILD)/advisories/run.txt 2>&1; \
+	  test $$? -le 1 || { cat $(BUILD)/advisories/run.txt; exit 2; }
+	@for a in $(ADVISORY_BISECT); do \
+	  $(UT_BIN) bisect --adapter $$a --versions all --tag cve --format json \
+	    > $(BUILD)/advisories/bisect-$$a.json; test $$? -le 1 || exit 2; done
+	@$(PYTHON) reports/advisories.py vectors/v1/security/advisories.json \
+	  $(BUILD)/advisories/results.jsonl \
+	  $(patsubst %,$(BUILD)/advisories/bisect-%.json,$(ADVISORY_BISECT)) > reports/ADVISORIES.md
+	@echo "reports/ADVISORIES.md written"

@@ -123,7 +123,7 @@ function serve(hello, handlers) {
 // next to the adapter (DIR/node_modules/NAME).
 function pkgVersion(dir, name) {
   try {
-    return require(require('path').join(dir, 'node_modules', name, 'package.json')).version;
+    return require(require('path').resolve(dir, 'node_modules', name, 'package.json')).version;
   } catch (e) {
     return '?';
   }
@@ -135,7 +135,7 @@ function pkgVersion(dir, name) {
 // --library-dir.  Returns { lib, version, versioned }.
 function loadLibrary(adapterDir, pkg) {
   const i = process.argv.indexOf('--library-dir');
-  const dir = i > 0 && process.argv[i + 1] ? process.argv[i + 1] : adapterDir;
+  const dir = i > 0 && process.argv[i + 1] ? require('path').resolve(process.argv[i + 1]) : adapterDir;
   const lib = require(require.resolve(pkg, { paths: [dir] }));
   return { lib, version: pkgVersion(dir, pkg), versioned: dir !== adapterDir };
 }

@@ -1,0 +1,50 @@
+#!/usr/bin/env bats
+# reports/advisories.py: the advisory table from vectors, results and
+# bisect output (data/advisories: an adapter that reads CVE-1's input the
+# vulnerable way, one that does not, a bisect that agrees with CVE-1's
+# "< 2.0" and differs from CVE-2's "fixed in 3.0"; names and inputs with
+# markup, table separators and escape sequences).
+bats_require_minimum_version 1.5.0
+
+ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
+D=$BATS_TEST_DIRNAME/data/advisories
+
+render() {
+  run /usr/bin/python3 "$ROOT/reports/advisories.py" "$D/vectors.json" "$D/results.jsonl" "$D/bisect-libx.json"
+  [ "$status" -eq 0 ]
+}
+
+@test "advisories: the vulnerable reading is named per adapter" {
+  render
+  row=$(printf '%s\n' "$output" | grep '^| CVE-1 ')
+  [[ "$row" == *'bad\x1b\[31m'* ]]
+  [[ "$row" != *'pipe\|name'*'| none'* ]]
+  per=$(printf '%s\n' "$output" | grep '^| bad')
+  [[ "$per" == *'| 1 | CVE-1 |'* ]]
+  printf '%s\n' "$output" | grep -q '^| good | 0 | none |'
+}
+
+@test "advisories: other endpoints are the harness's security_relevant results" {
+  render
+  row=$(printf '%s\n' "$output" | grep '^| CVE-2 ')
+  [[ "$row" == *'pipe\|name (host)'* ]]
+}
+
+@test "advisories: bisect agrees with one advisory and differs from the other" {
+  render
+  printf '%s\n' "$output" | grep '^| CVE-1 ' | grep -q 'advisory names 2.0: agree'
+  printf '%s\n' "$output" | grep '^| CVE-2 ' | grep -q 'differ: no change at 3.0'
+  printf '%s\n' "$output" | grep -q '^- CVE-2: the advisory names 3.0 as fixed'
+}
+
+@test "advisories: nothing from the inputs escapes its table cell or reaches a terminal" {
+  render
+  ! printf '%s' "$output" | grep -q $'\x1b'
+  ! printf '%s\n' "$output" | grep -q '<script>' || printf '%s\n' "$output" | grep '<script>' | grep -q '`http://a\\@b\\|<script>/`'
+  ! printf '%s\n' "$output" | grep -q '<b>'
+  # every table row keeps its column count (7 cells in the advisory table)
+  printf '%s\n' "$output" | grep '^| CVE-' | while read -r line; do
+    n=$(printf '%s' "$line" | sed 's/\\|//g' | tr -cd '|' | wc -c)
+    [ "$n" -eq 8 ]
+  done
+}
