@@ -64,51 +64,21 @@ struct vector_track {
 struct tracks {
   struct vector_track *v;
   size_t n, cap;
-  size_t *slots; /* open-addressing index of v by id */
-  size_t nslots;
+  struct strmap index; /* id -> position in v (keys: the tracks' ids) */
 };
 
-static size_t str_hash(const char *s) {
-  size_t h = 14695981039346656037u; /* FNV-1a 64-bit offset basis */
-  for (; *s; s++)
-    h = (h ^ (unsigned char)*s) * 1099511628211u;
-  return h;
-}
-
-static void tracks_grow_index(struct tracks *t) {
-  free(t->slots);
-  t->nslots = t->nslots ? t->nslots * 2 : 1024;
-  t->slots = xcalloc(t->nslots, sizeof *t->slots);
-  for (size_t i = 0; i < t->n; i++) {
-    size_t s = str_hash(t->v[i].id) & (t->nslots - 1);
-    while (t->slots[s])
-      s = (s + 1) & (t->nslots - 1);
-    t->slots[s] = i + 1;
-  }
-}
-
 static struct vector_track *tracks_get(struct tracks *t, const char *id) {
-  if (t->nslots) {
-    size_t s = str_hash(id) & (t->nslots - 1);
-    for (; t->slots[s]; s = (s + 1) & (t->nslots - 1))
-      if (!strcmp(t->v[t->slots[s] - 1].id, id))
-        return &t->v[t->slots[s] - 1];
-  }
+  size_t *at = strmap_get(&t->index, id);
+  if (at)
+    return &t->v[*at];
   if (t->n == t->cap) {
     t->cap = t->cap ? t->cap * 2 : 256;
     t->v = xrealloc(t->v, t->cap * sizeof *t->v);
   }
-  struct vector_track *v = &t->v[t->n++];
+  struct vector_track *v = &t->v[t->n];
   memset(v, 0, sizeof *v);
   v->id = xstrdup(id);
-  if (2 * t->n > t->nslots)
-    tracks_grow_index(t);
-  else {
-    size_t s = str_hash(id) & (t->nslots - 1);
-    while (t->slots[s])
-      s = (s + 1) & (t->nslots - 1);
-    t->slots[s] = t->n;
-  }
+  strmap_add(&t->index, v->id, t->n++);
   return v;
 }
 
@@ -420,7 +390,7 @@ static void tracks_free(struct tracks *t) {
     json_decref(v->input);
   }
   free(t->v);
-  free(t->slots);
+  strmap_free(&t->index);
 }
 
 int cmd_bisect(int argc, char **argv) {
