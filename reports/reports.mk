@@ -10,6 +10,26 @@
 
 REPORT_OUT := reports/out
 
+# The renderers (reports/render/*.c) are part of uritest; the page's HTML,
+# CSS and script are embedded at build time (embed.py -> page_assets.c).
+RENDER_SRC  := $(wildcard reports/render/*.c)
+RENDER_OBJ  := $(RENDER_SRC:%.c=$(BUILD)/obj/%.o)
+RENDER_PAGE := reports/render/page.html reports/render/page.css reports/render/page.js
+RENDER_GEN  := $(BUILD)/gen/reports/page_assets.c
+RENDER_GOBJ := $(BUILD)/obj/gen/reports/page_assets.o
+$(RENDER_GEN): reports/render/embed.py $(RENDER_PAGE)
+	@mkdir -p $(dir $@)
+	$(PYTHON) reports/render/embed.py $@ page_html=reports/render/page.html \
+	  page_css=reports/render/page.css page_js=reports/render/page.js
+$(RENDER_GOBJ): $(RENDER_GEN)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+$(RENDER_OBJ) $(UT_OBJ): ALL_CFLAGS += -Ireports/render -Iharness/src $(UT_JANSSON_CFLAGS)
+$(RENDER_OBJ) $(UT_OBJ): reports/render/model.h
+$(RENDER_OBJ): $(UT_HDR)
+UT_OBJ += $(RENDER_OBJ) $(RENDER_GOBJ)
+$(UT_BIN): $(RENDER_OBJ) $(RENDER_GOBJ)
+
 # rulecov: the rule-coverage counter, an observer (rfc3986_observer) of the
 # library as it ships.
 RULECOV   := $(BUILD)/bin/rulecov

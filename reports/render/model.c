@@ -1,0 +1,534 @@
+/* model.c: reading results files into the report model (model.h), once,
+ * line by line: aggregates per adapter, per vector the class each adapter
+ * got, and a compact form of every result that is not PASS. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <jansson.h>
+
+#include "model.h"
+#include "util.h"
+
+#define SHOW_MAX 240 /* octets of a string shown before "...(N octets)" */
+
+const char *const rpt_op_names[RPT_OP__COUNT] = {
+    "parse", "resolve", "normalize", "equivalent", "iri", "whatwg"};
+
+/* ---- interning ----------------------------------------------------------- */
+
+static uint32_t hash_bytes(const char *s, size_t n) {
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ (unsigned char)s[i]) * 16777619u;
+  return h;
+}
+
+static void strtab_grow(struct strtab *t) {
+  size_t n = t->nslots ? t->nslots * 2 : 1024;
+  uint32_t *slots = xcalloc(n, sizeof *slots);
+  for (size_t i = 0; i < t->n; i++) {
+    size_t h = hash_bytes(t->s[i], t->len[i]) & (n - 1);
+    while (slots[h])
+      h = (h + 1) & (n - 1);
+    slots[h] = (uint32_t)i + 1;
+  }
+  free(t->slots);
+  t->slots = slots;
+  t->nslots = n;
+}
+
+uint32_t strtab_find(const struct strtab *t, const char *s, size_t n) {
+  if (!t->nslots)
+    return (uint32_t)-1;
+  size_t h = hash_bytes(s, n) & (t->nslots - 1);
+  while (t->slots[h]) {
+    uint32_t i = t->slots[h] - 1;
+    if (t->len[i] == n && !memcmp(t->s[i], s, n))
+      return i;
+    h = (h + 1) & (t->nslots - 1);
+  }
+  return (uint32_t)-1;
+}
+
+uint32_t strtab_add(struct strtab *t, const char *s, size_t n) {
+  if (!t->n) { /* index 0: the empty string */
+    t->cap = 256;
+    t->s = xmalloc(t->cap * sizeof *t->s);
+    t->len = xmalloc(t->cap * sizeof *t->len);
+    t->s[0] = xstrdup("");
+    t->len[0] = 0;
+    t->n = 1;
+    strtab_grow(t);
+    t->slots[hash_bytes("", 0) & (t->nslots - 1)] = 1;
+  }
+  uint32_t i = strtab_find(t, s, n);
+  if (i != (uint32_t)-1)
+    return i;
+  if (2 * (t->n + 1) > t->nslots)
+    strtab_grow(t);
+  if (t->n == t->cap) {
+    t->cap *= 2;
+    t->s = xrealloc(t->s, t->cap * sizeof *t->s);
+    t->len = xrealloc(t->len, t->cap * sizeof *t->len);
+  }
+  t->s[t->n] = xmalloc(n + 1);
+  memcpy(t->s[t->n], s, n);
+  t->s[t->n][n] = 0;
+  t->len[t->n] = (uint32_t)n;
+  size_t h = hash_bytes(s, n) & (t->nslots - 1);
+  while (t->slots[h])
+    h = (h + 1) & (t->nslots - 1);
+  t->slots[h] = (uint32_t)++t->n;
+  return (uint32_t)(t->n - 1);
+}
+
+void strtab_free(struct strtab *t) {
+  for (size_t i = 0; i < t->n; i++)
+    free(t->s[i]);
+  free(t->s);
+  free(t->len);
+  free(t->slots);
+  memset(t, 0, sizeof *t);
+}
+
+static uint32_t str_add(struct report *r, const char *s) {
+  return strtab_add(&r->str, s ? s : "", s ? strlen(s) : 0);
+}
+
+const uint32_t *report_reading(const struct report *r, uint32_t i, size_t *n) {
+  *n = r->readings.len[i] / sizeof(uint32_t);
+  return (const uint32_t *)(const void *)r->readings.s[i];
+}
+
+/* ---- showing strings ------------------------------------------------------ */
+
+void report_show(struct buf *b, const char *s, size_t n) {
+  const unsigned char *p = (const unsigned char *)s;
+  for (size_t i = 0; i < n;) {
+    if (i >= SHOW_MAX && n > SHOW_MAX + 40) {
+      buf_printf(b, "...(%zu octets)", n);
+      return;
+    }
+    unsigned c = p[i];
+    size_t k = c >= 0x80 ? utf8_seq(p + i, n - i) : 1;
+    if (c == '\\') {
+      buf_puts(b, "\\\\");
+    } else if (c >= 0x20 && c < 0x7f) {
+      buf_putc(b, (char)c);
+    } else if (c == '\t' || c == '\n' || c == '\r') {
+      buf_puts(b, c == '\t' ? "\\t" : c == '\n' ? "\\n" : "\\r");
+    } else if (c >= 0x80 && k) {
+      unsigned long cp = k == 2 ? (c & 0x1f) : k == 3 ? (c & 0x0f) : (c & 0x07);
+      for (size_t m = 1; m < k; m++)
+        cp = (cp << 6) | (p[i + m] & 0x3f);
+      buf_printf(b, "\\u{%04lX}", cp);
+      i += k;
+      continue;
+    } else {
+      buf_printf(b, "\\x%02X", c);
+    }
+    i++;
+  }
+}
+
+/* S[0..N) shown, as a model string. */
+static uint32_t shown(struct report *r, const char *s, size_t n) {
+  struct buf b = {0};
+  buf_puts(&b, "");
+  report_show(&b, s, n);
+  uint32_t i = strtab_add(&r->str, b.p, b.len);
+  free(b.p);
+  return i;
+}
+
+/* A value of an expected object or an answer, shown: strings quoted with
+ * visible escapes, {"hex": ...} as the octets, others as JSON. */
+static uint32_t shown_value(struct report *r, json_t *v) {
+  struct buf b = {0};
+  buf_puts(&b, "");
+  if (json_is_string(v)) {
+    buf_putc(&b, '"');
+    report_show(&b, json_string_value(v), json_string_length(v));
+    buf_putc(&b, '"');
+  } else if (json_is_object(v) && json_object_size(v) == 1 &&
+             json_is_string(json_object_get(v, "hex"))) {
+    const char *hex = json_string_value(json_object_get(v, "hex"));
+    size_t n = strlen(hex);
+    char *raw = xmalloc(n / 2 + 1);
+    long len = hex_decode(hex, n, raw);
+    buf_puts(&b, "octets \"");
+    report_show(&b, len >= 0 ? raw : hex, len >= 0 ? (size_t)len : n);
+    buf_putc(&b, '"');
+    free(raw);
+  } else {
+    char *d = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
+    report_show(&b, d ? d : "?", d ? strlen(d) : 1);
+    free(d);
+  }
+  uint32_t i = strtab_add(&r->str, b.p, b.len);
+  free(b.p);
+  return i;
+}
+
+/* The raw input of an expected object or a result: a new string (*n
+ * octets), or NULL. */
+static char *raw_input(json_t *o, size_t *n) {
+  json_t *in = json_object_get(o, "input");
+  if (json_is_string(in)) {
+    *n = json_string_length(in);
+    char *s = xmalloc(*n + 1);
+    memcpy(s, json_string_value(in), *n + 1);
+    return s;
+  }
+  const char *hex = json_string_value(json_object_get(o, "input_hex"));
+  if (!hex)
+    return NULL;
+  size_t hn = strlen(hex);
+  char *s = xmalloc(hn / 2 + 1);
+  long len = hex_decode(hex, hn, s);
+  if (len < 0) {
+    free(s);
+    return NULL;
+  }
+  *n = (size_t)len;
+  return s;
+}
+
+/* Flatten an expected object or an answer into [key, shown value] pairs
+ * of model strings; "components" and "whatwg" are opened in place, other
+ * objects as "key.sub".  The input (shown apart) is left out. */
+static void flatten(struct report *r, struct buf *pairs, json_t *o,
+                    const char *prefix) {
+  const char *k;
+  json_t *v;
+  json_object_foreach(o, k, v) {
+    if (!*prefix && (!strcmp(k, "input") || !strcmp(k, "input_hex")))
+      continue;
+    int open = json_is_object(v) &&
+               !(json_object_size(v) == 1 && json_object_get(v, "hex"));
+    if (open && (!strcmp(k, "components") || !strcmp(k, "whatwg"))) {
+      flatten(r, pairs, v, prefix);
+      continue;
+    }
+    char key[256];
+    snprintf(key, sizeof key, "%s%s%s", prefix, *prefix ? "." : "", k);
+    if (open) {
+      flatten(r, pairs, v, key);
+      continue;
+    }
+    uint32_t kv[2] = {shown(r, key, strlen(key)), shown_value(r, v)};
+    buf_put(pairs, kv, sizeof kv);
+  }
+}
+
+/* O (an object, or not) as a reading; 0 when it is not an object. */
+static uint32_t reading_of(struct report *r, json_t *o) {
+  if (!json_is_object(o))
+    return 0;
+  struct buf pairs = {0};
+  buf_reserve(&pairs, 64);
+  flatten(r, &pairs, o, "");
+  if (!r->readings.n)
+    strtab_add(&r->readings, "", 0);
+  uint32_t i = strtab_add(&r->readings, pairs.p, pairs.len);
+  free(pairs.p);
+  return i;
+}
+
+/* ---- vectors and adapters --------------------------------------------------- */
+
+/* The vector with raw id S[0..N), made when CREATE. */
+static struct rpt_vec *vec_get(struct report *r, const char *s, size_t n,
+                               int create) {
+  uint32_t i = r->ids.n ? strtab_find(&r->ids, s, n) : (uint32_t)-1;
+  if (i != (uint32_t)-1)
+    return i ? &r->vecs[i - 1] : NULL;
+  if (!create)
+    return NULL;
+  if (!r->ids.n)
+    strtab_add(&r->ids, "", 0);
+  if (r->nvecs == r->capvecs) {
+    r->capvecs = r->capvecs ? 2 * r->capvecs : 1024;
+    r->vecs = xrealloc(r->vecs, r->capvecs * sizeof *r->vecs);
+  }
+  struct rpt_vec *v = &r->vecs[r->nvecs++];
+  memset(v, 0, sizeof *v);
+  v->cls = xmalloc(RPT_MAX_ADAPTERS);
+  memset(v->cls, RPT_NONE, RPT_MAX_ADAPTERS);
+  v->id = strtab_add(&r->ids, s, n);
+  return v;
+}
+
+struct rpt_vec *report_vec(struct report *r, const char *s, size_t n) {
+  return vec_get(r, s, n, 0);
+}
+
+static const char *jstr(json_t *o, const char *key) {
+  const char *s = json_string_value(json_object_get(o, key));
+  return s ? s : "";
+}
+
+static struct rpt_adapter *adapter_get(struct report *r, const char *name,
+                                       const char *library, const char *spec) {
+  uint32_t n = str_add(r, name);
+  for (size_t i = 0; i < r->nad; i++)
+    if (r->ad[i].name == n) {
+      if (!r->ad[i].library && library && *library)
+        r->ad[i].library = str_add(r, library);
+      if (!r->ad[i].spec && spec && *spec)
+        r->ad[i].spec = str_add(r, spec);
+      return &r->ad[i];
+    }
+  if (r->nad == RPT_MAX_ADAPTERS)
+    return NULL;
+  struct rpt_adapter *a = &r->ad[r->nad++];
+  memset(a, 0, sizeof *a);
+  a->name = n;
+  a->library = str_add(r, library);
+  a->spec = str_add(r, spec);
+  return a;
+}
+
+/* Count one security finding of severity SEV for A. */
+static void count_severity(struct rpt_adapter *a, uint32_t sev) {
+  for (size_t i = 0; i < a->nsev; i++)
+    if (a->sev[2 * i] == sev) {
+      a->sev[2 * i + 1]++;
+      return;
+    }
+  a->sev = xrealloc(a->sev, (a->nsev + 1) * 2 * sizeof *a->sev);
+  a->sev[2 * a->nsev] = sev;
+  a->sev[2 * a->nsev + 1] = 1;
+  a->nsev++;
+}
+
+static int op_of(const char *spec, const char *op) {
+  if (!strcmp(spec, "rfc3987"))
+    return RPT_OP_IRI;
+  if (!strcmp(spec, "whatwg"))
+    return RPT_OP_WHATWG;
+  if (strcmp(spec, "rfc3986"))
+    return -1;
+  for (int i = RPT_OP_PARSE; i <= RPT_OP_EQUIVALENT; i++)
+    if (!strcmp(op, rpt_op_names[i]))
+      return i;
+  return -1;
+}
+
+/* "host, port" of the mismatches (else the components) of a result. */
+static uint32_t comps_of(struct report *r, json_t *o) {
+  struct buf b = {0};
+  buf_puts(&b, "");
+  size_t k;
+  json_t *m;
+  json_t *mis = json_object_get(o, "mismatches");
+  json_array_foreach(mis, k, m) {
+    if (k)
+      buf_puts(&b, ", ");
+    const char *c = jstr(m, "component");
+    report_show(&b, c, strlen(c));
+    buf_printf(&b, " (%s)", jstr(m, "kind"));
+  }
+  if (!json_array_size(mis))
+    json_array_foreach(json_object_get(o, "components"), k, m) {
+      if (k)
+        buf_puts(&b, ", ");
+      const char *c = json_string_value(m) ? json_string_value(m) : "?";
+      report_show(&b, c, strlen(c));
+    }
+  uint32_t i = strtab_add(&r->str, b.p, b.len);
+  free(b.p);
+  return i;
+}
+
+/* The note of a result: why, implementation-defined, known. */
+static uint32_t note_of(struct report *r, json_t *o) {
+  const char *why = json_string_value(json_object_get(o, "why"));
+  if (!why)
+    return 0;
+  return shown(r, why, strlen(why));
+}
+
+/* ---- one result ------------------------------------------------------------ */
+
+static void add_result(struct report *r, json_t *o, struct rpt_adapter *a,
+                       int cls, const char *line, size_t len) {
+  int impl = json_is_true(json_object_get(o, "implementation_defined"));
+  int sec = json_is_true(json_object_get(o, "security_relevant"));
+  int known = json_is_true(json_object_get(o, "baseline"));
+  a->total++;
+  a->by_class[cls]++;
+  if (cls == CLASS_UNSUPPORTED)
+    a->unsupported++;
+  else if (class_failed(cls) && !impl)
+    a->failed++;
+  else
+    a->passed++;
+  a->impl_defined += impl;
+  a->security += sec;
+  a->known += known;
+  a->not_compared +=
+      (size_t)json_integer_value(json_object_get(o, "not_compared"));
+  int op = op_of(jstr(o, "spec"), jstr(o, "op"));
+  if (op >= 0 && cls != CLASS_UNSUPPORTED) {
+    a->op_answered[op]++;
+    a->op_passed[op] += cls == CLASS_PASS;
+  }
+  const char *sevname = json_string_value(json_object_get(o, "severity"));
+  if (sec)
+    count_severity(a, str_add(r, sevname ? sevname : "unrated"));
+  const char *id = jstr(o, "id");
+  struct rpt_vec *v = vec_get(r, id, strlen(id), 1);
+  v->cls[a - r->ad] = (uint8_t)cls;
+  v->security |= (uint8_t)sec;
+  if (!v->file && json_is_string(json_object_get(o, "file")))
+    v->file = str_add(r, jstr(o, "file"));
+  if (!v->op) {
+    v->op = str_add(r, jstr(o, "op"));
+    v->spec = str_add(r, jstr(o, "spec"));
+  }
+  if (cls == CLASS_PASS)
+    return;
+  json_t *exp = json_object_get(o, "expected");
+  if (!v->input) {
+    size_t n = 0;
+    char *raw = raw_input(json_is_object(exp) ? exp : o, &n);
+    if (!raw)
+      raw = raw_input(o, &n);
+    if (raw) {
+      v->input = shown(r, raw, n);
+      if (!v->nspans && !v->derive_invalid) {
+        v->nspans = (uint32_t)report_derive(
+            r, raw, n, !strcmp(jstr(o, "spec"), "rfc3987"), &v->first_span);
+        v->derive_invalid = v->nspans == 0;
+      }
+      free(raw);
+    }
+  }
+  if (!v->expected)
+    v->expected = reading_of(r, exp);
+  if (r->nres == r->capres) {
+    r->capres = r->capres ? 2 * r->capres : 4096;
+    r->res = xrealloc(r->res, r->capres * sizeof *r->res);
+  }
+  struct rpt_result *x = &r->res[r->nres++];
+  const char *beh = json_string_value(json_object_get(o, "behaviour"));
+  *x = (struct rpt_result){
+      .vec = (uint32_t)(v - r->vecs),
+      .reading = cls == CLASS_UNSUPPORTED ? 0 : reading_of(r, json_object_get(o, "got")),
+      .comps = comps_of(r, o),
+      .note = note_of(r, o),
+      .behaviour = beh ? shown(r, beh, strlen(beh)) : 0,
+      .severity = sevname ? str_add(r, sevname) : 0,
+      .adapter = (uint8_t)(a - r->ad),
+      .cls = (uint8_t)cls,
+      .security = (uint8_t)sec,
+      .known = (uint8_t)known,
+      .impl = (uint8_t)impl};
+  if (beh)
+    a->behaviours_named++;
+  if (r->spool && (cls != CLASS_UNSUPPORTED || r->keep_unsupported)) {
+    fprintf(r->spool, "%u\t", x->vec);
+    fwrite(line, 1, len, r->spool);
+    fputc('\n', r->spool);
+    r->spooled++;
+  }
+}
+
+static void add_run(struct report *r, json_t *o) {
+  if (!r->date) {
+    r->command = str_add(r, jstr(o, "command"));
+    r->vectors_version = str_add(r, jstr(o, "vectors_version"));
+    r->date = str_add(r, jstr(o, "date"));
+  }
+  size_t i;
+  json_t *a;
+  json_array_foreach(json_object_get(o, "adapters"), i, a)
+      adapter_get(r, jstr(a, "name"), jstr(a, "library"), jstr(a, "spec"));
+}
+
+static void add_summary(struct report *r, json_t *o) {
+  if (json_is_true(json_object_get(o, "interrupted")))
+    r->interrupted = 1;
+  const char *k;
+  json_t *s;
+  json_object_foreach(json_object_get(o, "adapters"), k, s) {
+    struct rpt_adapter *a =
+        adapter_get(r, k, jstr(s, "library"), jstr(s, "spec"));
+    if (a)
+      a->skipped += (size_t)json_integer_value(json_object_get(s, "skipped"));
+  }
+}
+
+/* One line of a results file: 0 or EXIT_USAGE. */
+static int read_line(struct report *r, const char *path, long lineno,
+                     const char *line, size_t n) {
+  json_error_t err;
+  json_t *o = json_loadb(line, n, JSON_ALLOW_NUL, &err);
+  int rc = 0;
+  if (!json_is_object(o)) {
+    warnx_("%s:%ld:%d: %s", path, lineno, err.column,
+           o ? "not a JSON object" : err.text);
+    rc = EXIT_USAGE;
+  } else if (!strcmp(jstr(o, "record"), "run")) {
+    add_run(r, o);
+  } else if (!strcmp(jstr(o, "record"), "summary")) {
+    add_summary(r, o);
+  } else if (!strcmp(jstr(o, "record"), "result") ||
+             (!json_object_get(o, "record") && json_object_get(o, "class"))) {
+    int cls = class_from_name(jstr(o, "class"));
+    struct rpt_adapter *a = NULL;
+    if (cls < 0 || !*jstr(o, "id") || !*jstr(o, "adapter")) {
+      warnx_("%s:%ld: a result needs \"adapter\", \"id\" and a known "
+             "\"class\"",
+             path, lineno);
+      rc = EXIT_USAGE;
+    } else if (!(a = adapter_get(r, jstr(o, "adapter"), jstr(o, "library"),
+                                 NULL))) {
+      warnx_("%s:%ld: more than %d adapters", path, lineno, RPT_MAX_ADAPTERS);
+      rc = EXIT_USAGE;
+    } else {
+      add_result(r, o, a, cls, line, n);
+    }
+  }
+  json_decref(o);
+  return rc;
+}
+
+int report_read(struct report *r, const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    warnx_("%s: cannot read: %s", path, strerror(errno));
+    return EXIT_USAGE;
+  }
+  if (!r->str.n)
+    strtab_add(&r->str, "", 0);
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t n;
+  long lineno = 0;
+  int rc = 0;
+  while (rc == 0 && (n = getline(&line, &cap, f)) > 0) {
+    lineno++;
+    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+      n--;
+    if (n > 0)
+      rc = read_line(r, path, lineno, line, (size_t)n);
+  }
+  free(line);
+  if (rc == 0 && ferror(f)) {
+    warnx_("%s: read error", path);
+    rc = EXIT_USAGE;
+  }
+  fclose(f);
+  if (r->source) {
+    size_t m = strlen(r->source) + strlen(path) + 3;
+    r->source = xrealloc(r->source, m);
+    strcat(strcat(r->source, ", "), path);
+  } else {
+    r->source = xstrdup(path);
+  }
+  return rc;
+}

@@ -1,0 +1,324 @@
+/* model_finish.c: what the report model takes from outside the results
+ * (the vector files' sections, tags and inputs; the oracle's derivation of
+ * each input), the pruned view, and the model's end. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <jansson.h>
+#include <rfc3986.h>
+
+#include "model.h"
+#include "util.h"
+
+/* ---- the oracle's derivation ---------------------------------------------- */
+
+/* The rules `rfc3986 explain` shows without --all (reference/cli/cmd_parse.c,
+ * explain_shows): single-octet rules are left out. */
+static int derivation_shows(rfc3986_rule rule) {
+  return rule != RFC3986_RULE_pchar && rule != RFC3986_RULE_ipchar &&
+         rule != RFC3986_RULE_unreserved && rule != RFC3986_RULE_iunreserved &&
+         rule != RFC3986_RULE_sub_delims && rule != RFC3986_RULE_ucschar;
+}
+
+size_t report_derive(struct report *r, const char *s, size_t n, int iri,
+                     uint32_t *first) {
+  rfc3986_rule start = iri ? RFC3986_RULE_IRI_reference
+                           : RFC3986_RULE_URI_reference;
+  rfc3986_uri uri;
+  rfc3986_error err;
+  size_t count = 0;
+  rfc3986_trace_event stack_ev[64];
+  rfc3986_trace_event *ev = stack_ev;
+  if (rfc3986_parse_traced(s, n, start, &uri, &err, ev, 64, &count) !=
+      RFC3986_OK)
+    return 0;
+  if (count > 64) {
+    ev = xmalloc(count * sizeof *ev);
+    size_t again = 0;
+    rfc3986_parse_traced(s, n, start, &uri, &err, ev, count, &again);
+  }
+  *first = (uint32_t)r->nspans;
+  size_t kept = 0;
+  int plain = 1;
+  for (size_t i = 0; i < n; i++)
+    plain &= s[i] >= 0x20 && s[i] < 0x7f && s[i] != '\\';
+  for (size_t i = 0; i < count; i++) {
+    if (!derivation_shows(ev[i].rule))
+      continue;
+    if (r->nspans == r->capspans) {
+      r->capspans = r->capspans ? 2 * r->capspans : 4096;
+      r->spans = xrealloc(r->spans, r->capspans * sizeof *r->spans);
+    }
+    const char *name = rfc3986_rule_name(ev[i].rule);
+    uint32_t text = 0;
+    if (!plain) {
+      struct buf b = {0};
+      buf_puts(&b, "");
+      report_show(&b, s + ev[i].offset, ev[i].length);
+      text = strtab_add(&r->str, b.p, b.len);
+      free(b.p);
+    }
+    r->spans[r->nspans++] = (struct rpt_span){
+        strtab_add(&r->str, name, strlen(name)), (uint32_t)ev[i].offset,
+        (uint32_t)(ev[i].offset + ev[i].length), ev[i].depth, text};
+    kept++;
+  }
+  if (ev != stack_ev)
+    free(ev);
+  return kept;
+}
+
+/* ---- vector files ------------------------------------------------------------ */
+
+/* "RFC 3986 3.2.2" for each {"rfcNNNN": "section"} of a specification list,
+ * into B (", "-separated). */
+static void sections_of(struct buf *b, json_t *spec) {
+  size_t i;
+  json_t *e;
+  json_array_foreach(spec, i, e) {
+    const char *k;
+    json_t *v;
+    json_object_foreach(e, k, v) {
+      if (!json_is_string(v) || !strcmp(k, "quote") || !strcmp(k, "errata"))
+        continue;
+      if (b->len)
+        buf_puts(b, ", ");
+      if (!strncmp(k, "rfc", 3))
+        buf_printf(b, "RFC %s %s", k + 3, json_string_value(v));
+      else
+        buf_printf(b, "%s %s", k, json_string_value(v));
+    }
+  }
+}
+
+/* The tags of a test and its group, shown, space-separated. */
+static uint32_t tags_of(struct report *r, json_t *g, json_t *t) {
+  struct buf b = {0};
+  buf_puts(&b, "");
+  json_t *lists[2] = {json_object_get(g, "tags"), json_object_get(t, "tags")};
+  for (int l = 0; l < 2; l++) {
+    size_t i;
+    json_t *e;
+    json_array_foreach(lists[l], i, e) {
+      if (!json_is_string(e))
+        continue;
+      if (b.len)
+        buf_putc(&b, ' ');
+      report_show(&b, json_string_value(e), json_string_length(e));
+    }
+  }
+  uint32_t i = strtab_add(&r->str, b.p, b.len);
+  free(b.p);
+  return i;
+}
+
+/* The input of test T (input, else input_hex) of vector V, shown (0 when
+ * none), and its derivation. */
+static uint32_t test_input(struct report *r, struct rpt_vec *v, json_t *t) {
+  json_t *in = json_object_get(t, "input");
+  const char *raw = json_string_value(in);
+  size_t n = json_string_length(in);
+  char *dec = NULL;
+  if (!raw) {
+    const char *hex = json_string_value(json_object_get(t, "input_hex"));
+    if (!hex)
+      return 0;
+    n = strlen(hex);
+    dec = xmalloc(n / 2 + 1);
+    long len = hex_decode(hex, n, dec);
+    raw = len >= 0 ? dec : hex;
+    n = len >= 0 ? (size_t)len : n;
+  }
+  struct buf b = {0};
+  buf_puts(&b, "");
+  report_show(&b, raw, n);
+  uint32_t i = strtab_add(&r->str, b.p, b.len);
+  free(b.p);
+  if (!v->nspans && !v->derive_invalid) {
+    v->nspans = (uint32_t)report_derive(
+        r, raw, n, !strcmp(rs(r, v->spec), "rfc3987"), &v->first_span);
+    v->derive_invalid = v->nspans == 0;
+  }
+  free(dec);
+  return i;
+}
+
+static void load_group(struct report *r, json_t *g, const char *fspec) {
+  struct buf gsec = {0};
+  buf_puts(&gsec, "");
+  sections_of(&gsec, json_object_get(g, "specification"));
+  size_t ti;
+  json_t *t;
+  json_array_foreach(json_object_get(g, "tests"), ti, t) {
+    json_t *idv = json_object_get(t, "id");
+    if (!json_is_string(idv))
+      continue;
+    struct rpt_vec *v =
+        report_vec(r, json_string_value(idv), json_string_length(idv));
+    if (!v || v->section)
+      continue;
+    struct buf tsec = {0};
+    buf_puts(&tsec, "");
+    sections_of(&tsec, json_object_get(t, "specification"));
+    const char *sec = tsec.len   ? tsec.p
+                      : gsec.len ? gsec.p
+                      : fspec && !strcmp(fspec, "whatwg") ? "WHATWG URL"
+                                                          : "";
+    v->section = strtab_add(&r->str, sec, strlen(sec));
+    free(tsec.p);
+    v->tags = tags_of(r, g, t);
+    if (!v->input)
+      v->input = test_input(r, v, t);
+  }
+  free(gsec.p);
+}
+
+/* The role of adapter NAME: its adapter.json's "role" ("oracle",
+ * "control"), else "third-party".  Only a plain name is looked up. */
+static const char *adapter_role(const char *name) {
+  size_t n = strlen(name);
+  if (!n || n > 100 || name[0] == '.' || strspn(name,
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != n)
+    return "third-party";
+  char rel[160];
+  snprintf(rel, sizeof rel, "adapters/%s/adapter.json", name);
+  char *path = root_path(rel);
+  json_t *doc = json_load_file(path, 0, NULL);
+  free(path);
+  const char *role = json_string_value(json_object_get(doc, "role"));
+  const char *out = role && !strcmp(role, "oracle")    ? "oracle"
+                    : role && !strcmp(role, "control") ? "control"
+                                                       : "third-party";
+  json_decref(doc);
+  return out;
+}
+
+/* Read each vector file named by the results and note the section, tags
+ * and input of each vector seen.  Files that cannot be read are skipped:
+ * this is informative. */
+void report_finish(struct report *r) {
+  for (size_t k = 0; k < r->nad; k++) {
+    const char *role = adapter_role(rs(r, r->ad[k].name));
+    r->ad[k].role = strtab_add(&r->str, role, strlen(role));
+  }
+  struct strtab done = {0};
+  for (size_t i = 0; i < r->nvecs; i++) {
+    uint32_t fi = r->vecs[i].file;
+    if (!fi || strtab_find(&done, rs(r, fi), rslen(r, fi)) != (uint32_t)-1)
+      continue;
+    strtab_add(&done, rs(r, fi), rslen(r, fi));
+    const char *file = rs(r, fi);
+    struct stat st;
+    char *path = (file[0] == '/' || stat(file, &st) == 0) ? xstrdup(file)
+                                                          : root_path(file);
+    json_t *doc = json_load_file(path, 0, NULL);
+    free(path);
+    if (!doc)
+      continue;
+    const char *fspec = json_string_value(json_object_get(doc, "spec"));
+    size_t gi;
+    json_t *g;
+    json_array_foreach(json_object_get(doc, "groups"), gi, g)
+        load_group(r, g, fspec);
+    json_decref(doc);
+  }
+  strtab_free(&done);
+}
+
+/* ---- the pruned view ---------------------------------------------------------- */
+
+static int pattern_cmp(const void *a, const void *b) {
+  const struct rpt_pattern *x = a, *y = b;
+  if (x->count != y->count)
+    return x->count < y->count ? 1 : -1;
+  return x->vec < y->vec ? -1 : x->vec > y->vec;
+}
+
+struct rpt_pattern *report_prune(const struct report *r, size_t *np) {
+  size_t cap = 64, n = 0, nslots = 1;
+  while (nslots < 2 * r->nvecs + 2)
+    nslots *= 2;
+  size_t *slots = xcalloc(nslots, sizeof *slots);
+  struct rpt_pattern *p = xmalloc(cap * sizeof *p);
+  for (size_t i = 0; i < r->nvecs; i++) {
+    const uint8_t *c = r->vecs[i].cls;
+    int interesting = 0;
+    uint32_t h = 2166136261u;
+    for (size_t k = 0; k < r->nad; k++) {
+      if (c[k] != RPT_NONE && c[k] != CLASS_PASS)
+        interesting = 1;
+      h = (h ^ c[k]) * 16777619u;
+    }
+    if (!interesting)
+      continue;
+    size_t s = h & (nslots - 1);
+    while (slots[s] && memcmp(r->vecs[p[slots[s] - 1].vec].cls, c, r->nad))
+      s = (s + 1) & (nslots - 1);
+    if (slots[s]) {
+      p[slots[s] - 1].count++;
+      continue;
+    }
+    if (n == cap)
+      p = xrealloc(p, (cap *= 2) * sizeof *p);
+    p[n] = (struct rpt_pattern){i, 1};
+    slots[s] = ++n;
+  }
+  free(slots);
+  qsort(p, n, sizeof *p, pattern_cmp);
+  *np = n;
+  return p;
+}
+
+/* ---- the rest ---------------------------------------------------------------- */
+
+const char *report_diff_key(int cls) {
+  switch (cls) {
+  case CLASS_SHOULD_HAVE_ACCEPTED:
+  case CLASS_SHOULD_HAVE_REJECTED:
+    return "valid";
+  case CLASS_RESOLVE_MISMATCH:
+    return "target";
+  case CLASS_NORMALIZE_MISMATCH:
+    return "normalized";
+  case CLASS_EQUIVALENT_MISMATCH:
+    return "equivalent";
+  case CLASS_OUTPUT_MISMATCH:
+    return "output";
+  default:
+    return NULL;
+  }
+}
+
+char *report_out_path(const char *dir, const char *name) {
+  size_t n = strlen(dir) + strlen(name) + 2;
+  char *p = xmalloc(n);
+  snprintf(p, n, "%s/%s", dir, name);
+  return p;
+}
+
+FILE *report_open_out(const char *dir, const char *name, char **path) {
+  *path = report_out_path(dir, name);
+  FILE *f = fopen(*path, "w");
+  if (!f)
+    warnx_("%s: cannot write: %s", *path, strerror(errno));
+  return f;
+}
+
+void report_free(struct report *r) {
+  for (size_t i = 0; i < r->nvecs; i++)
+    free(r->vecs[i].cls);
+  for (size_t i = 0; i < r->nad; i++)
+    free(r->ad[i].sev);
+  free(r->vecs);
+  free(r->res);
+  free(r->spans);
+  strtab_free(&r->ids);
+  strtab_free(&r->str);
+  strtab_free(&r->readings);
+  free(r->source);
+  if (r->spool)
+    fclose(r->spool);
+  memset(r, 0, sizeof *r);
+}

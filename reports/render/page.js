@@ -1,0 +1,712 @@
+// reports/render/page.js: the views of the report page, built from the
+// page's JSON data block (render_html.c describes it).  Every string goes
+// into the document with textContent; links are fragments this script
+// builds; the view's state lives in the URL fragment.
+(function () {
+  'use strict';
+
+  const D = JSON.parse(document.getElementById('data').textContent);
+  const S = D.S;
+  const A = D.A;
+  const V = D.V;
+  const C = D.C;
+  const PAGE = 100;
+  const CLS_PASS = C.indexOf('PASS');
+  const CLS_UNSUPPORTED = C.indexOf('UNSUPPORTED');
+  const DECODE = {};
+  for (let i = 0; i < D.alpha.length; i++) DECODE[D.alpha[i]] = i;
+  // V: [id (front-coded), input, outcomes, encoded, span texts]; the
+  // encoded part holds the file, section, op, tags, the expected pairs, the
+  // details and the derivation as numbers in text (render_html.c, put_num)
+  const V_IDF = 0, V_INPUT = 1, V_OUT = 2, V_ENC = 3, V_DTEXT = 4;
+  const OP_LABELS = ['parse', 'resolve', 'normalize', 'equivalent', 'IRI', 'WHATWG'];
+
+  function $(id) { return document.getElementById(id); }
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+  function td(tr, cls, text) { const c = el('td', cls, text); tr.appendChild(c); return c; }
+  function th(tr, cls, text) { const c = el('th', cls, text); tr.appendChild(c); return c; }
+  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
+  function pct(p, n) { return n ? (100 * p / n).toFixed(1) + '%' : '-'; }
+  function cmpNatural(a, b) { return a.localeCompare(b, 'en', { numeric: true }); }
+
+  // ---- the view's state, in the URL fragment
+  let state = {};
+  function readState() {
+    const p = new URLSearchParams(location.hash.replace(/^#/, ''));
+    const s = {};
+    p.forEach((v, k) => { s[k] = v; });
+    if (!s.view) s.view = 'overview';
+    return s;
+  }
+  function stateHash(s) {
+    const p = new URLSearchParams();
+    Object.keys(s).forEach((k) => { if (s[k] !== '' && s[k] !== undefined) p.set(k, s[k]); });
+    return '#' + p.toString();
+  }
+  function go(changes, replace) {
+    const s = Object.assign({}, state, changes);
+    const h = stateHash(s);
+    if (replace) history.replaceState(null, '', h);
+    else history.pushState(null, '', h);
+    show();
+  }
+  window.addEventListener('hashchange', show);
+  window.addEventListener('popstate', show);
+
+  // ---- decoding
+  function nums(str) {
+    const out = [];
+    let n = 0;
+    for (let i = 0; i < str.length; i++) {
+      const d = DECODE[str[i]];
+      if (d >= 32) n = n * 32 + (d - 32);
+      else { out.push(n * 32 + d); n = 0; }
+    }
+    return out;
+  }
+  // X[v]: {exp: [[key, value]...], det: {adapter: {...}}, deriv: [[rule,
+  // start, end, depth]...]}, strings as indices of S
+  let lastId = '';
+  const X = V.map((v) => {
+    const a = nums(v[V_ENC]);
+    let p = 4;
+    const front = v[V_IDF];
+    let cut = 0;
+    let n0 = 0;
+    while (DECODE[front[cut]] >= 32) n0 = n0 * 32 + DECODE[front[cut++]] - 32;
+    n0 = n0 * 32 + DECODE[front[cut++]];
+    const id = lastId.slice(0, n0) + front.slice(cut);
+    lastId = id;
+    const exp = [];
+    const emap = {};
+    for (let n = a[p++]; n > 0; n--) {
+      const q = a[p++];
+      exp.push([D.Q[2 * q], D.Q[2 * q + 1]]);
+      emap[D.Q[2 * q]] = D.Q[2 * q + 1];
+    }
+    const det = {};
+    for (let n = a[p++]; n > 0; n--) {
+      const d = { a: a[p], comps: D.T[a[p + 1]], note: D.T[a[p + 2]], beh: D.T[a[p + 3]], sev: D.T[a[p + 4]], impl: a[p + 5], pairs: [] };
+      const shape = D.SH[a[p + 6]];
+      p += 7;
+      const diff = {};
+      for (let m = a[p++]; m > 0; m--) {
+        const q = a[p++];
+        diff[D.Q[2 * q]] = D.Q[2 * q + 1];
+      }
+      shape.forEach((key) => { d.pairs.push([key, diff[key] !== undefined ? diff[key] : emap[key]]); });
+      det[d.a] = d;
+    }
+    const deriv = [];
+    for (let n = a[p++]; n > 0; n--) {
+      deriv.push([D.RU[a[p]], a[p + 1], a[p + 1] + a[p + 2], a[p + 3]]);
+      p += 4;
+    }
+    return {
+      id: id, input: S[v[V_INPUT]], out: v[V_OUT], dtext: v[V_DTEXT],
+      file: S[D.T[a[0]]], section: S[D.T[a[1]]], op: S[D.T[a[2]]], tags: S[D.T[a[3]]],
+      exp: exp, det: det, deriv: deriv,
+    };
+  });
+  function outcome(v, k) {
+    const ch = X[v].out[k];
+    if (ch === '.' || ch === undefined) return null;
+    const n = DECODE[ch];
+    return { cls: n >> 2, sec: (n >> 1) & 1, known: n & 1 };
+  }
+  function details(v) { return X[v].det; }
+  function readingPairs(pairs) { return pairs.map((p) => [S[p[0]], S[p[1]]]); }
+  function diffKeys(cls, comps) {
+    const keys = [];
+    S[comps].split(', ').forEach((c) => { if (c) keys.push(c.replace(/ \(.*\)$/, '')); });
+    const name = C[cls];
+    if (name === 'SHOULD_HAVE_ACCEPTED' || name === 'SHOULD_HAVE_REJECTED') keys.push('valid', 'expect');
+    else if (name === 'RESOLVE_MISMATCH') keys.push('target');
+    else if (name === 'NORMALIZE_MISMATCH') keys.push('normalized');
+    else if (name === 'EQUIVALENT_MISMATCH') keys.push('equivalent');
+    else if (name === 'OUTPUT_MISMATCH') keys.push('output');
+    return keys;
+  }
+  function kv(pairs, keys) {
+    const d = el('div', 'kv m');
+    pairs.forEach((p) => {
+      const base = p[0].split('.')[0];
+      d.appendChild(el('div', keys.indexOf(p[0]) >= 0 || keys.indexOf(base) >= 0 ? 'd' : '', p[0] + ': ' + p[1]));
+    });
+    return d;
+  }
+  function vectorRules(v) {
+    const set = {};
+    X[v].deriv.forEach((d) => { set[S[d[0]]] = 1; });
+    return set;
+  }
+
+  // ---- every non-PASS result, once
+  const ROWS = [];
+  const BEHS = {};
+  const SEVS = {};
+  for (let v = 0; v < V.length; v++) {
+    const det = details(v);
+    for (let k = 0; k < A.length; k++) {
+      const o = outcome(v, k);
+      if (!o || o.cls === CLS_PASS) continue;
+      const d = det[k] || { comps: 0, note: 0, beh: 0, sev: 0, impl: 0, pairs: [] };
+      ROWS.push({ v: v, a: k, cls: o.cls, sec: o.sec, known: o.known, d: d });
+      if (o.cls !== CLS_UNSUPPORTED) {
+        if (d.beh) BEHS[S[d.beh]] = (BEHS[S[d.beh]] || 0) + 1;
+        if (d.sev) SEVS[S[d.sev]] = (SEVS[S[d.sev]] || 0) + 1;
+      }
+    }
+  }
+
+  // ---- header
+  function meta() {
+    const m = D.meta;
+    $('meta').textContent = 'uritest ' + m.uritest + ', vectors ' + S[m.vectors] + ', run ' + S[m.date] +
+      ' (' + S[m.command] + '), from ' + S[m.source] + (m.interrupted ? '; the run was interrupted' : '') +
+      '. ' + A.length + ' adapters, ' + V.length + ' vectors, ' + ROWS.length + ' results not PASS.';
+  }
+
+  // ---- Overview
+  const OV_COLS = [
+    { label: 'adapter', key: (a) => S[a.name] },
+    { label: 'library', key: (a) => S[a.library] },
+    { label: 'spec', key: (a) => S[a.spec] },
+    { label: 'role', key: (a) => S[a.role] },
+  ];
+  OP_LABELS.forEach((label, i) => {
+    OV_COLS.push({ label: label, op: i, key: (a) => (a.ops[i][1] ? a.ops[i][0] / a.ops[i][1] : -1) });
+  });
+  const NAMED = A.map(() => ({}));
+  ROWS.forEach((r) => { if (r.d.beh) NAMED[r.a][r.d.beh] = 1; });
+  OV_COLS.push({ label: 'named behaviours', num: true, key: (a, k) => Object.keys(NAMED[k]).length });
+  OV_COLS.push({ label: 'security findings by severity', key: (a) => a.sec, text: (a) => sevText(a) });
+  OV_COLS.push({ label: 'failed', num: true, key: (a) => a.failed });
+  OV_COLS.push({ label: 'unsupported', num: true, key: (a) => a.unsupported });
+
+  function sevText(a) {
+    if (!a.sec) return '0';
+    return a.sec + ': ' + a.sev.map((s) => S[s[0]] + ' ' + s[1]).join(', ');
+  }
+  function overview() {
+    const t = $('overview-table');
+    const head = t.tHead;
+    clear(head);
+    const hr = el('tr');
+    const sortCol = Number(state.sort || 0);
+    const dir = state.dir === 'asc' ? 1 : state.dir === 'desc' ? -1 : (sortCol >= 4 ? -1 : 1);
+    OV_COLS.forEach((c, i) => {
+      const h = th(hr, c.op !== undefined || c.num ? 'n' : '');
+      const b = el('button', 'sort', c.label + (i === sortCol ? (dir > 0 ? ' \u25b2' : ' \u25bc') : ''));
+      b.type = 'button';
+      b.addEventListener('click', () => {
+        go({ sort: String(i), dir: i === sortCol && dir < 0 ? 'asc' : i === sortCol ? 'desc' : '' }, true);
+      });
+      h.setAttribute('aria-sort', i === sortCol ? (dir > 0 ? 'ascending' : 'descending') : 'none');
+      h.appendChild(b);
+    });
+    head.appendChild(hr);
+    const order = A.map((a, k) => k);
+    order.sort((x, y) => {
+      const a = OV_COLS[sortCol].key(A[x], x), b = OV_COLS[sortCol].key(A[y], y);
+      const c = typeof a === 'string' ? a.localeCompare(b) : a - b;
+      return c * dir || x - y;
+    });
+    const body = t.tBodies[0];
+    clear(body);
+    order.forEach((k) => {
+      const a = A[k];
+      const tr = el('tr');
+      const name = th(tr, '', S[a.name]);
+      name.scope = 'row';
+      td(tr, '', S[a.library]);
+      td(tr, '', S[a.spec] || '?');
+      td(tr, '', S[a.role]);
+      a.ops.forEach((o) => {
+        const c = td(tr, 'n bar');
+        if (o[1]) {
+          const fill = el('span', 'fill');
+          fill.style.width = (100 * o[0] / o[1]).toFixed(1) + '%';
+          c.appendChild(fill);
+          c.appendChild(el('span', 'txt', pct(o[0], o[1]) + ' (' + o[0] + ' of ' + o[1] + ')'));
+        } else {
+          c.appendChild(el('span', 'txt', '-'));
+          c.classList.add('z');
+        }
+      });
+      td(tr, 'n', Object.keys(NAMED[k]).length);
+      td(tr, a.sec ? 'sec' : 'z', sevText(a));
+      td(tr, 'n', a.failed);
+      td(tr, 'n', a.unsupported);
+      body.appendChild(tr);
+    });
+  }
+
+  function matrix() {
+    const t = $('matrix-table');
+    clear(t.tHead);
+    const hr = el('tr');
+    th(hr, '', 'class');
+    A.forEach((a) => {
+      const h = th(hr, '', S[a.name]);
+      h.appendChild(el('div', 'small', S[a.library] + ' \u00b7 spec: ' + (S[a.spec] || '?')));
+    });
+    t.tHead.appendChild(hr);
+    const rows = [['total', (a) => a.total], ['passed', (a) => a.passed], ['failed', (a) => a.failed]];
+    C.forEach((c, i) => { if (i !== CLS_PASS) rows.push([c, (a) => a.cls[i]]); });
+    rows.push(['security-relevant', (a) => a.sec], ['implementation-defined', (a) => a.impl],
+      ['known (baseline)', (a) => a.known], ['skipped (not for this adapter)', (a) => a.skipped],
+      ['components not compared', (a) => a.nc]);
+    const body = t.tBodies[0];
+    clear(body);
+    rows.forEach((row) => {
+      const tr = el('tr');
+      th(tr, C.indexOf(row[0]) >= 0 ? 'cls' : '', row[0]);
+      A.forEach((a) => { const n = row[1](a); td(tr, n ? 'n' : 'n z', n); });
+      body.appendChild(tr);
+    });
+  }
+
+  function coverage() {
+    const box = $('coverage');
+    clear(box);
+    const rc = D.X.rulecov;
+    if (rc) {
+      box.appendChild(el('h3', '', 'Rule coverage'));
+      box.appendChild(el('p', 'small', 'Per Appendix A rule: the vectors in which it matched (accept) or failed (reject), and how many vectors each alternative matched (shadowed: an earlier alternative always wins). Rows with a gap are marked "gap".'));
+      const t = el('table', 'sticky');
+      t.id = 'rule-coverage';
+      const hr = el('tr');
+      ['rule', 'accept', 'reject', 'alternatives', 'gap'].forEach((h) => th(hr, '', h));
+      const thead = el('thead');
+      thead.appendChild(hr);
+      t.appendChild(thead);
+      const body = el('tbody');
+      Object.keys(rc).forEach((k) => {
+        const r = rc[k];
+        const alts = (r.alternatives || []).map((a, i) => '#' + (i + 1) + ': ' + a.accept + (a.shadowed ? ' (shadowed)' : ''));
+        const gap = !r.accept || !r.reject || (r.alternatives || []).some((a) => !a.accept && !a.shadowed);
+        const tr = el('tr', gap ? 'sec' : '');
+        td(tr, 'm', k);
+        td(tr, 'n', r.accept);
+        td(tr, 'n', r.reject);
+        td(tr, 'm', alts.join(', '));
+        td(tr, '', gap ? 'gap' : '');
+        body.appendChild(tr);
+      });
+      t.appendChild(body);
+      box.appendChild(t);
+    }
+    const cov = D.X.coverage;
+    if (cov) {
+      box.appendChild(el('h3', '', 'Code coverage of the reference'));
+      box.appendChild(el('pre', 'm', cov.lines.join('\n')));
+      box.appendChild(el('p', '', cov.lines_uncovered + ' uncovered lines, ' + cov.functions_uncovered +
+        ' uncovered functions, ' + cov.branches_uncovered + ' lines with an uncovered branch: see coverage/summary.txt and coverage/index.html.'));
+    }
+  }
+
+  // ---- Where
+  function heatCell(tr, passed, total, onOpen) {
+    if (!total) return td(tr, 'none', '');
+    const share = passed / total;
+    const c = td(tr, '', Math.floor(100 * share) + '%');
+    const light = 55 + Math.round(40 * share);
+    c.style.background = 'hsl(' + Math.round(120 * share) + ', 70%, ' + light + '%)';
+    c.title = passed + ' of ' + total + ' passed';
+    c.tabIndex = 0;
+    c.setAttribute('role', 'button');
+    c.setAttribute('aria-label', passed + ' of ' + total + ' passed; list the failures');
+    c.addEventListener('click', onOpen);
+    c.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); onOpen(); } });
+    return c;
+  }
+  function where() {
+    const kind = state.where === 'rules' ? 'rules' : 'sections';
+    $('where-kind').value = kind;
+    const t = $('where-table');
+    clear(t.tHead);
+    const hr = el('tr');
+    th(hr, '', kind === 'rules' ? 'rule' : 'section');
+    A.forEach((a) => th(hr, '', S[a.name]));
+    t.tHead.appendChild(hr);
+    const body = t.tBodies[0];
+    clear(body);
+    const rows = D.W[kind].slice().sort((x, y) => cmpNatural(x[0], y[0]));
+    rows.forEach((row) => {
+      const tr = el('tr');
+      const h = th(tr, kind === 'rules' ? 'm' : '', row[0]);
+      h.scope = 'row';
+      A.forEach((a, k) => {
+        heatCell(tr, row[1 + 2 * k], row[2 + 2 * k], () => {
+          const ch = { view: 'failures', a: S[a.name], p: '' };
+          if (kind === 'rules') { ch.rule = row[0]; ch.section = ''; } else { ch.section = row[0]; ch.rule = ''; }
+          go(ch);
+        });
+      });
+      body.appendChild(tr);
+    });
+  }
+  $('where-kind').addEventListener('change', () => go({ where: $('where-kind').value }, true));
+
+  // ---- Behaviours
+  function behaviours() {
+    const sel = $('beh-adapter');
+    const only = state.ba === undefined ? '' : state.ba;
+    sel.value = only;
+    const groups = {};
+    ROWS.forEach((r) => {
+      if (r.cls === CLS_UNSUPPORTED) return;
+      if (only !== '' && S[A[r.a].name] !== only) return;
+      const key = r.a + ':' + r.d.beh;
+      let g = groups[key];
+      if (!g) g = groups[key] = { a: r.a, beh: r.d.beh, n: 0, sev: {}, ex: -1 };
+      g.n++;
+      if (r.d.sev) g.sev[S[r.d.sev]] = 1;
+      if (g.ex < 0 || X[r.v].input.length < X[g.ex].input.length) g.ex = r.v;
+    });
+    const list = Object.keys(groups).map((k) => groups[k]);
+    list.sort((x, y) => ((x.beh ? 1 : 0) - (y.beh ? 1 : 0)) || y.n - x.n || x.a - y.a);
+    const body = $('beh-table').tBodies[0];
+    clear(body);
+    list.forEach((g) => {
+      const tr = el('tr');
+      th(tr, '', S[A[g.a].name]).scope = 'row';
+      td(tr, g.beh ? 'm' : 'sec', g.beh ? S[g.beh] : '(unexplained: no behaviour named)');
+      td(tr, 'n', g.n);
+      td(tr, '', Object.keys(g.sev).join(', ') || (g.beh ? '-' : ''));
+      const c = td(tr, 'm');
+      const b = el('button', '', X[g.ex].id + ': ' + X[g.ex].input);
+      b.type = 'button';
+      b.addEventListener('click', () => go({ view: 'input', in: X[g.ex].id }));
+      c.appendChild(b);
+      body.appendChild(tr);
+    });
+  }
+  A.forEach((a) => { const o = el('option', '', S[a.name]); o.value = S[a.name]; $('beh-adapter').appendChild(o); });
+  $('beh-adapter').addEventListener('change', () => go({ ba: $('beh-adapter').value }, true));
+
+  // ---- Pairs (pairs.json as written by uritest run: {"adapters": [...],
+  // "severities": [...], "pairs": [{"a", "b", "severity", "count", "examples"}]})
+  function pairs() {
+    const P = D.X.pairs;
+    const t = $('pairs-table');
+    clear(t.tHead);
+    clear(t.tBodies[0]);
+    clear($('pairs-examples'));
+    const list = P && Array.isArray(P.pairs) ? P.pairs : null;
+    $('pairs-none').hidden = !!list;
+    if (!list) return;
+    const names = Array.isArray(P.adapters) ? P.adapters.map(String) : [];
+    list.forEach((p) => {
+      [p.a, p.b].forEach((n) => { if (names.indexOf(String(n)) < 0) names.push(String(n)); });
+    });
+    const sevs = Array.isArray(P.severities) ? P.severities.map(String) : [];
+    list.forEach((p) => { if (sevs.indexOf(String(p.severity)) < 0) sevs.push(String(p.severity)); });
+    const sel = $('pairs-sev');
+    clear(sel);
+    sevs.forEach((s) => { const o = el('option', '', s); o.value = s; sel.appendChild(o); });
+    const sev = state.ps || (sevs.indexOf('host') >= 0 ? 'host' : sevs[0] || '');
+    sel.value = sev;
+    const cell = {};
+    let max = 0;
+    list.forEach((p) => {
+      if (String(p.severity) !== sev) return;
+      const n = Number(p.count) || 0;
+      cell[p.a + '\u0000' + p.b] = p;
+      cell[p.b + '\u0000' + p.a] = p;
+      if (n > max) max = n;
+    });
+    const hr = el('tr');
+    th(hr, '', 'adapter');
+    names.forEach((n) => th(hr, '', n));
+    t.tHead.appendChild(hr);
+    names.forEach((x) => {
+      const tr = el('tr');
+      th(tr, '', x).scope = 'row';
+      names.forEach((y) => {
+        const p = cell[x + '\u0000' + y];
+        const n = p ? Number(p.count) || 0 : 0;
+        if (x === y || !p) { td(tr, 'none', x === y ? '' : '0'); return; }
+        const c = heatCell(tr, max - n, max, () => pairExamples(x, y, p));
+        c.textContent = String(n);
+        c.title = n + ' inputs read differently by ' + x + ' and ' + y;
+        c.setAttribute('aria-label', c.title + '; show examples');
+      });
+      t.tBodies[0].appendChild(tr);
+    });
+  }
+  function pairExamples(x, y, p) {
+    const box = $('pairs-examples');
+    clear(box);
+    box.appendChild(el('h3', '', x + ' and ' + y + ': ' + p.count + ' (' + p.severity + ')'));
+    const ul = el('ul', 'm');
+    (Array.isArray(p.examples) ? p.examples : []).forEach((e) => {
+      ul.appendChild(el('li', '', typeof e === 'string' ? e : JSON.stringify(e)));
+    });
+    box.appendChild(ul);
+  }
+  $('pairs-sev').addEventListener('change', () => go({ ps: $('pairs-sev').value }, true));
+
+  // ---- Failures
+  const F_TEXT = ['section', 'rule', 'tag', 'file', 'q'];
+  function fillSelect(sel, values) {
+    values.forEach((v) => { const o = el('option', '', v[1]); o.value = v[0]; sel.appendChild(o); });
+  }
+  fillSelect($('f-adapter'), A.map((a) => [S[a.name], S[a.name]]));
+  const clsCount = {};
+  ROWS.forEach((r) => { clsCount[r.cls] = (clsCount[r.cls] || 0) + 1; });
+  fillSelect($('f-class'), Object.keys(clsCount).map(Number).sort((x, y) => x - y).map((c) => [C[c], C[c] + ' (' + clsCount[c] + ')']));
+  fillSelect($('f-sev'), Object.keys(SEVS).sort().map((s) => [s, s + ' (' + SEVS[s] + ')']));
+  fillSelect($('f-beh'), Object.keys(BEHS).sort().map((s) => [s, s + ' (' + BEHS[s] + ')']));
+
+  function textHas(hay, needle) { return hay.toLowerCase().indexOf(needle.toLowerCase()) >= 0; }
+  function matcher(s) {
+    const tests = [];
+    const add = (key, f) => {
+      if (s[key] === undefined || s[key] === '') return;
+      const not = s['x' + key] === '1';
+      tests.push((r) => f(r, s[key]) !== not);
+    };
+    add('a', (r, v) => S[A[r.a].name] === v);
+    if (s.c === undefined || s.c === '') tests.push((r) => r.cls !== CLS_UNSUPPORTED);
+    else if (s.c !== '*') add('c', (r, v) => C[r.cls] === v);
+    add('s', (r, v) => (v === '!' ? r.sec === 1 : S[r.d.sev] === v));
+    add('b', (r, v) => (v === '!' ? r.d.beh === 0 : S[r.d.beh] === v));
+    add('section', (r, v) => textHas(X[r.v].section, v));
+    add('rule', (r, v) => vectorRules(r.v)[v] === 1);
+    add('tag', (r, v) => X[r.v].tags.split(' ').indexOf(v) >= 0);
+    add('file', (r, v) => textHas(X[r.v].file, v));
+    add('q', (r, v) => textHas(X[r.v].id + '\u0000' + X[r.v].input + '\u0000' + S[r.d.comps] + '\u0000' + S[A[r.a].name], v));
+    if (s.k === 'new') tests.push((r) => !r.known);
+    if (s.k === 'known') tests.push((r) => r.known === 1);
+    return (r) => tests.every((t) => t(r));
+  }
+  function failuresControls() {
+    $('f-adapter').value = state.a || '';
+    $('f-class').value = state.c || '';
+    $('f-sev').value = state.s || '';
+    $('f-beh').value = state.b || '';
+    ['a', 'c', 's', 'b'].concat(F_TEXT).forEach((k) => {
+      const x = $('fx-' + ({ a: 'adapter', c: 'class', s: 'sev', b: 'beh', q: 'text' }[k] || k));
+      if (x) x.checked = state['x' + k] === '1';
+    });
+    F_TEXT.forEach((k) => { const i = $('f-' + (k === 'q' ? 'text' : k)); if (i !== document.activeElement) i.value = state[k] || ''; });
+    document.querySelectorAll('input[name="f-known"]').forEach((i) => { i.checked = i.value === (state.k || ''); });
+  }
+  function failures() {
+    failuresControls();
+    const m = matcher(state);
+    const list = ROWS.filter(m);
+    const pages = Math.max(1, Math.ceil(list.length / PAGE));
+    let p = Math.min(Math.max(0, Number(state.p || 0) || 0), pages - 1);
+    $('count').textContent = list.length + ' results (of ' + ROWS.length + ' not PASS)';
+    $('pg-at').textContent = 'page ' + (p + 1) + ' of ' + pages;
+    $('pg-prev').disabled = p === 0;
+    $('pg-next').disabled = p >= pages - 1;
+    $('permalink').href = stateHash(state);
+    const frag = document.createDocumentFragment();
+    list.slice(p * PAGE, (p + 1) * PAGE).forEach((r) => frag.appendChild(failureRow(r)));
+    const body = $('rows');
+    clear(body);
+    body.appendChild(frag);
+  }
+  function failureRow(r) {
+    const v = X[r.v];
+    const tr = el('tr', r.sec ? 'sec' : '');
+    th(tr, '', S[A[r.a].name]).scope = 'row';
+    const idc = td(tr, 'm');
+    const b = el('button', '', v.id);
+    b.type = 'button';
+    b.title = 'every parser on this input';
+    b.addEventListener('click', () => go({ view: 'input', in: v.id }));
+    idc.appendChild(b);
+    idc.appendChild(el('div', 'small', v.section));
+    td(tr, 'cls', C[r.cls]);
+    td(tr, 'm', S[r.d.comps]);
+    td(tr, '', r.sec ? 'security-relevant' + (r.d.sev ? ': ' + S[r.d.sev] : '') : '');
+    td(tr, 'm', r.d.beh ? S[r.d.beh] : '');
+    td(tr, 'm', v.input);
+    const keys = diffKeys(r.cls, r.d.comps);
+    td(tr, '').appendChild(kv(readingPairs(X[r.v].exp), keys));
+    const g = td(tr, '');
+    g.appendChild(kv(readingPairs(r.d.pairs), keys));
+    const notes = [];
+    if (r.d.impl) notes.push('implementation-defined');
+    if (r.known) notes.push('known (baseline)');
+    if (r.d.note) notes.push(S[r.d.note]);
+    if (notes.length) g.appendChild(el('div', 'small', notes.join('; ')));
+    return tr;
+  }
+  function filterChanged() {
+    const ch = { p: '' };
+    ch.a = $('f-adapter').value;
+    ch.c = $('f-class').value;
+    ch.s = $('f-sev').value;
+    ch.b = $('f-beh').value;
+    F_TEXT.forEach((k) => { ch[k] = $('f-' + (k === 'q' ? 'text' : k)).value; });
+    ['a', 'c', 's', 'b'].concat(F_TEXT).forEach((k) => {
+      const x = $('fx-' + ({ a: 'adapter', c: 'class', s: 'sev', b: 'beh', q: 'text' }[k] || k));
+      ch['x' + k] = x && x.checked ? '1' : '';
+    });
+    const known = document.querySelector('input[name="f-known"]:checked');
+    ch.k = known ? known.value : '';
+    go(ch, true);
+  }
+  $('filters').addEventListener('change', filterChanged);
+  $('filters').addEventListener('input', filterChanged);
+  $('filters').addEventListener('submit', (e) => e.preventDefault());
+  $('f-clear').addEventListener('click', () => {
+    const ch = { p: '', k: '' };
+    ['a', 'c', 's', 'b'].concat(F_TEXT).forEach((k) => { ch[k] = ''; ch['x' + k] = ''; });
+    go(ch, true);
+  });
+  $('pg-prev').addEventListener('click', () => go({ p: String(Math.max(0, Number(state.p || 0) - 1)) }, true));
+  $('pg-next').addEventListener('click', () => go({ p: String(Number(state.p || 0) + 1) }, true));
+
+  // ---- One input, every parser
+  const BY_ID = {};
+  X.forEach((v, i) => { BY_ID[v.id] = i; });
+  function choices() {
+    const q = $('in-q').value;
+    const ul = $('in-choices');
+    clear(ul);
+    if (!q) { $('in-count').textContent = V.length + ' vectors: type part of an id or an input'; return; }
+    let n = 0;
+    for (let i = 0; i < V.length && n < 30; i++) {
+      if (!textHas(X[i].id, q) && !textHas(X[i].input, q)) continue;
+      n++;
+      const li = el('li');
+      const b = el('button', '', X[i].id + '  ' + X[i].input);
+      b.type = 'button';
+      const id = X[i].id;
+      b.addEventListener('click', () => go({ view: 'input', in: id }));
+      li.appendChild(b);
+      ul.appendChild(li);
+    }
+    $('in-count').textContent = n >= 30 ? 'the first 30 matches' : n + ' matches';
+  }
+  $('in-q').addEventListener('input', choices);
+  function oneInput() {
+    const box = $('in-show');
+    clear(box);
+    choices();
+    const vi = BY_ID[state.in];
+    if (vi === undefined) {
+      if (state.in) box.appendChild(el('p', '', 'No vector with this id in the results.'));
+      return;
+    }
+    const v = X[vi];
+    box.appendChild(el('h3', 'm', v.id));
+    box.appendChild(el('p', 'small', 'op ' + v.op + ' \u00b7 ' + (v.section || 'no section') +
+      ' \u00b7 ' + v.file + (v.tags ? ' \u00b7 tags: ' + v.tags : '')));
+    box.appendChild(el('p', 'm', 'input: ' + v.input));
+    derivation(box, v, vi);
+    readings(box, vi);
+  }
+  function derivation(box, v, vi) {
+    box.appendChild(el('h3', '', 'The oracle\'s derivation (rfc3986 explain)'));
+    const d = X[vi].deriv;
+    if (!d.length) { box.appendChild(el('p', '', 'The oracle does not derive this input as a URI-reference (it is rejected, or not a URI-reference at all).')); return; }
+    const t = el('table', 'deriv');
+    t.id = 'derivation-table';
+    const hr = el('tr');
+    ['rule', 'octets', 'matched'].forEach((h) => th(hr, '', h));
+    const thead = el('thead');
+    thead.appendChild(hr);
+    t.appendChild(thead);
+    const body = el('tbody');
+    const input = v.input;
+    const texts = v.dtext;
+    d.forEach((sp, k) => {
+      const tr = el('tr');
+      td(tr, 'm', '\u00a0'.repeat(2 * sp[3]) + S[sp[0]]);
+      td(tr, 'n', '[' + sp[1] + ', ' + sp[2] + ')');
+      td(tr, 'm', texts ? S[texts[k]] : input.slice(sp[1], sp[2]));
+      body.appendChild(tr);
+    });
+    t.appendChild(body);
+    box.appendChild(t);
+  }
+  function readings(box, vi) {
+    const v = X[vi];
+    box.appendChild(el('h3', '', 'Every adapter\'s reading'));
+    const det = details(vi);
+    const expected = readingPairs(X[vi].exp);
+    const keys = [];
+    const rows = [];
+    const addKeys = (pairs) => pairs.forEach((p) => { if (keys.indexOf(p[0]) < 0) keys.push(p[0]); });
+    addKeys(expected);
+    A.forEach((a, k) => {
+      const o = outcome(vi, k);
+      if (!o) return;
+      const d = det[k];
+      const pairs = d ? readingPairs(d.pairs) : [];
+      addKeys(pairs);
+      rows.push({ k: k, o: o, d: d, pairs: pairs });
+    });
+    const t = el('table', 'sticky');
+    t.id = 'readings-table';
+    const hr = el('tr');
+    ['adapter', 'class'].concat(keys).forEach((h) => th(hr, '', h));
+    const thead = el('thead');
+    thead.appendChild(hr);
+    t.appendChild(thead);
+    const body = el('tbody');
+    const er = el('tr');
+    th(er, '', 'expected').scope = 'row';
+    td(er, '', '');
+    const emap = {};
+    expected.forEach((p) => { emap[p[0]] = p[1]; });
+    keys.forEach((k) => td(er, 'm', emap[k] === undefined ? '' : emap[k]));
+    body.appendChild(er);
+    rows.forEach((row) => {
+      const tr = el('tr', row.o.sec ? 'sec' : '');
+      th(tr, '', S[A[row.k].name]).scope = 'row';
+      td(tr, 'cls' + (row.o.cls === CLS_PASS ? ' PASS' : ''), C[row.o.cls] + (row.o.sec ? ' (security-relevant)' : ''));
+      if (row.o.cls === CLS_PASS || !row.d) {
+        const c = td(tr, 'small', row.o.cls === CLS_PASS ? 'agrees with the expected values it was compared on' : '');
+        c.colSpan = Math.max(1, keys.length);
+      } else {
+        const diff = diffKeys(row.o.cls, row.d.comps);
+        const map = {};
+        row.pairs.forEach((p) => { map[p[0]] = p[1]; });
+        keys.forEach((k) => {
+          const base = k.split('.')[0];
+          td(tr, 'm' + (diff.indexOf(k) >= 0 || diff.indexOf(base) >= 0 ? ' diff' : ''), map[k] === undefined ? '' : map[k]);
+        });
+      }
+      body.appendChild(tr);
+    });
+    t.appendChild(body);
+    const w = el('div', 'wide');
+    w.appendChild(t);
+    box.appendChild(w);
+  }
+
+  // ---- views
+  const VIEWS = { overview: overview, where: where, behaviours: behaviours, pairs: pairs, failures: failures, input: oneInput };
+  const drawn = {};
+  function show() {
+    state = readState();
+    if (!VIEWS[state.view]) state.view = 'overview';
+    Object.keys(VIEWS).forEach((name) => { $('v-' + name).hidden = name !== state.view; });
+    document.querySelectorAll('#tabs a').forEach((a) => {
+      if (a.getAttribute('data-view') === state.view) a.setAttribute('aria-current', 'page');
+      else a.removeAttribute('aria-current');
+    });
+    if (state.view === 'input' && state.in && $('in-q').value === '') $('in-q').value = state.in;
+    VIEWS[state.view]();
+    drawn[state.view] = 1;
+  }
+  meta();
+  matrix();
+  coverage();
+  show();
+  document.body.setAttribute('data-ready', '1');
+}());

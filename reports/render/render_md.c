@@ -1,0 +1,310 @@
+/* render_md.c: summary.md from the report model, for CI logs and pull
+ * requests: a line per adapter (with the conformance per op), the matrix
+ * by class, the security-relevant discrepancies, the most common patterns
+ * of outcomes, rule and code coverage.  Strings are in code spans or
+ * escaped for Markdown; | is escaped in tables. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "model.h"
+#include "util.h"
+
+/* Markdown table cell text: a code span when CODE, with | escaped. */
+static void md(FILE *f, const char *s, int code) {
+  if (code)
+    fputc('`', f);
+  for (; *s; s++) {
+    if (*s == '|')
+      fputs("\\|", f);
+    else if (*s == '`')
+      fputs(code ? "\\x60" : "\\`", f);
+    else if (!code && strchr("<>*_[]", *s))
+      fprintf(f, "\\%c", *s);
+    else
+      fputc(*s, f);
+  }
+  if (code)
+    fputc('`', f);
+}
+
+static void pct(FILE *f, size_t p, size_t n) {
+  if (n)
+    fprintf(f, " %.1f%% (%zu of %zu) |", 100.0 * (double)p / (double)n, p, n);
+  else
+    fputs(" - |", f);
+}
+
+static void adapters_md(FILE *f, const struct report *r) {
+  fputs("| adapter | library | spec | passed | failed | security-relevant | "
+        "unsupported | parse | resolve | normalize | equivalent | IRI | "
+        "WHATWG |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+        "---:|\n",
+        f);
+  for (size_t k = 0; k < r->nad; k++) {
+    const struct rpt_adapter *a = &r->ad[k];
+    fputs("| ", f);
+    md(f, rs(r, a->name), 0);
+    fputs(" | ", f);
+    md(f, rs(r, a->library), 0);
+    fputs(" | ", f);
+    md(f, *rs(r, a->spec) ? rs(r, a->spec) : "?", 0);
+    fprintf(f, " | %zu | %zu | %zu | %zu |", a->passed, a->failed,
+            a->security, a->unsupported);
+    for (int op = 0; op < RPT_OP__COUNT; op++)
+      pct(f, a->op_passed[op], a->op_answered[op]);
+    fputc('\n', f);
+  }
+}
+
+struct mrow {
+  const char *label;
+  int cls; /* -1: a count of struct rpt_adapter at off */
+  size_t off;
+};
+
+static void matrix_md(FILE *f, const struct report *r) {
+  fputs("\n## Matrix\n\n| class |", f);
+  for (size_t k = 0; k < r->nad; k++) {
+    fputc(' ', f);
+    md(f, rs(r, r->ad[k].name), 0);
+    fputs(" |", f);
+  }
+  fputs("\n|---|", f);
+  for (size_t k = 0; k < r->nad; k++)
+    fputs("---:|", f);
+  fputs("\n| library |", f);
+  for (size_t k = 0; k < r->nad; k++) {
+    fputc(' ', f);
+    md(f, rs(r, r->ad[k].library), 0);
+    fputs(" |", f);
+  }
+  fputs("\n| spec |", f);
+  for (size_t k = 0; k < r->nad; k++) {
+    fputc(' ', f);
+    md(f, *rs(r, r->ad[k].spec) ? rs(r, r->ad[k].spec) : "?", 0);
+    fputs(" |", f);
+  }
+  fputc('\n', f);
+  struct mrow rows[CLASS__COUNT + 8];
+  int n = 0;
+  rows[n++] = (struct mrow){"total", -1, offsetof(struct rpt_adapter, total)};
+  rows[n++] = (struct mrow){"passed", -1, offsetof(struct rpt_adapter, passed)};
+  rows[n++] = (struct mrow){"failed", -1, offsetof(struct rpt_adapter, failed)};
+  for (int c = 1; c < CLASS__COUNT; c++)
+    rows[n++] = (struct mrow){class_names[c], c, 0};
+  rows[n++] = (struct mrow){"security-relevant", -1,
+                            offsetof(struct rpt_adapter, security)};
+  rows[n++] = (struct mrow){"implementation-defined", -1,
+                            offsetof(struct rpt_adapter, impl_defined)};
+  rows[n++] =
+      (struct mrow){"known (baseline)", -1, offsetof(struct rpt_adapter, known)};
+  rows[n++] = (struct mrow){"skipped (not for this adapter)", -1,
+                            offsetof(struct rpt_adapter, skipped)};
+  rows[n++] = (struct mrow){"components not compared", -1,
+                            offsetof(struct rpt_adapter, not_compared)};
+  for (int i = 0; i < n; i++) {
+    const char *q = rows[i].cls > 0 ? "`" : "";
+    fprintf(f, "| %s%s%s |", q, rows[i].label, q);
+    for (size_t k = 0; k < r->nad; k++)
+      fprintf(f, " %zu |",
+              rows[i].cls >= 0
+                  ? r->ad[k].by_class[rows[i].cls]
+                  : *(const size_t *)(const void *)((const char *)&r->ad[k] +
+                                                    rows[i].off));
+    fputc('\n', f);
+  }
+}
+
+static void security_md(FILE *f, const struct report *r, size_t nsec) {
+  fputs("\n## Security-relevant discrepancies\n\n| adapter | vector | section "
+        "| components | input |\n|---|---|---|---|---|\n",
+        f);
+  size_t shown = 0;
+  struct buf id = {0};
+  for (size_t i = 0; i < r->nres; i++) {
+    const struct rpt_result *x = &r->res[i];
+    if (!x->security)
+      continue;
+    if (shown++ == 50) {
+      fprintf(f, "\n(first 50 of %zu; all of them in `results.json`)\n", nsec);
+      break;
+    }
+    const struct rpt_vec *v = &r->vecs[x->vec];
+    id.len = 0;
+    buf_puts(&id, "");
+    report_show(&id, vec_id(r, v), vec_idlen(r, v));
+    fputs("| ", f);
+    md(f, rs(r, r->ad[x->adapter].name), 0);
+    fputs(" | ", f);
+    md(f, id.p, 1);
+    fputs(" | ", f);
+    md(f, rs(r, v->section), 0);
+    fputs(" | ", f);
+    md(f, rs(r, x->comps), 0);
+    fputs(" | ", f);
+    md(f, rs(r, v->input), 1);
+    fputs(" |\n", f);
+  }
+  free(id.p);
+}
+
+static void patterns_md(FILE *f, const struct report *r) {
+  size_t np;
+  struct rpt_pattern *p = report_prune(r, &np);
+  if (np) {
+    fputs("\n## Patterns of outcomes (pruned)\n\nOne vector per distinct "
+          "pattern across the adapters, the most common first (`-`: not run "
+          "there).\n\n| vector | input |",
+          f);
+    for (size_t k = 0; k < r->nad; k++) {
+      fputc(' ', f);
+      md(f, rs(r, r->ad[k].name), 0);
+      fputs(" |", f);
+    }
+    fputs(" vectors |\n|---|---|", f);
+    for (size_t k = 0; k <= r->nad; k++)
+      fputs("---|", f);
+    fputc('\n', f);
+  }
+  struct buf id = {0};
+  for (size_t i = 0; i < np && i < 40; i++) {
+    const struct rpt_vec *v = &r->vecs[p[i].vec];
+    id.len = 0;
+    buf_puts(&id, "");
+    report_show(&id, vec_id(r, v), vec_idlen(r, v));
+    fputs("| ", f);
+    md(f, id.p, 1);
+    fputs(" | ", f);
+    md(f, rs(r, v->input), 1);
+    fputs(" |", f);
+    for (size_t k = 0; k < r->nad; k++)
+      fprintf(f, " %s |",
+              v->cls[k] == RPT_NONE ? "-" : class_names[v->cls[k]]);
+    fprintf(f, " %zu |\n", p[i].count);
+  }
+  if (np > 40)
+    fprintf(f,
+            "\n(the 40 most common of %zu patterns; all of them in "
+            "`results.json`)\n",
+            np);
+  free(id.p);
+  free(p);
+}
+
+static void rulecov_md(FILE *f, const char *path) {
+  json_t *doc = path ? json_load_file(path, 0, NULL) : NULL;
+  json_t *rules = json_object_get(doc, "rules");
+  if (!json_is_object(rules)) {
+    json_decref(doc);
+    return;
+  }
+  fputs("\n## Rule coverage\n\n", f);
+  struct buf gl = {0};
+  buf_puts(&gl, "");
+  size_t gaps = 0;
+  const char *k;
+  json_t *v;
+  json_object_foreach(rules, k, v) {
+    json_int_t acc = json_integer_value(json_object_get(v, "accept"));
+    json_int_t rej = json_integer_value(json_object_get(v, "reject"));
+    struct buf alts = {0};
+    buf_puts(&alts, "");
+    int gap = acc == 0 || rej == 0;
+    size_t i;
+    json_t *a;
+    json_array_foreach(json_object_get(v, "alternatives"), i, a) {
+      json_int_t n = json_integer_value(json_object_get(a, "accept"));
+      int sh = json_is_true(json_object_get(a, "shadowed"));
+      buf_printf(&alts, "%s#%zu: %lld%s", i ? ", " : "", i + 1, (long long)n,
+                 sh ? " (shadowed)" : "");
+      gap |= n == 0 && !sh;
+    }
+    if (gap) {
+      gaps++;
+      buf_puts(&gl, "| ");
+      char *code = NULL;
+      size_t cl = 0;
+      FILE *cf = open_memstream(&code, &cl);
+      md(cf, k, 1);
+      fclose(cf);
+      buf_puts(&gl, code);
+      free(code);
+      buf_printf(&gl, " | %lld | %lld | %s |\n", (long long)acc,
+                 (long long)rej, alts.p);
+    }
+    free(alts.p);
+  }
+  fprintf(f,
+          "%zu rules, %zu with a gap (no accepting or no rejecting vector, or "
+          "an alternative never matched that is not shadowed).\n",
+          json_object_size(rules), gaps);
+  if (gaps)
+    fprintf(f, "\n| rule | accept | reject | alternatives |\n|---|---:|---:|---|\n%s",
+            gl.p);
+  free(gl.p);
+  json_decref(doc);
+}
+
+static void coverage_md(FILE *f, const char *path) {
+  FILE *in = path ? fopen(path, "r") : NULL;
+  if (!in)
+    return;
+  char line[512];
+  int n = 0;
+  size_t unl = 0, unf = 0, unb = 0;
+  fputs("\n## Code coverage of the reference (`reference/src`)\n\n```\n", f);
+  while (fgets(line, sizeof line, in)) {
+    unl += !strncmp(line, "uncovered line:", 15);
+    unf += !strncmp(line, "uncovered function:", 19);
+    unb += !strncmp(line, "uncovered branch:", 17);
+    if (n++ < 3)
+      fputs(line, f);
+  }
+  fclose(in);
+  fprintf(f,
+          "```\n\n%zu uncovered lines, %zu uncovered functions, %zu lines with "
+          "an uncovered branch (`reports/out/coverage/summary.txt`).\n",
+          unl, unf, unb);
+}
+
+int render_md(struct report *r, const struct render_opts *o) {
+  char *path;
+  FILE *f = report_open_out(o->dir, "summary.md", &path);
+  if (!f) {
+    free(path);
+    return EXIT_USAGE;
+  }
+  size_t nfails = 0, nsec = 0, np = 0;
+  for (size_t i = 0; i < r->nres; i++) {
+    nfails++;
+    nsec += r->res[i].security;
+  }
+  free(report_prune(r, &np));
+  fputs("# uritest: discrepancy matrix\n\nuritest " URITEST_VERSION
+        ", vectors ",
+        f);
+  md(f, rs(r, r->vectors_version), 0);
+  fputs(", run ", f);
+  md(f, rs(r, r->date), 0);
+  fprintf(f, "%s.\n\n", r->interrupted ? " (interrupted)" : "");
+  adapters_md(f, r);
+  matrix_md(f, r);
+  fprintf(f,
+          "\n%zu results are not PASS, %zu security-relevant; %zu distinct "
+          "patterns of outcomes across the adapters.\n",
+          nfails, nsec, np);
+  if (nsec)
+    security_md(f, r, nsec);
+  patterns_md(f, r);
+  rulecov_md(f, o->rulecov);
+  coverage_md(f, o->coverage);
+  int rc = 0;
+  if (fclose(f) != 0) {
+    warnx_("%s: write error", path);
+    rc = EXIT_USAGE;
+  }
+  free(path);
+  return rc;
+}
