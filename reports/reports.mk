@@ -77,14 +77,19 @@ test-report: all
 
 # The page in headless Chromium (Debian's chromium, playwright-core from
 # reports/browser/package-lock.json): the hostile fixture of reports/tests,
-# and the real report when there is one.  Screenshot: reports/out/screenshot.png.
+# a page with enough failures to page through (reports/browser/many.js),
+# and the demo's report when there is one (it must open in under a second).
+# Screenshots: reports/out/screenshot.png, screenshot-report.png.
 test-browser:
 	@EXTRA_PKGS=chromium scripts/deps.sh
 	@$(MAKE) --no-print-directory all
-	@mkdir -p $(BUILD)/report-browser $(REPORT_OUT)
-	@$(UT_BIN) report --quiet --output-dir $(BUILD)/report-browser reports/tests/data/hostile.jsonl
-	@tests/suite.sh browser node reports/browser/check.js $(BUILD)/report-browser/index.html \
-	  $(REPORT_OUT)/screenshot.png $(REPORT_OUT)/index.html $(REPORT_OUT)/screenshot-report.png
+	@mkdir -p $(BUILD)/report-browser/hostile $(BUILD)/report-browser/many $(REPORT_OUT)
+	@$(UT_BIN) report --quiet --output-dir $(BUILD)/report-browser/hostile reports/tests/data/hostile.jsonl
+	@node reports/browser/many.js 300 $(BUILD)/report-browser/many.jsonl
+	@$(UT_BIN) report --quiet --output-dir $(BUILD)/report-browser/many $(BUILD)/report-browser/many.jsonl
+	@tests/suite.sh browser node reports/browser/check.js $(BUILD)/report-browser/hostile/index.html \
+	  $(BUILD)/report-browser/many/index.html $(REPORT_OUT)/screenshot.png \
+	  $(REPORT_OUT)/index.html $(REPORT_OUT)/screenshot-report.png
 
 # reports/ADVISORIES.md (committed): the advisory vectors (tag cve) on every
 # available adapter, and the bisected libraries across their published

@@ -1,22 +1,27 @@
 #!/usr/bin/env node
-// reports/browser/check.js HOSTILE_PAGE SCREENSHOT [REPORT_PAGE REPORT_SCREENSHOT]
+// reports/browser/check.js HOSTILE_PAGE MANY_PAGE SCREENSHOT [REPORT_PAGE REPORT_SCREENSHOT]
 //
-// make test-browser: the discrepancy matrix in headless Chromium (Debian's
+// make test-browser: the report page in headless Chromium (Debian's
 // /usr/bin/chromium, driven by playwright-core).  HOSTILE_PAGE is rendered
-// from reports/tests/data/hostile.jsonl, whose vectors and adapters carry
-// markup and script: the page must render its tables, the filters must
-// work, markup must show as text, no dialog may open, no request may leave
-// the page, and no script or console error may occur.  REPORT_PAGE (the
-// real report, when there is one) must load cleanly too.  Prints TAP.
+// from reports/tests/data/hostile.jsonl, whose ids, descriptions, inputs,
+// adapter names, library versions, messages, components, behaviours and
+// severities carry markup, script, "</script>", "<!--", U+2028/U+2029 and
+// "javascript:": every view must render them as text, no link may lead
+// anywhere but to a view of the page, no dialog may open, no request may
+// leave the page, no script or console error may occur.  MANY_PAGE
+// (reports/browser/many.js) has enough failures to page through.  The
+// filters, the paging and a permalink are checked; REPORT_PAGE (the demo's
+// report, when there is one) must open in under a second and render every
+// view.  Prints TAP.
 'use strict';
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { chromium } = require('playwright-core');
 
-const [hostilePage, shot, reportPage, reportShot] = process.argv.slice(2);
-if (!hostilePage || !shot) {
-  console.error('usage: check.js HOSTILE_PAGE SCREENSHOT [REPORT_PAGE REPORT_SCREENSHOT]');
+const [hostilePage, manyPage, shot, reportPage, reportShot] = process.argv.slice(2);
+if (!hostilePage || !manyPage || !shot) {
+  console.error('usage: check.js HOSTILE_PAGE MANY_PAGE SCREENSHOT [REPORT_PAGE REPORT_SCREENSHOT]');
   process.exit(2);
 }
 
@@ -33,7 +38,7 @@ function ok(cond, name, detail) {
   }
 }
 
-async function open(context, file) {
+async function open(context, file, hash) {
   const page = await context.newPage();
   const errors = [];
   const dialogs = [];
@@ -50,13 +55,205 @@ async function open(context, file) {
     const u = r.url();
     if (!u.startsWith('file:') && !u.startsWith('data:') && u !== 'about:blank') requests.push(u);
   });
-  await page.goto('file://' + path.resolve(file));
+  const t0 = Date.now();
+  await page.goto('file://' + path.resolve(file) + (hash || ''));
   await page.waitForSelector('body[data-ready="1"]', { timeout: 60000 });
-  return { page, errors, dialogs, requests };
+  return { page, errors, dialogs, requests, ms: Date.now() - t0 };
 }
 
-async function rowCount(page, sel) {
-  return page.locator(`${sel} > tr`).count();
+async function view(p, name, extra) {
+  await p.evaluate((h) => { location.hash = h; }, 'view=' + name + (extra || ''));
+  await p.waitForFunction((v) => !document.getElementById('v-' + v).hidden, name);
+}
+
+async function rows(p, sel) {
+  return p.locator(`${sel} > tr`).count();
+}
+
+async function texts(p, sel) {
+  return (await p.locator(sel).allTextContents()).join('\n');
+}
+
+// Every element's text, attribute values, and what became markup.
+async function inert(p, label) {
+  const r = await p.evaluate(() => {
+    const bad = [];
+    document.querySelectorAll('img, b, i, iframe, object, embed, link').forEach((e) => bad.push(e.tagName));
+    const scripts = document.querySelectorAll('script').length;
+    const links = [];
+    document.querySelectorAll('a[href]').forEach((a) => {
+      const h = a.getAttribute('href');
+      if (!h.startsWith('#')) links.push(h);
+    });
+    const handlers = [];
+    document.querySelectorAll('*').forEach((e) => {
+      for (const at of e.attributes) if (/^on/i.test(at.name)) handlers.push(e.tagName + ' ' + at.name);
+    });
+    return { bad, scripts, links, handlers };
+  });
+  ok(r.bad.length === 0, `${label}: no element made from data (img, b, i, ...)`, r.bad.join(' '));
+  ok(r.scripts === 2, `${label}: only the page's own two script elements`, r.scripts);
+  ok(r.links.length === 0, `${label}: every link is a fragment of the page (no javascript:)`, r.links.join(' '));
+  ok(r.handlers.length === 0, `${label}: no inline event handler attribute`, r.handlers.join(' '));
+}
+
+async function hostile(context) {
+  const h = await open(context, hostilePage);
+  const p = h.page;
+  const evil = 'evil<img src=x onerror=alert(5)>';
+  const js = 'javascript:alert(10)<!--';
+  // Overview
+  await view(p, 'overview');
+  ok(await rows(p, '#overview-table tbody') === 3, 'overview: a row per adapter', await rows(p, '#overview-table tbody'));
+  const ov = await texts(p, '#overview-table tbody');
+  ok(ov.includes(evil) && ov.includes(js), "overview: adapters' names with markup show as text", ov);
+  ok(ov.includes('lib</script><script>alert(6)</script> 1.0'), 'overview: a library version with </script> shows as text');
+  ok(/100\.0% \(1 of 1\)|\d+\.\d%/.test(ov), 'overview: conformance as percentages', ov);
+  ok(ov.includes('<i>high</i> 1'), 'overview: security findings by severity, the severity as text', ov);
+  await p.click('#overview-table thead th:nth-child(1) button');
+  const first = await p.locator('#overview-table tbody tr:first-child th').textContent();
+  await p.click('#overview-table thead th:nth-child(1) button');
+  const first2 = await p.locator('#overview-table tbody tr:first-child th').textContent();
+  ok(first !== first2, 'overview: sortable (by adapter, both ways)', first + ' / ' + first2);
+  ok(await p.locator('#matrix-table th', { hasText: 'SHOULD_HAVE_REJECTED' }).count() === 1, 'overview: results by class');
+  await inert(p, 'overview');
+  // Where
+  await view(p, 'where');
+  ok(await rows(p, '#where-table tbody') >= 2, 'where: a row per RFC section', await rows(p, '#where-table tbody'));
+  const cell = p.locator('#where-table tbody td[tabindex="0"]').first();
+  await cell.focus();
+  await p.keyboard.press('Enter');
+  await p.waitForFunction(() => !document.getElementById('v-failures').hidden);
+  ok(/section=/.test(await p.evaluate(() => location.hash)), 'where: a cell opens its failures (keyboard)', await p.evaluate(() => location.hash));
+  await view(p, 'where', '&where=rules');
+  ok(await rows(p, '#where-table tbody') >= 1, 'where: a row per Appendix A rule', await rows(p, '#where-table tbody'));
+  // Behaviours
+  await view(p, 'behaviours');
+  const beh = await texts(p, '#beh-table tbody');
+  ok(beh.includes('javascript:alert(8)</script>'), 'behaviours: a named behaviour shows as text', beh);
+  ok(/^.*unexplained/.test(await p.locator('#beh-table tbody tr:first-child').textContent()), 'behaviours: unexplained results first');
+  // Pairs (no pairs.json here)
+  await view(p, 'pairs');
+  ok(await p.locator('#pairs-none').isVisible(), 'pairs: says when there is no pair matrix');
+  // Failures
+  await view(p, 'failures');
+  ok(await rows(p, '#rows') === 7, 'failures: the 7 failures (UNSUPPORTED left out)', await rows(p, '#rows'));
+  const ft = await texts(p, '#rows');
+  ['<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'hostile.</script><!--\\u{2028}x',
+    'javascript:alert(9)\\u{2028}\\u{2029}<!--', '<b>comp</b> (semantic)', 'exit status 139 </script><script>alert(7)</script>',
+    '"</script><!--"', 'http://h/a\\x01b\\x7Fc\\u{2028}d', 'http://\\u{0192}\\u{00F8}\\u{00F8}.example/', '"a@b\\x00</script>"',
+  ].forEach((s) => ok(ft.includes(s), `failures: ${JSON.stringify(s)} shows as text`, ft));
+  ok(await p.locator('#rows > tr.sec').count() === 2, 'failures: security-relevant results flagged (and said in words)');
+  const hl = await p.locator('#rows > tr.sec .kv div.d').allTextContents();
+  ok(hl.some((t) => t.startsWith('host: ')) && hl.some((t) => t.startsWith('userinfo: ')),
+    'failures: the differing components are highlighted, expected and reading side by side', hl.join(' | '));
+  const count = async () => rows(p, '#rows');
+  await p.selectOption('#f-class', 'CRASH');
+  ok(await count() === 1, 'filter: by class');
+  await p.check('#fx-class');
+  ok(await count() === 7, 'filter: by class, excluded (every non-PASS but CRASH)', await count());
+  await p.click('#f-clear');
+  await p.selectOption('#f-class', '*');
+  ok(await count() === 8, 'filter: every non-PASS (UNSUPPORTED too)', await count());
+  await p.click('#f-clear');
+  await p.selectOption('#f-adapter', js);
+  ok(await count() === 1, 'filter: by adapter (a javascript: name)', await count());
+  await p.check('#fx-adapter');
+  ok(await count() === 6, 'filter: by adapter, excluded', await count());
+  await p.click('#f-clear');
+  await p.selectOption('#f-sev', '!');
+  ok(await count() === 2, 'filter: security-relevant', await count());
+  await p.selectOption('#f-sev', '<i>high</i>');
+  ok(await count() === 1, 'filter: by severity', await count());
+  await p.click('#f-clear');
+  await p.selectOption('#f-beh', 'javascript:alert(8)</script>');
+  ok(await count() === 1, 'filter: by behaviour');
+  await p.selectOption('#f-beh', '!');
+  ok(await count() === 6, 'filter: unexplained', await count());
+  await p.click('#f-clear');
+  await p.fill('#f-text', 'hostile.img');
+  ok(await count() === 1, 'filter: by text');
+  await p.check('#fx-text');
+  ok(await count() === 6, 'filter: by text, excluded', await count());
+  await p.click('#f-clear');
+  await p.fill('#f-section', '3.2.1');
+  ok(await count() === 1, 'filter: by section', await count());
+  await p.click('#f-clear');
+  await p.fill('#f-file', 'hostile-vectors');
+  ok(await count() === 7, 'filter: by file', await count());
+  await p.click('#f-clear');
+  await p.check('input[name="f-known"][value="known"]');
+  ok(await count() === 1, 'filter: known (baseline)', await count());
+  await p.check('input[name="f-known"][value="new"]');
+  ok(await count() === 6, 'filter: new', await count());
+  await p.click('#f-clear');
+  ok(await count() === 7, 'filters cleared: all rows back');
+  await inert(p, 'failures');
+  // One input, every parser
+  await p.locator('#rows button', { hasText: 'hostile.sec' }).click();
+  await p.waitForFunction(() => !document.getElementById('v-input').hidden);
+  const iv = await texts(p, '#in-show');
+  ok(await rows(p, '#derivation-table tbody') > 3, 'one input: the oracle\'s derivation', iv);
+  ok(/userinfo\s*\[7, 8\)\s*a/.test(iv), 'one input: a span with its rule and octets', iv);
+  ok(iv.includes('<b>markup</b> in inputs </script><!--'), 'one input: the group\'s description as text', iv);
+  ok(iv.includes(evil) && iv.includes(js), 'one input: every adapter\'s reading', iv);
+  ok(await p.locator('#readings-table td.diff').count() >= 2, 'one input: differing components marked');
+  await p.fill('#in-q', '</script>');
+  ok(await p.locator('#in-choices li').count() >= 2, 'one input: choose among the vectors by id or input');
+  await inert(p, 'one input');
+  await p.screenshot({ path: shot, fullPage: true });
+  ok(h.dialogs.length === 0, 'no dialog opened (no script from the data ran)', h.dialogs.join('\n'));
+  ok(h.requests.length === 0, 'no network request', h.requests.join('\n'));
+  ok(h.errors.length === 0, 'no script error, no console error', h.errors.join('\n'));
+  await p.close();
+}
+
+async function paging(context) {
+  const m = await open(context, manyPage, '#view=failures');
+  const p = m.page;
+  ok(await rows(p, '#rows') === 100, 'paging: 100 rows a page', await rows(p, '#rows'));
+  ok(/page 1 of 6/.test(await p.locator('#pg-at').textContent()), 'paging: 6 pages of 600 failures', await p.locator('#pg-at').textContent());
+  await p.click('#pg-next');
+  await p.click('#pg-next');
+  const third = await p.locator('#rows > tr:first-child td:nth-child(2)').textContent();
+  ok(/page 3 of 6/.test(await p.locator('#pg-at').textContent()), 'paging: next page');
+  await p.selectOption('#f-adapter', 'fake-c');
+  await p.check('input[name="f-known"][value="new"]');
+  await p.click('#pg-next');
+  const href = await p.locator('#permalink').getAttribute('href');
+  const before = await p.locator('#count').textContent();
+  const firstRow = await p.locator('#rows > tr:first-child').textContent();
+  const again = await open(context, manyPage, href);
+  ok(await again.page.locator('#count').textContent() === before &&
+    await again.page.locator('#rows > tr:first-child').textContent() === firstRow &&
+    await again.page.locator('#f-adapter').inputValue() === 'fake-c',
+  'a permalink restores its view (filters and page)', href + ' ' + before);
+  ok(third !== firstRow, 'paging: pages differ');
+  await again.page.close();
+  ok(m.errors.length === 0 && m.requests.length === 0, 'paging page: no error, no request', m.errors.join('\n'));
+  await p.close();
+}
+
+async function demo(context) {
+  if (!reportPage || !fs.existsSync(reportPage)) return;
+  // warm the browser's cache of the file, then time a load
+  const warm = await open(context, reportPage);
+  await warm.page.close();
+  const r = await open(context, reportPage);
+  ok(r.ms < 1000, `${reportPage}: opens in under a second (${r.ms} ms to ready)`, r.ms);
+  for (const v of ['overview', 'where', 'behaviours', 'pairs', 'failures']) {
+    await view(r.page, v);
+    const text = await r.page.locator('#v-' + v).textContent();
+    ok(text.length > 100, `${reportPage}: the ${v} view renders`);
+  }
+  ok(await rows(r.page, '#rows') > 0, `${reportPage}: failures listed (${await r.page.locator('#count').textContent()})`);
+  await r.page.locator('#rows button').first().click();
+  await r.page.waitForFunction(() => !document.getElementById('v-input').hidden);
+  ok(await rows(r.page, '#readings-table tbody') > 1, `${reportPage}: one input, every parser renders`);
+  await r.page.screenshot({ path: reportShot });
+  ok(r.dialogs.length === 0 && r.requests.length === 0 && r.errors.length === 0,
+    `${reportPage}: no dialog, no request, no error`, [...r.dialogs, ...r.requests, ...r.errors].join('\n'));
+  await r.page.close();
 }
 
 async function main() {
@@ -69,66 +266,9 @@ async function main() {
     viewport: { width: 1400, height: 900 },
   });
   try {
-    // ---- the hostile page
-    const h = await open(context, hostilePage);
-    const p = h.page;
-    ok(await p.locator('#matrix-table th', { hasText: 'SHOULD_HAVE_REJECTED' }).count() === 1,
-      'the matrix has a row per class');
-    const headers = await p.locator('#matrix-table thead th').allTextContents();
-    ok(headers.some((t) => t.startsWith('evil<img src=x onerror=alert(5)>')),
-      "an adapter's name with markup shows as text in the matrix", headers.join(' | '));
-    ok(await p.locator('img').count() === 0, 'no img element in the document');
-    ok(await p.locator('script').count() === 2, "only the page's own two script elements");
-    ok(await p.locator('b').count() === 0, 'no b element (markup from an adapter) in the document');
-    // default view: failures of every adapter
-    ok(await rowCount(p, '#rows') === 6, 'the results table lists the 6 non-PASS results',
-      await rowCount(p, '#rows'));
-    const inputs = await p.locator('#rows > tr > td:nth-child(6)').allTextContents();
-    ok(inputs.includes('<script>alert(1)</script>'), 'a <script> input shows as text', inputs.join('\n'));
-    ok(inputs.includes('"><img src=x onerror=alert(1)>'), 'an "><img ...> input shows as text');
-    ok(inputs.includes('http://h/a\\x01b\\x7Fc\\u{2028}d'), 'control characters show as visible escapes');
-    ok(inputs.includes('http://\\u{0192}\\u{00F8}\\u{00F8}.example/'), 'non-ASCII shows as visible escapes');
-    const secRow = p.locator('#rows > tr.sec');
-    ok(await secRow.count() === 1, 'the security-relevant result is flagged');
-    const hl = await secRow.locator('.kv div.d').allTextContents();
-    ok(hl.some((t) => t.startsWith('host: ')) && hl.some((t) => t.startsWith('userinfo: ')),
-      'the differing components are highlighted, expected and reading side by side', hl.join(' | '));
-    // filters
-    await p.check('#f-sec');
-    ok(await rowCount(p, '#rows') === 1, 'filter: security-relevant only');
-    await p.uncheck('#f-sec');
-    await p.selectOption('#f-class', 'CRASH');
-    ok(await rowCount(p, '#rows') === 1, 'filter: by class');
-    await p.selectOption('#f-class', '');
-    await p.selectOption('#f-adapter', '0');
-    ok(await rowCount(p, '#rows') === 0, 'filter: by adapter (the reference passes everything)');
-    await p.selectOption('#f-adapter', '');
-    await p.fill('#f-text', 'hostile.img');
-    ok(await rowCount(p, '#rows') === 1, 'filter: by text');
-    await p.fill('#f-text', '');
-    await p.check('#f-pruned');
-    ok(await p.locator('#pruned-wrap').isVisible() && await rowCount(p, '#pruned') === 3,
-      'pruned view: one vector per pattern of outcomes', await rowCount(p, '#pruned'));
-    await p.uncheck('#f-pruned');
-    ok(await rowCount(p, '#rows') === 6, 'filters cleared: all rows back');
-    await p.screenshot({ path: shot, fullPage: true });
-    ok(h.dialogs.length === 0, 'no dialog opened (no script from the data ran)', h.dialogs.join('\n'));
-    ok(h.requests.length === 0, 'no network request', h.requests.join('\n'));
-    ok(h.errors.length === 0, 'no script error, no console error', h.errors.join('\n'));
-    await p.close();
-
-    // ---- the real report, when there is one
-    if (reportPage && fs.existsSync(reportPage)) {
-      const r = await open(context, reportPage);
-      ok(await r.page.locator('#matrix-table').count() === 1, `${reportPage}: the matrix renders`);
-      const rows = await rowCount(r.page, '#rows');
-      const count = await r.page.locator('#count').textContent();
-      ok(/^\d+ of \d+ shown/.test(count), `${reportPage}: the results table renders (${rows} rows; ${count})`);
-      await r.page.screenshot({ path: reportShot });
-      ok(r.dialogs.length === 0 && r.requests.length === 0 && r.errors.length === 0,
-        `${reportPage}: no dialog, no request, no error`, [...r.dialogs, ...r.requests, ...r.errors].join('\n'));
-      await r.page.close();
-    }
+    await hostile(context);
+    await paging(context);
+    await demo(context);
   } finally {
     await context.close();
     fs.rmSync(userDataDir, { recursive: true, force: true });

@@ -80,6 +80,7 @@ struct rpt_span {
 struct rpt_vec {
   uint32_t id; /* in ids */
   uint32_t file, section, op, spec, tags, input; /* model strings */
+  uint32_t group; /* its group's description, shown */
   uint32_t expected;                                 /* a reading */
   uint32_t first_span, nspans; /* in model spans; nspans 0: not derived */
   uint8_t *cls;                /* per adapter, RPT_NONE where not run */

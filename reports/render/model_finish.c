@@ -169,6 +169,14 @@ static void load_group(struct report *r, json_t *g, const char *fspec) {
     v->section = strtab_add(&r->str, sec, strlen(sec));
     free(tsec.p);
     v->tags = tags_of(r, g, t);
+    json_t *desc = json_object_get(g, "description");
+    if (json_is_string(desc)) {
+      struct buf db = {0};
+      buf_puts(&db, "");
+      report_show(&db, json_string_value(desc), json_string_length(desc));
+      v->group = strtab_add(&r->str, db.p, db.len);
+      free(db.p);
+    }
     if (!v->input)
       v->input = test_input(r, v, t);
   }

@@ -13,8 +13,6 @@
   const PAGE = 100;
   const CLS_PASS = C.indexOf('PASS');
   const CLS_UNSUPPORTED = C.indexOf('UNSUPPORTED');
-  const DECODE = {};
-  for (let i = 0; i < D.alpha.length; i++) DECODE[D.alpha[i]] = i;
   // V: [id (front-coded), input, outcomes, encoded, span texts]; the
   // encoded part holds the file, section, op, tags, the expected pairs, the
   // details and the derivation as numbers in text (render_html.c, put_num)
@@ -59,64 +57,78 @@
   window.addEventListener('popstate', show);
 
   // ---- decoding
+  const CODE = new Int8Array(128).fill(-1);
+  for (let i = 0; i < D.alpha.length; i++) CODE[D.alpha.charCodeAt(i)] = i;
   function nums(str) {
     const out = [];
     let n = 0;
     for (let i = 0; i < str.length; i++) {
-      const d = DECODE[str[i]];
+      const d = CODE[str.charCodeAt(i)];
       if (d >= 32) n = n * 32 + (d - 32);
       else { out.push(n * 32 + d); n = 0; }
     }
     return out;
   }
-  // X[v]: {exp: [[key, value]...], det: {adapter: {...}}, deriv: [[rule,
-  // start, end, depth]...]}, strings as indices of S
+  // X[v]: the vector's strings, its expected pairs, its details (by
+  // adapter) and its derivation; pairs are made when shown (pairsOf)
   let lastId = '';
   const X = V.map((v) => {
     const a = nums(v[V_ENC]);
-    let p = 4;
+    let p = 5;
     const front = v[V_IDF];
     let cut = 0;
     let n0 = 0;
-    while (DECODE[front[cut]] >= 32) n0 = n0 * 32 + DECODE[front[cut++]] - 32;
-    n0 = n0 * 32 + DECODE[front[cut++]];
+    while (CODE[front.charCodeAt(cut)] >= 32) n0 = n0 * 32 + CODE[front.charCodeAt(cut++)] - 32;
+    n0 = n0 * 32 + CODE[front.charCodeAt(cut++)];
     const id = lastId.slice(0, n0) + front.slice(cut);
     lastId = id;
-    const exp = [];
-    const emap = {};
-    for (let n = a[p++]; n > 0; n--) {
-      const q = a[p++];
-      exp.push([D.Q[2 * q], D.Q[2 * q + 1]]);
-      emap[D.Q[2 * q]] = D.Q[2 * q + 1];
-    }
+    const ne = a[p++];
+    const expAt = p;
+    p += ne;
     const det = {};
     for (let n = a[p++]; n > 0; n--) {
-      const d = { a: a[p], comps: D.T[a[p + 1]], note: D.T[a[p + 2]], beh: D.T[a[p + 3]], sev: D.T[a[p + 4]], impl: a[p + 5], pairs: [] };
-      const shape = D.SH[a[p + 6]];
-      p += 7;
-      const diff = {};
-      for (let m = a[p++]; m > 0; m--) {
-        const q = a[p++];
-        diff[D.Q[2 * q]] = D.Q[2 * q + 1];
-      }
-      shape.forEach((key) => { d.pairs.push([key, diff[key] !== undefined ? diff[key] : emap[key]]); });
+      const d = { a: a[p], comps: D.T[a[p + 1]], note: D.T[a[p + 2]], beh: D.T[a[p + 3]], sev: D.T[a[p + 4]], impl: a[p + 5], shape: a[p + 6], at: p + 8, nd: a[p + 7] };
+      p += 8 + d.nd;
       det[d.a] = d;
     }
-    const deriv = [];
-    for (let n = a[p++]; n > 0; n--) {
-      deriv.push([D.RU[a[p]], a[p + 1], a[p + 1] + a[p + 2], a[p + 3]]);
-      p += 4;
-    }
+    const derivAt = p;
     return {
       id: id, input: S[v[V_INPUT]], out: v[V_OUT], dtext: v[V_DTEXT],
-      file: S[D.T[a[0]]], section: S[D.T[a[1]]], op: S[D.T[a[2]]], tags: S[D.T[a[3]]],
-      exp: exp, det: det, deriv: deriv,
+      file: S[D.T[a[0]]], section: S[D.T[a[1]]], op: S[D.T[a[2]]], tags: S[D.T[a[3]]], group: S[D.T[a[4]]],
+      a: a, ne: ne, expAt: expAt, det: det, derivAt: derivAt,
     };
   });
+  function expectedOf(x) {
+    const out = [];
+    for (let i = 0; i < x.ne; i++) {
+      const q = x.a[x.expAt + i];
+      out.push([D.Q[2 * q], D.Q[2 * q + 1]]);
+    }
+    return out;
+  }
+  function pairsOf(x, d) {
+    const emap = {};
+    expectedOf(x).forEach((e) => { emap[e[0]] = e[1]; });
+    const diff = {};
+    for (let i = 0; i < d.nd; i++) {
+      const q = x.a[d.at + i];
+      diff[D.Q[2 * q]] = D.Q[2 * q + 1];
+    }
+    return (D.SH[d.shape] || []).map((key) => [key, diff[key] !== undefined ? diff[key] : emap[key]]);
+  }
+  function derivOf(x) {
+    const out = [];
+    let p = x.derivAt;
+    for (let n = x.a[p++]; n > 0; n--) {
+      out.push([D.RU[x.a[p]], x.a[p + 1], x.a[p + 1] + x.a[p + 2], x.a[p + 3]]);
+      p += 4;
+    }
+    return out;
+  }
   function outcome(v, k) {
     const ch = X[v].out[k];
     if (ch === '.' || ch === undefined) return null;
-    const n = DECODE[ch];
+    const n = CODE[ch.charCodeAt(0)];
     return { cls: n >> 2, sec: (n >> 1) & 1, known: n & 1 };
   }
   function details(v) { return X[v].det; }
@@ -142,7 +154,7 @@
   }
   function vectorRules(v) {
     const set = {};
-    X[v].deriv.forEach((d) => { set[S[d[0]]] = 1; });
+    derivOf(X[v]).forEach((d) => { set[S[d[0]]] = 1; });
     return set;
   }
 
@@ -155,7 +167,7 @@
     for (let k = 0; k < A.length; k++) {
       const o = outcome(v, k);
       if (!o || o.cls === CLS_PASS) continue;
-      const d = det[k] || { comps: 0, note: 0, beh: 0, sev: 0, impl: 0, pairs: [] };
+      const d = det[k] || { comps: 0, note: 0, beh: 0, sev: 0, impl: 0, shape: 0, nd: 0 };
       ROWS.push({ v: v, a: k, cls: o.cls, sec: o.sec, known: o.known, d: d });
       if (o.cls !== CLS_UNSUPPORTED) {
         if (d.beh) BEHS[S[d.beh]] = (BEHS[S[d.beh]] || 0) + 1;
@@ -198,7 +210,7 @@
     const head = t.tHead;
     clear(head);
     const hr = el('tr');
-    const sortCol = Number(state.sort || 0);
+    const sortCol = Number(state.sort === undefined ? 4 : state.sort);
     const dir = state.dir === 'asc' ? 1 : state.dir === 'desc' ? -1 : (sortCol >= 4 ? -1 : 1);
     OV_COLS.forEach((c, i) => {
       const h = th(hr, c.op !== undefined || c.num ? 'n' : '');
@@ -531,11 +543,11 @@
     td(tr, 'm', S[r.d.comps]);
     td(tr, '', r.sec ? 'security-relevant' + (r.d.sev ? ': ' + S[r.d.sev] : '') : '');
     td(tr, 'm', r.d.beh ? S[r.d.beh] : '');
-    td(tr, 'm', v.input);
+    td(tr, 'm', v.input === '' ? '(empty)' : v.input);
     const keys = diffKeys(r.cls, r.d.comps);
-    td(tr, '').appendChild(kv(readingPairs(X[r.v].exp), keys));
+    td(tr, '').appendChild(kv(readingPairs(expectedOf(X[r.v])), keys));
     const g = td(tr, '');
-    g.appendChild(kv(readingPairs(r.d.pairs), keys));
+    g.appendChild(kv(readingPairs(pairsOf(X[r.v], r.d)), keys));
     const notes = [];
     if (r.d.impl) notes.push('implementation-defined');
     if (r.known) notes.push('known (baseline)');
@@ -605,13 +617,14 @@
     box.appendChild(el('h3', 'm', v.id));
     box.appendChild(el('p', 'small', 'op ' + v.op + ' \u00b7 ' + (v.section || 'no section') +
       ' \u00b7 ' + v.file + (v.tags ? ' \u00b7 tags: ' + v.tags : '')));
-    box.appendChild(el('p', 'm', 'input: ' + v.input));
+    if (v.group) box.appendChild(el('p', '', v.group));
+    box.appendChild(el('p', 'm', 'input: ' + (v.input === '' ? '(empty)' : v.input)));
     derivation(box, v, vi);
     readings(box, vi);
   }
   function derivation(box, v, vi) {
     box.appendChild(el('h3', '', 'The oracle\'s derivation (rfc3986 explain)'));
-    const d = X[vi].deriv;
+    const d = derivOf(X[vi]);
     if (!d.length) { box.appendChild(el('p', '', 'The oracle does not derive this input as a URI-reference (it is rejected, or not a URI-reference at all).')); return; }
     const t = el('table', 'deriv');
     t.id = 'derivation-table';
@@ -637,7 +650,7 @@
     const v = X[vi];
     box.appendChild(el('h3', '', 'Every adapter\'s reading'));
     const det = details(vi);
-    const expected = readingPairs(X[vi].exp);
+    const expected = readingPairs(expectedOf(X[vi]));
     const keys = [];
     const rows = [];
     const addKeys = (pairs) => pairs.forEach((p) => { if (keys.indexOf(p[0]) < 0) keys.push(p[0]); });
@@ -646,7 +659,7 @@
       const o = outcome(vi, k);
       if (!o) return;
       const d = det[k];
-      const pairs = d ? readingPairs(d.pairs) : [];
+      const pairs = d ? readingPairs(pairsOf(X[vi], d)) : [];
       addKeys(pairs);
       rows.push({ k: k, o: o, d: d, pairs: pairs });
     });

@@ -6,22 +6,29 @@
  * adapter or a results file can end the block or open markup.  The page's
  * script puts every string in the document with textContent only.
  *
- * The data block (page.js reads it; DESIGN.md "Reports"):
- *   S  every string, shown (visible escapes), by index; 0 is ""
- *   A  adapters: {name, library, spec, role, total, passed, failed,
- *      unsupported, skipped, impl, nc, sec, known, named, cls: [per class],
- *      ops: [[passed, answered] per op], sev: [[severity, n]...]}
- *   V  vectors: [id, file, section, op, tags, input, expected, outcomes,
- *      details, derivation]; outcomes: one character per adapter (OUT_ALPHA
- *      at class * 4 + security * 2 + known, "." not run); details: the
- *      results that are neither PASS nor UNSUPPORTED, [adapter, reading,
- *      components, note, behaviour, severity, implementation-defined]
- *      (trailing zeros left out); derivation: [rule, start, end, depth]...
- *      (empty when the oracle rejects the input)
- *   R  readings: [key, value, key, value...] (strings)
- *   W  where: {sections: [[name, [passed, total]...]...], rules: ...}
- *   P  pruned: [[vector, count]...]
- *   X  extras as read: rule coverage, code coverage lines, pairs.json */
+ * The data block (page.js reads it), compact so that 60 adapters fit:
+ *   S   strings (shown with visible escapes where they came from a vector,
+ *       an adapter or a results file), by index; 0 is ""
+ *   A   adapters: {name, library, spec, role, total, passed, failed,
+ *       unsupported, skipped, impl, nc, sec, known, named, cls: [per class],
+ *       ops: [[passed, answered] per op], sev: [[severity, n]...]}
+ *   V   vectors: [id, input, outcomes, encoded, span texts?].  id: front-
+ *       coded against the previous vector's (a number, then the rest);
+ *       outcomes: one character per adapter, OUT_ALPHA[class * 4 +
+ *       security * 2 + known], "." where not run; encoded: numbers as text
+ *       (put_num): file, section, op, tags, group (T), the expected pairs
+ *       (count, Q...), the results that are neither PASS nor UNSUPPORTED
+ *       (count, then adapter, components, note, behaviour, severity (T),
+ *       implementation-defined, reading shape (SH), count, the pairs (Q)
+ *       that differ from the expected ones), the derivation where some
+ *       adapter did not pass (count, then rule (RU), start, length,
+ *       depth); span texts: the octets of each span, shown, when the input
+ *       is not plain ASCII
+ *   T, SH, Q, RU  strings; key lists; [key, value]; rule names
+ *   W   where: {sections: [[name, passed, total (per adapter)...]...],
+ *       rules: ...}
+ *   P   pruned: [[vector, count]...]
+ *   X   extras as read: rule coverage, code coverage lines, pairs.json */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -165,8 +172,8 @@ static void put_reading(struct buf *b, struct tables *t, const struct report *r,
 static int vector_enc(struct buf *b, struct tables *t, const struct report *r,
                        const struct rpt_vec *v, const struct rpt_result *res,
                        size_t nres) {
-  uint32_t where[4] = {v->file, v->section, v->op, v->tags};
-  for (int j = 0; j < 4; j++)
+  uint32_t where[5] = {v->file, v->section, v->op, v->tags, v->group};
+  for (int j = 0; j < 5; j++)
     put_num(b, tab_index(&t->small, &where[j], 1));
   size_t n;
   const uint32_t *e = v->expected ? report_reading(r, v->expected, &n) : NULL;
