@@ -11,22 +11,24 @@ Without --results it runs `build/bin/uritest run` (all available adapters,
 every vector file) into build/matrix-headline/results.jsonl, then reads it.
 From the repository root, after `make`.  Standard library only.
 
-Conformance counts the results of `rfc3986` vector files with op parse
-(resolve): PASS over the requests the adapter answered (UNSUPPORTED left
-out, so an adapter is judged on what it claims to do); the answered count is
-shown beside it.  Security-relevant readings count every result flagged
-security_relevant (DESIGN.md, "Comparing and classifying"), whatever the
-vector file.
+The figures are the report's (`uritest report`, reports/render/model.c):
+this script renders `results.json`'s per-adapter "conformance" (PASS over
+the requests answered on the `rfc3986` vector files with op parse and op
+resolve, UNSUPPORTED left out, so an adapter is judged on what it claims
+to do; the answered count is shown beside it), "security_relevant" (every
+result flagged, DESIGN.md "Comparing and classifying", whatever the vector
+file) and "role" (adapter.json: the
+oracle and the controls are listed last), so the README's headline and the
+report's overview are one computation.
 """
 import argparse
-import collections
 import json
 import os
 import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CONTROLS = {"reference": "the oracle", "appendix-b": "control: the RFC's Appendix B regular expression"}
+ROLE_LABELS = {"oracle": "the oracle", "control": "control"}
 
 
 def run_all(uritest, out):
@@ -49,56 +51,49 @@ def pct(p, n):
     return "n/a" if n == 0 else "%.1f%%" % (100.0 * p / n)
 
 
-def table(results_path, adapters_listed):
-    stats = collections.OrderedDict()
-    run_info = {}
-    with open(results_path, encoding="utf-8") as f:
-        for line in f:
-            r = json.loads(line)
-            kind = r.get("record")
-            if kind == "run":
-                run_info = r
-                continue
-            if kind != "result":
-                continue
-            s = stats.setdefault(r["adapter"], {
-                "library": r.get("library", ""), "parse": [0, 0], "resolve": [0, 0],
-                "unsupported": 0, "security": 0, "total": 0})
-            s["total"] += 1
-            if r.get("security_relevant"):
-                s["security"] += 1
-            cls = r.get("class")
-            if cls == "UNSUPPORTED":
-                s["unsupported"] += 1
-            if r.get("spec") == "rfc3986" and r.get("op") in ("parse", "resolve") and cls != "UNSUPPORTED":
-                s[r["op"]][1] += 1
-                if cls == "PASS":
-                    s[r["op"]][0] += 1
-    spec = {a["name"]: a.get("spec", "") for a in adapters_listed}
+def report(uritest, results_path):
+    """results.json of `uritest report` over RESULTS_PATH."""
+    out = os.path.join(ROOT, "build", "matrix-headline", "report")
+    os.makedirs(out, exist_ok=True)
+    p = subprocess.run([uritest, "report", "--quiet", "--output-dir", out, results_path],
+                       cwd=ROOT, capture_output=True, text=True, check=False)
+    if p.returncode != 0:
+        sys.exit("matrix-headline: uritest report failed: %s" % p.stderr.strip())
+    with open(os.path.join(out, "results.json"), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def table(doc, adapters_listed):
     rows = []
-    for name, s in stats.items():
-        p, r = s["parse"], s["resolve"]
-        key = (name in CONTROLS, -(p[0] / p[1] if p[1] else 0), name)
-        rows.append((key, name, s, p, r))
+    for name, a in doc["adapters"].items():
+        p = a["conformance"]["parse"]
+        control = a.get("role", "third-party") != "third-party"
+        key = (control, -(p["passed"] / p["answered"] if p["answered"] else 0), name)
+        rows.append((key, name, a))
     rows.sort(key=lambda x: x[0])
     lines = ["| adapter | library | spec | parse: RFC 3986 conformance | resolve: RFC 3986 conformance | security-relevant readings |",
              "|---|---|---|---:|---:|---:|"]
     third = 0
-    for _, name, s, p, r in rows:
+    for _, name, a in rows:
+        p, r = a["conformance"]["parse"], a["conformance"]["resolve"]
         label = "`%s`" % name
-        if name in CONTROLS:
-            label += " (%s)" % CONTROLS[name]
+        role = a.get("role", "third-party")
+        if role != "third-party":
+            label += " (%s)" % ROLE_LABELS.get(role, role)
         else:
             third += 1
         lines.append("| %s | %s | %s | %s (%d of %d) | %s | %d |" % (
-            label, s["library"].replace("|", "\\|"), spec.get(name, ""), pct(*p), p[0], p[1],
-            "%s (%d of %d)" % (pct(*r), r[0], r[1]) if r[1] else "not offered", s["security"]))
-    missing = [a for a in adapters_listed if a["name"] not in stats]
-    return run_info, third, lines, missing
+            label, a["library"].replace("|", "\\|"), a["spec"], pct(p["passed"], p["answered"]),
+            p["passed"], p["answered"],
+            "%s (%d of %d)" % (pct(r["passed"], r["answered"]), r["passed"], r["answered"])
+            if r["answered"] else "not offered", a["security_relevant"]))
+    missing = [a for a in adapters_listed if a["name"] not in doc["adapters"]]
+    return third, lines, missing
 
 
-def render(results_path, adapters_listed, results_label):
-    run_info, third, lines, missing = table(results_path, adapters_listed)
+def render(doc, adapters_listed, results_label):
+    third, lines, missing = table(doc, adapters_listed)
+    run_info = doc["report"]
     out = ["# Adapter matrix: the headline table", "",
            "Generated by `adapters/matrix-headline.py` from `%s` (uritest %s, vectors %s); do not edit by hand." % (
                results_label, run_info.get("uritest", "?"), run_info.get("vectors_version", "?")),
@@ -134,7 +129,7 @@ def main():
         results = os.path.join(ROOT, "build", "matrix-headline", "results.jsonl")
         run_all(args.uritest, results)
         label = "build/matrix-headline/results.jsonl"
-    text = render(results, listed, label)
+    text = render(report(args.uritest, results), listed, label)
     if args.check:
         old = open(args.output, encoding="utf-8").read() if os.path.exists(args.output) else ""
         sys.exit(0 if old == text else 1)

@@ -26,6 +26,8 @@ static void adapter_json(FILE *f, struct buf *b, const struct report *r,
   jmodel(f, b, r, a->library);
   fputs(", \"spec\": ", f);
   jmodel(f, b, r, a->spec);
+  fputs(", \"role\": ", f);
+  jmodel(f, b, r, a->role);
   fprintf(f,
           ", \"total\": %zu, \"passed\": %zu, \"failed\": %zu, "
           "\"unsupported\": %zu, \"skipped\": %zu, \"implementation_defined\": "

@@ -36,31 +36,35 @@ data_block() { sed -n 's/.*<script type="application\/json" id="data">\(.*\)<\/s
   ! grep -q '<img' "$OUTD/index.html" || false
   ! grep -q '<script>alert' "$OUTD/index.html" || false
   ! grep -q '<b>' "$OUTD/index.html" || false
-  # adapter name and library version in the matrix: HTML text
-  grep -qF 'evil&lt;img src=x onerror=alert(5)&gt;' "$OUTD/index.html"
-  grep -qF 'lib&lt;/script&gt;&lt;script&gt;alert(6)&lt;/script&gt; 1.0' "$OUTD/index.html"
+  ! grep -q '<!--' "$OUTD/index.html" || false
+  # and one </script> for each of the two script elements
+  [ "$(grep -o '</script' "$OUTD/index.html" | wc -l)" -eq 2 ]
 }
 
-@test "report: the page's data escapes < as \\u003c (and > & as \\u003e \\u0026)" {
+@test "report: the page's data escapes < > & U+2028 U+2029 and reads back to the text" {
   render
   d=$(data_block)
   [ -n "$d" ]
   [[ $d != *"<"* ]]
   [[ $d != *">"* ]]
+  [[ $d != *"&"* ]]
+  ! printf '%s' "$d" | grep -q $'\u2028' || false
+  ! printf '%s' "$d" | grep -q $'\u2029' || false
   [[ $d == *'\u003cscript\u003ealert(1)\u003c/script\u003e'* ]]
   [[ $d == *'\"\u003e\u003cimg src=x onerror=alert(1)\u003e'* ]]
-  # and it is JSON that reads back to the original text
-  printf '%s' "$d" | jq -e '.vectors | map(.[2]) | index("<script>alert(1)</script>") != null' > /dev/null
+  printf '%s' "$d" | jq -e '.S | index("<script>alert(1)</script>") != null' > /dev/null
+  printf '%s' "$d" | jq -e '.S | index("evil<img src=x onerror=alert(5)>") != null' > /dev/null
+  printf '%s' "$d" | jq -e '.S | index("<!-- 1.0\u2028</script>") != null' > /dev/null
 }
 
 @test "report: visible escapes for control characters and non-ASCII" {
   render
   d=$(data_block)
   # a U+0001 b DEL c U+2028 d
-  printf '%s' "$d" | jq -e '.vectors | map(.[2]) | index("http://h/a\\x01b\\x7Fc\\u{2028}d") != null' > /dev/null
-  printf '%s' "$d" | jq -e '.vectors | map(.[2]) | index("http://\\u{0192}\\u{00F8}\\u{00F8}.example/") != null' > /dev/null
+  printf '%s' "$d" | jq -e '.S | index("http://h/a\\x01b\\x7Fc\\u{2028}d") != null' > /dev/null
+  printf '%s' "$d" | jq -e '.S | index("http://\\u{0192}\\u{00F8}\\u{00F8}.example/") != null' > /dev/null
   # a NUL in an adapter's reading
-  printf '%s' "$d" | jq -e '[.rows[][5][] | select(.[0] == "host") | .[1]] | index("\"a@b\\x00</script>\"") != null' > /dev/null
+  printf '%s' "$d" | jq -e '.S | index("\"a@b\\x00</script>\"") != null' > /dev/null
 }
 
 @test "report: self-contained page (no network, no external files)" {
@@ -70,30 +74,56 @@ data_block() { sed -n 's/.*<script type="application\/json" id="data">\(.*\)<\/s
   grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$OUTD/index.html"
 }
 
-@test "report: adapters as columns with library and spec; classes as rows" {
+@test "report: per adapter, library, spec and counts by class" {
   render
-  grep -q '<th>reference<div class="small">librfc3986 0.1.0<br>spec: rfc3986</div></th>' "$OUTD/index.html"
-  grep -q '<tr><th class="cls">SHOULD_HAVE_REJECTED</th><td class="n z">0</td><td class="n bad">4</td></tr>' "$OUTD/index.html"
-  grep -q '^| `SHOULD_HAVE_REJECTED` | 0 | 4 |$' "$OUTD/summary.md"
-  grep -q '^| security-relevant | 0 | 1 |$' "$OUTD/summary.md"
+  grep -q '^| `SHOULD_HAVE_REJECTED` | 0 | 4 | 0 |$' "$OUTD/summary.md"
+  grep -q '^| security-relevant | 0 | 1 | 1 |$' "$OUTD/summary.md"
+  d=$(data_block)
+  printf '%s' "$d" | jq -e '.A[0] as $a | .S[$a.name] == "reference" and .S[$a.library] == "librfc3986 0.1.0" and .S[$a.spec] == "rfc3986"' > /dev/null
 }
 
-@test "report: every non-PASS result with vector id, section, components, security flag" {
+@test "report: every non-PASS result but UNSUPPORTED with vector id, section, components, security flag" {
   render
   run jq -c '[.results[] | [.id, .class, .section, .components, .security_relevant]]' "$OUTD/results.json"
   [ "$status" -eq 0 ]
   [[ $output == *'["hostile.sec","COMPONENT_MISMATCH","RFC 3986 3.2.1",["userinfo","host"],true]'* ]]
   [[ $output == *'["hostile.script","SHOULD_HAVE_REJECTED","RFC 3986 3.2.2",[],false]'* ]]
-  [ "$(jq '.results | length' "$OUTD/results.json")" -eq 6 ]
+  [ "$(jq '.results | length' "$OUTD/results.json")" -eq 7 ]
+  [ "$(jq '[.results[] | select(.class == "UNSUPPORTED")] | length' "$OUTD/results.json")" -eq 0 ]
   [ "$(jq '.adapters.reference.passed' "$OUTD/results.json")" -eq 7 ]
   [ "$(jq '.adapters["evil<img src=x onerror=alert(5)>"].by_class.CRASH' "$OUTD/results.json")" -eq 1 ]
 }
 
+@test "report: --all keeps the UNSUPPORTED results in results.json" {
+  run "$UT" report --all --output-dir "$OUTD" --quiet "$DATA/hostile.jsonl"
+  [ "$status" -eq 0 ]
+  [ "$(jq '.results | length' "$OUTD/results.json")" -eq 8 ]
+  jq -e '.report.unsupported_included == true' "$OUTD/results.json" > /dev/null
+}
+
+@test "report: conformance per op, as the README's headline reads it" {
+  render
+  # hostile.pass is the evil adapter's only PASS of 6 parse results on an rfc3986 file
+  jq -e '.adapters["evil<img src=x onerror=alert(5)>"].conformance.parse == {"passed": 1, "answered": 7}' "$OUTD/results.json" > /dev/null
+  jq -e '.adapters["javascript:alert(10)<!--"].conformance.parse == {"passed": 0, "answered": 1}' "$OUTD/results.json" > /dev/null
+  jq -e '.adapters.reference.role == "oracle"' "$OUTD/results.json" > /dev/null
+  grep -q '^| reference | librfc3986 0.1.0 | rfc3986 | 7 | 0 | 0 | 0 | 100.0% (7 of 7) |' "$OUTD/summary.md"
+}
+
+@test "report: several results files are read in turn" {
+  head -n 8 "$DATA/hostile.jsonl" > "$BATS_TEST_TMPDIR/a.jsonl"
+  tail -n +9 "$DATA/hostile.jsonl" > "$BATS_TEST_TMPDIR/b.jsonl"
+  run "$UT" report --output-dir "$OUTD" --quiet "$BATS_TEST_TMPDIR/a.jsonl" "$BATS_TEST_TMPDIR/b.jsonl"
+  [ "$status" -eq 0 ]
+  [ "$(jq '.results | length' "$OUTD/results.json")" -eq 7 ]
+  [ "$(jq '.adapters.reference.passed' "$OUTD/results.json")" -eq 7 ]
+}
+
 @test "report: pruned view keeps one vector per pattern of outcomes" {
   render
-  # patterns: (PASS, SHOULD_HAVE_REJECTED) x4, (PASS, CRASH), (PASS, COMPONENT_MISMATCH)
-  [ "$(jq '.pruned | length' "$OUTD/results.json")" -eq 3 ]
-  [ "$(jq '[.pruned[].vectors] | add' "$OUTD/results.json")" -eq 6 ]
+  # patterns: (PASS, SHOULD_HAVE_REJECTED, -) x4, (PASS, CRASH, -), (PASS, COMPONENT_MISMATCH, UNSUPPORTED), (-, -, COMPONENT_MISMATCH)
+  [ "$(jq '.pruned | length' "$OUTD/results.json")" -eq 4 ]
+  [ "$(jq '[.pruned[].vectors] | add' "$OUTD/results.json")" -eq 7 ]
   jq -e '.pruned[0] | .id == "hostile.script" and .vectors == 4' "$OUTD/results.json" > /dev/null
 }
 
@@ -130,11 +160,12 @@ data_block() { sed -n 's/.*<script type="application\/json" id="data">\(.*\)<\/s
   run "$UT" report --output-dir "$OUTD" --quiet --rule-coverage "$BATS_TEST_TMPDIR/rc.json" \
     --coverage "$BATS_TEST_TMPDIR/cov.txt" "$DATA/hostile.jsonl"
   [ "$status" -eq 0 ]
-  grep -q 'id="rule-coverage"' "$OUTD/index.html"
+  data_block | jq -e '.X.rulecov.URI.accept == 3' > /dev/null
+  data_block | jq -e '.X.coverage.lines_uncovered == 1' > /dev/null
   grep -q '^| `URI` | 3 | 0 |' "$OUTD/summary.md"
   ! grep -q '^| `path` |' "$OUTD/summary.md" || false
   grep -q '^lines: 99.5% (199 of 200)$' "$OUTD/summary.md"
-  grep -q '1 uncovered lines' "$OUTD/index.html"
+  grep -q '^1 uncovered lines' "$OUTD/summary.md"
 }
 
 @test "report: a results file from uritest run on the reference" {
