@@ -24,9 +24,10 @@ $(RENDER_GEN): reports/render/embed.py $(RENDER_PAGE)
 $(RENDER_GOBJ): $(RENDER_GEN)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
-$(RENDER_OBJ) $(UT_OBJ): ALL_CFLAGS += -Ireports/render -Iharness/src $(UT_JANSSON_CFLAGS)
+$(RENDER_OBJ) $(UT_OBJ): ALL_CFLAGS += -Ireports/render -Iharness/src
+$(RENDER_OBJ): ALL_CFLAGS += $(UT_JANSSON_CFLAGS) -DURITEST_VERSION='"$(VERSION)"'
 $(RENDER_OBJ) $(UT_OBJ): reports/render/model.h
-$(RENDER_OBJ): $(UT_HDR)
+$(RENDER_OBJ): $(UT_HDR) VERSION
 UT_OBJ += $(RENDER_OBJ) $(RENDER_GOBJ)
 $(UT_BIN): $(RENDER_OBJ) $(RENDER_GOBJ)
 

@@ -462,15 +462,15 @@ static void add_summary(struct report *r, json_t *o) {
   }
 }
 
-/* One line of a results file: 0 or EXIT_USAGE. */
-static int read_line(struct report *r, const char *path, long lineno,
-                     const char *line, size_t n) {
-  json_error_t err;
-  json_t *o = json_loadb(line, n, JSON_ALLOW_NUL, &err);
+/* One line of a results file, parsed as O (NULL with ERR when it is not
+ * JSON): 0 or EXIT_USAGE. */
+int report_line(struct report *r, const char *path, long lineno,
+                const char *line, size_t n, json_t *o,
+                const json_error_t *err) {
   int rc = 0;
   if (!json_is_object(o)) {
-    warnx_("%s:%ld:%d: %s", path, lineno, err.column,
-           o ? "not a JSON object" : err.text);
+    warnx_("%s:%ld:%d: %s", path, lineno, o ? 0 : err->column,
+           o ? "not a JSON object" : err->text);
     rc = EXIT_USAGE;
   } else if (!strcmp(jstr(o, "record"), "run")) {
     add_run(r, o);
@@ -493,7 +493,6 @@ static int read_line(struct report *r, const char *path, long lineno,
       add_result(r, o, a, cls, line, n);
     }
   }
-  json_decref(o);
   return rc;
 }
 
@@ -514,8 +513,12 @@ int report_read(struct report *r, const char *path) {
     lineno++;
     while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
       n--;
-    if (n > 0)
-      rc = read_line(r, path, lineno, line, (size_t)n);
+    if (n == 0)
+      continue;
+    json_error_t err;
+    json_t *o = json_loadb(line, (size_t)n, JSON_ALLOW_NUL, &err);
+    rc = report_line(r, path, lineno, line, (size_t)n, o, &err);
+    json_decref(o);
   }
   free(line);
   if (rc == 0 && ferror(f)) {

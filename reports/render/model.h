@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include <jansson.h>
+
 #include "classify.h"
 
 #define RPT_MAX_ADAPTERS 250
@@ -112,9 +114,13 @@ struct report {
 };
 
 /* Read results files (JSON Lines of `uritest run` or `uritest diff`) into
- * R, once each, in order.  Returns 0, or EXIT_USAGE with a message naming
- * FILE:LINE. */
+ * R, once each, in order, a line at a time.  Returns 0, or EXIT_USAGE
+ * with a message naming FILE:LINE. */
 int report_read(struct report *r, const char *path);
+/* One line (model.c), parsed as O, or NULL with ERR. */
+int report_line(struct report *r, const char *path, long lineno,
+                const char *line, size_t n, json_t *o,
+                const json_error_t *err);
 /* After the results: the sections, tags and inputs of the vectors, from
  * the vector files the results name (informative: a file that cannot be
  * read is left out), and the oracle's derivation of each input. */
