@@ -23,7 +23,7 @@ CPPFLAGS += -D_POSIX_C_SOURCE=200809L -Ireference/include
 ALL_CFLAGS = $(WARN) $(CPPFLAGS) $(CFLAGS)
 SAN_FLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 
-LIB_SRC  := $(wildcard reference/src/*.c)
+LIB_SRC  := $(wildcard reference/src/*.c reference/fast/*.c)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/obj/%.o)
 LIB_PIC  := $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
 CLI_SRC  := $(wildcard reference/cli/*.c)
@@ -81,6 +81,7 @@ unit: $(UNIT_BIN) $(WORK_LINEAR)
 -include adapters/bench/bench.mk
 -include fuzz/fuzz.mk
 -include reports/reports.mk
+-include reference/fast/fast.mk
 
 default-all: $(ALL_TARGETS)
 .PHONY: default-all

@@ -21,8 +21,9 @@ JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null)
 
 # name -> pkg-config module ("" when it needs only librfc3986)
-C_ADAPTERS := reference appendix-b
+C_ADAPTERS := reference reference-fast appendix-b
 ADAPTER_PKG_reference :=
+ADAPTER_PKG_reference-fast :=
 ADAPTER_PKG_appendix-b :=
 ADAPTER_PKG_uriparser := liburiparser
 ADAPTER_PKG_curl := libcurl
@@ -54,12 +55,12 @@ $(BUILD)/adapters/$(1): $(BUILD)/obj/adapters/$(1)/main.o $$(ADAPTER_GLUE_OBJ_$(
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(CFLAGS) -o $$@ $$^ $$(LDFLAGS) $$(ADAPTER_LIBS_$(1)) $(JANSSON_LIBS)
 endef
-$(foreach a,reference appendix-b uriparser curl,$(eval $(call C_ADAPTER_template,$(a),$(ADAPTER_PKG_$(a)))))
+$(foreach a,reference reference-fast appendix-b uriparser curl,$(eval $(call C_ADAPTER_template,$(a),$(ADAPTER_PKG_$(a)))))
 
 # In-process check (adapters/tests/inprocess.c): every built glue in one
 # binary, without the protocol, as the fuzz targets and the benchmark link them.
 ADAPTER_INPROCESS := $(BUILD)/adapters/test-inprocess
-ADAPTER_INPROCESS_GLUES := $(filter reference appendix-b uriparser curl,$(C_ADAPTERS))
+ADAPTER_INPROCESS_GLUES := $(filter reference reference-fast appendix-b uriparser curl,$(C_ADAPTERS))
 $(BUILD)/obj/adapters/tests/inprocess.o: $(ADAPTER_HEADERS)
 $(BUILD)/obj/adapters/tests/inprocess.o: CPPFLAGS += $(if $(filter uriparser,$(C_ADAPTERS)),-DHAVE_GLUE_URIPARSER) $(if $(filter curl,$(C_ADAPTERS)),-DHAVE_GLUE_CURL)
 $(ADAPTER_INPROCESS): $(BUILD)/obj/adapters/tests/inprocess.o $(foreach a,$(ADAPTER_INPROCESS_GLUES),$(ADAPTER_GLUE_OBJ_$(a))) $(ADAPTER_READING_OBJ) $(LIBA)

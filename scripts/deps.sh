@@ -13,7 +13,7 @@ ONLY=${ONLY:-}
 SUDO=${SUDO:-}
 harness_pkgs="gcc make libc6-dev pkg-config libjansson-dev"
 pkgs="build-essential $harness_pkgs jq python3 python3-jsonschema python3-yaml bats
-      libxml2-utils man-db liburiparser-dev libcurl4-openssl-dev lcov valgrind clang afl++"
+      libxml2-utils man-db liburiparser-dev libcurl4-openssl-dev lcov valgrind clang afl++ re2c"
 case $ONLY in
   "") ;;
   harness) pkgs=$harness_pkgs ;;

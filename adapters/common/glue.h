@@ -164,6 +164,7 @@ struct glue {
 
 /* The glues of this tree (each defined in adapters/<name>/glue.c). */
 extern const struct glue glue_reference;
+extern const struct glue glue_reference_fast;
 extern const struct glue glue_appendix_b;
 extern const struct glue glue_uriparser;
 extern const struct glue glue_curl;

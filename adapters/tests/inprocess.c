@@ -10,8 +10,7 @@
 #include "../common/glue.h"
 
 static const struct glue *const glues[] = {
-    &glue_reference,
-    &glue_appendix_b,
+    &glue_reference, &glue_reference_fast, &glue_appendix_b,
 #ifdef HAVE_GLUE_URIPARSER
     &glue_uriparser,
 #endif
@@ -37,6 +36,12 @@ static const struct {
     {"reference", "http://[::1]:80/a", 0, "valid", "host", "[::1]"},
     {"reference", "http://h/a b", 0, "invalid", NULL, NULL},
     {"reference", "a:b\0c", 5, "invalid", NULL, NULL},
+    {"reference-fast", "http://[::1]:80/a", 0, "valid", "host", "[::1]"},
+    {"reference-fast", "http://1.2.3.4/", 0, "valid", "host_type",
+     "IPv4address"},
+    {"reference-fast", "//1.2.3.4.5", 0, "valid", "host_type", "reg-name"},
+    {"reference-fast", "http://h/a b", 0, "invalid", NULL, NULL},
+    {"reference-fast", "a:b\0c", 5, "invalid", NULL, NULL},
     {"appendix-b", "http://h/a b", 0, "valid", "path", "/a b"},
     {"appendix-b", "a:b\0c", 5, "valid", "path", "b\0c"},
     {"appendix-b", "//h", 0, "valid", "scheme", NULL},

@@ -26,6 +26,9 @@
  *   8 pct: pct_decode(pct_encode(x)) == x.
  *   9 match: a rule chosen by the second octet; never crashes and, for
  *     the start rules, agrees with rfc3986_parse.
+ * And on every input, whatever the op: the generated parser
+ * (rfc3986_parse_fast, reference/fast/) agrees with the literal one for each
+ * RFC 3986 start rule: status, kind, every span, host type, error offset.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -406,12 +409,32 @@ static void op_match(const char *s, size_t n) {
   }
 }
 
+/* The generated parser agrees with the literal one (reference/fast/). */
+static void check_fast(const char *s, size_t n) {
+  static const rfc3986_rule starts[] = {
+      RFC3986_RULE_URI_reference, RFC3986_RULE_URI, RFC3986_RULE_absolute_URI,
+      RFC3986_RULE_relative_ref};
+  for (size_t k = 0; k < sizeof starts / sizeof starts[0]; k++) {
+    rfc3986_uri u, f;
+    rfc3986_error ue, fe;
+    rfc3986_status us = rfc3986_parse(s, n, starts[k], &u, &ue);
+    rfc3986_status fs = rfc3986_parse_fast(s, n, starts[k], &f, &fe);
+    const char *rule = rfc3986_rule_name(starts[k]);
+    CHECK(us == fs, "fast", "fast-status-differs", s, n, NULL, 0, rule,
+          strlen(rule));
+    CHECK(us == RFC3986_OK ? same_uri(&u, &f) : ue.offset == fe.offset, "fast",
+          us == RFC3986_OK ? "fast-parse-differs" : "fast-error-offset-differs",
+          s, n, NULL, 0, rule, strlen(rule));
+  }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size == 0)
     return 0;
   unsigned op = (data[0] & 0x0f) % OP__COUNT;
   const char *s = (const char *)data + 1;
   size_t n = size - 1;
+  check_fast(s, n);
   switch (op) {
   case 0:
     op_parse(s, n);

@@ -7,7 +7,7 @@
 
 /* Options shared by parse, match and explain. */
 struct opts {
-  int json, iri, all;
+  int json, iri, all, fast;
   const char *rule;
   int first; /* index of the first operand */
 };
@@ -22,6 +22,8 @@ static int parse_opts(int argc, char **argv, struct opts *o, const char *help) {
       o->iri = 1;
     else if (strcmp(argv[i], "--all") == 0)
       o->all = 1;
+    else if (strcmp(argv[i], "--fast") == 0)
+      o->fast = 1;
     else if (strcmp(argv[i], "--rule") == 0) {
       if (++i == argc)
         return cli_usage_error("--rule needs a rule name");
@@ -69,10 +71,12 @@ static void print_error_text(const char *s, size_t len,
 }
 
 static const char parse_help[] =
-    "usage: rfc3986 parse [--json] [--rule RULE] [--iri] URI...|-\n"
+    "usage: rfc3986 parse [--json] [--rule RULE] [--iri|--fast] URI...|-\n"
     "Parse each input as a URI-reference (RFC 3986 4.1), or against RULE:\n"
     "URI, absolute-URI, relative-ref (with --iri: the RFC 3987 grammar, where\n"
     "RULE is IRI-reference, IRI, absolute-IRI or irelative-ref).\n"
+    "--fast parses with rfc3986_parse_fast, the automaton generated from the\n"
+    "grammar (same answers; its error rule is the Appendix B component).\n"
     "Exit 0 when all inputs are valid, 1 when any is invalid, 2 on usage "
     "error.\n";
 
@@ -86,6 +90,8 @@ int cmd_parse(int argc, char **argv) {
   if (parse_opts(argc, argv, &o, parse_help) != CLI_OK)
     return CLI_USAGE;
   start = o.iri ? RFC3986_RULE_IRI_reference : RFC3986_RULE_URI_reference;
+  if (o.iri && o.fast)
+    return cli_usage_error("parse: --fast has no RFC 3987 grammar (--iri)");
   if (o.rule) {
     start = rfc3986_rule_from_name(o.rule, strlen(o.rule));
     if (o.iri ? !(start == RFC3986_RULE_IRI_reference ||
@@ -109,8 +115,9 @@ int cmd_parse(int argc, char **argv) {
   while ((got = cli_next_input(&in, &s, &len)) > 0) {
     rfc3986_uri uri;
     rfc3986_error err;
-    rfc3986_status st = o.iri ? rfc3986_parse_iri(s, len, start, &uri, &err)
-                              : rfc3986_parse(s, len, start, &uri, &err);
+    rfc3986_status st = o.iri    ? rfc3986_parse_iri(s, len, start, &uri, &err)
+                        : o.fast ? rfc3986_parse_fast(s, len, start, &uri, &err)
+                                 : rfc3986_parse(s, len, start, &uri, &err);
     if (st != RFC3986_OK)
       rc = CLI_NEGATIVE;
     if (o.json) {
@@ -174,6 +181,8 @@ int cmd_match(int argc, char **argv) {
   int rc = CLI_OK, got;
   if (parse_opts(argc, argv, &o, match_help) != CLI_OK)
     return CLI_USAGE;
+  if (o.fast)
+    return cli_usage_error("match: --fast is for parse only");
   if (o.first >= argc)
     return cli_usage_error("match: a rule name is needed");
   rule = rfc3986_rule_from_name(argv[o.first], strlen(argv[o.first]));
@@ -233,6 +242,8 @@ int cmd_explain(int argc, char **argv) {
   const char *s;
   if (parse_opts(argc, argv, &o, explain_help) != CLI_OK)
     return CLI_USAGE;
+  if (o.fast)
+    return cli_usage_error("explain: --fast is for parse only");
   if (o.first != argc - 1)
     return cli_usage_error("explain: exactly one URI is needed");
   s = argv[o.first];

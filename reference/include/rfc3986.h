@@ -138,6 +138,24 @@ const char *rfc3986_error_message(const rfc3986_error *err);
 rfc3986_status rfc3986_parse(const char *input, size_t len, rfc3986_rule start,
                              rfc3986_uri *uri, rfc3986_error *err);
 
+/*
+ * The same as rfc3986_parse for the RFC 3986 start rules (URI-reference,
+ * URI, absolute-URI, relative-ref), by a deterministic automaton generated
+ * from the grammar file reference/grammar/rfc3986.abnf (reference/fast/).
+ * It gives the same status, *uri (kind, every span, host_type) and
+ * err->offset as rfc3986_parse; the fuzz target and `make test` check that
+ * on every input they see.  err->rule is coarser: the component of the
+ * Appendix B split (rfc3986_split) that holds the octet at err->offset, or
+ * the last octet when err->offset is the input's length
+ * (RFC3986_RULE_scheme, _authority, _path, _query or _fragment), else
+ * START (the octet is a delimiter of the split, or the input is empty).
+ * The RFC 3987 start rules give RFC3986_ERR_UNKNOWN_RULE.  Allocates
+ * nothing; O(len).
+ */
+rfc3986_status rfc3986_parse_fast(const char *input, size_t len,
+                                  rfc3986_rule start, rfc3986_uri *uri,
+                                  rfc3986_error *err);
+
 /* RFC 3987 section 2.2: the same over the IRI grammar (input is UTF-8). */
 rfc3986_status rfc3986_parse_iri(const char *input, size_t len,
                                  rfc3986_rule start, rfc3986_uri *uri,

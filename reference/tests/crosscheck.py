@@ -7,7 +7,9 @@ non-hex, ports, dot segments, "?", "#", random octets with NUL and non-ASCII),
 pipes them as bytes, one per line, through `rfc3986 parse --json -`, and
 compares validity, kind, the nine components (host_type included) and, with
 --offsets, error offsets with vectors/gen/rfc3986_regex.py (written from RFC
-3986 Appendix A, not from the C code).  Unless --quick, further passes:
+3986 Appendix A, not from the C code).  Every parse pass runs twice: through
+`parse` (the literal parser) and `parse --fast` (the generated one).  Unless
+--quick, further passes:
 10,000 strings for each other start rule (`parse --rule URI|absolute-URI|
 relative-ref`), 1,000 strings for the whole-input `match` of each of the 36
 Appendix A rules, and 10,000 strings with non-ASCII characters for `match IRI`
@@ -298,14 +300,21 @@ def main():
     ap.add_argument("binary", nargs="?", help="same as --bin")
     a = ap.parse_args()
     run = Runner(a.binary or a.bin, a.show)
-    # 1. the main pass: URI-reference, components and host_type
-    run.run("URI-reference", ["parse", "--json", "-"], gen_inputs(a.count, a.seed), compare_parse("URI-reference", a.offsets))
+    # 1. the main pass: URI-reference, components and host_type; the parse
+    # passes run through both parsers (`parse` and `parse --fast`)
+    parsers = [("", []), ("fast ", ["--fast"])]
+    main_inputs = gen_inputs(a.count, a.seed)
+    for label, flag in parsers:
+        run.run(label + "URI-reference", ["parse", "--json"] + flag + ["-"], main_inputs,
+                compare_parse("URI-reference", a.offsets))
     if not a.quick and not run.broken:
         rng = random.Random(a.seed + 1)
         # 2. the other start rules
         for k, rule in enumerate(("URI", "absolute-URI", "relative-ref")):
-            run.run(rule, ["parse", "--json", "--rule", rule, "-"], gen_inputs(10000, a.seed + 1 + k),
-                    compare_parse(rule, a.offsets))
+            inputs = gen_inputs(10000, a.seed + 1 + k)
+            for label, flag in parsers:
+                run.run(label + rule, ["parse", "--json"] + flag + ["--rule", rule, "-"], inputs,
+                        compare_parse(rule, a.offsets))
         # 3. whole-input match of every Appendix A rule
         for rule in R.APPENDIX_A:
             run.run(rule, ["match", "--json", rule, "-"], rule_inputs(rng, 1000), compare_match(rule))

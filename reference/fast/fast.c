@@ -1,0 +1,95 @@
+/*
+ * fast.c: rfc3986_parse_fast, the generated parser's entry point.  The
+ * matching itself is parse_fast.c, generated from the grammar file (see
+ * README.md); this file picks the start rule, clears the result and fills
+ * the error.
+ */
+#include <string.h>
+
+#include "fast.h"
+
+static void clear(rfc3986_uri *uri, const char *input, size_t len) {
+  const rfc3986_span undefined = {RFC3986_UNDEFINED, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->kind = RFC3986_KIND_URI;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
+  uri->host_type = RFC3986_HOST_NONE;
+  uri->path.offset = 0;
+  uri->path.length = 0;
+}
+
+/* The coarse error rule: the component of the Appendix B split that holds
+ * the octet at OFFSET (the last octet when OFFSET is the input's end), or
+ * START when none does (an empty input). */
+static rfc3986_rule error_rule(const char *input, size_t len, size_t offset,
+                               rfc3986_rule start) {
+  static const rfc3986_rule rules[] = {
+      RFC3986_RULE_scheme, RFC3986_RULE_authority, RFC3986_RULE_path,
+      RFC3986_RULE_query, RFC3986_RULE_fragment};
+  rfc3986_uri split;
+  rfc3986_span spans[5];
+  size_t k, at = offset < len ? offset : offset - 1;
+  if (len == 0)
+    return start;
+  rfc3986_split(input, len, &split);
+  spans[0] = split.scheme;
+  spans[1] = split.authority;
+  spans[2] = split.path;
+  spans[3] = split.query;
+  spans[4] = split.fragment;
+  for (k = 0; k < 5; k++)
+    if (rfc3986_span_defined(spans[k]) && spans[k].offset <= at &&
+        at < spans[k].offset + spans[k].length)
+      return rules[k];
+  return start; /* a delimiter: ":" after the scheme, "//", "?" or "#" */
+}
+
+rfc3986_status rfc3986_parse_fast(const char *input, size_t len,
+                                  rfc3986_rule start, rfc3986_uri *uri,
+                                  rfc3986_error *err) {
+  rfc3986_uri scratch;
+  int (*match)(const char *, size_t, rfc3986_uri *) = NULL;
+  size_t (*viable)(const char *, size_t) = NULL;
+  switch (start) {
+#define RFC3986_FAST__CASE(NAME)                                               \
+  case RFC3986_RULE_##NAME:                                                    \
+    match = rfc3986_fast__match_##NAME;                                        \
+    viable = rfc3986_fast__viable_##NAME;                                      \
+    break;
+    RFC3986_FAST__START(RFC3986_FAST__CASE)
+#undef RFC3986_FAST__CASE
+  default:
+    break;
+  }
+  if (uri == NULL)
+    uri = &scratch;
+  if (match == NULL || (input == NULL && len > 0)) {
+    rfc3986_status st =
+        match == NULL ? RFC3986_ERR_UNKNOWN_RULE : RFC3986_ERR_ARGUMENT;
+    clear(uri, input, 0);
+    if (err) {
+      err->status = st;
+      err->offset = 0;
+      err->rule = RFC3986_RULE_NONE;
+    }
+    return st;
+  }
+  clear(uri, input, len);
+  if (match(input, len, uri)) {
+    if (err) {
+      err->status = RFC3986_OK;
+      err->offset = 0;
+      err->rule = RFC3986_RULE_NONE;
+    }
+    return RFC3986_OK;
+  }
+  clear(uri, input, len);
+  if (err) {
+    err->status = RFC3986_ERR_SYNTAX;
+    err->offset = viable(input, len);
+    err->rule = error_rule(input, len, err->offset, start);
+  }
+  return RFC3986_ERR_SYNTAX;
+}
