@@ -10,9 +10,10 @@ bench_empty :=
 bench_space := $(bench_empty) $(bench_empty)
 BENCH_GLUE_LIST  := $(subst $(bench_space),$(bench_comma),$(foreach a,$(BENCH_GLUE_NAMES),&glue_$(subst -,_,$(a))))
 
-$(BUILD)/obj/adapters/bench/uritest-bench.o: adapters/common/glue.h
+$(BUILD)/obj/adapters/bench/uritest-bench.o: adapters/common/glue.h adapters/bench/worst.h
+$(BUILD)/obj/adapters/bench/worst.o: adapters/bench/worst.h
 $(BUILD)/obj/adapters/bench/uritest-bench.o: CPPFLAGS += '-DBENCH_GLUES=$(BENCH_GLUE_LIST)'
-$(BENCH_BIN): $(BUILD)/obj/adapters/bench/uritest-bench.o $(foreach a,$(BENCH_GLUE_NAMES),$(ADAPTER_GLUE_OBJ_$(a))) $(ADAPTER_READING_OBJ) $(LIBA)
+$(BENCH_BIN): $(BUILD)/obj/adapters/bench/uritest-bench.o $(BUILD)/obj/adapters/bench/worst.o $(foreach a,$(BENCH_GLUE_NAMES),$(ADAPTER_GLUE_OBJ_$(a))) $(ADAPTER_READING_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(foreach a,$(BENCH_GLUE_NAMES),$(ADAPTER_LIBS_$(a)))
 ALL_TARGETS += $(BENCH_BIN)

@@ -5,12 +5,13 @@
  * comes from the build (BENCH_GLUES).  The adapters are timed side by side
  * in one process: each round runs every adapter over the whole corpus, in
  * turn, so a machine that is busier in one moment does not favour one of
- * them; the figure is the median of the rounds, with min and max.  A
- * strlen pass over the same corpus is the memory-bandwidth floor.  The
- * reference's resolve and normalize are timed the same way.
+ * them; the figure is the median of the rounds, with min and max, each
+ * pass timed by the thread's CPU clock.  A strlen pass over the same corpus
+ * is the memory-bandwidth floor.  Resolve and normalize are timed the same
+ * way for every adapter whose glue has them.
  *
- * With --worst-cases it times parse, resolve and normalize of 1 MB and
- * 4 MB inputs of the worst shapes and reports time(4 MB) / time(1 MB).
+ * With --worst-cases it times parse (both parsers of librfc3986), resolve
+ * and normalize of 1, 4 and 16 MB inputs of the worst shapes (worst.c).
  */
 #include <errno.h>
 #include <stdint.h>
@@ -21,6 +22,7 @@
 
 #include "../common/glue.h"
 #include "rfc3986.h"
+#include "worst.h"
 
 #ifndef BENCH_GLUES
 #define BENCH_GLUES &glue_reference
@@ -31,9 +33,11 @@ static const struct glue *const all_glues[] = {BENCH_GLUES};
 static const char usage[] =
     "usage: uritest bench [--corpus FILE] [--adapter NAME]... [--rounds N]\n"
     "                     [--op OP]... [--json] [--worst-cases]\n"
+    "       uritest bench --worst-case SHAPE MB OP\n"
     "Parse throughput per in-process adapter (C glues), side by side in one\n"
     "process: every round runs each adapter over the corpus in turn; the\n"
-    "figures are medians over the rounds (min and max shown).  'parse' is the\n"
+    "figures are medians over the rounds (min and max shown), of the thread's\n"
+    "CPU time (CLOCK_THREAD_CPUTIME_ID).  'parse' is the\n"
     "library's own call and cleanup, as its users pay it; 'parse+map' adds "
     "the\n"
     "adapter's mapping to the component model.  A strlen pass over the corpus\n"
@@ -42,10 +46,16 @@ static const char usage[] =
     "--op keeps only some figures: parse, parse+map, resolve, normalize, "
     "floor\n"
     "(for instruction counts under valgrind --tool=callgrind, one at a time).\n"
-    "--worst-cases times parse, resolve and normalize of 1 MB and 4 MB worst-\n"
-    "shape inputs of the reference and reports the 4 MB / 1 MB time ratio,\n"
-    "warm (one call after another) and cold (64 MiB written before each call,\n"
-    "so input and output start in memory); best of at least 15 calls each.\n"
+    "'resolve' (against http://a/b/c/d;p?q) and 'normalize' (syntax) are\n"
+    "timed for every adapter that has them; 'x urip.' is the ratio to\n"
+    "uriparser's figure of the same op.\n"
+    "--worst-cases times librfc3986's parse, parse-fast, resolve and "
+    "normalize\n"
+    "of 1, 4 and 16 MB worst-shape inputs and reports the time ratios 4/1 and\n"
+    "16/4, warm (one call after another) and cold (64 MiB written before each\n"
+    "call, so input and output start in memory); best of at least 9 calls.\n"
+    "--worst-case SHAPE MB OP makes one such call (for callgrind: make\n"
+    "bench-instructions); with a wrong SHAPE or OP it lists them.\n"
     "Exit 0, or 2 on usage or input error.\n";
 
 struct corpus {
@@ -54,9 +64,11 @@ struct corpus {
   size_t n, bytes;
 };
 
-static double now(void) {
+/* The thread's CPU time, not the wall clock: time the machine gave to
+ * other work while a pass ran is not counted against the adapter. */
+double bench_now(void) {
   struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
   return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
@@ -220,6 +232,17 @@ static double fmax_(const struct figure *f, int rounds) {
   return m;
 }
 
+/* uriparser's figure of OP (parse for the floor), 0 when not measured. */
+static double uriparser_median(const struct figure *fig, size_t nfig,
+                               const char *op, int rounds) {
+  if (strcmp(op, "floor") == 0)
+    op = "parse";
+  for (size_t f = 0; f < nfig; f++)
+    if (strcmp(fig[f].adapter, "uriparser") == 0 && strcmp(fig[f].op, op) == 0)
+      return median(&fig[f], rounds);
+  return 0;
+}
+
 static volatile size_t sink; /* keeps the floor's strlen from being elided */
 
 /* OP_PARSE is the library's own parse call where the glue has one
@@ -232,7 +255,7 @@ static double pass(const struct corpus *c, const struct glue *g, enum op op,
                    struct adapter_reading *r, size_t *accepted) {
   static const char base[] = "http://a/b/c/d;p?q";
   size_t i, acc = 0, total = 0;
-  double t0 = now(), t1;
+  double t0 = bench_now(), t1;
   for (i = 0; i < c->n; i++) {
     switch (op) {
     case OP_FLOOR:
@@ -260,132 +283,10 @@ static double pass(const struct corpus *c, const struct glue *g, enum op op,
       break;
     }
   }
-  t1 = now();
+  t1 = bench_now();
   sink = total;
   *accepted = acc;
   return (t1 - t0) * 1e9 / (double)c->n;
-}
-
-/* ---- worst cases ------------------------------------------------------ */
-
-static const struct {
-  const char *name, *head, *unit, *tail;
-} shapes[] = {
-    {"dot-segments ../", "http://h/", "../", ""},
-    {"segments /a", "http://h", "/a", ""},
-    {"h16 chain [1:1:...", "http://[", "1:", "]"},
-    {":: chain", "http://[", "::", "]"},
-    {"h16 chain, path", "http://h/", "1:", ""},
-    {":: chain, path", "http://h/", "::", ""},
-    {"% run", "http://h/", "%", ""},
-    {"%41 run", "http://h/", "%41", ""},
-    {"long userinfo", "http://", "u:", "@h/"},
-    {"authority without @", "http://", "a:", "/"},
-    {"empty segments //", "a:", "/", ""},
-};
-
-static size_t make_shape(size_t k, size_t size, char *buf) {
-  size_t len = (size_t)sprintf(buf, "%s", shapes[k].head),
-         ul = strlen(shapes[k].unit);
-  while (len + ul <= size) {
-    memcpy(buf + len, shapes[k].unit, ul);
-    len += ul;
-  }
-  return len + (size_t)sprintf(buf + len, "%s", shapes[k].tail);
-}
-
-/* Larger than the last-level cache (32 MiB here): written before each cold
- * call so that input and output start in memory, not in a cache. */
-#define FLUSH_BYTES ((size_t)64 << 20)
-static unsigned char *flush_buf;
-
-static double time_call(enum op op, const char *s, size_t len, char *out) {
-  size_t n;
-  unsigned hz;
-  double t0 = now();
-  if (op == OP_PARSE)
-    rfc3986_parse(s, len, RFC3986_RULE_URI_reference, NULL, NULL);
-  else if (op == OP_RESOLVE)
-    rfc3986_resolve("http://a/b/c/d;p?q", 18, s, len, 0, out,
-                    RFC3986_RESOLVE_MAX(18, len), &n, &hz, NULL);
-  else
-    rfc3986_normalize(s, len, RFC3986_LEVEL_SYNTAX, out,
-                      RFC3986_NORMALIZE_MAX(len), &n, &hz, NULL);
-  return now() - t0;
-}
-
-/*
- * Best of 15 calls on the 1 MB input and as many on the 4 MB one, or more
- * until 0.1 s have passed (short calls are the most easily disturbed),
- * taken in turn (so that a moment when the machine is busy
- * falls on both), warm
- * (caches hold what the previous call left: a 1 MB input and output partly
- * stay in a 1 MiB L2, a 4 MB one cannot) or cold (FLUSH_BYTES written
- * before each call).  BEST[0] is the 1 MB time, BEST[1] the 4 MB one.
- */
-static void time_pair(enum op op, const char *in1, size_t l1, const char *in4,
-                      size_t l4, char *out, int cold, double best[2]) {
-  double start = now();
-  best[0] = best[1] = 1e30;
-  for (int rep = 0; rep < 15 || (now() - start < 0.1 && rep < 1000); rep++) {
-    for (int which = 0; which < 2; which++) {
-      double t;
-      if (cold)
-        memset(flush_buf, rep, FLUSH_BYTES);
-      t = which ? time_call(op, in4, l4, out) : time_call(op, in1, l1, out);
-      best[which] = t < best[which] ? t : best[which];
-    }
-  }
-}
-
-static int worst_cases(int json) {
-  size_t mb = 1 << 20, k;
-  char *in1 = malloc(mb + 64), *in4 = malloc(4 * mb + 64),
-       *out = malloc(4 * mb + 128);
-  static const char *const opname[] = {"parse", "resolve", "normalize"};
-  int first = 1;
-  flush_buf = malloc(FLUSH_BYTES);
-  if (!in1 || !in4 || !out || !flush_buf) {
-    free(in1);
-    free(in4);
-    free(out);
-    free(flush_buf);
-    return 2;
-  }
-  if (json)
-    printf("{\"worst_cases\": [");
-  else
-    printf("%-22s %-10s %9s %9s %6s %9s %9s %6s\n", "shape", "op", "warm 1MB",
-           "warm 4MB", "ratio", "cold 1MB", "cold 4MB", "ratio");
-  for (k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
-    for (int op = OP_PARSE; op <= OP_NORMALIZE; op++) {
-      double t[2][2]; /* [warm, cold][1 MB, 4 MB] */
-      size_t l1 = make_shape(k, mb, in1), l4 = make_shape(k, 4 * mb, in4);
-      for (int cold = 0; cold < 2; cold++)
-        time_pair((enum op)op, in1, l1, in4, l4, out, cold, t[cold]);
-      if (json)
-        printf("%s\n {\"shape\": \"%s\", \"op\": \"%s\", \"ms_1mb\": %.3f, "
-               "\"ms_4mb\": %.3f, "
-               "\"ratio\": %.3f, \"cold_ms_1mb\": %.3f, \"cold_ms_4mb\": %.3f, "
-               "\"cold_ratio\": %.3f}",
-               first ? "" : ",", shapes[k].name, opname[op], t[0][0] * 1e3,
-               t[0][1] * 1e3, t[0][1] / t[0][0], t[1][0] * 1e3, t[1][1] * 1e3,
-               t[1][1] / t[1][0]);
-      else
-        printf("%-22s %-10s %9.3f %9.3f %6.2f %9.3f %9.3f %6.2f\n",
-               shapes[k].name, opname[op], t[0][0] * 1e3, t[0][1] * 1e3,
-               t[0][1] / t[0][0], t[1][0] * 1e3, t[1][1] * 1e3,
-               t[1][1] / t[1][0]);
-      first = 0;
-    }
-  }
-  if (json)
-    printf("\n]}\n");
-  free(in1);
-  free(in4);
-  free(out);
-  free(flush_buf);
-  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -421,6 +322,8 @@ int main(int argc, char **argv) {
       json = 1;
     else if (strcmp(argv[a], "--worst-cases") == 0)
       worst = 1;
+    else if (strcmp(argv[a], "--worst-case") == 0 && a + 3 < argc)
+      return worst_case_one(argv[a + 1], argv[a + 2], argv[a + 3]);
     else if (strcmp(argv[a], "--help") == 0) {
       fputs(usage, stdout);
       return 0;
@@ -454,8 +357,8 @@ int main(int argc, char **argv) {
   if (corpus ? load(&c, corpus) < 0 : generate(&c, 50000) < 0)
     return 2;
   reading_init(&rd);
-  /* parse for every selected adapter; resolve and normalize of the
-   * reference; the floor */
+  /* parse for every selected adapter; resolve and normalize where the glue
+   * has them; the floor */
   for (i = 0; i < nsel; i++) {
     fig[nfig].adapter = sel[i]->name;
     fig[nfig++].op = "parse";
@@ -467,12 +370,14 @@ int main(int argc, char **argv) {
     fig[nfig++].op = "parse+map";
   }
   for (i = 0; i < nsel; i++) {
-    if (strcmp(sel[i]->name, "reference") != 0)
-      continue;
-    fig[nfig].adapter = "reference";
-    fig[nfig++].op = "resolve";
-    fig[nfig].adapter = "reference";
-    fig[nfig++].op = "normalize";
+    if (sel[i]->resolve) {
+      fig[nfig].adapter = sel[i]->name;
+      fig[nfig++].op = "resolve";
+    }
+    if (sel[i]->normalize) {
+      fig[nfig].adapter = sel[i]->name;
+      fig[nfig++].op = "normalize";
+    }
   }
   fig[nfig].adapter = "strlen";
   fig[nfig++].op = "floor";
@@ -509,16 +414,13 @@ int main(int argc, char **argv) {
   {
     double floor_ns = median(&fig[nfig - 1], rounds), uriparser_ns = 0;
     size_t f;
-    for (f = 0; f < nfig; f++)
-      if (strcmp(fig[f].adapter, "uriparser") == 0 &&
-          strcmp(fig[f].op, "parse") == 0)
-        uriparser_ns = median(&fig[f], rounds);
     if (json) {
       printf("{\"corpus\": \"%s\", \"uris\": %zu, \"bytes\": %zu, \"rounds\": "
              "%d, \"results\": [",
              corpus ? corpus : "(generated)", c.n, c.bytes, rounds);
       for (f = 0; f + 1 < nfig; f++) {
         double m = median(&fig[f], rounds);
+        uriparser_ns = uriparser_median(fig, nfig, fig[f].op, rounds);
         printf(
             "%s\n {\"adapter\": \"%s\", \"op\": \"%s\", \"ns_per_uri\": %.2f, "
             "\"min_ns\": %.2f, \"max_ns\": %.2f, \"uris_per_s\": %.0f, "
@@ -539,6 +441,7 @@ int main(int argc, char **argv) {
              "ns/uri", "min", "max", "uris/s", "MB/s", "x floor", "x urip.");
       for (f = 0; f < nfig; f++) {
         double m = median(&fig[f], rounds);
+        uriparser_ns = uriparser_median(fig, nfig, fig[f].op, rounds);
         printf("%-14s %-10s %10.1f %10.1f %10.1f %12.0f %9.1f %8.2f ",
                fig[f].adapter, fig[f].op, m, fmin_(&fig[f], rounds),
                fmax_(&fig[f], rounds), 1e9 / m, (double)c.bytes / c.n / m * 1e3,

@@ -50,8 +50,16 @@ COMPONENTS = {
     "query": "query",
     "fragment": "fragment",
 }
-COMPONENT_ORDER = ["scheme", "authority", "userinfo", "host", "port", "path",
-                   "query", "fragment"]
+# The tags a component's occurrence carries ("s" at its start, "e" at its
+# end): the fewest that fix every span (fewer tags, fewer tag operations in
+# the automaton).  The rest follow from the syntax of section 3:
+#   scheme ":" ["//" authority] path ["?" query] ["#" fragment]
+#   authority = [userinfo "@"] host [":" port]
+# (component_fill).
+BOUNDARIES = {
+    "scheme": "e", "authority": "s", "userinfo": "e", "host": "se",
+    "port": "", "path": "s", "query": "s", "fragment": "s",
+}
 # Section 3.2.2: the alternative of host that matched (first-match-wins).
 HOST_TYPES = {
     "IPv6address": "RFC3986_HOST_IPV6ADDRESS",
@@ -115,7 +123,8 @@ class Expander:
             body = ("def", rule)
         if rule in COMPONENTS and not in_host:
             c = COMPONENTS[rule]
-            body = ("seq", [self.tag("s", c), body, self.tag("e", c)])
+            body = ("seq", [self.tag("s", c) if "s" in BOUNDARIES[c] else EMPTY, body,
+                            self.tag("e", c) if "e" in BOUNDARIES[c] else EMPTY])
         if rule in HOST_TYPES and in_host:
             body = ("seq", [body, self.tag("h", rule)])
         return body
@@ -270,24 +279,59 @@ HEAD = """\
 
 
 def component_fill(tags, start_rule):
-    """C statements that set the spans of *uri from the tags of a match."""
+    """C statements that set the spans of *uri from the tags of a match:
+    each boundary is the tag of whichever occurrence of its component
+    matched (the others are NONE); the spans follow from section 3's
+    syntax, its delimiters one octet each (":", "@", "?", "#")."""
     out = []
-    for comp in COMPONENT_ORDER:
-        starts = [t for t, k, w in tags if k == "s" and w == comp]
-        ends = [t for t, k, w in tags if k == "e" and w == comp]
-        for b, e in zip(starts, ends):
-            out.append("  if (%s != NONE) {" % b)
-            out.append("    uri->%s.offset = %s;" % (comp, b))
-            out.append("    uri->%s.length = %s - %s;" % (comp, e, b))
-            out.append("  }")
+    for comp, kinds in BOUNDARIES.items():
+        for kind in kinds:
+            occ = [t for t, k, w in tags if k == kind and w == comp]
+            name = "%s_%s" % (comp, kind)
+            if not occ:
+                out.append("  const size_t %s = NONE;" % name)
+                continue
+            expr = occ[-1]
+            for t in reversed(occ[:-1]):
+                expr = "%s != NONE ? %s : %s" % (t, t, expr)
+            out.append("  const size_t %s = %s;" % (name, expr))
+    out.append("  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;")
+    out.append("  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;")
+    out.append("  if (scheme_e != NONE) {")
+    out.append("    uri->scheme.offset = 0;")
+    out.append("    uri->scheme.length = scheme_e;")
+    out.append("  }")
+    out.append("  if (authority_s != NONE) {")
+    out.append("    uri->authority.offset = authority_s;")
+    out.append("    uri->authority.length = path_s - authority_s;")
+    out.append("    if (userinfo_e != NONE) {")
+    out.append("      uri->userinfo.offset = authority_s;")
+    out.append("      uri->userinfo.length = userinfo_e - authority_s;")
+    out.append("    }")
+    out.append("    uri->host.offset = host_s;")
+    out.append("    uri->host.length = host_e - host_s;")
+    out.append("    if (host_e < path_s) {")
+    out.append("      uri->port.offset = host_e + 1;")
+    out.append("      uri->port.length = path_s - host_e - 1;")
+    out.append("    }")
+    out.append("  }")
+    out.append("  uri->path.offset = path_s;")
+    out.append("  uri->path.length = path_e - path_s;")
+    out.append("  if (query_s != NONE) {")
+    out.append("    uri->query.offset = query_s;")
+    out.append("    uri->query.length = query_e - query_s;")
+    out.append("  }")
+    out.append("  if (fragment_s != NONE) {")
+    out.append("    uri->fragment.offset = fragment_s;")
+    out.append("    uri->fragment.length = len - fragment_s;")
+    out.append("  }")
     for t, k, w in tags:
         if k == "h":
             out.append("  if (%s != NONE)" % t)
             out.append("    uri->host_type = %s;" % HOST_TYPES[w])
     if start_rule == "URI-reference":
-        out.append("  uri->kind = uri->scheme.offset == RFC3986_UNDEFINED")
-        out.append("                  ? RFC3986_KIND_RELATIVE_REF")
-        out.append("                  : RFC3986_KIND_URI;")
+        out.append("  uri->kind = scheme_e == NONE ? RFC3986_KIND_RELATIVE_REF")
+        out.append("                                : RFC3986_KIND_URI;")
     elif start_rule == "relative-ref":
         out.append("  uri->kind = RFC3986_KIND_RELATIVE_REF;")
     else:
@@ -330,7 +374,7 @@ def generate(g):
         out.append("    }")
         out.append("    * { return 0; }")
         out.append("  */")
-        out.append("matched:")
+        out.append("matched:;")
         out.extend(component_fill(tags, rule))
         out.append("  return 1;")
         out.append("}")

@@ -72,121 +72,74 @@ int rfc3986_fast__match_URI_reference(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
-  size_t t0s = NONE, t1e = NONE, t2s = NONE, t3e = NONE, t4h = NONE, t5h = NONE, t6h = NONE, t7h = NONE, t8s = NONE, t9e = NONE, t10s = NONE, t11e = NONE, t12s = NONE, t13e = NONE, t14s = NONE, t15e = NONE, t16s = NONE, t17e = NONE, t18s = NONE, t19e = NONE, t20s = NONE, t21e = NONE, t22s = NONE, t23e = NONE, t24s = NONE, t25e = NONE, t26s = NONE, t27e = NONE, t28h = NONE, t29h = NONE, t30h = NONE, t31h = NONE, t32s = NONE, t33e = NONE, t34s = NONE, t35e = NONE, t36s = NONE, t37e = NONE, t38s = NONE, t39e = NONE, t40s = NONE, t41e = NONE, t42s = NONE, t43e = NONE, t44s = NONE, t45e = NONE, t46s = NONE, t47e = NONE, t48s = NONE, t49e = NONE;
+  size_t t0e = NONE, t1e = NONE, t2h = NONE, t3h = NONE, t4h = NONE, t5h = NONE, t6s = NONE, t7e = NONE, t8s = NONE, t9s = NONE, t10s = NONE, t11s = NONE, t12s = NONE, t13s = NONE, t14s = NONE, t15e = NONE, t16h = NONE, t17h = NONE, t18h = NONE, t19h = NONE, t20s = NONE, t21e = NONE, t22s = NONE, t23s = NONE, t24s = NONE, t25s = NONE, t26s = NONE, t27s = NONE, t28s = NONE;
   /*!stags:re2c:match_URI_reference format = "size_t @@ = NONE;\n"; */
   (void)mar;
   /*!local:re2c:match_URI_reference
-    (@t0s ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* @t1e ":" ("//" @t12s (@t2s ((unreserved | pct_encoded | sub_delims | ":"))* @t3e "@")? @t8s ("[" (IPv6address @t4h | IPvFuture @t5h) "]" | IPv4address @t6h | reg_name @t7h) @t9e (":" @t10s (DIGIT)* @t11e)? @t13e @t14s ("/" segment)* @t15e | @t16s "/" (segment_nz ("/" segment)*)? @t17e | @t18s segment_nz ("/" segment)* @t19e | @t20s "" @t21e) ("?" @t22s ((pchar | "/" | "?"))* @t23e)? ("#" @t24s ((pchar | "/" | "?"))* @t25e)? | ("//" @t36s (@t26s ((unreserved | pct_encoded | sub_delims | ":"))* @t27e "@")? @t32s ("[" (IPv6address @t28h | IPvFuture @t29h) "]" | IPv4address @t30h | reg_name @t31h) @t33e (":" @t34s (DIGIT)* @t35e)? @t37e @t38s ("/" segment)* @t39e | @t40s "/" (segment_nz ("/" segment)*)? @t41e | @t42s segment_nz_nc ("/" segment)* @t43e | @t44s "" @t45e) ("?" @t46s ((pchar | "/" | "?"))* @t47e)? ("#" @t48s ((pchar | "/" | "?"))* @t49e)?) [\x00] {
+    ("" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* @t0e ":" ("//" @t8s ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t1e "@")? @t6s ("[" (IPv6address @t2h | IPvFuture @t3h) "]" | IPv4address @t4h | reg_name @t5h) @t7e (":" "" (DIGIT)* "")? "" @t9s ("/" segment)* "" | @t10s "/" (segment_nz ("/" segment)*)? "" | @t11s segment_nz ("/" segment)* "" | @t12s "" "") ("?" @t13s ((pchar | "/" | "?"))* "")? ("#" @t14s ((pchar | "/" | "?"))* "")? | ("//" @t22s ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t15e "@")? @t20s ("[" (IPv6address @t16h | IPvFuture @t17h) "]" | IPv4address @t18h | reg_name @t19h) @t21e (":" "" (DIGIT)* "")? "" @t23s ("/" segment)* "" | @t24s "/" (segment_nz ("/" segment)*)? "" | @t25s segment_nz_nc ("/" segment)* "" | @t26s "" "") ("?" @t27s ((pchar | "/" | "?"))* "")? ("#" @t28s ((pchar | "/" | "?"))* "")?) [\x00] {
       if (cur != len + 1)
         return 0;
       goto matched;
     }
     * { return 0; }
   */
-matched:
-  if (t0s != NONE) {
-    uri->scheme.offset = t0s;
-    uri->scheme.length = t1e - t0s;
+matched:;
+  const size_t scheme_e = t0e;
+  const size_t authority_s = t8s != NONE ? t8s : t22s;
+  const size_t userinfo_e = t1e != NONE ? t1e : t15e;
+  const size_t host_s = t6s != NONE ? t6s : t20s;
+  const size_t host_e = t7e != NONE ? t7e : t21e;
+  const size_t path_s = t9s != NONE ? t9s : t10s != NONE ? t10s : t11s != NONE ? t11s : t12s != NONE ? t12s : t23s != NONE ? t23s : t24s != NONE ? t24s : t25s != NONE ? t25s : t26s;
+  const size_t query_s = t13s != NONE ? t13s : t27s;
+  const size_t fragment_s = t14s != NONE ? t14s : t28s;
+  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
+  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  if (scheme_e != NONE) {
+    uri->scheme.offset = 0;
+    uri->scheme.length = scheme_e;
   }
-  if (t12s != NONE) {
-    uri->authority.offset = t12s;
-    uri->authority.length = t13e - t12s;
+  if (authority_s != NONE) {
+    uri->authority.offset = authority_s;
+    uri->authority.length = path_s - authority_s;
+    if (userinfo_e != NONE) {
+      uri->userinfo.offset = authority_s;
+      uri->userinfo.length = userinfo_e - authority_s;
+    }
+    uri->host.offset = host_s;
+    uri->host.length = host_e - host_s;
+    if (host_e < path_s) {
+      uri->port.offset = host_e + 1;
+      uri->port.length = path_s - host_e - 1;
+    }
   }
-  if (t36s != NONE) {
-    uri->authority.offset = t36s;
-    uri->authority.length = t37e - t36s;
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = query_e - query_s;
   }
-  if (t2s != NONE) {
-    uri->userinfo.offset = t2s;
-    uri->userinfo.length = t3e - t2s;
+  if (fragment_s != NONE) {
+    uri->fragment.offset = fragment_s;
+    uri->fragment.length = len - fragment_s;
   }
-  if (t26s != NONE) {
-    uri->userinfo.offset = t26s;
-    uri->userinfo.length = t27e - t26s;
-  }
-  if (t8s != NONE) {
-    uri->host.offset = t8s;
-    uri->host.length = t9e - t8s;
-  }
-  if (t32s != NONE) {
-    uri->host.offset = t32s;
-    uri->host.length = t33e - t32s;
-  }
-  if (t10s != NONE) {
-    uri->port.offset = t10s;
-    uri->port.length = t11e - t10s;
-  }
-  if (t34s != NONE) {
-    uri->port.offset = t34s;
-    uri->port.length = t35e - t34s;
-  }
-  if (t14s != NONE) {
-    uri->path.offset = t14s;
-    uri->path.length = t15e - t14s;
-  }
-  if (t16s != NONE) {
-    uri->path.offset = t16s;
-    uri->path.length = t17e - t16s;
-  }
-  if (t18s != NONE) {
-    uri->path.offset = t18s;
-    uri->path.length = t19e - t18s;
-  }
-  if (t20s != NONE) {
-    uri->path.offset = t20s;
-    uri->path.length = t21e - t20s;
-  }
-  if (t38s != NONE) {
-    uri->path.offset = t38s;
-    uri->path.length = t39e - t38s;
-  }
-  if (t40s != NONE) {
-    uri->path.offset = t40s;
-    uri->path.length = t41e - t40s;
-  }
-  if (t42s != NONE) {
-    uri->path.offset = t42s;
-    uri->path.length = t43e - t42s;
-  }
-  if (t44s != NONE) {
-    uri->path.offset = t44s;
-    uri->path.length = t45e - t44s;
-  }
-  if (t22s != NONE) {
-    uri->query.offset = t22s;
-    uri->query.length = t23e - t22s;
-  }
-  if (t46s != NONE) {
-    uri->query.offset = t46s;
-    uri->query.length = t47e - t46s;
-  }
-  if (t24s != NONE) {
-    uri->fragment.offset = t24s;
-    uri->fragment.length = t25e - t24s;
-  }
-  if (t48s != NONE) {
-    uri->fragment.offset = t48s;
-    uri->fragment.length = t49e - t48s;
-  }
+  if (t2h != NONE)
+    uri->host_type = RFC3986_HOST_IPV6ADDRESS;
+  if (t3h != NONE)
+    uri->host_type = RFC3986_HOST_IPVFUTURE;
   if (t4h != NONE)
-    uri->host_type = RFC3986_HOST_IPV6ADDRESS;
+    uri->host_type = RFC3986_HOST_IPV4ADDRESS;
   if (t5h != NONE)
-    uri->host_type = RFC3986_HOST_IPVFUTURE;
-  if (t6h != NONE)
-    uri->host_type = RFC3986_HOST_IPV4ADDRESS;
-  if (t7h != NONE)
     uri->host_type = RFC3986_HOST_REG_NAME;
-  if (t28h != NONE)
+  if (t16h != NONE)
     uri->host_type = RFC3986_HOST_IPV6ADDRESS;
-  if (t29h != NONE)
+  if (t17h != NONE)
     uri->host_type = RFC3986_HOST_IPVFUTURE;
-  if (t30h != NONE)
+  if (t18h != NONE)
     uri->host_type = RFC3986_HOST_IPV4ADDRESS;
-  if (t31h != NONE)
+  if (t19h != NONE)
     uri->host_type = RFC3986_HOST_REG_NAME;
-  uri->kind = uri->scheme.offset == RFC3986_UNDEFINED
-                  ? RFC3986_KIND_RELATIVE_REF
-                  : RFC3986_KIND_URI;
+  uri->kind = scheme_e == NONE ? RFC3986_KIND_RELATIVE_REF
+                                : RFC3986_KIND_URI;
   return 1;
 }
 
@@ -208,69 +161,63 @@ int rfc3986_fast__match_URI(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
-  size_t t0s = NONE, t1e = NONE, t2s = NONE, t3e = NONE, t4h = NONE, t5h = NONE, t6h = NONE, t7h = NONE, t8s = NONE, t9e = NONE, t10s = NONE, t11e = NONE, t12s = NONE, t13e = NONE, t14s = NONE, t15e = NONE, t16s = NONE, t17e = NONE, t18s = NONE, t19e = NONE, t20s = NONE, t21e = NONE, t22s = NONE, t23e = NONE, t24s = NONE, t25e = NONE;
+  size_t t0e = NONE, t1e = NONE, t2h = NONE, t3h = NONE, t4h = NONE, t5h = NONE, t6s = NONE, t7e = NONE, t8s = NONE, t9s = NONE, t10s = NONE, t11s = NONE, t12s = NONE, t13s = NONE, t14s = NONE;
   /*!stags:re2c:match_URI format = "size_t @@ = NONE;\n"; */
   (void)mar;
   /*!local:re2c:match_URI
-    @t0s ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* @t1e ":" ("//" @t12s (@t2s ((unreserved | pct_encoded | sub_delims | ":"))* @t3e "@")? @t8s ("[" (IPv6address @t4h | IPvFuture @t5h) "]" | IPv4address @t6h | reg_name @t7h) @t9e (":" @t10s (DIGIT)* @t11e)? @t13e @t14s ("/" segment)* @t15e | @t16s "/" (segment_nz ("/" segment)*)? @t17e | @t18s segment_nz ("/" segment)* @t19e | @t20s "" @t21e) ("?" @t22s ((pchar | "/" | "?"))* @t23e)? ("#" @t24s ((pchar | "/" | "?"))* @t25e)? [\x00] {
+    "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* @t0e ":" ("//" @t8s ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t1e "@")? @t6s ("[" (IPv6address @t2h | IPvFuture @t3h) "]" | IPv4address @t4h | reg_name @t5h) @t7e (":" "" (DIGIT)* "")? "" @t9s ("/" segment)* "" | @t10s "/" (segment_nz ("/" segment)*)? "" | @t11s segment_nz ("/" segment)* "" | @t12s "" "") ("?" @t13s ((pchar | "/" | "?"))* "")? ("#" @t14s ((pchar | "/" | "?"))* "")? [\x00] {
       if (cur != len + 1)
         return 0;
       goto matched;
     }
     * { return 0; }
   */
-matched:
-  if (t0s != NONE) {
-    uri->scheme.offset = t0s;
-    uri->scheme.length = t1e - t0s;
+matched:;
+  const size_t scheme_e = t0e;
+  const size_t authority_s = t8s;
+  const size_t userinfo_e = t1e;
+  const size_t host_s = t6s;
+  const size_t host_e = t7e;
+  const size_t path_s = t9s != NONE ? t9s : t10s != NONE ? t10s : t11s != NONE ? t11s : t12s;
+  const size_t query_s = t13s;
+  const size_t fragment_s = t14s;
+  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
+  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  if (scheme_e != NONE) {
+    uri->scheme.offset = 0;
+    uri->scheme.length = scheme_e;
   }
-  if (t12s != NONE) {
-    uri->authority.offset = t12s;
-    uri->authority.length = t13e - t12s;
+  if (authority_s != NONE) {
+    uri->authority.offset = authority_s;
+    uri->authority.length = path_s - authority_s;
+    if (userinfo_e != NONE) {
+      uri->userinfo.offset = authority_s;
+      uri->userinfo.length = userinfo_e - authority_s;
+    }
+    uri->host.offset = host_s;
+    uri->host.length = host_e - host_s;
+    if (host_e < path_s) {
+      uri->port.offset = host_e + 1;
+      uri->port.length = path_s - host_e - 1;
+    }
   }
-  if (t2s != NONE) {
-    uri->userinfo.offset = t2s;
-    uri->userinfo.length = t3e - t2s;
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = query_e - query_s;
   }
-  if (t8s != NONE) {
-    uri->host.offset = t8s;
-    uri->host.length = t9e - t8s;
+  if (fragment_s != NONE) {
+    uri->fragment.offset = fragment_s;
+    uri->fragment.length = len - fragment_s;
   }
-  if (t10s != NONE) {
-    uri->port.offset = t10s;
-    uri->port.length = t11e - t10s;
-  }
-  if (t14s != NONE) {
-    uri->path.offset = t14s;
-    uri->path.length = t15e - t14s;
-  }
-  if (t16s != NONE) {
-    uri->path.offset = t16s;
-    uri->path.length = t17e - t16s;
-  }
-  if (t18s != NONE) {
-    uri->path.offset = t18s;
-    uri->path.length = t19e - t18s;
-  }
-  if (t20s != NONE) {
-    uri->path.offset = t20s;
-    uri->path.length = t21e - t20s;
-  }
-  if (t22s != NONE) {
-    uri->query.offset = t22s;
-    uri->query.length = t23e - t22s;
-  }
-  if (t24s != NONE) {
-    uri->fragment.offset = t24s;
-    uri->fragment.length = t25e - t24s;
-  }
-  if (t4h != NONE)
+  if (t2h != NONE)
     uri->host_type = RFC3986_HOST_IPV6ADDRESS;
-  if (t5h != NONE)
+  if (t3h != NONE)
     uri->host_type = RFC3986_HOST_IPVFUTURE;
-  if (t6h != NONE)
+  if (t4h != NONE)
     uri->host_type = RFC3986_HOST_IPV4ADDRESS;
-  if (t7h != NONE)
+  if (t5h != NONE)
     uri->host_type = RFC3986_HOST_REG_NAME;
   uri->kind = RFC3986_KIND_URI;
   return 1;
@@ -294,65 +241,63 @@ int rfc3986_fast__match_absolute_URI(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
-  size_t t0s = NONE, t1e = NONE, t2s = NONE, t3e = NONE, t4h = NONE, t5h = NONE, t6h = NONE, t7h = NONE, t8s = NONE, t9e = NONE, t10s = NONE, t11e = NONE, t12s = NONE, t13e = NONE, t14s = NONE, t15e = NONE, t16s = NONE, t17e = NONE, t18s = NONE, t19e = NONE, t20s = NONE, t21e = NONE, t22s = NONE, t23e = NONE;
+  size_t t0e = NONE, t1e = NONE, t2h = NONE, t3h = NONE, t4h = NONE, t5h = NONE, t6s = NONE, t7e = NONE, t8s = NONE, t9s = NONE, t10s = NONE, t11s = NONE, t12s = NONE, t13s = NONE;
   /*!stags:re2c:match_absolute_URI format = "size_t @@ = NONE;\n"; */
   (void)mar;
   /*!local:re2c:match_absolute_URI
-    @t0s ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* @t1e ":" ("//" @t12s (@t2s ((unreserved | pct_encoded | sub_delims | ":"))* @t3e "@")? @t8s ("[" (IPv6address @t4h | IPvFuture @t5h) "]" | IPv4address @t6h | reg_name @t7h) @t9e (":" @t10s (DIGIT)* @t11e)? @t13e @t14s ("/" segment)* @t15e | @t16s "/" (segment_nz ("/" segment)*)? @t17e | @t18s segment_nz ("/" segment)* @t19e | @t20s "" @t21e) ("?" @t22s ((pchar | "/" | "?"))* @t23e)? [\x00] {
+    "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* @t0e ":" ("//" @t8s ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t1e "@")? @t6s ("[" (IPv6address @t2h | IPvFuture @t3h) "]" | IPv4address @t4h | reg_name @t5h) @t7e (":" "" (DIGIT)* "")? "" @t9s ("/" segment)* "" | @t10s "/" (segment_nz ("/" segment)*)? "" | @t11s segment_nz ("/" segment)* "" | @t12s "" "") ("?" @t13s ((pchar | "/" | "?"))* "")? [\x00] {
       if (cur != len + 1)
         return 0;
       goto matched;
     }
     * { return 0; }
   */
-matched:
-  if (t0s != NONE) {
-    uri->scheme.offset = t0s;
-    uri->scheme.length = t1e - t0s;
+matched:;
+  const size_t scheme_e = t0e;
+  const size_t authority_s = t8s;
+  const size_t userinfo_e = t1e;
+  const size_t host_s = t6s;
+  const size_t host_e = t7e;
+  const size_t path_s = t9s != NONE ? t9s : t10s != NONE ? t10s : t11s != NONE ? t11s : t12s;
+  const size_t query_s = t13s;
+  const size_t fragment_s = NONE;
+  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
+  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  if (scheme_e != NONE) {
+    uri->scheme.offset = 0;
+    uri->scheme.length = scheme_e;
   }
-  if (t12s != NONE) {
-    uri->authority.offset = t12s;
-    uri->authority.length = t13e - t12s;
+  if (authority_s != NONE) {
+    uri->authority.offset = authority_s;
+    uri->authority.length = path_s - authority_s;
+    if (userinfo_e != NONE) {
+      uri->userinfo.offset = authority_s;
+      uri->userinfo.length = userinfo_e - authority_s;
+    }
+    uri->host.offset = host_s;
+    uri->host.length = host_e - host_s;
+    if (host_e < path_s) {
+      uri->port.offset = host_e + 1;
+      uri->port.length = path_s - host_e - 1;
+    }
   }
-  if (t2s != NONE) {
-    uri->userinfo.offset = t2s;
-    uri->userinfo.length = t3e - t2s;
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = query_e - query_s;
   }
-  if (t8s != NONE) {
-    uri->host.offset = t8s;
-    uri->host.length = t9e - t8s;
+  if (fragment_s != NONE) {
+    uri->fragment.offset = fragment_s;
+    uri->fragment.length = len - fragment_s;
   }
-  if (t10s != NONE) {
-    uri->port.offset = t10s;
-    uri->port.length = t11e - t10s;
-  }
-  if (t14s != NONE) {
-    uri->path.offset = t14s;
-    uri->path.length = t15e - t14s;
-  }
-  if (t16s != NONE) {
-    uri->path.offset = t16s;
-    uri->path.length = t17e - t16s;
-  }
-  if (t18s != NONE) {
-    uri->path.offset = t18s;
-    uri->path.length = t19e - t18s;
-  }
-  if (t20s != NONE) {
-    uri->path.offset = t20s;
-    uri->path.length = t21e - t20s;
-  }
-  if (t22s != NONE) {
-    uri->query.offset = t22s;
-    uri->query.length = t23e - t22s;
-  }
-  if (t4h != NONE)
+  if (t2h != NONE)
     uri->host_type = RFC3986_HOST_IPV6ADDRESS;
-  if (t5h != NONE)
+  if (t3h != NONE)
     uri->host_type = RFC3986_HOST_IPVFUTURE;
-  if (t6h != NONE)
+  if (t4h != NONE)
     uri->host_type = RFC3986_HOST_IPV4ADDRESS;
-  if (t7h != NONE)
+  if (t5h != NONE)
     uri->host_type = RFC3986_HOST_REG_NAME;
   uri->kind = RFC3986_KIND_URI;
   return 1;
@@ -376,65 +321,63 @@ int rfc3986_fast__match_relative_ref(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
-  size_t t0s = NONE, t1e = NONE, t2h = NONE, t3h = NONE, t4h = NONE, t5h = NONE, t6s = NONE, t7e = NONE, t8s = NONE, t9e = NONE, t10s = NONE, t11e = NONE, t12s = NONE, t13e = NONE, t14s = NONE, t15e = NONE, t16s = NONE, t17e = NONE, t18s = NONE, t19e = NONE, t20s = NONE, t21e = NONE, t22s = NONE, t23e = NONE;
+  size_t t0e = NONE, t1h = NONE, t2h = NONE, t3h = NONE, t4h = NONE, t5s = NONE, t6e = NONE, t7s = NONE, t8s = NONE, t9s = NONE, t10s = NONE, t11s = NONE, t12s = NONE, t13s = NONE;
   /*!stags:re2c:match_relative_ref format = "size_t @@ = NONE;\n"; */
   (void)mar;
   /*!local:re2c:match_relative_ref
-    ("//" @t10s (@t0s ((unreserved | pct_encoded | sub_delims | ":"))* @t1e "@")? @t6s ("[" (IPv6address @t2h | IPvFuture @t3h) "]" | IPv4address @t4h | reg_name @t5h) @t7e (":" @t8s (DIGIT)* @t9e)? @t11e @t12s ("/" segment)* @t13e | @t14s "/" (segment_nz ("/" segment)*)? @t15e | @t16s segment_nz_nc ("/" segment)* @t17e | @t18s "" @t19e) ("?" @t20s ((pchar | "/" | "?"))* @t21e)? ("#" @t22s ((pchar | "/" | "?"))* @t23e)? [\x00] {
+    ("//" @t7s ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t0e "@")? @t5s ("[" (IPv6address @t1h | IPvFuture @t2h) "]" | IPv4address @t3h | reg_name @t4h) @t6e (":" "" (DIGIT)* "")? "" @t8s ("/" segment)* "" | @t9s "/" (segment_nz ("/" segment)*)? "" | @t10s segment_nz_nc ("/" segment)* "" | @t11s "" "") ("?" @t12s ((pchar | "/" | "?"))* "")? ("#" @t13s ((pchar | "/" | "?"))* "")? [\x00] {
       if (cur != len + 1)
         return 0;
       goto matched;
     }
     * { return 0; }
   */
-matched:
-  if (t10s != NONE) {
-    uri->authority.offset = t10s;
-    uri->authority.length = t11e - t10s;
+matched:;
+  const size_t scheme_e = NONE;
+  const size_t authority_s = t7s;
+  const size_t userinfo_e = t0e;
+  const size_t host_s = t5s;
+  const size_t host_e = t6e;
+  const size_t path_s = t8s != NONE ? t8s : t9s != NONE ? t9s : t10s != NONE ? t10s : t11s;
+  const size_t query_s = t12s;
+  const size_t fragment_s = t13s;
+  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
+  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  if (scheme_e != NONE) {
+    uri->scheme.offset = 0;
+    uri->scheme.length = scheme_e;
   }
-  if (t0s != NONE) {
-    uri->userinfo.offset = t0s;
-    uri->userinfo.length = t1e - t0s;
+  if (authority_s != NONE) {
+    uri->authority.offset = authority_s;
+    uri->authority.length = path_s - authority_s;
+    if (userinfo_e != NONE) {
+      uri->userinfo.offset = authority_s;
+      uri->userinfo.length = userinfo_e - authority_s;
+    }
+    uri->host.offset = host_s;
+    uri->host.length = host_e - host_s;
+    if (host_e < path_s) {
+      uri->port.offset = host_e + 1;
+      uri->port.length = path_s - host_e - 1;
+    }
   }
-  if (t6s != NONE) {
-    uri->host.offset = t6s;
-    uri->host.length = t7e - t6s;
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = query_e - query_s;
   }
-  if (t8s != NONE) {
-    uri->port.offset = t8s;
-    uri->port.length = t9e - t8s;
+  if (fragment_s != NONE) {
+    uri->fragment.offset = fragment_s;
+    uri->fragment.length = len - fragment_s;
   }
-  if (t12s != NONE) {
-    uri->path.offset = t12s;
-    uri->path.length = t13e - t12s;
-  }
-  if (t14s != NONE) {
-    uri->path.offset = t14s;
-    uri->path.length = t15e - t14s;
-  }
-  if (t16s != NONE) {
-    uri->path.offset = t16s;
-    uri->path.length = t17e - t16s;
-  }
-  if (t18s != NONE) {
-    uri->path.offset = t18s;
-    uri->path.length = t19e - t18s;
-  }
-  if (t20s != NONE) {
-    uri->query.offset = t20s;
-    uri->query.length = t21e - t20s;
-  }
-  if (t22s != NONE) {
-    uri->fragment.offset = t22s;
-    uri->fragment.length = t23e - t22s;
-  }
-  if (t2h != NONE)
+  if (t1h != NONE)
     uri->host_type = RFC3986_HOST_IPV6ADDRESS;
-  if (t3h != NONE)
+  if (t2h != NONE)
     uri->host_type = RFC3986_HOST_IPVFUTURE;
-  if (t4h != NONE)
+  if (t3h != NONE)
     uri->host_type = RFC3986_HOST_IPV4ADDRESS;
-  if (t5h != NONE)
+  if (t4h != NONE)
     uri->host_type = RFC3986_HOST_REG_NAME;
   uri->kind = RFC3986_KIND_RELATIVE_REF;
   return 1;

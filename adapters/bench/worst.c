@@ -1,0 +1,197 @@
+/*
+ * worst.c: `uritest bench --worst-cases`: parse (the literal parser and the
+ * generated one), resolve and normalize of 1, 4 and 16 MB inputs of the
+ * worst shapes, timed one call at a time, and the growth per 4x of size.
+ * `--worst-case SHAPE MB OP` makes one call, so that callgrind can count
+ * its instructions (adapters/bench/instructions.sh).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rfc3986.h"
+#include "worst.h"
+
+static const struct {
+  const char *name, *head, *unit, *tail;
+} shapes[] = {
+    {"dot-segments ../", "http://h/", "../", ""},
+    {"segments /a", "http://h", "/a", ""},
+    {"h16 chain [1:1:...", "http://[", "1:", "]"},
+    {":: chain", "http://[", "::", "]"},
+    {"h16 chain, path", "http://h/", "1:", ""},
+    {":: chain, path", "http://h/", "::", ""},
+    {"% run", "http://h/", "%", ""},
+    {"%41 run", "http://h/", "%41", ""},
+    {"long userinfo", "http://", "u:", "@h/"},
+    {"authority without @", "http://", "a:", "/"},
+    {"empty segments //", "a:", "/", ""},
+    {"long query", "http://h/?", "a=b&", ""},
+};
+#define NSHAPES (sizeof shapes / sizeof shapes[0])
+
+enum wop { W_PARSE, W_PARSE_FAST, W_RESOLVE, W_NORMALIZE, W__COUNT };
+static const char *const wop_names[W__COUNT] = {"parse", "parse-fast",
+                                                "resolve", "normalize"};
+static const char base[] = "http://a/b/c/d;p?q";
+
+static size_t make_shape(size_t k, size_t size, char *buf) {
+  size_t len = (size_t)sprintf(buf, "%s", shapes[k].head),
+         ul = strlen(shapes[k].unit);
+  while (len + ul <= size) {
+    memcpy(buf + len, shapes[k].unit, ul);
+    len += ul;
+  }
+  return len + (size_t)sprintf(buf + len, "%s", shapes[k].tail);
+}
+
+/* One call of OP on S; its output (resolve, normalize) goes to OUT. */
+static void call(enum wop op, const char *s, size_t len, char *out) {
+  size_t n;
+  unsigned hz;
+  rfc3986_uri u;
+  switch (op) {
+  case W_PARSE:
+    rfc3986_parse(s, len, RFC3986_RULE_URI_reference, &u, NULL);
+    break;
+  case W_PARSE_FAST:
+    rfc3986_parse_fast(s, len, RFC3986_RULE_URI_reference, &u, NULL);
+    break;
+  case W_RESOLVE:
+    rfc3986_resolve(base, sizeof base - 1, s, len, 0, out,
+                    RFC3986_RESOLVE_MAX(sizeof base - 1, len), &n, &hz, NULL);
+    break;
+  default:
+    rfc3986_normalize(s, len, RFC3986_LEVEL_SYNTAX, out,
+                      RFC3986_NORMALIZE_MAX(len), &n, &hz, NULL);
+    break;
+  }
+}
+
+/* Larger than the last-level cache (32 MiB here): written before each cold
+ * call so that input and output start in memory, not in a cache. */
+#define FLUSH_BYTES ((size_t)64 << 20)
+#define NSIZES 3
+static const size_t sizes_mb[NSIZES] = {1, 4, 16};
+
+/*
+ * Best of at least 9 calls on each size, or more until 0.1 s has passed
+ * (short calls are the most easily disturbed), the sizes taken in turn (so
+ * that a moment when the machine is busy falls on all of them), warm
+ * (caches hold what the previous call left) or cold (FLUSH_BYTES written
+ * before each call).  BEST[i] is the time of sizes_mb[i].
+ */
+static void time_sizes(enum wop op, char *const in[NSIZES],
+                       const size_t len[NSIZES], char *out,
+                       unsigned char *flush, int cold, double best[NSIZES]) {
+  double start = bench_now();
+  for (int i = 0; i < NSIZES; i++)
+    best[i] = 1e30;
+  for (int rep = 0; rep < 9 || (bench_now() - start < 0.1 && rep < 1000);
+       rep++) {
+    for (int i = 0; i < NSIZES; i++) {
+      double t0, t;
+      if (cold)
+        memset(flush, rep, FLUSH_BYTES);
+      t0 = bench_now();
+      call(op, in[i], len[i], out);
+      t = bench_now() - t0;
+      best[i] = t < best[i] ? t : best[i];
+    }
+  }
+}
+
+static void print_row(int json, int first, size_t k, enum wop op,
+                      const double t[2][NSIZES]) {
+  if (json) {
+    printf("%s\n {\"shape\": \"%s\", \"op\": \"%s\", \"ms_1mb\": %.3f, "
+           "\"ms_4mb\": %.3f, \"ms_16mb\": %.3f, \"ratio_4_1\": %.3f, "
+           "\"ratio_16_4\": %.3f, \"cold_ms_1mb\": %.3f, \"cold_ms_4mb\": "
+           "%.3f, \"cold_ms_16mb\": %.3f, \"cold_ratio_4_1\": %.3f, "
+           "\"cold_ratio_16_4\": %.3f}",
+           first ? "" : ",", shapes[k].name, wop_names[op], t[0][0] * 1e3,
+           t[0][1] * 1e3, t[0][2] * 1e3, t[0][1] / t[0][0], t[0][2] / t[0][1],
+           t[1][0] * 1e3, t[1][1] * 1e3, t[1][2] * 1e3, t[1][1] / t[1][0],
+           t[1][2] / t[1][1]);
+    return;
+  }
+  printf("%-20s %-10s %8.3f %8.3f %9.3f %5.2f %5.2f %8.3f %8.3f %9.3f %5.2f "
+         "%5.2f\n",
+         shapes[k].name, wop_names[op], t[0][0] * 1e3, t[0][1] * 1e3,
+         t[0][2] * 1e3, t[0][1] / t[0][0], t[0][2] / t[0][1], t[1][0] * 1e3,
+         t[1][1] * 1e3, t[1][2] * 1e3, t[1][1] / t[1][0], t[1][2] / t[1][1]);
+}
+
+int worst_cases(int json) {
+  size_t mb = 1 << 20, k, len[NSIZES];
+  char *in[NSIZES], *out = malloc(16 * mb + 128);
+  unsigned char *flush = malloc(FLUSH_BYTES);
+  int first = 1, ok = out && flush;
+  for (int i = 0; i < NSIZES; i++)
+    ok &= (in[i] = malloc(sizes_mb[i] * mb + 64)) != NULL;
+  if (!ok) {
+    fprintf(stderr, "uritest bench: out of memory\n");
+    return 2;
+  }
+  if (json)
+    printf("{\"worst_cases\": [");
+  else
+    printf("%-20s %-10s %8s %8s %9s %5s %5s %8s %8s %9s %5s %5s\n", "shape",
+           "op", "warm 1MB", "4MB", "16MB (ms)", "4/1", "16/4", "cold 1MB",
+           "4MB", "16MB (ms)", "4/1", "16/4");
+  for (k = 0; k < NSHAPES; k++) {
+    for (int i = 0; i < NSIZES; i++)
+      len[i] = make_shape(k, sizes_mb[i] * mb, in[i]);
+    for (int op = 0; op < W__COUNT; op++) {
+      double t[2][NSIZES]; /* [warm, cold][size] */
+      for (int cold = 0; cold < 2; cold++)
+        time_sizes((enum wop)op, in, len, out, flush, cold, t[cold]);
+      print_row(json, first, k, (enum wop)op, t);
+      first = 0;
+      fflush(stdout);
+    }
+  }
+  if (json)
+    printf("\n]}\n");
+  for (int i = 0; i < NSIZES; i++)
+    free(in[i]);
+  free(out);
+  free(flush);
+  return 0;
+}
+
+void worst_list(void) {
+  printf("shapes:");
+  for (size_t k = 0; k < NSHAPES; k++)
+    printf(" '%s'", shapes[k].name);
+  printf("\nops:");
+  for (int op = 0; op < W__COUNT; op++)
+    printf(" %s", wop_names[op]);
+  printf("\n");
+}
+
+int worst_case_one(const char *shape, const char *mb, const char *op) {
+  size_t k, size = (size_t)atoi(mb) << 20, len;
+  int o;
+  char *in, *out;
+  for (k = 0; k < NSHAPES && strcmp(shapes[k].name, shape) != 0; k++)
+    ;
+  for (o = 0; o < W__COUNT && strcmp(wop_names[o], op) != 0; o++)
+    ;
+  if (k == NSHAPES || o == W__COUNT || size == 0 || size > (size_t)64 << 20) {
+    fprintf(stderr, "uritest bench: --worst-case SHAPE MB OP (MB 1 to 64)\n");
+    worst_list();
+    return 2;
+  }
+  in = malloc(size + 64);
+  out = malloc(size + 128);
+  if (!in || !out) {
+    fprintf(stderr, "uritest bench: out of memory\n");
+    return 2;
+  }
+  len = make_shape(k, size, in);
+  call((enum wop)o, in, len, out);
+  free(in);
+  free(out);
+  return 0;
+}
