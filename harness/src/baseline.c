@@ -58,6 +58,10 @@ int baseline_load(const char *path, struct baseline *b) {
          *vv = json_object_get(j, "vectors_version");
   b->library = xstrdup(json_is_string(lib) ? json_string_value(lib) : "");
   b->vectors_version = xstrdup(json_is_string(vv) ? json_string_value(vv) : "");
+  if (*b->vectors_version && strcmp(b->vectors_version, vectors_version())) {
+    b->delta = xcalloc(1, sizeof *b->delta);
+    vdelta_load(b->delta, b->vectors_version);
+  }
   b->n = json_array_size(en);
   b->e = xcalloc(b->n, sizeof *b->e);
   for (size_t i = 0; i < b->n; i++) {
@@ -103,6 +107,9 @@ void baseline_free(struct baseline *b) {
   free(b->adapter);
   free(b->library);
   free(b->vectors_version);
+  if (b->delta)
+    vdelta_free(b->delta);
+  free(b->delta);
   memset(b, 0, sizeof *b);
 }
 
@@ -138,42 +145,81 @@ int bcheck_result(struct bcheck *c, const char *id, const struct verdict *v,
     buf_putc(&b, ')');
   }
   free(comps);
+  const char *why = c->b && c->b->delta ? vdelta_why(c->b->delta, id) : NULL;
+  if (why) { /* a vector the baseline never saw as it is */
+    buf_printf(&b, " (%s since %s)", why, c->b->vectors_version);
+    c->newvec_lines =
+        xrealloc(c->newvec_lines, sizeof *c->newvec_lines * (c->nnewvec + 1));
+    c->newvec_lines[c->nnewvec++] = b.p;
+    return 0;
+  }
   c->new_lines = xrealloc(c->new_lines, sizeof *c->new_lines * (c->nnew + 1));
   c->new_lines[c->nnew++] = b.p;
   return 0;
 }
 
-int bcheck_report(struct bcheck *c, const char *adapter, FILE *f,
-                  json_t *summary) {
+void bcheck_free(struct bcheck *c) {
+  for (size_t k = 0; k < c->nnew; k++)
+    free(c->new_lines[k]);
+  for (size_t k = 0; k < c->nnewvec; k++)
+    free(c->newvec_lines[k]);
+  free(c->new_lines);
+  free(c->newvec_lines);
+  c->new_lines = c->newvec_lines = NULL;
+  c->nnew = c->nnewvec = 0;
+}
+
+int bcheck_report(struct bcheck *c, const char *adapter, const char *library,
+                  FILE *f, json_t *summary) {
   size_t now = 0;
-  json_t *jnew = json_array(), *jnow = json_array();
-  if (c->b)
-    for (size_t i = 0; i < c->b->n; i++)
-      if (c->b->e[i].now_passing)
+  json_t *jnew = json_array(), *jnow = json_array(), *jvec = json_array();
+  const struct baseline *b = c->b;
+  if (b)
+    for (size_t i = 0; i < b->n; i++)
+      if (b->e[i].now_passing)
         now++;
-  fprintf(f, "baseline %s (%s): %zu new discrepancies, %zu now passing\n",
-          adapter, c->b ? c->b->path : "no baseline file", c->nnew, now);
+  if (b && b->delta)
+    fprintf(f,
+            "baseline %s: recorded with vectors %s, this run has %s: %zu "
+            "discrepancies on vectors added or changed since are listed apart "
+            "(new vectors, not regressions)\n",
+            adapter, b->vectors_version, vectors_version(), c->nnewvec);
+  if (b && *b->library && library && strcmp(b->library, library))
+    fprintf(f, "baseline %s: recorded with library %s, this run has %s\n",
+            adapter, b->library, library);
+  fprintf(f, "baseline %s (%s): %zu new discrepancies, %zu now passing",
+          adapter, b ? b->path : "no baseline file", c->nnew, now);
+  if (b && b->delta)
+    fprintf(f, ", %zu on new vectors", c->nnewvec);
+  fputc('\n', f);
   for (size_t i = 0; i < c->nnew; i++) {
     fprintf(f, "  new: %s\n", c->new_lines[i]);
     json_array_append_new(jnew, json_string(c->new_lines[i]));
   }
-  if (c->b)
-    for (size_t i = 0; i < c->b->n; i++)
-      if (c->b->e[i].now_passing) {
-        fprintf(f, "  now passing: %s %s\n", c->b->e[i].id,
-                class_names[c->b->e[i].cls]);
-        json_array_append_new(jnow, json_string(c->b->e[i].id));
+  for (size_t i = 0; i < c->nnewvec; i++) {
+    fprintf(f, "  new vector: %s\n", c->newvec_lines[i]);
+    json_array_append_new(jvec, json_string(c->newvec_lines[i]));
+  }
+  if (b)
+    for (size_t i = 0; i < b->n; i++)
+      if (b->e[i].now_passing) {
+        fprintf(f, "  now passing: %s %s\n", b->e[i].id,
+                class_names[b->e[i].cls]);
+        json_array_append_new(jnow, json_string(b->e[i].id));
       }
   if (summary) {
     json_object_set_new(summary, adapter,
-                        json_pack("{s:s?, s:o, s:o}", "file",
-                                  c->b ? c->b->path : NULL, "new", jnew,
-                                  "now_passing", jnow));
+                        json_pack("{s:s?, s:s?, s:s?, s:o, s:o, s:o}", "file",
+                                  b ? b->path : NULL, "vectors_version",
+                                  b ? b->vectors_version : NULL, "library",
+                                  b ? b->library : NULL, "new", jnew,
+                                  "now_passing", jnow, "new_vectors", jvec));
   } else {
     json_decref(jnew);
     json_decref(jnow);
+    json_decref(jvec);
   }
-  return c->nnew > 0 || now > 0;
+  return c->nnew > 0 || now > 0 || c->nnewvec > 0;
 }
 
 void brecord_add(struct brecord *r, const char *id, const struct verdict *v) {

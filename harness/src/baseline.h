@@ -8,6 +8,7 @@
 
 #include "classify.h"
 #include "util.h"
+#include "versions.h"
 
 struct bentry {
   char *id;
@@ -24,6 +25,8 @@ struct baseline {
   size_t n;
   struct strmap index; /* id -> index in e */
   int used;            /* an adapter of the run matched it */
+  /* recorded with another vectors version: what changed since, or NULL */
+  struct vdelta *delta;
 };
 
 /* Load a baseline file; prints the problem and returns -1 when malformed. */
@@ -38,13 +41,17 @@ struct bcheck {
   struct baseline *b; /* NULL when the adapter has none */
   char **new_lines;   /* "id CLASS components" of new discrepancies */
   size_t nnew;
+  char **newvec_lines; /* the same, on vectors added or changed since the
+                          baseline's vectors version: not regressions */
+  size_t nnewvec;
 };
+void bcheck_free(struct bcheck *c);
 /* A result arrived: returns 1 when it is a known discrepancy. */
 int bcheck_result(struct bcheck *c, const char *id, const struct verdict *v,
                   int failed);
 /* Print the comparison; returns 1 when it differs from the baseline. */
-int bcheck_report(struct bcheck *c, const char *adapter, FILE *f,
-                  json_t *summary);
+int bcheck_report(struct bcheck *c, const char *adapter, const char *library,
+                  FILE *f, json_t *summary);
 
 /* Recorded discrepancies for --write-baseline. */
 struct brecord {

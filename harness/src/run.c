@@ -655,9 +655,7 @@ static void runopts_free(struct runopts *o) {
 static void cleanup(struct session *s) {
   for (size_t i = 0; i < s->n; i++) {
     adapter_free(&s->ad[i]);
-    for (size_t k = 0; k < s->bc[i].nnew; k++)
-      free(s->bc[i].new_lines[k]);
-    free(s->bc[i].new_lines);
+    bcheck_free(&s->bc[i]);
     struct brecord *r = &s->rec[i];
     for (size_t k = 0; k < r->n; k++) {
       free(r->ids[k]);
@@ -959,7 +957,8 @@ static int do_run(int argc, char **argv, struct runopts *op,
   FILE *bf = o.fmt == FMT_TEXT ? stdout : stderr;
   if (o.nbaselines)
     for (size_t k = 0; k < sx->n; k++)
-      differs |= bcheck_report(&sx->bc[k], sx->ad[k].name, bf, bsum);
+      differs |= bcheck_report(&sx->bc[k], sx->ad[k].name, sx->ad[k].library,
+                               bf, bsum);
   int wrote = 0;
   if (o.write_baseline && !interrupted && !o.force &&
       !baseline_worth_writing(sx)) {

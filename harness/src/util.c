@@ -1,5 +1,6 @@
 /* util.c: buffers, arena, JSON strings, UTF-8, hex, clocks, paths. */
 #define _XOPEN_SOURCE 700 /* realpath */
+#include <ctype.h>
 #include "util.h"
 
 #include <errno.h>
@@ -448,4 +449,21 @@ double parse_seconds(const char *s) {
   if (errno || end == s || *end || !(d > 0) || d > 86400)
     return -1;
   return d;
+}
+
+int version_cmp(const char *a, const char *b) {
+  while (*a || *b) {
+    if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+      unsigned long x = strtoul(a, (char **)&a, 10),
+                    y = strtoul(b, (char **)&b, 10);
+      if (x != y)
+        return x < y ? -1 : 1;
+      continue;
+    }
+    if (*a != *b)
+      return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+    a++;
+    b++;
+  }
+  return 0;
 }

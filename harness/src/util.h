@@ -93,6 +93,10 @@ size_t *strmap_get(const struct strmap *m, const char *key);
 size_t *strmap_add(struct strmap *m, const char *key, size_t value);
 void strmap_free(struct strmap *m);
 
+/* Compare two semantic versions X.Y.Z numerically (strcmp order for what
+ * is not digits and dots). */
+int version_cmp(const char *a, const char *b);
+
 /* Parse a duration in seconds ("2", "0.3"); -1 when invalid. */
 double parse_seconds(const char *s);
 

@@ -171,6 +171,10 @@ def main(argv):
             if not released:
                 f.write("# IDs of released versions and the hash of their meaning (vectors/gen/check.py).\n"
                         "# Append-only: an ID listed here is never removed, renumbered or given a new meaning.\n")
+            # the section of this version: uritest run --baseline tells the
+            # vectors added since a baseline's version by it
+            if new:
+                f.write("# released %s\n" % version)
             for i in new:
                 f.write("%s\t%s\n" % (i, hashes[i]))
         print("released %d new id(s) as of %s" % (len(new), version))
