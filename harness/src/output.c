@@ -743,6 +743,50 @@ static void stats_json(FILE *f, const struct stats *s) {
   fputs("}}", f);
 }
 
+void stats_count(struct stats *st, const struct verdict *v, int answered) {
+  int failed = class_failed(v->cls) && !v->impl_defined;
+  st->total++;
+  st->by_class[v->cls]++;
+  if (answered)
+    st->answered++;
+  if (v->cls == CLASS_UNSUPPORTED)
+    st->unsupported++;
+  else if (failed)
+    st->failed++;
+  else
+    st->passed++;
+  if (v->impl_defined)
+    st->impl_defined++;
+  if (v->security_relevant) {
+    st->security++;
+    st->by_severity[v->severity]++;
+  }
+  st->not_compared += (size_t)v->not_compared;
+}
+
+void write_summary_record(FILE *f, const struct stats *adapters, size_t n,
+                          int interrupted_run) {
+  size_t passed = 0, failed = 0;
+  for (size_t i = 0; i < n; i++) {
+    passed += adapters[i].passed;
+    failed += adapters[i].failed;
+  }
+  fprintf(f,
+          "{\"record\": \"summary\", \"passed\": %zu, \"failed\": %zu%s, "
+          "\"adapters\": {",
+          passed, failed, interrupted_run ? ", \"interrupted\": true" : "");
+  for (size_t i = 0; i < n; i++) {
+    json_t *name = json_string(adapters[i].adapter);
+    if (i)
+      fputs(", ", f);
+    json_dumpf(name, f, JSON_ENCODE_ANY);
+    json_decref(name);
+    fputs(": ", f);
+    stats_json(f, &adapters[i]);
+  }
+  fputs("}}\n", f);
+}
+
 void output_end(struct output *o, struct stats *adapters, size_t n,
                 json_t *baseline_json, int interrupted_run) {
   size_t passed = 0, failed = 0;
@@ -751,20 +795,7 @@ void output_end(struct output *o, struct stats *adapters, size_t n,
     failed += adapters[i].failed;
   }
   if (o->results) {
-    fprintf(o->results,
-            "{\"record\": \"summary\", \"passed\": %zu, \"failed\": %zu%s, "
-            "\"adapters\": {",
-            passed, failed, interrupted_run ? ", \"interrupted\": true" : "");
-    for (size_t i = 0; i < n; i++) {
-      json_t *name = json_string(adapters[i].adapter);
-      if (i)
-        fputs(", ", o->results);
-      json_dumpf(name, o->results, JSON_ENCODE_ANY);
-      json_decref(name);
-      fputs(": ", o->results);
-      stats_json(o->results, &adapters[i]);
-    }
-    fputs("}}\n", o->results);
+    write_summary_record(o->results, adapters, n, interrupted_run);
     fflush(o->results);
   }
   switch (o->fmt) {

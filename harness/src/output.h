@@ -45,6 +45,7 @@ struct output {
   enum format fmt;
   FILE *out;           /* standard output */
   FILE *results;       /* the JSON Lines file, or NULL */
+  char *results_path;  /* its name (run: said at the end), owned */
   const char *command; /* "run" or "diff" */
   int diff_only;       /* text: print only discrepancies (always for diff) */
   size_t seq;          /* TAP test number */
@@ -64,6 +65,13 @@ void output_adapter_end(struct output *o, struct stats *s);
 void output_end(struct output *o, struct stats *adapters, size_t n,
                 json_t *baseline_json, int interrupted_run);
 void output_flush(struct output *o);
+
+/* Count one result (its verdict; ANSWERED when the adapter answered) into
+ * its adapter's counts: the one accounting of run, diff, merge and check. */
+void stats_count(struct stats *st, const struct verdict *v, int answered);
+/* The results file's last line, {"record": "summary", ...}. */
+void write_summary_record(FILE *f, const struct stats *adapters, size_t n,
+                          int interrupted_run);
 
 /* Expected values of a test as a JSON object, into B. */
 void write_expected(struct buf *b, const struct test *t);

@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <getopt.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -31,6 +32,7 @@ struct runopts {
   int progress; /* -1 auto */
   int jobs;     /* adapters run at once */
   int force;    /* --force: --write-baseline whatever the adapters did */
+  unsigned shard, nshards; /* --shard I/N: 1..N of N; 0/0 all */
 };
 
 static const char run_usage[] =
@@ -43,7 +45,7 @@ static const char run_usage[] =
     "GLOB]...\n"
     "         [--section SEC]... [--op OP]... [--progress|--no-progress] "
     "[--jobs N]\n"
-    "         [--resume FILE] [--force]\n";
+    "         [--resume FILE] [--force] [--shard I/N]\n";
 static const char diff_usage[] =
     "usage: uritest diff [--adapter NAME]... [--adapter-cmd CMD]...\n"
     "         [--format text|tap|junit|json] [--output FILE] [--timeout S]\n"
@@ -70,7 +72,8 @@ enum {
   O_HELP,
   O_JOBS,
   O_RESUME,
-  O_FORCE
+  O_FORCE,
+  O_SHARD
 };
 
 static const struct option long_opts[] = {
@@ -95,6 +98,7 @@ static const struct option long_opts[] = {
     {"jobs", required_argument, 0, O_JOBS},
     {"resume", required_argument, 0, O_RESUME},
     {"force", no_argument, 0, O_FORCE},
+    {"shard", required_argument, 0, O_SHARD},
     {0, 0, 0, 0}};
 
 static void add(char ***list, int *n, const char *v) {
@@ -213,6 +217,19 @@ static int parse_opts(int argc, char **argv, struct runopts *o, int is_diff) {
       o->force = 1;
       run_only = 1;
       break;
+    case O_SHARD: {
+      unsigned i, n;
+      char tail;
+      if (sscanf(optarg, "%u/%u%c", &i, &n, &tail) != 2 || n < 1 || i < 1 ||
+          i > n || n > 10000) {
+        warnx_("--shard: I/N with 1 <= I <= N, not \"%s\"", optarg);
+        return EXIT_USAGE;
+      }
+      o->shard = i;
+      o->nshards = n;
+      run_only = 1;
+      break;
+    }
     case O_PROGRESS:
       o->progress = 1;
       break;
@@ -391,23 +408,7 @@ static void record(struct session *s, size_t k, struct result *r) {
   const char *id = r->t ? r->t->id : idbuf;
   if (!r->t)
     snprintf(idbuf, sizeof idbuf, "line:%ld", r->line);
-  st->total++;
-  st->by_class[v->cls]++;
-  if (r->answer || r->ans_line)
-    st->answered++;
-  if (v->cls == CLASS_UNSUPPORTED)
-    st->unsupported++;
-  else if (failed)
-    st->failed++;
-  else
-    st->passed++;
-  if (v->impl_defined)
-    st->impl_defined++;
-  if (v->security_relevant) {
-    st->security++;
-    st->by_severity[v->severity]++;
-  }
-  st->not_compared += (size_t)v->not_compared;
+  stats_count(st, v, r->answer || r->ans_line);
   if (s->o->nbaselines && bcheck_result(&s->bc[k], id, v, failed)) {
     r->baseline = 1;
     st->known++;
@@ -566,7 +567,8 @@ static int open_results(struct session *s, const char *deflt) {
     return EXIT_USAGE;
   }
   setvbuf(s->out.results, NULL, _IOFBF, 1 << 18);
-  free(p);
+  free(s->out.results_path);
+  s->out.results_path = p;
   return 0;
 }
 
@@ -606,6 +608,7 @@ static int resume_open(struct session *s, int in_place) {
       return EXIT_USAGE;
     }
     s->out.appending = 1;
+    s->out.results_path = xstrdup(rs->path);
   } else {
     s->rs = NULL;
     int rc = open_results(s, NULL);
@@ -677,6 +680,7 @@ static void cleanup(struct session *s) {
     resume_free(s->rs);
   free(s->rs);
   buf_free(&s->out.line);
+  free(s->out.results_path);
   memset(s, 0, sizeof *s);
 }
 
@@ -789,6 +793,17 @@ static void run_parallel(struct session *sx, struct vectors *v, int jobs) {
     output_adapter_end(&sx->out, &sx->st[k]);
 }
 
+/* --shard I/N: the tests whose id hashes (FNV-1a, 64 bits) to I-1
+ * modulo N: the same share on every machine, whatever the order of files
+ * or the other filters, and the N shares together are every test once. */
+static void keep_shard(struct vectors *v, unsigned i, unsigned n) {
+  size_t k = 0;
+  for (size_t t = 0; t < v->ntests; t++)
+    if ((uint64_t)str_hash(v->tests[t].id) % n == i - 1)
+      v->tests[k++] = v->tests[t];
+  v->ntests = k;
+}
+
 /* Zero vectors selected: a run that tests nothing must not pass.  Names
  * what selected nothing. */
 static void no_vectors(const struct runopts *o, const struct vectors *v) {
@@ -875,6 +890,8 @@ static int do_run(int argc, char **argv, struct runopts *op,
   op->nvectors = o.nvectors;
   if (vectors_load(v, o.vectors, o.nvectors, &o.f) < 0)
     return EXIT_USAGE;
+  if (o.nshards)
+    keep_shard(v, o.shard, o.nshards);
   if (v->ntests == 0) {
     no_vectors(&o, v);
     return EXIT_USAGE;
@@ -980,6 +997,13 @@ static int do_run(int argc, char **argv, struct runopts *op,
   if (sx->out.results)
     fclose(sx->out.results);
   sx->out.results = NULL;
+  if (sx->out.results_path) { /* where the results went (overwritten) */
+    size_t nres = 0;
+    for (size_t k = 0; k < sx->n; k++)
+      nres += sx->st[k].total;
+    fprintf(stderr, "uritest: %zu results written to %s\n", nres,
+            sx->out.results_path);
+  }
   size_t failed = 0, total = 0;
   for (size_t k = 0; k < sx->n; k++) {
     failed += sx->st[k].failed;

@@ -1,0 +1,371 @@
+/* merge.c: `uritest merge` (results files joined: the shards of one run,
+ * or one's own adapter beside another run) and `uritest check` (the
+ * baseline rules of `run --baseline` applied to results files, with the
+ * same exit codes).  Both read the files with results_each. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "baseline.h"
+#include "commands.h"
+#include "output.h"
+#include "results.h"
+
+/* What the results files hold, read once. */
+struct rset {
+  char **paths;
+  int n;
+  const char *version; /* vectors_version of the first run record */
+  const char *other;   /* another one, when they differ */
+  const char *other_path;
+  unsigned char *summary; /* per file: its summary record was read */
+  int interrupted;        /* a summary says the run was cut short */
+  struct strmap seen;     /* "adapter\nid" of each result */
+  size_t results, dups;
+  struct stats *ad; /* per adapter, in order of appearance */
+  size_t nad;
+  struct bcheck *bc;   /* check: per adapter */
+  struct baseline *bl; /* check: the baselines */
+  int nbl;
+  struct arena arena; /* the strings above */
+  FILE *out;          /* merge, second pass: where results go */
+  int force;
+};
+
+static size_t adapter_of(struct rset *s, const char *name, const char *lib,
+                         const char *spec) {
+  for (size_t k = 0; k < s->nad; k++)
+    if (!strcmp(s->ad[k].adapter, name))
+      return k;
+  s->ad = xrealloc(s->ad, sizeof *s->ad * (s->nad + 1));
+  s->bc = xrealloc(s->bc, sizeof *s->bc * (s->nad + 1));
+  struct stats *st = &s->ad[s->nad];
+  memset(st, 0, sizeof *st);
+  memset(&s->bc[s->nad], 0, sizeof *s->bc);
+  st->adapter = arena_strndup(&s->arena, name, strlen(name));
+  st->library = arena_strndup(&s->arena, lib ? lib : "", lib ? strlen(lib) : 0);
+  st->spec =
+      arena_strndup(&s->arena, spec ? spec : "?", spec ? strlen(spec) : 1);
+  for (int i = 0; i < s->nbl; i++)
+    if (!strcmp(s->bl[i].adapter, name)) {
+      s->bc[s->nad].b = &s->bl[i];
+      s->bl[i].used = 1;
+    }
+  return s->nad++;
+}
+
+static const char *jstr(json_t *o, const char *key) {
+  return json_string_value(json_object_get(o, key));
+}
+
+static int on_run(struct rset *s, const struct rrecord *r) {
+  const char *v = jstr(r->o, "vectors_version");
+  v = v ? v : "unknown";
+  if (!s->version) {
+    s->version = arena_strndup(&s->arena, v, strlen(v));
+  } else if (strcmp(v, s->version) && !s->other) {
+    s->other = arena_strndup(&s->arena, v, strlen(v));
+    s->other_path = r->path;
+  }
+  size_t i;
+  json_t *a;
+  json_array_foreach(json_object_get(r->o, "adapters"), i, a) {
+    if (jstr(a, "name"))
+      adapter_of(s, jstr(a, "name"), jstr(a, "library"), jstr(a, "spec"));
+  }
+  return 0;
+}
+
+static int on_summary(struct rset *s, const struct rrecord *r) {
+  s->summary[r->file] = 1;
+  if (json_is_true(json_object_get(r->o, "interrupted")))
+    s->interrupted = 1;
+  const char *name;
+  json_t *a;
+  json_object_foreach(json_object_get(r->o, "adapters"), name, a) {
+    size_t k = adapter_of(s, name, jstr(a, "library"), jstr(a, "spec"));
+    s->ad[k].skipped +=
+        (size_t)json_integer_value(json_object_get(a, "skipped"));
+  }
+  return 0;
+}
+
+/* First pass: count each (adapter, id) once; check: each against its
+ * baseline. */
+static int scan(void *ctx, const struct rrecord *r) {
+  struct rset *s = ctx;
+  if (!strcmp(r->kind, "run"))
+    return on_run(s, r);
+  if (!strcmp(r->kind, "summary"))
+    return on_summary(s, r);
+  const char *name = jstr(r->o, "adapter"), *id = jstr(r->o, "id");
+  struct verdict v;
+  if (!name || !id || result_verdict(r->o, &v) < 0) {
+    warnx_("%s:%ld: a result needs \"adapter\", \"id\" and a known \"class\"",
+           r->path, r->line);
+    return EXIT_USAGE;
+  }
+  size_t nl = strlen(name), il = strlen(id);
+  char *key = arena_str(&s->arena, nl + il + 1);
+  memcpy(key, name, nl);
+  key[nl] = '\n';
+  memcpy(key + nl + 1, id, il + 1);
+  if (strmap_put(&s->seen, key, (void *)r->path)) {
+    s->dups++;
+    if (s->dups <= 5)
+      warnx_("%s:%ld: %s %s is in %s already", r->path, r->line, name, id,
+             (const char *)strmap_get(&s->seen, key));
+    return 0;
+  }
+  size_t k = adapter_of(s, name, jstr(r->o, "library"), jstr(r->o, "spec"));
+  s->results++;
+  stats_count(&s->ad[k], &v, json_object_get(r->o, "got") != NULL);
+  if (s->bl) {
+    int failed = class_failed(v.cls) && !v.impl_defined;
+    if (bcheck_result(&s->bc[k], id, &v, failed))
+      s->ad[k].known++;
+  }
+  return 0;
+}
+
+/* Second pass of merge: each result line once, as it was written. */
+static int copy_results(void *ctx, const struct rrecord *r) {
+  struct rset *s = ctx;
+  if (strcmp(r->kind, "result"))
+    return 0;
+  const char *name = jstr(r->o, "adapter"), *id = jstr(r->o, "id");
+  struct buf key = {0};
+  buf_printf(&key, "%s\n%s", name, id);
+  int first = strmap_get(&s->seen, key.p) == (void *)r->path;
+  buf_free(&key);
+  if (first) {
+    fwrite(r->text, 1, r->len, s->out);
+    fputc('\n', s->out);
+  }
+  return 0;
+}
+
+static void rset_free(struct rset *s) {
+  for (size_t k = 0; k < s->nad; k++)
+    bcheck_free(&s->bc[k]);
+  for (int i = 0; i < s->nbl; i++)
+    baseline_free(&s->bl[i]);
+  free(s->bl);
+  free(s->bc);
+  free(s->ad);
+  free(s->summary);
+  strmap_free(&s->seen);
+  arena_free(&s->arena);
+}
+
+/* Read every file once; the problems merge and check refuse (unless
+ * --force): other vectors versions, a result twice. */
+static int rset_read(struct rset *s) {
+  s->summary = xcalloc((size_t)s->n + 1, 1);
+  int rc = results_each(s->paths, s->n, scan, s);
+  if (rc)
+    return rc;
+  if (!s->results) {
+    warnx_("no results in %s%s", s->paths[0],
+           s->n > 1 ? " and the others" : "");
+    return EXIT_USAGE;
+  }
+  if (s->other && !s->force) {
+    warnx_("results of different vectors versions: %s in %s, %s in %s "
+           "(--force to join them anyway)",
+           s->version, s->paths[0], s->other, s->other_path);
+    rc = EXIT_USAGE;
+  }
+  if (s->dups && !s->force) {
+    warnx_("%zu results are in more than one file (the same shard twice?); "
+           "--force keeps the first of each",
+           s->dups);
+    rc = EXIT_USAGE;
+  }
+  return rc;
+}
+
+static const char merge_usage[] =
+    "usage: uritest merge RESULTS... -o OUT [--force]\n"
+    "Join results files (the shards of one run, or your adapter's run beside\n"
+    "another) into OUT: one run record, every result once, one summary.\n"
+    "  -o, --output OUT  the merged results file (required; written whole, "
+    "then\n"
+    "                    renamed into place)\n"
+    "  --force           join files of different vectors versions, and keep "
+    "the\n"
+    "                    first of a result that is in two files (default: "
+    "refuse,\n"
+    "                    exit 2)\n"
+    "  --help            this text\n"
+    "example: uritest merge shard-1.jsonl shard-2.jsonl -o results.jsonl\n";
+
+int cmd_merge(int argc, char **argv) {
+  static const struct option opts[] = {{"output", required_argument, 0, 'o'},
+                                       {"force", no_argument, 0, 'f'},
+                                       {"help", no_argument, 0, 'h'},
+                                       {0, 0, 0, 0}};
+  struct rset s;
+  memset(&s, 0, sizeof s);
+  const char *out = NULL;
+  optind = 1;
+  opterr = 0;
+  int c;
+  while ((c = getopt_long(argc, argv, "o:", opts, NULL)) != -1) {
+    if (c == 'o') {
+      out = optarg;
+    } else if (c == 'f') {
+      s.force = 1;
+    } else if (c == 'h') {
+      fputs(merge_usage, stdout);
+      return 0;
+    } else {
+      warnx_("unknown option or missing value: %s", argv[optind - 1]);
+      fputs(merge_usage, stderr);
+      return EXIT_USAGE;
+    }
+  }
+  if (!out || optind >= argc) {
+    warnx_(!out ? "merge needs -o OUT" : "merge needs results files");
+    fputs(merge_usage, stderr);
+    return EXIT_USAGE;
+  }
+  s.paths = argv + optind;
+  s.n = argc - optind;
+  int rc = rset_read(&s);
+  struct buf tmp = {0};
+  buf_printf(&tmp, "%s.tmp%ld", out, (long)getpid());
+  if (!rc && !(s.out = fopen(tmp.p, "w"))) {
+    warnx_("%s: cannot write: %s", tmp.p, strerror(errno));
+    rc = EXIT_USAGE;
+  }
+  if (!rc) {
+    json_t *src = json_array(), *ads = json_array();
+    for (int i = 0; i < s.n; i++)
+      json_array_append_new(src, json_string(s.paths[i]));
+    for (size_t k = 0; k < s.nad; k++)
+      json_array_append_new(
+          ads, json_pack("{s:s, s:s, s:s}", "name", s.ad[k].adapter, "library",
+                         s.ad[k].library, "spec", s.ad[k].spec));
+    json_t *run = json_pack("{s:s, s:s, s:s, s:s, s:s, s:o, s:o}", "record",
+                            "run", "uritest", URITEST_VERSION, "command",
+                            "merge", "vectors_version", s.version, "date",
+                            run_date(), "sources", src, "adapters", ads);
+    json_dumpf(run, s.out, JSON_COMPACT | JSON_PRESERVE_ORDER);
+    fputc('\n', s.out);
+    json_decref(run);
+    rc = results_each(s.paths, s.n, copy_results, &s);
+    int incomplete = s.interrupted;
+    for (int i = 0; i < s.n; i++)
+      incomplete |= !s.summary[i];
+    write_summary_record(s.out, s.ad, s.nad, incomplete);
+    if (fflush(s.out) || ferror(s.out) || fclose(s.out)) {
+      warnx_("%s: write error: %s", tmp.p, strerror(errno));
+      rc = EXIT_USAGE;
+    } else if (!rc && rename(tmp.p, out) < 0) {
+      warnx_("%s: cannot write: %s", out, strerror(errno));
+      rc = EXIT_USAGE;
+    }
+    if (rc)
+      unlink(tmp.p);
+    else
+      fprintf(stderr, "uritest: merged %zu results of %d files into %s\n",
+              s.results, s.n, out);
+  }
+  buf_free(&tmp);
+  rset_free(&s);
+  return rc;
+}
+
+static const char check_usage[] =
+    "usage: uritest check --baseline FILE [--baseline FILE]... [--force]\n"
+    "                     RESULTS...\n"
+    "The baseline rules of `uritest run --baseline` applied to results files\n"
+    "(the merged shards of a run, or one file), with the same exit codes: 0 "
+    "the\n"
+    "discrepancies are exactly the baselines', 1 a new discrepancy or an "
+    "entry\n"
+    "that now passes, 2 usage or input error (also: no results, a file whose\n"
+    "run did not finish, results of different vectors versions).\n"
+    "  --baseline FILE   an adapter's baseline (required; several: one per\n"
+    "                    adapter; an adapter without one has every failure "
+    "new)\n"
+    "  --force           accept files of different vectors versions, results "
+    "in\n"
+    "                    two files, and runs that did not finish (default: "
+    "exit 2)\n"
+    "  --help            this text\n"
+    "example: uritest check --baseline ci/uritest-baseline.json "
+    "results.jsonl\n";
+
+int cmd_check(int argc, char **argv) {
+  static const struct option opts[] = {{"baseline", required_argument, 0, 'b'},
+                                       {"force", no_argument, 0, 'f'},
+                                       {"help", no_argument, 0, 'h'},
+                                       {0, 0, 0, 0}};
+  struct rset s;
+  memset(&s, 0, sizeof s);
+  char **files = NULL;
+  int nfiles = 0;
+  optind = 1;
+  opterr = 0;
+  int c, rc = 0;
+  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    if (c == 'b') {
+      filter_add(&files, &nfiles, optarg);
+    } else if (c == 'f') {
+      s.force = 1;
+    } else if (c == 'h') {
+      fputs(check_usage, stdout);
+      rc = -1;
+    } else {
+      warnx_("unknown option or missing value: %s", argv[optind - 1]);
+      rc = EXIT_USAGE;
+    }
+  }
+  if (!rc && (!nfiles || optind >= argc)) {
+    warnx_(!nfiles ? "check needs --baseline FILE"
+                   : "check needs results files");
+    rc = EXIT_USAGE;
+  }
+  if (rc == EXIT_USAGE)
+    fputs(check_usage, stderr);
+  s.bl = xcalloc((size_t)nfiles + 1, sizeof *s.bl);
+  for (int i = 0; !rc && i < nfiles; i++, s.nbl++)
+    if (baseline_load(files[i], &s.bl[i]) < 0)
+      rc = EXIT_USAGE;
+  if (!rc) {
+    s.paths = argv + optind;
+    s.n = argc - optind;
+    rc = rset_read(&s);
+  }
+  for (int i = 0; !rc && !s.force && i < s.n; i++)
+    if (!s.summary[i] || s.interrupted) {
+      warnx_("%s: the run did not finish (%s); its results cannot pass "
+             "(--force to check them anyway)",
+             s.paths[i], s.summary[i] ? "interrupted" : "no summary record");
+      rc = EXIT_USAGE;
+    }
+  int differs = 0;
+  for (size_t k = 0; !rc && k < s.nad; k++) {
+    differs |=
+        bcheck_report(&s.bc[k], s.ad[k].adapter, s.ad[k].library, stdout, NULL);
+    printf("%s (%s): %zu passed, %zu failed, %zu known (baseline)\n",
+           s.ad[k].adapter, s.ad[k].library, s.ad[k].passed, s.ad[k].failed,
+           s.ad[k].known);
+  }
+  for (int i = 0; !rc && i < s.nbl; i++)
+    if (!s.bl[i].used)
+      warnx_("%s: baseline of adapter %s, which is not in these results",
+             s.bl[i].path, s.bl[i].adapter);
+  for (int i = 0; i < nfiles; i++)
+    free(files[i]);
+  free(files);
+  rset_free(&s);
+  if (rc < 0)
+    return 0;
+  return rc ? rc : differs ? EXIT_NEGATIVE : EXIT_OK;
+}

@@ -1,0 +1,35 @@
+/* results.h: reading results files (the JSON Lines that `uritest run` and
+ * `uritest diff` write, DESIGN.md "Results file"), one or several, record
+ * by record.  The one reader of results for merge, check and behaviours
+ * (and the report's model). */
+#ifndef URITEST_RESULTS_H
+#define URITEST_RESULTS_H
+
+#include <jansson.h>
+
+#include "classify.h"
+
+struct rrecord {
+  const char *path; /* the file */
+  long line;        /* its line number */
+  int file;         /* index of the file in the list */
+  const char *kind; /* "run", "result" or "summary" (no "record": result) */
+  json_t *o;        /* the record, valid during the call */
+  const char *text; /* the line as written, without its LF */
+  size_t len;
+};
+
+/* Return 0 to go on; anything else stops the reading and is returned. */
+typedef int (*results_fn)(void *ctx, const struct rrecord *rec);
+
+/* Every record of PATHS[0..N) in order.  A file that cannot be read or a
+ * line that is not a JSON object: a message naming FILE:LINE and
+ * EXIT_USAGE. */
+int results_each(char *const *paths, int n, results_fn fn, void *ctx);
+
+/* The verdict a result record carries (class, components, security,
+ * severity, not compared, implementation-defined); 0, or -1 when its
+ * class is missing or unknown.  Names point into REC. */
+int result_verdict(json_t *rec, struct verdict *v);
+
+#endif
