@@ -21,7 +21,7 @@ load helper
 @test "import wpt -o OUT: the file loads as vectors and runs on a whatwg adapter" {
   run "$UT" import wpt "$DATA/urltestdata-sample.json" -o "$BATS_TEST_TMPDIR/w.json"
   [ "$status" -eq 0 ]
-  run "$UT" run --vectors "$BATS_TEST_TMPDIR/w.json" --adapter-cmd "$FAKE --whatwg --spec whatwg" --output "$(OUT)" --format json
+  run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/w.json" --adapter-cmd "$FAKE --whatwg --spec whatwg" --output "$(OUT)" --format json
   [ "$(printf '%s' "$output" | pyjson 'd["adapters"]["fake"]["total"]')" = 5 ]
 }
 

@@ -192,7 +192,7 @@ json.dump({"schema": "uritest-vectors/1", "version": "1.0.0", "spec": "rfc3986",
            "groups": [{"op": "parse", "tests": tests}]}, open(sys.argv[1], "w"))
 PY
   SECONDS=0
-  run "$UT" run --vectors "$BATS_TEST_TMPDIR/many.json" --adapter-cmd "$FAKE" --output "$(OUT)"
+  run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/many.json" --adapter-cmd "$FAKE" --output "$(OUT)"
   [ "$status" -eq 0 ]
   [ "${lines[-1]}" = "3000 passed, 0 failed" ]
   [ "$SECONDS" -lt 20 ]

@@ -5,7 +5,7 @@ load helper
 runfake() { run --separate-stderr "$UT" run --output "$(OUT)" --adapter-cmd "$FAKE $FAKEOPTS" "$@"; }
 
 @test "reference passes the harness's basic vectors: exit 0, text summary last" {
-  run "$UT" run --adapter reference --vectors "$V/basic.json" --output "$(OUT)"
+  run --separate-stderr "$UT" run --adapter reference --vectors "$V/basic.json" --output "$(OUT)"
   [ "$status" -eq 0 ]
   [[ ${lines[-1]} == "11 passed, 0 failed" ]]
   [[ ${lines[0]} == "uritest "*", vectors "*", 2023-11-14T22:13:20Z" ]]
@@ -215,10 +215,10 @@ PY
   [[ $stderr == *"fake: "*"/5"*"/s"* ]]
   [[ $output != *"/s"* ]]
   run --separate-stderr "$UT" run --adapter-cmd "$FAKE" --vectors "$V/basic.json" --output "$(OUT)"
-  [ -z "$stderr" ]
+  [ "$stderr" = "uritest: 11 results written to $(OUT)" ] # no progress: where the results went
   run --separate-stderr "$UT" run --adapter-cmd "$FAKE" --vectors "$BATS_TEST_TMPDIR/hang.json" \
     --output "$(OUT)" --timeout 1.2 --no-progress
-  [ -z "$stderr" ]
+  [ "$stderr" = "uritest: 5 results written to $(OUT)" ]
 }
 
 @test "on a terminal, a run longer than a second shows progress by itself" {
