@@ -93,6 +93,11 @@ static int on_summary(struct rset *s, const struct rrecord *r) {
   return 0;
 }
 
+/* Where a result is: its file and line, as one map value. */
+static size_t where(const struct rrecord *r) {
+  return (size_t)r->file << 40 | (size_t)r->line;
+}
+
 /* First pass: count each (adapter, id) once; check: each against its
  * baseline. */
 static int scan(void *ctx, const struct rrecord *r) {
@@ -113,11 +118,12 @@ static int scan(void *ctx, const struct rrecord *r) {
   memcpy(key, name, nl);
   key[nl] = '\n';
   memcpy(key + nl + 1, id, il + 1);
-  if (strmap_put(&s->seen, key, (void *)r->path)) {
+  size_t *first = strmap_add(&s->seen, key, where(r));
+  if (first) {
     s->dups++;
     if (s->dups <= 5)
       warnx_("%s:%ld: %s %s is in %s already", r->path, r->line, name, id,
-             (const char *)strmap_get(&s->seen, key));
+             s->paths[*first >> 40]);
     return 0;
   }
   size_t k = adapter_of(s, name, jstr(r->o, "library"), jstr(r->o, "spec"));
@@ -139,7 +145,8 @@ static int copy_results(void *ctx, const struct rrecord *r) {
   const char *name = jstr(r->o, "adapter"), *id = jstr(r->o, "id");
   struct buf key = {0};
   buf_printf(&key, "%s\n%s", name, id);
-  int first = strmap_get(&s->seen, key.p) == (void *)r->path;
+  size_t *in = strmap_get(&s->seen, key.p);
+  int first = in && *in == where(r); /* a result twice: the first only */
   buf_free(&key);
   if (first) {
     fwrite(r->text, 1, r->len, s->out);

@@ -799,7 +799,7 @@ static void run_parallel(struct session *sx, struct vectors *v, int jobs) {
 static void keep_shard(struct vectors *v, unsigned i, unsigned n) {
   size_t k = 0;
   for (size_t t = 0; t < v->ntests; t++)
-    if ((uint64_t)str_hash(v->tests[t].id) % n == i - 1)
+    if ((uint64_t)hash_str(v->tests[t].id) % n == i - 1)
       v->tests[k++] = v->tests[t];
   v->ntests = k;
 }
