@@ -70,10 +70,10 @@ JSON
 }
 
 @test "NAME@VERSION runs that version through uritest run; the pinned one is NAME" {
-  run "$UT" run --adapter fakev@2.0 --tag t --format json --output "$(OUT)"
+  run --separate-stderr "$UT" run --adapter fakev@2.0 --tag t --format json --output "$(OUT)"
   [ "$status" -eq 1 ]
   echo "$output" | pyjson 'list(d["adapters"])' | grep -qx "\['fakev@2.0'\]"
-  run "$UT" run --adapter fakev@3.0 --tag t --format json --output "$(OUT)"
+  run --separate-stderr "$UT" run --adapter fakev@3.0 --tag t --format json --output "$(OUT)"
   echo "$output" | pyjson 'list(d["adapters"])' | grep -qx "\['fakev'\]"
   run "$UT" run --adapter fakev@7.0 --tag t --output "$(OUT)"
   [ "$status" -eq 2 ]
