@@ -1,0 +1,41 @@
+#!/usr/bin/python3
+"""python-urllib3: urllib3.util.parse_url (python3-urllib3), the URL parser
+inside the HTTP client, behind the uritest protocol (adapters/PROTOCOL.md).
+See README.md for the mapping."""
+import importlib.metadata
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+import pyadapter  # noqa: E402
+
+from urllib3.exceptions import LocationParseError  # noqa: E402
+from urllib3.util import parse_url  # noqa: E402
+
+
+def parse(req):
+    if req.rule not in (None, "URI-reference"):
+        return pyadapter.unsupported("parse_url has one entry point")
+    try:
+        u = parse_url(req.text("input"))
+    except (LocationParseError, ValueError) as e:
+        return {"valid": False, "library_error": str(e)}
+    c = {"scheme": u.scheme, "path": u.path or ""}
+    if u.host is None and u.auth is None:
+        for k in ("authority", "userinfo", "host", "host_type", "port"):
+            c[k] = None
+    else:
+        c["userinfo"] = u.auth
+        c["host"] = u.host if u.host is not None else ""
+        c["host_type"] = pyadapter.host_type(c["host"])
+        # an int or None: an empty port reads as absent; left out then
+        if u.port is not None:
+            c["port"] = str(u.port)
+    # None is absent, "" empty (urllib3 keeps the difference)
+    c["query"] = u.query
+    c["fragment"] = u.fragment
+    return {"valid": True, "components": c}
+
+
+pyadapter.serve("python-urllib3", "urllib3 %s (python %d.%d)" % (
+    importlib.metadata.version("urllib3"), *sys.version_info[:2]), "rfc3986", {"parse": parse})
