@@ -34,6 +34,8 @@ static const struct command commands[] = {
      "apply a baseline to results files, with the exit codes of run"},
     {"report", cmd_report,
      "render a results file: reports/out/index.html, summary.md, results.json"},
+    {"explain", cmd_explain,
+     "one input: the oracle's derivation beside every adapter's reading"},
     {"bisect", cmd_bisect,
      "one adapter's vectors across published versions of its library"},
 };

@@ -143,30 +143,33 @@ static uint32_t shown(struct report *r, const char *s, size_t n) {
   return i;
 }
 
-/* A value of an expected object or an answer, shown: strings quoted with
- * visible escapes, {"hex": ...} as the octets, others as JSON. */
-static uint32_t shown_value(struct report *r, json_t *v) {
-  struct buf b = {0};
-  buf_puts(&b, "");
+void report_show_value(struct buf *b, json_t *v) {
   if (json_is_string(v)) {
-    buf_putc(&b, '"');
-    report_show(&b, json_string_value(v), json_string_length(v));
-    buf_putc(&b, '"');
+    buf_putc(b, '"');
+    report_show(b, json_string_value(v), json_string_length(v));
+    buf_putc(b, '"');
   } else if (json_is_object(v) && json_object_size(v) == 1 &&
              json_is_string(json_object_get(v, "hex"))) {
     const char *hex = json_string_value(json_object_get(v, "hex"));
     size_t n = strlen(hex);
     char *raw = xmalloc(n / 2 + 1);
     long len = hex_decode(hex, n, raw);
-    buf_puts(&b, "octets \"");
-    report_show(&b, len >= 0 ? raw : hex, len >= 0 ? (size_t)len : n);
-    buf_putc(&b, '"');
+    buf_puts(b, "octets \"");
+    report_show(b, len >= 0 ? raw : hex, len >= 0 ? (size_t)len : n);
+    buf_putc(b, '"');
     free(raw);
   } else {
     char *d = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
-    report_show(&b, d ? d : "?", d ? strlen(d) : 1);
+    report_show(b, d ? d : "?", d ? strlen(d) : 1);
     free(d);
   }
+}
+
+/* A value, shown, as a model string. */
+static uint32_t shown_value(struct report *r, json_t *v) {
+  struct buf b = {0};
+  buf_puts(&b, "");
+  report_show_value(&b, v);
   uint32_t i = strtab_add(&r->str, b.p, b.len);
   free(b.p);
   return i;
@@ -415,18 +418,20 @@ static void add_result(struct report *r, json_t *o, struct rpt_adapter *a,
   }
   struct rpt_result *x = &r->res[r->nres++];
   const char *beh = json_string_value(json_object_get(o, "behaviour"));
-  *x = (struct rpt_result){
-      .vec = (uint32_t)(v - r->vecs),
-      .reading = cls == CLASS_UNSUPPORTED ? 0 : reading_of(r, json_object_get(o, "got")),
-      .comps = comps_of(r, o),
-      .note = note_of(r, o),
-      .behaviour = beh ? shown(r, beh, strlen(beh)) : 0,
-      .severity = sevname ? str_add(r, sevname) : 0,
-      .adapter = (uint8_t)(a - r->ad),
-      .cls = (uint8_t)cls,
-      .security = (uint8_t)sec,
-      .known = (uint8_t)known,
-      .impl = (uint8_t)impl};
+  *x = (struct rpt_result){.vec = (uint32_t)(v - r->vecs),
+                           .reading =
+                               cls == CLASS_UNSUPPORTED
+                                   ? 0
+                                   : reading_of(r, json_object_get(o, "got")),
+                           .comps = comps_of(r, o),
+                           .note = note_of(r, o),
+                           .behaviour = beh ? shown(r, beh, strlen(beh)) : 0,
+                           .severity = sevname ? str_add(r, sevname) : 0,
+                           .adapter = (uint8_t)(a - r->ad),
+                           .cls = (uint8_t)cls,
+                           .security = (uint8_t)sec,
+                           .known = (uint8_t)known,
+                           .impl = (uint8_t)impl};
   if (beh)
     a->behaviours_named++;
   if (r->spool && (cls != CLASS_UNSUPPORTED || r->keep_unsupported)) {

@@ -59,8 +59,8 @@ struct rpt_adapter {
       not_compared, security, known, behaviours_named;
   size_t by_class[CLASS__COUNT];
   size_t op_answered[RPT_OP__COUNT], op_passed[RPT_OP__COUNT];
-  uint32_t *sev;    /* security findings per severity: [string, count]... */
-  size_t nsev;      /* pairs */
+  uint32_t *sev; /* security findings per severity: [string, count]... */
+  size_t nsev;   /* pairs */
 };
 
 /* A non-PASS result, compact.  Strings are model strings (0: none);
@@ -80,10 +80,10 @@ struct rpt_span {
 };
 
 struct rpt_vec {
-  uint32_t id; /* in ids */
+  uint32_t id;                                   /* in ids */
   uint32_t file, section, op, spec, tags, input; /* model strings */
-  uint32_t group; /* its group's description, shown */
-  uint32_t expected;                                 /* a reading */
+  uint32_t group;              /* its group's description, shown */
+  uint32_t expected;           /* a reading */
   uint32_t first_span, nspans; /* in model spans; nspans 0: not derived */
   uint8_t *cls;                /* per adapter, RPT_NONE where not run */
   uint8_t security;            /* security-relevant on some adapter */
@@ -104,7 +104,7 @@ struct report {
   struct strtab readings; /* readings: uint32 pairs [key, value]... */
   /* the run record */
   uint32_t command, vectors_version, date;
-  char *source;      /* the results files, ", "-joined */
+  char *source; /* the results files, ", "-joined */
   int interrupted;
   /* The non-PASS results as read (for results.json), spooled: per line
    * "VEC\tJSON" */
@@ -119,8 +119,7 @@ struct report {
 int report_read(struct report *r, const char *path);
 /* One line (model.c), parsed as O, or NULL with ERR. */
 int report_line(struct report *r, const char *path, long lineno,
-                const char *line, size_t n, json_t *o,
-                const json_error_t *err);
+                const char *line, size_t n, json_t *o, const json_error_t *err);
 /* After the results: the sections, tags and inputs of the vectors, from
  * the vector files the results name (informative: a file that cannot be
  * read is left out), and the oracle's derivation of each input. */
@@ -155,6 +154,11 @@ const uint32_t *report_reading(const struct report *r, uint32_t i, size_t *n);
 struct buf;
 void report_show(struct buf *b, const char *s, size_t n);
 
+/* A value of an expected object or an answer, shown, into B: strings
+ * quoted with visible escapes, {"hex": ...} as the octets, others as
+ * JSON. */
+void report_show_value(struct buf *b, json_t *v);
+
 /* The key of the expected object that a class is about ("valid" for
  * SHOULD_HAVE_*, "target" for RESOLVE_MISMATCH, ...), or NULL. */
 const char *report_diff_key(int cls);
@@ -178,6 +182,13 @@ struct render_opts {
 int render_json(struct report *r, const struct render_opts *o);
 int render_md(struct report *r, const struct render_opts *o);
 int render_html(struct report *r, const struct render_opts *o);
+
+/* `uritest explain`'s output (render_explain.c) for input S[0..N), from
+ * DIFF, the JSON document of `uritest diff --format json` on it: text, or
+ * JSON when JSON; COLOR marks differences in colour.  0 when every adapter
+ * reads it as the oracle does, 1 when one does not, 2 on an error. */
+int render_explain(FILE *f, const char *s, size_t n, json_t *diff, int json,
+                   int color);
 
 /* The oracle's derivation of S[0..N) (URI-reference, or IRI-reference
  * when IRI): the spans `rfc3986 explain` prints, appended to R's spans.

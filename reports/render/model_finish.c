@@ -24,8 +24,8 @@ static int derivation_shows(rfc3986_rule rule) {
 
 size_t report_derive(struct report *r, const char *s, size_t n, int iri,
                      uint32_t *first) {
-  rfc3986_rule start = iri ? RFC3986_RULE_IRI_reference
-                           : RFC3986_RULE_URI_reference;
+  rfc3986_rule start =
+      iri ? RFC3986_RULE_IRI_reference : RFC3986_RULE_URI_reference;
   rfc3986_uri uri;
   rfc3986_error err;
   size_t count = 0;
@@ -162,8 +162,8 @@ static void load_group(struct report *r, json_t *g, const char *fspec) {
     struct buf tsec = {0};
     buf_puts(&tsec, "");
     sections_of(&tsec, json_object_get(t, "specification"));
-    const char *sec = tsec.len   ? tsec.p
-                      : gsec.len ? gsec.p
+    const char *sec = tsec.len                            ? tsec.p
+                      : gsec.len                          ? gsec.p
                       : fspec && !strcmp(fspec, "whatwg") ? "WHATWG URL"
                                                           : "";
     v->section = strtab_add(&r->str, sec, strlen(sec));
@@ -187,8 +187,9 @@ static void load_group(struct report *r, json_t *g, const char *fspec) {
  * "control"), else "third-party".  Only a plain name is looked up. */
 static const char *adapter_role(const char *name) {
   size_t n = strlen(name);
-  if (!n || n > 100 || name[0] == '.' || strspn(name,
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != n)
+  if (!n || n > 100 || name[0] == '.' ||
+      strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456"
+                   "789._-") != n)
     return "third-party";
   char rel[160];
   snprintf(rel, sizeof rel, "adapters/%s/adapter.json", name);

@@ -96,8 +96,8 @@ static void adapters_data(struct jw *w, const struct report *r) {
   fputs("\"A\":[", f);
   for (size_t k = 0; k < r->nad; k++) {
     const struct rpt_adapter *a = &r->ad[k];
-    fprintf(f, "%s{\"name\":%u,\"library\":%u,\"spec\":%u,\"role\":%u,", k ? "," : "",
-            a->name, a->library, a->spec, a->role);
+    fprintf(f, "%s{\"name\":%u,\"library\":%u,\"spec\":%u,\"role\":%u,",
+            k ? "," : "", a->name, a->library, a->spec, a->role);
     fprintf(f,
             "\"total\":%zu,\"passed\":%zu,\"failed\":%zu,\"unsupported\":%zu,"
             "\"skipped\":%zu,\"impl\":%zu,\"nc\":%zu,\"sec\":%zu,\"known\":%zu,"
@@ -170,8 +170,8 @@ static void put_reading(struct buf *b, struct tables *t, const struct report *r,
 /* The encoded part of a vector: expected, details, derivation (only where
  * some adapter did not pass: whether it was written). */
 static int vector_enc(struct buf *b, struct tables *t, const struct report *r,
-                       const struct rpt_vec *v, const struct rpt_result *res,
-                       size_t nres) {
+                      const struct rpt_vec *v, const struct rpt_result *res,
+                      size_t nres) {
   uint32_t where[5] = {v->file, v->section, v->op, v->tags, v->group};
   for (int j = 0; j < 5; j++)
     put_num(b, tab_index(&t->small, &where[j], 1));
@@ -292,8 +292,8 @@ static void vectors_data(struct jw *w, const struct report *r) {
     for (size_t k = 0; k < r->nad; k++)
       enc[k] = v->cls[k] == RPT_NONE ? '.' : OUT_ALPHA[v->cls[k] * 4];
     for (size_t k = from; k < j; k++)
-      enc[res[k].adapter] = OUT_ALPHA[res[k].cls * 4 + res[k].security * 2 +
-                                      res[k].known];
+      enc[res[k].adapter] =
+          OUT_ALPHA[res[k].cls * 4 + res[k].security * 2 + res[k].known];
     if (i)
       fputc(',', w->f);
     struct buf tmp = prev;
@@ -328,8 +328,8 @@ struct tally {
   size_t cap;
 };
 
-static void tally_add(struct tally *t, size_t nad, const char *name,
-                      size_t len, const struct rpt_vec *v) {
+static void tally_add(struct tally *t, size_t nad, const char *name, size_t len,
+                      const struct rpt_vec *v) {
   uint32_t i = strtab_add(&t->names, name, len);
   if (t->names.n * nad * 2 > t->cap) {
     size_t old = t->cap;

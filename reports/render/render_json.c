@@ -45,9 +45,8 @@ static void adapter_json(FILE *f, struct buf *b, const struct report *r,
     }
   fputs("}, \"conformance\": {", f);
   for (int op = 0; op < RPT_OP__COUNT; op++)
-    fprintf(f, "%s\"%s\": {\"passed\": %zu, \"answered\": %zu}",
-            op ? ", " : "", rpt_op_names[op], a->op_passed[op],
-            a->op_answered[op]);
+    fprintf(f, "%s\"%s\": {\"passed\": %zu, \"answered\": %zu}", op ? ", " : "",
+            rpt_op_names[op], a->op_passed[op], a->op_answered[op]);
   fputs("}, \"security_by_severity\": {", f);
   for (size_t s = 0; s < a->nsev; s++) {
     if (s)
@@ -97,8 +96,8 @@ int render_json(struct report *r, const struct render_opts *o) {
     return EXIT_USAGE;
   }
   struct buf b = {0};
-  fprintf(f, "{\"report\": {\"uritest\": \"%s\", \"command\": ",
-          URITEST_VERSION);
+  fprintf(f,
+          "{\"report\": {\"uritest\": \"%s\", \"command\": ", URITEST_VERSION);
   jmodel(f, &b, r, r->command);
   fputs(", \"vectors_version\": ", f);
   jmodel(f, &b, r, r->vectors_version);

@@ -50,8 +50,8 @@ static void adapters_md(FILE *f, const struct report *r) {
     md(f, rs(r, a->library), 0);
     fputs(" | ", f);
     md(f, *rs(r, a->spec) ? rs(r, a->spec) : "?", 0);
-    fprintf(f, " | %zu | %zu | %zu | %zu |", a->passed, a->failed,
-            a->security, a->unsupported);
+    fprintf(f, " | %zu | %zu | %zu | %zu |", a->passed, a->failed, a->security,
+            a->unsupported);
     for (int op = 0; op < RPT_OP__COUNT; op++)
       pct(f, a->op_passed[op], a->op_answered[op]);
     fputc('\n', f);
@@ -98,8 +98,8 @@ static void matrix_md(FILE *f, const struct report *r) {
                             offsetof(struct rpt_adapter, security)};
   rows[n++] = (struct mrow){"implementation-defined", -1,
                             offsetof(struct rpt_adapter, impl_defined)};
-  rows[n++] =
-      (struct mrow){"known (baseline)", -1, offsetof(struct rpt_adapter, known)};
+  rows[n++] = (struct mrow){"known (baseline)", -1,
+                            offsetof(struct rpt_adapter, known)};
   rows[n++] = (struct mrow){"skipped (not for this adapter)", -1,
                             offsetof(struct rpt_adapter, skipped)};
   rows[n++] = (struct mrow){"components not compared", -1,
@@ -180,8 +180,7 @@ static void patterns_md(FILE *f, const struct report *r) {
     md(f, rs(r, v->input), 1);
     fputs(" |", f);
     for (size_t k = 0; k < r->nad; k++)
-      fprintf(f, " %s |",
-              v->cls[k] == RPT_NONE ? "-" : class_names[v->cls[k]]);
+      fprintf(f, " %s |", v->cls[k] == RPT_NONE ? "-" : class_names[v->cls[k]]);
     fprintf(f, " %zu |\n", p[i].count);
   }
   if (np > 40)
@@ -231,8 +230,8 @@ static void rulecov_md(FILE *f, const char *path) {
       fclose(cf);
       buf_puts(&gl, code);
       free(code);
-      buf_printf(&gl, " | %lld | %lld | %s |\n", (long long)acc,
-                 (long long)rej, alts.p);
+      buf_printf(&gl, " | %lld | %lld | %s |\n", (long long)acc, (long long)rej,
+                 alts.p);
     }
     free(alts.p);
   }
@@ -241,8 +240,10 @@ static void rulecov_md(FILE *f, const char *path) {
           "an alternative never matched that is not shadowed).\n",
           json_object_size(rules), gaps);
   if (gaps)
-    fprintf(f, "\n| rule | accept | reject | alternatives |\n|---|---:|---:|---|\n%s",
-            gl.p);
+    fprintf(
+        f,
+        "\n| rule | accept | reject | alternatives |\n|---|---:|---:|---|\n%s",
+        gl.p);
   free(gl.p);
   json_decref(doc);
 }
