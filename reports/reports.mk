@@ -110,3 +110,13 @@ advisories: deps all
 	  $(BUILD)/advisories/results.jsonl \
 	  $(patsubst %,$(BUILD)/advisories/bisect-%.json,$(ADVISORY_BISECT)) > reports/ADVISORIES.md
 	@echo "reports/ADVISORIES.md written"
+
+# make lint: ESLint (reports/lint/package-lock.json, installed by make deps)
+# over the report page's script and the browser test; the page puts text in
+# the document with textContent only (no innerHTML, no eval).
+.PHONY: lint lint-js
+lint: lint-js
+lint-js: deps
+	@cd reports && lint/node_modules/.bin/eslint -c lint/eslint.config.js \
+	  render/page.js browser/check.js browser/many.js lint/eslint.config.js
+	@echo "lint-js: reports/render/page.js, reports/browser: clean"

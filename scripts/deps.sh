@@ -65,8 +65,9 @@ if [ -n "$missing" ]; then
   fi
 fi
 # npm packages of the adapters that need them (each folder with a lock file),
-# and of the report's browser test (reports/browser: playwright-core).
-for lock in adapters/*/package-lock.json reports/browser/package-lock.json; do
+# of the report's browser test (reports/browser: playwright-core) and of
+# its JavaScript linter (reports/lint: ESLint, for make lint).
+for lock in adapters/*/package-lock.json reports/browser/package-lock.json reports/lint/package-lock.json; do
   [ -f "$lock" ] && [ -z "$ONLY" ] || continue
   dir=$(dirname "$lock")
   if ! scripts/node-ok.sh >/dev/null 2>&1; then

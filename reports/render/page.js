@@ -647,7 +647,6 @@
     box.appendChild(t);
   }
   function readings(box, vi) {
-    const v = X[vi];
     box.appendChild(el('h3', '', 'Every adapter\'s reading'));
     const det = details(vi);
     const expected = readingPairs(expectedOf(X[vi]));
