@@ -1,7 +1,8 @@
 /* render_md.c: summary.md from the report model, for CI logs and pull
- * requests: a line per adapter (with the conformance per op), the matrix
- * by class, the security-relevant discrepancies, the most common patterns
- * of outcomes, rule and code coverage.  Strings are in code spans or
+ * requests, the verdict first: the discrepancies no baseline knows, then a
+ * line per adapter (with the conformance per op), the matrix by class, the
+ * security-relevant discrepancies, the most common patterns of outcomes,
+ * rule and code coverage; every list is cut, so the file stays small.  Strings are in code spans or
  * escaped for Markdown; | is escaped in tables. */
 #include <stdlib.h>
 #include <string.h>
@@ -150,6 +151,45 @@ static void security_md(FILE *f, const struct report *r, size_t nsec) {
   free(id.p);
 }
 
+/* The verdict first: the discrepancies no baseline knows (the first 50). */
+static void new_md(FILE *f, const struct report *r, size_t nnew,
+                   size_t nknown) {
+  fprintf(f,
+          "**%zu new discrepancies** (not in a baseline), %zu known "
+          "(baseline).\n",
+          nnew, nknown);
+  if (!nnew)
+    return;
+  fputs("\n| adapter | vector | class | components | input |\n"
+        "|---|---|---|---|---|\n",
+        f);
+  size_t shown = 0;
+  struct buf id = {0};
+  for (size_t i = 0; i < r->nres && shown < 50; i++) {
+    const struct rpt_result *x = &r->res[i];
+    if (x->known || x->cls == CLASS_UNSUPPORTED || x->impl)
+      continue;
+    shown++;
+    const struct rpt_vec *v = &r->vecs[x->vec];
+    id.len = 0;
+    buf_puts(&id, "");
+    report_show(&id, vec_id(r, v), vec_idlen(r, v));
+    fputs("| ", f);
+    md(f, rs(r, r->ad[x->adapter].name), 0);
+    fputs(" | ", f);
+    md(f, id.p, 1);
+    fprintf(f, " | `%s` | ", class_names[x->cls]);
+    md(f, rs(r, x->comps), 0);
+    fputs(" | ", f);
+    md(f, rs(r, v->input), 1);
+    fputs(" |\n", f);
+  }
+  if (nnew > shown)
+    fprintf(f, "\n(first %zu of %zu; all of them in `results.json`)\n", shown,
+            nnew);
+  free(id.p);
+}
+
 static void patterns_md(FILE *f, const struct report *r) {
   size_t np;
   struct rpt_pattern *p = report_prune(r, &np);
@@ -277,10 +317,13 @@ int render_md(struct report *r, const struct render_opts *o) {
     free(path);
     return EXIT_USAGE;
   }
-  size_t nfails = 0, nsec = 0, np = 0;
+  size_t nfails = 0, nsec = 0, np = 0, nnew = 0, nknown = 0;
   for (size_t i = 0; i < r->nres; i++) {
+    const struct rpt_result *x = &r->res[i];
     nfails++;
-    nsec += r->res[i].security;
+    nsec += x->security;
+    nknown += x->known;
+    nnew += !x->known && x->cls != CLASS_UNSUPPORTED && !x->impl;
   }
   free(report_prune(r, &np));
   fputs("# uritest: discrepancy matrix\n\nuritest " URITEST_VERSION
@@ -290,6 +333,8 @@ int render_md(struct report *r, const struct render_opts *o) {
   fputs(", run ", f);
   md(f, rs(r, r->date), 0);
   fprintf(f, "%s.\n\n", r->interrupted ? " (interrupted)" : "");
+  new_md(f, r, nnew, nknown);
+  fputs("\n## Per adapter\n\n", f);
   adapters_md(f, r);
   matrix_md(f, r);
   fprintf(f,
