@@ -275,6 +275,11 @@ static const char *jstr(json_t *o, const char *key) {
 
 static struct rpt_adapter *adapter_get(struct report *r, const char *name,
                                        const char *library, const char *spec) {
+  /* results come adapter by adapter: the last one first */
+  struct rpt_adapter *last = r->nad ? &r->ad[r->last_ad] : NULL;
+  if (last && !strcmp(rs(r, last->name), name) && last->library &&
+      (!spec || last->spec))
+    return last;
   uint32_t n = str_add(r, name);
   for (size_t i = 0; i < r->nad; i++)
     if (r->ad[i].name == n) {
@@ -282,6 +287,7 @@ static struct rpt_adapter *adapter_get(struct report *r, const char *name,
         r->ad[i].library = str_add(r, library);
       if (!r->ad[i].spec && spec && *spec)
         r->ad[i].spec = str_add(r, spec);
+      r->last_ad = i;
       return &r->ad[i];
     }
   if (r->nad == RPT_MAX_ADAPTERS)
@@ -291,6 +297,7 @@ static struct rpt_adapter *adapter_get(struct report *r, const char *name,
   a->name = n;
   a->library = str_add(r, library);
   a->spec = str_add(r, spec);
+  r->last_ad = r->nad - 1;
   return a;
 }
 

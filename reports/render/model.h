@@ -92,7 +92,7 @@ struct rpt_vec {
 
 struct report {
   struct rpt_adapter ad[RPT_MAX_ADAPTERS];
-  size_t nad;
+  size_t nad, last_ad; /* last_ad: the adapter of the last result */
   struct rpt_vec *vecs;
   size_t nvecs, capvecs;
   struct rpt_result *res; /* non-PASS results (UNSUPPORTED too) */
