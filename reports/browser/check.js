@@ -132,9 +132,22 @@ async function hostile(context) {
   const beh = await texts(p, '#beh-table tbody');
   ok(beh.includes('javascript:alert(8)</script>'), 'behaviours: a named behaviour shows as text', beh);
   ok(/^.*unexplained/.test(await p.locator('#beh-table tbody tr:first-child').textContent()), 'behaviours: unexplained results first');
-  // Pairs (no pairs.json here)
+  // Pairs (reports/tests/data/hostile-pairs.json)
   await view(p, 'pairs');
-  ok(await p.locator('#pairs-none').isVisible(), 'pairs: says when there is no pair matrix');
+  ok(!await p.locator('#pairs-none').isVisible(), 'pairs: the matrix of pairs.json');
+  ok(await p.locator('#pairs-sev').inputValue() === 'host', 'pairs: host confusions by default');
+  const hostCells = await p.locator('#pairs-table tbody td[tabindex="0"]').allTextContents();
+  ok(hostCells.join(',') === '2,2', 'pairs: a cell per ordered pair with host confusions', hostCells.join(','));
+  await p.locator('#pairs-table tbody td[tabindex="0"]').first().click();
+  const px = await texts(p, '#pairs-examples');
+  ok(px.includes('"http://a@b/</script><!--\\u{2028}"') && px.includes('host: "<b>a@b</b>"'),
+    'pairs: a cell shows its shortest examples, as text', px);
+  await p.selectOption('#pairs-sev', 'scheme');
+  const schemeCells = await p.locator('#pairs-table tbody td[tabindex="0"]').allTextContents();
+  ok(schemeCells.join(',') === '1', 'pairs: another severity selected', schemeCells.join(','));
+  await p.locator('#pairs-table tbody td[tabindex="0"]').first().click();
+  ok((await texts(p, '#pairs-examples')).includes('scheme: "<script>alert(14)</script>"'), 'pairs: examples of that severity');
+  await inert(p, 'pairs');
   // Failures
   await view(p, 'failures');
   ok(await rows(p, '#rows') === 7, 'failures: the 7 failures (UNSUPPORTED left out)', await rows(p, '#rows'));

@@ -424,7 +424,10 @@ static void add_result(struct report *r, json_t *o, struct rpt_adapter *a,
     r->res = xrealloc(r->res, r->capres * sizeof *r->res);
   }
   struct rpt_result *x = &r->res[r->nres++];
+  /* "unexplained": no behaviour of the adapter explains it */
   const char *beh = json_string_value(json_object_get(o, "behaviour"));
+  if (beh && !strcmp(beh, "unexplained"))
+    beh = NULL;
   *x = (struct rpt_result){.vec = (uint32_t)(v - r->vecs),
                            .reading =
                                cls == CLASS_UNSUPPORTED

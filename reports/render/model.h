@@ -196,6 +196,10 @@ int render_explain(FILE *f, const char *s, size_t n, json_t *diff, int json,
 size_t report_derive(struct report *r, const char *s, size_t n, int iri,
                      uint32_t *first);
 
+/* adapters/NAME/FILE (adapter.json, behaviours.json) as JSON, or NULL;
+ * only a plain adapter name (letters, digits, "._-") is looked up. */
+json_t *report_adapter_file(const char *name, const char *file);
+
 /* FILE: DIR/NAME opened for writing (the path in *path, to free). */
 FILE *report_open_out(const char *dir, const char *name, char **path);
 char *report_out_path(const char *dir, const char *name);

@@ -183,19 +183,24 @@ static void load_group(struct report *r, json_t *g, const char *fspec) {
   free(gsec.p);
 }
 
-/* The role of adapter NAME: its adapter.json's "role" ("oracle",
- * "control"), else "third-party".  Only a plain name is looked up. */
-static const char *adapter_role(const char *name) {
+json_t *report_adapter_file(const char *name, const char *file) {
   size_t n = strlen(name);
   if (!n || n > 100 || name[0] == '.' ||
       strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456"
                    "789._-") != n)
-    return "third-party";
-  char rel[160];
-  snprintf(rel, sizeof rel, "adapters/%s/adapter.json", name);
+    return NULL;
+  char rel[200];
+  snprintf(rel, sizeof rel, "adapters/%s/%s", name, file);
   char *path = root_path(rel);
   json_t *doc = json_load_file(path, 0, NULL);
   free(path);
+  return doc;
+}
+
+/* The role of adapter NAME: its adapter.json's "role" ("oracle",
+ * "control"), else "third-party". */
+static const char *adapter_role(const char *name) {
+  json_t *doc = report_adapter_file(name, "adapter.json");
   const char *role = json_string_value(json_object_get(doc, "role"));
   const char *out = role && !strcmp(role, "oracle")    ? "oracle"
                     : role && !strcmp(role, "control") ? "control"

@@ -386,12 +386,18 @@
     list.sort((x, y) => ((x.beh ? 1 : 0) - (y.beh ? 1 : 0)) || y.n - x.n || x.a - y.a);
     const body = $('beh-table').tBodies[0];
     clear(body);
+    const files = D.X.behaviours || {};
     list.forEach((g) => {
       const tr = el('tr');
-      th(tr, '', S[A[g.a].name]).scope = 'row';
-      td(tr, g.beh ? 'm' : 'sec', g.beh ? S[g.beh] : '(unexplained: no behaviour named)');
+      const name = S[A[g.a].name];
+      th(tr, '', name).scope = 'row';
+      const known = g.beh && files[name] && Object.prototype.hasOwnProperty.call(files[name], S[g.beh]) ? files[name][S[g.beh]] : null;
+      const c0 = td(tr, g.beh ? 'm' : 'sec', g.beh ? S[g.beh] : '(unexplained: no behaviour named)');
+      if (known && typeof known.description === 'string') c0.appendChild(el('div', 'small', known.description));
       td(tr, 'n', g.n);
-      td(tr, '', Object.keys(g.sev).join(', ') || (g.beh ? '-' : ''));
+      const sevs = Object.keys(g.sev);
+      td(tr, '', (known && known.severity ? 'declared: ' + String(known.severity) + (sevs.length ? '; ' : '') : '') +
+        (sevs.length ? 'found: ' + sevs.join(', ') : '') || (g.beh ? '-' : ''));
       const c = td(tr, 'm');
       const b = el('button', '', X[g.ex].id + ': ' + X[g.ex].input);
       b.type = 'button';
@@ -403,8 +409,28 @@
   A.forEach((a) => { const o = el('option', '', S[a.name]); o.value = S[a.name]; $('beh-adapter').appendChild(o); });
   $('beh-adapter').addEventListener('change', () => go({ ba: $('beh-adapter').value }, true));
 
-  // ---- Pairs (pairs.json as written by uritest run: {"adapters": [...],
-  // "severities": [...], "pairs": [{"a", "b", "severity", "count", "examples"}]})
+  // ---- Pairs: pairs.json as uritest run writes it beside its results:
+  // {"inputs", "adapters", "pairs": [{"a", "b", "both_accept", "host",
+  // "port", "scheme", "userinfo", "examples": [{"input", "severity", "a",
+  // "b"}]}]}, for ordered pairs (A reads, B reads differently)
+  const PAIR_SEVS = ['host', 'port', 'scheme', 'userinfo', 'any'];
+  function vis(v) {
+    if (v === null || v === undefined) return 'null';
+    if (typeof v === 'object' && typeof v.hex === 'string') return 'octets ' + v.hex;
+    if (typeof v !== 'string') return JSON.stringify(v);
+    let out = '';
+    for (const ch of v) {
+      const c = ch.codePointAt(0);
+      if (ch === '\\') out += '\\\\';
+      else if (c >= 0x20 && c < 0x7f) out += ch;
+      else out += '\\u{' + c.toString(16).toUpperCase().padStart(4, '0') + '}';
+    }
+    return '"' + out + '"';
+  }
+  function pairCount(p, sev) {
+    if (sev === 'any') return ['host', 'port', 'scheme', 'userinfo'].reduce((n, k) => n + (Number(p[k]) || 0), 0);
+    return Number(p[sev]) || 0;
+  }
   function pairs() {
     const P = D.X.pairs;
     const t = $('pairs-table');
@@ -418,24 +444,20 @@
     list.forEach((p) => {
       [p.a, p.b].forEach((n) => { if (names.indexOf(String(n)) < 0) names.push(String(n)); });
     });
-    const sevs = Array.isArray(P.severities) ? P.severities.map(String) : [];
-    list.forEach((p) => { if (sevs.indexOf(String(p.severity)) < 0) sevs.push(String(p.severity)); });
     const sel = $('pairs-sev');
-    clear(sel);
-    sevs.forEach((s) => { const o = el('option', '', s); o.value = s; sel.appendChild(o); });
-    const sev = state.ps || (sevs.indexOf('host') >= 0 ? 'host' : sevs[0] || '');
+    if (!sel.options.length) {
+      PAIR_SEVS.forEach((s) => { const o = el('option', '', s === 'any' ? 'any endpoint' : s); o.value = s; sel.appendChild(o); });
+    }
+    const sev = PAIR_SEVS.indexOf(state.ps) >= 0 ? state.ps : 'host';
     sel.value = sev;
     const cell = {};
     let max = 0;
     list.forEach((p) => {
-      if (String(p.severity) !== sev) return;
-      const n = Number(p.count) || 0;
       cell[p.a + '\u0000' + p.b] = p;
-      cell[p.b + '\u0000' + p.a] = p;
-      if (n > max) max = n;
+      max = Math.max(max, pairCount(p, sev));
     });
     const hr = el('tr');
-    th(hr, '', 'adapter');
+    th(hr, '', 'A reads \u2193, B reads \u2192');
     names.forEach((n) => th(hr, '', n));
     t.tHead.appendChild(hr);
     names.forEach((x) => {
@@ -443,25 +465,44 @@
       th(tr, '', x).scope = 'row';
       names.forEach((y) => {
         const p = cell[x + '\u0000' + y];
-        const n = p ? Number(p.count) || 0 : 0;
-        if (x === y || !p) { td(tr, 'none', x === y ? '' : '0'); return; }
-        const c = heatCell(tr, max - n, max, () => pairExamples(x, y, p));
+        if (x === y || !p) { td(tr, 'none', ''); return; }
+        const n = pairCount(p, sev);
+        if (!n) { td(tr, 'none', '0'); return; }
+        const c = heatCell(tr, max - n, max, () => pairExamples(x, y, p, sev));
         c.textContent = String(n);
-        c.title = n + ' inputs read differently by ' + x + ' and ' + y;
-        c.setAttribute('aria-label', c.title + '; show examples');
+        c.title = n + ' of ' + p.both_accept + ' inputs both accept: another ' + (sev === 'any' ? 'endpoint' : sev);
+        c.setAttribute('aria-label', x + ' and ' + y + ': ' + c.title + '; show examples');
       });
       t.tBodies[0].appendChild(tr);
     });
   }
-  function pairExamples(x, y, p) {
+  function pairExamples(x, y, p, sev) {
     const box = $('pairs-examples');
     clear(box);
-    box.appendChild(el('h3', '', x + ' and ' + y + ': ' + p.count + ' (' + p.severity + ')'));
-    const ul = el('ul', 'm');
+    box.appendChild(el('h3', '', x + ' and ' + y + ': ' + pairCount(p, sev) + ' inputs (' + sev + '), the shortest'));
+    const tb = el('table', 'sticky');
+    tb.id = 'pairs-examples-table';
+    const hr = el('tr');
+    ['input', 'severity', x, y].forEach((h) => th(hr, '', h));
+    const thead = el('thead');
+    thead.appendChild(hr);
+    tb.appendChild(thead);
+    const body = el('tbody');
     (Array.isArray(p.examples) ? p.examples : []).forEach((e) => {
-      ul.appendChild(el('li', '', typeof e === 'string' ? e : JSON.stringify(e)));
+      if (sev !== 'any' && e.severity !== sev) return;
+      const tr = el('tr');
+      td(tr, 'm', vis(e.input));
+      td(tr, '', String(e.severity));
+      [e.a, e.b].forEach((r) => {
+        const c = td(tr, 'm');
+        if (r && typeof r === 'object') {
+          Object.keys(r).forEach((k) => c.appendChild(el('div', '', k + ': ' + vis(r[k]))));
+        } else c.textContent = vis(r);
+      });
+      body.appendChild(tr);
     });
-    box.appendChild(ul);
+    tb.appendChild(body);
+    box.appendChild(tb);
   }
   $('pairs-sev').addEventListener('change', () => go({ ps: $('pairs-sev').value }, true));
 

@@ -408,7 +408,8 @@ static void pruned_data(struct jw *w, const struct report *r) {
 
 /* X: rule coverage and pairs.json as read, the first lines of the code
  * coverage summary with its counts. */
-static void extras_data(struct jw *w, const struct render_opts *o) {
+static void extras_data(struct jw *w, const struct report *r,
+                        const struct render_opts *o) {
   json_t *x = json_object();
   json_t *rc = o->rulecov ? json_load_file(o->rulecov, 0, NULL) : NULL;
   if (json_is_object(json_object_get(rc, "rules")))
@@ -417,6 +418,29 @@ static void extras_data(struct jw *w, const struct render_opts *o) {
   json_t *pairs = o->pairs ? json_load_file(o->pairs, 0, NULL) : NULL;
   if (pairs)
     json_object_set_new(x, "pairs", pairs);
+  /* the adapters' behaviours as their files describe them (by id) */
+  json_t *beh = json_object();
+  for (size_t k = 0; k < r->nad; k++) {
+    json_t *doc = report_adapter_file(rs(r, r->ad[k].name), "behaviours.json");
+    json_t *ids = json_object();
+    size_t i;
+    json_t *b;
+    json_array_foreach(json_object_get(doc, "behaviours"), i, b) {
+      const char *id = json_string_value(json_object_get(b, "id"));
+      if (id)
+        json_object_set_new(ids, id,
+                            json_pack("{s:O?,s:O?,s:O?}", "description",
+                                      json_object_get(b, "description"),
+                                      "severity",
+                                      json_object_get(b, "severity"), "section",
+                                      json_object_get(b, "section")));
+    }
+    if (json_object_size(ids))
+      json_object_set(beh, rs(r, r->ad[k].name), ids);
+    json_decref(ids);
+    json_decref(doc);
+  }
+  json_object_set_new(x, "behaviours", beh);
   FILE *cf = o->coverage ? fopen(o->coverage, "r") : NULL;
   if (cf) {
     json_t *lines = json_array();
@@ -469,7 +493,7 @@ static void data_block(FILE *f, struct report *r, const struct render_opts *o) {
   vectors_data(&w, r);
   where_data(&w, r);
   pruned_data(&w, r);
-  extras_data(&w, o);
+  extras_data(&w, r, o);
   strings_data(&w, r);
   fputc('}', f);
   free(w.b.p);
