@@ -13,5 +13,6 @@ int cmd_explain(int argc, char **argv); /* explain.c */
 int cmd_bisect(int argc, char **argv);  /* bisect.c */
 int cmd_merge(int argc, char **argv);   /* merge.c */
 int cmd_check(int argc, char **argv);   /* merge.c */
+int cmd_list(int argc, char **argv);    /* list.c */
 
 #endif

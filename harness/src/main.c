@@ -32,6 +32,8 @@ static const struct command commands[] = {
      "join results files (shards, or your adapter beside another run)"},
     {"check", cmd_check,
      "apply a baseline to results files, with the exit codes of run"},
+    {"list", cmd_list,
+     "list tags|files|groups|sections|ops: what the filters accept, counted"},
     {"report", cmd_report,
      "render a results file: reports/out/index.html, summary.md, results.json"},
     {"explain", cmd_explain,

@@ -36,20 +36,75 @@ struct runopts {
 };
 
 static const char run_usage[] =
-    "usage: uritest run [--vectors PATH]... [--adapter NAME]... [--adapter-cmd "
-    "CMD]...\n"
-    "         [--format text|tap|junit|json] [--output FILE] [--baseline "
-    "FILE]...\n"
-    "         [--write-baseline FILE] [--timeout S] [--hello-timeout S]\n"
-    "         [--file GLOB]... [--group GLOB]... [--id GLOB]... [--tag "
-    "GLOB]...\n"
-    "         [--section SEC]... [--op OP]... [--progress|--no-progress] "
-    "[--jobs N]\n"
-    "         [--resume FILE] [--force] [--shard I/N]\n";
+    "usage: uritest run [OPTION]...\n"
+    "Run the vectors through the adapters, compare, classify; every result\n"
+    "goes to the results file as it arrives.\n"
+    "  --vectors PATH        a vector file or folder (several: all of them;\n"
+    "                        default: vectors/v1 of this uritest)\n"
+    "  --adapter NAME        a registered adapter (uritest adapters; several;\n"
+    "                        default: every available one)\n"
+    "  --adapter-cmd CMD     an adapter's command line, run with /bin/sh -c\n"
+    "                        (several; default: none)\n"
+    "  --format FORMAT       standard output: text, tap, junit or json\n"
+    "                        (default: text)\n"
+    "  --output FILE         the results file, overwritten (default:\n"
+    "                        reports/out/results.jsonl; /dev/null for none)\n"
+    "  --baseline FILE       compare with an adapter's known discrepancies\n"
+    "                        (several: one per adapter; default: none)\n"
+    "  --write-baseline FILE record the discrepancies as a baseline "
+    "({adapter}\n"
+    "                        in FILE or a folder for several; default: none)\n"
+    "  --force               write the baseline even of an adapter that never\n"
+    "                        answered or crashed on more than 5% (default: "
+    "no)\n"
+    "  --shard I/N           run the I-th of N shares, by vector id (default:\n"
+    "                        all)\n"
+    "  --timeout S           seconds for each answer (default: 2)\n"
+    "  --hello-timeout S     seconds for the hello line (default: 5)\n"
+    "  --file GLOB           only the vector files that match (several: any;\n"
+    "                        default: all)\n"
+    "  --group GLOB          only the groups whose description or index match\n"
+    "  --id GLOB             only the vectors whose id matches\n"
+    "  --tag GLOB            only the vectors with a matching tag\n"
+    "  --section SEC         only the vectors of an RFC section (3.2 takes\n"
+    "                        3.2.2; rfc3987:2.2 names the document)\n"
+    "  --op OP               only one operation: parse, match, resolve,\n"
+    "                        normalize, equivalent, iri-to-uri\n"
+    "  --exclude-file GLOB   leave out the files that match (default: none)\n"
+    "  --exclude-group GLOB  leave out the groups that match (default: none)\n"
+    "  --exclude-id GLOB     leave out the vectors whose id matches (default:\n"
+    "                        none)\n"
+    "  --exclude-tag GLOB    leave out the vectors with a matching tag\n"
+    "                        (default: none)\n"
+    "  --jobs N              adapters run side by side (default: 1)\n"
+    "  --resume FILE         go on with an interrupted run's results file\n"
+    "                        (default: start afresh)\n"
+    "  --progress            progress on standard error (default: on a\n"
+    "                        terminal only)\n"
+    "  --no-progress         no progress line\n"
+    "  --help                this text\n"
+    "Exit: 0 every result passes (with --baseline: exactly the baseline's\n"
+    "discrepancies), 1 otherwise, 2 usage or input error (no vector selected,\n"
+    "no adapter started, --write-baseline refused too).\n"
+    "example: uritest run --adapter-cmd ./my-adapter --baseline base.json "
+    "--format junit > junit.xml\n";
 static const char diff_usage[] =
-    "usage: uritest diff [--adapter NAME]... [--adapter-cmd CMD]...\n"
-    "         [--format text|tap|junit|json] [--output FILE] [--timeout S]\n"
-    "         [--hello-timeout S] [FILE|-]\n";
+    "usage: uritest diff [OPTION]... [FILE|-]\n"
+    "Arbitrary inputs, one per line (default: standard input), through the\n"
+    "adapters against the reference, streamed.\n"
+    "  --adapter NAME        a registered adapter (several; default: every\n"
+    "                        available one but the reference)\n"
+    "  --adapter-cmd CMD     an adapter's command line (several; default: "
+    "none)\n"
+    "  --format FORMAT       text, tap, junit or json (default: text)\n"
+    "  --output FILE         a results file (default: none)\n"
+    "  --timeout S           seconds for each answer (default: 2)\n"
+    "  --hello-timeout S     seconds for the hello line (default: 5)\n"
+    "  --progress            progress on standard error (default: on a\n"
+    "                        terminal only)\n"
+    "  --no-progress         no progress line\n"
+    "  --help                this text\n"
+    "example: printf 'http://a/b\\n' | uritest diff --adapter uriparser -\n";
 
 enum {
   O_VECTORS = 256,
@@ -73,7 +128,11 @@ enum {
   O_JOBS,
   O_RESUME,
   O_FORCE,
-  O_SHARD
+  O_SHARD,
+  O_XFILE,
+  O_XGROUP,
+  O_XID,
+  O_XTAG
 };
 
 static const struct option long_opts[] = {
@@ -99,6 +158,10 @@ static const struct option long_opts[] = {
     {"resume", required_argument, 0, O_RESUME},
     {"force", no_argument, 0, O_FORCE},
     {"shard", required_argument, 0, O_SHARD},
+    {"exclude-file", required_argument, 0, O_XFILE},
+    {"exclude-group", required_argument, 0, O_XGROUP},
+    {"exclude-id", required_argument, 0, O_XID},
+    {"exclude-tag", required_argument, 0, O_XTAG},
     {0, 0, 0, 0}};
 
 static void add(char ***list, int *n, const char *v) {
@@ -187,6 +250,22 @@ static int parse_opts(int argc, char **argv, struct runopts *o, int is_diff) {
       break;
     case O_SECTION:
       add(&o->f.sections, &o->f.nsections, optarg);
+      run_only = 1;
+      break;
+    case O_XFILE:
+      add(&o->f.xfiles, &o->f.nxfiles, optarg);
+      run_only = 1;
+      break;
+    case O_XGROUP:
+      add(&o->f.xgroups, &o->f.nxgroups, optarg);
+      run_only = 1;
+      break;
+    case O_XID:
+      add(&o->f.xids, &o->f.nxids, optarg);
+      run_only = 1;
+      break;
+    case O_XTAG:
+      add(&o->f.xtags, &o->f.nxtags, optarg);
       run_only = 1;
       break;
     case O_OP:
@@ -653,6 +732,10 @@ static void runopts_free(struct runopts *o) {
   free_list(o->f.tags, o->f.ntags);
   free_list(o->f.sections, o->f.nsections);
   free_list(o->f.ops, o->f.nops);
+  free_list(o->f.xfiles, o->f.nxfiles);
+  free_list(o->f.xgroups, o->f.nxgroups);
+  free_list(o->f.xids, o->f.nxids);
+  free_list(o->f.xtags, o->f.nxtags);
 }
 
 static void cleanup(struct session *s) {
@@ -817,7 +900,11 @@ static void no_vectors(const struct runopts *o, const struct vectors *v) {
            {"--id", o->f.ids, o->f.nids},
            {"--tag", o->f.tags, o->f.ntags},
            {"--section", o->f.sections, o->f.nsections},
-           {"--op", o->f.ops, o->f.nops}};
+           {"--op", o->f.ops, o->f.nops},
+           {"--exclude-file", o->f.xfiles, o->f.nxfiles},
+           {"--exclude-group", o->f.xgroups, o->f.nxgroups},
+           {"--exclude-id", o->f.xids, o->f.nxids},
+           {"--exclude-tag", o->f.xtags, o->f.nxtags}};
   int negated = 0;
   for (size_t i = 0; i < sizeof f / sizeof *f; i++)
     for (int k = 0; k < f[i].n; k++) {

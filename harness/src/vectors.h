@@ -90,6 +90,14 @@ struct test {
 struct filters {
   char **files, **groups, **ids, **tags, **sections, **ops;
   int nfiles, ngroups, nids, ntags, nsections, nops;
+  /* --exclude-file, --exclude-group, --exclude-id, --exclude-tag: what
+   * matches any is left out, whatever the filters above select */
+  char **xfiles, **xgroups, **xids, **xtags;
+  int nxfiles, nxgroups, nxids, nxtags;
+  /* called for each test kept (uritest list counts with it), or NULL:
+   * G the group, GI its index, T the test, as read */
+  void (*kept)(void *ctx, const char *path, void *g, int gi, void *t, int op);
+  void *kept_ctx;
 };
 /* Append VALUE to one filter list. */
 void filter_add(char ***list, int *n, const char *value);
