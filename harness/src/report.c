@@ -50,12 +50,18 @@ static char *extra(const char *opt, const char *dir, const char *name,
   return NULL;
 }
 
+/* The terminal summary, names and versions with visible escapes. */
 static void terminal_summary(const struct report *r, const char *dir) {
+  struct buf b = {0};
   for (size_t k = 0; k < r->nad; k++) {
     const struct rpt_adapter *a = &r->ad[k];
-    printf("%s (%s): %zu passed, %zu failed, %zu security-relevant",
-           rs(r, a->name), rs(r, a->library), a->passed, a->failed,
-           a->security);
+    b.len = 0;
+    buf_puts(&b, "");
+    report_show(&b, rs(r, a->name), rslen(r, a->name));
+    buf_puts(&b, " (");
+    report_show(&b, rs(r, a->library), rslen(r, a->library));
+    printf("%s): %zu passed, %zu failed, %zu security-relevant", b.p, a->passed,
+           a->failed, a->security);
     if (a->unsupported)
       printf(", %zu unsupported", a->unsupported);
     putchar('\n');
@@ -63,6 +69,7 @@ static void terminal_summary(const struct report *r, const char *dir) {
       if (a->by_class[c])
         printf("  %-22s %zu\n", class_names[c], a->by_class[c]);
   }
+  free(b.p);
   printf("report: %s/index.html, %s/summary.md, %s/results.json\n", dir, dir,
          dir);
 }

@@ -30,6 +30,15 @@ static void md(FILE *f, const char *s, int code) {
     fputc('`', f);
 }
 
+/* Model string I, shown with visible escapes, as Markdown cell text. */
+static void mds(FILE *f, const struct report *r, uint32_t i, int code) {
+  struct buf b = {0};
+  buf_puts(&b, "");
+  report_show(&b, rs(r, i), rslen(r, i));
+  md(f, b.p, code);
+  free(b.p);
+}
+
 static void pct(FILE *f, size_t p, size_t n) {
   if (n)
     fprintf(f, " %.1f%% (%zu of %zu) |", 100.0 * (double)p / (double)n, p, n);
@@ -46,9 +55,9 @@ static void adapters_md(FILE *f, const struct report *r) {
   for (size_t k = 0; k < r->nad; k++) {
     const struct rpt_adapter *a = &r->ad[k];
     fputs("| ", f);
-    md(f, rs(r, a->name), 0);
+    mds(f, r, a->name, 0);
     fputs(" | ", f);
-    md(f, rs(r, a->library), 0);
+    mds(f, r, a->library, 0);
     fputs(" | ", f);
     md(f, *rs(r, a->spec) ? rs(r, a->spec) : "?", 0);
     fprintf(f, " | %zu | %zu | %zu | %zu |", a->passed, a->failed, a->security,
@@ -69,7 +78,7 @@ static void matrix_md(FILE *f, const struct report *r) {
   fputs("\n## Matrix\n\n| class |", f);
   for (size_t k = 0; k < r->nad; k++) {
     fputc(' ', f);
-    md(f, rs(r, r->ad[k].name), 0);
+    mds(f, r, r->ad[k].name, 0);
     fputs(" |", f);
   }
   fputs("\n|---|", f);
@@ -78,7 +87,7 @@ static void matrix_md(FILE *f, const struct report *r) {
   fputs("\n| library |", f);
   for (size_t k = 0; k < r->nad; k++) {
     fputc(' ', f);
-    md(f, rs(r, r->ad[k].library), 0);
+    mds(f, r, r->ad[k].library, 0);
     fputs(" |", f);
   }
   fputs("\n| spec |", f);
@@ -137,7 +146,7 @@ static void security_md(FILE *f, const struct report *r, size_t nsec) {
     buf_puts(&id, "");
     report_show(&id, vec_id(r, v), vec_idlen(r, v));
     fputs("| ", f);
-    md(f, rs(r, r->ad[x->adapter].name), 0);
+    mds(f, r, r->ad[x->adapter].name, 0);
     fputs(" | ", f);
     md(f, id.p, 1);
     fputs(" | ", f);
@@ -175,7 +184,7 @@ static void new_md(FILE *f, const struct report *r, size_t nnew,
     buf_puts(&id, "");
     report_show(&id, vec_id(r, v), vec_idlen(r, v));
     fputs("| ", f);
-    md(f, rs(r, r->ad[x->adapter].name), 0);
+    mds(f, r, r->ad[x->adapter].name, 0);
     fputs(" | ", f);
     md(f, id.p, 1);
     fprintf(f, " | `%s` | ", class_names[x->cls]);
@@ -200,7 +209,7 @@ static void patterns_md(FILE *f, const struct report *r) {
           f);
     for (size_t k = 0; k < r->nad; k++) {
       fputc(' ', f);
-      md(f, rs(r, r->ad[k].name), 0);
+      mds(f, r, r->ad[k].name, 0);
       fputs(" |", f);
     }
     fputs(" vectors |\n|---|---|", f);

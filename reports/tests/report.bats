@@ -203,3 +203,12 @@ data_block() { sed -n 's/.*<script type="application\/json" id="data">\(.*\)<\/s
   grep -q '^| evil\\<img src=x onerror=alert(5)\\> | `hostile.sec` | `COMPONENT_MISMATCH` | userinfo (semantic), host (semantic) | `http://a@b/` |$' "$OUTD/summary.md"
   [ "$(stat -c %s "$OUTD/summary.md")" -lt 1000000 ]
 }
+
+@test "report: names and versions with control characters are escaped in the terminal and summary.md" {
+  run "$UT" report --output-dir "$OUTD" "$DATA/hostile.jsonl"
+  [ "$status" -eq 0 ]
+  [[ $output == *'javascript:alert(10)<!-- (<!-- 1.0\u{2028}</script>): 0 passed, 1 failed'* ]]
+  [[ $output != *$'\u2028'* ]]
+  ! grep -q $'\u2028' "$OUTD/summary.md" || false
+  grep -qF '\<!-- 1.0\u{2028}\</script\>' "$OUTD/summary.md"
+}
