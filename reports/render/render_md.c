@@ -163,6 +163,14 @@ static void security_md(FILE *f, const struct report *r, size_t nsec) {
 /* The verdict first: the discrepancies no baseline knows (the first 50). */
 static void new_md(FILE *f, const struct report *r, size_t nnew,
                    size_t nknown) {
+  if (!nknown) { /* no baseline: every discrepancy is "new" */
+    fprintf(f,
+            "**%zu discrepancies**, none of them known from a baseline "
+            "(`uritest run --baseline FILE` marks the known ones; the new "
+            "ones are then listed here).\n",
+            nnew);
+    return;
+  }
   fprintf(f,
           "**%zu new discrepancies** (not in a baseline), %zu known "
           "(baseline).\n",

@@ -175,6 +175,8 @@ data_block() { sed -n 's/.*<script type="application\/json" id="data">\(.*\)<\/s
   run "$UT" report --output-dir "$OUTD" --quiet "$BATS_TEST_TMPDIR/r.jsonl"
   [ "$status" -eq 0 ]
   grep -q '^| failed | 0 |$' "$OUTD/summary.md"
+  # no baseline in the run: no list of "new" discrepancies
+  grep -q '^\*\*0 discrepancies\*\*, none of them known from a baseline' "$OUTD/summary.md"
   [ "$(jq '.results | length' "$OUTD/results.json")" -eq 0 ]
 }
 
