@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """Rule coverage of the vector suite (make rule-coverage).
 
-Feeds every parse and match vector of the RFC 3986 files to the
-instrumented oracle (rulecov), writes reports/out/rule-coverage.json (the
+Feeds every parse and match vector of the RFC 3986 files to rulecov (an
+observer of the oracle as it ships, rfc3986_observer), writes reports/out/rule-coverage.json (the
 format of DESIGN.md "Reports") and prints a table.  The target: every one of
 the 36 Appendix A rules both accepted and rejected, every alternative that
 is not shadowed matched at least once.  Prints "rule-coverage: N passed, N
