@@ -11,7 +11,10 @@
  * greedy and alternatives return the longest match, which is what a
  * whole-input match needs for this grammar.  Every octet is read through
  * rfc3986__at(), which remembers the furthest offset read: that is the
- * error offset, the longest prefix that a rule could still extend.
+ * error offset, the longest prefix that a rule could still extend.  Rule
+ * entry and exit, the alternative a rule took, what it abandons and each
+ * octet read are told to the parse's observer, if any (rfc3986_observer);
+ * the parse is the same with or without one.
  */
 #ifndef RFC3986_GRAMMAR_H
 #define RFC3986_GRAMMAR_H

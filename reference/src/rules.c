@@ -9,7 +9,6 @@
  * - a rule stops without reading the next octet only where no octet could
  *   extend its match.
  */
-#include <string.h>
 
 #include "grammar.h"
 
