@@ -1,0 +1,96 @@
+# PlAdapter.pm: the adapter side of adapters/PROTOCOL.md for Perl libraries
+# (one loop for every Perl adapter).  An adapter defines its handlers and
+# calls serve:
+#
+#   use lib ...'/../common'; use PlAdapter;
+#   PlAdapter::serve({ adapter => 'name', library => 'lib 1.0', spec => 'rfc3986' },
+#                    parse => sub { my ($req, $input) = @_; ... });
+#
+# A handler gets the request and its input octets (input or input_hex) and
+# returns the answer without its id (PROTOCOL.md section 4).  die "bad:WHY\n"
+# is answered "error"; any other die is the library refusing the input:
+# valid false with its text.
+package PlAdapter;
+use strict;
+use warnings;
+use JSON::PP;
+use Encode ();
+
+my $json = JSON::PP->new->utf8->allow_nonref;
+my $IPV4 = qr/^(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}\z/;
+my %known = map { $_ => 1 } qw(parse match resolve normalize equivalent iri-to-uri);
+
+# A value of octets V for JSON: a string when it is well-formed UTF-8, else
+# {"hex": ...} (PROTOCOL.md section 5).
+sub val {
+    my ($v) = @_;
+    return undef unless defined $v;
+    my $copy = $v;
+    my $s = eval { Encode::decode('UTF-8', $copy, Encode::FB_CROAK) };
+    return $s if defined $s;
+    return { hex => unpack('H*', $v) };
+}
+
+sub host_type {
+    my ($h) = @_;
+    return undef unless defined $h;
+    return 'IPvFuture' if $h =~ /^\[[vV]/;
+    return 'IPv6address' if $h =~ /^\[/;
+    return 'IPv4address' if $h =~ $IPV4;
+    return 'reg-name';
+}
+
+# NAME or NAME_hex of REQ as octets, or undef.
+sub octets {
+    my ($req, $name) = @_;
+    if (defined $req->{$name}) {
+        die "bad:$name is not a string\n" if ref $req->{$name};
+        return Encode::encode('UTF-8', $req->{$name});
+    }
+    my $h = $req->{"${name}_hex"};
+    return undef unless defined $h;
+    die "bad:${name}_hex is not hex digits\n" if ref $h || length($h) % 2 || $h =~ /[^0-9a-fA-F]/;
+    return pack('H*', $h);
+}
+
+sub answer {
+    my ($req, $handlers) = @_;
+    my $op = $req->{op} // 'parse';
+    die "bad:unknown op\n" unless !ref $op && $known{$op};
+    my $in = octets($req, 'input');
+    die "bad:request has neither input nor input_hex\n" unless defined $in;
+    return { unsupported => "op $op not supported by this adapter" } unless $handlers->{$op};
+    return $handlers->{$op}->($req, $in);
+}
+
+sub serve {
+    my ($hello, %handlers) = @_;
+    $| = 1;
+    binmode STDIN;
+    binmode STDOUT;
+    my @ops = grep { $handlers{$_} } qw(parse match resolve normalize equivalent iri-to-uri);
+    print $json->encode({ %$hello, ops => \@ops, protocol => 1 }), "\n";
+    while (my $line = <STDIN>) {
+        $line =~ s/\r?\n\z//;
+        next unless $line =~ /\S/;
+        my $req = eval { $json->decode($line) };
+        if (ref $req ne 'HASH') {
+            print $json->encode({ id => undef, error => 'request is not a JSON object' }), "\n";
+            next;
+        }
+        my $ans = eval { answer($req, \%handlers) };
+        if (!defined $ans) {
+            my $e = $@ // 'unknown';
+            if ($e =~ /^bad:(.*)/) {
+                $ans = { error => $1 };
+            } else {
+                $e =~ s/\s+\z//;
+                $ans = { valid => JSON::PP::false, library_error => substr($e, 0, 200) };
+            }
+        }
+        $ans->{id} = $req->{id};
+        print $json->encode($ans), "\n";
+    }
+}
+
+1;
