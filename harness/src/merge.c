@@ -33,6 +33,10 @@ struct rset {
   struct arena arena; /* the strings above */
   FILE *out;          /* merge, second pass: where results go */
   int force;
+  /* the verdict of summary.md: "adapter\nid" -> 1 new discrepancy, 2 on a
+   * vector new since the baseline (verdict_md), or NULL */
+  struct strmap *flags;
+  int by_flag; /* no baseline given: a failure not marked "baseline" is new */
 };
 
 static size_t adapter_of(struct rset *s, const char *name, const char *lib,
@@ -129,11 +133,18 @@ static int scan(void *ctx, const struct rrecord *r) {
   size_t k = adapter_of(s, name, jstr(r->o, "library"), jstr(r->o, "spec"));
   s->results++;
   stats_count(&s->ad[k], &v, json_object_get(r->o, "got") != NULL);
+  int failed = class_failed(v.cls) && !v.impl_defined, flag = 0;
   if (s->bl) {
-    int failed = class_failed(v.cls) && !v.impl_defined;
+    size_t nnew = s->bc[k].nnew, nvec = s->bc[k].nnewvec;
     if (bcheck_result(&s->bc[k], id, &v, failed))
       s->ad[k].known++;
+    flag = s->bc[k].nnew > nnew ? 1 : s->bc[k].nnewvec > nvec ? 2 : 0;
+  } else if (s->by_flag && failed &&
+             !json_is_true(json_object_get(r->o, "baseline"))) {
+    flag = 1;
   }
+  if (flag && s->flags)
+    strmap_add(s->flags, key, (size_t)flag);
   return 0;
 }
 
@@ -375,4 +386,152 @@ int cmd_check(int argc, char **argv) {
   if (rc < 0)
     return 0;
   return rc ? rc : differs ? EXIT_NEGATIVE : EXIT_OK;
+}
+
+/* ---- summary.md's verdict -------------------------------------------- */
+
+struct vrows {
+  struct rset *s;
+  FILE *f;
+  void (*md)(FILE *f, const char *s, int code);
+  int want; /* 1 new discrepancies, 2 new vectors */
+  size_t budget, shown, left;
+};
+
+/* A value for a table cell: compact JSON, cut at 200 octets. */
+static void cell(struct vrows *w, json_t *v) {
+  char *t = v ? json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
+  if (t && strlen(t) > 200)
+    strcpy(t + 190, "...(cut)");
+  w->md(w->f, t ? t : "(none)", 1);
+  free(t);
+}
+
+static int rows(void *ctx, const struct rrecord *r) {
+  struct vrows *w = ctx;
+  if (strcmp(r->kind, "result"))
+    return 0;
+  const char *name = jstr(r->o, "adapter"), *id = jstr(r->o, "id");
+  struct buf key = {0};
+  buf_printf(&key, "%s\n%s", name ? name : "", id ? id : "");
+  size_t *flag = strmap_get(w->s->flags, key.p);
+  buf_free(&key);
+  if (!flag || (int)*flag != w->want)
+    return 0;
+  if (ftell(w->f) > (long)w->budget) {
+    w->left++;
+    return 0;
+  }
+  w->shown++;
+  json_t *exp = json_object_get(r->o, "expected");
+  json_t *in = json_object_get(exp, "input");
+  fputs("| ", w->f);
+  w->md(w->f, name, 0);
+  fputs(" | ", w->f);
+  w->md(w->f, id, 1);
+  fputs(" | ", w->f);
+  w->md(w->f, jstr(r->o, "class") ? jstr(r->o, "class") : "?", 1);
+  fputs(" | ", w->f);
+  cell(w, in ? in : json_object_get(r->o, "input"));
+  fputs(" | ", w->f);
+  cell(w, exp);
+  fputs(" | ", w->f);
+  cell(w, json_object_get(r->o, "got"));
+  fputs(" |\n", w->f);
+  return 0;
+}
+
+static void table(struct vrows *w, int want, const char *title, size_t n) {
+  if (!n)
+    return;
+  fprintf(w->f,
+          "\n### %s (%zu)\n\n| adapter | vector | class | input | "
+          "expected | got |\n|---|---|---|---|---|---|\n",
+          title, n);
+  w->want = want;
+  w->shown = w->left = 0;
+  results_each(w->s->paths, w->s->n, rows, w);
+  if (w->left)
+    fprintf(w->f,
+            "\n%zu more not shown (summary.md stays under 1 MB; every "
+            "one is in results.json and the results file)\n",
+            w->left);
+}
+
+static void now_passing_md(FILE *f, struct rset *s, size_t nnow, size_t budget,
+                           void (*md)(FILE *f, const char *s, int code)) {
+  if (!nnow)
+    return;
+  fprintf(f,
+          "\n### Baseline entries now passing (%zu): remove them from the "
+          "baseline\n\n",
+          nnow);
+  size_t left = 0;
+  for (int i = 0; i < s->nbl; i++)
+    for (size_t k = 0; k < s->bl[i].n; k++) {
+      if (!s->bl[i].e[k].now_passing)
+        continue;
+      if (ftell(f) > (long)budget) {
+        left++;
+        continue;
+      }
+      fputs("- ", f);
+      md(f, s->bl[i].adapter, 0);
+      fputs(": ", f);
+      md(f, s->bl[i].e[k].id, 1);
+      fprintf(f, " (was %s)\n", class_names[s->bl[i].e[k].cls]);
+    }
+  if (left)
+    fprintf(f, "\n%zu more not shown\n", left);
+}
+
+int verdict_md(FILE *f, char *const *results, int n, char *const *baselines,
+               int nb, size_t budget,
+               void (*md)(FILE *f, const char *s, int code)) {
+  struct rset s;
+  memset(&s, 0, sizeof s);
+  struct strmap flags = {0};
+  s.paths = (char **)results;
+  s.n = n;
+  s.flags = &flags;
+  s.by_flag = nb == 0;
+  s.force = 1; /* the verdict is told whatever; check and run refuse */
+  s.bl = nb ? xcalloc((size_t)nb, sizeof *s.bl) : NULL;
+  int rc = 0;
+  for (int i = 0; !rc && i < nb; i++, s.nbl++)
+    if (baseline_load(baselines[i], &s.bl[i]) < 0)
+      rc = EXIT_USAGE;
+  if (!rc)
+    rc = rset_read(&s);
+  size_t nnew = 0, nvec = 0, nnow = 0;
+  for (size_t i = 0; i < flags.cap; i++)
+    if (flags.keys[i]) {
+      nnew += flags.values[i] == 1;
+      nvec += flags.values[i] == 2;
+    }
+  for (int i = 0; i < s.nbl; i++)
+    for (size_t k = 0; k < s.bl[i].n; k++)
+      nnow += s.bl[i].e[k].now_passing != 0;
+  if (!rc) {
+    int pass = !nnew && !nvec && !nnow;
+    fprintf(f, "## Verdict: %s\n\n", pass ? "PASS" : "FAIL");
+    if (nb)
+      fprintf(f,
+              "Against %d baseline%s: **%zu new discrepancies**, **%zu "
+              "baseline entries now passing**, **%zu discrepancies on "
+              "vectors new since the baseline**.\n",
+              nb, nb > 1 ? "s" : "", nnew, nnow, nvec);
+    else
+      fprintf(f,
+              "No baseline given: **%zu discrepancies** the results do "
+              "not mark known (baseline).\n",
+              nnew);
+    struct vrows w = {&s, f, md, 0, budget, 0, 0};
+    table(&w, 1, "New discrepancies", nnew);
+    now_passing_md(f, &s, nnow, budget, md);
+    table(&w, 2, "Discrepancies on vectors new since the baseline", nvec);
+  }
+  strmap_free(&flags);
+  rset_free(&s);
+  return rc;
 }

@@ -12,18 +12,27 @@
 #include "util.h"
 
 static const char usage_text[] =
-    "usage: uritest report [--output-dir DIR] [--rule-coverage FILE] "
-    "[--coverage FILE]\n"
-    "                      [--pairs FILE] [--all] [--quiet] [RESULTS]...\n"
-    "Render RESULTS (default reports/out/results.jsonl; several files are "
-    "read in turn)\n"
-    "to DIR (default reports/out): index.html, summary.md, results.json "
-    "(--all: with\n"
-    "the UNSUPPORTED results).  The rule coverage (DIR/rule-coverage.json), "
-    "the pair\n"
-    "matrix (DIR/pairs.json) and code coverage (DIR/coverage/summary.txt) "
-    "are included\n"
-    "when present.\n";
+    "usage: uritest report [OPTION]... [RESULTS]...\n"
+    "Render results files (several are read in turn) into index.html,\n"
+    "summary.md (the verdict first, then totals; under 1 MB) and\n"
+    "results.json.\n"
+    "  --output-dir DIR     where (default: reports/out)\n"
+    "  --baseline FILE      the verdict of summary.md against this baseline\n"
+    "                       (several: one per adapter; default: the results'\n"
+    "                       own \"baseline\" marks)\n"
+    "  --rule-coverage FILE rule coverage to include (default:\n"
+    "                       DIR/rule-coverage.json when present)\n"
+    "  --coverage FILE      code coverage to include (default:\n"
+    "                       DIR/coverage/summary.txt when present)\n"
+    "  --pairs FILE         the pair matrix to include (default:\n"
+    "                       DIR/pairs.json when present)\n"
+    "  --all                results.json with the UNSUPPORTED results too\n"
+    "                       (default: without)\n"
+    "  --quiet              no summary on the terminal (default: one)\n"
+    "  --help               this text\n"
+    "RESULTS default: reports/out/results.jsonl.\n"
+    "example: uritest report --output-dir out --baseline base.json "
+    "results.jsonl\n";
 
 static void mkdirs(const char *dir) {
   char *p = xstrdup(dir);
@@ -82,11 +91,13 @@ int cmd_report(int argc, char **argv) {
       {"pairs", required_argument, 0, 'p'},
       {"all", no_argument, 0, 'a'},
       {"quiet", no_argument, 0, 'q'},
+      {"baseline", required_argument, 0, 'b'},
       {"help", no_argument, 0, 'h'},
       {0, 0, 0, 0}};
   const char *dir_opt = NULL, *rc_opt = NULL, *cov_opt = NULL,
              *pairs_opt = NULL;
-  int quiet = 0, all = 0, c;
+  int quiet = 0, all = 0, c, nbaselines = 0;
+  char **baselines = NULL;
   optind = 1;
   opterr = 0;
   while ((c = getopt_long(argc, argv, "o:q", opts, NULL)) != -1) {
@@ -109,6 +120,9 @@ int cmd_report(int argc, char **argv) {
     case 'q':
       quiet = 1;
       break;
+    case 'b':
+      filter_add(&baselines, &nbaselines, optarg);
+      break;
     case 'h':
       fputs(usage_text, stdout);
       return EXIT_OK;
@@ -123,7 +137,9 @@ int cmd_report(int argc, char **argv) {
       .rulecov = extra(rc_opt, dir, "rule-coverage.json", "rule coverage"),
       .coverage = extra(cov_opt, dir, "coverage/summary.txt", "coverage"),
       .pairs = extra(pairs_opt, dir, "pairs.json", "pair matrix"),
-      .all = all};
+      .all = all,
+      .baselines = baselines,
+      .nbaselines = nbaselines};
   struct report r;
   memset(&r, 0, sizeof r);
   r.spool = tmpfile();
@@ -131,10 +147,14 @@ int cmd_report(int argc, char **argv) {
   int rc = r.spool ? 0 : EXIT_USAGE;
   if (!r.spool)
     warnx_("cannot make a temporary file");
+  char *deflt = root_path("reports/out/results.jsonl");
   if (optind == argc) {
-    char *deflt = root_path("reports/out/results.jsonl");
     rc = rc ? rc : report_read(&r, deflt);
-    free(deflt);
+    ro.results = &deflt;
+    ro.nresults = 1;
+  } else {
+    ro.results = argv + optind;
+    ro.nresults = argc - optind;
   }
   for (int i = optind; i < argc && rc == 0; i++)
     rc = report_read(&r, argv[i]);
@@ -154,6 +174,10 @@ int cmd_report(int argc, char **argv) {
       terminal_summary(&r, dir);
   }
   report_free(&r);
+  free(deflt);
+  for (int i = 0; i < nbaselines; i++)
+    free(baselines[i]);
+  free(baselines);
   free((char *)ro.rulecov);
   free((char *)ro.coverage);
   free((char *)ro.pairs);

@@ -6,6 +6,7 @@
 #define URITEST_RESULTS_H
 
 #include <jansson.h>
+#include <stdio.h>
 
 #include "classify.h"
 
@@ -31,5 +32,16 @@ int results_each(char *const *paths, int n, results_fn fn, void *ctx);
  * severity, not compared, implementation-defined); 0, or -1 when its
  * class is missing or unknown.  Names point into REC. */
 int result_verdict(json_t *rec, struct verdict *v);
+
+/* summary.md's verdict, first (merge.c): PASS or FAIL by the rules of
+ * `uritest check` (with BASELINES) or, without, every failure the results
+ * do not mark "baseline"; then the new discrepancies (input, expected,
+ * got), the baseline entries now passing, the discrepancies on vectors new
+ * since the baseline, each list cut once F reaches BUDGET octets, saying
+ * how many it left out.  MD writes text for Markdown (CODE: a code span).
+ * 0, or EXIT_USAGE with a message. */
+int verdict_md(FILE *f, char *const *results, int n, char *const *baselines,
+               int nb, size_t budget,
+               void (*md)(FILE *f, const char *s, int code));
 
 #endif

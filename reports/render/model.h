@@ -177,6 +177,11 @@ struct render_opts {
   const char *coverage; /* coverage/summary.txt, or NULL */
   const char *pairs;    /* pairs.json, or NULL */
   const char *baseline_note;
+  /* the results files and --baseline files: summary.md's verdict */
+  char *const *results;
+  int nresults;
+  char *const *baselines;
+  int nbaselines;
   int all; /* results.json: UNSUPPORTED results too */
 };
 int render_json(struct report *r, const struct render_opts *o);

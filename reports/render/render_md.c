@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "model.h"
+#include "results.h"
 #include "util.h"
 
 /* Markdown table cell text: a code span when CODE, with | escaped. */
@@ -160,53 +161,6 @@ static void security_md(FILE *f, const struct report *r, size_t nsec) {
   free(id.p);
 }
 
-/* The verdict first: the discrepancies no baseline knows (the first 50). */
-static void new_md(FILE *f, const struct report *r, size_t nnew,
-                   size_t nknown) {
-  if (!nknown) { /* no baseline: every discrepancy is "new" */
-    fprintf(f,
-            "**%zu discrepancies**, none of them known from a baseline "
-            "(`uritest run --baseline FILE` marks the known ones; the new "
-            "ones are then listed here).\n",
-            nnew);
-    return;
-  }
-  fprintf(f,
-          "**%zu new discrepancies** (not in a baseline), %zu known "
-          "(baseline).\n",
-          nnew, nknown);
-  if (!nnew)
-    return;
-  fputs("\n| adapter | vector | class | components | input |\n"
-        "|---|---|---|---|---|\n",
-        f);
-  size_t shown = 0;
-  struct buf id = {0};
-  for (size_t i = 0; i < r->nres && shown < 50; i++) {
-    const struct rpt_result *x = &r->res[i];
-    if (x->known || x->cls == CLASS_UNSUPPORTED || x->impl)
-      continue;
-    shown++;
-    const struct rpt_vec *v = &r->vecs[x->vec];
-    id.len = 0;
-    buf_puts(&id, "");
-    report_show(&id, vec_id(r, v), vec_idlen(r, v));
-    fputs("| ", f);
-    mds(f, r, r->ad[x->adapter].name, 0);
-    fputs(" | ", f);
-    md(f, id.p, 1);
-    fprintf(f, " | `%s` | ", class_names[x->cls]);
-    md(f, rs(r, x->comps), 0);
-    fputs(" | ", f);
-    md(f, rs(r, v->input), 1);
-    fputs(" |\n", f);
-  }
-  if (nnew > shown)
-    fprintf(f, "\n(first %zu of %zu; all of them in `results.json`)\n", shown,
-            nnew);
-  free(id.p);
-}
-
 static void patterns_md(FILE *f, const struct report *r) {
   size_t np;
   struct rpt_pattern *p = report_prune(r, &np);
@@ -327,20 +281,45 @@ static void coverage_md(FILE *f, const char *path) {
           unl, unf, unb);
 }
 
+/* GitHub's limit of a step summary, and what the verdict may take of it */
+#define SUMMARY_MAX (1024 * 1024)
+#define VERDICT_BUDGET (768 * 1024)
+
+/* TEXT[0..N) into F, cut at the last line that fits in SUMMARY_MAX with
+ * the line saying how many were left out. */
+static int write_capped(FILE *f, const char *text, size_t n) {
+  size_t keep = n, left = 0;
+  if (n > SUMMARY_MAX) {
+    keep = SUMMARY_MAX - 256;
+    while (keep && text[keep - 1] != '\n')
+      keep--;
+    for (size_t i = keep; i < n; i++)
+      left += text[i] == '\n';
+  }
+  fwrite(text, 1, keep, f);
+  if (left)
+    fprintf(f,
+            "\n(summary.md is cut here to stay under 1 MB: %zu more lines "
+            "left out; results.json and index.html have everything)\n",
+            left);
+  return ferror(f) ? -1 : 0;
+}
+
 int render_md(struct report *r, const struct render_opts *o) {
-  char *path;
-  FILE *f = report_open_out(o->dir, "summary.md", &path);
-  if (!f) {
+  char *path, *text = NULL;
+  size_t textlen = 0;
+  FILE *out = report_open_out(o->dir, "summary.md", &path);
+  if (!out) {
     free(path);
     return EXIT_USAGE;
   }
-  size_t nfails = 0, nsec = 0, np = 0, nnew = 0, nknown = 0;
+  FILE *f = open_memstream(&text, &textlen);
+  size_t nfails = 0, nsec = 0, np = 0, nknown = 0;
   for (size_t i = 0; i < r->nres; i++) {
     const struct rpt_result *x = &r->res[i];
     nfails++;
     nsec += x->security;
     nknown += x->known;
-    nnew += !x->known && x->cls != CLASS_UNSUPPORTED && !x->impl;
   }
   free(report_prune(r, &np));
   fputs("# uritest: discrepancy matrix\n\nuritest " URITEST_VERSION
@@ -350,7 +329,13 @@ int render_md(struct report *r, const struct render_opts *o) {
   fputs(", run ", f);
   md(f, rs(r, r->date), 0);
   fprintf(f, "%s.\n\n", r->interrupted ? " (interrupted)" : "");
-  new_md(f, r, nnew, nknown);
+  /* the verdict first: what decides the exit code */
+  int vrc = verdict_md(f, o->results, o->nresults, o->baselines, o->nbaselines,
+                       VERDICT_BUDGET, md);
+  fprintf(f,
+          "\n## Totals\n\n%zu results marked known (baseline) in the "
+          "results files.\n",
+          nknown);
   fputs("\n## Per adapter\n\n", f);
   adapters_md(f, r);
   matrix_md(f, r);
@@ -363,11 +348,13 @@ int render_md(struct report *r, const struct render_opts *o) {
   patterns_md(f, r);
   rulecov_md(f, o->rulecov);
   coverage_md(f, o->coverage);
-  int rc = 0;
-  if (fclose(f) != 0) {
+  int rc = vrc;
+  fclose(f);
+  if (write_capped(out, text, textlen) < 0 || fclose(out) != 0) {
     warnx_("%s: write error", path);
     rc = EXIT_USAGE;
   }
+  free(text);
   free(path);
   return rc;
 }

@@ -73,7 +73,19 @@ setup() {
   : > "$GITHUB_STEP_SUMMARY"
   run action adapter-cmd="$FAKE" vectors="$V/classify.json" baseline="$W/base.json" format=tap
   [ "$status" -eq 1 ]
-  [ -s "$GITHUB_STEP_SUMMARY" ]
+  # the job summary leads with the verdict against the baseline
+  grep -q '^## Verdict: FAIL$' "$GITHUB_STEP_SUMMARY"
+  grep -q '^### New discrepancies (1)$' "$GITHUB_STEP_SUMMARY"
+}
+
+@test "action: shard input runs that share; the shards' results merge into the full run" {
+  for i in 1 2; do
+    run action adapter-cmd="$FAKE" vectors="$V/classify.json" shard="$i/2" results="s$i.jsonl"
+    [ "$status" -eq 1 ] || [ "$status" -eq 0 ]
+  done
+  "$UT" merge "$W/s1.jsonl" "$W/s2.jsonl" -o "$W/m.jsonl" 2>/dev/null
+  [ "$(grep -c '"record": "result"' "$W/m.jsonl")" -eq 15 ]
+  [ "$(grep -c '"record": "result"' "$W/s1.jsonl")" -lt 15 ]
 }
 
 @test "action: several vector paths, one per line; an adapter that does not exist is exit 2" {
