@@ -40,6 +40,15 @@ static void mds(FILE *f, const struct report *r, uint32_t i, int code) {
   free(b.p);
 }
 
+/* Text from results for Markdown, with visible escapes (verdict_md). */
+static void md_shown(FILE *f, const char *s, int code) {
+  struct buf b = {0};
+  buf_puts(&b, "");
+  report_show(&b, s, strlen(s));
+  md(f, b.p, code);
+  free(b.p);
+}
+
 static void pct(FILE *f, size_t p, size_t n) {
   if (n)
     fprintf(f, " %.1f%% (%zu of %zu) |", 100.0 * (double)p / (double)n, p, n);
@@ -331,7 +340,7 @@ int render_md(struct report *r, const struct render_opts *o) {
   fprintf(f, "%s.\n\n", r->interrupted ? " (interrupted)" : "");
   /* the verdict first: what decides the exit code */
   int vrc = verdict_md(f, o->results, o->nresults, o->baselines, o->nbaselines,
-                       VERDICT_BUDGET, md);
+                       VERDICT_BUDGET, md_shown);
   fprintf(f,
           "\n## Totals\n\n%zu results marked known (baseline) in the "
           "results files.\n",

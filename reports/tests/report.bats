@@ -176,7 +176,8 @@ data_block() { sed -n 's/.*<script type="application\/json" id="data">\(.*\)<\/s
   [ "$status" -eq 0 ]
   grep -q '^| failed | 0 |$' "$OUTD/summary.md"
   # no baseline in the run: no list of "new" discrepancies
-  grep -q '^\*\*0 discrepancies\*\*, none of them known from a baseline' "$OUTD/summary.md"
+  grep -q '^No baseline given: \*\*0 discrepancies\*\*' "$OUTD/summary.md"
+  grep -q '^## Verdict: PASS$' "$OUTD/summary.md"
   [ "$(jq '.results | length' "$OUTD/results.json")" -eq 0 ]
 }
 
