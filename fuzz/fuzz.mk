@@ -35,10 +35,11 @@ FUZZ_AFL_BINS := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/afl/%)
 
 FUZZ_LIB_SRC  := $(LIB_SRC)
 FUZZ_LIB_DEPS := $(LIB_SRC) $(wildcard reference/include/*.h reference/src/*.h)
-FUZZ_GLUE_SRC  = adapters/common/reading.c adapters/reference/glue.c adapters/$(1)/glue.c $(FUZZ_DIR)/known_$(1).c
+FUZZ_GLUE_SRC  = adapters/common/reading.c adapters/common/conditions.c adapters/reference/glue.c adapters/$(1)/glue.c $(FUZZ_DIR)/known_$(1).c
 
-# known-divergence tables, generated from fuzz/known/<adapter>.json
-$(FUZZ_DIR)/known_%.c: fuzz/known/%.json fuzz/known2c.py
+# known-behaviour tables, generated from adapters/<adapter>/behaviours.json
+# (examples named by vector id are read from vectors/v1)
+$(FUZZ_DIR)/known_%.c: adapters/%/behaviours.json fuzz/known2c.py $(wildcard vectors/v1/*/*.json)
 	@mkdir -p $(dir $@)
 	$(PYTHON) fuzz/known2c.py $* $< $@
 
@@ -51,10 +52,10 @@ $(FUZZ_DIR)/afl/reference: fuzz/targets/reference.c $(FUZZ_LIB_DEPS)
 
 # $(1) adapter name
 define FUZZ_DIFF_template
-$(FUZZ_DIR)/libfuzzer/diff_$(1): fuzz/targets/diff.c fuzz/targets/known.h $(call FUZZ_GLUE_SRC,$(1)) adapters/common/glue.h $(FUZZ_LIB_DEPS)
+$(FUZZ_DIR)/libfuzzer/diff_$(1): fuzz/targets/diff.c fuzz/targets/known.h $(call FUZZ_GLUE_SRC,$(1)) adapters/common/glue.h adapters/common/conditions.h $(FUZZ_LIB_DEPS)
 	@mkdir -p $$(dir $$@)
 	$$(FUZZ_CLANG) $$(FUZZ_CFLAGS) $$(shell pkg-config --cflags $$(ADAPTER_PKG_$(1))) $$(FUZZ_SANFLAGS) -fsanitize=fuzzer -o $$@ fuzz/targets/diff.c $(call FUZZ_GLUE_SRC,$(1)) $$(FUZZ_LIB_SRC) $$(ADAPTER_LIBS_$(1))
-$(FUZZ_DIR)/afl/diff_$(1): fuzz/targets/diff.c fuzz/targets/known.h $(call FUZZ_GLUE_SRC,$(1)) adapters/common/glue.h $(FUZZ_LIB_DEPS)
+$(FUZZ_DIR)/afl/diff_$(1): fuzz/targets/diff.c fuzz/targets/known.h $(call FUZZ_GLUE_SRC,$(1)) adapters/common/glue.h adapters/common/conditions.h $(FUZZ_LIB_DEPS)
 	@mkdir -p $$(dir $$@)
 	AFL_QUIET=1 $$(FUZZ_AFL_CC) $$(FUZZ_CFLAGS) $$(shell pkg-config --cflags $$(ADAPTER_PKG_$(1))) $$(FUZZ_SANFLAGS) -fsanitize=fuzzer -o $$@ fuzz/targets/diff.c $(call FUZZ_GLUE_SRC,$(1)) $$(FUZZ_LIB_SRC) $$(ADAPTER_LIBS_$(1))
 endef

@@ -1,15 +1,18 @@
 #!/usr/bin/python3
-"""fuzz/known2c.py ADAPTER JSON OUT.c: turn an adapter's known-divergence
-list (fuzz/known/<adapter>.json) into the C table a diff target links
-(fuzz/targets/known.h).  Checks the shape; the condition names are checked
-by the target itself when it starts (an unknown name aborts it).
+"""fuzz/known2c.py ADAPTER BEHAVIOURS.json OUT.c: turn an adapter's known
+behaviours (adapters/<adapter>/behaviours.json, adapters/BEHAVIOURS.md)
+into the C table a diff target links (fuzz/targets/known.h).  An example
+that names a vector id takes that vector's input (and base) from
+vectors/v1.  Checks the shape; the condition names are checked by the
+target itself when it starts (an unknown name aborts it).
 """
+import glob
 import json
+import os
 import sys
 
-KINDS = {"parse": ("library-rejects", "library-accepts", "component"),
-         "resolve": ("library-rejects", "library-accepts", "target"),
-         "normalize": ("library-rejects", "library-accepts", "normalized")}
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OPS = ("parse", "resolve", "normalize")
 COMPONENTS = ["scheme", "authority", "userinfo", "host", "host_type", "port", "path", "query", "fragment"]
 
 
@@ -28,57 +31,81 @@ def cstr(b):
 def octets(e, key):
     if key + "_hex" in e:
         return bytes.fromhex(e[key + "_hex"])
-    if key in e:
+    if key in e and e[key] is not None:
         return e[key].encode("utf-8")
     return None
 
 
+def vectors_by_id():
+    ids = {}
+    for p in sorted(glob.glob(os.path.join(ROOT, "vectors", "v1", "**", "*.json"), recursive=True)):
+        doc = json.load(open(p, encoding="utf-8"))
+        for g in doc.get("groups", []):
+            for t in g.get("tests", []):
+                ids[t["id"]] = (g.get("op"), t)
+    return ids
+
+
+def opt_c(s):
+    return cstr(s.encode()) if s is not None else "NULL"
+
+
 def main(argv):
     if len(argv) != 4:
-        sys.stderr.write("usage: known2c.py ADAPTER JSON OUT.c\n")
+        sys.stderr.write("usage: known2c.py ADAPTER BEHAVIOURS.json OUT.c\n")
         return 2
     name, src, dst = argv[1:]
     doc = json.load(open(src, encoding="utf-8"))
     if doc.get("adapter") != name:
         sys.stderr.write("%s: adapter is %r, want %r\n" % (src, doc.get("adapter"), name))
         return 2
+    vectors = vectors_by_id()
     rows = []
-    for i, e in enumerate(doc["entries"]):
-        where = "%s: entry %d (%s)" % (src, i, e.get("class"))
-        op = e.get("op", "parse")
-        if op not in KINDS or e.get("kind") not in KINDS[op]:
-            sys.stderr.write("%s: bad op/kind %r/%r\n" % (where, op, e.get("kind")))
-            return 2
-        comps = e.get("components", [])
-        if (e["kind"] == "component") != bool(comps) or any(c not in COMPONENTS for c in comps):
+    for b in doc["behaviours"]:
+        where = "%s: %s" % (src, b.get("id"))
+        op = b.get("op", "parse")
+        comps = b.get("components", [])
+        if any(c not in COMPONENTS for c in comps):
             sys.stderr.write("%s: components %r\n" % (where, comps))
             return 2
-        ex = e.get("example", {})
-        inp = octets(ex, "input")
+        if op not in OPS:
+            continue  # no diff target answers this op
+        ex = b.get("example")
+        if isinstance(ex, str):
+            if ex not in vectors:
+                sys.stderr.write("%s: example %s: no such vector\n" % (where, ex))
+                return 2
+            vop, ex = vectors[ex]
+            if vop != op:
+                sys.stderr.write("%s: example is a %s vector, the behaviour's op %s\n" % (where, vop, op))
+                return 2
+        inp = octets(ex or {}, "input")
         if inp is None:
             sys.stderr.write("%s: no example input\n" % where)
             return 2
-        base = octets(ex, "base")
-        if (op == "resolve") != (base is not None):  # noqa
+        base = octets(ex, "base") if op == "resolve" else None
+        if (op == "resolve") != (base is not None):
             sys.stderr.write("%s: a resolve example has a base, a parse example none\n" % where)
             return 2
-        when = ", ".join(cstr(w.encode()) for w in e.get("when", [])) + (", " if e.get("when") else "")
-        rows.append("  {%s, %s, %s, %s,\n   (const char *const[]){%sNULL},\n   %s, %d, %s, %d, %s},"
-                    % (cstr(e["class"].encode()), cstr(op.encode()), cstr(e["kind"].encode()),
-                       cstr(",".join(comps).encode()), when, cstr(inp), len(inp),
-                       cstr(base) if base is not None else "NULL", len(base or b""),
-                       cstr(e["vector"].encode()) if e.get("vector") else "NULL"))
+        cls = b.get("class")
+        classes = ",".join(cls) if isinstance(cls, list) else cls
+        when = "".join(cstr(w.encode()) + ", " for w in b.get("when", []))
+        rows.append("  {{%s, %s, %s, %s,\n    (const char *const[]){%sNULL}, NULL, NULL},\n   %s, %s,\n   {0}, {0}, %s, %d, %s, %d, %s},"
+                    % (cstr(b["id"].encode()), cstr(op.encode()), opt_c(classes), cstr(",".join(comps).encode()),
+                       when, opt_c(b.get("input_matches")), opt_c(b.get("input_not_matches")),
+                       cstr(inp), len(inp), cstr(base) if base is not None else "NULL", len(base or b""),
+                       opt_c(b.get("example") if isinstance(b.get("example"), str) else None)))
     glue = "glue_" + name.replace("-", "_")
     with open(dst, "w", encoding="utf-8") as f:
-        f.write("/* Generated by fuzz/known2c.py from %s: do not edit. */\n" % src)
+        f.write("/* Generated by fuzz/known2c.py from %s: do not edit. */\n" % os.path.relpath(src, ROOT))
         f.write('#include "adapters/common/glue.h"\n#include "known.h"\n\n')
         f.write("const struct glue *const diff_glue = &%s;\n" % glue)
         f.write('const char diff_adapter[] = "%s";\n' % name)
         if rows:
-            f.write("const struct known_entry known_entries[] = {\n%s\n};\n" % "\n".join(rows))
+            f.write("struct known_entry known_entries[] = {\n%s\n};\n" % "\n".join(rows))
             f.write("const size_t known_count = sizeof known_entries / sizeof known_entries[0];\n")
         else:
-            f.write("const struct known_entry known_entries[1];\nconst size_t known_count = 0;\n")
+            f.write("struct known_entry known_entries[1];\nconst size_t known_count = 0;\n")
     return 0
 
 

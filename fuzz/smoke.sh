@@ -33,12 +33,12 @@ for t in "$@"; do
   else
     failed=$((failed + 1))
     echo "not ok $n - $t: exit $rc"
-    grep -E '^(FUZZ-FINDING|known/|SUMMARY|==[0-9]+==ERROR)|runtime error' "$log" | head -n 5 | sed 's/^/# /'
+    grep -E '^(FUZZ-FINDING|adapters/.*/behaviours.json|SUMMARY|==[0-9]+==ERROR)|runtime error' "$log" | head -n 5 | sed 's/^/# /'
     echo "# input kept in $crashes/ (build/bin/uritest triage $crashes)"
   fi
   rm -rf "$work"
 done
-# Every class of fuzz/known/*.json and every finding of fuzz/findings/ has
+# Every behaviour of adapters/*/behaviours.json and every finding of fuzz/findings/ has
 # its vector (uritest triage --known would write nothing new).
 n=$((n + 1))
 if out=$(${PYTHON:-/usr/bin/python3} fuzz/triage.py --known --dry-run --no-minimize fuzz/findings 2>&1); then

@@ -31,8 +31,9 @@ hand).  For each input:
     --write-baseline` and merged (entries of other vectors are kept as they
     are), so `make test` stays green.
 
---known also writes the vector named by each entry of fuzz/known/*.json
-(its example), so every documented divergence class has a vector.
+--known also writes the vector of each behaviour of adapters/*/behaviours.json
+whose example is given inline (not as a vector id), so every documented
+behaviour has a vector.
 --update-baselines brings the baselines up to date even when no vector is new
 (after a vector was confirmed and moved out of pending/, say).
 
@@ -417,12 +418,13 @@ def update_baselines(only=None):
 # ---- known-divergence vectors ------------------------------------------
 
 def known_examples():
-    """(adapter, entry) for every entry of fuzz/known/*.json naming a vector."""
-    for p in sorted(glob.glob(os.path.join(ROOT, "fuzz", "known", "*.json"))):
+    """(adapter, entry) for every behaviour of adapters/*/behaviours.json
+    that names the vector its inline example should become ("vector")."""
+    for p in sorted(glob.glob(os.path.join(ROOT, "adapters", "*", "behaviours.json"))):
         doc = json.load(open(p, encoding="utf-8"))
-        for e in doc["entries"]:
-            if e.get("vector"):
-                yield doc["adapter"], e
+        for b in doc["behaviours"]:
+            if isinstance(b.get("example"), dict) and b.get("vector"):
+                yield doc["adapter"], dict(b, **{"class": b["id"]})
 
 
 def example_octets(ex, key):
@@ -590,7 +592,7 @@ def main(argv):
             inp = example_octets(ex, "input")
             base = example_octets(ex, "base")
             f = survey_reading(adapter, op, base, inp)
-            why = "diff_%s, known divergence class %s (fuzz/known/%s.json): %s" % (
+            why = "diff_%s, known behaviour %s (adapters/%s/behaviours.json): %s" % (
                 adapter, e["class"], adapter, e["description"])
             pending, t, gop = make_vector(e["vector"], op, base, inp, f, why)
             if emit(adapter, pending, gop, t):

@@ -6,7 +6,10 @@
 #   make test-vectors-reference   every vector of vectors/v1/ on the reference
 
 UT_SRC  := $(wildcard harness/src/*.c)
-UT_OBJ  := $(UT_SRC:%.c=$(BUILD)/obj/%.o)
+# the behaviours' conditions and the reference's reading, as the fuzz
+# targets evaluate them (adapters/common/conditions.c)
+UT_SHARED_SRC := adapters/common/conditions.c adapters/common/reading.c adapters/reference/glue.c
+UT_OBJ  := $(UT_SRC:%.c=$(BUILD)/obj/%.o) $(UT_SHARED_SRC:%.c=$(BUILD)/obj/%.o)
 UT_HDR  := $(wildcard harness/src/*.h)
 UT_BIN  := $(BUILD)/bin/uritest
 UT_JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
@@ -16,7 +19,7 @@ ALL_TARGETS += $(UT_BIN)
 TEST_SUITES += test-harness test-harness-asan test-vectors-reference
 
 $(UT_OBJ): ALL_CFLAGS += $(UT_JANSSON_CFLAGS) -pthread -DURITEST_VERSION='"$(VERSION)"'
-$(UT_OBJ): $(UT_HDR) VERSION
+$(UT_OBJ): $(UT_HDR) adapters/common/conditions.h adapters/common/glue.h VERSION
 
 $(UT_BIN): $(UT_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)

@@ -1,46 +1,43 @@
 /*
- * known.h: an adapter's known divergences from RFC 3986, as the diff
- * targets evaluate them.  The data is fuzz/known/<adapter>.json; the build
- * turns it into a table of struct known_entry (fuzz/known2c.py), so the
- * list stays data and the predicate language stays small:
+ * known.h: an adapter's known behaviours (adapters/<adapter>/behaviours.json,
+ * adapters/BEHAVIOURS.md) as the diff targets evaluate them.  The build
+ * turns the file into a table of struct known_entry (fuzz/known2c.py); the
+ * condition of each is a struct behaviour_rule of
+ * adapters/common/conditions.h, evaluated by the code the harness uses.
  *
- *   op          "parse", "resolve" or "normalize"
- *   kind        "library-rejects"  the reference accepts, the library rejects
- *               "library-accepts"  the reference rejects, the library accepts
- *               "component"        both accept, a component differs
- *               "target"           both resolve, the targets differ
- *               "normalized"       both normalize (6.2.2), the outputs differ
- *   components  for kind "component": the components it may explain
- *   when        condition names, all of which must hold; each is a C
- *               function of diff.c (table `conditions`)
- *
- * A disagreement is explained when some entry of its op and kind (and, for
- * a component, listing that component) has every condition true.
+ * A disagreement is explained when some behaviour holds on it: its op, the
+ * harness class of the disagreement's kind (library-rejects is
+ * SHOULD_HAVE_ACCEPTED, library-accepts SHOULD_HAVE_REJECTED, component
+ * COMPONENT_MISMATCH, target RESOLVE_MISMATCH, normalized
+ * NORMALIZE_MISMATCH), the component in question listed, every condition
+ * in `when` true and the input matching its regular expressions.
  */
 #ifndef URITEST_FUZZ_KNOWN_H
 #define URITEST_FUZZ_KNOWN_H
 
+#include <regex.h>
 #include <stddef.h>
 
+#include "adapters/common/conditions.h"
+
 struct known_entry {
-  const char *klass;       /* "relative-reference", ... */
-  const char *op;          /* "parse" | "resolve" | "normalize" */
-  const char *kind;        /* see above */
-  const char *components;  /* "host,host_type" or "" */
-  const char *const *when; /* NULL-terminated condition names */
-  /* The example that documents the class: it must disagree and be
-   * explained by this entry (checked when a diff target starts). */
+  struct behaviour_rule rule; /* input_re set at start from the strings */
+  const char *input_re, *input_not_re; /* POSIX ERE, or NULL */
+  regex_t re, not_re;
+  /* The example that documents it (its vector's input): it must disagree
+   * and be explained by this behaviour (checked when a diff target
+   * starts). */
   const char *example;
   size_t example_len;
   const char *example_base; /* resolve: the base, else NULL */
   size_t example_base_len;
-  const char *vector; /* a vector id showing it, or NULL */
+  const char *vector; /* the example's vector id */
 };
 
 struct glue;
 extern const struct glue *const diff_glue;
 extern const char diff_adapter[];
-extern const struct known_entry known_entries[];
+extern struct known_entry known_entries[];
 extern const size_t known_count;
 
 #endif

@@ -14,5 +14,6 @@ int cmd_bisect(int argc, char **argv);  /* bisect.c */
 int cmd_merge(int argc, char **argv);   /* merge.c */
 int cmd_check(int argc, char **argv);   /* merge.c */
 int cmd_list(int argc, char **argv);    /* list.c */
+int cmd_behaviours(int argc, char **argv);
 
 #endif

@@ -40,6 +40,8 @@ static const struct command commands[] = {
      "one input: the oracle's derivation beside every adapter's reading"},
     {"bisect", cmd_bisect,
      "one adapter's vectors across published versions of its library"},
+    {"behaviours", cmd_behaviours,
+     "attribute a results file's failures to the adapters' named behaviours"},
 };
 
 static void usage(FILE *f) {

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "adapter.h"
+#include "behaviours.h"
 #include "endpoint.h"
 
 static void sv_put(struct buf *b, const char *key, const struct sv *s) {
@@ -201,6 +202,10 @@ static void result_json(struct output *o, const struct result *r, int record) {
     buf_puts(b, ", \"implementation_defined\": true");
   if (r->baseline)
     buf_puts(b, ", \"baseline\": true");
+  if (r->behaviour) {
+    buf_puts(b, ", \"behaviour\": ");
+    put_str(b, r->behaviour);
+  }
   if (v->why) {
     buf_puts(b, ", \"why\": ");
     put_str(b, v->why);
@@ -715,6 +720,37 @@ static void junit_now_passing(struct output *o, json_t *baseline_json) {
   }
 }
 
+/* The adapter's behaviours with their counts, most frequent first. */
+static void behaviours_text(FILE *f, const struct stats *s) {
+  size_t n = s->beh ? s->beh->n : 0, shown = 0;
+  if (!n && !s->unexplained)
+    return;
+  size_t *order = xcalloc(n + 1, sizeof *order);
+  for (size_t i = 0; i < n; i++)
+    order[i] = i;
+  for (size_t i = 1; i < n; i++) /* insertion sort: a few dozen at most */
+    for (size_t k = i;
+         k > 0 && s->beh_count[order[k]] > s->beh_count[order[k - 1]]; k--) {
+      size_t t = order[k];
+      order[k] = order[k - 1];
+      order[k - 1] = t;
+    }
+  fputs("  behaviours:\n", f);
+  for (size_t i = 0; i < n; i++) {
+    const struct behaviour *b = &s->beh->b[order[i]];
+    if (!s->beh_count[order[i]])
+      continue;
+    shown++;
+    fprintf(f, "    %-40s %zu", b->rule.id, s->beh_count[order[i]]);
+    if (b->severity)
+      fprintf(f, " [%s]", severity_names[b->severity]);
+    fputc('\n', f);
+  }
+  fprintf(f, "    %-40s %zu\n", "unexplained", s->unexplained);
+  (void)shown;
+  free(order);
+}
+
 static void stats_json(FILE *f, const struct stats *s) {
   fputs("{\"library\": ", f);
   json_t *lib = json_string(s->library);
@@ -740,6 +776,18 @@ static void stats_json(FILE *f, const struct stats *s) {
   for (int k = SEV_HOST; k > SEV_NONE; k--)
     fprintf(f, "\"%s\": %zu%s", severity_names[k], s->by_severity[k],
             k > SEV_USERINFO ? ", " : "");
+  fprintf(f, "}, \"unexplained\": %zu, \"behaviours\": {", s->unexplained);
+  first = 1;
+  for (size_t i = 0; s->beh && i < s->beh->n; i++) {
+    if (!s->beh_count[i])
+      continue;
+    json_t *id = json_string(s->beh->b[i].rule.id);
+    fputs(first ? "" : ", ", f);
+    json_dumpf(id, f, JSON_ENCODE_ANY);
+    json_decref(id);
+    fprintf(f, ": %zu", s->beh_count[i]);
+    first = 0;
+  }
   fputs("}}", f);
 }
 
@@ -824,6 +872,7 @@ void output_end(struct output *o, struct stats *adapters, size_t n,
       for (int c = 1; c < CLASS__COUNT; c++)
         if (s->by_class[c])
           fprintf(o->out, "  %-22s %zu\n", class_names[c], s->by_class[c]);
+      behaviours_text(o->out, s);
     }
     if (interrupted_run)
       fputs("interrupted\n", o->out);

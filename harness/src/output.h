@@ -24,6 +24,9 @@ struct result {
   const char *ans_line; /* the answer line, when there was one */
   size_t ans_len;
   int baseline;     /* 1 known discrepancy, 0 not in baseline */
+  /* a failed result: the id of the behaviour that explains it, or
+   * "unexplained"; NULL when not failed */
+  const char *behaviour;
   struct stats *st; /* its adapter's counts (JUnit spool), or NULL */
   int replayed;     /* --resume: already in the results file */
 };
@@ -35,6 +38,9 @@ struct stats {
   size_t impl_defined, known, by_class[CLASS__COUNT];
   size_t by_severity[SEV__COUNT]; /* security-relevant results by SEV_* */
   size_t answered; /* results that came with an answer of the adapter */
+  struct behaviours *beh; /* the adapter's named behaviours (may be empty) */
+  size_t *beh_count;      /* failed results per behaviour (beh->n entries) */
+  size_t unexplained;     /* failed results no behaviour explains */
   FILE *junit_tmp; /* JUnit test cases spooled until the suite ends */
   /* JUnit: what the spooled test cases say (a baseline entry is skipped) */
   size_t ju_failures, ju_errors, ju_skipped;

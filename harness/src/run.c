@@ -14,6 +14,7 @@
 
 #include "adapter.h"
 #include "baseline.h"
+#include "behaviours.h"
 #include "classify.h"
 #include "commands.h"
 #include "output.h"
@@ -430,6 +431,13 @@ static int setup_adapters(struct session *s, int is_diff) {
     s->st[i].adapter = s->ad[i].name;
     s->st[i].library = s->ad[i].library;
     s->st[i].spec = s->ad[i].spec;
+    s->st[i].beh = xcalloc(1, sizeof *s->st[i].beh);
+    if (behaviours_load_adapter(s->ad[i].name, s->st[i].beh) < 0) {
+      s->n = i + 1;
+      free(defs);
+      return EXIT_USAGE;
+    }
+    s->st[i].beh_count = xcalloc(s->st[i].beh->n + 1, sizeof(size_t));
   }
   free(defs);
   /* no adapter to run: nothing was tested (its requests are recorded as
@@ -488,6 +496,9 @@ static void record(struct session *s, size_t k, struct result *r) {
   if (!r->t)
     snprintf(idbuf, sizeof idbuf, "line:%ld", r->line);
   stats_count(st, v, r->answer || r->ans_line);
+  if (failed)
+    r->behaviour =
+        behaviours_attribute(st->beh, r, st->beh_count, &st->unexplained);
   if (s->o->nbaselines && bcheck_result(&s->bc[k], id, v, failed)) {
     r->baseline = 1;
     st->known++;
@@ -742,6 +753,10 @@ static void cleanup(struct session *s) {
   for (size_t i = 0; i < s->n; i++) {
     adapter_free(&s->ad[i]);
     bcheck_free(&s->bc[i]);
+    if (s->st[i].beh)
+      behaviours_free(s->st[i].beh);
+    free(s->st[i].beh);
+    free(s->st[i].beh_count);
     struct brecord *r = &s->rec[i];
     for (size_t k = 0; k < r->n; k++) {
       free(r->ids[k]);

@@ -1,0 +1,60 @@
+/*
+ * conditions.h: the condition vocabulary of an adapter's behaviours.json
+ * (adapters/BEHAVIOURS.md), evaluated on one disagreement between the
+ * reference's reading and a library's.  Shared by the harness and the
+ * differential fuzz targets, so a behaviour means one thing everywhere.
+ */
+#ifndef URITEST_CONDITIONS_H
+#define URITEST_CONDITIONS_H
+
+#include <regex.h>
+#include <stddef.h>
+
+#include "glue.h"
+
+/* One disagreement. */
+struct cond_ctx {
+  const char *op; /* "parse", "resolve", "normalize", ... */
+  const char *in; /* the input (resolve: the reference string) */
+  size_t len;
+  const char *base; /* resolve: the base, else NULL */
+  size_t base_len;
+  const struct adapter_reading *ref, *lib;
+  int comp; /* the component in question (AC_*), -1 for none */
+  /* 1 when S, parsed by both sides, disagrees only in listed ways (the
+   * *-parse-divergence-known conditions); NULL where it cannot be told
+   * (the harness has no library in process): those conditions are false. */
+  int (*parse_known)(const char *s, size_t n);
+};
+
+typedef int (*cond_fn)(const struct cond_ctx *);
+/* The condition of that name, or NULL when there is none. */
+cond_fn condition_named(const char *name);
+
+/* A behaviour's condition, as both users hold it. */
+struct behaviour_rule {
+  const char *id;
+  const char *op;          /* NULL: any op */
+  const char *classes;     /* harness class names, comma-separated; NULL any */
+  const char *components;  /* comma-separated: components it explains */
+  const char *const *when; /* NULL-terminated condition names, or NULL */
+  const regex_t *input_re; /* POSIX ERE the input must match, or NULL */
+  const regex_t *input_not_re; /* ... must not match, or NULL */
+};
+
+/* The harness class of a fuzz disagreement kind ("library-rejects" is
+ * SHOULD_HAVE_ACCEPTED, ...). */
+const char *behaviour_class_of_kind(const char *kind);
+/* 1 when NAME is one of the comma-separated CSV. */
+int behaviour_lists(const char *csv, const char *name);
+
+/*
+ * 1 when behaviour B explains the disagreement X of class CLS (NULL: any
+ * class: the condition alone, for specificity) about COMPONENT (a name, or
+ * NULL when no component is in question).  Every condition in `when` must
+ * hold, and the input must match the regular expressions.
+ */
+int behaviour_holds(const struct behaviour_rule *b, const struct cond_ctx *x,
+                    const char *cls, const char *component);
+
+#endif

@@ -1,0 +1,395 @@
+/* cmd_behaviours.c: `uritest behaviours`: a results file read against the
+ * adapters' behaviour files (adapters/BEHAVIOURS.md): per adapter the
+ * results that are not PASS, how many each named behaviour explains, how
+ * many none does, and how specific each behaviour is (the share of the
+ * adapter's passed inputs on which its condition holds). */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "behaviours.h"
+#include "classify.h"
+#include "commands.h"
+#include "endpoint.h"
+
+/* A behaviour's condition may hold on at most this share of passed inputs. */
+#define MAX_PASS_SHARE 0.02
+
+static const char usage_text[] =
+    "usage: uritest behaviours [--adapter NAME]... [--format text|json]\n"
+    "                          [--vectors PATH]... [RESULTS...]\n"
+    "Attribute every result of RESULTS (default reports/out/results.jsonl)\n"
+    "that is not PASS to its adapter's named behaviours\n"
+    "(adapters/NAME/behaviours.json).  Exit 0 when every such result is\n"
+    "explained and every behaviour is specific (its condition holds on at\n"
+    "most 2% of the inputs the adapter passes), 1 otherwise, 2 on a bad\n"
+    "behaviour file (it names the file and the behaviour), results file or\n"
+    "option.\n";
+
+struct tally {
+  char *name, *library;
+  struct behaviours bs;
+  size_t non_pass, unexplained, pass[OP__COUNT];
+  size_t *count, *holds; /* per behaviour */
+  char *unexplained_ids[5];
+};
+
+struct state {
+  struct tally *t;
+  size_t n;
+  char **only;
+  int nonly;
+  const struct test **by_id; /* the vectors, sorted by id */
+  size_t nids;
+};
+
+static int cmp_test(const void *a, const void *b) {
+  return strcmp((*(const struct test *const *)a)->id,
+                (*(const struct test *const *)b)->id);
+}
+
+static const struct test *find_test(const struct state *s, const char *id) {
+  size_t lo = 0, hi = s->nids;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    int c = strcmp(s->by_id[mid]->id, id);
+    if (!c)
+      return s->by_id[mid];
+    if (c < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return NULL;
+}
+
+/* Every example id names a vector: else exit 2 naming file and behaviour. */
+static int check_examples(const struct state *s, const struct behaviours *bs) {
+  for (size_t i = 0; i < bs->n; i++)
+    if (bs->b[i].example_id && !find_test(s, bs->b[i].example_id)) {
+      warnx_("%s: behaviour %s: example %s: no vector has this id", bs->path,
+             bs->b[i].rule.id, bs->b[i].example_id);
+      return -1;
+    }
+  return 0;
+}
+
+static struct tally *tally_of(struct state *s, const char *name,
+                              const char *library) {
+  for (size_t i = 0; i < s->n; i++)
+    if (!strcmp(s->t[i].name, name))
+      return &s->t[i];
+  s->t = xrealloc(s->t, (s->n + 1) * sizeof *s->t);
+  struct tally *t = &s->t[s->n];
+  memset(t, 0, sizeof *t);
+  t->name = xstrdup(name);
+  t->library = xstrdup(library ? library : "");
+  if (behaviours_load_adapter(name, &t->bs) < 0 ||
+      check_examples(s, &t->bs) < 0) {
+    behaviours_free(&t->bs);
+    free(t->name);
+    free(t->library);
+    return NULL;
+  }
+  t->count = xcalloc(t->bs.n + 1, sizeof *t->count);
+  t->holds = xcalloc(t->bs.n + 1, sizeof *t->holds);
+  s->n++;
+  return t;
+}
+
+static const char *str_of(json_t *o, const char *k) {
+  json_t *v = json_object_get(o, k);
+  return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+/* The input (and base) of a result: its vector's, or its own ("diff"). */
+static int result_input(const struct state *s, json_t *r, int *op,
+                        const char **in, size_t *len, const char **base,
+                        size_t *blen) {
+  const char *id = str_of(r, "id");
+  const struct test *t = id ? find_test(s, id) : NULL;
+  *base = NULL;
+  *blen = 0;
+  if (t) {
+    *op = t->op;
+    *in = t->input;
+    *len = t->input_len;
+    if (t->op == OP_RESOLVE && t->base.state == SV_STR) {
+      *base = t->base.s;
+      *blen = t->base.len;
+    }
+    return 0;
+  }
+  json_t *i = json_object_get(r, "input");
+  if (!json_is_string(i))
+    return -1;
+  *op = OP_PARSE;
+  *in = json_string_value(i);
+  *len = json_string_length(i);
+  return 0;
+}
+
+static int wanted(const struct state *s, const char *name) {
+  if (!s->nonly)
+    return 1;
+  for (int i = 0; i < s->nonly; i++)
+    if (!strcmp(s->only[i], name))
+      return 1;
+  return 0;
+}
+
+/* One result line.  -1 on a bad behaviour file. */
+static int one_result(struct state *s, json_t *r) {
+  const char *ad = str_of(r, "adapter"), *cls = str_of(r, "class");
+  if (!ad || !cls || !wanted(s, ad))
+    return 0;
+  struct tally *t = tally_of(s, ad, str_of(r, "library"));
+  if (!t)
+    return -1;
+  int op;
+  const char *in, *base;
+  size_t len, blen;
+  if (result_input(s, r, &op, &in, &len, &base, &blen) < 0)
+    return 0; /* a vector of another suite: nothing to read it with */
+  int impl = json_is_true(json_object_get(r, "implementation_defined"));
+  if (!strcmp(cls, "PASS")) {
+    if (impl)
+      return 0;
+    t->pass[op]++;
+    for (size_t i = 0; i < t->bs.n; i++)
+      t->holds[i] +=
+          (size_t)behaviour_holds_on_pass(&t->bs.b[i], op, in, len, base, blen);
+    return 0;
+  }
+  if (!strcmp(cls, "UNSUPPORTED") || impl)
+    return 0;
+  t->non_pass++;
+  const char *mis[MAX_MISMATCH];
+  int nmis = 0;
+  json_t *comps = json_object_get(r, "components"), *c;
+  size_t i;
+  json_array_foreach(comps, i, c) if (json_is_string(c) && nmis < MAX_MISMATCH)
+      mis[nmis++] = json_string_value(c);
+  struct bfacts f = {op,  cls, in, len, base, blen, json_object_get(r, "got"),
+                     mis, nmis};
+  const struct behaviour *b = behaviours_explain(&t->bs, &f);
+  if (b) {
+    t->count[b - t->bs.b]++;
+  } else {
+    if (t->unexplained < 5)
+      t->unexplained_ids[t->unexplained] = xstrdup(str_of(r, "id"));
+    t->unexplained++;
+  }
+  return 0;
+}
+
+static int read_results(struct state *s, const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    warnx_("%s: cannot read: %s", path, strerror(errno));
+    return -1;
+  }
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t n;
+  long lineno = 0;
+  int rc = 0;
+  while (rc == 0 && (n = getline(&line, &cap, f)) > 0) {
+    lineno++;
+    json_error_t err;
+    json_t *r = json_loadb(line, (size_t)n, 0, &err);
+    if (!json_is_object(r)) {
+      warnx_("%s:%ld: not a JSON object: %s", path, lineno, err.text);
+      rc = -1;
+    } else if (!strcmp(str_of(r, "record") ? str_of(r, "record") : "",
+                       "result")) {
+      rc = one_result(s, r);
+    }
+    json_decref(r);
+  }
+  free(line);
+  fclose(f);
+  return rc;
+}
+
+/* The share of passed inputs (of its op) on which B's condition holds. */
+static double pass_share(const struct tally *t, size_t i) {
+  const struct behaviour *b = &t->bs.b[i];
+  size_t pass = 0;
+  for (int op = 0; op < OP__COUNT; op++)
+    if (!b->rule.op || !strcmp(b->rule.op, op_names[op]))
+      pass += t->pass[op];
+  return pass ? (double)t->holds[i] / (double)pass : 0.0;
+}
+
+static const char *example_input(const struct state *s,
+                                 const struct behaviour *b) {
+  if (b->example_input)
+    return b->example_input;
+  const struct test *t = find_test(s, b->example_id);
+  return t ? t->input : "";
+}
+
+static json_t *tally_json(const struct state *s, const struct tally *t) {
+  json_t *list = json_array();
+  for (size_t i = 0; i < t->bs.n; i++) {
+    const struct behaviour *b = &t->bs.b[i];
+    json_t *o = json_pack(
+        "{s:s, s:s, s:s, s:s, s:I, s:s%, s:f}", "id", b->rule.id, "description",
+        b->description, "section", b->section, "severity",
+        b->severity ? severity_names[b->severity] : "none", "count",
+        (json_int_t)t->count[i], "example", example_input(s, b),
+        strlen(example_input(s, b)), "pass_share", pass_share(t, i));
+    if (b->example_id)
+      json_object_set_new(o, "example_id", json_string(b->example_id));
+    json_array_append_new(list, o);
+  }
+  json_t *un = json_array();
+  for (size_t i = 0; i < t->unexplained && i < 5; i++)
+    if (t->unexplained_ids[i])
+      json_array_append_new(un, json_string(t->unexplained_ids[i]));
+  return json_pack("{s:s, s:I, s:I, s:o, s:o}", "library", t->library,
+                   "non_pass", (json_int_t)t->non_pass, "unexplained",
+                   (json_int_t)t->unexplained, "behaviours", list,
+                   "unexplained_examples", un);
+}
+
+static void tally_text(const struct tally *t) {
+  size_t named = 0, security = 0;
+  for (size_t i = 0; i < t->bs.n; i++) {
+    named++;
+    security += t->bs.b[i].severity != SEV_NONE;
+  }
+  printf("%s (%s): %zu results not PASS, %zu unexplained; %zu named "
+         "behaviours, %zu security-relevant\n",
+         t->name, t->library, t->non_pass, t->unexplained, named, security);
+  for (size_t i = 0; i < t->bs.n; i++) {
+    const struct behaviour *b = &t->bs.b[i];
+    double share = pass_share(t, i);
+    printf("  %-44s %6zu  %-8s  RFC 3986 %-6s  pass-share %.2f%%%s\n",
+           b->rule.id, t->count[i],
+           b->severity ? severity_names[b->severity] : "none", b->section,
+           100.0 * share, share > MAX_PASS_SHARE ? " (NOT SPECIFIC)" : "");
+  }
+  for (size_t i = 0; i < t->unexplained && i < 5; i++)
+    if (t->unexplained_ids[i])
+      printf("  unexplained: %s\n", t->unexplained_ids[i]);
+}
+
+static int verdict(const struct state *s) {
+  for (size_t k = 0; k < s->n; k++) {
+    if (s->t[k].unexplained)
+      return EXIT_NEGATIVE;
+    for (size_t i = 0; i < s->t[k].bs.n; i++)
+      if (pass_share(&s->t[k], i) > MAX_PASS_SHARE)
+        return EXIT_NEGATIVE;
+  }
+  return EXIT_OK;
+}
+
+static void state_free(struct state *s) {
+  for (size_t k = 0; k < s->n; k++) {
+    behaviours_free(&s->t[k].bs);
+    free(s->t[k].name);
+    free(s->t[k].library);
+    free(s->t[k].count);
+    free(s->t[k].holds);
+    for (int i = 0; i < 5; i++)
+      free(s->t[k].unexplained_ids[i]);
+  }
+  free(s->t);
+  free(s->by_id);
+}
+
+int cmd_behaviours(int argc, char **argv) {
+  static const struct option opts[] = {{"adapter", required_argument, 0, 'a'},
+                                       {"format", required_argument, 0, 'f'},
+                                       {"vectors", required_argument, 0, 'v'},
+                                       {"help", no_argument, 0, 'h'},
+                                       {0, 0, 0, 0}};
+  struct state s;
+  memset(&s, 0, sizeof s);
+  char **vpaths = NULL;
+  int nv = 0, json = 0, c, rc = EXIT_OK;
+  optind = 1;
+  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    if (c == 'a') {
+      s.only = xrealloc(s.only, sizeof *s.only * (size_t)(s.nonly + 1));
+      s.only[s.nonly++] = optarg;
+    } else if (c == 'v') {
+      vpaths = xrealloc(vpaths, sizeof *vpaths * (size_t)(nv + 1));
+      vpaths[nv++] = optarg;
+    } else if (c == 'f' &&
+               (!strcmp(optarg, "json") || !strcmp(optarg, "text"))) {
+      json = !strcmp(optarg, "json");
+    } else if (c == 'h') {
+      fputs(usage_text, stdout);
+      free(s.only);
+      free(vpaths);
+      return EXIT_OK;
+    } else {
+      fputs(usage_text, stderr);
+      free(s.only);
+      free(vpaths);
+      return EXIT_USAGE;
+    }
+  }
+  struct vectors vec;
+  memset(&vec, 0, sizeof vec);
+  struct filters none;
+  memset(&none, 0, sizeof none);
+  char *deflt = root_path("vectors/v1");
+  if (!nv) {
+    vpaths = xrealloc(vpaths, sizeof *vpaths);
+    vpaths[nv++] = deflt;
+  }
+  if (vectors_load(&vec, vpaths, nv, &none) < 0) {
+    rc = EXIT_USAGE;
+    goto out;
+  }
+  s.nids = vec.ntests;
+  s.by_id = xcalloc(s.nids + 1, sizeof *s.by_id);
+  for (size_t i = 0; i < vec.ntests; i++)
+    s.by_id[i] = &vec.tests[i];
+  qsort(s.by_id, s.nids, sizeof *s.by_id, cmp_test);
+  /* the named adapters' files are checked even when no result names them */
+  for (int i = 0; i < s.nonly; i++)
+    if (!tally_of(&s, s.only[i], "")) {
+      rc = EXIT_USAGE;
+      goto out;
+    }
+  if (optind == argc) {
+    char *p = root_path("reports/out/results.jsonl");
+    int r = read_results(&s, p);
+    free(p);
+    if (r < 0)
+      rc = EXIT_USAGE;
+  }
+  for (int i = optind; i < argc && rc == EXIT_OK; i++)
+    if (read_results(&s, argv[i]) < 0)
+      rc = EXIT_USAGE;
+  if (rc == EXIT_OK) {
+    if (json) {
+      json_t *ads = json_object();
+      for (size_t k = 0; k < s.n; k++)
+        json_object_set_new(ads, s.t[k].name, tally_json(&s, &s.t[k]));
+      json_t *doc = json_pack("{s:o}", "adapters", ads);
+      json_dumpf(doc, stdout, JSON_INDENT(1) | JSON_ENSURE_ASCII);
+      putchar('\n');
+      json_decref(doc);
+    } else {
+      for (size_t k = 0; k < s.n; k++)
+        tally_text(&s.t[k]);
+    }
+    rc = verdict(&s);
+  }
+out:
+  state_free(&s);
+  vectors_free(&vec);
+  free(deflt);
+  free(vpaths);
+  free(s.only);
+  return rc;
+}
