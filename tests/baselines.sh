@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # tests/baselines.sh: every vector file through every available adapter,
 # each checked against its committed baseline (adapters/*/baseline*.json):
-# a new discrepancy, or a baseline entry that now passes, fails the adapter.
+# a new discrepancy, or a baseline entry that now passes, fails the adapter;
+# so does a baseline entry that no behaviour of adapters/NAME/behaviours.json
+# explains (uritest behaviours: its "unexplained" count must be 0).
 # An adapter not available on this machine is skipped, with why.  TAP out.
 set -u
 B=${BUILD:-build}
@@ -23,7 +25,17 @@ for f in $files; do
   fi
   if "$U" run --adapter "$name" --baseline "$f" --format text --no-progress \
        --output "$tmp/$name.jsonl" > "$tmp/$name.out" 2>&1; then
-    echo "ok $i - $name matches $f"
+    beh=$(dirname "$f")/behaviours.json
+    if [ ! -f "$beh" ]; then
+      echo "ok $i - $name matches $f # no behaviours.json to attribute its entries to"
+    elif unexplained=$("$U" behaviours --adapter "$name" --format json "$tmp/$name.jsonl" 2>"$tmp/$name.err" |
+                       jq -r --arg n "$name" '.adapters[$n].unexplained') && [ "$unexplained" = 0 ]; then
+      echo "ok $i - $name matches $f, every entry attributed to a behaviour"
+    else
+      rc=1
+      echo "not ok $i - $name: ${unexplained:-?} baseline entries no behaviour of $beh explains"
+      "$U" behaviours --adapter "$name" "$tmp/$name.jsonl" 2>&1 | grep -E 'unexplained|behaviour' | head -10 | sed 's/^/# /'
+    fi
   else
     rc=1
     echo "not ok $i - $name differs from $f"

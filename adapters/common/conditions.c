@@ -483,7 +483,7 @@ COND(c_target_differs_in_case) {
   for (size_t i = 0; i < x->ref->output.length; i++)
     if (lc((unsigned char)p[i]) != lc((unsigned char)q[i]))
       return 0;
-  return 1;
+  return memcmp(p, q, x->ref->output.length) != 0; /* and they differ */
 }
 
 /* resolve: the library's reading of the base alone diverges, as listed */

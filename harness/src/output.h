@@ -23,7 +23,7 @@ struct result {
   json_t *answer;       /* NULL when there was none */
   const char *ans_line; /* the answer line, when there was one */
   size_t ans_len;
-  int baseline;     /* 1 known discrepancy, 0 not in baseline */
+  int baseline; /* 1 known discrepancy, 0 not in baseline */
   /* a failed result: the id of the behaviour that explains it, or
    * "unexplained"; NULL when not failed */
   const char *behaviour;

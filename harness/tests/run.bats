@@ -145,7 +145,7 @@ PY
   [ "$(a 'd["adapters"]["fake"]["by_class"]["PASS"]')" = 5 ]
   [ "$(a 'd["adapters"]["fake"]["security_relevant"]')" = 1 ]
   [ "$(a '[x["class"] for x in d["results"] if x["id"] == "c.iri.ok"][0]')" = PASS ]
-  [ "$(a 'sorted(d["results"][0])')" = "['adapter', 'class', 'components', 'expected', 'file', 'file_version', 'got', 'id', 'library', 'mismatches', 'not_compared', 'op', 'security_relevant', 'severity', 'spec', 'vectors_version']" ]
+  [ "$(a 'sorted(d["results"][0])')" = "['adapter', 'behaviour', 'class', 'components', 'expected', 'file', 'file_version', 'got', 'id', 'library', 'mismatches', 'not_compared', 'op', 'security_relevant', 'severity', 'spec', 'vectors_version']" ]
   [ "$(a 'd["uritest"]["vectors_version"] != "" and d["uritest"]["date"]')" = "2023-11-14T22:13:20Z" ]
 }
 
