@@ -16,8 +16,9 @@ struct adapter_def {
   char *shcmd; /* --adapter-cmd: run with /bin/sh -c */
   char *check, *install;
   int in_process;
-  char *cmd0;  /* command[0] as the registry spells it */
-  int checked; /* availability known (adapter_def_check) */
+  int validator; /* "role": "validator": accepts or rejects, no components */
+  char *cmd0;    /* command[0] as the registry spells it */
+  int checked;   /* availability known (adapter_def_check) */
   int available;
   char *why; /* why not available */
   /* published versions other than the pinned one (adapter.json "versions";
@@ -47,6 +48,18 @@ void registry_free(struct registry *r);
 /* Free what a definition holds (and the definition of an --adapter-cmd). */
 void adapter_def_free(struct adapter_def *d);
 struct adapter_def *adapter_def_cmd(const char *cmd);
+/*
+ * The adapters a command asked for: NAMES from the registry (each checked:
+ * unknown or unavailable is an error), then one per --adapter-cmd in CMDS
+ * (new definitions, also appended to *CMD_DEFS for the caller to free);
+ * with neither, every available adapter (the reference left out when
+ * SKIP_REFERENCE).  *DEFS (to free) and *N; 0, or EXIT_USAGE after a
+ * message.
+ */
+int registry_select(struct registry *r, char **names, int nnames, char **cmds,
+                    int ncmds, int skip_reference, struct adapter_def ***defs,
+                    size_t *n, struct adapter_def ***cmd_defs,
+                    size_t *ncmd_defs);
 /* Find out whether the adapter is available (command present, check
  * passes); sets available and why.  Cheap after the first call. */
 void adapter_def_check(struct adapter_def *d);

@@ -40,6 +40,8 @@ static const struct command commands[] = {
      "one input: the oracle's derivation beside every adapter's reading"},
     {"bisect", cmd_bisect,
      "one adapter's vectors across published versions of its library"},
+    {"pairs", cmd_pairs,
+     "the parser-pair confusion matrix: pairs reading different endpoints"},
     {"behaviours", cmd_behaviours,
      "attribute a results file's failures to the adapters' named behaviours"},
 };

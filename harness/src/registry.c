@@ -230,6 +230,9 @@ static int add_def(struct registry *r, json_t *o, const char *file) {
   d.check = jstr(o, "check");
   d.install = jstr(o, "install");
   d.in_process = json_is_true(json_object_get(o, "in_process"));
+  json_t *role = json_object_get(o, "role");
+  d.validator =
+      json_is_string(role) && !strcmp(json_string_value(role), "validator");
   d.argv = xcalloc(json_array_size(cmd) + 1, sizeof *d.argv);
   for (size_t i = 0; i < json_array_size(cmd); i++) {
     json_t *a = json_array_get(cmd, i);
@@ -384,4 +387,60 @@ void registry_free(struct registry *r) {
   free(r->versioned);
   r->versioned = NULL;
   r->nversioned = 0;
+}
+
+int registry_select(struct registry *r, char **names, int nnames, char **cmds,
+                    int ncmds, int skip_reference, struct adapter_def ***defs,
+                    size_t *n, struct adapter_def ***cmd_defs,
+                    size_t *ncmd_defs) {
+  struct adapter_def **d = NULL;
+  size_t k = 0;
+  for (int i = 0; i < nnames; i++) {
+    struct adapter_def *def = registry_find(r, names[i]);
+    if (!def) {
+      warnx_("unknown adapter \"%s\" (see uritest adapters)", names[i]);
+      free(d);
+      return EXIT_USAGE;
+    }
+    adapter_def_check(def);
+    if (!def->available) {
+      warnx_("adapter %s is not available: %s", def->name,
+             def->why ? def->why : "?");
+      free(d);
+      return EXIT_USAGE;
+    }
+    int twice = 0;
+    for (size_t j = 0; j < k; j++)
+      twice |= d[j] == def;
+    if (twice)
+      continue; /* --adapter X --adapter X: once */
+    d = xrealloc(d, sizeof *d * (k + 1));
+    d[k++] = def;
+  }
+  for (int i = 0; i < ncmds; i++) {
+    d = xrealloc(d, sizeof *d * (k + 1));
+    d[k++] = adapter_def_cmd(cmds[i]);
+    *cmd_defs = xrealloc(*cmd_defs, sizeof **cmd_defs * (*ncmd_defs + 1));
+    (*cmd_defs)[(*ncmd_defs)++] = d[k - 1];
+  }
+  if (!nnames && !ncmds) {
+    for (size_t i = 0; i < r->n; i++) {
+      struct adapter_def *def = &r->defs[i];
+      adapter_def_check(def);
+      if (!def->available)
+        continue;
+      if (skip_reference && !strcmp(def->name, "reference"))
+        continue;
+      d = xrealloc(d, sizeof *d * (k + 1));
+      d[k++] = def;
+    }
+  }
+  if (!k) {
+    warnx_("no adapter available (see uritest adapters; build with make)");
+    free(d);
+    return EXIT_USAGE;
+  }
+  *defs = d;
+  *n = k;
+  return 0;
 }

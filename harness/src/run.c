@@ -18,6 +18,7 @@
 #include "classify.h"
 #include "commands.h"
 #include "output.h"
+#include "pairs.h"
 #include "resume.h"
 #include "vectors.h"
 
@@ -350,6 +351,12 @@ struct session {
   size_t ncmd_defs;
   struct output out;
   struct resume *rs; /* --resume, or NULL */
+  /* the pair matrix of the run's parse vectors (pairs.json beside the
+   * results file), or NULL */
+  struct pairs *pairs;
+  unsigned *pairs_index; /* test index -> input of the matrix */
+  const struct test *tests;
+  char *pairs_path;
   /* --jobs: adapters in threads, results through one lock */
   int jobs;
   pthread_mutex_t lock;
@@ -364,52 +371,12 @@ static int setup_adapters(struct session *s, int is_diff) {
   registry_load(&s->reg);
   struct adapter_def **defs = NULL;
   size_t n = 0;
-  for (int i = 0; i < o->nadapters; i++) {
-    struct adapter_def *d = registry_find(&s->reg, o->adapters[i]);
-    if (!d) {
-      warnx_("unknown adapter \"%s\" (see uritest adapters)", o->adapters[i]);
-      free(defs);
-      return EXIT_USAGE;
-    }
-    adapter_def_check(d);
-    if (!d->available) {
-      warnx_("adapter %s is not available: %s", d->name, d->why ? d->why : "?");
-      free(defs);
-      return EXIT_USAGE;
-    }
-    int twice = 0;
-    for (size_t k = 0; k < n; k++)
-      twice |= defs[k] == d;
-    if (twice)
-      continue; /* --adapter X --adapter X: once */
-    defs = xrealloc(defs, sizeof *defs * (n + 1));
-    defs[n++] = d;
-  }
-  for (int i = 0; i < o->ncmds; i++) {
-    defs = xrealloc(defs, sizeof *defs * (n + 1));
-    defs[n++] = adapter_def_cmd(o->cmds[i]);
-    s->cmd_defs =
-        xrealloc(s->cmd_defs, sizeof *s->cmd_defs * (s->ncmd_defs + 1));
-    s->cmd_defs[s->ncmd_defs++] = defs[n - 1];
-  }
-  if (!o->nadapters && !o->ncmds) {
-    for (size_t i = 0; i < s->reg.n; i++) {
-      struct adapter_def *d = &s->reg.defs[i];
-      adapter_def_check(d);
-      if (!d->available)
-        continue;
-      /* diff compares against the reference: leave it out by default */
-      if (is_diff && !strcmp(d->name, "reference"))
-        continue;
-      defs = xrealloc(defs, sizeof *defs * (n + 1));
-      defs[n++] = d;
-    }
-  }
-  if (!n) {
-    warnx_("no adapter available (see uritest adapters; build with make)");
-    free(defs);
-    return EXIT_USAGE;
-  }
+  /* diff compares against the reference: left out by default */
+  int rc =
+      registry_select(&s->reg, o->adapters, o->nadapters, o->cmds, o->ncmds,
+                      is_diff, &defs, &n, &s->cmd_defs, &s->ncmd_defs);
+  if (rc)
+    return rc;
   s->n = n;
   s->ad = xcalloc(n, sizeof *s->ad);
   s->st = xcalloc(n, sizeof *s->st);
@@ -511,6 +478,9 @@ static void record(struct session *s, size_t k, struct result *r) {
     s->progress_shown = 0;
     s->last_progress = 0;
   }
+  if (s->pairs && r->t && s->pairs_index[r->t - s->tests] != (unsigned)-1)
+    pairs_take_line(s->pairs, k, s->pairs_index[r->t - s->tests], r->answer,
+                    r->ans_line, r->ans_len);
   output_result(&s->out, r);
   s->done++;
   if (s->show_progress)
@@ -657,6 +627,12 @@ static int open_results(struct session *s, const char *deflt) {
     return EXIT_USAGE;
   }
   setvbuf(s->out.results, NULL, _IOFBF, 1 << 18);
+  /* the pair matrix goes beside the results file */
+  char *slash = strrchr(p, '/');
+  size_t dir = slash ? (size_t)(slash - p) + 1 : 0;
+  s->pairs_path = xmalloc(dir + sizeof "pairs.json");
+  memcpy(s->pairs_path, p, dir);
+  memcpy(s->pairs_path + dir, "pairs.json", sizeof "pairs.json");
   free(s->out.results_path);
   s->out.results_path = p;
   return 0;
@@ -776,6 +752,11 @@ static void cleanup(struct session *s) {
   registry_free(&s->reg);
   if (s->rs)
     resume_free(s->rs);
+  if (s->pairs)
+    pairs_free(s->pairs);
+  free(s->pairs);
+  free(s->pairs_index);
+  free(s->pairs_path);
   free(s->rs);
   buf_free(&s->out.line);
   free(s->out.results_path);
@@ -970,6 +951,21 @@ static int baseline_worth_writing(struct session *sx) {
   return ok;
 }
 
+/* The pair matrix of the run, beside its results file (the report reads
+ * it); the names are the hello names the adapters gave. */
+static int write_pairs(struct session *s) {
+  int differ;
+  for (size_t k = 0; k < s->n; k++)
+    pairs_adapter(s->pairs, k, s->ad[k].name,
+                  s->ad[k].def && s->ad[k].def->validator);
+  json_t *m = pairs_json(s->pairs, &differ);
+  int rc = json_dump_file(m, s->pairs_path, JSON_INDENT(1) | JSON_ENSURE_ASCII);
+  if (rc < 0)
+    warnx_("%s: cannot write", s->pairs_path);
+  json_decref(m);
+  return rc;
+}
+
 static int do_run(int argc, char **argv, struct runopts *op,
                   struct vectors *vecp, struct session *sp,
                   struct baseline **blp) {
@@ -1044,6 +1040,13 @@ static int do_run(int argc, char **argv, struct runopts *op,
   if ((rc = open_results(sx, "reports/out/results.jsonl"))) {
     return rc;
   }
+  if (sx->pairs_path) {
+    sx->pairs = pairs_for_vectors(v, sx->n, &sx->pairs_index);
+    sx->tests = v->tests;
+    for (size_t k = 0; k < sx->n; k++)
+      pairs_adapter(sx->pairs, k, sx->ad[k].name,
+                    sx->ad[k].def && sx->ad[k].def->validator);
+  }
   sx->show_progress = o.progress == 1 || (o.progress < 0 && isatty(2));
   sx->started = now_mono();
   output_begin(&sx->out, sx->st, sx->n);
@@ -1094,6 +1097,8 @@ static int do_run(int argc, char **argv, struct runopts *op,
     }
     wrote = 1;
   }
+  if (sx->pairs && !interrupted && write_pairs(sx) < 0)
+    rc = EXIT_USAGE;
   output_end(&sx->out, sx->st, sx->n, bsum, interrupted != 0);
   json_decref(bsum);
   if (sx->out.results)

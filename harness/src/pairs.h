@@ -1,0 +1,48 @@
+/* pairs.h: the parser-pair confusion matrix (DESIGN.md "uritest pairs"):
+ * for every ordered pair of adapters (A, B), the inputs both accept while
+ * their endpoints differ, by severity, with the shortest examples. */
+#ifndef URITEST_PAIRS_H
+#define URITEST_PAIRS_H
+
+#include <jansson.h>
+
+#include "vectors.h"
+
+struct preading; /* one adapter's reading of one input */
+
+struct pairs {
+  size_t ninputs, nad;
+  const char **in; /* the inputs (not owned) */
+  unsigned *in_len;
+  char **names; /* the adapters' hello names (owned) */
+  int *validator;
+  struct preading *r; /* nad * ninputs */
+  struct arena arena; /* the readings' strings */
+};
+
+void pairs_init(struct pairs *p, size_t ninputs, size_t nad);
+void pairs_free(struct pairs *p);
+/* Input I is IN (LEN octets), kept by the caller for the pairs' life. */
+void pairs_input(struct pairs *p, size_t i, const char *in, size_t len);
+/* Adapter K is NAME; VALIDATOR: it only accepts or rejects (pairs as A). */
+void pairs_adapter(struct pairs *p, size_t k, const char *name, int validator);
+/* Adapter K's answer to input I (NULL when it gave none). */
+void pairs_take(struct pairs *p, size_t k, size_t i, json_t *answer);
+
+/* Adapter K's answer as a line (parsed here when ANS is NULL). */
+void pairs_take_line(struct pairs *p, size_t k, size_t i, json_t *ans,
+                     const char *line, size_t len);
+
+/* A matrix over the parse vectors of V (RFC 3986 and 3987 files) for NAD
+ * adapters: *INDEX maps a test's index to its input's (or (unsigned)-1). */
+struct pairs *pairs_for_vectors(const struct vectors *v, size_t nad,
+                                unsigned **index);
+
+/* The matrix: {"inputs", "adapters", "pairs": [{"a", "b", "both_accept",
+ * "host", "port", "scheme", "userinfo", "examples": [...]}]}; *DIFFER is
+ * set when some pair reads a different endpoint from an input. */
+json_t *pairs_json(const struct pairs *p, int *differ);
+/* Human text of a matrix from pairs_json, onto F. */
+void pairs_text(FILE *f, json_t *matrix);
+
+#endif
