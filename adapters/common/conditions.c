@@ -506,6 +506,78 @@ COND(c_input_parse_divergence_known) {
   return x->parse_known && x->parse_known(x->in, x->len);
 }
 
+/* the library's output (resolve, normalize) has a "." or ".." segment */
+COND(c_lib_output_dot_segment) {
+  const struct adapter_value *b = &x->lib->output;
+  return b->state == AV_DEFINED &&
+         has_dot_segment(reading_value(x->lib, b), b->length);
+}
+/* The value of S (N octets) with every "%XX" decoded into OUT (room for
+ * N); its length. */
+static size_t pct_decoded(const char *s, size_t n, char *out) {
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] == '%' && i + 2 < n && is_hex((unsigned char)s[i + 1]) &&
+        is_hex((unsigned char)s[i + 2])) {
+      char h[3] = {s[i + 1], s[i + 2], 0};
+      out[k++] = (char)strtol(h, NULL, 16);
+      i += 2;
+    } else {
+      out[k++] = s[i];
+    }
+  }
+  return k;
+}
+/* the component differs as written but not once percent-decoded */
+COND(c_lib_same_decoded) {
+  if (x->comp < 0 || !is_defined(x->ref, x->comp) ||
+      !is_defined(x->lib, x->comp))
+    return 0;
+  const struct adapter_value *a = val(x->ref, x->comp),
+                             *b = val(x->lib, x->comp);
+  const char *p = vptr(x->ref, x->comp), *q = vptr(x->lib, x->comp);
+  if (a->length == b->length && !memcmp(p, q, a->length))
+    return 0;
+  char *da = malloc(a->length + 1), *db = malloc(b->length + 1);
+  if (!da || !db)
+    abort();
+  size_t na = pct_decoded(p, a->length, da), nb = pct_decoded(q, b->length, db);
+  int same = na == nb && !memcmp(da, db, na);
+  free(da);
+  free(db);
+  return same;
+}
+/* the component differs only in ASCII case */
+COND(c_lib_case_differs) {
+  if (x->comp < 0 || !is_defined(x->ref, x->comp) ||
+      !is_defined(x->lib, x->comp))
+    return 0;
+  const struct adapter_value *a = val(x->ref, x->comp),
+                             *b = val(x->lib, x->comp);
+  const char *p = vptr(x->ref, x->comp), *q = vptr(x->lib, x->comp);
+  if (a->length != b->length || !memcmp(p, q, a->length))
+    return 0;
+  for (size_t i = 0; i < a->length; i++)
+    if (lc((unsigned char)p[i]) != lc((unsigned char)q[i]))
+      return 0;
+  return 1;
+}
+/* the library's component is the reference's with a delimiter before or
+ * after it ("?q" for "q", "#f", ":80", "u@", "/p") */
+COND(c_lib_adds_delimiter) {
+  if (x->comp < 0 || !is_defined(x->ref, x->comp) ||
+      !is_defined(x->lib, x->comp))
+    return 0;
+  const struct adapter_value *a = val(x->ref, x->comp),
+                             *b = val(x->lib, x->comp);
+  const char *p = vptr(x->ref, x->comp), *q = vptr(x->lib, x->comp);
+  if (b->length != a->length + 1)
+    return 0;
+  if (strchr("?#:@/", q[0]) && !memcmp(q + 1, p, a->length))
+    return 1;
+  return strchr(":@/", q[a->length]) && !memcmp(q, p, a->length);
+}
+
 static const struct {
   const char *name;
   int (*fn)(const struct cond_ctx *);
@@ -572,6 +644,10 @@ static const struct {
     {"base-path-rootless", c_base_path_rootless},
     {"reference-path-rootless", c_reference_path_rootless},
     {"target-differs-in-case", c_target_differs_in_case},
+    {"lib-output-dot-segment", c_lib_output_dot_segment},
+    {"lib-same-decoded", c_lib_same_decoded},
+    {"lib-case-differs", c_lib_case_differs},
+    {"lib-adds-delimiter", c_lib_adds_delimiter},
 };
 
 cond_fn condition_named(const char *name) {

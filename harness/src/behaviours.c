@@ -282,7 +282,8 @@ static int comp_index(const char *name) {
 }
 
 const struct behaviour *behaviours_explain(const struct behaviours *bs,
-                                           const struct bfacts *f) {
+                                           const struct bfacts *f,
+                                           unsigned char *alone) {
   if (!bs || !bs->n)
     return NULL;
   struct adapter_reading ref, lib;
@@ -315,6 +316,15 @@ const struct behaviour *behaviours_explain(const struct behaviours *bs,
     if (i == 0 || k < best)
       best = k;
   }
+  for (size_t k = 0; alone && k < bs->n; k++) {
+    int all = 1;
+    for (int i = 0; i < ncomp && all; i++) {
+      const char *comp = f->nmis ? f->mis[i] : NULL;
+      x.comp = comp ? comp_index(comp) : -1;
+      all = behaviour_holds(&bs->b[k].rule, &x, f->cls, comp);
+    }
+    alone[k] = (unsigned char)all;
+  }
   reading_free(&ref);
   reading_free(&lib);
   return best < bs->n ? &bs->b[best] : NULL;
@@ -339,7 +349,7 @@ const char *behaviours_attribute(const struct behaviours *bs,
       f.base_len = r->t->base.len;
     }
   }
-  const struct behaviour *b = behaviours_explain(bs, &f);
+  const struct behaviour *b = behaviours_explain(bs, &f, NULL);
   if (!b) {
     (*unexplained)++;
     return "unexplained";

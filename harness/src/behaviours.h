@@ -55,9 +55,12 @@ struct bfacts {
 
 /* The first behaviour that explains the result: with mismatched
  * components, each must be explained (by it or by a later one; the
- * earliest explaining one is returned).  NULL when none does. */
+ * earliest explaining one is returned).  NULL when none does.  ALONE (may
+ * be NULL; bs->n entries): set to 1 for each behaviour that explains the
+ * whole result by itself. */
 const struct behaviour *behaviours_explain(const struct behaviours *bs,
-                                           const struct bfacts *f);
+                                           const struct bfacts *f,
+                                           unsigned char *alone);
 
 /* The behaviour id of a failed result R of an adapter with behaviours
  * BS, or "unexplained"; counts it in COUNT (bs->n entries, may be NULL)

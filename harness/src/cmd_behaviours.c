@@ -18,7 +18,7 @@
 #define MAX_PASS_SHARE 0.02
 
 static const char usage_text[] =
-    "usage: uritest behaviours [--adapter NAME]... [--format text|json]\n"
+    "usage: uritest behaviours [--adapter NAME]... [--format text|json|jsonl]\n"
     "                          [--vectors PATH]... [RESULTS...]\n"
     "Attribute every result of RESULTS (default reports/out/results.jsonl)\n"
     "that is not PASS to its adapter's named behaviours\n"
@@ -26,7 +26,10 @@ static const char usage_text[] =
     "explained and every behaviour is specific (its condition holds on at\n"
     "most 2% of the inputs the adapter passes), 1 otherwise, 2 on a bad\n"
     "behaviour file (it names the file and the behaviour), results file or\n"
-    "option.\n";
+    "option.  --format jsonl prints one line per result read instead:\n"
+    "{\"adapter\", \"id\", \"class\", \"behaviour\", \"holds\": [ids]}, holds\n"
+    "naming every behaviour that would explain it by itself (for a PASS:\n"
+    "whose condition holds on it), to see how behaviours overlap.\n";
 
 struct tally {
   char *name, *library;
@@ -41,6 +44,7 @@ struct state {
   size_t n;
   char **only;
   int nonly;
+  int jsonl;                 /* --format jsonl: one line per result read */
   const struct test **by_id; /* the vectors, sorted by id */
   size_t nids;
 };
@@ -131,6 +135,21 @@ static int result_input(const struct state *s, json_t *r, int *op,
   return 0;
 }
 
+/* A JSON string for --format jsonl (a static buffer per call site's use:
+ * printed before the next call). */
+static const char *jstr(const char *v) {
+  static struct buf b[4];
+  static int next;
+  struct buf *o = &b[next++ & 3];
+  o->len = 0;
+  buf_json_str(o, v, strlen(v));
+  return o->p;
+}
+static const char *jstr_id(json_t *r) {
+  const char *id = str_of(r, "id");
+  return jstr(id ? id : "");
+}
+
 static int wanted(const struct state *s, const char *name) {
   if (!s->nonly)
     return 1;
@@ -158,9 +177,19 @@ static int one_result(struct state *s, json_t *r) {
     if (impl)
       return 0;
     t->pass[op]++;
-    for (size_t i = 0; i < t->bs.n; i++)
-      t->holds[i] +=
-          (size_t)behaviour_holds_on_pass(&t->bs.b[i], op, in, len, base, blen);
+    if (s->jsonl)
+      printf("{\"adapter\": %s, \"id\": %s, \"class\": \"PASS\", \"holds\": [",
+             jstr(ad), jstr_id(r));
+    for (size_t i = 0, first = 1; i < t->bs.n; i++) {
+      int h = behaviour_holds_on_pass(&t->bs.b[i], op, in, len, base, blen);
+      t->holds[i] += (size_t)h;
+      if (h && s->jsonl) {
+        printf("%s%s", first ? "" : ", ", jstr(t->bs.b[i].rule.id));
+        first = 0;
+      }
+    }
+    if (s->jsonl)
+      puts("]}");
     return 0;
   }
   if (!strcmp(cls, "UNSUPPORTED") || impl)
@@ -174,7 +203,21 @@ static int one_result(struct state *s, json_t *r) {
       mis[nmis++] = json_string_value(c);
   struct bfacts f = {op,  cls, in, len, base, blen, json_object_get(r, "got"),
                      mis, nmis};
-  const struct behaviour *b = behaviours_explain(&t->bs, &f);
+  unsigned char *alone = s->jsonl ? xcalloc(t->bs.n + 1, 1) : NULL;
+  const struct behaviour *b = behaviours_explain(&t->bs, &f, alone);
+  if (s->jsonl) {
+    printf("{\"adapter\": %s, \"id\": %s, \"class\": %s, \"behaviour\": %s, "
+           "\"holds\": [",
+           jstr(ad), jstr_id(r), jstr(cls),
+           jstr(b ? b->rule.id : "unexplained"));
+    for (size_t k = 0, first = 1; k < t->bs.n; k++)
+      if (alone[k]) {
+        printf("%s%s", first ? "" : ", ", jstr(t->bs.b[k].rule.id));
+        first = 0;
+      }
+    puts("]}");
+    free(alone);
+  }
   if (b) {
     t->count[b - t->bs.b]++;
   } else {
@@ -199,7 +242,7 @@ static int read_results(struct state *s, const char *path) {
   while (rc == 0 && (n = getline(&line, &cap, f)) > 0) {
     lineno++;
     json_error_t err;
-    json_t *r = json_loadb(line, (size_t)n, 0, &err);
+    json_t *r = json_loadb(line, (size_t)n, JSON_ALLOW_NUL, &err);
     if (!json_is_object(r)) {
       warnx_("%s:%ld: not a JSON object: %s", path, lineno, err.text);
       rc = -1;
@@ -322,8 +365,10 @@ int cmd_behaviours(int argc, char **argv) {
       vpaths = xrealloc(vpaths, sizeof *vpaths * (size_t)(nv + 1));
       vpaths[nv++] = optarg;
     } else if (c == 'f' &&
-               (!strcmp(optarg, "json") || !strcmp(optarg, "text"))) {
+               (!strcmp(optarg, "json") || !strcmp(optarg, "text") ||
+                !strcmp(optarg, "jsonl"))) {
       json = !strcmp(optarg, "json");
+      s.jsonl = !strcmp(optarg, "jsonl");
     } else if (c == 'h') {
       fputs(usage_text, stdout);
       free(s.only);
@@ -371,7 +416,9 @@ int cmd_behaviours(int argc, char **argv) {
     if (read_results(&s, argv[i]) < 0)
       rc = EXIT_USAGE;
   if (rc == EXIT_OK) {
-    if (json) {
+    if (s.jsonl) {
+      /* the lines are out already */
+    } else if (json) {
       json_t *ads = json_object();
       for (size_t k = 0; k < s.n; k++)
         json_object_set_new(ads, s.t[k].name, tally_json(&s, &s.t[k]));

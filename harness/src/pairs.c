@@ -122,7 +122,7 @@ void pairs_take_line(struct pairs *p, size_t k, size_t i, json_t *ans,
                      const char *line, size_t len) {
   json_t *own = NULL;
   if (!ans && line)
-    ans = own = json_loadb(line, len, 0, NULL);
+    ans = own = json_loadb(line, len, JSON_ALLOW_NUL, NULL);
   pairs_take(p, k, i, ans);
   json_decref(own);
 }

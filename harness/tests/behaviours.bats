@@ -124,3 +124,15 @@ bad_file() { # PY-EXPR editing d, expected stderr glob
   run --separate-stderr "$UT" behaviours --format yaml
   [ "$status" -eq 2 ]
 }
+
+@test "uritest behaviours --format jsonl: each result, its behaviour and every behaviour that explains it alone" {
+  runb
+  run --separate-stderr "$UT" behaviours --format jsonl "$(OUT)"
+  [ "$status" -eq 1 ]
+  l() { printf '%s\n' "$output" | "$PY" -c "import json,sys; r=[json.loads(x) for x in sys.stdin]; print([x for x in r if x['id'] == '$1'][0]$2)"; }
+  [ "$(l b.userinfo-host "['behaviour']")" = fake.userinfo-as-host ]
+  [ "$(l b.userinfo-host "['holds']")" = "['fake.userinfo-as-host']" ]
+  [ "$(l b.bracket "['behaviour']")" = unexplained ]
+  [ "$(l b.pass1 "['class']")" = PASS ]
+  [ "$(l b.pass1 "['holds']")" = "[]" ]
+}
