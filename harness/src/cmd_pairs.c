@@ -212,7 +212,7 @@ int cmd_pairs(int argc, char **argv) {
     pairs_adapter(&p, k, ad[k].name ? ad[k].name : defs[k]->name,
                   defs[k]->validator);
     struct pjob j = {&p, k};
-    struct job job = {&j, n, encode, answer, fail, NULL, NULL};
+    struct job job = {&j, n, encode, answer, fail, NULL};
     if (started)
       adapter_run(&ad[k], &job);
     else
