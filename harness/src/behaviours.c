@@ -359,6 +359,31 @@ const char *behaviours_attribute(const struct behaviours *bs,
   return b->rule.id;
 }
 
+void stats_behaviours_load(struct stats *st) {
+  st->beh = xcalloc(1, sizeof *st->beh);
+  if (behaviours_load_adapter(st->adapter, st->beh) < 0)
+    behaviours_free(st->beh);
+  st->beh_count = xcalloc(st->beh->n + 1, sizeof *st->beh_count);
+}
+
+void stats_behaviour_count(struct stats *st, const char *id) {
+  for (size_t i = 0; id && st->beh && i < st->beh->n; i++)
+    if (!strcmp(st->beh->b[i].rule.id, id)) {
+      st->beh_count[i]++;
+      return;
+    }
+  st->unexplained++;
+}
+
+void stats_behaviours_free(struct stats *st) {
+  if (st->beh)
+    behaviours_free(st->beh);
+  free(st->beh);
+  free(st->beh_count);
+  st->beh = NULL;
+  st->beh_count = NULL;
+}
+
 int behaviour_holds_on_pass(const struct behaviour *b, int op, const char *in,
                             size_t len, const char *base, size_t base_len) {
   if (b->rule.op && strcmp(b->rule.op, op_names[op]))

@@ -70,6 +70,16 @@ const char *behaviours_attribute(const struct behaviours *bs,
                                  const struct result *r, size_t *count,
                                  size_t *unexplained);
 
+/* An adapter's counts (struct stats, output.h) gain its behaviours: load
+ * them (a bad file warns and counts every failure unexplained) ... */
+struct stats;
+void stats_behaviours_load(struct stats *st);
+/* ... count one failed result attributed to behaviour ID (as a results
+ * file records it; NULL or unknown: unexplained) ... */
+void stats_behaviour_count(struct stats *st, const char *id);
+/* ... and free them. */
+void stats_behaviours_free(struct stats *st);
+
 /* 1 when B's condition (op, conditions, regular expressions; not class or
  * components) holds on an input the adapter passed (its reading taken to be
  * the reference's): how unspecific a behaviour is. */

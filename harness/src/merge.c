@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "baseline.h"
+#include "behaviours.h"
 #include "commands.h"
 #include "output.h"
 #include "results.h"
@@ -53,6 +54,7 @@ static size_t adapter_of(struct rset *s, const char *name, const char *lib,
   st->library = arena_strndup(&s->arena, lib ? lib : "", lib ? strlen(lib) : 0);
   st->spec =
       arena_strndup(&s->arena, spec ? spec : "?", spec ? strlen(spec) : 1);
+  stats_behaviours_load(st);
   for (int i = 0; i < s->nbl; i++)
     if (!strcmp(s->bl[i].adapter, name)) {
       s->bc[s->nad].b = &s->bl[i];
@@ -134,6 +136,8 @@ static int scan(void *ctx, const struct rrecord *r) {
   s->results++;
   stats_count(&s->ad[k], &v, json_object_get(r->o, "got") != NULL);
   int failed = class_failed(v.cls) && !v.impl_defined, flag = 0;
+  if (failed)
+    stats_behaviour_count(&s->ad[k], jstr(r->o, "behaviour"));
   if (s->bl) {
     size_t nnew = s->bc[k].nnew, nvec = s->bc[k].nnewvec;
     if (bcheck_result(&s->bc[k], id, &v, failed))
@@ -167,8 +171,10 @@ static int copy_results(void *ctx, const struct rrecord *r) {
 }
 
 static void rset_free(struct rset *s) {
-  for (size_t k = 0; k < s->nad; k++)
+  for (size_t k = 0; k < s->nad; k++) {
     bcheck_free(&s->bc[k]);
+    stats_behaviours_free(&s->ad[k]);
+  }
   for (int i = 0; i < s->nbl; i++)
     baseline_free(&s->bl[i]);
   free(s->bl);

@@ -37,11 +37,11 @@ struct stats {
   size_t total, passed, failed, unsupported, skipped, security, not_compared;
   size_t impl_defined, known, by_class[CLASS__COUNT];
   size_t by_severity[SEV__COUNT]; /* security-relevant results by SEV_* */
-  size_t answered; /* results that came with an answer of the adapter */
+  size_t answered;        /* results that came with an answer of the adapter */
   struct behaviours *beh; /* the adapter's named behaviours (may be empty) */
   size_t *beh_count;      /* failed results per behaviour (beh->n entries) */
   size_t unexplained;     /* failed results no behaviour explains */
-  FILE *junit_tmp; /* JUnit test cases spooled until the suite ends */
+  FILE *junit_tmp;        /* JUnit test cases spooled until the suite ends */
   /* JUnit: what the spooled test cases say (a baseline entry is skipped) */
   size_t ju_failures, ju_errors, ju_skipped;
   double started; /* when its suite began (JUnit time) */

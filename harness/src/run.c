@@ -729,10 +729,7 @@ static void cleanup(struct session *s) {
   for (size_t i = 0; i < s->n; i++) {
     adapter_free(&s->ad[i]);
     bcheck_free(&s->bc[i]);
-    if (s->st[i].beh)
-      behaviours_free(s->st[i].beh);
-    free(s->st[i].beh);
-    free(s->st[i].beh_count);
+    stats_behaviours_free(&s->st[i]);
     struct brecord *r = &s->rec[i];
     for (size_t k = 0; k < r->n; k++) {
       free(r->ids[k]);
