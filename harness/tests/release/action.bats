@@ -120,3 +120,38 @@ $V/classify.json" format=json
   [[ $output == *"apt-get install -y gcc make libc6-dev pkg-config libjansson-dev"* ]]
   [ ! -e "$BATS_TEST_TMPDIR/log" ]
 }
+
+@test "README's CI guide: its workflows parse, use only the action's inputs, install no more than the harness needs" {
+  "$PY" - "$ROOT/README.md" "$ROOT/action.yml" <<'PY'
+import re, sys, yaml
+readme = open(sys.argv[1]).read()
+guide = readme[readme.index("### Regression-test a parser in CI"):]
+inputs = yaml.safe_load(open(sys.argv[2]))["inputs"]
+required = {k for k, v in inputs.items() if v.get("required")}
+blocks = re.findall(r"```yaml\n(.*?)```", guide, re.S)
+assert len(blocks) >= 2, "a job and a sharded job"
+uses = 0
+for b in blocks:
+    doc = yaml.safe_load(b)
+    jobs = doc.get("jobs", doc)
+    for job in jobs.values():
+        for step in job["steps"]:
+            run = step.get("run", "")
+            assert "sudo make" not in run or "ONLY=harness" in run, run
+            if "deps" in run:
+                assert "ONLY=harness" in run, run
+            if str(step.get("uses", "")).startswith("OWNER/uritest@"):
+                uses += 1
+                given = set(step.get("with", {}))
+                assert given <= set(inputs), given - set(inputs)
+                assert required <= given, required - given
+    if "matrix" in b:
+        m = [j for j in jobs.values() if "strategy" in j][0]
+        assert m["strategy"]["matrix"]["shard"] == [1, 2, 3, 4]
+        assert any("uritest check --baseline" in s.get("run", "").replace("$ut", "uritest")
+                   for j in jobs.values() for s in j["steps"])
+assert uses >= 2
+# no tag that does not exist is pinned
+assert not re.search(r"OWNER/uritest@v[0-9]", "".join(blocks))
+PY
+}
