@@ -5,6 +5,7 @@
 #   make test       every test suite, ending with "N passed, N failed"
 #   make demo       every vector against every available adapter, reports
 #   make asan/ubsan sanitizer builds in build/asan, build/ubsan
+#   make format     clang-format the C sources; make format-check, make lint
 
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -132,6 +133,20 @@ leakcheck: deps all unit
 
 demo: deps all
 	@scripts/demo.sh
+
+# ---- format and lint (scripts/lint.py; DESIGN.md "Build") -------------
+# C is linted with the build's include paths and every adapter library's
+# flags, so each glue sees its library's headers.
+LINT_CFLAGS = -std=c11 $(CPPFLAGS) -I. -Ifuzz/targets -DADAPTER_GLUE=glue_reference \
+  -DURITEST_VERSION=\"$(VERSION)\" \
+  $(JANSSON_CFLAGS) $(ADAPTER_LINT_CFLAGS)
+.PHONY: format format-check lint
+format: deps
+	@$(PYTHON) scripts/lint.py format
+format-check: deps
+	@$(PYTHON) scripts/lint.py format-check
+lint: deps
+	@LINT_CFLAGS='$(LINT_CFLAGS)' $(PYTHON) scripts/lint.py lint
 
 -include scripts/release.mk
 

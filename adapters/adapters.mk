@@ -34,6 +34,7 @@ ifeq ($(call pkg_ok,libcurl),yes)
 C_ADAPTERS += curl
 endif
 ADAPTER_BINS := $(C_ADAPTERS:%=$(BUILD)/adapters/%)
+ADAPTER_LINT_CFLAGS += $(foreach a,$(C_ADAPTERS),$(if $(ADAPTER_PKG_$(a)),$(shell pkg-config --cflags $(ADAPTER_PKG_$(a)) 2>/dev/null)))
 
 ifeq ($(call pkg_ok,jansson),yes)
 ALL_TARGETS += $(ADAPTER_BINS)

@@ -68,6 +68,7 @@ M1_LIBS_poco += -lstdc++
 M1_LIBS_glib-relaxed := $(M1_LIBS_glib)
 
 M1_BINS := $(M1_ADAPTERS:%=$(BUILD)/adapters/%)
+ADAPTER_LINT_CFLAGS += $(foreach a,$(M1_ADAPTERS),$(M1_FLAGS_$(a)))
 
 ifeq ($(call pkg_ok,jansson),yes)
 ALL_TARGETS += $(M1_BINS)

@@ -37,7 +37,7 @@ case $engine in
     rc=$?
     [ $rc -eq 0 ] || tail -n 20 "$out/afl-fuzz.log"
     [ -f "$out/default/fuzzer_stats" ] && grep -E '^(execs_done|execs_per_sec|corpus_count|edges_found|total_edges|saved_crashes|saved_hangs|run_time) ' "$out/default/fuzzer_stats"
-    n=$(ls "$out"/default/crashes 2>/dev/null | grep -vc README)
+    n=$(find "$out/default/crashes" -type f ! -name README.txt 2>/dev/null | wc -l)
     echo "fuzz: $target: $n crash file(s) in $out/default/crashes"
     exit $rc ;;
   parallel)

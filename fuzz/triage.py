@@ -40,7 +40,6 @@ behaviour has a vector.
 Exit: 0 nothing new, 1 new vectors written (findings), 2 usage error.
 """
 
-import datetime
 import glob
 import hashlib
 import json
@@ -496,7 +495,6 @@ def main(argv):
     ids = all_ids()
     files = {}      # relpath -> doc
     new_tests = []  # (relpath, id)
-    today = datetime.date.today().isoformat()
 
     def emit(adapter, pending, gop, t):
         rel = "v1/regressions/%s%s.json" % ("pending/" if pending else "", adapter)

@@ -10,7 +10,7 @@
 # adapters are the point of the demo, not a failure), 2 when something
 # needed is missing or a step fails.
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 B=${BUILD:-build}
 OUT=${REPORT_OUT:-reports/out}
 UT=$B/bin/uritest

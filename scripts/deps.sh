@@ -13,7 +13,8 @@ ONLY=${ONLY:-}
 SUDO=${SUDO:-}
 harness_pkgs="gcc make libc6-dev pkg-config libjansson-dev"
 pkgs="build-essential $harness_pkgs jq python3 python3-jsonschema python3-yaml bats
-      libxml2-utils man-db liburiparser-dev libcurl4-openssl-dev lcov valgrind clang afl++ re2c"
+      libxml2-utils man-db liburiparser-dev libcurl4-openssl-dev lcov valgrind clang afl++ re2c
+      clang-format clang-tidy cppcheck pyflakes3 shellcheck"
 case $ONLY in
   "") ;;
   harness) pkgs=$harness_pkgs ;;

@@ -134,7 +134,7 @@ static unsigned rnd(unsigned n) {
 static const char *pick(const char *const *a, size_t n) {
   return a[rnd((unsigned)n)];
 }
-#define PICK(a) pick(a, sizeof a / sizeof a[0])
+#define PICK(a) pick((a), sizeof(a) / sizeof(a)[0])
 
 static int generate(struct corpus *c, size_t count) {
   static const char *const schemes[] = {"http",  "https", "https",

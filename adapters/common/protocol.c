@@ -486,7 +486,8 @@ int adapter_serve(const struct glue *g, int in_fd, void *out_file) {
   for (;;) {
     /* Serve every complete line in the buffer. */
     char *nl;
-    while ((nl = memchr(buf + scanned, '\n', len - scanned)) != NULL) {
+    while (scanned < len &&
+           (nl = memchr(buf + scanned, '\n', len - scanned)) != NULL) {
       size_t end = (size_t)(nl - buf);
       if (!is_blank(buf + start, end - start))
         serve_line(g, out, buf + start, end - start, &r);

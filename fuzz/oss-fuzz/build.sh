@@ -43,9 +43,11 @@ for a in uriparser curl; do
     continue
   fi
   $PYTHON fuzz/known2c.py "$a" "fuzz/known/$a.json" "$work/known_$a.c"
+  # shellcheck disable=SC2046 # pkg-config prints a list of flags
   $CC $CFLAGS $common $(pkg-config --cflags "$pkg") -c "adapters/$a/glue.c" -o "$work/obj/glue_$a.o"
   $CC $CFLAGS $common -c "$work/known_$a.c" -o "$work/obj/known_$a.o"
   $CC $CFLAGS $common -c fuzz/targets/diff.c -o "$work/obj/diff_$a.o"
+  # shellcheck disable=SC2046 # pkg-config prints a list of flags
   link "diff_$a" "$work/obj/diff_$a.o" "$work/obj/known_$a.o" "$work/obj/glue_$a.o" \
     "${glue_objs[@]}" "${lib_objs[@]}" $(pkg-config --libs "$pkg")
   targets+=("diff_$a")

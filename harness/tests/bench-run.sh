@@ -19,7 +19,7 @@ printf '%-12s %-10s %8s %10s %12s %10s\n' adapter shape "wall s" "req/s" "harnes
 for a in $ADAPTERS; do
   for shape in lean components; do
     best=
-    for i in 1 2 3; do
+    for _ in 1 2 3; do
       start=$(date +%s.%N)
       URITEST_RUSAGE=1 "$UT" run --vectors "$dir/$shape.json" --adapter "$a" --output "$dir/r.jsonl" \
         --no-progress > /dev/null 2> "$dir/err" || true

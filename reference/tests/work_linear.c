@@ -96,8 +96,11 @@ int main(void) {
   size_t mb = 1 << 20, i, k, top = 16;
   char *buf = malloc(top * mb + 64), *out = malloc(top * mb + 128);
   int op;
-  if (buf == NULL || out == NULL)
+  if (buf == NULL || out == NULL) {
+    free(buf);
+    free(out);
     return 2;
+  }
   for (op = PARSE; op <= NORMALIZE; op++)
     for (i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
       char id[96];

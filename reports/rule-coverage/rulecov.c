@@ -93,10 +93,13 @@ int main(void) {
     }
     if (incap < strlen(hex) / 2 + 1) {
       incap = strlen(hex) / 2 + 1;
-      if ((input = realloc(input, incap)) == NULL) {
+      char *bigger = realloc(input, incap);
+      if (bigger == NULL) {
         fprintf(stderr, "rulecov: out of memory\n");
+        free(input);
         return 2;
       }
+      input = bigger;
     }
     for (i = 0; hex[i]; i += 2) {
       int hi = hexval(hex[i]), lo = hexval(hex[i + 1]);

@@ -18,7 +18,6 @@ Options: --name N, --spec S, --ops a,b (hello ops), --whatwg (answer getters),
 read an input as a given library does).
 """
 import json
-import os
 import re
 import sys
 import time

@@ -57,7 +57,7 @@ mk() { make -s --no-print-directory -C "$ROOT" "$@"; }
     [ -e "$p/$f" ] || { echo "not installed: $f"; false; }
   done
   # a system prefix: no rpath in the .pc file
-  ! grep -q rpath "$p/lib/pkgconfig/librfc3986.pc"
+  ! grep -q rpath "$p/lib/pkgconfig/librfc3986.pc" || false
   unset URITEST_ROOT
   cd "$BATS_TEST_TMPDIR"
   run --separate-stderr "$p/bin/uritest" run --adapter reference --file examples.json \
