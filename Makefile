@@ -146,7 +146,7 @@ format: deps
 format-check: deps
 	@$(PYTHON) scripts/lint.py format-check
 lint: deps
-	@LINT_CFLAGS='$(LINT_CFLAGS)' $(PYTHON) scripts/lint.py lint
+	@BUILD=$(BUILD) LINT_CFLAGS='$(LINT_CFLAGS)' $(PYTHON) scripts/lint.py lint
 
 -include scripts/release.mk
 

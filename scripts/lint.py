@@ -19,6 +19,7 @@ one check; the last line is "lint: N passed, N failed".
 """
 import argparse
 import concurrent.futures
+import hashlib
 import os
 import re
 import shlex
@@ -146,12 +147,33 @@ DIAG = re.compile(r"^(?P<path>[^:\s]+):(?P<line>\d+):(?P<col>\d+): "
 
 
 def run_clang_tidy(cflags):
+    """Each file's output is kept in build/lint-cache under a hash of the
+    file, every header of the tree, the flags and .clang-tidy, so a second
+    run checks only what changed."""
     files = sources((".c",), C_DIRS)
+    common = hashlib.sha256()
+    for h in sources((".h",), C_DIRS) + [".clang-tidy"]:
+        with open(os.path.join(ROOT, h), "rb") as f:
+            common.update(h.encode() + b"\0" + f.read() + b"\0")
+    common.update("\0".join(cflags).encode())
+    cache = os.path.join(ROOT, os.environ.get("BUILD", "build"), "lint-cache")
+    os.makedirs(cache, exist_ok=True)
 
     def one(path):
+        key = common.copy()
+        with open(os.path.join(ROOT, path), "rb") as f:
+            key.update(f.read())
+        saved = os.path.join(cache, key.hexdigest())
+        if os.path.exists(saved):
+            with open(saved, encoding="utf-8") as f:
+                return f.read()
         p = subprocess.run(["clang-tidy", "-quiet", path, "--"] + cflags, cwd=ROOT,
                            capture_output=True, text=True)
-        return p.stdout + p.stderr
+        out = p.stdout + p.stderr
+        with open(saved + ".tmp", "w", encoding="utf-8") as f:
+            f.write(out)
+        os.replace(saved + ".tmp", saved)
+        return out
 
     found, seen = [], set()
     with concurrent.futures.ThreadPoolExecutor(int(os.environ.get("LINT_JOBS", "2"))) as ex:
