@@ -149,7 +149,7 @@ def main(argv):
     print("# Published URL-parsing advisories across the adapters")
     print()
     print("%d advisories (vectors `%s`, tag `cve`), %d adapters: %s." % (
-        len(vecs), argv[0], len(adapters), ", ".join(adapters)))
+        len(vecs), visible(argv[0]), len(adapters), ", ".join(md(a) for a in adapters)))
     print("*Vulnerable reading*: the adapter accepts the input and reads it as the"
           " vulnerable library did (the vector's `x-vulnerable-readings`, from the"
           " advisory's text; `-` where the advisory gives no such reading apart from"

@@ -2,7 +2,6 @@
 """python-django: Django's URLValidator (python3-django), a validator:
 accept or reject only (adapter.json "role": "validator"), behind the uritest
 protocol (adapters/PROTOCOL.md).  See README.md."""
-import importlib.metadata
 import os
 import sys
 

@@ -202,7 +202,7 @@ def prefixes(r):
         alts = [("seq", items[:i] + [prefixes(items[i])]) for i in range(len(items))]
         return ("alt", alts) if alts else EMPTY
     if k == "rep":
-        lo, hi, x = r[1], r[2], untagged(r[3])
+        hi, x = r[2], untagged(r[3])
         return ("seq", [("rep", 0, None if hi is None else hi - 1, x), prefixes(x)])
     raise ValueError(r)
 
