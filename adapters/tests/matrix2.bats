@@ -427,19 +427,20 @@ against_baseline() { # NAME: discrepancies exactly the baseline's
 # ---- the headline table ----------------------------------------------------------
 
 @test "matrix-headline.py: conformance per op on rfc3986 files, unsupported left out, security count" {
+  # the figures are uritest report's (results.json), rendered
   cat >"$BATS_TEST_TMPDIR/r.jsonl" <<'JSONL'
 {"record": "run", "uritest": "9.9.9", "vectors_version": "7.0.0", "adapters": []}
-{"record": "result", "adapter": "lib-a", "library": "a 1", "spec": "rfc3986", "op": "parse", "class": "PASS", "security_relevant": false}
-{"record": "result", "adapter": "lib-a", "library": "a 1", "spec": "rfc3986", "op": "parse", "class": "COMPONENT_MISMATCH", "security_relevant": true}
-{"record": "result", "adapter": "lib-a", "library": "a 1", "spec": "rfc3986", "op": "parse", "class": "UNSUPPORTED", "security_relevant": false}
-{"record": "result", "adapter": "lib-a", "library": "a 1", "spec": "whatwg", "op": "parse", "class": "COMPONENT_MISMATCH", "security_relevant": true}
-{"record": "result", "adapter": "lib-a", "library": "a 1", "spec": "rfc3986", "op": "resolve", "class": "PASS", "security_relevant": false}
-{"record": "result", "adapter": "lib-b", "library": "b 2", "spec": "rfc3986", "op": "parse", "class": "PASS", "security_relevant": false}
-{"record": "result", "adapter": "reference", "library": "librfc3986", "spec": "rfc3986", "op": "parse", "class": "PASS", "security_relevant": false}
+{"record": "result", "id": "t1", "adapter": "lib-a", "library": "a 1", "spec": "rfc3986", "op": "parse", "class": "PASS", "security_relevant": false}
+{"record": "result", "id": "t2", "adapter": "lib-a", "library": "a 1", "spec": "rfc3986", "op": "parse", "class": "COMPONENT_MISMATCH", "security_relevant": true}
+{"record": "result", "id": "t3", "adapter": "lib-a", "library": "a 1", "spec": "rfc3986", "op": "parse", "class": "UNSUPPORTED", "security_relevant": false}
+{"record": "result", "id": "t4", "adapter": "lib-a", "library": "a 1", "spec": "whatwg", "op": "parse", "class": "COMPONENT_MISMATCH", "security_relevant": true}
+{"record": "result", "id": "t5", "adapter": "lib-a", "library": "a 1", "spec": "rfc3986", "op": "resolve", "class": "PASS", "security_relevant": false}
+{"record": "result", "id": "t6", "adapter": "lib-b", "library": "b 2", "spec": "rfc3986", "op": "parse", "class": "PASS", "security_relevant": false}
+{"record": "result", "id": "t7", "adapter": "reference", "library": "librfc3986", "spec": "rfc3986", "op": "parse", "class": "PASS", "security_relevant": false}
 {"record": "summary"}
 JSONL
   run adapters/matrix-headline.py --results "$BATS_TEST_TMPDIR/r.jsonl" --output "$BATS_TEST_TMPDIR/h.md" \
-    --uritest /nonexistent
+    --uritest build/bin/uritest
   [ "$status" -eq 0 ] || { echo "$output"; false; }
   run cat "$BATS_TEST_TMPDIR/h.md"
   [[ "$output" == *"(uritest 9.9.9, vectors 7.0.0)"* ]]
@@ -450,6 +451,6 @@ JSONL
   [ "$(grep -c '^| `' "$BATS_TEST_TMPDIR/h.md")" -eq 3 ]
   [[ "$(grep '^| `' "$BATS_TEST_TMPDIR/h.md" | tail -n 1)" == *'`reference` (the oracle)'* ]]
   run adapters/matrix-headline.py --results "$BATS_TEST_TMPDIR/r.jsonl" --output "$BATS_TEST_TMPDIR/h.md" \
-    --uritest /nonexistent --check
+    --uritest build/bin/uritest --check
   [ "$status" -eq 0 ]
 }

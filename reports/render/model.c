@@ -457,6 +457,7 @@ static void add_run(struct report *r, json_t *o) {
     r->command = str_add(r, jstr(o, "command"));
     r->vectors_version = str_add(r, jstr(o, "vectors_version"));
     r->date = str_add(r, jstr(o, "date"));
+    r->run_uritest = str_add(r, jstr(o, "uritest"));
   }
   size_t i;
   json_t *a;

@@ -103,7 +103,7 @@ struct report {
   struct strtab str;      /* every other string of the model */
   struct strtab readings; /* readings: uint32 pairs [key, value]... */
   /* the run record */
-  uint32_t command, vectors_version, date;
+  uint32_t command, vectors_version, date, run_uritest;
   char *source; /* the results files, ", "-joined */
   int interrupted;
   /* The non-PASS results as read (for results.json), spooled: per line

@@ -99,6 +99,8 @@ int render_json(struct report *r, const struct render_opts *o) {
   fprintf(f,
           "{\"report\": {\"uritest\": \"%s\", \"command\": ", URITEST_VERSION);
   jmodel(f, &b, r, r->command);
+  fputs(", \"run_uritest\": ", f);
+  jmodel(f, &b, r, r->run_uritest);
   fputs(", \"vectors_version\": ", f);
   jmodel(f, &b, r, r->vectors_version);
   fputs(", \"date\": ", f);
