@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "files.h"
 #include "util.h"
 
 static int cmp_cstr(const void *a, const void *b) {
@@ -263,11 +264,16 @@ int brecord_write(struct brecord *r, const char *path, const char *adapter,
       json_pack("{s:s, s:s, s:s, s:s, s:s, s:o}", "adapter", adapter, "library",
                 library, "vectors_version", vectors_version(), "uritest",
                 URITEST_VERSION, "date", run_date(), "entries", entries);
-  int rc = json_dump_file(doc, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-  json_decref(doc);
-  if (rc < 0) {
+  /* a new name renamed over the old baseline: a full disk or a kill
+   * cannot leave it cut */
+  struct ofile f;
+  int rc = -1;
+  if (doc && ofile_open(&f, path) == 0) {
+    json_dumpf(doc, f.f, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    rc = ofile_close(&f); /* a failed write shows here */
+  } else if (!doc) {
     warnx_("%s: cannot write the baseline", path);
-    return -1;
   }
-  return 0;
+  json_decref(doc);
+  return rc;
 }

@@ -6,6 +6,7 @@
 
 #include "adapter.h"
 #include "commands.h"
+#include "files.h"
 #include "util.h"
 
 struct command {
@@ -177,6 +178,7 @@ static void report_rusage(void) {
 
 int main(int argc, char **argv) {
   set_argv0(argv[0]);
+  stdout_watch();
   if (argc < 2) {
     usage(stderr);
     return EXIT_USAGE;
@@ -184,17 +186,17 @@ int main(int argc, char **argv) {
   const char *cmd = argv[1];
   if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
     printf("uritest %s\n", URITEST_VERSION);
-    return 0;
+    return stdout_finish(0);
   }
   if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
     usage(stdout);
-    return 0;
+    return stdout_finish(0);
   }
   for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
     if (!strcmp(cmd, commands[i].name)) {
       int rc = commands[i].fn(argc - 1, argv + 1);
       report_rusage();
-      return rc;
+      return stdout_finish(rc);
     }
   warnx_("unknown command \"%s\"", cmd);
   usage(stderr);

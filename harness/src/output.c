@@ -3,6 +3,7 @@
  * arrive; nothing but counts is kept per result. */
 #include "output.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,33 @@
 #include "adapter.h"
 #include "behaviours.h"
 #include "endpoint.h"
+#include "files.h"
+
+/* A failed write to the results file: said once, and the run stops (its
+ * results would be lost). */
+static void results_failed(struct output *o, int e) {
+  if (o->results_err)
+    return;
+  o->results_err = e ? e : EIO;
+  warnx_("%s: cannot write: %s", o->results_path ? o->results_path : "results",
+         strerror(o->results_err));
+  if (!interrupted)
+    interrupted = SIGPIPE;
+}
+
+static void res_put(struct output *o, const char *p, size_t n) {
+  if (!o->results || o->results_err)
+    return;
+  errno = 0;
+  if (fwrite(p, 1, n, o->results) != n)
+    results_failed(o, errno);
+}
+
+static void res_check(struct output *o) {
+  int e;
+  if (o->results && !o->results_err && (e = stream_error(o->results)))
+    results_failed(o, e);
+}
 
 static void sv_put(struct buf *b, const char *key, const struct sv *s) {
   if (s->state == SV_ABSENT)
@@ -288,19 +316,16 @@ static void human(FILE *f, const char *s, size_t n) {
 
 static void describe(FILE *f, const struct verdict *v) {
   fputs(class_names[v->cls], f);
-  for (int i = 0; i < v->nmis; i++)
-    fprintf(f, "%s%s (%s)", i ? ", " : " ", v->mis[i].name,
-            mismatch_kind_names[v->mis[i].kind]);
+  for (int i = 0; i < v->nmis; i++) {
+    fputs(i ? ", " : " ", f);
+    put_labels(f, v->mis[i].name);
+    fprintf(f, " (%s)", mismatch_kind_names[v->mis[i].kind]);
+  }
   if (v->security_relevant)
     fprintf(f, " [security-relevant: %s]", severity_names[v->severity]);
   if (v->why) {
     fputs(": ", f);
-    for (const unsigned char *p = (const unsigned char *)v->why; *p; p++) {
-      if (*p >= 0x20 && *p < 0x7f)
-        fputc(*p, f);
-      else
-        fprintf(f, "\\x%02x", *p);
-    }
+    put_labels(f, v->why);
   }
 }
 
@@ -416,16 +441,20 @@ void output_begin(struct output *o, struct stats *adapters, size_t n) {
       buf_putc(b, '}');
     }
     buf_puts(b, "]}\n");
-    fwrite(b->p, 1, b->len, o->results);
-    fflush(o->results);
+    res_put(o, b->p, b->len);
+    res_check(o);
   }
   switch (o->fmt) {
   case FMT_TAP:
     fprintf(o->out, "TAP version 13\n# uritest %s, vectors %s, %s\n",
             URITEST_VERSION, vectors_version(), run_date());
-    for (size_t i = 0; i < n; i++)
-      fprintf(o->out, "# adapter %s: %s\n", adapters[i].adapter,
-              adapters[i].library);
+    for (size_t i = 0; i < n; i++) {
+      fputs("# adapter ", o->out);
+      put_labels(o->out, adapters[i].adapter);
+      fputs(": ", o->out);
+      put_labels(o->out, adapters[i].library);
+      fputc('\n', o->out);
+    }
     break;
   case FMT_JUNIT:
     /* no attribute: Ant's schema allows none on testsuites */
@@ -441,9 +470,13 @@ void output_begin(struct output *o, struct stats *adapters, size_t n) {
   case FMT_TEXT:
     fprintf(o->out, "uritest %s, vectors %s, %s\n", URITEST_VERSION,
             vectors_version(), run_date());
-    for (size_t i = 0; i < n; i++)
-      fprintf(o->out, "adapter %s: %s\n", adapters[i].adapter,
-              adapters[i].library);
+    for (size_t i = 0; i < n; i++) {
+      fputs("adapter ", o->out);
+      put_labels(o->out, adapters[i].adapter);
+      fputs(": ", o->out);
+      put_labels(o->out, adapters[i].library);
+      fputc('\n', o->out);
+    }
     break;
   }
 }
@@ -513,7 +546,7 @@ void output_result(struct output *o, const struct result *r) {
   if (o->results && !r->replayed) {
     result_json(o, r, 1);
     buf_putc(&o->line, '\n');
-    fwrite(o->line.p, 1, o->line.len, o->results);
+    res_put(o, o->line.p, o->line.len);
   }
   const char *id = r->t ? r->t->id : NULL;
   char linebuf[48];
@@ -526,7 +559,11 @@ void output_result(struct output *o, const struct result *r) {
     /* known discrepancies (baseline) are counted, not listed */
     if (!failed || r->baseline)
       break;
-    fprintf(o->out, "FAIL %s %s ", r->adapter, id);
+    fputs("FAIL ", o->out);
+    put_labels(o->out, r->adapter);
+    fputc(' ', o->out);
+    put_labels(o->out, id);
+    fputc(' ', o->out);
     describe(o->out, v);
     fputs("\n    input: ", o->out);
     if (r->t)
@@ -546,15 +583,18 @@ void output_result(struct output *o, const struct result *r) {
     break;
   case FMT_TAP:
     o->seq++;
-    fprintf(o->out, "%sok %zu - %s: %s", failed ? "not " : "", o->seq,
-            r->adapter, id);
+    fprintf(o->out, "%sok %zu - ", failed ? "not " : "", o->seq);
+    put_labels(o->out, r->adapter);
+    fputs(": ", o->out);
+    put_labels(o->out, id);
     if (failed) {
       fputs(" # ", o->out);
       if (r->baseline)
         fputs("TODO baseline ", o->out);
       describe(o->out, v);
     } else if (v->cls == CLASS_UNSUPPORTED) {
-      fprintf(o->out, " # SKIP unsupported: %s", v->why ? v->why : "");
+      fputs(" # SKIP unsupported: ", o->out);
+      put_labels(o->out, v->why ? v->why : "");
     } else if (v->impl_defined) {
       fputs(" # implementation-defined", o->out);
     }
@@ -618,11 +658,11 @@ void output_result(struct output *o, const struct result *r) {
 }
 
 void output_flush(struct output *o) {
-  if (o->results)
-    fflush(o->results);
+  res_check(o);
   if (o->fmt == FMT_TAP || o->fmt == FMT_TEXT)
     fflush(o->out);
-  /* standard output closed (uritest run | head): stop as for SIGPIPE */
+  /* standard output closed (uritest run | head) or failing: stop as for
+   * SIGPIPE; stdout_finish (main.c) tells which */
   if (ferror(o->out) && !interrupted)
     interrupted = SIGPIPE;
 }
@@ -666,6 +706,16 @@ static void junit_suite_head(struct output *o, const char *name,
 
 static void junit_suite_tail(struct output *o) {
   fputs("    <system-out/>\n    <system-err/>\n  </testsuite>\n", o->out);
+}
+
+int output_close(struct output *o) {
+  if (!o->results)
+    return o->results_err ? -1 : 0;
+  res_check(o);
+  if (fclose(o->results) != 0)
+    results_failed(o, errno);
+  o->results = NULL;
+  return o->results_err ? -1 : 0;
 }
 
 void output_adapter_end(struct output *o, struct stats *s) {
@@ -751,44 +801,41 @@ static void behaviours_text(FILE *f, const struct stats *s) {
   free(order);
 }
 
-static void stats_json(FILE *f, const struct stats *s) {
-  fputs("{\"library\": ", f);
-  json_t *lib = json_string(s->library);
-  json_dumpf(lib, f, JSON_ENCODE_ANY);
-  json_decref(lib);
-  fprintf(
-      f,
-      ", \"spec\": \"%s\", \"total\": %zu, \"passed\": %zu, \"failed\": %zu, "
-      "\"unsupported\": %zu, \"skipped\": %zu, \"implementation_defined\": "
-      "%zu, "
-      "\"not_compared\": %zu, \"security_relevant\": %zu, \"by_class\": {",
-      s->spec, s->total, s->passed, s->failed, s->unsupported, s->skipped,
-      s->impl_defined, s->not_compared, s->security);
+static void stats_json(struct buf *b, const struct stats *s) {
+  buf_puts(b, "{\"library\": ");
+  put_str(b, s->library);
+  buf_puts(b, ", \"spec\": ");
+  put_str(b, s->spec);
+  buf_printf(b,
+             ", \"total\": %zu, \"passed\": %zu, \"failed\": %zu, "
+             "\"unsupported\": %zu, \"skipped\": %zu, "
+             "\"implementation_defined\": %zu, \"not_compared\": %zu, "
+             "\"security_relevant\": %zu, \"by_class\": {",
+             s->total, s->passed, s->failed, s->unsupported, s->skipped,
+             s->impl_defined, s->not_compared, s->security);
   int first = 1;
   for (int c = 0; c < CLASS__COUNT; c++) {
     if (!s->by_class[c])
       continue;
-    fprintf(f, "%s\"%s\": %zu", first ? "" : ", ", class_names[c],
-            s->by_class[c]);
+    buf_printf(b, "%s\"%s\": %zu", first ? "" : ", ", class_names[c],
+               s->by_class[c]);
     first = 0;
   }
-  fputs("}, \"by_severity\": {", f);
+  buf_puts(b, "}, \"by_severity\": {");
   for (int k = SEV_HOST; k > SEV_NONE; k--)
-    fprintf(f, "\"%s\": %zu%s", severity_names[k], s->by_severity[k],
-            k > SEV_USERINFO ? ", " : "");
-  fprintf(f, "}, \"unexplained\": %zu, \"behaviours\": {", s->unexplained);
+    buf_printf(b, "\"%s\": %zu%s", severity_names[k], s->by_severity[k],
+               k > SEV_USERINFO ? ", " : "");
+  buf_printf(b, "}, \"unexplained\": %zu, \"behaviours\": {", s->unexplained);
   first = 1;
   for (size_t i = 0; s->beh && i < s->beh->n; i++) {
     if (!s->beh_count[i])
       continue;
-    json_t *id = json_string(s->beh->b[i].rule.id);
-    fputs(first ? "" : ", ", f);
-    json_dumpf(id, f, JSON_ENCODE_ANY);
-    json_decref(id);
-    fprintf(f, ": %zu", s->beh_count[i]);
+    buf_puts(b, first ? "" : ", ");
+    put_str(b, s->beh->b[i].rule.id);
+    buf_printf(b, ": %zu", s->beh_count[i]);
     first = 0;
   }
-  fputs("}}", f);
+  buf_puts(b, "}}");
 }
 
 void stats_count(struct stats *st, const struct verdict *v, int answered) {
@@ -812,27 +859,34 @@ void stats_count(struct stats *st, const struct verdict *v, int answered) {
   st->not_compared += (size_t)v->not_compared;
 }
 
-void write_summary_record(FILE *f, const struct stats *adapters, size_t n,
-                          int interrupted_run) {
+/* The summary record into B (one path for run's results file and merge). */
+static void summary_record(struct buf *b, const struct stats *adapters,
+                           size_t n, int interrupted_run) {
   size_t passed = 0, failed = 0;
   for (size_t i = 0; i < n; i++) {
     passed += adapters[i].passed;
     failed += adapters[i].failed;
   }
-  fprintf(f,
-          "{\"record\": \"summary\", \"passed\": %zu, \"failed\": %zu%s, "
-          "\"adapters\": {",
-          passed, failed, interrupted_run ? ", \"interrupted\": true" : "");
+  buf_printf(b,
+             "{\"record\": \"summary\", \"passed\": %zu, \"failed\": %zu%s, "
+             "\"adapters\": {",
+             passed, failed, interrupted_run ? ", \"interrupted\": true" : "");
   for (size_t i = 0; i < n; i++) {
-    json_t *name = json_string(adapters[i].adapter);
     if (i)
-      fputs(", ", f);
-    json_dumpf(name, f, JSON_ENCODE_ANY);
-    json_decref(name);
-    fputs(": ", f);
-    stats_json(f, &adapters[i]);
+      buf_puts(b, ", ");
+    put_str(b, adapters[i].adapter);
+    buf_puts(b, ": ");
+    stats_json(b, &adapters[i]);
   }
-  fputs("}}\n", f);
+  buf_puts(b, "}}\n");
+}
+
+void write_summary_record(FILE *f, const struct stats *adapters, size_t n,
+                          int interrupted_run) {
+  struct buf b = {0};
+  summary_record(&b, adapters, n, interrupted_run);
+  fwrite(b.p, 1, b.len, f);
+  buf_free(&b);
 }
 
 void output_end(struct output *o, struct stats *adapters, size_t n,
@@ -843,15 +897,19 @@ void output_end(struct output *o, struct stats *adapters, size_t n,
     failed += adapters[i].failed;
   }
   if (o->results) {
-    write_summary_record(o->results, adapters, n, interrupted_run);
-    fflush(o->results);
+    o->line.len = 0;
+    summary_record(&o->line, adapters, n, interrupted_run);
+    res_put(o, o->line.p, o->line.len);
+    res_check(o);
   }
   switch (o->fmt) {
   case FMT_TEXT:
     for (size_t i = 0; i < n; i++) {
       const struct stats *s = &adapters[i];
-      fprintf(o->out, "%s (%s): %zu passed, %zu failed", s->adapter, s->library,
-              s->passed, s->failed);
+      put_labels(o->out, s->adapter);
+      fputs(" (", o->out);
+      put_labels(o->out, s->library);
+      fprintf(o->out, "): %zu passed, %zu failed", s->passed, s->failed);
       if (s->unsupported)
         fprintf(o->out, ", %zu unsupported", s->unsupported);
       if (s->skipped)
@@ -890,12 +948,13 @@ void output_end(struct output *o, struct stats *adapters, size_t n,
   case FMT_JSON:
     fputs("\n],\n\"adapters\": {", o->out);
     for (size_t i = 0; i < n; i++) {
-      json_t *name = json_string(adapters[i].adapter);
-      fputs(i ? ",\n  " : "\n  ", o->out);
-      json_dumpf(name, o->out, JSON_ENCODE_ANY);
-      json_decref(name);
-      fputs(": ", o->out);
-      stats_json(o->out, &adapters[i]);
+      struct buf *b = &o->line;
+      b->len = 0;
+      buf_puts(b, i ? ",\n  " : "\n  ");
+      put_str(b, adapters[i].adapter);
+      buf_puts(b, ": ");
+      stats_json(b, &adapters[i]);
+      fwrite(b->p, 1, b->len, o->out);
     }
     fprintf(o->out, "},\n\"passed\": %zu, \"failed\": %zu", passed, failed);
     if (interrupted_run)

@@ -52,6 +52,7 @@ struct output {
   FILE *out;           /* standard output */
   FILE *results;       /* the JSON Lines file, or NULL */
   char *results_path;  /* its name (run: said at the end), owned */
+  int results_err;     /* errno of the first failed write to it, or 0 */
   const char *command; /* "run" or "diff" */
   int diff_only;       /* text: print only discrepancies (always for diff) */
   size_t seq;          /* TAP test number */
@@ -70,7 +71,13 @@ void output_adapter_end(struct output *o, struct stats *s);
 /* baseline_json: a summary object to include in JSON output (may be NULL). */
 void output_end(struct output *o, struct stats *adapters, size_t n,
                 json_t *baseline_json, int interrupted_run);
+/* After each batch: the results file and standard output flushed.  A
+ * failed write to either stops the run (interrupted); for the results file
+ * it is said at once, naming the file (output_close then fails). */
 void output_flush(struct output *o);
+/* Close the results file: 0, or -1 when a write, flush or close of it
+ * failed (said, with the file and strerror). */
+int output_close(struct output *o);
 
 /* Count one result (its verdict; ANSWERED when the adapter answered) into
  * its adapter's counts: the one accounting of run, diff, merge and check. */

@@ -9,6 +9,7 @@
 
 #include "model.h"
 #include "commands.h"
+#include "files.h"
 #include "util.h"
 
 static const char usage_text[] =

@@ -17,6 +17,7 @@
 #include "behaviours.h"
 #include "classify.h"
 #include "commands.h"
+#include "files.h"
 #include "output.h"
 #include "pairs.h"
 #include "resume.h"
@@ -686,19 +687,24 @@ static int resume_open(struct session *s, int in_place) {
   return 0;
 }
 
+/* --write-baseline FILE, FOLDER or a name with {adapter}: the adapter's
+ * name enters the path as one safe file name (a hello's "../x" cannot
+ * leave the folder). */
 static char *baseline_path(const char *tmpl, const char *adapter) {
   const char *ph = strstr(tmpl, "{adapter}");
   struct buf b = {0};
   struct stat st;
+  char *safe = safe_file_name(adapter);
   if (ph) {
     buf_put(&b, tmpl, (size_t)(ph - tmpl));
-    buf_puts(&b, adapter);
+    buf_puts(&b, safe);
     buf_puts(&b, ph + 9);
   } else if (stat(tmpl, &st) == 0 && S_ISDIR(st.st_mode)) {
-    buf_printf(&b, "%s/%s.json", tmpl, adapter);
+    buf_printf(&b, "%s/%s.json", tmpl, safe);
   } else {
     buf_puts(&b, tmpl);
   }
+  free(safe);
   return b.p;
 }
 
@@ -756,6 +762,8 @@ static void cleanup(struct session *s) {
   free(s->pairs_path);
   free(s->rs);
   buf_free(&s->out.line);
+  if (s->out.results)
+    fclose(s->out.results);
   free(s->out.results_path);
   memset(s, 0, sizeof *s);
 }
@@ -1098,9 +1106,8 @@ static int do_run(int argc, char **argv, struct runopts *op,
     rc = EXIT_USAGE;
   output_end(&sx->out, sx->st, sx->n, bsum, interrupted != 0);
   json_decref(bsum);
-  if (sx->out.results)
-    fclose(sx->out.results);
-  sx->out.results = NULL;
+  if (output_close(&sx->out) < 0)
+    return EXIT_USAGE;        /* results lost: never a success */
   if (sx->out.results_path) { /* where the results went (overwritten) */
     size_t nres = 0;
     for (size_t k = 0; k < sx->n; k++)
@@ -1142,8 +1149,6 @@ int cmd_run(int argc, char **argv) {
     rc = do_run(argc, argv, &o, &vec, &s, &bl);
   else if (rc < 0)
     rc = 0;
-  if (s.out.results)
-    fclose(s.out.results);
   cleanup(&s);
   for (int i = 0; bl && i < o.nbaselines; i++)
     baseline_free(&bl[i]);
@@ -1337,10 +1342,11 @@ int cmd_diff(int argc, char **argv) {
   }
   output_adapter_end(&s.out, &all);
   output_end(&s.out, s.st, s.n, NULL, interrupted != 0);
-  if (s.out.results)
-    fclose(s.out.results);
+  int lost = output_close(&s.out) < 0;
   cleanup(&s);
   runopts_free(&o);
+  if (lost)
+    return EXIT_USAGE;
   if (interrupted)
     return 128 + interrupted;
   if (io_error) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "files.h"
 #include "util.h"
 #include "vectors.h"
 
@@ -20,6 +21,128 @@ static uint64_t fnv(uint64_t h, const char *s, size_t n) {
   for (size_t i = 0; i < n; i++)
     h = (h ^ (unsigned char)s[i]) * 1099511628211u;
   return h;
+}
+
+/* ids seen, to disambiguate the same input and base given twice: an open
+ * addressing table of hashes, grown as it fills (no case limit) */
+struct seen {
+  size_t cap, n;
+  uint64_t *h;
+  size_t *count;
+};
+
+static size_t *seen_slot(struct seen *s, uint64_t h) {
+  if (s->n * 2 >= s->cap) {
+    struct seen bigger = {s->cap ? s->cap * 2 : 4096, 0, NULL, NULL};
+    bigger.h = xcalloc(bigger.cap, sizeof *bigger.h);
+    bigger.count = xcalloc(bigger.cap, sizeof *bigger.count);
+    for (size_t i = 0; i < s->cap; i++)
+      if (s->h[i])
+        *seen_slot(&bigger, s->h[i]) = s->count[i];
+    free(s->h);
+    free(s->count);
+    *s = bigger;
+  }
+  size_t slot = (size_t)(h % s->cap);
+  while (s->h[slot] && s->h[slot] != h)
+    slot = (slot + 1) % s->cap;
+  if (!s->h[slot]) {
+    s->h[slot] = h;
+    s->n++;
+  }
+  return &s->count[slot];
+}
+
+/* Why entry E cannot become a vector the loader takes (field types as
+ * urltestdata.json has them, no U+0000 outside URL text), or NULL. */
+static const char *bad_entry(json_t *e, char *why, size_t cap) {
+  if (!json_is_object(e) || !json_is_string(json_object_get(e, "input")))
+    return "not a test case (an object with a string \"input\")";
+  json_t *base = json_object_get(e, "base"), *f = json_object_get(e, "failure");
+  if (base && !json_is_string(base) && !json_is_null(base))
+    return "field base: not a string or null";
+  if (f && !json_is_boolean(f))
+    return "field failure: not true or false";
+  for (int g = 0; g < G__COUNT; g++) {
+    json_t *v = json_object_get(e, getter_names[g]);
+    if (v && !json_is_string(v)) {
+      snprintf(why, cap, "field %s: not a string", getter_names[g]);
+      return why;
+    }
+  }
+  static const char *const text[] = {"searchParams", "relativeTo", "comment"};
+  for (size_t k = 0; k < sizeof text / sizeof *text; k++) {
+    json_t *v = json_object_get(e, text[k]);
+    if (v && (!json_is_string(v) ||
+              strlen(json_string_value(v)) != json_string_length(v))) {
+      snprintf(why, cap, "field %s: not a string without U+0000", text[k]);
+      return why;
+    }
+  }
+  return NULL;
+}
+
+/* The vector of case E (known good by bad_entry). */
+static json_t *wpt_case(json_t *e, struct seen *seen, size_t *nreject) {
+  json_t *in = json_object_get(e, "input"), *base = json_object_get(e, "base");
+  uint64_t h = fnv(WPT_ID_SEED, json_string_value(in), json_string_length(in));
+  h = fnv(h, "\0", 1);
+  if (json_is_string(base))
+    h = fnv(h, json_string_value(base), json_string_length(base));
+  else
+    h = fnv(h, "\1null", 5);
+  size_t dup = (*seen_slot(seen, h))++;
+  char id[64];
+  if (dup)
+    snprintf(id, sizeof id, "wpt.urltestdata.%012llx.%zu",
+             (unsigned long long)(h & 0xffffffffffffull), dup + 1);
+  else
+    snprintf(id, sizeof id, "wpt.urltestdata.%012llx",
+             (unsigned long long)(h & 0xffffffffffffull));
+  int failure = json_is_true(json_object_get(e, "failure"));
+  json_t *t = json_pack("{s:s, s:O, s:O, s:s}", "id", id, "input", in, "base",
+                        base ? base : json_null(), "expect",
+                        failure ? "reject" : "accept");
+  if (!failure) {
+    json_t *w = json_object();
+    for (int g = 0; g < G__COUNT; g++) {
+      json_t *v = json_object_get(e, getter_names[g]);
+      if (v)
+        json_object_set(w, getter_names[g], v);
+    }
+    json_object_set_new(t, "whatwg", w);
+    /* not a getter of the vector format: kept as an extension field */
+    json_t *sp = json_object_get(e, "searchParams");
+    if (sp)
+      json_object_set(t, "x-searchParams", sp);
+  } else {
+    (*nreject)++;
+  }
+  json_t *rel = json_object_get(e, "relativeTo");
+  if (json_is_string(rel)) {
+    char tag[128];
+    snprintf(tag, sizeof tag, "relativeTo:%s", json_string_value(rel));
+    json_object_set_new(t, "tags", json_pack("[s]", tag));
+  }
+  json_t *comment = json_object_get(e, "comment");
+  if (json_is_string(comment))
+    json_object_set(t, "comment", comment);
+  return t;
+}
+
+static int write_doc(json_t *doc, const char *out) {
+  struct ofile of;
+  FILE *f = stdout;
+  if (out && ofile_open(&of, out) < 0)
+    return EXIT_USAGE;
+  if (out)
+    f = of.f;
+  json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+  fputc('\n', f);
+  /* a failed write shows at the close (standard output: in main) */
+  if (out && ofile_close(&of) < 0)
+    return EXIT_USAGE;
+  return 0;
 }
 
 static int import_wpt(const char *file, const char *out) {
@@ -42,11 +165,10 @@ static int import_wpt(const char *file, const char *out) {
   json_t *groups = json_array();
   json_t *group = NULL, *tests = NULL;
   size_t ncases = 0, nreject = 0;
-  /* ids seen, to disambiguate the same input and base given twice */
-  size_t cap = 4096, *seen_n = xcalloc(cap, sizeof *seen_n);
-  uint64_t *seen = xcalloc(cap, sizeof *seen);
+  struct seen seen = {0, 0, NULL, NULL};
   size_t i;
   json_t *e;
+  int rc = 0;
   json_array_foreach(root, i, e) {
     if (json_is_string(e)) {
       group = json_pack("{s:s, s:s, s:[]}", "description", json_string_value(e),
@@ -55,16 +177,12 @@ static int import_wpt(const char *file, const char *out) {
       json_array_append_new(groups, group);
       continue;
     }
-    json_t *in = json_object_get(e, "input");
-    if (!json_is_object(e) || !json_is_string(in)) {
-      fprintf(stderr,
-              "%s: entry %zu: not a test case (an object with \"input\")\n",
-              file, i);
-      json_decref(root);
-      json_decref(groups);
-      free(seen);
-      free(seen_n);
-      return EXIT_USAGE;
+    char whybuf[96];
+    const char *why = bad_entry(e, whybuf, sizeof whybuf);
+    if (why) {
+      fprintf(stderr, "%s: entry %zu: %s\n", file, i, why);
+      rc = EXIT_USAGE;
+      break;
     }
     if (!group) {
       group = json_pack("{s:s, s:s, s:[]}", "description", "urltestdata.json",
@@ -72,68 +190,16 @@ static int import_wpt(const char *file, const char *out) {
       tests = json_object_get(group, "tests");
       json_array_append_new(groups, group);
     }
-    json_t *base = json_object_get(e, "base");
-    uint64_t h =
-        fnv(WPT_ID_SEED, json_string_value(in), json_string_length(in));
-    h = fnv(h, "\0", 1);
-    if (json_is_string(base))
-      h = fnv(h, json_string_value(base), json_string_length(base));
-    else
-      h = fnv(h, "\1null", 5);
-    size_t slot = (size_t)(h % cap), dup = 0;
-    while (seen[slot] && seen[slot] != h)
-      slot = (slot + 1) % cap;
-    if (seen[slot] == h)
-      dup = ++seen_n[slot];
-    seen[slot] = h;
-    char id[64];
-    if (dup)
-      snprintf(id, sizeof id, "wpt.urltestdata.%012llx.%zu",
-               (unsigned long long)(h & 0xffffffffffffull), dup + 1);
-    else
-      snprintf(id, sizeof id, "wpt.urltestdata.%012llx",
-               (unsigned long long)(h & 0xffffffffffffull));
-    int failure = json_is_true(json_object_get(e, "failure"));
-    json_t *t = json_pack("{s:s, s:O, s:O, s:s}", "id", id, "input", in, "base",
-                          base ? base : json_null(), "expect",
-                          failure ? "reject" : "accept");
-    if (!failure) {
-      json_t *w = json_object();
-      for (int g = 0; g < G__COUNT; g++) {
-        json_t *v = json_object_get(e, getter_names[g]);
-        if (v)
-          json_object_set(w, getter_names[g], v);
-      }
-      json_object_set_new(t, "whatwg", w);
-      /* not a getter of the vector format: kept as an extension field */
-      json_t *sp = json_object_get(e, "searchParams");
-      if (sp)
-        json_object_set(t, "x-searchParams", sp);
-    } else {
-      nreject++;
-    }
-    json_t *rel = json_object_get(e, "relativeTo");
-    if (json_is_string(rel)) {
-      char tag[128];
-      snprintf(tag, sizeof tag, "relativeTo:%s", json_string_value(rel));
-      json_object_set_new(t, "tags", json_pack("[s]", tag));
-    }
-    json_t *comment = json_object_get(e, "comment");
-    if (json_is_string(comment))
-      json_object_set(t, "comment", comment);
-    json_array_append_new(tests, t);
+    json_array_append_new(tests, wpt_case(e, &seen, &nreject));
     ncases++;
-    if (ncases * 2 > cap) {
-      fprintf(stderr, "%s: more than %zu cases\n", file, cap / 2);
-      json_decref(root);
-      json_decref(groups);
-      free(seen);
-      free(seen_n);
-      return EXIT_USAGE;
-    }
   }
-  free(seen);
-  free(seen_n);
+  free(seen.h);
+  free(seen.count);
+  json_decref(root);
+  if (rc) {
+    json_decref(groups);
+    return rc;
+  }
   const char *slash = strrchr(file, '/');
   char source[1024];
   snprintf(source, sizeof source,
@@ -148,23 +214,11 @@ static int import_wpt(const char *file, const char *out) {
       "version", "1.0.0", "spec", "whatwg", "title",
       "WHATWG URL parsing: web-platform-tests urltestdata.json", "source",
       source, "license", "BSD-3-Clause", "groups", groups);
-  json_decref(root);
-  FILE *f = out ? fopen(out, "w") : stdout;
-  if (!f) {
-    warnx_("%s: cannot write", out);
-    json_decref(doc);
-    return EXIT_USAGE;
-  }
-  int rc = json_dumpf(doc, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-  fputc('\n', f);
+  rc = write_doc(doc, out);
   json_decref(doc);
-  if ((out ? fclose(f) : fflush(f)) != 0 || rc < 0) {
-    warnx_("%s: write error", out ? out : "standard output");
-    return EXIT_USAGE;
-  }
-  if (out)
+  if (!rc && out)
     fprintf(stderr, "uritest: %s: %zu cases\n", out, ncases);
-  return 0;
+  return rc;
 }
 
 int cmd_import(int argc, char **argv) {

@@ -206,7 +206,12 @@ size_t report_derive(struct report *r, const char *s, size_t n, int iri,
 json_t *report_adapter_file(const char *name, const char *file);
 
 /* FILE: DIR/NAME opened for writing (the path in *path, to free). */
-FILE *report_open_out(const char *dir, const char *name, char **path);
+/* DIR/NAME (*PATH, a new string) for writing, through OF: written to a new
+ * name and renamed over the old file by ofile_close (files.h), so a full
+ * disk or a kill never leaves a report cut; NULL when it cannot be. */
+struct ofile;
+FILE *report_open_out(const char *dir, const char *name, char **path,
+                      struct ofile *of);
 char *report_out_path(const char *dir, const char *name);
 
 #endif

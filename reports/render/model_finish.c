@@ -9,6 +9,7 @@
 #include <jansson.h>
 #include <rfc3986.h>
 
+#include "files.h"
 #include "model.h"
 #include "util.h"
 
@@ -312,12 +313,10 @@ char *report_out_path(const char *dir, const char *name) {
   return p;
 }
 
-FILE *report_open_out(const char *dir, const char *name, char **path) {
+FILE *report_open_out(const char *dir, const char *name, char **path,
+                      struct ofile *of) {
   *path = report_out_path(dir, name);
-  FILE *f = fopen(*path, "w");
-  if (!f)
-    warnx_("%s: cannot write: %s", *path, strerror(errno));
-  return f;
+  return ofile_open(of, *path) == 0 ? of->f : NULL;
 }
 
 void report_free(struct report *r) {

@@ -36,6 +36,7 @@
 
 #include <jansson.h>
 
+#include "files.h"
 #include "model.h"
 #include "util.h"
 
@@ -502,7 +503,8 @@ static void data_block(FILE *f, struct report *r, const struct render_opts *o) {
 /* page.html with its placeholders filled: @NONCE@, @CSS@, @JS@, @DATA@. */
 int render_html(struct report *r, const struct render_opts *o) {
   char *path;
-  FILE *f = report_open_out(o->dir, "index.html", &path);
+  struct ofile of;
+  FILE *f = report_open_out(o->dir, "index.html", &path, &of);
   if (!f) {
     free(path);
     return EXIT_USAGE;
@@ -532,10 +534,8 @@ int render_html(struct report *r, const struct render_opts *o) {
   }
   fputs(p, f);
   int rc = 0;
-  if (fclose(f) != 0) {
-    warnx_("%s: write error", path);
+  if (ofile_close(&of) != 0) /* said, with the path and strerror */
     rc = EXIT_USAGE;
-  }
   free(path);
   return rc;
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "files.h"
 #include "model.h"
 #include "util.h"
 
@@ -90,7 +91,8 @@ static int results_json(FILE *f, struct buf *b, const struct report *r) {
 
 int render_json(struct report *r, const struct render_opts *o) {
   char *path;
-  FILE *f = report_open_out(o->dir, "results.json", &path);
+  struct ofile of;
+  FILE *f = report_open_out(o->dir, "results.json", &path, &of);
   if (!f) {
     free(path);
     return EXIT_USAGE;
@@ -143,10 +145,11 @@ int render_json(struct report *r, const struct render_opts *o) {
   fputs("]}\n", f);
   free(p);
   free(b.p);
-  if (rc != 0)
+  if (rc != 0) {
     warnx_("results spool: read error");
-  if (fclose(f) != 0 || rc != 0) {
-    warnx_("%s: write error", path);
+    ofile_abort(&of);
+    rc = EXIT_USAGE;
+  } else if (ofile_close(&of) != 0) {
     rc = EXIT_USAGE;
   }
   free(path);

@@ -9,6 +9,7 @@
 
 #include <jansson.h>
 
+#include "files.h"
 #include "model.h"
 #include "results.h"
 #include "util.h"
@@ -18,11 +19,13 @@ static void md(FILE *f, const char *s, int code) {
   if (code)
     fputc('`', f);
   for (; *s; s++) {
-    if (*s == '|')
+    if ((unsigned char)*s < 0x20 || *s == 0x7f)
+      fprintf(f, "\\x%02x", (unsigned char)*s); /* a newline ends a row */
+    else if (*s == '|')
       fputs("\\|", f);
     else if (*s == '`')
       fputs(code ? "\\x60" : "\\`", f);
-    else if (!code && strchr("<>*_[]", *s))
+    else if (!code && strchr("<>*_[]&\\", *s))
       fprintf(f, "\\%c", *s);
     else
       fputc(*s, f);
@@ -317,7 +320,8 @@ static int write_capped(FILE *f, const char *text, size_t n) {
 int render_md(struct report *r, const struct render_opts *o) {
   char *path, *text = NULL;
   size_t textlen = 0;
-  FILE *out = report_open_out(o->dir, "summary.md", &path);
+  struct ofile of;
+  FILE *out = report_open_out(o->dir, "summary.md", &path, &of);
   if (!out) {
     free(path);
     return EXIT_USAGE;
@@ -359,10 +363,9 @@ int render_md(struct report *r, const struct render_opts *o) {
   coverage_md(f, o->coverage);
   int rc = vrc;
   fclose(f);
-  if (write_capped(out, text, textlen) < 0 || fclose(out) != 0) {
-    warnx_("%s: write error", path);
+  write_capped(out, text, textlen);
+  if (ofile_close(&of) != 0) /* said, with the path and strerror */
     rc = EXIT_USAGE;
-  }
   free(text);
   free(path);
   return rc;

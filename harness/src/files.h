@@ -1,0 +1,50 @@
+/* files.h: writes that cannot fail quietly or leave a half-written file:
+ * replacement by rename (ofile), checked streams and standard output,
+ * names made safe for paths, labels made safe for text and TAP lines. */
+#ifndef URITEST_FILES_H
+#define URITEST_FILES_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* A file being replaced. */
+struct ofile {
+  FILE *f;
+  char *path; /* the target */
+  char *tmp;  /* the temporary name renamed over it, or NULL (in place) */
+};
+
+/* Open PATH for writing: a temporary name in the same folder when PATH is
+ * absent or a regular file (ofile_close renames it over PATH), PATH itself
+ * otherwise (/dev/null, a FIFO, a terminal).  0, or -1 with a message
+ * naming PATH. */
+int ofile_open(struct ofile *o, const char *path);
+/* Flush, fsync, close and rename.  0, or -1 with a message naming the
+ * target and strerror (the target is then as it was before). */
+int ofile_close(struct ofile *o);
+/* Give up: the temporary goes, the target is untouched. */
+void ofile_abort(struct ofile *o);
+
+/* 0 when every write to F and its flush succeeded, else the errno of the
+ * failure (EIO when it is not known). */
+int stream_error(FILE *f);
+/* Standard output through a stream that remembers why a write failed
+ * (called first thing in main). */
+void stdout_watch(void);
+/* The end of a command: standard output flushed and checked.  A closed
+ * pipe (EPIPE) is 128 + SIGPIPE without a message, as if killed by it;
+ * any other error "writing standard output failed: ..." and 2; else RC. */
+int stdout_finish(int rc);
+
+/* S[0..N) as a label of a text or TAP line (ids, adapter names, library
+ * strings, reasons): printable ASCII and well-formed UTF-8 as they are;
+ * control octets, DEL, C1 controls, stray octets, '#' and '\' as \xNN,
+ * so a label can neither end its line nor start a TAP directive. */
+void put_label(FILE *f, const char *s, size_t n);
+void put_labels(FILE *f, const char *s); /* a NUL-terminated S */
+
+/* NAME as one file name: [A-Za-z0-9_@+-] and '.' (not first) as they are,
+ * every other octet %XX; never empty, ".", ".." or hidden.  Free it. */
+char *safe_file_name(const char *name);
+
+#endif
