@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "classify.h"
+#include "proc.h"
 #include "vectors.h"
 
 #define MAX_LINE_DEFAULT (8u << 20) /* answers longer than this are errors */
@@ -84,14 +85,14 @@ static void reap(struct adapter *a, char *how, size_t cap) {
   if (a->pid <= 0)
     return;
   int st = 0;
-  pid_t r = waitpid(a->pid, &st, WNOHANG);
-  kill(-a->pid, SIGKILL);
-  if (r == 0) {
-    kill(a->pid, SIGKILL);
-    while ((r = waitpid(a->pid, &st, 0)) < 0 && errno == EINTR) {
-    }
+  pid_t r;
+  /* the adapter and all it started; not yet waited for, its pid cannot
+   * have been reused, and a status of its own (an exit) stays */
+  proc_kill(a->pid);
+  while ((r = waitpid(a->pid, &st, 0)) < 0 && errno == EINTR) {
   }
   a->last_exit = r == a->pid && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  proc_reaped(a->pid);
   if (how && r == a->pid) {
     if (WIFEXITED(st))
       snprintf(how, cap, "adapter exited with status %d", WEXITSTATUS(st));
@@ -99,6 +100,15 @@ static void reap(struct adapter *a, char *how, size_t cap) {
       snprintf(how, cap, "adapter killed by signal %d", WTERMSIG(st));
   }
   a->pid = -1;
+}
+
+/* Whether the adapter process has ended (not waited for yet). */
+static int exited(struct adapter *a) {
+  siginfo_t si;
+  si.si_pid = 0;
+  return a->pid > 0 &&
+         waitid(P_PID, (id_t)a->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+         si.si_pid == a->pid;
 }
 
 void adapter_stop(struct adapter *a) {
@@ -109,13 +119,8 @@ void adapter_stop(struct adapter *a) {
   if (a->pid > 0) {
     /* give it a moment to exit on EOF before the kill */
     for (int i = 0; i < 20; i++) {
-      int st;
-      pid_t r = waitpid(a->pid, &st, WNOHANG);
-      if (r == a->pid) {
-        kill(-a->pid, SIGKILL);
-        a->pid = -1;
-        break;
-      }
+      if (exited(a))
+        break; /* reap() kills what it left and waits for it */
       struct timespec ts = {0, 5 * 1000 * 1000};
       nanosleep(&ts, NULL);
     }
@@ -132,6 +137,7 @@ void adapter_free(struct adapter *a) {
   free(a->name);
   free(a->library);
   free(a->spec);
+  free(a->first_hello);
   for (size_t i = 0; i < a->nretired; i++)
     free(a->retired[i]);
   free(a->retired);
@@ -147,7 +153,7 @@ static int spawn(struct adapter *a) {
     return -1;
   }
   fflush(NULL);
-  pid_t pid = fork();
+  pid_t pid = proc_fork(); /* its own session, dies with uritest */
   if (pid < 0) {
     close(in[0]);
     close(in[1]);
@@ -156,7 +162,6 @@ static int spawn(struct adapter *a) {
     return -1;
   }
   if (pid == 0) {
-    setpgid(0, 0);
     signal(SIGPIPE, SIG_DFL);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
@@ -177,7 +182,6 @@ static int spawn(struct adapter *a) {
             a->def->shcmd ? "/bin/sh" : a->def->argv[0], strerror(errno));
     _exit(127);
   }
-  setpgid(pid, pid);
   close(in[0]);
   close(out[1]);
   a->pid = pid;
@@ -251,21 +255,41 @@ static int parse_hello(struct adapter *a, const char *line, size_t len) {
     json_decref(h);
     return -1;
   }
+  unsigned bits = 0;
+  size_t i;
+  json_t *o;
+  json_array_foreach(ops, i, o) {
+    int k = json_is_string(o) ? op_from_name(json_string_value(o)) : -1;
+    if (k >= 0)
+      bits |= 1u << k;
+  }
+  /* the first hello of a run names the adapter for all of it: a restart
+   * that says another name or library would mix two adapters' results */
+  struct buf id = {0};
+  buf_json_str(&id, json_string_value(name), json_string_length(name));
+  buf_putc(&id, ' ');
+  buf_json_str(&id, json_string_value(lib), json_string_length(lib));
+  buf_putc(&id, ' ');
+  buf_json_str(&id, json_string_value(spec), json_string_length(spec));
+  buf_printf(&id, " %x", bits);
+  if (a->first_hello && strcmp(a->first_hello, id.p)) {
+    set_why(a, CLASS_PROTOCOL_ERROR,
+            "hello changed at a restart: %.90s, the first said %.90s", id.p,
+            a->first_hello);
+    buf_free(&id);
+    json_decref(h);
+    return -1;
+  }
+  if (!a->first_hello)
+    a->first_hello = id.p;
+  else
+    buf_free(&id);
   if (!a->def->name)
     replace_str(a, &a->name, json_string_value(name));
   replace_str(a, &a->library, json_string_value(lib));
   replace_str(a, &a->spec, json_string_value(spec));
   a->whatwg = !strcmp(a->spec, "whatwg");
-  if (json_is_array(ops)) {
-    a->ops = 0;
-    size_t i;
-    json_t *o;
-    json_array_foreach(ops, i, o) {
-      int k = json_is_string(o) ? op_from_name(json_string_value(o)) : -1;
-      if (k >= 0)
-        a->ops |= 1u << k;
-    }
-  }
+  a->ops = bits;
   json_decref(h);
   return 0;
 }
@@ -489,11 +513,16 @@ int adapter_run(struct adapter *a, struct job *job) {
       if (interrupted)
         return -1;
       if (sent > done && now_mono() >= head_deadline) {
+        /* an adapter that exited while a child of its holds its output
+         * open crashed; it did not time out */
+        int cls = exited(a) ? CLASS_CRASH : CLASS_TIMEOUT;
         char why[128];
         snprintf(why, sizeof why, "no answer within %gs", a->timeout);
-        reap(a, NULL, 0);
-        set_why(a, CLASS_TIMEOUT, "%s", why);
-        job->fail(job->ctx, done++, CLASS_TIMEOUT, why);
+        reap(a, why, sizeof why);
+        if (cls == CLASS_TIMEOUT)
+          snprintf(why, sizeof why, "no answer within %gs", a->timeout);
+        set_why(a, cls, "%s", why);
+        job->fail(job->ctx, done++, cls, why);
         after_failure(a);
         if (job->flush)
           job->flush(job->ctx);

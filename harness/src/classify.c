@@ -366,9 +366,108 @@ static void compare_output(json_t *ans, const char *key, const struct sv *want,
     v->cls = cls;
 }
 
-/* Common head: unsupported, error, validity.  Returns -1 when decided. */
+/* ---- answer types (adapters/PROTOCOL.md sections 4 and 5) -------------- */
+
+/* A value of URI text: a string, or {"hex": even-length hex} (and null when
+ * NULLABLE). */
+static int is_text_value(json_t *j, int nullable) {
+  if (json_is_string(j))
+    return 1;
+  if (json_is_null(j))
+    return nullable;
+  json_t *h = json_is_object(j) && json_object_size(j) == 1
+                  ? json_object_get(j, "hex")
+                  : NULL;
+  if (!json_is_string(h) || json_string_length(h) % 2)
+    return 0;
+  const char *x = json_string_value(h);
+  for (size_t i = 0; i < json_string_length(h); i++)
+    if (!strchr("0123456789abcdefABCDEF", x[i]) || !x[i])
+      return 0;
+  return 1;
+}
+
+enum ftype { F_BOOL, F_STRING, F_TEXT, F_OFFSET, F_COMPONENTS, F_GETTERS };
+
+/* Every field PROTOCOL.md gives a type, with it (other members are
+ * extensions, not read). */
+static const struct {
+  const char *key;
+  enum ftype type;
+  const char *what;
+} answer_fields[] = {
+    {"valid", F_BOOL, "true or false"},
+    {"equivalent", F_BOOL, "true or false"},
+    {"unsupported", F_STRING, "a string"},
+    {"error", F_STRING, "a string"},
+    {"error_offset", F_OFFSET, "an octet offset (an integer >= 0)"},
+    {"target", F_TEXT, "a string or {\"hex\": even-length hex}"},
+    {"normalized", F_TEXT, "a string or {\"hex\": even-length hex}"},
+    {"output", F_TEXT, "a string or {\"hex\": even-length hex}"},
+    {"components", F_COMPONENTS, "an object"},
+    {"whatwg", F_GETTERS, "an object"},
+};
+
+static _Thread_local char type_why[200]; /* read before the next answer */
+
+/* NULL when every typed field of ANS has its type, else why not (the
+ * field named). */
+static const char *answer_type_error(json_t *ans) {
+  for (size_t f = 0; f < sizeof answer_fields / sizeof *answer_fields; f++) {
+    json_t *j = json_object_get(ans, answer_fields[f].key);
+    if (!j)
+      continue;
+    int ok = 0;
+    switch (answer_fields[f].type) {
+    case F_BOOL:
+      ok = json_is_boolean(j);
+      break;
+    case F_STRING:
+      ok = json_is_string(j);
+      break;
+    case F_TEXT:
+      ok = is_text_value(j, 0);
+      break;
+    case F_OFFSET:
+      ok = json_is_integer(j) && json_integer_value(j) >= 0;
+      break;
+    case F_COMPONENTS:
+    case F_GETTERS: {
+      ok = json_is_object(j);
+      const char *k;
+      json_t *m;
+      int nullable = answer_fields[f].type == F_COMPONENTS;
+      json_object_foreach(j, k, m) {
+        if (ok && !is_text_value(m, nullable)) {
+          snprintf(type_why, sizeof type_why,
+                   "answer field %s.%.60s: not a string%s or {\"hex\": "
+                   "even-length hex}",
+                   answer_fields[f].key, k, nullable ? ", null" : "");
+          return type_why;
+        }
+      }
+      break;
+    }
+    }
+    if (!ok) {
+      snprintf(type_why, sizeof type_why, "answer field %s: not %s",
+               answer_fields[f].key, answer_fields[f].what);
+      return type_why;
+    }
+  }
+  return NULL;
+}
+
+/* Common head: types, unsupported, error, validity.  Returns -1 when
+ * decided. */
 static int answer_validity(json_t *ans, const char *result_key,
                            struct verdict *v, int *valid) {
+  const char *bad = answer_type_error(ans);
+  if (bad) {
+    v->cls = CLASS_PROTOCOL_ERROR;
+    v->why = bad;
+    return -1;
+  }
   json_t *u = json_object_get(ans, "unsupported");
   if (u) {
     v->cls = CLASS_UNSUPPORTED;
@@ -404,7 +503,7 @@ void classify_answer(const struct test *t, json_t *ans, struct verdict *v) {
   int whatwg = t->spec == SPEC_WHATWG;
   int valid = 0;
   if (whatwg && json_is_object(json_object_get(ans, "whatwg")) &&
-      !json_object_get(ans, "valid")) {
+      !json_object_get(ans, "valid") && !answer_type_error(ans)) {
     valid = 1;
   } else if (answer_validity(ans, whatwg ? "whatwg" : result_keys[t->op], v,
                              &valid) < 0) {

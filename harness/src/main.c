@@ -148,14 +148,22 @@ int cmd_adapters(int argc, char **argv) {
   json_array_foreach(list, i, e) {
     const char *lib = json_string_value(json_object_get(e, "library"));
     const char *spec = json_string_value(json_object_get(e, "spec"));
-    printf("%-*s  %-*s  %-*s  %s", wname,
-           json_string_value(json_object_get(e, "name")), wspec,
-           spec ? spec : "?", wlib, lib ? lib : "-",
-           json_is_true(json_object_get(e, "available")) ? "available"
-                                                         : "unavailable");
+    /* names, libraries and reasons come from hello lines: escaped */
+    const char *cells[3] = {json_string_value(json_object_get(e, "name")),
+                            spec ? spec : "?", lib ? lib : "-"};
+    int widths[3] = {wname, wspec, wlib};
+    for (int k = 0; k < 3; k++) {
+      put_labels(stdout, cells[k]);
+      printf("%*s", widths[k] - (int)strlen(cells[k]) + 2, "");
+    }
+    fputs(json_is_true(json_object_get(e, "available")) ? "available"
+                                                        : "unavailable",
+          stdout);
     const char *why = json_string_value(json_object_get(e, "why"));
-    if (why)
-      printf(": %s", why);
+    if (why) {
+      fputs(": ", stdout);
+      put_labels(stdout, why);
+    }
     putchar('\n');
   }
   json_decref(list);

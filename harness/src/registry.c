@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "adapter.h"
+#include "proc.h"
 
 static int cmp_def(const void *a, const void *b) {
   const struct adapter_def *x = a, *y = b;
@@ -44,13 +46,23 @@ static int in_path(const char *cmd) {
   return found;
 }
 
-/* Run CHECK with /bin/sh in the root; its last output line goes to OUT. */
+/* How long a check may take: URITEST_CHECK_TIMEOUT seconds (10). */
+static double check_timeout(void) {
+  const char *e = getenv("URITEST_CHECK_TIMEOUT");
+  double t = e ? parse_seconds(e) : -1;
+  return t > 0 ? t : 10;
+}
+
+/* Run CHECK with /bin/sh in the root; its last output line goes to OUT.
+ * Its exit status, or -1; -2 when it took longer than check_timeout() (it
+ * is killed, with all it started). */
 static int run_check(const char *check, char *out, size_t cap) {
   int p[2];
   out[0] = 0;
   if (pipe(p) < 0)
     return -1;
-  pid_t pid = fork();
+  fflush(NULL);
+  pid_t pid = proc_fork();
   if (pid < 0) {
     close(p[0]);
     close(p[1]);
@@ -72,10 +84,26 @@ static int run_check(const char *check, char *out, size_t cap) {
   close(p[1]);
   struct buf all = {0};
   char chunk[512];
-  ssize_t r;
-  while ((r = read(p[0], chunk, sizeof chunk)) > 0 ||
-         (r < 0 && errno == EINTR)) {
-    if (r > 0 && all.len < (1u << 20))
+  double deadline = now_mono() + check_timeout();
+  int timed_out = 0;
+  for (;;) {
+    double left = deadline - now_mono();
+    struct pollfd pf = {p[0], POLLIN, 0};
+    if (left <= 0) {
+      timed_out = 1;
+      break;
+    }
+    int pr = poll(&pf, 1, (int)(left * 1000) + 1);
+    if (pr < 0 && errno != EINTR)
+      break;
+    if (pr <= 0)
+      continue;
+    ssize_t r = read(p[0], chunk, sizeof chunk);
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r <= 0)
+      break;
+    if (all.len < (1u << 20))
       buf_put(&all, chunk, (size_t)r);
   }
   close(p[0]);
@@ -91,9 +119,14 @@ static int run_check(const char *check, char *out, size_t cap) {
     memcpy(out, all.p + start, n);
   out[n] = 0;
   buf_free(&all);
-  int st;
+  int st = 0;
+  if (timed_out)
+    proc_kill(pid);
   while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
   }
+  proc_reaped(pid);
+  if (timed_out)
+    return -2;
   return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
@@ -124,6 +157,12 @@ void adapter_def_check(struct adapter_def *d) {
   if (d->check) {
     char said[256];
     int rc = run_check(d->check, said, sizeof said);
+    if (rc == -2) {
+      snprintf(why, sizeof why, "check timed out after %gs (%s)",
+               check_timeout(), d->check);
+      d->why = xstrdup(why);
+      return;
+    }
     if (rc != 0) {
       if (said[0])
         snprintf(why, sizeof why, "%s", said);
@@ -238,6 +277,7 @@ static int add_def(struct registry *r, json_t *o, const char *file) {
     json_t *a = json_array_get(cmd, i);
     if (!json_is_string(a)) {
       warnx_("%s: \"command\" must be an array of strings", file);
+      adapter_def_free(&d);
       return -1;
     }
     /* command paths are relative to the repository root */

@@ -10,12 +10,18 @@ space is invalid, and markers in an input make it misbehave on purpose:
   UNSUP    answer "unsupported"              DEBUG    print an extra line first
   SPAM     print 200,000 lines that are not JSON
   DROPPORT report the port as undefined and an empty path as "/" (6.2.3)
+  TYPEVALID "valid": "no"                 TYPECOMPS "components": []
+  TYPEHOST  "host": 5                      BADHEX   "host": {"hex": "zz"}
+  ODDHEX    "host": {"hex": "abc"}         TYPEOFF  "error_offset": "3"
 Options: --name N, --spec S, --ops a,b (hello ops), --whatwg (answer getters),
 --exit-after-hello, --silent (print nothing, wait), --die (exit at once),
 --slow-hello SECONDS, --no-fragment (leave the fragment out), --version V,
 --readings FILE (a JSON object: input -> {"valid": bool, "components":
 {...}}, the components replacing the split's; how a test makes the fake
-read an input as a given library does).
+read an input as a given library does),
+--rename-restarts FILE (starts counted in FILE; every start after the first
+says --name with "-renamed" and another library version),
+--library TEXT (the hello's library, verbatim).
 """
 import json
 import re
@@ -52,7 +58,14 @@ def write(obj):
     out.write(json.dumps(obj).encode() + b"\n")
 
 
-write({"adapter": name, "library": "fakelib " + opt("--version", "1.2.3"), "spec": spec, "ops": ops})
+library = opt("--library", "fakelib " + opt("--version", "1.2.3"))
+if opt("--rename-restarts"):
+    state = opt("--rename-restarts")
+    starts = int(open(state).read()) if os.path.exists(state) else 0
+    open(state, "w").write(str(starts + 1))
+    if starts:
+        name, library = name + "-renamed", library + " restarted"
+write({"adapter": name, "library": library, "spec": spec, "ops": ops})
 out.flush()
 if opt("--exit-after-hello"):
     sys.exit(0)
@@ -127,6 +140,10 @@ for raw in sys.stdin.buffer:
         continue
     valid = " " not in s
     ans = {"id": rid, "valid": valid}
+    if "TYPEVALID" in s:
+        ans["valid"] = "no"
+    if "TYPEOFF" in s:
+        ans["error_offset"] = "3"
     op = req.get("op", "parse")
     if op == "parse" and s in readings:
         given = readings[s]
@@ -149,6 +166,11 @@ for raw in sys.stdin.buffer:
             c["host"] = c["host"].lower()
         if opt("--no-fragment"):
             del c["fragment"]
+        for marker, host in (("TYPEHOST", 5), ("BADHEX", {"hex": "zz"}), ("ODDHEX", {"hex": "abc"})):
+            if marker in s:
+                c["host"] = host
+        if "TYPECOMPS" in s:
+            c = []
         ans["components"] = c
         if whatwg:
             ans["whatwg"] = getters(s)
