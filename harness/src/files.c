@@ -4,6 +4,7 @@
 #include "files.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,33 +13,96 @@
 
 #include "util.h"
 
+/* A stream over a file descriptor that keeps the errno of its first failed
+ * write.  stdio drops what it could not write and keeps only the error
+ * flag, so a closed pipe (quiet) and a full disk (an error) could not be
+ * told apart later, nor a full disk named. */
+struct wstream {
+  int fd, err;
+};
+static struct wstream stdout_w = {1, 0};
+
+static ssize_t w_write(void *cookie, const char *p, size_t n) {
+  struct wstream *w = cookie;
+  size_t done = 0;
+  while (done < n) {
+    ssize_t k = write(w->fd, p + done, n - done);
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k <= 0) {
+      if (!w->err)
+        w->err = k < 0 ? errno : EIO;
+      return done ? (ssize_t)done : -1;
+    }
+    done += (size_t)k;
+  }
+  return (ssize_t)n;
+}
+
+static int w_close(void *cookie) {
+  struct wstream *w = cookie;
+  return w->fd == 1 ? 0 : close(w->fd);
+}
+
+static FILE *w_open(struct wstream *w) {
+  cookie_io_functions_t io = {.write = w_write, .close = w_close};
+  FILE *f = fopencookie(w, "w", io);
+  if (f)
+    setvbuf(f, NULL, isatty(w->fd) ? _IOLBF : _IOFBF, 1 << 16);
+  return f;
+}
+
+void stdout_watch(void) {
+  FILE *f = w_open(&stdout_w);
+  if (f)
+    stdout = f;
+}
+
+static int error_of(FILE *f, const struct wstream *w) {
+  errno = 0;
+  int rc = fflush(f);
+  if (w && w->err)
+    return w->err;
+  if (rc == EOF)
+    return errno ? errno : EIO;
+  return ferror(f) ? EIO : 0;
+}
+
 int ofile_open(struct ofile *o, const char *path) {
   struct stat st;
   memset(o, 0, sizeof *o);
   o->path = xstrdup(path);
-  int exists = stat(path, &st) == 0;
+  int exists = stat(path, &st) == 0, fd;
   if (exists && !S_ISREG(st.st_mode)) {
-    o->f = fopen(path, "w"); /* /dev/null, a pipe: written in place */
+    fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC); /* /dev/null, a pipe */
   } else {
     size_t n = strlen(path);
     o->tmp = xmalloc(n + 16);
     memcpy(o->tmp, path, n);
     memcpy(o->tmp + n, ".tmp.XXXXXX", 12);
-    int fd = mkstemp(o->tmp);
-    if (fd >= 0) {
-      mode_t um = umask(0);
-      umask(um);
-      if (fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~um) < 0 ||
-          !(o->f = fdopen(fd, "w"))) {
-        int e = errno;
-        close(fd);
+    fd = mkstemp(o->tmp);
+    mode_t um = umask(0);
+    umask(um);
+    if (fd >= 0 && fchmod(fd, exists ? st.st_mode & 07777 : 0666 & ~um) < 0) {
+      int e = errno;
+      close(fd);
+      unlink(o->tmp);
+      errno = e;
+      fd = -1;
+    }
+  }
+  if (fd >= 0) {
+    o->w = xcalloc(1, sizeof *o->w);
+    o->w->fd = fd;
+    if (!(o->f = w_open(o->w))) {
+      close(fd);
+      if (o->tmp)
         unlink(o->tmp);
-        errno = e;
-      }
     }
   }
   if (!o->f) {
     warnx_("%s: cannot write: %s", path, strerror(errno));
+    free(o->w);
     free(o->tmp);
     free(o->path);
     memset(o, 0, sizeof *o);
@@ -48,8 +112,8 @@ int ofile_open(struct ofile *o, const char *path) {
 }
 
 int ofile_close(struct ofile *o) {
-  int e = stream_error(o->f);
-  if (!e && o->tmp && fsync(fileno(o->f)) < 0)
+  int e = error_of(o->f, o->w);
+  if (!e && o->tmp && fsync(o->w->fd) < 0)
     e = errno;
   if (fclose(o->f) != 0 && !e)
     e = errno;
@@ -61,9 +125,10 @@ int ofile_close(struct ofile *o) {
     if (o->tmp)
       unlink(o->tmp);
   }
+  free(o->w);
   free(o->tmp);
   free(o->path);
-  o->tmp = o->path = NULL;
+  memset(o, 0, sizeof *o);
   return e ? -1 : 0;
 }
 
@@ -72,50 +137,14 @@ void ofile_abort(struct ofile *o) {
     fclose(o->f);
   if (o->tmp)
     unlink(o->tmp);
+  free(o->w);
   free(o->tmp);
   free(o->path);
   memset(o, 0, sizeof *o);
 }
 
-/* The errno of the first failed write to standard output.  stdio drops
- * what it could not write and keeps only the error flag, so a closed pipe
- * (quiet) and a full disk (an error) could not be told apart later. */
-static int stdout_errno;
-
-static ssize_t stdout_write(void *cookie, const char *p, size_t n) {
-  (void)cookie;
-  size_t done = 0;
-  while (done < n) {
-    ssize_t w = write(1, p + done, n - done);
-    if (w < 0 && errno == EINTR)
-      continue;
-    if (w <= 0) {
-      if (!stdout_errno)
-        stdout_errno = w < 0 ? errno : EIO;
-      return done ? (ssize_t)done : -1;
-    }
-    done += (size_t)w;
-  }
-  return (ssize_t)n;
-}
-
-void stdout_watch(void) {
-  cookie_io_functions_t io = {.write = stdout_write};
-  FILE *f = fopencookie(NULL, "w", io);
-  if (!f)
-    return;
-  setvbuf(f, NULL, isatty(1) ? _IOLBF : _IOFBF, 1 << 16);
-  stdout = f;
-}
-
 int stream_error(FILE *f) {
-  errno = 0;
-  int rc = fflush(f);
-  if (f == stdout && stdout_errno)
-    return stdout_errno;
-  if (rc == EOF)
-    return errno ? errno : EIO;
-  return ferror(f) ? EIO : 0;
+  return error_of(f, f == stdout ? &stdout_w : NULL);
 }
 
 int stdout_finish(int rc) {

@@ -8,10 +8,12 @@
 #include <stdio.h>
 
 /* A file being replaced. */
+struct wstream;
 struct ofile {
   FILE *f;
-  char *path; /* the target */
-  char *tmp;  /* the temporary name renamed over it, or NULL (in place) */
+  struct wstream *w; /* what f writes to, and why a write failed */
+  char *path;        /* the target */
+  char *tmp; /* the temporary name renamed over it, or NULL (in place) */
 };
 
 /* Open PATH for writing: a temporary name in the same folder when PATH is

@@ -1,0 +1,429 @@
+#!/usr/bin/env bats
+# Nothing lost, nothing forged (issue 21, shared/reviews/reliability-review.md):
+# every write checked, every replacement by rename, every string from a
+# vector, an adapter or a results file escaped, answers type-checked, paths
+# confined, processes killed with all they started.  Each test names the
+# review finding it reproduces.
+load helper
+
+T() { echo "$BATS_TEST_TMPDIR"; }
+
+# gen_vectors N FILE [EXPECT]: N parse vectors g.0 .. g.N-1 (EXPECT accept)
+gen_vectors() {
+  "$PY" - "$1" "$2" "${3:-accept}" <<'EOF'
+import json, sys
+n, path, expect = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+tests = [{"id": "g.%d" % i, "input": "http://h/p%d" % i, "expect": expect} for i in range(n)]
+json.dump({"schema": "uritest-vectors/1", "version": "1.0.0", "spec": "rfc3986",
+           "groups": [{"op": "parse", "tests": tests}]}, open(path, "w"))
+EOF
+}
+
+# one_vector FILE ID INPUT EXPECT: a file of one parse vector
+one_vector() {
+  printf '{"schema":"uritest-vectors/1","version":"1.0.0","spec":"rfc3986","groups":[{"op":"parse","tests":[{"id":"%s","input":"%s","expect":"%s"}]}]}' \
+    "$2" "$3" "$4" > "$1"
+}
+
+# small_fs DIR [SIZE]: a tmpfs of SIZE (64k) at DIR, or skip
+small_fs() {
+  mkdir -p "$1"
+  mount -t tmpfs -o "size=${2:-64k}" tmpfs "$1" 2>/dev/null ||
+    skip "cannot mount a tmpfs here (not root, or no CAP_SYS_ADMIN)"
+  MOUNTED=$1
+}
+# fill DIR: nothing left on its file system
+fill() { cat /dev/zero > "$1/filler" 2>/dev/null || true; }
+
+teardown() {
+  if [ -n "${MOUNTED:-}" ]; then umount "$MOUNTED" || umount -l "$MOUNTED"; fi
+  # what a test started and left (it must not have)
+  [ -z "${KILL_AFTER:-}" ] || kill -9 $KILL_AFTER 2>/dev/null || true
+}
+
+# ---- H1, M6: full disks ------------------------------------------------------
+
+@test "H1: a results file on a full tmpfs is exit 2 naming it; --resume (in place, full) too; resumed elsewhere nothing is lost or twice" {
+  small_fs "$(T)/full"
+  gen_vectors 2000 "$(T)/v.json"
+  run --separate-stderr "$UT" run --vectors "$(T)/v.json" --adapter-cmd "$FAKE" --output "$(T)/full/r.jsonl" --no-progress
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"$(T)/full/r.jsonl: cannot write: No space left on device"* ]]
+  [[ $output != *"2000 passed"* ]]
+  # appending in place on the same full disk
+  run --separate-stderr "$UT" run --vectors "$(T)/v.json" --adapter-cmd "$FAKE" --resume "$(T)/full/r.jsonl" --no-progress
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"No space left on device"* ]]
+  # the cut file, resumed where there is room: every vector exactly once
+  cp "$(T)/full/r.jsonl" "$(T)/r.jsonl"
+  run "$UT" run --vectors "$(T)/v.json" --adapter-cmd "$FAKE" --resume "$(T)/r.jsonl" --no-progress
+  [ "$status" -eq 0 ]
+  [ "$(pylines "$(T)/r.jsonl" "len([x for x in r if x['record'] == 'result']), len(set(x['id'] for x in r if x['record'] == 'result'))")" = "2000 2000" ]
+  [ "$(pylines "$(T)/r.jsonl" "r[-1]['record'], r[-1]['passed']")" = "summary 2000" ]
+}
+
+@test "H1: --output /dev/full is exit 2 with the path and strerror, never a success" {
+  run --separate-stderr "$UT" run --vectors "$V/basic.json" --adapter-cmd "$FAKE" --output /dev/full --no-progress
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"/dev/full: cannot write: No space left on device"* ]]
+}
+
+@test "M6: --write-baseline on a full disk is exit 2 and leaves the old baseline whole" {
+  small_fs "$(T)/full" 128k
+  gen_vectors 600 "$(T)/v.json" reject
+  run "$UT" run --vectors "$(T)/v.json" --id 'g.1' --adapter-cmd "$FAKE" --write-baseline "$(T)/full/bl.json" --output "$(T)/r.jsonl" --no-progress
+  [ "$status" -eq 0 ]
+  cp "$(T)/full/bl.json" "$(T)/before.json"
+  fill "$(T)/full"
+  run --separate-stderr "$UT" run --vectors "$(T)/v.json" --adapter-cmd "$FAKE" --write-baseline "$(T)/full/bl.json" --output "$(T)/r.jsonl" --no-progress
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"$(T)/full/bl.json: cannot write: No space left on device"* ]]
+  cmp "$(T)/before.json" "$(T)/full/bl.json"
+  [ "$(ls "$(T)/full")" = "$(printf 'bl.json\nfiller')" ] # no temporary left
+}
+
+@test "M6: report on a full disk is exit 2 and leaves the previous report whole" {
+  small_fs "$(T)/full" 256k
+  gen_vectors 300 "$(T)/v.json" reject
+  "$UT" run --vectors "$(T)/v.json" --id 'g.1' --adapter-cmd "$FAKE" --output "$(T)/small.jsonl" --no-progress || true
+  "$UT" run --vectors "$(T)/v.json" --adapter-cmd "$FAKE" --output "$(T)/big.jsonl" --no-progress || true
+  run "$UT" report --quiet --output-dir "$(T)/full/rep" "$(T)/small.jsonl"
+  [ "$status" -eq 0 ]
+  cp -r "$(T)/full/rep" "$(T)/before"
+  fill "$(T)/full"
+  run --separate-stderr "$UT" report --quiet --output-dir "$(T)/full/rep" "$(T)/big.jsonl"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"cannot write: No space left on device"* ]]
+  diff -r "$(T)/before" "$(T)/full/rep"
+}
+
+@test "L8, H1: import wpt -o on a full disk or /dev/full is exit 2, the old file whole" {
+  small_fs "$(T)/full" 64k
+  "$UT" import wpt "$DATA/urltestdata-sample.json" -o "$(T)/full/w.json"
+  cp "$(T)/full/w.json" "$(T)/before.json"
+  fill "$(T)/full"
+  gen_wpt 400 "$(T)/big.json"
+  run --separate-stderr "$UT" import wpt "$(T)/big.json" -o "$(T)/full/w.json"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"$(T)/full/w.json: cannot write: No space left on device"* ]]
+  cmp "$(T)/before.json" "$(T)/full/w.json"
+  run --separate-stderr "$UT" import wpt "$DATA/urltestdata-sample.json" -o /dev/full
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"/dev/full: cannot write: No space left on device"* ]]
+}
+
+# ---- L3: standard output -----------------------------------------------------
+
+@test "L3: a standard output that fails is exit 2 with strerror in every command and format" {
+  fake_root
+  "$UT" run --vectors "$V/basic.json" --adapter fake --output "$(T)/r.jsonl" --no-progress >/dev/null || true
+  local cmds=(
+    "run --vectors $V/basic.json --adapter fake --output $(T)/r2.jsonl --no-progress"
+    "run --vectors $V/basic.json --adapter fake --output $(T)/r2.jsonl --no-progress --format tap"
+    "run --vectors $V/basic.json --adapter fake --output $(T)/r2.jsonl --no-progress --format junit"
+    "run --vectors $V/basic.json --adapter fake --output $(T)/r2.jsonl --no-progress --format json"
+    "diff --adapter fake --format json $V/basic.json"
+    "diff --adapter fake --format junit $V/basic.json"
+    "diff --adapter fake $V/basic.json"
+    "adapters" "adapters --json" "--help" "--version" "run --help"
+    "report --output-dir $(T)/rep $(T)/r.jsonl"
+    "import wpt $DATA/urltestdata-sample.json")
+  for c in "${cmds[@]}"; do
+    run --separate-stderr "$UT" $c
+    [ "$status" -eq 0 ] || [ "$status" -eq 1 ] || { echo "$c: $status"; false; }
+    run --separate-stderr bash -c '"$0" "$@" > /dev/full' "$UT" $c
+    echo "$c: $status $stderr"
+    [ "$status" -eq 2 ]
+    [[ $stderr == *"writing standard output failed: No space left on device"* ]]
+  done
+}
+
+@test "L3: a closed pipe ends run quietly with 141 (SIGPIPE's status)" {
+  gen_vectors 20000 "$(T)/v.json" reject
+  run --separate-stderr bash -c "set -o pipefail; '$UT' run --vectors '$(T)/v.json' --adapter-cmd '$FAKE' --output '$(T)/r.jsonl' --no-progress | head -1"
+  [ "$status" -eq 141 ]
+  [ -z "$stderr" ]
+}
+
+# ---- M1, L6: outputs that cannot be forged ---------------------------------
+
+tap_counts() {
+  perl -MTAP::Parser -e '$p=TAP::Parser->new({tap=>join("",<STDIN>)}); 1 while $p->next; print "run=",$p->tests_run," failed=",scalar($p->failed)," todo=",scalar($p->todo)," errors=",scalar($p->parse_errors),"\n"'
+}
+
+@test "M1: '#' in an id is written \\x23 in TAP: a failure cannot pass for TODO" {
+  one_vector "$(T)/todo.json" 't.1#TODO' 'http://a/' reject
+  run --separate-stderr "$UT" run --vectors "$(T)/todo.json" --adapter-cmd "$FAKE" --output "$(T)/r.jsonl" --format tap
+  [ "$status" -eq 1 ]
+  [[ $output == *'not ok 1 - fake: t.1\x23TODO # SHOULD_HAVE_REJECTED'* ]]
+  [ "$(printf '%s\n' "$output" | tap_counts)" = "run=1 failed=1 todo=0 errors=0" ]
+}
+
+@test "M1: a hello library or name with newlines and escapes forges no TAP or text line" {
+  local lib name
+  lib=$(printf 'lib\nok 99 - forged pass\n# \033[2J')
+  name=$(printf 'evil\033[31m # TODO')
+  cat > "$(T)/evil.sh" <<EOF
+#!/bin/sh
+exec $FAKE --library '$lib' --name '$name'
+EOF
+  chmod +x "$(T)/evil.sh"
+  gen_vectors 3 "$(T)/v.json" reject
+  run --separate-stderr "$UT" run --vectors "$(T)/v.json" --adapter-cmd "$(T)/evil.sh" --output "$(T)/r.jsonl" --format tap
+  [ "$status" -eq 1 ]
+  [[ $output != *$'\033'* ]]
+  [[ $output != *$'\nok 99'* ]]
+  [[ $output == *'# adapter evil\x1b[31m \x23 TODO: lib\x0aok 99 - forged pass\x0a\x23 \x1b[2J'* ]]
+  [ "$(printf '%s\n' "$output" | tap_counts)" = "run=3 failed=3 todo=0 errors=0" ]
+  run --separate-stderr "$UT" run --vectors "$(T)/v.json" --adapter-cmd "$(T)/evil.sh" --output "$(T)/r.jsonl"
+  [ "$status" -eq 1 ]
+  [[ $output != *$'\033'* ]]
+  [[ $output != *$'\nok 99'* ]]
+  [[ $output == *'FAIL evil\x1b[31m \x23 TODO g.0 SHOULD_HAVE_REJECTED'* ]]
+  [[ $output == *'evil\x1b[31m \x23 TODO (lib\x0aok 99 - forged pass\x0a\x23 \x1b[2J): 0 passed, 3 failed'* ]]
+  # the results file keeps the name as it was said (JSON-escaped)
+  [ "$(pylines "$(T)/r.jsonl" "r[1]['adapter'] == '''$name''' and r[1]['library'] == '''$lib'''")" = True ]
+}
+
+@test "M1: JUnit escapes markup from names, libraries and ids" {
+  cat > "$(T)/markup.sh" <<'EOF'
+#!/bin/sh
+exec "$FAKE" --library '</property><x a="1">&amp;' --name 'n<&">'
+EOF
+  sed -i "s|\"\$FAKE\"|$FAKE|" "$(T)/markup.sh"
+  chmod +x "$(T)/markup.sh"
+  run --separate-stderr "$UT" run --vectors "$V/basic.json" --op parse --adapter-cmd "$(T)/markup.sh" --output "$(T)/r.jsonl" --format junit
+  printf '%s' "$output" > "$(T)/j.xml"
+  "$PY" -c 'import sys, xml.etree.ElementTree as E
+t = E.parse(sys.argv[1]).getroot(); s = t.find("testsuite")
+assert s.get("name") == "n<&\">", s.get("name")
+assert [p.get("value") for p in s.iter("property") if p.get("name") == "library"] == ["</property><x a=\"1\">&amp;"]' "$(T)/j.xml"
+}
+
+@test "L6: summary.md escapes vectors_version, date and spec from the results file" {
+  "$UT" run --vectors "$V/basic.json" --op parse --adapter-cmd "$FAKE --spec '<b>spec</b>'" --output "$(T)/r.jsonl" --no-progress || true
+  "$PY" - "$(T)/r.jsonl" <<'EOF'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+lines[0]["date"] = "<img src=x onerror=alert(1)>"
+lines[0]["vectors_version"] = "<!-- hidden"
+open(sys.argv[1], "w").write("".join(json.dumps(l) + "\n" for l in lines))
+EOF
+  run "$UT" report --quiet --output-dir "$(T)/rep" "$(T)/r.jsonl"
+  [ "$status" -eq 0 ]
+  ! grep -F '<img' "$(T)/rep/summary.md"
+  ! grep -F '<!--' "$(T)/rep/summary.md"
+  ! grep -F '<b>' "$(T)/rep/summary.md"
+  grep -F '\<img src=x onerror=alert(1)\>' "$(T)/rep/summary.md"
+}
+
+# ---- L5: names in paths ------------------------------------------------------
+
+@test "L5: a hello name ../escaped stays inside the --write-baseline folder (template and folder forms)" {
+  mkdir -p "$(T)/bl" "$(T)/bl2"
+  run --separate-stderr "$UT" run --vectors "$V/basic.json" --op parse --adapter-cmd "$FAKE --name ../escaped" --write-baseline "$(T)/bl/{adapter}.json" --output "$(T)/r.jsonl"
+  [ "$status" -eq 0 ]
+  [ ! -e "$(T)/escaped.json" ]
+  [ -f "$(T)/bl/%2E.%2Fescaped.json" ]
+  run --separate-stderr "$UT" run --vectors "$V/basic.json" --op parse --adapter-cmd "$FAKE --name ../escaped" --write-baseline "$(T)/bl2" --output "$(T)/r.jsonl"
+  [ "$status" -eq 0 ]
+  [ ! -e "$(T)/escaped.json" ]
+  [ "$(ls "$(T)/bl2")" = "%2E.%2Fescaped.json" ]
+  # an ordinary name is its own file name
+  run "$UT" run --vectors "$V/basic.json" --op parse --adapter-cmd "$FAKE --name url-parse@1.5.1" --write-baseline "$(T)/bl/{adapter}.json" --output "$(T)/r.jsonl"
+  [ -f "$(T)/bl/url-parse@1.5.1.json" ]
+}
+
+# ---- M4: one name per run ----------------------------------------------------
+
+@test "M4: a restart whose hello says another name or library is PROTOCOL_ERROR, recorded; every result keeps the first hello's" {
+  sed "s/MARKER/CRASH/" "$V/markers.json" > "$(T)/m.json"
+  run --separate-stderr "$UT" run --vectors "$(T)/m.json" --adapter-cmd "$FAKE --rename-restarts $(T)/starts" --output "$(T)/r.jsonl" --timeout 1 --format tap
+  [ "$status" -eq 1 ]
+  [ "$(pylines "$(T)/r.jsonl" "sorted(set((x['adapter'], x['library']) for x in r if x['record'] == 'result'))")" = "[('fake', 'fakelib 1.2.3')]" ]
+  [ "$(pylines "$(T)/r.jsonl" "' '.join(x['class'] for x in r if x['record'] == 'result')")" = "PASS CRASH PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR" ]
+  [[ $(pylines "$(T)/r.jsonl" "r[3]['why']") == *'hello changed at a restart: "fake-renamed" "fakelib 1.2.3 restarted"'* ]]
+}
+
+# ---- M5: answers of the wrong type -------------------------------------------
+
+@test "M5: answers of the wrong type are PROTOCOL_ERROR naming the field, on both answer paths" {
+  cat > "$(T)/types.json" <<'EOF'
+{"schema":"uritest-vectors/1","version":"1.0.0","spec":"rfc3986","groups":[{"op":"parse","tests":[
+{"id":"ty.valid","input":"http://h/TYPEVALID","expect":"accept","components":{"host":"h"}},
+{"id":"ty.comps","input":"http://h/TYPECOMPS","expect":"accept","components":{"host":"h"}},
+{"id":"ty.host","input":"http://h/TYPEHOST","expect":"accept","components":{"host":"h"}},
+{"id":"ty.hex","input":"http://h/BADHEX","expect":"accept","components":{"host":"h"}},
+{"id":"ty.odd","input":"http://h/ODDHEX","expect":"accept","components":{"host":"h"}},
+{"id":"ty.off","input":"http://h/TYPEOFF","expect":"reject"},
+{"id":"ty.ok","input":"http://h/fine","expect":"accept","components":{"host":"h"}}]}]}
+EOF
+  for path in tokens jansson; do
+    URITEST_ANSWERS=$path run --separate-stderr "$UT" run --vectors "$(T)/types.json" --adapter-cmd "$FAKE" --output "$(T)/r.jsonl"
+    [ "$status" -eq 1 ]
+    [ "$(pylines "$(T)/r.jsonl" "' '.join(x['class'] for x in r if x['record'] == 'result')")" = "PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR PASS" ]
+    [ "$(pylines "$(T)/r.jsonl" "sum(x.get('security_relevant', False) for x in r if x['record'] == 'result')")" = 0 ]
+    [[ $output == *"ty.valid PROTOCOL_ERROR: answer field valid: not true or false"* ]]
+    [[ $output == *"ty.comps PROTOCOL_ERROR: answer field components: not an object"* ]]
+    [[ $output == *"ty.host PROTOCOL_ERROR: answer field components.host: not a string, null or {\"hex\": even-length hex}"* ]]
+    [[ $output == *"ty.hex PROTOCOL_ERROR: answer field components.host"* ]]
+    [[ $output == *"ty.odd PROTOCOL_ERROR: answer field components.host"* ]]
+    [[ $output == *"ty.off PROTOCOL_ERROR: answer field error_offset: not an octet offset"* ]]
+  done
+}
+
+# ---- L10, L12: processes -------------------------------------------------------
+
+# an adapter (Python) that, at its first request, starts a grandchild that
+# leaves the session (setsid) and writes its pid to $1, then does $2:
+# "hang" (never answers, ignores EOF and SIGTERM) or "exit"
+escaper() {
+  cat > "$(T)/escaper.py" <<EOF
+#!/usr/bin/python3
+import json, os, signal, sys, time
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
+print(json.dumps({"adapter": "escaper", "library": "x", "spec": "rfc3986", "ops": ["parse"]}), flush=True)
+sys.stdin.readline()
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        null = os.open("/dev/null", os.O_RDWR)
+        for fd in 0, 1, 2:
+            os.dup2(null, fd)  # holds no pipe of the test's
+        open("$1.tmp", "w").write(str(os.getpid())); os.rename("$1.tmp", "$1")
+        time.sleep(300)
+    os._exit(0)
+if "$2" == "exit":
+    time.sleep(0.5)
+    os._exit(3)
+while True:
+    time.sleep(1)
+EOF
+  chmod +x "$(T)/escaper.py"
+}
+alive() { kill -0 "$1" 2>/dev/null && ! grep -q '^State:.*Z' "/proc/$1/status" 2>/dev/null; }
+
+@test "L10: a setsid() grandchild of a hung adapter is killed with it" {
+  escaper "$(T)/gc.pid" hang
+  one_vector "$(T)/v.json" h.1 http://a/ accept
+  run "$UT" run --vectors "$(T)/v.json" --adapter-cmd "$(T)/escaper.py" --timeout 1 --output "$(T)/r.jsonl"
+  [ "$status" -eq 1 ]
+  [ -s "$(T)/gc.pid" ]
+  KILL_AFTER=$(cat "$(T)/gc.pid")
+  sleep 0.2
+  ! alive "$KILL_AFTER"
+}
+
+@test "L10: the setsid() orphan of an adapter that crashed is killed too" {
+  escaper "$(T)/gc.pid" exit
+  one_vector "$(T)/v.json" h.1 http://a/ accept
+  run "$UT" run --vectors "$(T)/v.json" --adapter-cmd "$(T)/escaper.py" --timeout 2 --output "$(T)/r.jsonl"
+  [ "$status" -eq 1 ]
+  [ -s "$(T)/gc.pid" ]
+  KILL_AFTER=$(cat "$(T)/gc.pid")
+  sleep 0.2
+  ! alive "$KILL_AFTER"
+}
+
+@test "L10: after kill -9 of uritest an adapter that ignores EOF and SIGTERM dies too" {
+  cat > "$(T)/stubborn.py" <<EOF
+#!/usr/bin/python3
+import json, os, signal, sys, time
+signal.signal(signal.SIGTERM, signal.SIG_IGN)
+open("$(T)/ad.pid", "w").write(str(os.getpid()))
+print(json.dumps({"adapter": "stubborn", "library": "x", "spec": "rfc3986", "ops": ["parse"]}), flush=True)
+while True:
+    time.sleep(1)
+EOF
+  chmod +x "$(T)/stubborn.py"
+  one_vector "$(T)/v.json" h.1 http://a/ accept
+  "$UT" run --vectors "$(T)/v.json" --adapter-cmd "exec $(T)/stubborn.py" --timeout 60 --output "$(T)/r.jsonl" > /dev/null 2>&1 &
+  local ut=$!
+  for i in $(seq 50); do [ -s "$(T)/ad.pid" ] && break; sleep 0.1; done
+  KILL_AFTER=$(cat "$(T)/ad.pid")
+  kill -9 $ut
+  wait $ut || true
+  sleep 0.3
+  ! alive "$KILL_AFTER"
+}
+
+@test "L10: an adapter that exits while its child holds its output is CRASH, not TIMEOUT" {
+  cat > "$(T)/holder.py" <<'EOF'
+#!/usr/bin/python3
+import json, os, subprocess, sys
+print(json.dumps({"adapter": "holder", "library": "x", "spec": "rfc3986", "ops": ["parse"]}), flush=True)
+sys.stdin.readline()
+subprocess.Popen(["sleep", "30"])
+os._exit(3)
+EOF
+  chmod +x "$(T)/holder.py"
+  one_vector "$(T)/v.json" h.1 http://a/ accept
+  run "$UT" run --vectors "$(T)/v.json" --adapter-cmd "$(T)/holder.py" --timeout 1 --output "$(T)/r.jsonl"
+  [ "$status" -eq 1 ]
+  [ "$(pylines "$(T)/r.jsonl" "r[1]['class'], r[1]['why']")" = "CRASH adapter exited with status 3" ]
+}
+
+@test "L12: a registry check that hangs times out (URITEST_CHECK_TIMEOUT), with all it started" {
+  fake_root
+  mkdir -p "$R/adapters/slow"
+  echo '{"name": "slow", "spec": "rfc3986", "command": ["/bin/true"], "check": "sleep 300 & echo $! > check.pid; wait"}' > "$R/adapters/slow/adapter.json"
+  SECONDS=0
+  URITEST_CHECK_TIMEOUT=0.5 run --separate-stderr timeout 20 "$UT" adapters
+  [ "$status" -eq 0 ]
+  [ "$SECONDS" -lt 5 ]
+  [[ $output == *"slow"*"unavailable: check timed out after 0.5s"* ]]
+  KILL_AFTER=$(cat "$R/check.pid")
+  ! alive "$KILL_AFTER"
+}
+
+@test "L12: a registry command holding a non-string is an error naming the file (and leaks nothing under ASan)" {
+  fake_root
+  mkdir -p "$R/adapters/bad"
+  echo '{"name": "bad", "spec": "rfc3986", "command": ["x", 5], "check": "true", "install": "y"}' > "$R/adapters/bad/adapter.json"
+  run --separate-stderr "$UT" adapters
+  [ "$status" -eq 0 ]
+  [[ $stderr == *"adapters/bad/adapter.json: \"command\" must be an array of strings"* ]]
+}
+
+# ---- L8: import wpt ------------------------------------------------------------
+
+# gen_wpt N FILE: a urltestdata.json of N distinct cases
+gen_wpt() {
+  "$PY" - "$1" "$2" <<'EOF'
+import json, sys
+n = int(sys.argv[1])
+cases = [{"input": "http://h/p%d" % i, "base": None, "href": "http://h/p%d" % i, "protocol": "http:",
+          "username": "", "password": "", "host": "h", "hostname": "h", "port": "",
+          "pathname": "/p%d" % i, "search": "", "hash": ""} for i in range(n)]
+json.dump(["a comment", *cases], open(sys.argv[2], "w"))
+EOF
+}
+
+@test "L8: import wpt has no case limit (5000 cases import and run)" {
+  gen_wpt 5000 "$(T)/big.json"
+  run --separate-stderr "$UT" import wpt "$(T)/big.json" -o "$(T)/w.json"
+  [ "$status" -eq 0 ]
+  [[ $stderr == *"5000 cases"* ]]
+  run "$UT" run --vectors "$(T)/w.json" --adapter-cmd "$FAKE --whatwg --spec whatwg" --output "$(T)/r.jsonl" --format json
+  [ "$(printf '%s' "$output" | pyjson 'd["adapters"]["fake"]["total"]')" = 5000 ]
+}
+
+@test "L8: import wpt checks every field's type: exit 2 naming the entry and field, nothing written" {
+  for bad in '{"input": "http://a/", "base": 5}' '{"input": "http://a/", "href": 5}' \
+             '{"input": "http://a/", "failure": "true"}' '{"input": 5}' \
+             '{"input": "http://a/", "comment": "a\u0000b"}' '{"input": "http://a/", "relativeTo": 1}'; do
+    printf '["c", {"input": "http://ok/", "base": null, "href": "http://ok/"}, %s]' "$bad" > "$(T)/bad.json"
+    rm -f "$(T)/w.json"
+    run --separate-stderr "$UT" import wpt "$(T)/bad.json" -o "$(T)/w.json"
+    echo "$bad: $status $stderr"
+    [ "$status" -eq 2 ]
+    [[ $stderr == *"bad.json: entry 2: "* ]]
+    [ ! -e "$(T)/w.json" ]
+  done
+  printf '[{"input": "http://a/", "base": 5}]' > "$(T)/bad.json"
+  run --separate-stderr "$UT" import wpt "$(T)/bad.json"
+  [[ $stderr == *"entry 0: field base: not a string or null"* ]]
+  printf '[{"input": "http://a/", "failure": "true"}]' > "$(T)/bad.json"
+  run --separate-stderr "$UT" import wpt "$(T)/bad.json"
+  [[ $stderr == *"entry 0: field failure: not true or false"* ]]
+}
