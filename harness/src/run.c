@@ -330,7 +330,11 @@ static int parse_opts(int argc, char **argv, struct runopts *o, int is_diff) {
       return EXIT_USAGE;
     }
     if (run_only && is_diff) {
-      warnx_("%s is an option of uritest run, not diff", argv[optind - 1]);
+      const char *name = "?";
+      for (const struct option *lo = long_opts; lo->name; lo++)
+        if (lo->val == c)
+          name = lo->name;
+      warnx_("--%s is an option of uritest run, not diff", name);
       fputs(usage, stderr);
       return EXIT_USAGE;
     }

@@ -1,6 +1,7 @@
 /* wpt.c: `uritest import wpt FILE [-o OUT]`: convert WHATWG's
  * urltestdata.json (web-platform-tests, url/resources/) into a whatwg
  * vector file, keeping every case. */
+#include <getopt.h>
 #include <jansson.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -223,33 +224,33 @@ static int import_wpt(const char *file, const char *out) {
 
 int cmd_import(int argc, char **argv) {
   static const char usage[] = "usage: uritest import wpt FILE [-o OUT]\n";
-  if (argc < 2 || !strcmp(argv[1], "--help")) {
-    fputs(usage, argc < 2 ? stderr : stdout);
-    return argc < 2 ? EXIT_USAGE : 0;
-  }
-  if (strcmp(argv[1], "wpt")) {
-    warnx_("import: unknown format \"%s\" (known: wpt)", argv[1]);
-    return EXIT_USAGE;
-  }
-  const char *file = NULL, *out = NULL;
-  for (int i = 2; i < argc; i++) {
-    if ((!strcmp(argv[i], "-o") || !strcmp(argv[i], "--output")) &&
-        i + 1 < argc) {
-      out = argv[++i];
-    } else if (argv[i][0] == '-' && argv[i][1]) {
-      warnx_("import: unknown option %s", argv[i]);
-      fputs(usage, stderr);
-      return EXIT_USAGE;
-    } else if (!file) {
-      file = argv[i];
+  static const struct option opts[] = {{"output", required_argument, 0, 'o'},
+                                       {"help", no_argument, 0, 'h'},
+                                       {0, 0, 0, 0}};
+  const char *out = NULL;
+  int c;
+  optind = 1;
+  opterr = 0;
+  /* options anywhere, "--" anywhere (getopt_long permutes) */
+  while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+    if (c == 'o') {
+      out = optarg;
+    } else if (c == 'h') {
+      fputs(usage, stdout);
+      return 0;
     } else {
+      warnx_("import: unknown option or missing value: %s", argv[optind - 1]);
       fputs(usage, stderr);
       return EXIT_USAGE;
     }
   }
-  if (!file) {
+  if (argc - optind != 2) {
     fputs(usage, stderr);
     return EXIT_USAGE;
   }
-  return import_wpt(file, out);
+  if (strcmp(argv[optind], "wpt")) {
+    warnx_("import: unknown format \"%s\" (known: wpt)", argv[optind]);
+    return EXIT_USAGE;
+  }
+  return import_wpt(argv[optind + 1], out);
 }

@@ -53,6 +53,15 @@ void cli_inputs_init(struct cli_inputs *in, int argc, char **argv);
 int cli_next_input(struct cli_inputs *in, const char **s, size_t *len);
 void cli_inputs_free(struct cli_inputs *in);
 
+/* 1 once a write to standard output failed (its errno kept for
+ * cli_finish); the input loops stop there. */
+int cli_output_failed(void);
+/* The end of a command: standard output flushed and checked.  A closed
+ * pipe (EPIPE) is 128 + SIGPIPE without a message, as if killed by it; any
+ * other error "writing standard output failed: ..." and CLI_USAGE; else
+ * RC. */
+int cli_finish(int rc);
+
 /* Print "rfc3986: MESSAGE" to stderr and return CLI_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 

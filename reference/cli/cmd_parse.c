@@ -12,34 +12,39 @@ struct opts {
   int first; /* index of the first operand */
 };
 
-static int parse_opts(int argc, char **argv, struct opts *o, const char *help) {
-  int i;
+/* Options may come before or after the operands, "--" makes the rest
+ * operands (as in transform.c).  The operands are moved to ARGV[1..] and
+ * *ARGC becomes 1 + their number. */
+static int parse_opts(int *argc, char **argv, struct opts *o,
+                      const char *help) {
+  int i, n = 0, only_operands = 0;
   memset(o, 0, sizeof *o);
-  for (i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--json") == 0)
+  for (i = 1; i < *argc; i++) {
+    const char *a = argv[i];
+    if (only_operands || a[0] != '-' || strcmp(a, "-") == 0)
+      argv[1 + n++] = argv[i];
+    else if (strcmp(a, "--") == 0)
+      only_operands = 1;
+    else if (strcmp(a, "--json") == 0)
       o->json = 1;
-    else if (strcmp(argv[i], "--iri") == 0)
+    else if (strcmp(a, "--iri") == 0)
       o->iri = 1;
-    else if (strcmp(argv[i], "--all") == 0)
+    else if (strcmp(a, "--all") == 0)
       o->all = 1;
-    else if (strcmp(argv[i], "--fast") == 0)
+    else if (strcmp(a, "--fast") == 0)
       o->fast = 1;
-    else if (strcmp(argv[i], "--rule") == 0) {
-      if (++i == argc)
+    else if (strcmp(a, "--rule") == 0) {
+      if (++i == *argc)
         return cli_usage_error("--rule needs a rule name");
       o->rule = argv[i];
-    } else if (strcmp(argv[i], "--help") == 0) {
+    } else if (strcmp(a, "--help") == 0) {
       fputs(help, stdout);
-      exit(CLI_OK);
-    } else if (strcmp(argv[i], "--") == 0) {
-      i++;
-      break;
-    } else if (argv[i][0] == '-' && argv[i][1] != '\0')
-      return cli_usage_error("%s: unknown option '%s'", argv[0], argv[i]);
-    else
-      break;
+      exit(cli_finish(CLI_OK));
+    } else
+      return cli_usage_error("%s: unknown option '%s'", argv[0], a);
   }
-  o->first = i;
+  o->first = 1;
+  *argc = 1 + n;
   return CLI_OK;
 }
 
@@ -87,7 +92,7 @@ int cmd_parse(int argc, char **argv) {
   const char *s;
   size_t len;
   int rc = CLI_OK, got;
-  if (parse_opts(argc, argv, &o, parse_help) != CLI_OK)
+  if (parse_opts(&argc, argv, &o, parse_help) != CLI_OK)
     return CLI_USAGE;
   start = o.iri ? RFC3986_RULE_IRI_reference : RFC3986_RULE_URI_reference;
   if (o.iri && o.fast)
@@ -179,7 +184,7 @@ int cmd_match(int argc, char **argv) {
   const char *s;
   size_t len;
   int rc = CLI_OK, got;
-  if (parse_opts(argc, argv, &o, match_help) != CLI_OK)
+  if (parse_opts(&argc, argv, &o, match_help) != CLI_OK)
     return CLI_USAGE;
   if (o.fast)
     return cli_usage_error("match: --fast is for parse only");
@@ -240,7 +245,7 @@ int cmd_explain(int argc, char **argv) {
   rfc3986_status st;
   size_t n = 0, cap, i, len;
   const char *s;
-  if (parse_opts(argc, argv, &o, explain_help) != CLI_OK)
+  if (parse_opts(&argc, argv, &o, explain_help) != CLI_OK)
     return CLI_USAGE;
   if (o.fast)
     return cli_usage_error("explain: --fast is for parse only");

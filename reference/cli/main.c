@@ -63,20 +63,16 @@ int main(int argc, char **argv) {
   if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
       strcmp(argv[1], "help") == 0) {
     fputs(usage, stdout);
-    return CLI_OK;
+    return cli_finish(CLI_OK);
   }
   if (strcmp(argv[1], "--version") == 0) {
     printf("rfc3986 %s\n", RFC3986_VERSION);
-    return CLI_OK;
+    return cli_finish(CLI_OK);
   }
   for (i = 0; i < sizeof commands / sizeof commands[0]; i++) {
     if (strcmp(argv[1], commands[i].name) == 0) {
       rc = commands[i].run(argc - 1, argv + 1);
-      if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "rfc3986: writing standard output failed\n");
-        return CLI_USAGE;
-      }
-      return rc;
+      return cli_finish(rc);
     }
   }
   return cli_usage_error("unknown command '%s'", argv[1]);

@@ -41,7 +41,7 @@ static int parse_opts(int argc, char **argv, unsigned allowed, int simple_ok,
       only_operands = 1;
     } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
       fputs(help, stdout);
-      exit(CLI_OK);
+      exit(cli_finish(CLI_OK));
     } else if ((allowed & OPT_JSON) && strcmp(a, "--json") == 0) {
       o->json = 1;
     } else if ((allowed & OPT_NON_STRICT) && strcmp(a, "--non-strict") == 0) {

@@ -1,5 +1,6 @@
 /* util.c: JSON and text output, and input reading for the rfc3986 command. */
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -176,8 +177,33 @@ void cli_inputs_init(struct cli_inputs *in, int argc, char **argv) {
   in->from_stdin = argc == 1 && strcmp(argv[0], "-") == 0;
 }
 
+static int out_errno; /* of the first failed write to standard output */
+
+int cli_output_failed(void) {
+  /* glibc leaves errno as the failed write(2) set it, and the commands
+   * make no other failing call between two inputs */
+  if (!out_errno && ferror(stdout))
+    out_errno = errno ? errno : EIO;
+  return out_errno != 0;
+}
+
+int cli_finish(int rc) {
+  errno = 0;
+  if (fflush(stdout) != 0 && !out_errno)
+    out_errno = errno ? errno : EIO;
+  if (!cli_output_failed())
+    return rc;
+  if (out_errno == EPIPE)
+    return 128 + SIGPIPE;
+  fprintf(stderr, "rfc3986: writing standard output failed: %s\n",
+          strerror(out_errno));
+  return CLI_USAGE;
+}
+
 int cli_next_input(struct cli_inputs *in, const char **s, size_t *len) {
   ssize_t n;
+  if (cli_output_failed()) /* nobody reads what comes next */
+    return -1;
   if (!in->from_stdin) {
     if (in->i >= in->argc)
       return 0;
