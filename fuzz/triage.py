@@ -73,6 +73,91 @@ def log(msg):
     sys.stderr.write("triage: %s\n" % msg)
 
 
+def write_atomic(path, text):
+    """TEXT as PATH's new content: written to a new name in the same folder,
+    then renamed over it, so a full disk or a kill never leaves it cut."""
+    folder = os.path.dirname(path)
+    fd, tmp = tempfile.mkstemp(prefix=os.path.basename(path) + ".tmp.", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if os.path.exists(path):
+            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+        else:
+            um = os.umask(0)
+            os.umask(um)
+            os.chmod(tmp, 0o666 & ~um)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+# ---- what a finding may say ----------------------------------------------
+
+class Malformed(Exception):
+    """A finding that cannot be triaged: exit 2, nothing written."""
+
+
+NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._@+-]*$")
+HEX = re.compile(r"^(?:[0-9a-fA-F]{2})*$")
+
+
+def regression_path(adapter, pending):
+    """vectors/v1/regressions[/pending]/ADAPTER.json, or Malformed when
+    ADAPTER would place the file anywhere else."""
+    if not isinstance(adapter, str) or not NAME.match(adapter) or ".." in adapter:
+        raise Malformed("adapter %s is not an adapter name ([A-Za-z0-9._@+-], no \"..\")"
+                        % json.dumps(adapter)[:80])
+    folder = os.path.join(REG, "pending") if pending else REG
+    path = os.path.join(folder, adapter + ".json")
+    if os.path.dirname(os.path.normpath(path)) != os.path.normpath(folder):
+        raise Malformed("adapter %s leaves %s" % (json.dumps(adapter)[:80], folder))
+    return path
+
+
+def check_finding(f):
+    """F (a FUZZ-FINDING object) with every field of the type triage reads,
+    or Malformed saying which is not."""
+    if not isinstance(f, dict):
+        raise Malformed("not a JSON object")
+    for key in ("target", "op"):
+        v = f.get(key, "reference" if key == "target" else None)
+        if not isinstance(v, str) or not NAME.match(v):
+            raise Malformed("field %s: %s" % (key, "missing" if v is None else "not a name"))
+    regression_path(f.get("adapter", "reference"), False)
+    for key in ("kind", "class", "component"):
+        if f.get(key) is not None and not isinstance(f[key], str):
+            raise Malformed("field %s: not a string" % key)
+    if f.get("ref") is not None and not isinstance(f["ref"], str):
+        raise Malformed("field ref: not a string")
+    for key in ("input_hex", "base_hex"):
+        if key in f and (not isinstance(f[key], str) or not HEX.match(f[key])):
+            raise Malformed("field %s: not an even number of hex digits" % key)
+    if "input_hex" not in f and not isinstance(f.get("input"), str):
+        raise Malformed("field input: %s" % ("missing" if "input" not in f else "not a string"))
+    for key in ("input", "ref"):
+        if isinstance(f.get(key), str) and any(ord(ch) > 0xFF for ch in f[key]):
+            raise Malformed("field %s: a character above U+00FF (octets are \\u0000 to \\u00ff)" % key)
+    return f
+
+
+def read_finding(path):
+    """The finding of a .finding file (one "FUZZ-FINDING {json}" line)."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            line = fh.read().strip()
+        f = json.loads(line[len("FUZZ-FINDING "):] if line.startswith("FUZZ-FINDING ") else line)
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        raise Malformed(str(e).splitlines()[0][:120] if str(e) else type(e).__name__)
+    return check_finding(f)
+
+
 def targets_known():
     return sorted(os.path.basename(p) for p in glob.glob(os.path.join(FUZZ_DIR, "libfuzzer", "*"))
                   if os.access(p, os.X_OK) and os.path.basename(p) != "trivial")
@@ -342,9 +427,9 @@ def update_manifest(files):
     listed = [l.split("#", 1)[0].strip() for l in open(path, encoding="utf-8")]
     new = [f for f in files if f not in listed]
     if new:
-        with open(path, "a", encoding="utf-8") as f:
-            for n in new:
-                f.write(n + "\n")
+        text = open(path, encoding="utf-8").read()
+        write_atomic(path, text + ("" if text.endswith("\n") or not text else "\n")
+                     + "".join(n + "\n" for n in new))
     return new
 
 
@@ -405,9 +490,8 @@ def update_baselines(only=None):
             if entries == doc["entries"]:
                 continue
             doc["entries"] = entries
-            with open(path, "w", encoding="utf-8") as f:
-                # as --write-baseline writes it (no final newline when the file had none)
-                f.write(json.dumps(doc, indent=2, ensure_ascii=False) + ("\n" if text.endswith("\n") else ""))
+            # as --write-baseline writes it (no final newline when the file had none)
+            write_atomic(path, json.dumps(doc, indent=2, ensure_ascii=False) + ("\n" if text.endswith("\n") else ""))
             changed.append(os.path.relpath(path, ROOT))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -497,6 +581,7 @@ def main(argv):
     new_tests = []  # (relpath, id)
 
     def emit(adapter, pending, gop, t):
+        regression_path(adapter, pending)  # confined, or Malformed
         rel = "v1/regressions/%s%s.json" % ("pending/" if pending else "", adapter)
         if rel not in files:
             files[rel] = load_vfile(os.path.join(ROOT, "vectors", rel), adapter, pending)
@@ -513,8 +598,11 @@ def main(argv):
     groups = {}
     for path in inputs:
         if path.endswith(".finding"):
-            line = open(path, encoding="utf-8").read().strip()
-            f = json.loads(line[len("FUZZ-FINDING "):] if line.startswith("FUZZ-FINDING ") else line)
+            try:
+                f = read_finding(path)
+            except Malformed as e:
+                log("%s: not a finding (%s)" % (path, e))
+                return 2
             tgt = f.get("target", "reference")
             data = None
             sig = None
@@ -540,6 +628,12 @@ def main(argv):
                 else:
                     log("%s: does not reproduce on the libFuzzer build: skipped" % path)
                     continue
+        if f is not None and not path.endswith(".finding"):
+            try:  # what the target printed, read as a .finding is
+                check_finding(f)
+            except Malformed as e:
+                log("%s: the target's FUZZ-FINDING line is not a finding (%s)" % (path, e))
+                return 2
         if f is not None:
             key = (tgt, f.get("adapter", "reference"), f["op"], f.get("kind") or f.get("class"),
                    f.get("component") or "")
@@ -608,8 +702,7 @@ def main(argv):
     for rel, doc in files.items():
         path = os.path.join(ROOT, "vectors", rel)
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as fh:
-            fh.write(json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
+        write_atomic(path, json.dumps(doc, indent=1, ensure_ascii=False) + "\n")
     added = update_manifest(sorted(files))
     for a in added:
         print("  vectors/MANIFEST: + %s" % a)
@@ -627,4 +720,8 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except Malformed as e:  # found before anything is written
+        log("not a finding (%s)" % e)
+        sys.exit(2)

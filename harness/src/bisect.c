@@ -5,6 +5,7 @@
  * the first version of each outcome. */
 #define _XOPEN_SOURCE 700
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <jansson.h>
 #include <stdlib.h>
@@ -185,9 +186,12 @@ static int run_version(const struct bisect_opts *o, const char *adapter,
     return -1;
   if (pid == 0) {
     setenv("URITEST_ROOT", repo_root(), 1);
-    FILE *l = freopen(log, "w", stdout);
-    if (l)
-      dup2(fileno(l), 2);
+    /* descriptors, not stdio: standard output is a stream of files.c */
+    int l = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (l >= 0) {
+      dup2(l, 1);
+      dup2(l, 2);
+    }
     execv("/proc/self/exe", argv);
     _exit(127);
   }

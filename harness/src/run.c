@@ -36,6 +36,7 @@ struct runopts {
   int jobs;     /* adapters run at once */
   int force;    /* --force: --write-baseline whatever the adapters did */
   unsigned shard, nshards; /* --shard I/N: 1..N of N; 0/0 all */
+  size_t max_vector_bytes; /* 0: the default (vectors.h) */
 };
 
 static const char run_usage[] =
@@ -79,6 +80,8 @@ static const char run_usage[] =
     "                        none)\n"
     "  --exclude-tag GLOB    leave out the vectors with a matching tag\n"
     "                        (default: none)\n"
+    "  --max-vector-bytes N  the largest vector file read, N[K|M|G] bytes\n"
+    "                        (default: 1G)\n"
     "  --jobs N              adapters run side by side (default: 1)\n"
     "  --resume FILE         go on with an interrupted run's results file\n"
     "                        (default: start afresh)\n"
@@ -135,7 +138,8 @@ enum {
   O_XFILE,
   O_XGROUP,
   O_XID,
-  O_XTAG
+  O_XTAG,
+  O_MAX_VECTOR_BYTES
 };
 
 static const struct option long_opts[] = {
@@ -165,6 +169,7 @@ static const struct option long_opts[] = {
     {"exclude-group", required_argument, 0, O_XGROUP},
     {"exclude-id", required_argument, 0, O_XID},
     {"exclude-tag", required_argument, 0, O_XTAG},
+    {"max-vector-bytes", required_argument, 0, O_MAX_VECTOR_BYTES},
     {0, 0, 0, 0}};
 
 static void add(char ***list, int *n, const char *v) {
@@ -309,6 +314,21 @@ static int parse_opts(int argc, char **argv, struct runopts *o, int is_diff) {
       }
       o->shard = i;
       o->nshards = n;
+      run_only = 1;
+      break;
+    }
+    case O_MAX_VECTOR_BYTES: {
+      char *end;
+      unsigned long long n = strtoull(optarg, &end, 10);
+      int shift = *end == 'K' ? 10 : *end == 'M' ? 20 : *end == 'G' ? 30 : 0;
+      if (end == optarg || (shift ? end[1] : *end) || n == 0 ||
+          n > (~0ull >> 31) || optarg[0] == '-') {
+        warnx_("--max-vector-bytes: not a size in bytes (N, NK, NM or NG): "
+               "\"%s\"",
+               optarg);
+        return EXIT_USAGE;
+      }
+      o->max_vector_bytes = (size_t)(n << shift);
       run_only = 1;
       break;
     }
@@ -995,8 +1015,9 @@ static int do_run(int argc, char **argv, struct runopts *op,
   free(deflt);
   op->vectors = o.vectors;
   op->nvectors = o.nvectors;
+  v->max_bytes = o.max_vector_bytes;
   if (vectors_load(v, o.vectors, o.nvectors, &o.f) < 0)
-    return EXIT_USAGE;
+    return interrupted ? 128 + interrupted : EXIT_USAGE;
   if (o.nshards)
     keep_shard(v, o.shard, o.nshards);
   if (v->ntests == 0) {

@@ -2,6 +2,10 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "vectors.h"
 
+#include "adapter.h" /* interrupted */
+#include "rfc3986.h"
+#include "files.h"
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -75,12 +79,53 @@ static int bad(struct ctx *c, const char *field, const char *fmt, ...) {
             field);
   else
     fprintf(stderr, "%s: file: field %s: ", c->path, field);
+  /* the message quotes values from the file: escaped (files.h) */
+  char msg[512];
   va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
+  int n = vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
+  put_label(stderr, msg,
+            n < 0                    ? 0
+            : (size_t)n < sizeof msg ? (size_t)n
+                                     : sizeof msg - 1);
   fputc('\n', stderr);
   return -1;
 }
+
+/* Strings anywhere in J without U+0000 (jansson keeps it; every C string
+ * comparison would stop there), else an error naming FIELD. */
+static int no_nul(struct ctx *c, const char *field, json_t *j) {
+  size_t i;
+  const char *k;
+  json_t *e;
+  if (json_is_string(j) &&
+      strlen(json_string_value(j)) != json_string_length(j))
+    return bad(c, field, "must not contain U+0000");
+  if (json_is_array(j))
+    json_array_foreach(j, i, e) if (no_nul(c, field, e) < 0) return -1;
+  if (json_is_object(j))
+    json_object_foreach(j, k, e) if (no_nul(c, field, e) < 0) return -1;
+  return 0;
+}
+
+/* Every member of OBJ through no_nul but those named in SKIP. */
+static int members_no_nul(struct ctx *c, json_t *obj, const char *const *skip) {
+  const char *k;
+  json_t *e;
+  json_object_foreach(obj, k, e) {
+    int skipped = 0;
+    for (const char *const *u = skip; *u && !skipped; u++)
+      skipped = !strcmp(*u, k);
+    if (!skipped && no_nul(c, k, e) < 0)
+      return -1;
+  }
+  return 0;
+}
+/* Inputs and the URI text expected of them, where U+0000 is an octet like
+ * any other. */
+static const char *const test_uri_text[] = {
+    "input",  "base",       "other",  "target", "normalized",
+    "output", "components", "whatwg", NULL};
 
 static const char *type_name(const json_t *j) {
   switch (json_typeof(j)) {
@@ -234,6 +279,24 @@ static int check_id(struct ctx *c, json_t *j, const char **out) {
     return bad(c, "id", "must be a string, not %s", type_name(j));
   if (!json_string_length(j))
     return bad(c, "id", "must not be empty");
+  /* the schema's pattern ^[A-Za-z0-9][!#-\[\]-~]*$: printable ASCII
+   * without space, quote or backslash, a letter or digit first */
+  const char *id = json_string_value(j);
+  size_t n = json_string_length(j);
+  int ok = (id[0] >= 'a' && id[0] <= 'z') || (id[0] >= 'A' && id[0] <= 'Z') ||
+           (id[0] >= '0' && id[0] <= '9');
+  for (size_t i = 0; i < n && ok; i++)
+    ok = id[i] > ' ' && id[i] < 0x7f && id[i] != '"' && id[i] != '\\';
+  if (!ok) {
+    int r = bad(c, "id",
+                "\"%.*s\" does not match the schema's id pattern (printable "
+                "ASCII without space, quote or backslash, a letter or digit "
+                "first)",
+                n > 200 ? 200 : (int)n, id);
+    if (strlen(id) != n)
+      fprintf(stderr, "  (it holds U+0000)\n");
+    return r;
+  }
   *out = sv_of(c, j).s;
   c->test_id = *out;
   size_t *other = strmap_add(c->ids, *out, c->path_index);
@@ -361,6 +424,13 @@ static int check_field(struct ctx *c, const struct field *f, json_t *j,
   case FT_RULE:
     if (!json_is_string(j))
       return bad(c, f->name, "must be a string, not %s", type_name(j));
+    /* a rule is one the oracle knows (librfc3986's list, from the grammar
+     * files): a misspelt one would be UNSUPPORTED everywhere */
+    if (f->type == FT_RULE &&
+        rfc3986_rule_from_name(json_string_value(j), json_string_length(j)) ==
+            RFC3986_RULE_NONE)
+      return bad(c, f->name, "not an Appendix A or RFC 3987 rule: \"%s\"",
+                 json_string_value(j));
     if (f->type == FT_RULE)
       *(const char **)dest = sv_of(c, j).s;
     else
@@ -430,7 +500,7 @@ static int check_test(struct ctx *c, struct vfile *vf, int op,
     if (f->presence == ONE_OF_INPUT && f->type == FT_INPUT_HEX && !out->input)
       return bad(c, "input", "missing (give input or input_hex)");
   }
-  return 0;
+  return members_no_nul(c, t, test_uri_text);
 }
 
 /* ---- filters -------------------------------------------------------- */
@@ -553,13 +623,20 @@ static int keep(const struct filters *f, const char *path, json_t *g, int gi,
 
 /* The whole of PATH, NUL-terminated, in one read (jansson's file reader
  * goes octet by octet).  -1 with a message when it cannot be read. */
-static int read_text(const char *path, struct buf *text) {
+static int read_text(const char *path, size_t max, struct buf *text) {
   int fd = open(path, O_RDONLY);
   struct stat st;
   if (fd < 0 || fstat(fd, &st) < 0) {
-    fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
+    if (!interrupted) /* a FIFO's open, ended by SIGINT: no message */
+      fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
     if (fd >= 0)
       close(fd);
+    return -1;
+  }
+  if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max) {
+    fprintf(stderr, "%s: %lld bytes, more than --max-vector-bytes %zu\n", path,
+            (long long)st.st_size, max);
+    close(fd);
     return -1;
   }
   buf_reserve(text, S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 1 << 16);
@@ -567,20 +644,32 @@ static int read_text(const char *path, struct buf *text) {
   for (;;) {
     if (text->cap - text->len < 2)
       buf_reserve(text, text->cap);
-    ssize_t got = read(fd, text->p + text->len, text->cap - text->len - 1);
-    if (got < 0 && errno == EINTR)
+    size_t room = text->cap - text->len - 1;
+    /* a pipe or a device (/dev/zero) is read up to the limit, no further */
+    if (room > max + 1 - text->len)
+      room = max + 1 - text->len;
+    ssize_t got = read(fd, text->p + text->len, room);
+    if (interrupted) /* SIGINT, SIGTERM: the caller exits 128 + it */
+      rerr = -1;
+    else if (got < 0 && errno == EINTR)
       continue;
-    if (got < 0)
+    else if (got < 0)
       rerr = errno;
-    if (got <= 0)
+    if (got <= 0 || rerr)
       break;
     text->len += (size_t)got;
+    if (text->len > max) {
+      fprintf(stderr, "%s: more than --max-vector-bytes %zu bytes\n", path,
+              max);
+      rerr = -1;
+      break;
+    }
   }
   close(fd);
-  if (rerr) {
+  if (rerr > 0)
     fprintf(stderr, "%s: read error: %s\n", path, strerror(rerr));
+  if (rerr)
     return -1;
-  }
   text->p[text->len] = 0;
   return 0;
 }
@@ -594,7 +683,9 @@ static json_t *check_file(struct ctx *c, json_t *root, const char *path) {
     bad(c, "(top)", "must be an object, not %s", type_name(root));
     return NULL;
   }
-  if (req_string(c, root, "schema", &schema) < 0)
+  static const char *const skip[] = {"groups", NULL}; /* checked below */
+  if (members_no_nul(c, root, skip) < 0 ||
+      req_string(c, root, "schema", &schema) < 0)
     return NULL;
   if (strcmp(schema.s, "uritest-vectors/1")) {
     bad(c, "schema",
@@ -638,7 +729,8 @@ static int check_group(struct ctx *c, json_t *g, int spec, const char **desc) {
   if (!json_is_object(g))
     return bad(c, "(group)", "must be an object, not %s", type_name(g));
   struct sv op_name, description;
-  if (req_string(c, g, "op", &op_name) < 0)
+  static const char *const skip[] = {"tests", NULL}; /* one by one */
+  if (members_no_nul(c, g, skip) < 0 || req_string(c, g, "op", &op_name) < 0)
     return -1;
   int op = op_from_name(op_name.s);
   if (op < 0)
@@ -692,19 +784,40 @@ static int load_group(struct ctx *c, const struct filters *f, const char *path,
   return 0;
 }
 
+/* The text of a file, given to jansson a piece at a time so that a signal
+ * ends even the parse of a 1 GB file at once. */
+struct chunks {
+  const char *p;
+  size_t len, pos;
+};
+
+static size_t next_chunk(void *buffer, size_t buflen, void *data) {
+  struct chunks *ch = data;
+  if (interrupted)
+    return (size_t)-1;
+  size_t n = ch->len - ch->pos < buflen ? ch->len - ch->pos : buflen;
+  memcpy(buffer, ch->p + ch->pos, n);
+  ch->pos += n;
+  return n;
+}
+
 /* PATHS[I] read with jansson, checked and compiled into V. */
 static int load_file(struct vectors *v, char *const *paths, size_t i,
                      const struct filters *f, struct strmap *ids) {
   const char *path = paths[i];
   struct buf text = {0};
-  if (read_text(path, &text) < 0) {
+  if (read_text(path, v->max_bytes ? v->max_bytes : VECTORS_MAX_BYTES, &text) <
+      0) {
     buf_free(&text);
     return -1;
   }
   json_error_t jerr;
-  json_t *root = json_loadb(text.p, text.len,
-                            JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES, &jerr);
+  struct chunks ch = {text.p, text.len, 0};
+  json_t *root = json_load_callback(
+      next_chunk, &ch, JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES, &jerr);
   buf_free(&text);
+  if (!root && interrupted)
+    return -1;
   if (!root) {
     if (jerr.line < 0)
       fprintf(stderr, "%s: %s\n", path, jerr.text);
@@ -745,8 +858,30 @@ static int cmp_str(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Collect *.json below DIR, sorted, into *list. */
-static int walk(const char *dir, char ***list, size_t *n) {
+/* Append P to the list of N (grown by doubling). */
+static void push(char ***list, size_t *n, char *p) {
+  if (!(*n & (*n - 1))) /* 0, 1, 2, 4...: full */
+    *list = xrealloc(*list, sizeof **list * (*n ? *n * 2 : 1));
+  (*list)[(*n)++] = p;
+}
+
+/* The real folders walked: each once, whatever symlinks lead to it again. */
+struct walked {
+  struct stat *dirs;
+  size_t n;
+};
+
+/* Collect *.json below DIR, sorted, into *list: regular files only (a
+ * FIFO or a device named *.json is an error, never opened). */
+static int walk(const char *dir, char ***list, size_t *n, struct walked *w) {
+  struct stat self;
+  if (stat(dir, &self) == 0) {
+    for (size_t i = 0; i < w->n; i++)
+      if (w->dirs[i].st_dev == self.st_dev && w->dirs[i].st_ino == self.st_ino)
+        return 0;
+    w->dirs = xrealloc(w->dirs, sizeof *w->dirs * (w->n + 1));
+    w->dirs[w->n++] = self;
+  }
   DIR *d = opendir(dir);
   if (!d) {
     warnx_("%s: cannot open folder", dir);
@@ -755,29 +890,36 @@ static int walk(const char *dir, char ***list, size_t *n) {
   char **names = NULL;
   size_t nn = 0;
   struct dirent *e;
-  while ((e = readdir(d))) {
+  while ((e = readdir(d)) && !interrupted) {
     if (e->d_name[0] == '.')
       continue;
-    names = xrealloc(names, sizeof *names * (nn + 1));
-    names[nn++] = xstrdup(e->d_name);
+    push(&names, &nn, xstrdup(e->d_name));
   }
   closedir(d);
   if (nn)
     qsort(names, nn, sizeof *names, cmp_str);
-  int rc = 0;
+  int rc = interrupted ? -1 : 0;
   for (size_t i = 0; i < nn; i++) {
     size_t len = strlen(dir) + strlen(names[i]) + 2;
     char *p = xmalloc(len);
     snprintf(p, len, "%s/%s", dir, names[i]);
     struct stat st;
-    if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
-      if (walk(p, list, n) < 0)
+    int json = strlen(names[i]) > 5 &&
+               !strcmp(names[i] + strlen(names[i]) - 5, ".json");
+    if (rc < 0) {
+      free(p);
+    } else if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) {
+      if (walk(p, list, n, w) < 0)
         rc = -1;
       free(p);
-    } else if (strlen(names[i]) > 5 &&
-               !strcmp(names[i] + strlen(names[i]) - 5, ".json")) {
-      *list = xrealloc(*list, sizeof **list * (*n + 1));
-      (*list)[(*n)++] = p;
+    } else if (json && stat(p, &st) == 0 && !S_ISREG(st.st_mode)) {
+      warnx_("%s: not a regular file (a FIFO, device or socket in a vectors "
+             "folder is not read)",
+             p);
+      rc = -1;
+      free(p);
+    } else if (json) {
+      push(list, n, p);
     } else {
       free(p);
     }
@@ -792,6 +934,7 @@ int vectors_load(struct vectors *v, char **paths, int npaths,
   char **files = NULL;
   size_t nfiles = 0;
   int rc = 0;
+  struct walked walked = {NULL, 0};
   for (int i = 0; i < npaths && rc == 0; i++) {
     struct stat st;
     if (stat(paths[i], &st) < 0) {
@@ -802,18 +945,22 @@ int vectors_load(struct vectors *v, char **paths, int npaths,
       char *d = xstrndup(paths[i], len);
       while (len > 1 && d[len - 1] == '/')
         d[--len] = 0;
-      if (walk(d, &files, &nfiles) < 0)
+      if (walk(d, &files, &nfiles, &walked) < 0)
         rc = -1;
       free(d);
     } else {
-      files = xrealloc(files, sizeof *files * (nfiles + 1));
-      files[nfiles++] = xstrdup(paths[i]);
+      push(&files, &nfiles, xstrdup(paths[i]));
     }
   }
+  free(walked.dirs);
   /* the same file named twice is loaded once */
   char **seen = xcalloc(nfiles + 1, sizeof *seen);
   struct strmap ids = {0};
   for (size_t i = 0; i < nfiles && rc == 0; i++) {
+    if (interrupted) {
+      rc = -1;
+      break;
+    }
     char real[PATH_MAX];
     if (!realpath(files[i], real))
       snprintf(real, sizeof real, "%s", files[i]);

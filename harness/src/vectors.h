@@ -109,13 +109,18 @@ struct vectors {
   struct test *tests;
   size_t ntests, cap;
   size_t total_loaded; /* before filtering */
+  size_t max_bytes;    /* a file's size limit; 0: VECTORS_MAX_BYTES */
 };
+
+/* --max-vector-bytes by default: 1 GB (GiB). */
+#define VECTORS_MAX_BYTES ((size_t)1 << 30)
 
 /*
  * Load every path (a file, or a folder searched recursively for *.json),
  * check each file and keep the tests that pass the filters.  On a
  * malformed file prints "file:line:column: message", on a bad test
- * "file: test ID: field F: message", and returns -1.
+ * "file: test ID: field F: message", and returns -1 (also, silently, when
+ * interrupted by SIGINT or SIGTERM: the caller exits 128 + the signal).
  */
 int vectors_load(struct vectors *v, char **paths, int npaths,
                  const struct filters *f);

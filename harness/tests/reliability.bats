@@ -427,3 +427,180 @@ EOF
   run --separate-stderr "$UT" import wpt "$(T)/bad.json"
   [[ $stderr == *"entry 0: field failure: not true or false"* ]]
 }
+
+# ---- M1, L1, L2: what the loader takes -----------------------------------------
+
+# vfile FILE GROUP-JSON...: a vector file of the groups given
+vfile() {
+  local f=$1; shift
+  local IFS=,
+  printf '{"schema":"uritest-vectors/1","version":"1.0.0","spec":"rfc3986","groups":[%s]}' "$*" > "$f"
+}
+
+@test "M1: the loader enforces the schema's id pattern (exit 2 naming the file and id, escaped)" {
+  for id in 't.1 # TODO hidden' 'inj.1\nok 999 - forged pass' 'e.1\u001b[2J' 'q.1\"x' 'b.1\\\\x' '-x' '.x' 't.\u0000hidden'; do
+    vfile "$(T)/id.json" '{"op":"parse","tests":[{"id":"'"$id"'","input":"http://a/","expect":"accept"}]}'
+    run --separate-stderr "$UT" run --vectors "$(T)/id.json" --adapter-cmd "$FAKE" --output "$(T)/r.jsonl"
+    echo "$id: $status $stderr"
+    [ "$status" -eq 2 ]
+    [[ $stderr == *"id.json: groups[0].tests[0]: field id: "*"does not match the schema's id pattern"* ]]
+    [[ $stderr != *$'\033'* ]]
+    [ "${#stderr_lines[@]}" -le 2 ]
+  done
+  # what the pattern allows, '#' included
+  vfile "$(T)/id.json" '{"op":"parse","tests":[{"id":"A9.b-c_d#e!~[]","input":"http://a/","expect":"accept"}]}'
+  run "$UT" run --vectors "$(T)/id.json" --adapter-cmd "$FAKE" --output "$(T)/r.jsonl"
+  [ "$status" -eq 0 ]
+}
+
+@test "L1: U+0000 in any field but the URI text ones is exit 2 naming the id and field" {
+  printf '{"schema":"uritest-vectors/1\\u0000x","version":"1.0.0","spec":"rfc3986","groups":[]}' > "$(T)/n.json"
+  run --separate-stderr "$UT" run --vectors "$(T)/n.json" --adapter-cmd "$FAKE" --output "$(T)/r.jsonl"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"n.json: file: field schema: must not contain U+0000"* ]]
+  vfile "$(T)/n.json" '{"op":"parse\u0000","tests":[]}'
+  run --separate-stderr "$UT" run --vectors "$(T)/n.json" --adapter-cmd "$FAKE" --output "$(T)/r.jsonl"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"n.json: groups[0]: field op: must not contain U+0000"* ]]
+  for field in '"expect":"accept\u0000junk"' '"expect":"accept","rule":"URI\u0000x"' \
+               '"expect":"accept","tags":["a\u0000b"]' '"expect":"accept","comment":"x\u0000"' \
+               '"expect":"accept","x-note":{"a":["\u0000"]}'; do
+    vfile "$(T)/n.json" '{"op":"parse","tests":[{"id":"n.1","input":"x",'"$field"'}]}'
+    run --separate-stderr "$UT" run --vectors "$(T)/n.json" --adapter-cmd "$FAKE" --output "$(T)/r.jsonl"
+    echo "$field: $status $stderr"
+    [ "$status" -eq 2 ]
+    [[ $stderr == *"n.json: test n.1: field "*": must not contain U+0000"* ]]
+  done
+  # URI text keeps its NUL octets: input, base, expected components
+  vfile "$(T)/n.json" '{"op":"parse","tests":[{"id":"n.1","input":"a\u0000b","expect":"reject"}]}' \
+        '{"op":"resolve","tests":[{"id":"n.2","input":"g\u0000","base":"http://a/\u0000","expect":"reject"}]}'
+  run --separate-stderr "$UT" run --vectors "$(T)/n.json" --adapter-cmd "$FAKE" --output "$(T)/r.jsonl"
+  [ "$status" -ne 2 ]
+}
+
+@test "L2: a match vector names a rule librfc3986 knows, or is exit 2" {
+  vfile "$(T)/m.json" '{"op":"match","tests":[{"id":"m.1","input":"g","expect":"accept","rule":"IPv6adress"}]}'
+  run --separate-stderr "$UT" run --vectors "$(T)/m.json" --adapter-cmd "$FAKE" --output "$(T)/r.jsonl"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *'m.json: test m.1: field rule: not an Appendix A or RFC 3987 rule: "IPv6adress"'* ]]
+  vfile "$(T)/m.json" '{"op":"match","tests":[{"id":"m.1","input":"g","expect":"accept","rule":"IPv6address"},{"id":"m.2","input":"g","expect":"accept","rule":"iunreserved"}]}'
+  run --separate-stderr "$UT" run --vectors "$(T)/m.json" --adapter reference --output "$(T)/r.jsonl"
+  [ "$status" -ne 2 ]
+}
+
+# ---- M3, L11: no hangs while loading -------------------------------------------
+
+@test "M3: two symlinks to . are walked once (each real folder once), in seconds" {
+  mkdir -p "$(T)/loop/sub"
+  cp "$V/basic.json" "$(T)/loop/a.json"
+  ln -s . "$(T)/loop/l1"; ln -s . "$(T)/loop/l2"; ln -s .. "$(T)/loop/sub/up"
+  SECONDS=0
+  run --separate-stderr timeout 20 "$UT" run --vectors "$(T)/loop" --adapter-cmd "$FAKE" --output "$(T)/r.jsonl" --format json
+  [ "$status" -eq 0 ]
+  [ "$SECONDS" -lt 10 ]
+  [ "$(printf '%s' "$output" | pyjson 'd["adapters"]["fake"]["total"]')" = "$("$PY" -c 'import json,sys; print(sum(len(g["tests"]) for g in json.load(open(sys.argv[1]))["groups"]))' "$V/basic.json")" ]
+}
+
+@test "M3: a FIFO named *.json in a vectors folder is an error naming it, never opened" {
+  mkdir -p "$(T)/fifo"
+  cp "$V/basic.json" "$(T)/fifo/a.json"
+  mkfifo "$(T)/fifo/b.json"
+  run --separate-stderr timeout -s KILL 10 "$UT" run --vectors "$(T)/fifo" --adapter-cmd "$FAKE" --output "$(T)/r.jsonl"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"fifo/b.json: not a regular file"* ]]
+}
+
+@test "L11: --max-vector-bytes (1 GiB by default) bounds what is read from a file, a pipe or /dev/zero" {
+  run --separate-stderr timeout 20 "$UT" run --vectors /dev/zero --max-vector-bytes 1M --adapter-cmd "$FAKE" --output "$(T)/r.jsonl"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"/dev/zero: more than --max-vector-bytes 1048576 bytes"* ]]
+  run --separate-stderr "$UT" run --vectors "$V/basic.json" --max-vector-bytes 100 --adapter-cmd "$FAKE" --output "$(T)/r.jsonl"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"basic.json: "*" bytes, more than --max-vector-bytes 100"* ]]
+  run --separate-stderr "$UT" run --vectors "$V/basic.json" --max-vector-bytes 1G --adapter-cmd "$FAKE" --output "$(T)/r.jsonl"
+  [ "$status" -eq 0 ]
+  for bad in 0 -1 1T x 12KB; do
+    run --separate-stderr "$UT" run --vectors "$V/basic.json" --max-vector-bytes "$bad" --adapter-cmd "$FAKE"
+    [ "$status" -eq 2 ]
+    [[ $stderr == *"--max-vector-bytes: not a size"* ]]
+  done
+}
+
+@test "M3: SIGTERM and SIGINT while vectors load end the run at once (143, 130), a --resume file untouched" {
+  "$UT" run --vectors "$V/basic.json" --adapter-cmd "$FAKE" --output "$(T)/r.jsonl" || true
+  cp "$(T)/r.jsonl" "$(T)/before.jsonl"
+  # reading a pipe that never ends
+  mkfifo "$(T)/pipe"
+  "$UT" run --vectors /dev/stdin --adapter-cmd "$FAKE" --resume "$(T)/r.jsonl" < "$(T)/pipe" &
+  local ut=$!
+  (sleep 60 > "$(T)/pipe" & echo $! > "$(T)/writer.pid") # not a job of ours
+  KILL_AFTER=$(cat "$(T)/writer.pid")
+  sleep 0.5
+  SECONDS=0
+  kill -TERM $ut
+  local st=0; wait $ut || st=$?
+  [ "$st" -eq 143 ]
+  [ "$SECONDS" -lt 3 ]
+  cmp "$(T)/before.jsonl" "$(T)/r.jsonl"
+  # opening a FIFO nobody writes
+  mkfifo "$(T)/ff"
+  "$UT" run --vectors "$(T)/ff" --adapter-cmd "$FAKE" --output "$(T)/r2.jsonl" 2> "$(T)/err" &
+  ut=$!
+  sleep 0.5
+  kill -INT $ut
+  st=0; wait $ut || st=$?
+  [ "$st" -eq 130 ]
+  [ ! -s "$(T)/err" ]
+}
+
+# ---- M2, L7: triage ----------------------------------------------------------------
+
+# a repository root of our own with triage.py, its checker and the vectors
+triage_root() {
+  R=$(T)/repo/root
+  mkdir -p "$R/fuzz" "$R/vectors/v1/regressions"
+  cp "$ROOT/fuzz/triage.py" "$R/fuzz/"
+  cp -r "$ROOT/vectors/gen" "$R/vectors/gen"
+  cp "$ROOT/vectors/VERSION" "$ROOT/vectors/MANIFEST" "$R/vectors/"
+  export URITEST_ROOT=$R
+}
+
+@test "M2: a finding whose adapter leaves vectors/v1/regressions is malformed: exit 2, nothing written anywhere" {
+  triage_root
+  cp "$R/vectors/MANIFEST" "$(T)/manifest.before"
+  for adapter in ../../../../outside-repo ../x a/b .hidden 'x y' ''; do
+    mkdir -p "$(T)/f"
+    printf 'FUZZ-FINDING {"target": "diff_x", "adapter": "%s", "op": "parse", "kind": "k", "input": "http://a/"}' "$adapter" > "$(T)/f/a.finding"
+    run --separate-stderr "$UT" triage --no-minimize --no-baselines "$(T)/f"
+    echo "$adapter: $status $stderr"
+    [ "$status" -eq 2 ]
+    [[ $stderr == *"f/a.finding: not a finding (adapter "*"is not an adapter name"* ]]
+  done
+  [ -z "$(find "$(T)/repo" -name '*.json' -newer "$(T)/manifest.before" -not -path '*/gen/*')" ]
+  cmp "$(T)/manifest.before" "$R/vectors/MANIFEST"
+}
+
+@test "L7: malformed findings are exit 2 with the file and reason, no traceback" {
+  triage_root
+  mkdir -p "$(T)/f"
+  for body in 'FUZZ-FINDING {not json' 'FUZZ-FINDING {"target": "reference", "input": "x"}' \
+              'FUZZ-FINDING {"target": "reference", "op": "parse", "input_hex": "zz"}' 'FUZZ-FINDING []' \
+              'FUZZ-FINDING {"target": "reference", "op": "parse", "input": 5}' \
+              'FUZZ-FINDING {"target": "reference", "op": "parse", "input": "\u20ac"}'; do
+    printf '%s' "$body" > "$(T)/f/a.finding"
+    run --separate-stderr "$UT" triage --no-minimize --no-baselines "$(T)/f"
+    echo "$body: $status $stderr"
+    [ "$status" -eq 2 ]
+    [[ $stderr == "triage: $(T)/f/a.finding: not a finding ("* ]]
+    [[ $stderr != *Traceback* ]]
+  done
+  head -c 5000 /dev/urandom > "$(T)/f/a.finding"
+  run --separate-stderr "$UT" triage --no-minimize --no-baselines "$(T)/f"
+  [ "$status" -eq 2 ]
+  [[ $stderr != *Traceback* ]]
+  # a good finding still makes its vector (dry run: nothing written)
+  printf 'FUZZ-FINDING {"target": "diff_fake", "adapter": "url-parse@1.5.1", "op": "parse", "kind": "k", "input": "http://a/"}' > "$(T)/f/a.finding"
+  run --separate-stderr "$UT" triage --no-minimize --no-baselines --dry-run "$(T)/f"
+  [ "$status" -eq 1 ]
+  [[ $output == *"v1/regressions/url-parse@1.5.1.json"* ]]
+}
