@@ -179,33 +179,37 @@ int bcheck_report(struct bcheck *c, const char *adapter, const char *library,
     for (size_t i = 0; i < b->n; i++)
       if (b->e[i].now_passing)
         now++;
+  /* ids, names and libraries come from files and adapters: escaped */
   if (b && b->delta)
-    fprintf(f,
-            "baseline %s: recorded with vectors %s, this run has %s: %zu "
-            "discrepancies on vectors added or changed since are listed apart "
-            "(new vectors, not regressions)\n",
-            adapter, b->vectors_version, vectors_version(), c->nnewvec);
+    put_labelf(f,
+               "baseline %s: recorded with vectors %s, this run has %s: %zu "
+               "discrepancies on vectors added or changed since are listed "
+               "apart (new vectors, not regressions)",
+               adapter, b->vectors_version, vectors_version(), c->nnewvec);
   if (b && *b->library && library && strcmp(b->library, library))
-    fprintf(f, "baseline %s: recorded with library %s, this run has %s\n",
-            adapter, b->library, library);
-  fprintf(f, "baseline %s (%s): %zu new discrepancies, %zu now passing",
-          adapter, b ? b->path : "no baseline file", c->nnew, now);
+    put_labelf(f, "baseline %s: recorded with library %s, this run has %s",
+               adapter, b->library, library);
   if (b && b->delta)
-    fprintf(f, ", %zu on new vectors", c->nnewvec);
-  fputc('\n', f);
+    put_labelf(f,
+               "baseline %s (%s): %zu new discrepancies, %zu now passing, "
+               "%zu on new vectors",
+               adapter, b->path, c->nnew, now, c->nnewvec);
+  else
+    put_labelf(f, "baseline %s (%s): %zu new discrepancies, %zu now passing",
+               adapter, b ? b->path : "no baseline file", c->nnew, now);
   for (size_t i = 0; i < c->nnew; i++) {
-    fprintf(f, "  new: %s\n", c->new_lines[i]);
+    put_labelf(f, "  new: %s", c->new_lines[i]);
     json_array_append_new(jnew, json_string(c->new_lines[i]));
   }
   for (size_t i = 0; i < c->nnewvec; i++) {
-    fprintf(f, "  new vector: %s\n", c->newvec_lines[i]);
+    put_labelf(f, "  new vector: %s", c->newvec_lines[i]);
     json_array_append_new(jvec, json_string(c->newvec_lines[i]));
   }
   if (b)
     for (size_t i = 0; i < b->n; i++)
       if (b->e[i].now_passing) {
-        fprintf(f, "  now passing: %s %s\n", b->e[i].id,
-                class_names[b->e[i].cls]);
+        put_labelf(f, "  now passing: %s %s", b->e[i].id,
+                   class_names[b->e[i].cls]);
         json_array_append_new(jnow, json_string(b->e[i].id));
       }
   if (summary) {

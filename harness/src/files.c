@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -178,6 +179,23 @@ void put_label(FILE *f, const char *s, size_t n) {
 
 void put_labels(FILE *f, const char *s) {
   put_label(f, s, strlen(s));
+}
+
+void put_labelf(FILE *f, const char *fmt, ...) {
+  struct buf b = {0};
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n > 0) {
+    buf_reserve(&b, (size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(b.p, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    put_label(f, b.p, (size_t)n);
+  }
+  fputc('\n', f);
+  buf_free(&b);
 }
 
 char *safe_file_name(const char *name) {

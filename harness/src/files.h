@@ -44,6 +44,10 @@ int stdout_finish(int rc);
  * so a label can neither end its line nor start a TAP directive. */
 void put_label(FILE *f, const char *s, size_t n);
 void put_labels(FILE *f, const char *s); /* a NUL-terminated S */
+/* printf(FMT, ...) through put_label, then a newline: a line of a text
+ * report whose values come from files and adapters. */
+void put_labelf(FILE *f, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 /* NAME as one file name: [A-Za-z0-9_@+-] and '.' (not first) as they are,
  * every other octet %XX; never empty, ".", ".." or hidden.  Free it. */

@@ -12,6 +12,7 @@
 #include "baseline.h"
 #include "behaviours.h"
 #include "commands.h"
+#include "files.h"
 #include "output.h"
 #include "results.h"
 
@@ -260,13 +261,11 @@ int cmd_merge(int argc, char **argv) {
   s.paths = argv + optind;
   s.n = argc - optind;
   int rc = rset_read(&s);
-  struct buf tmp = {0};
-  buf_printf(&tmp, "%s.tmp%ld", out, (long)getpid());
-  if (!rc && !(s.out = fopen(tmp.p, "w"))) {
-    warnx_("%s: cannot write: %s", tmp.p, strerror(errno));
+  struct ofile of; /* written whole, then renamed (files.h) */
+  if (!rc && ofile_open(&of, out) < 0)
     rc = EXIT_USAGE;
-  }
   if (!rc) {
+    s.out = of.f;
     json_t *src = json_array(), *ads = json_array();
     for (int i = 0; i < s.n; i++)
       json_array_append_new(src, json_string(s.paths[i]));
@@ -286,20 +285,15 @@ int cmd_merge(int argc, char **argv) {
     for (int i = 0; i < s.n; i++)
       incomplete |= !s.summary[i];
     write_summary_record(s.out, s.ad, s.nad, incomplete);
-    if (fflush(s.out) || ferror(s.out) || fclose(s.out)) {
-      warnx_("%s: write error: %s", tmp.p, strerror(errno));
-      rc = EXIT_USAGE;
-    } else if (!rc && rename(tmp.p, out) < 0) {
-      warnx_("%s: cannot write: %s", out, strerror(errno));
-      rc = EXIT_USAGE;
-    }
+    s.out = NULL;
     if (rc)
-      unlink(tmp.p);
-    else
+      ofile_abort(&of);
+    else if (ofile_close(&of) < 0)
+      rc = EXIT_USAGE;
+    if (!rc)
       fprintf(stderr, "uritest: merged %zu results of %d files into %s\n",
               s.results, s.n, out);
   }
-  buf_free(&tmp);
   rset_free(&s);
   return rc;
 }
@@ -377,9 +371,9 @@ int cmd_check(int argc, char **argv) {
   for (size_t k = 0; !rc && k < s.nad; k++) {
     differs |=
         bcheck_report(&s.bc[k], s.ad[k].adapter, s.ad[k].library, stdout, NULL);
-    printf("%s (%s): %zu passed, %zu failed, %zu known (baseline)\n",
-           s.ad[k].adapter, s.ad[k].library, s.ad[k].passed, s.ad[k].failed,
-           s.ad[k].known);
+    put_labelf(stdout, "%s (%s): %zu passed, %zu failed, %zu known (baseline)",
+               s.ad[k].adapter, s.ad[k].library, s.ad[k].passed, s.ad[k].failed,
+               s.ad[k].known);
   }
   for (int i = 0; !rc && i < s.nbl; i++)
     if (!s.bl[i].used)
