@@ -276,7 +276,8 @@ static void tuples_out(FILE *f, const char *name, struct strtab *t, int n) {
  * known, from the results); then the tables its encoding refers to. */
 static void vectors_data(struct jw *w, const struct report *r) {
   struct rpt_result *res = xmalloc((r->nres ? r->nres : 1) * sizeof *res);
-  memcpy(res, r->res, r->nres * sizeof *res);
+  if (r->nres) /* all passed: r->res may be NULL */
+    memcpy(res, r->res, r->nres * sizeof *res);
   qsort(res, r->nres, sizeof *res, res_cmp);
   struct tables t;
   memset(&t, 0, sizeof t);
