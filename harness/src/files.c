@@ -112,6 +112,18 @@ int ofile_open(struct ofile *o, const char *path) {
   return 0;
 }
 
+/* Close what is open, remove the temporary when UNLINK, free O. */
+static void ofile_abort_(struct ofile *o, int unlink_tmp) {
+  if (o->f)
+    fclose(o->f);
+  if (o->tmp && unlink_tmp)
+    unlink(o->tmp);
+  free(o->w);
+  free(o->tmp);
+  free(o->path);
+  memset(o, 0, sizeof *o);
+}
+
 int ofile_close(struct ofile *o) {
   int e = error_of(o->f, o->w);
   if (!e && o->tmp && fsync(o->w->fd) < 0)
@@ -121,27 +133,14 @@ int ofile_close(struct ofile *o) {
   o->f = NULL;
   if (!e && o->tmp && rename(o->tmp, o->path) < 0)
     e = errno;
-  if (e) {
+  if (e)
     warnx_("%s: cannot write: %s", o->path, strerror(e));
-    if (o->tmp)
-      unlink(o->tmp);
-  }
-  free(o->w);
-  free(o->tmp);
-  free(o->path);
-  memset(o, 0, sizeof *o);
+  ofile_abort_(o, e != 0); /* after a failure the temporary goes */
   return e ? -1 : 0;
 }
 
 void ofile_abort(struct ofile *o) {
-  if (o->f)
-    fclose(o->f);
-  if (o->tmp)
-    unlink(o->tmp);
-  free(o->w);
-  free(o->tmp);
-  free(o->path);
-  memset(o, 0, sizeof *o);
+  ofile_abort_(o, 1);
 }
 
 int stream_error(FILE *f) {

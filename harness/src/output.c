@@ -449,11 +449,9 @@ void output_begin(struct output *o, struct stats *adapters, size_t n) {
     fprintf(o->out, "TAP version 13\n# uritest %s, vectors %s, %s\n",
             URITEST_VERSION, vectors_version(), run_date());
     for (size_t i = 0; i < n; i++) {
-      fputs("# adapter ", o->out);
-      put_labels(o->out, adapters[i].adapter);
-      fputs(": ", o->out);
-      put_labels(o->out, adapters[i].library);
-      fputc('\n', o->out);
+      fputs("# ", o->out); /* a TAP comment: the rest escaped */
+      put_labelf(o->out, "adapter %s: %s", adapters[i].adapter,
+                 adapters[i].library);
     }
     break;
   case FMT_JUNIT:
@@ -470,13 +468,9 @@ void output_begin(struct output *o, struct stats *adapters, size_t n) {
   case FMT_TEXT:
     fprintf(o->out, "uritest %s, vectors %s, %s\n", URITEST_VERSION,
             vectors_version(), run_date());
-    for (size_t i = 0; i < n; i++) {
-      fputs("adapter ", o->out);
-      put_labels(o->out, adapters[i].adapter);
-      fputs(": ", o->out);
-      put_labels(o->out, adapters[i].library);
-      fputc('\n', o->out);
-    }
+    for (size_t i = 0; i < n; i++)
+      put_labelf(o->out, "adapter %s: %s", adapters[i].adapter,
+                 adapters[i].library);
     break;
   }
 }

@@ -19,13 +19,11 @@ static void md(FILE *f, const char *s, int code) {
   if (code)
     fputc('`', f);
   for (; *s; s++) {
-    if ((unsigned char)*s < 0x20 || *s == 0x7f)
-      fprintf(f, "\\x%02x", (unsigned char)*s); /* a newline ends a row */
-    else if (*s == '|')
+    if (*s == '|')
       fputs("\\|", f);
     else if (*s == '`')
       fputs(code ? "\\x60" : "\\`", f);
-    else if (!code && strchr("<>*_[]&\\", *s))
+    else if (!code && strchr("<>*_[]", *s))
       fprintf(f, "\\%c", *s);
     else
       fputc(*s, f);
