@@ -48,26 +48,33 @@ function getters(url) {
   return w;
 }
 
+// fn(v) now, or once v (a Promise) settles.
+function then(v, fn) {
+  return v !== null && typeof v === 'object' && typeof v.then === 'function' ? v.then(fn) : fn(v);
+}
+
+// serveWith(parse, hello): PARSE(input, base) gives a URL object (anything
+// with the getters), null when the URL parser fails, or a Promise of either
+// (a browser page, where the parser runs).
+function serveWith(parse, hello) {
+  return serveRequests(hello, {
+    parse: (req, f) => then(parse(f.input, f.base), (url) =>
+      url ? { valid: true, components: components(url), whatwg: getters(url) } : { valid: false }),
+    resolve: (req, f) => then(parse(f.input, f.base), (url) =>
+      url ? { valid: true, target: url.href } : { valid: false }),
+  });
+}
+
 function serve(URLClass, hello) {
   // The URL of INPUT (against BASE when there is one), or null: the URL
   // parser fails by throwing.
-  const parse = (input, base) => {
+  serveWith((input, base) => {
     try {
       return base === undefined ? new URLClass(input) : new URLClass(input, base);
     } catch (e) {
       return null;
     }
-  };
-  serveRequests(hello, {
-    parse: (req, f) => {
-      const url = parse(f.input, f.base);
-      return url ? { valid: true, components: components(url), whatwg: getters(url) } : { valid: false };
-    },
-    resolve: (req, f) => {
-      const url = parse(f.input, f.base);
-      return url ? { valid: true, target: url.href } : { valid: false };
-    },
-  });
+  }, hello);
 }
 
-module.exports = { serve, components, getters, GETTERS };
+module.exports = { serve, serveWith, components, getters, GETTERS };

@@ -63,13 +63,15 @@ function answer(handlers, req) {
       req.level !== 'syntax') {
     return { id, unsupported: `the library has no ${req.level} level` };
   }
+  const refused = (e) => ({ valid: false, exception: String(e && e.message ? e.message : e).slice(0, 200) });
   let out;
   try {
     out = handlers[op](req, f);
   } catch (e) {
     if (e instanceof Unsupported || e instanceof BadRequest) throw e;
-    out = { valid: false, exception: String(e && e.message ? e.message : e).slice(0, 200) };
+    out = refused(e);
   }
+  if (isPromise(out)) return out.then((o) => Object.assign({ id }, o), (e) => Object.assign({ id }, refused(e)));
   return Object.assign({ id }, out);
 }
 
@@ -93,12 +95,31 @@ function serveLine(handlers, line) {
   }
 }
 
+// A handler may return a Promise (an adapter whose library answers
+// asynchronously, such as a browser page): the answers to one chunk of input
+// are then written, in order, once all of them are settled, and no further
+// input is read until they are.
+function isPromise(v) {
+  return v !== null && typeof v === 'object' && typeof v.then === 'function';
+}
+
+// serve(hello, handlers) returns a Promise, settled at the end of input.
 function serve(hello, handlers) {
   process.noDeprecation = true; // url.parse warns on stderr per input otherwise
   const out = process.stdout;
   out.write(JSON.stringify(Object.assign({}, hello, { ops: Object.keys(handlers), protocol: 1 })) + '\n');
   let pending = '';
-  const stdin = require('fs').createReadStream('', { fd: 0, highWaterMark: 1 << 20, encoding: 'utf8' });
+  // process.stdin, not a read stream of its own on fd 0: a library that
+  // touches process.stdin (puppeteer does) makes the pipe non-blocking, and a
+  // plain fs read of it then fails with EAGAIN
+  const stdin = process.stdin;
+  stdin.setEncoding('utf8');
+  const write = (answers) => {
+    if (answers.length && !out.write(answers.map((a) => JSON.stringify(a)).join('\n') + '\n')) {
+      stdin.pause();
+      out.once('drain', () => stdin.resume());
+    }
+  };
   stdin.on('data', (chunk) => {
     pending += chunk;
     if (chunk.indexOf('\n') < 0) return; // part of a long line
@@ -107,15 +128,29 @@ function serve(hello, handlers) {
     const answers = [];
     for (const line of lines) {
       if (line.trim() === '') continue;
-      answers.push(JSON.stringify(serveLine(handlers, line)));
+      answers.push(serveLine(handlers, line));
     }
-    if (answers.length && !out.write(answers.join('\n') + '\n')) {
-      stdin.pause();
-      out.once('drain', () => stdin.resume());
+    if (!answers.some(isPromise)) {
+      write(answers);
+      return;
     }
+    stdin.pause();
+    Promise.all(answers).then((done) => {
+      write(done);
+      if (!stdin.isPaused() || out.writableNeedDrain) return;
+      stdin.resume();
+    });
   });
-  stdin.on('end', () => {
-    if (pending.trim() !== '') out.write(JSON.stringify(serveLine(handlers, pending)) + '\n');
+  // Settles once the input has ended and every answer is written: an
+  // adapter that holds a browser open ends it then.
+  return new Promise((resolve) => {
+    stdin.on('end', () => {
+      const last = pending.trim() === '' ? null : serveLine(handlers, pending);
+      Promise.resolve(last).then((a) => {
+        if (a) out.write(JSON.stringify(a) + '\n');
+        out.write('', resolve);
+      });
+    });
   });
 }
 

@@ -47,7 +47,10 @@ void adapter_init(struct adapter *a, struct adapter_def *def,
   a->pid = -1;
   a->last_exit = -1;
   a->in_fd = a->out_fd = -1;
-  a->hello_timeout = hello_timeout;
+  /* an adapter that starts slowly (a browser) asks for more in its
+   * adapter.json ("hello_timeout"); --hello-timeout can only add to that */
+  a->hello_timeout =
+      def->hello_timeout > hello_timeout ? def->hello_timeout : hello_timeout;
   a->timeout = timeout;
   a->max_line = MAX_LINE_DEFAULT;
   const char *ml = getenv("URITEST_MAX_LINE");

@@ -27,6 +27,7 @@ struct adapter_def {
   char **versions;  /* NULL-terminated, oldest first, the pinned one included */
   char *version_of; /* for NAME@VERSION: NAME */
   char *home;       /* the folder of its adapter.json */
+  double hello_timeout; /* adapter.json "hello_timeout" (s), 0 if none */
 };
 
 struct registry {

@@ -233,6 +233,7 @@ static struct adapter_def *make_versioned(const struct adapter_def *base,
   d->spec = dup_or_null(base->spec);
   d->cmd0 = xstrdup(base->cmd0);
   d->home = xstrdup(base->home);
+  d->hello_timeout = base->hello_timeout;
   d->version_of = xstrdup(base->name);
   d->in_process = 0;
   size_t m = strlen(dir) + 2 * strlen(full) +
@@ -272,6 +273,10 @@ static int add_def(struct registry *r, json_t *o, const char *file) {
   json_t *role = json_object_get(o, "role");
   d.validator =
       json_is_string(role) && !strcmp(json_string_value(role), "validator");
+  json_t *ht = json_object_get(o, "hello_timeout");
+  d.hello_timeout = json_is_number(ht) && json_number_value(ht) > 0
+                        ? json_number_value(ht)
+                        : 0;
   d.argv = xcalloc(json_array_size(cmd) + 1, sizeof *d.argv);
   for (size_t i = 0; i < json_array_size(cmd); i++) {
     json_t *a = json_array_get(cmd, i);
