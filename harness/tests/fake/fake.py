@@ -24,6 +24,7 @@ says --name with "-renamed" and another library version),
 --library TEXT (the hello's library, verbatim).
 """
 import json
+import os
 import re
 import sys
 import time
