@@ -26,3 +26,9 @@ bench: deps all
 	@for c in $(BENCH_CORPORA); do echo "== $$c"; $(BENCH_BIN) --corpus $$c; done
 	@echo "== worst cases (reference)"
 	@$(BENCH_BIN) --worst-cases
+
+# Instructions per URI and per worst-case call under callgrind (the
+# noise-free figures of reports/BENCH.md).
+.PHONY: bench-instructions
+bench-instructions: deps all
+	@BUILD=$(BUILD) adapters/bench/instructions.sh $(BENCH_CORPORA)

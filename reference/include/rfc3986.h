@@ -286,6 +286,21 @@ rfc3986_status rfc3986_resolve(const char *base, size_t base_len,
                                char *out, size_t cap, size_t *out_len,
                                unsigned *hazard, rfc3986_error *err);
 
+/*
+ * The same as rfc3986_resolve, with a base already parsed (by rfc3986_parse
+ * or rfc3986_parse_fast, start rule URI or absolute-URI: BASE->kind must be
+ * RFC3986_KIND_URI, else RFC3986_ERR_BASE_NOT_ABSOLUTE), so that many
+ * references can be resolved against one base without parsing it each
+ * time.  BASE's spans point into BASE->input, which must stay alive; a base
+ * fragment is handled as FLAGS say (RFC3986_RESOLVE_STRIP_BASE_FRAGMENT).
+ * Errors concern the reference (err->rule = RFC3986_RULE_URI_reference) or
+ * the base's fragment.  No allocation; O(base length + ref_len).
+ */
+rfc3986_status rfc3986_resolve_parsed(const rfc3986_uri *base, const char *ref,
+                                      size_t ref_len, unsigned flags, char *out,
+                                      size_t cap, size_t *out_len,
+                                      unsigned *hazard, rfc3986_error *err);
+
 /* rfc3986_resolve under OBSERVER (its parses, and the steps of 5.2.4). */
 rfc3986_status rfc3986_resolve_observed(const char *base, size_t base_len,
                                         const char *ref, size_t ref_len,

@@ -42,6 +42,7 @@
 
 #include "dot_segments.h"
 #include "grammar.h"
+#include "producer.h"
 
 static int to_lower(int c) {
   return c >= 'A' && c <= 'Z' ? c + 'a' - 'A' : c;
@@ -279,8 +280,8 @@ rfc3986_status rfc3986_normalize_observed(const char *input, size_t len,
     *out_len = 0;
   if ((input == NULL && len > 0) || (out == NULL && cap > 0))
     return RFC3986_ERR_ARGUMENT;
-  if (rfc3986_parse_observed(input, len, RFC3986_RULE_URI_reference, &u, &e,
-                             obs) != RFC3986_OK)
+  if (rfc3986__producer_parse(input, len, RFC3986_RULE_URI_reference, &u, &e,
+                              obs) != RFC3986_OK)
     return syntax_error(err, &e);
   pl = plan_of(&u, level);
 
@@ -449,11 +450,11 @@ rfc3986_status rfc3986_equivalent(const char *a, size_t a_len, const char *b,
   if ((a == NULL && a_len > 0) || (b == NULL && b_len > 0) ||
       equivalent == NULL)
     return RFC3986_ERR_ARGUMENT;
-  if (rfc3986_parse(a, a_len, RFC3986_RULE_URI_reference, &ua, &e) !=
-      RFC3986_OK)
+  if (rfc3986__producer_parse(a, a_len, RFC3986_RULE_URI_reference, &ua, &e,
+                              NULL) != RFC3986_OK)
     return syntax_error(err, &e);
-  if (rfc3986_parse(b, b_len, RFC3986_RULE_URI_reference, &ub, &e) !=
-      RFC3986_OK)
+  if (rfc3986__producer_parse(b, b_len, RFC3986_RULE_URI_reference, &ub, &e,
+                              NULL) != RFC3986_OK)
     return syntax_error(err, &e);
   if (level == RFC3986_LEVEL_SIMPLE) {
     /* 6.2.1 simple string comparison */

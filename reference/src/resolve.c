@@ -25,6 +25,7 @@
 
 #include "dot_segments.h"
 #include "grammar.h"
+#include "producer.h"
 
 const char *rfc3986_hazard_name(unsigned hazard) {
   switch (hazard) {
@@ -95,24 +96,30 @@ static rfc3986_status fail(rfc3986_error *err, rfc3986_status status,
 }
 
 /*
- * 5.1/5.2.1: the base must be an absolute-URI.  A base with a fragment is
- * rejected unless RFC3986_RESOLVE_STRIP_BASE_FRAGMENT says to drop it.
- * Errors report err->rule = RFC3986_RULE_absolute_URI (the base's start
- * rule) and the offset in the base.
+ * 5.1/5.2.1: the base must be an absolute-URI.  Errors report err->rule =
+ * RFC3986_RULE_absolute_URI (the base's start rule) and the offset in the
+ * base.
  */
-static rfc3986_status parse_base(const char *base, size_t len, unsigned flags,
-                                 rfc3986_uri *b, rfc3986_error *err,
+static rfc3986_status parse_base(const char *base, size_t len, rfc3986_uri *b,
+                                 rfc3986_error *err,
                                  const rfc3986_observer *obs) {
   rfc3986_error e;
   rfc3986_uri tmp;
-  if (rfc3986_parse_observed(base, len, RFC3986_RULE_URI, b, &e, obs) !=
+  if (rfc3986__producer_parse(base, len, RFC3986_RULE_URI, b, &e, obs) !=
       RFC3986_OK) {
-    if (rfc3986_parse(base, len, RFC3986_RULE_relative_ref, &tmp, NULL) ==
+    if (rfc3986_parse_fast(base, len, RFC3986_RULE_relative_ref, &tmp, NULL) ==
         RFC3986_OK)
       return fail(err, RFC3986_ERR_BASE_NOT_ABSOLUTE, 0,
                   RFC3986_RULE_absolute_URI);
     return fail(err, RFC3986_ERR_SYNTAX, e.offset, RFC3986_RULE_absolute_URI);
   }
+  return RFC3986_OK;
+}
+
+/* 5.1: a base with a fragment is rejected unless
+ * RFC3986_RESOLVE_STRIP_BASE_FRAGMENT says to drop it. */
+static rfc3986_status base_fragment(rfc3986_uri *b, unsigned flags,
+                                    rfc3986_error *err) {
   if (rfc3986_span_defined(b->fragment)) {
     if (!(flags & RFC3986_RESOLVE_STRIP_BASE_FRAGMENT))
       return fail(err, RFC3986_ERR_BASE_HAS_FRAGMENT, b->fragment.offset - 1,
@@ -121,6 +128,11 @@ static rfc3986_status parse_base(const char *base, size_t len, unsigned flags,
   }
   return RFC3986_OK;
 }
+
+static rfc3986_status resolve(const rfc3986_uri *base, const char *ref,
+                              size_t ref_len, unsigned flags, char *out,
+                              size_t cap, size_t *out_len, unsigned *hazard,
+                              rfc3986_error *err, const rfc3986_observer *obs);
 
 rfc3986_status rfc3986_resolve(const char *base, size_t base_len,
                                const char *ref, size_t ref_len, unsigned flags,
@@ -136,7 +148,45 @@ rfc3986_status rfc3986_resolve_observed(const char *base, size_t base_len,
                                         size_t *out_len, unsigned *hazard,
                                         rfc3986_error *err,
                                         const rfc3986_observer *obs) {
-  rfc3986_uri bu, ru;
+  rfc3986_uri bu;
+  rfc3986_status st;
+  if (hazard)
+    *hazard = RFC3986_HAZARD_NONE;
+  if (out_len)
+    *out_len = 0;
+  if ((base == NULL && base_len > 0) || (ref == NULL && ref_len > 0) ||
+      (out == NULL && cap > 0))
+    return RFC3986_ERR_ARGUMENT;
+  st = parse_base(base, base_len, &bu, err, obs);
+  if (st != RFC3986_OK)
+    return st;
+  return resolve(&bu, ref, ref_len, flags, out, cap, out_len, hazard, err, obs);
+}
+
+rfc3986_status rfc3986_resolve_parsed(const rfc3986_uri *base, const char *ref,
+                                      size_t ref_len, unsigned flags, char *out,
+                                      size_t cap, size_t *out_len,
+                                      unsigned *hazard, rfc3986_error *err) {
+  if (hazard)
+    *hazard = RFC3986_HAZARD_NONE;
+  if (out_len)
+    *out_len = 0;
+  if (base == NULL || (base->input == NULL && base->input_len > 0) ||
+      (ref == NULL && ref_len > 0) || (out == NULL && cap > 0))
+    return RFC3986_ERR_ARGUMENT;
+  if (base->kind != RFC3986_KIND_URI || !rfc3986_span_defined(base->scheme))
+    return fail(err, RFC3986_ERR_BASE_NOT_ABSOLUTE, 0,
+                RFC3986_RULE_absolute_URI);
+  return resolve(base, ref, ref_len, flags, out, cap, out_len, hazard, err,
+                 NULL);
+}
+
+/* 5.2.2 over a parsed base URI (kind URI). */
+static rfc3986_status resolve(const rfc3986_uri *base, const char *ref,
+                              size_t ref_len, unsigned flags, char *out,
+                              size_t cap, size_t *out_len, unsigned *hazard,
+                              rfc3986_error *err, const rfc3986_observer *obs) {
+  rfc3986_uri bu = *base, ru;
   struct component bscheme, bauth, bpath, bquery;
   struct component rscheme, rauth, rpath, rquery, rfrag;
   struct component tscheme, tauth, tquery, tfrag;
@@ -146,19 +196,12 @@ rfc3986_status rfc3986_resolve_observed(const char *base, size_t base_len,
   size_t n = 0, path_at, path_len, merged;
   rfc3986_status st;
 
-  if (hazard)
-    *hazard = RFC3986_HAZARD_NONE;
-  if (out_len)
-    *out_len = 0;
-  if ((base == NULL && base_len > 0) || (ref == NULL && ref_len > 0) ||
-      (out == NULL && cap > 0))
-    return RFC3986_ERR_ARGUMENT;
-  st = parse_base(base, base_len, flags, &bu, err, obs);
+  st = base_fragment(&bu, flags, err);
   if (st != RFC3986_OK)
     return st;
   /* 5.2.1: "the reference must be parsed into the five URI components" */
-  if (rfc3986_parse_observed(ref, ref_len, RFC3986_RULE_URI_reference, &ru, err,
-                             obs) != RFC3986_OK) {
+  if (rfc3986__producer_parse(ref, ref_len, RFC3986_RULE_URI_reference, &ru,
+                              err, obs) != RFC3986_OK) {
     if (err)
       err->rule = RFC3986_RULE_URI_reference;
     return RFC3986_ERR_SYNTAX;

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# adapters/bench/instructions.sh [CORPUS...]: instructions per URI under
+# callgrind (Valgrind), the noise-free figure beside `uritest bench`'s times
+# (make bench-instructions).
+#
+# Per corpus (default: the generated one, and kasztp.txt when
+# ../shared/peers is there): for reference, reference-fast and uriparser,
+# `uritest-bench --rounds 1 --op OP --adapter A` counted whole, minus the
+# same run with `--op floor` (loading the corpus and the strlen pass), over
+# the number of URIs: parse, resolve, normalize.
+# Then the worst cases: one call of each op on 1, 4 and 16 MB of each shape
+# (`--worst-case`), counted inside the library call only (--toggle-collect),
+# and the growth per 4x of size.
+set -u
+B=${BUILD:-build}
+BIN="$B/bin/uritest-bench"
+[ -x "$BIN" ] || { echo "instructions: $BIN not built (make)" >&2; exit 2; }
+command -v valgrind >/dev/null || { echo "instructions: valgrind not installed (make deps)" >&2; exit 2; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+
+count() { # count FUNCTION|- ARGS...: instructions callgrind collected
+  local fn=$1; shift
+  local opt=()
+  [ "$fn" = - ] || opt=(--toggle-collect="$fn")
+  valgrind --tool=callgrind "${opt[@]}" --callgrind-out-file="$tmp/cg" "$BIN" "$@" >/dev/null 2>"$tmp/err" ||
+    { cat "$tmp/err" >&2; return 1; }
+  sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$tmp/err"
+}
+
+corpora=("$@")
+if [ ${#corpora[@]} -eq 0 ]; then
+  corpora=("")
+  [ -f ../shared/peers/url-datasets/kasztp.txt ] && corpora+=(../shared/peers/url-datasets/kasztp.txt)
+fi
+for c in "${corpora[@]}"; do
+  args=(--rounds 1)
+  [ -n "$c" ] && args+=(--corpus "$c")
+  n=$("$BIN" "${args[@]}" --adapter reference --op floor --json | sed -n 's/.*"uris": \([0-9]*\).*/\1/p')
+  floor=$(count - "${args[@]}" --adapter reference --op floor)
+  echo "== ${c:-generated corpus}: $n URIs; instructions per URI (callgrind, the --op floor run subtracted)"
+  printf '%-16s %-10s %12s %10s\n' adapter op instr/URI "x urip."
+  for op in parse resolve normalize; do
+    up=$(count - "${args[@]}" --adapter uriparser --op "$op")
+    for a in reference reference-fast uriparser; do
+      [ "$a" = reference-fast ] && [ "$op" != parse ] && continue
+      t=$(count - "${args[@]}" --adapter "$a" --op "$op")
+      awk -v a="$a" -v op="$op" -v t="$t" -v f="$floor" -v u="$up" -v n="$n" \
+        'BEGIN { printf "%-16s %-10s %12.0f %10.3f\n", a, op, (t - f) / n, (t - f) / (u - f) }'
+    done
+  done
+done
+
+echo "== worst cases: instructions of one call (inside the library call), growth per 4x"
+printf '%-22s %-10s %14s %14s %14s %6s %6s\n' shape op 1MB 4MB 16MB 4/1 16/4
+"$BIN" --worst-case list 0 list 2>/dev/null | sed -n "s/^shapes: //p" | tr -d "\n" > "$tmp/shapes"
+eval "shapes=($(cat "$tmp/shapes"))"
+for s in "${shapes[@]}"; do
+  for op in parse parse-fast resolve normalize; do
+    case $op in
+      parse) fn=rfc3986_parse ;; parse-fast) fn=rfc3986_parse_fast ;;
+      resolve) fn=rfc3986_resolve ;; normalize) fn=rfc3986_normalize ;;
+    esac
+    i1=$(count "$fn" --worst-case "$s" 1 "$op")
+    i4=$(count "$fn" --worst-case "$s" 4 "$op")
+    i16=$(count "$fn" --worst-case "$s" 16 "$op")
+    awk -v s="$s" -v op="$op" -v a="$i1" -v b="$i4" -v c="$i16" \
+      'BEGIN { printf "%-22s %-10s %14d %14d %14d %6.2f %6.2f\n", s, op, a, b, c, b / a, c / b }'
+  done
+done

@@ -1,0 +1,27 @@
+/*
+ * producer.h: how the producers (resolve.c, normalize.c) parse their
+ * inputs.  Not installed.
+ *
+ * Unobserved, they parse with rfc3986_parse_fast, the automaton generated
+ * from the same grammar file (reference/fast/), which gives the same
+ * verdict, spans and error offset as the literal parser (the fuzz target
+ * `reference` checks it on every input it runs, `make test` on every parse
+ * vector and the cross-check's strings).  An input it rejects is parsed
+ * again by the literal parser, for the error's rule.  Observed, they parse
+ * with the literal parser, whose rule functions the observer is shown.
+ */
+#ifndef RFC3986_PRODUCER_H
+#define RFC3986_PRODUCER_H
+
+#include "rfc3986.h"
+
+static inline rfc3986_status
+rfc3986__producer_parse(const char *s, size_t len, rfc3986_rule start,
+                        rfc3986_uri *u, rfc3986_error *e,
+                        const rfc3986_observer *obs) {
+  if (obs == NULL && rfc3986_parse_fast(s, len, start, u, NULL) == RFC3986_OK)
+    return RFC3986_OK;
+  return rfc3986_parse_observed(s, len, start, u, e, obs);
+}
+
+#endif
