@@ -124,17 +124,30 @@ static void put(struct writer *w, const char *s, size_t len) {
   w->n += len;
 }
 
+/* put, with every letter in lower case (6.2.2.1). */
+static void put_lower(struct writer *w, const char *s, size_t len) {
+  size_t k, room = w->n < w->cap ? w->cap - w->n : 0;
+  for (k = 0; k < len && k < room; k++)
+    w->out[w->n + k] = (char)to_lower((unsigned char)s[k]);
+  w->n += len;
+}
+
 static void put_cursor(struct writer *w, struct cursor *c) {
   int ch;
   for (;;) {
-    if (c->casing == CASE_KEEP && c->npend == 0 && c->i < c->end) {
-      /* a case-sensitive component's octets up to the next "%" are their
-       * own normal form: copied as they are */
+    if (c->casing != CASE_MAILTO && c->npend == 0 && c->i < c->end) {
+      /* a component's octets up to the next "%" are their own normal form
+       * (case-sensitive: copied as they are), or that once lower-cased
+       * (scheme, host) */
       const char *pct = memchr(c->s + c->i, '%', c->end - c->i);
       size_t run = (pct ? (size_t)(pct - c->s) : c->end) - c->i, k;
-      for (k = 0; k < run; k++)
-        rfc3986__step(c->obs);
-      put(w, c->s + c->i, run);
+      if (c->obs)
+        for (k = 0; k < run; k++)
+          rfc3986__step(c->obs);
+      if (c->casing == CASE_KEEP)
+        put(w, c->s + c->i, run);
+      else
+        put_lower(w, c->s + c->i, run);
       c->i += run;
     }
     if ((ch = cursor_next(c)) < 0)
