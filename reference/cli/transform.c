@@ -240,14 +240,14 @@ int cmd_normalize(int argc, char **argv) {
     size_t n = 0;
     unsigned hazard = 0;
     rfc3986_error err;
-    rfc3986_status st =
-        rfc3986_normalize(s, len, o.level, out, cap, &n, &hazard, &err);
-    if (st == RFC3986_ERR_BUFFER) {
+    rfc3986_status st;
+    if (cap < RFC3986_NORMALIZE_MAX(len)) {
+      /* room for the published bound: one call, never a second */
       free(out);
-      cap = n;
+      cap = RFC3986_NORMALIZE_MAX(len);
       out = xmalloc(cap);
-      st = rfc3986_normalize(s, len, o.level, out, cap, &n, &hazard, &err);
     }
+    st = rfc3986_normalize(s, len, o.level, out, cap, &n, &hazard, &err);
     if (st != RFC3986_OK)
       rc = CLI_NEGATIVE;
     if (o.json) {
