@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # reports/coverage/coverage.sh CB OUT: line, function and branch coverage of
-# the reference (reference/src) and of the rfc3986 command (reference/cli).
+# the reference (reference/src), of the rfc3986 command (reference/cli) and
+# of the generated parser (reference/fast), each apart.
 #
 # CB is a BUILD folder made with --coverage (the top-level Makefile builds
 # it: unit tests, rfc3986, the reference adapter and uritest).  What
@@ -48,10 +49,12 @@ lcov $rc --quiet --extract "$cb/all.info" "$PWD/reference/src/*" --output-file "
 # shellcheck disable=SC2086
 lcov $rc --quiet --extract "$cb/all.info" "$PWD/reference/cli/*" --output-file "$out/cli.info" || exit 2
 # shellcheck disable=SC2086
+lcov $rc --quiet --extract "$cb/all.info" "$PWD/reference/fast/*" --output-file "$out/fast.info" || exit 2
+# shellcheck disable=SC2086
 genhtml $rc --quiet --branch-coverage --prefix "$PWD" --title "librfc3986 and rfc3986" \
-  --legend --output-directory "$out" "$out/lib.info" "$out/cli.info" > "$cb/genhtml.log" 2>&1 ||
+  --legend --output-directory "$out" "$out/lib.info" "$out/cli.info" "$out/fast.info" > "$cb/genhtml.log" 2>&1 ||
   { cat "$cb/genhtml.log"; exit 2; }
-/usr/bin/python3 "$here/summary.py" "$out/lib.info" "$out/cli.info" "$PWD" > "$out/summary.txt" || exit 2
+/usr/bin/python3 "$here/summary.py" "$out/lib.info" "$out/cli.info" "$PWD" "$out/fast.info" > "$out/summary.txt" || exit 2
 cat "$out/summary.txt"
 echo "coverage: report in $out/index.html, summary in $out/summary.txt"
 exit $status
