@@ -53,7 +53,7 @@ test-rule-coverage: $(RULECOV)
 COV_BUILD := $(BUILD)/coverage
 coverage: deps
 	@$(MAKE) --no-print-directory BUILD=$(COV_BUILD) CFLAGS="-O0 -g --coverage" LDFLAGS=--coverage \
-	  unit $(COV_BUILD)/bin/rfc3986 $(COV_BUILD)/adapters/reference $(COV_BUILD)/bin/uritest
+	  unit $(COV_BUILD)/bin/rfc3986 $(COV_BUILD)/adapters/reference $(COV_BUILD)/adapters/reference-fast $(COV_BUILD)/bin/uritest
 	@reports/coverage/coverage.sh $(COV_BUILD) $(REPORT_OUT)/coverage
 
 # The report: every vector file on every available adapter, then the

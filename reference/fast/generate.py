@@ -394,7 +394,10 @@ def generate(g):
     return "\n".join(out) + "\n"
 
 
-RE2C_FLAGS = ["--tags", "--no-debug-info", "--no-generation-date", "--bit-vectors",
+# re2c's plain output (a switch per state, which the C compiler makes a jump
+# table) measured faster than --bit-vectors, --nested-ifs or
+# --computed-gotos here (70, 84, 80, 75 ns per URI on kasztp.txt).
+RE2C_FLAGS = ["--tags", "--no-debug-info", "--no-generation-date",
               "-W", "-Wno-match-empty-string", "-Wno-nondeterministic-tags"]
 
 

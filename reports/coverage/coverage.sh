@@ -4,10 +4,11 @@
 # of the generated parser (reference/fast), each apart.
 #
 # CB is a BUILD folder made with --coverage (the top-level Makefile builds
-# it: unit tests, rfc3986, the reference adapter and uritest).  What
+# it: unit tests, rfc3986, the reference adapters and uritest).  What
 # exercises the code: the unit tests (reference/tests/test_*.c), the CLI
-# Bats tests run on CB/bin/rfc3986, and every vector of vectors/v1 through
-# the reference adapter built with coverage.  Captured with lcov, rendered
+# Bats tests run on CB/bin/rfc3986, every vector of vectors/v1 through the
+# reference adapter and every parse vector through the reference-fast
+# adapter, built with coverage.  Captured with lcov, rendered
 # with genhtml into OUT, and OUT/summary.txt written by summary.py.
 set -u
 cb=${1:?usage: coverage.sh BUILD_DIR OUT_DIR}
@@ -38,6 +39,11 @@ step "every vector through $cb/adapters/reference"
 "$cb/bin/uritest" run --adapter-cmd "$cb/adapters/reference" --no-progress \
   --format tap --output "$cb/coverage-results.jsonl" > "$cb/vectors.log" 2>&1
 [ $? -le 1 ] || { echo "coverage: uritest run failed (see $cb/vectors.log)"; status=1; }
+
+step "every parse vector through $cb/adapters/reference-fast"
+"$cb/bin/uritest" run --adapter-cmd "$cb/adapters/reference-fast" --op parse --no-progress \
+  --format tap --output "$cb/coverage-fast-results.jsonl" > "$cb/vectors-fast.log" 2>&1
+[ $? -le 1 ] || { echo "coverage: uritest run (reference-fast) failed (see $cb/vectors-fast.log)"; status=1; }
 
 step "capture"
 rm -rf "$out" && mkdir -p "$out"
