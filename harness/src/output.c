@@ -257,170 +257,6 @@ static void result_json(struct output *o, const struct result *r, int record) {
   buf_putc(b, '}');
 }
 
-static void xml_text(FILE *f, const char *s, size_t n) {
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    switch (c) {
-    case '<':
-      fputs("&lt;", f);
-      break;
-    case '>':
-      fputs("&gt;", f);
-      break;
-    case '&':
-      fputs("&amp;", f);
-      break;
-    case '"':
-      fputs("&quot;", f);
-      break;
-    default:
-      if (c < 0x20 && c != '\t' && c != '\n')
-        fprintf(f, "\\x%02x", c);
-      else if (c >= 0x80 && !utf8_valid(s + i, 1)) {
-        /* keep well-formed UTF-8, escape stray octets */
-        size_t k = i;
-        while (k < n && (unsigned char)s[k] >= 0x80)
-          k++;
-        if (utf8_valid(s + i, k - i)) {
-          fwrite(s + i, 1, k - i, f);
-        } else {
-          for (size_t m = i; m < k; m++)
-            fprintf(f, "\\x%02x", (unsigned char)s[m]);
-        }
-        i = k - 1;
-      } else {
-        fputc(c, f);
-      }
-    }
-  }
-}
-
-/* Printable text for people: control octets and non-ASCII escaped. */
-static void human(FILE *f, const char *s, size_t n) {
-  fputc('"', f);
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c == '"' || c == '\\')
-      fprintf(f, "\\%c", c);
-    else if (c >= 0x20 && c < 0x7f)
-      fputc(c, f);
-    else
-      fprintf(f, "\\x%02x", c);
-    if (i == 200 && n > 240) {
-      fprintf(f, "...(%zu octets)", n);
-      break;
-    }
-  }
-  fputc('"', f);
-}
-
-static void describe(FILE *f, const struct verdict *v) {
-  fputs(class_names[v->cls], f);
-  for (int i = 0; i < v->nmis; i++) {
-    fputs(i ? ", " : " ", f);
-    put_labels(f, v->mis[i].name);
-    fprintf(f, " (%s)", mismatch_kind_names[v->mis[i].kind]);
-  }
-  if (v->security_relevant)
-    fprintf(f, " [security-relevant: %s]", severity_names[v->severity]);
-  if (v->why) {
-    fputs(": ", f);
-    put_labels(f, v->why);
-  }
-}
-
-/* A value for people: "..." or null, or "(not given)". */
-static void human_sv(FILE *f, const struct sv *v) {
-  if (v->state == SV_STR)
-    human(f, v->s, v->len);
-  else
-    fputs(v->state == SV_NULL ? "null" : "(not given)", f);
-}
-
-static void human_json(FILE *f, json_t *j) {
-  json_t *hex = json_is_object(j) ? json_object_get(j, "hex") : NULL;
-  if (json_is_string(j)) {
-    human(f, json_string_value(j), json_string_length(j));
-  } else if (json_is_string(hex)) {
-    size_t n = json_string_length(hex);
-    char *raw = xmalloc(n / 2 + 1);
-    long k = hex_decode(json_string_value(hex), n, raw);
-    if (k >= 0)
-      human(f, raw, (size_t)k);
-    else
-      fputs("(bad hex)", f);
-    free(raw);
-  } else if (!j) {
-    fputs("(absent)", f);
-  } else {
-    char *t = json_dumps(j, JSON_ENCODE_ANY | JSON_COMPACT);
-    fputs(t ? t : "?", f);
-    free(t);
-  }
-}
-
-/* Text output: what was expected and what came, for each difference. */
-static void explain(FILE *f, const struct result *r) {
-  const struct verdict *v = r->v;
-  json_t *ans = r->answer;
-  if (!ans)
-    return;
-  const char *key = NULL;
-  const struct sv *want = NULL;
-  switch (v->cls) {
-  case CLASS_COMPONENT_MISMATCH: {
-    int whatwg = r->t && r->t->spec == SPEC_WHATWG;
-    json_t *got = json_object_get(ans, whatwg ? "whatwg" : "components");
-    json_t *ref = r->t ? NULL : reference_parse_json(r->input, r->input_len);
-    for (int i = 0; i < v->nmis; i++) {
-      const char *name = v->mis[i].name;
-      fprintf(f, "    %s: expected ", name);
-      if (ref) {
-        human_json(f,
-                   json_object_get(json_object_get(ref, "components"), name));
-      } else {
-        for (int c = 0; c < (whatwg ? G__COUNT : C__COUNT); c++)
-          if (!strcmp(whatwg ? getter_names[c] : comp_names[c], name))
-            human_sv(f, whatwg ? &r->t->getters[c] : &r->t->comps[c]);
-      }
-      fputs(", got ", f);
-      human_json(f, json_object_get(got, name));
-      fputc('\n', f);
-    }
-    json_decref(ref);
-    return;
-  }
-  case CLASS_RESOLVE_MISMATCH:
-    key = "target";
-    want = r->t ? &r->t->target : NULL;
-    break;
-  case CLASS_NORMALIZE_MISMATCH:
-    key = "normalized";
-    want = r->t ? &r->t->normalized : NULL;
-    break;
-  case CLASS_OUTPUT_MISMATCH:
-    key = "output";
-    want = r->t ? &r->t->output : NULL;
-    break;
-  case CLASS_EQUIVALENT_MISMATCH:
-    if (r->t)
-      fprintf(f, "    equivalent: expected %s, got ",
-              r->t->equivalent ? "true" : "false");
-    human_json(f, json_object_get(ans, "equivalent"));
-    fputc('\n', f);
-    return;
-  default:
-    return;
-  }
-  if (!want)
-    return;
-  fprintf(f, "    %s: expected ", key);
-  human_sv(f, want);
-  fputs(", got ", f);
-  human_json(f, json_object_get(ans, key));
-  fputc('\n', f);
-}
-
 void output_begin(struct output *o, struct stats *adapters, size_t n) {
   o->first_result = 1;
   if (o->results && !o->appending) {
@@ -487,7 +323,7 @@ void output_adapter_begin(struct output *o, struct stats *s) {
  * lower-case words joined by '-' (dots would read as packages). */
 static void junit_classname(FILE *f, const char *adapter,
                             const struct test *t) {
-  xml_text(f, adapter, strlen(adapter));
+  out_xml_text(f, adapter, strlen(adapter));
   if (!t) {
     fputs(".diff", f);
     return;
@@ -507,7 +343,7 @@ static void junit_classname(FILE *f, const char *adapter,
     while (k < n && p[k] != '/')
       k++;
     fputc('.', f);
-    xml_text(f, p + i, k - i);
+    out_xml_text(f, p + i, k - i);
     i = k;
   }
   fputc('.', f);
@@ -558,22 +394,22 @@ void output_result(struct output *o, const struct result *r) {
     fputc(' ', o->out);
     put_labels(o->out, id);
     fputc(' ', o->out);
-    describe(o->out, v);
+    out_describe(o->out, v);
     fputs("\n    input: ", o->out);
     if (r->t)
-      human(o->out, r->t->input, r->t->input_len);
+      out_human(o->out, r->t->input, r->t->input_len);
     else
-      human(o->out, r->input, r->input_len);
+      out_human(o->out, r->input, r->input_len);
     if (r->t && r->t->base.state == SV_STR) {
       fputs("  base: ", o->out);
-      human(o->out, r->t->base.s, r->t->base.len);
+      out_human(o->out, r->t->base.s, r->t->base.len);
     }
     if (r->t && r->t->other.state == SV_STR) {
       fputs("  other: ", o->out);
-      human(o->out, r->t->other.s, r->t->other.len);
+      out_human(o->out, r->t->other.s, r->t->other.len);
     }
     fputc('\n', o->out);
-    explain(o->out, r);
+    out_explain(o->out, r);
     break;
   case FMT_TAP:
     o->seq++;
@@ -585,7 +421,7 @@ void output_result(struct output *o, const struct result *r) {
       fputs(" # ", o->out);
       if (r->baseline)
         fputs("TODO baseline ", o->out);
-      describe(o->out, v);
+      out_describe(o->out, v);
     } else if (v->cls == CLASS_UNSUPPORTED) {
       fputs(" # SKIP unsupported: ", o->out);
       put_labels(o->out, v->why ? v->why : "");
@@ -603,7 +439,7 @@ void output_result(struct output *o, const struct result *r) {
     fputs("    <testcase classname=\"", f);
     junit_classname(f, r->adapter, r->t);
     fputs("\" name=\"", f);
-    xml_text(f, id, strlen(id));
+    out_xml_text(f, id, strlen(id));
     /* requests are pipelined: no time of its own is measured */
     fputs("\" time=\"0\"", f);
     if (!failed && v->cls != CLASS_UNSUPPORTED) {
@@ -616,7 +452,7 @@ void output_result(struct output *o, const struct result *r) {
       const char *why = r->baseline ? NULL : v->why ? v->why : "unsupported";
       fputs("      <skipped message=\"", f);
       if (why)
-        xml_text(f, why, strlen(why));
+        out_xml_text(f, why, strlen(why));
       else
         fprintf(f, "known: %s", class_names[v->cls]);
       fputs("\"/>\n", f);
@@ -630,13 +466,13 @@ void output_result(struct output *o, const struct result *r) {
       char *msg = NULL;
       size_t msglen = 0;
       FILE *m = open_memstream(&msg, &msglen);
-      describe(m, v);
+      out_describe(m, v);
       fclose(m);
-      xml_text(f, msg, msglen);
+      out_xml_text(f, msg, msglen);
       free(msg);
       fputs("\">", f);
       result_json(o, r, 0);
-      xml_text(f, o->line.p, o->line.len);
+      out_xml_text(f, o->line.p, o->line.len);
       fprintf(f, "</%s>\n", tag);
     }
     fputs("    </testcase>\n", f);
@@ -677,9 +513,9 @@ static void junit_suite_head(struct output *o, const char *name,
   char stamp[32];
   snprintf(stamp, sizeof stamp, "%.19s", run_date());
   fputs("  <testsuite name=\"", o->out);
-  xml_text(o->out, name, strlen(name));
+  out_xml_text(o->out, name, strlen(name));
   fputs("\" package=\"uritest\" hostname=\"", o->out);
-  xml_text(o->out, hostname(), strlen(hostname()));
+  out_xml_text(o->out, hostname(), strlen(hostname()));
   fprintf(o->out,
           "\" id=\"%d\" tests=\"%zu\" failures=\"%zu\" errors=\"%zu\" "
           "skipped=\"%zu\" time=\"%.3f\" timestamp=\"%s\">\n"
@@ -691,7 +527,7 @@ static void junit_suite_head(struct output *o, const char *name,
   fprintf(o->out, "      <property name=\"vectors_version\" value=\"%s\"/>\n",
           vectors_version());
   fputs("      <property name=\"library\" value=\"", o->out);
-  xml_text(o->out, library, strlen(library));
+  out_xml_text(o->out, library, strlen(library));
   fprintf(o->out,
           "\"/>\n      <property name=\"date\" value=\"%s\"/>\n    "
           "</properties>\n",
@@ -752,9 +588,9 @@ static void junit_now_passing(struct output *o, json_t *baseline_json) {
     json_array_foreach(now, i, id) {
       const char *s = json_string_value(id);
       fputs("    <testcase classname=\"", o->out);
-      xml_text(o->out, adapter, strlen(adapter));
+      out_xml_text(o->out, adapter, strlen(adapter));
       fputs(".baseline\" name=\"", o->out);
-      xml_text(o->out, s, strlen(s));
+      out_xml_text(o->out, s, strlen(s));
       fputs("\" time=\"0\">\n      <failure type=\"NOW_PASSING\" "
             "message=\"a baseline entry passes now: remove it from the "
             "baseline\"/>\n    </testcase>\n",

@@ -86,6 +86,14 @@ void stats_count(struct stats *st, const struct verdict *v, int answered);
 void write_summary_record(FILE *f, const struct stats *adapters, size_t n,
                           int interrupted_run);
 
+/* output_text.c, for output.c: S[0..N) as XML text (markup and control
+ * octets escaped); S for people, quoted and escaped; a verdict's class,
+ * mismatches and why (labels escaped); what was expected and what came. */
+void out_xml_text(FILE *f, const char *s, size_t n);
+void out_human(FILE *f, const char *s, size_t n);
+void out_describe(FILE *f, const struct verdict *v);
+void out_explain(FILE *f, const struct result *r);
+
 /* Expected values of a test as a JSON object, into B. */
 void write_expected(struct buf *b, const struct test *t);
 

@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include <sys/stat.h>
+
 #include "util.h"
 
 enum op {
@@ -125,5 +127,17 @@ struct vectors {
 int vectors_load(struct vectors *v, char **paths, int npaths,
                  const struct filters *f);
 void vectors_free(struct vectors *v);
+
+/* vectors_fs.c, for vectors.c: PATH's whole text, NUL-terminated, at most
+ * MAX octets (-1 with a message; -1 silently when interrupted); a list
+ * grown by doubling; *.json below DIR, sorted, regular files only, each
+ * real folder once (W: those walked). */
+struct walked {
+  struct stat *dirs;
+  size_t n;
+};
+int vectors_read_text(const char *path, size_t max, struct buf *text);
+void vectors_push(char ***list, size_t *n, char *p);
+int vectors_walk(const char *dir, char ***list, size_t *n, struct walked *w);
 
 #endif

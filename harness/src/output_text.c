@@ -1,0 +1,172 @@
+/* output_text.c: the text pieces of the reports (output.c): values for
+ * people, a verdict described, what was expected and what came, XML text. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "adapter.h"
+#include "files.h"
+#include "output.h"
+
+void out_xml_text(FILE *f, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    switch (c) {
+    case '<':
+      fputs("&lt;", f);
+      break;
+    case '>':
+      fputs("&gt;", f);
+      break;
+    case '&':
+      fputs("&amp;", f);
+      break;
+    case '"':
+      fputs("&quot;", f);
+      break;
+    default:
+      if (c < 0x20 && c != '\t' && c != '\n')
+        fprintf(f, "\\x%02x", c);
+      else if (c >= 0x80 && !utf8_valid(s + i, 1)) {
+        /* keep well-formed UTF-8, escape stray octets */
+        size_t k = i;
+        while (k < n && (unsigned char)s[k] >= 0x80)
+          k++;
+        if (utf8_valid(s + i, k - i)) {
+          fwrite(s + i, 1, k - i, f);
+        } else {
+          for (size_t m = i; m < k; m++)
+            fprintf(f, "\\x%02x", (unsigned char)s[m]);
+        }
+        i = k - 1;
+      } else {
+        fputc(c, f);
+      }
+    }
+  }
+}
+
+/* Printable text for people: control octets and non-ASCII escaped. */
+void out_human(FILE *f, const char *s, size_t n) {
+  fputc('"', f);
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '"' || c == '\\')
+      fprintf(f, "\\%c", c);
+    else if (c >= 0x20 && c < 0x7f)
+      fputc(c, f);
+    else
+      fprintf(f, "\\x%02x", c);
+    if (i == 200 && n > 240) {
+      fprintf(f, "...(%zu octets)", n);
+      break;
+    }
+  }
+  fputc('"', f);
+}
+
+void out_describe(FILE *f, const struct verdict *v) {
+  fputs(class_names[v->cls], f);
+  for (int i = 0; i < v->nmis; i++) {
+    fputs(i ? ", " : " ", f);
+    put_labels(f, v->mis[i].name);
+    fprintf(f, " (%s)", mismatch_kind_names[v->mis[i].kind]);
+  }
+  if (v->security_relevant)
+    fprintf(f, " [security-relevant: %s]", severity_names[v->severity]);
+  if (v->why) {
+    fputs(": ", f);
+    put_labels(f, v->why);
+  }
+}
+
+/* A value for people: "..." or null, or "(not given)". */
+static void out_human_sv(FILE *f, const struct sv *v) {
+  if (v->state == SV_STR)
+    out_human(f, v->s, v->len);
+  else
+    fputs(v->state == SV_NULL ? "null" : "(not given)", f);
+}
+
+static void out_human_json(FILE *f, json_t *j) {
+  json_t *hex = json_is_object(j) ? json_object_get(j, "hex") : NULL;
+  if (json_is_string(j)) {
+    out_human(f, json_string_value(j), json_string_length(j));
+  } else if (json_is_string(hex)) {
+    size_t n = json_string_length(hex);
+    char *raw = xmalloc(n / 2 + 1);
+    long k = hex_decode(json_string_value(hex), n, raw);
+    if (k >= 0)
+      out_human(f, raw, (size_t)k);
+    else
+      fputs("(bad hex)", f);
+    free(raw);
+  } else if (!j) {
+    fputs("(absent)", f);
+  } else {
+    char *t = json_dumps(j, JSON_ENCODE_ANY | JSON_COMPACT);
+    fputs(t ? t : "?", f);
+    free(t);
+  }
+}
+
+/* Text output: what was expected and what came, for each difference. */
+void out_explain(FILE *f, const struct result *r) {
+  const struct verdict *v = r->v;
+  json_t *ans = r->answer;
+  if (!ans)
+    return;
+  const char *key = NULL;
+  const struct sv *want = NULL;
+  switch (v->cls) {
+  case CLASS_COMPONENT_MISMATCH: {
+    int whatwg = r->t && r->t->spec == SPEC_WHATWG;
+    json_t *got = json_object_get(ans, whatwg ? "whatwg" : "components");
+    json_t *ref = r->t ? NULL : reference_parse_json(r->input, r->input_len);
+    for (int i = 0; i < v->nmis; i++) {
+      const char *name = v->mis[i].name;
+      fprintf(f, "    %s: expected ", name);
+      if (ref) {
+        out_human_json(
+            f, json_object_get(json_object_get(ref, "components"), name));
+      } else {
+        for (int c = 0; c < (whatwg ? G__COUNT : C__COUNT); c++)
+          if (!strcmp(whatwg ? getter_names[c] : comp_names[c], name))
+            out_human_sv(f, whatwg ? &r->t->getters[c] : &r->t->comps[c]);
+      }
+      fputs(", got ", f);
+      out_human_json(f, json_object_get(got, name));
+      fputc('\n', f);
+    }
+    json_decref(ref);
+    return;
+  }
+  case CLASS_RESOLVE_MISMATCH:
+    key = "target";
+    want = r->t ? &r->t->target : NULL;
+    break;
+  case CLASS_NORMALIZE_MISMATCH:
+    key = "normalized";
+    want = r->t ? &r->t->normalized : NULL;
+    break;
+  case CLASS_OUTPUT_MISMATCH:
+    key = "output";
+    want = r->t ? &r->t->output : NULL;
+    break;
+  case CLASS_EQUIVALENT_MISMATCH:
+    if (r->t)
+      fprintf(f, "    equivalent: expected %s, got ",
+              r->t->equivalent ? "true" : "false");
+    out_human_json(f, json_object_get(ans, "equivalent"));
+    fputc('\n', f);
+    return;
+  default:
+    return;
+  }
+  if (!want)
+    return;
+  fprintf(f, "    %s: expected ", key);
+  out_human_sv(f, want);
+  fputs(", got ", f);
+  out_human_json(f, json_object_get(ans, key));
+  fputc('\n', f);
+}
