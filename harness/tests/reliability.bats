@@ -248,7 +248,7 @@ EOF
 
 # ---- M5: answers of the wrong type -------------------------------------------
 
-@test "M5: answers of the wrong type are PROTOCOL_ERROR naming the field, on both answer paths" {
+@test "M5: answers of the wrong type are PROTOCOL_ERROR naming the field" {
   cat > "$(T)/types.json" <<'EOF'
 {"schema":"uritest-vectors/1","version":"1.0.0","spec":"rfc3986","groups":[{"op":"parse","tests":[
 {"id":"ty.valid","input":"http://h/TYPEVALID","expect":"accept","components":{"host":"h"}},
@@ -259,18 +259,16 @@ EOF
 {"id":"ty.off","input":"http://h/TYPEOFF","expect":"reject"},
 {"id":"ty.ok","input":"http://h/fine","expect":"accept","components":{"host":"h"}}]}]}
 EOF
-  for path in tokens jansson; do
-    URITEST_ANSWERS=$path run --separate-stderr "$UT" run --vectors "$(T)/types.json" --adapter-cmd "$FAKE" --output "$(T)/r.jsonl"
-    [ "$status" -eq 1 ]
-    [ "$(pylines "$(T)/r.jsonl" "' '.join(x['class'] for x in r if x['record'] == 'result')")" = "PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR PASS" ]
-    [ "$(pylines "$(T)/r.jsonl" "sum(x.get('security_relevant', False) for x in r if x['record'] == 'result')")" = 0 ]
-    [[ $output == *"ty.valid PROTOCOL_ERROR: answer field valid: not true or false"* ]]
-    [[ $output == *"ty.comps PROTOCOL_ERROR: answer field components: not an object"* ]]
-    [[ $output == *"ty.host PROTOCOL_ERROR: answer field components.host: not a string, null or {\"hex\": even-length hex}"* ]]
-    [[ $output == *"ty.hex PROTOCOL_ERROR: answer field components.host"* ]]
-    [[ $output == *"ty.odd PROTOCOL_ERROR: answer field components.host"* ]]
-    [[ $output == *"ty.off PROTOCOL_ERROR: answer field error_offset: not an octet offset"* ]]
-  done
+  run --separate-stderr "$UT" run --vectors "$(T)/types.json" --adapter-cmd "$FAKE" --output "$(T)/r.jsonl"
+  [ "$status" -eq 1 ]
+  [ "$(pylines "$(T)/r.jsonl" "' '.join(x['class'] for x in r if x['record'] == 'result')")" = "PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR PASS" ]
+  [ "$(pylines "$(T)/r.jsonl" "sum(x.get('security_relevant', False) for x in r if x['record'] == 'result')")" = 0 ]
+  [[ $output == *"ty.valid PROTOCOL_ERROR: answer field valid: not true or false"* ]]
+  [[ $output == *"ty.comps PROTOCOL_ERROR: answer field components: not an object"* ]]
+  [[ $output == *"ty.host PROTOCOL_ERROR: answer field components.host: not a string, null or {\"hex\": even-length hex}"* ]]
+  [[ $output == *"ty.hex PROTOCOL_ERROR: answer field components.host"* ]]
+  [[ $output == *"ty.odd PROTOCOL_ERROR: answer field components.host"* ]]
+  [[ $output == *"ty.off PROTOCOL_ERROR: answer field error_offset: not an octet offset"* ]]
 }
 
 # ---- L10, L12: processes -------------------------------------------------------
@@ -604,4 +602,17 @@ triage_root() {
   run --separate-stderr "$UT" triage --no-minimize --no-baselines --dry-run "$(T)/f"
   [ "$status" -eq 1 ]
   [[ $output == *"v1/regressions/url-parse@1.5.1.json"* ]]
+}
+
+# ---- L14: command lines ------------------------------------------------------------
+
+@test "L14: diff names the run-only option it was given, not its value; import takes options anywhere and --" {
+  run --separate-stderr "$UT" diff --vectors x -
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"--vectors is an option of uritest run, not diff"* ]]
+  run --separate-stderr "$UT" import -o "$(T)/a.json" wpt "$DATA/urltestdata-sample.json"
+  [ "$status" -eq 0 ]
+  run --separate-stderr "$UT" import wpt -- "$DATA/urltestdata-sample.json"
+  [ "$status" -eq 0 ]
+  [[ $output == *'"schema": "uritest-vectors/1"'* ]]
 }
