@@ -37,7 +37,19 @@ behaviour has a vector.
 --update-baselines brings the baselines up to date even when no vector is new
 (after a vector was confirmed and moved out of pending/, say).
 
+Options:
+  --target NAME       the fuzz target of every input (default: from its folder)
+  --no-minimize       keep the inputs as found (default: minimize)
+  --no-baselines      leave the adapters' baselines alone (default: update them)
+  --dry-run           say what would be written, write nothing (default: write)
+  --known             also the vectors of adapters/*/behaviours.json examples
+                      (default: no)
+  --update-baselines  update the baselines even when no vector is new
+                      (default: only with new vectors)
+  --help              this text
+
 Exit: 0 nothing new, 1 new vectors written (findings), 2 usage error.
+example: uritest triage --dry-run fuzz/afl-out
 """
 
 import glob

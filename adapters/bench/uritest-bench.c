@@ -56,7 +56,16 @@ static const char usage[] =
     "call, so input and output start in memory); best of at least 9 calls.\n"
     "--worst-case SHAPE MB OP makes one such call (for callgrind: make\n"
     "bench-instructions); with a wrong SHAPE or OP it lists them.\n"
-    "Exit 0, or 2 on usage or input error.\n";
+    "  --corpus FILE    one URI per line (default: the generated corpus)\n"
+    "  --adapter NAME   only this in-process adapter (several; default: all)\n"
+    "  --rounds N       rounds, the median taken (1 to 64; default: 7)\n"
+    "  --op OP          only this figure (several; default: all)\n"
+    "  --json           JSON on standard output (default: a table)\n"
+    "  --worst-cases    the worst-shape timings instead (default: no)\n"
+    "  --worst-case SHAPE MB OP  one worst-shape call (default: none)\n"
+    "  --help           this text\n"
+    "Exit 0, or 2 on usage or input error.\n"
+    "example: uritest bench --adapter reference --adapter uriparser --json\n";
 
 struct corpus {
   char **s;

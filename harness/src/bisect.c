@@ -33,12 +33,16 @@ static const char bisect_help[] =
     "  --adapter NAME     the adapter (required)\n"
     "  --versions LIST    comma-separated versions, or all (required)\n"
     "  --vectors PATH     vector file or folder (default all of vectors/v1)\n"
-    "  --tag GLOB         only vectors with a matching tag (as uritest run)\n"
-    "  --format F         text (default) or json\n"
-    "  --timeout S        per-request timeout passed to uritest run (2)\n"
+    "  --tag GLOB         only vectors with a matching tag (as uritest run;\n"
+    "                     default: all)\n"
+    "  --format FORMAT    text or json (default: text)\n"
+    "  --timeout S        per-request timeout passed to uritest run (default:\n"
+    "                     2)\n"
+    "  --help             this text\n"
     "\n"
     "Exit 0 when no outcome changes, 1 when some do, 2 on usage or input\n"
     "error (a version not installed names the make deps command to run).\n"
+    "example: uritest bisect --adapter uriparser --versions all\n"
     "Example: uritest bisect --adapter url-parse --versions all --tag cve\n";
 
 struct bisect_opts {

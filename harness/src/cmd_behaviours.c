@@ -29,7 +29,13 @@ static const char usage_text[] =
     "option.  --format jsonl prints one line per result read instead:\n"
     "{\"adapter\", \"id\", \"class\", \"behaviour\", \"holds\": [ids]}, holds\n"
     "naming every behaviour that would explain it by itself (for a PASS:\n"
-    "whose condition holds on it), to see how behaviours overlap.\n";
+    "whose condition holds on it), to see how behaviours overlap.\n"
+    "  --adapter NAME   only this adapter's results (several; default: all)\n"
+    "  --format FORMAT  text, json or jsonl (default: text)\n"
+    "  --vectors PATH   the vector files the results name (several; default:\n"
+    "                   vectors/v1)\n"
+    "  --help           this text\n"
+    "example: uritest behaviours --adapter curl reports/out/results.jsonl\n";
 
 struct tally {
   char *name, *library;

@@ -22,7 +22,17 @@ static const char usage_text[] =
     "or one per line from FILE or standard input.  Adapters: those named,\n"
     "default every available one, the reference included; a validator\n"
     "(\"role\": \"validator\") takes part as A only.  Exit 0 when no pair\n"
-    "differs, 1 when some do, 2 on usage or input error.\n";
+    "differs, 1 when some do, 2 on usage or input error.\n"
+    "  --adapter NAME     a registered adapter (several; default: every\n"
+    "                     available one)\n"
+    "  --adapter-cmd CMD  an adapter's command line (several; default: none)\n"
+    "  --vectors PATH     vector file or folder (several; default: "
+    "vectors/v1)\n"
+    "  --format FORMAT    text or json (default: text)\n"
+    "  --output FILE      the matrix as JSON (default: none)\n"
+    "  --timeout S        seconds for each answer (default: 2)\n"
+    "  --help             this text\n"
+    "example: uritest pairs --adapter curl --adapter uriparser\n";
 
 struct pjob {
   struct pairs *p;

@@ -29,7 +29,14 @@ static const char usage_text[] =
     "by side, the components that differ from the oracle's marked (in colour\n"
     "on a terminal, unless NO_COLOR is set).  Default: every available\n"
     "adapter.  Exit 0 when every adapter reads INPUT as the oracle does, 1\n"
-    "when one differs, 2 on a usage error.\n";
+    "when one differs, 2 on a usage error.\n"
+    "  --adapter NAME     a registered adapter (several; default: every\n"
+    "                     available one)\n"
+    "  --adapter-cmd CMD  an adapter's command line (several; default: none)\n"
+    "  --format FORMAT    text or json (default: text)\n"
+    "  --timeout S        seconds for each answer (default: 2)\n"
+    "  --help             this text\n"
+    "example: uritest explain 'http://a@b@c/' --adapter curl\n";
 
 /* A file of TMPDIR holding TEXT, its path in PATH (room for 64). */
 static int temp_file(char *path, size_t cap, const char *text, size_t n) {

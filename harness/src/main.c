@@ -74,7 +74,18 @@ int cmd_adapters(int argc, char **argv) {
     } else if (c == 't' && parse_seconds(optarg) > 0) {
       hello = parse_seconds(optarg);
     } else if (c == 'h') {
-      puts("usage: uritest adapters [--json] [--hello-timeout S]");
+      fputs(
+          "usage: uritest adapters [--json] [--hello-timeout S]\n"
+          "The adapters known (adapters/*/adapter.json and the reference),\n"
+          "each with its library version and spec, and whether it is\n"
+          "available here (started, hello read) or why not.\n"
+          "  --json             {\"adapters\": [{\"name\", \"library\", "
+          "\"spec\",\n"
+          "                     \"available\", \"why\"}]} (default: a table)\n"
+          "  --hello-timeout S  seconds for each hello line (default: 5)\n"
+          "  --help             this text\n"
+          "example: uritest adapters --json\n",
+          stdout);
       return 0;
     } else {
       warnx_("usage: uritest adapters [--json] [--hello-timeout S]");

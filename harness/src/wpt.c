@@ -223,7 +223,14 @@ static int import_wpt(const char *file, const char *out) {
 }
 
 int cmd_import(int argc, char **argv) {
-  static const char usage[] = "usage: uritest import wpt FILE [-o OUT]\n";
+  static const char usage[] =
+      "usage: uritest import wpt FILE [-o OUT]\n"
+      "Convert WHATWG's urltestdata.json (web-platform-tests) into a vector\n"
+      "file of spec \"whatwg\".\n"
+      "  -o, --output OUT  the vector file (default: standard output)\n"
+      "  --help            this text\n"
+      "example: uritest import wpt urltestdata.json -o "
+      "vectors/v1/external/wpt-urltestdata.json\n";
   static const struct option opts[] = {{"output", required_argument, 0, 'o'},
                                        {"help", no_argument, 0, 'h'},
                                        {0, 0, 0, 0}};
