@@ -13,6 +13,7 @@
 #include "classify.h"
 #include "commands.h"
 #include "endpoint.h"
+#include "results.h"
 
 /* A behaviour's condition may hold on at most this share of passed inputs. */
 #define MAX_PASS_SHARE 0.02
@@ -234,33 +235,16 @@ static int one_result(struct state *s, json_t *r) {
   return 0;
 }
 
+static int on_record(void *ctx, const struct rrecord *rec) {
+  if (strcmp(rec->kind, "result"))
+    return 0;
+  return one_result(ctx, rec->o) ? -1 : 0;
+}
+
+/* PATH's results, read by the one reader of results files (results.h). */
 static int read_results(struct state *s, const char *path) {
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    warnx_("%s: cannot read: %s", path, strerror(errno));
-    return -1;
-  }
-  char *line = NULL;
-  size_t cap = 0;
-  ssize_t n;
-  long lineno = 0;
-  int rc = 0;
-  while (rc == 0 && (n = getline(&line, &cap, f)) > 0) {
-    lineno++;
-    json_error_t err;
-    json_t *r = json_loadb(line, (size_t)n, JSON_ALLOW_NUL, &err);
-    if (!json_is_object(r)) {
-      warnx_("%s:%ld: not a JSON object: %s", path, lineno, err.text);
-      rc = -1;
-    } else if (!strcmp(str_of(r, "record") ? str_of(r, "record") : "",
-                       "result")) {
-      rc = one_result(s, r);
-    }
-    json_decref(r);
-  }
-  free(line);
-  fclose(f);
-  return rc;
+  char *paths[1] = {(char *)path};
+  return results_each(paths, 1, on_record, s) ? -1 : 0;
 }
 
 /* The share of passed inputs (of its op) on which B's condition holds. */

@@ -35,6 +35,12 @@ static const char usage_text[] =
     "example: uritest report --output-dir out --baseline base.json "
     "results.jsonl\n";
 
+static void free_list(char **list, int n) {
+  for (int i = 0; i < n; i++)
+    free(list[i]);
+  free(list);
+}
+
 static void mkdirs(const char *dir) {
   char *p = xstrdup(dir);
   for (char *q = strchr(p + 1, '/'); q; q = strchr(q + 1, '/')) {
@@ -126,9 +132,11 @@ int cmd_report(int argc, char **argv) {
       break;
     case 'h':
       fputs(usage_text, stdout);
+      free_list(baselines, nbaselines);
       return EXIT_OK;
     default:
       fputs(usage_text, stderr);
+      free_list(baselines, nbaselines);
       return EXIT_USAGE;
     }
   }
@@ -176,9 +184,7 @@ int cmd_report(int argc, char **argv) {
   }
   report_free(&r);
   free(deflt);
-  for (int i = 0; i < nbaselines; i++)
-    free(baselines[i]);
-  free(baselines);
+  free_list(baselines, nbaselines);
   free((char *)ro.rulecov);
   free((char *)ro.coverage);
   free((char *)ro.pairs);

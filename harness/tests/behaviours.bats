@@ -118,7 +118,7 @@ bad_file() { # PY-EXPR editing d, expected stderr glob
   echo 'not json' > "$BATS_TEST_TMPDIR/bad.jsonl"
   run --separate-stderr "$UT" behaviours "$BATS_TEST_TMPDIR/bad.jsonl"
   [ "$status" -eq 2 ]
-  [[ $stderr == *"bad.jsonl:1: not a JSON object"* ]]
+  [[ $stderr == *"bad.jsonl:1:3: "* ]] # file:line:column, by the one reader of results
   run --separate-stderr "$UT" behaviours "$BATS_TEST_TMPDIR/none.jsonl"
   [ "$status" -eq 2 ]
   run --separate-stderr "$UT" behaviours --format yaml

@@ -31,6 +31,8 @@ commands() { "$UT" --help | sed -nE 's/^  ([a-z][a-z-]*) .*/\1/p'; }
 @test "every subcommand's --help: each option with a default or 'required', and an example" {
   for c in $(commands); do
     run "$UT" "$c" --help
+    # bench runs a program of its own, not in every build (ASan)
+    [[ $c == bench && $output == *"cannot run"*"uritest-bench"* ]] && continue
     [ "$status" -eq 0 ] || { echo "$c --help: exit $status"; false; }
     printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/h"
     grep -q '^example: .*uritest '"$c"'\b' "$BATS_TEST_TMPDIR/h" || { echo "$c: no example line"; false; }
@@ -57,7 +59,9 @@ PY
 
 @test "every option a subcommand's --help lists is accepted" {
   for c in $(commands); do
-    "$UT" "$c" --help > "$BATS_TEST_TMPDIR/h"
+    "$UT" "$c" --help > "$BATS_TEST_TMPDIR/h" 2>&1 || {
+      [[ $c == bench && $(cat "$BATS_TEST_TMPDIR/h") == *"cannot run"*"uritest-bench"* ]] && continue
+      echo "$c --help failed"; false; }
     while read -r opt arg more; do
       [ "$opt" = --help ] && continue
       # an option of several values acts at once (bench --worst-case
