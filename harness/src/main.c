@@ -55,6 +55,22 @@ static void usage(FILE *f) {
       f,
       "\n`uritest COMMAND --help` for its options.  Exit codes: 0 success,\n"
       "1 a negative answer (mismatch, discrepancy), 2 usage or input error.\n");
+  /* every getenv of the harness, and of what it runs for triage */
+  fprintf(
+      f, "\nenvironment:\n"
+         "  URITEST_ROOT       the repository root (default: the folder above\n"
+         "                     build/ that holds this executable)\n"
+         "  URITEST_WINDOW     requests in flight per adapter, 1 to 256 "
+         "(default 256)\n"
+         "  URITEST_MAX_LINE   longest answer line taken, in bytes (default "
+         "8 MiB,\n"
+         "                     or more for long requests)\n"
+         "  URITEST_RUSAGE     1: print uritest's own CPU time and peak "
+         "memory\n"
+         "                     on standard error when a command ends\n"
+         "  SOURCE_DATE_EPOCH  the date written into results and reports\n"
+         "  BUILD              triage: the build folder of the fuzz targets "
+         "(build)\n");
 }
 
 int cmd_adapters(int argc, char **argv) {
