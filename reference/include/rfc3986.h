@@ -19,6 +19,7 @@
 #define RFC3986_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -391,6 +392,57 @@ rfc3986_status rfc3986_uri_to_iri(const char *in, size_t len, char *out,
  * undefined).  Never fails; O(len).
  */
 void rfc3986_split(const char *input, size_t len, rfc3986_uri *uri);
+
+/* ---- The component model, by name; UTF-8 ------------------------------ */
+
+/*
+ * The nine components of a parsed URI-reference (DESIGN.md "The component
+ * model"), in that order, as one list: X(ID, name).  It yields the enum
+ * below, rfc3986_component_name() and rfc3986_uri_get(), the way curl names
+ * URL parts with CURLUPart; every tool around the library (the harness, the
+ * adapters, the fuzz targets, the rfc3986 command) takes the list from here.
+ */
+#define RFC3986_COMPONENTS(X)                                                  \
+  X(SCHEME, "scheme")                                                          \
+  X(AUTHORITY, "authority")                                                    \
+  X(USERINFO, "userinfo")                                                      \
+  X(HOST, "host")                                                              \
+  X(HOST_TYPE, "host_type")                                                    \
+  X(PORT, "port")                                                              \
+  X(PATH, "path")                                                              \
+  X(QUERY, "query")                                                            \
+  X(FRAGMENT, "fragment")
+
+typedef enum {
+#define RFC3986__COMPONENT_ENUM(id, name) RFC3986_COMPONENT_##id,
+  RFC3986_COMPONENTS(RFC3986__COMPONENT_ENUM)
+#undef RFC3986__COMPONENT_ENUM
+      RFC3986_COMPONENT_COUNT
+} rfc3986_component;
+
+/* "scheme", ..., "fragment"; NULL for a value out of range. */
+const char *rfc3986_component_name(rfc3986_component component);
+/* NAME is pointer + length; RFC3986_COMPONENT_COUNT when it names none. */
+rfc3986_component rfc3986_component_from_name(const char *name, size_t len);
+
+/*
+ * Component COMPONENT of URI: 1 when it is defined, with its octets in
+ * *value (pointing into uri->input; for host_type, the static name of
+ * rfc3986_host_type_name) and their number in *len; 0 when it is undefined
+ * (then *value is NULL and *len 0) or COMPONENT is out of range.
+ */
+int rfc3986_uri_get(const rfc3986_uri *uri, rfc3986_component component,
+                    const char **value, size_t *len);
+
+/*
+ * RFC 3629: the length (1 to 4) of the well-formed UTF-8 sequence at
+ * s[0..len), its code point in *code_point (may be NULL); 0 when the octets
+ * there are not one (an overlong form, a surrogate, above U+10FFFF, cut
+ * short), with *bad (may be NULL) the offset from s of the first octet that
+ * cannot continue a well-formed sequence.  LEN must be at least 1.
+ */
+size_t rfc3986_utf8_sequence(const char *s, size_t len, uint32_t *code_point,
+                             size_t *bad);
 
 #ifdef __cplusplus
 }

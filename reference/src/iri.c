@@ -542,53 +542,6 @@ rfc3986_status rfc3986_parse_iri(const char *input, size_t len,
 
 /* ---- Section 3: mapping between IRIs and URIs --------------------------- */
 
-/*
- * RFC 3629: the length of the well-formed UTF-8 sequence at s[i] (1 for
- * ASCII) with its code point in *cp, or 0 with *bad at the first octet
- * that cannot continue a well-formed sequence.
- */
-static size_t utf8_sequence(const unsigned char *s, size_t len, size_t i,
-                            uint32_t *cp, size_t *bad) {
-  unsigned c = s[i];
-  size_t n, k;
-  uint32_t v, lo_2nd = 0x80, hi_2nd = 0xBF;
-  if (c < 0x80) {
-    *cp = c;
-    return 1;
-  }
-  if (c >= 0xC2 && c <= 0xDF) {
-    n = 2;
-    v = c & 0x1F;
-  } else if (c >= 0xE0 && c <= 0xEF) {
-    n = 3;
-    v = c & 0x0F;
-    if (c == 0xE0)
-      lo_2nd = 0xA0; /* no overlong forms */
-    if (c == 0xED)
-      hi_2nd = 0x9F; /* no surrogates */
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    n = 4;
-    v = c & 0x07;
-    if (c == 0xF0)
-      lo_2nd = 0x90;
-    if (c == 0xF4)
-      hi_2nd = 0x8F; /* nothing above U+10FFFF */
-  } else {
-    *bad = i;
-    return 0;
-  }
-  for (k = 1; k < n; k++) {
-    unsigned lo = k == 1 ? lo_2nd : 0x80, hi = k == 1 ? hi_2nd : 0xBF;
-    if (i + k >= len || s[i + k] < lo || s[i + k] > hi) {
-      *bad = i + k;
-      return 0;
-    }
-    v = v << 6 | (s[i + k] & 0x3F);
-  }
-  *cp = v;
-  return n;
-}
-
 static void put(char *out, size_t cap, size_t *n, const char *s, size_t len) {
   if (*n < cap && len > 0)
     memcpy(out + *n, s, cap - *n < len ? cap - *n : len);
@@ -629,9 +582,9 @@ rfc3986_status rfc3986_iri_to_uri(const char *in, size_t len, char *out,
                 RFC3986_RULE_NONE);
   while (i < len) {
     /* Step 1: the IRI as a sequence of characters (UTF-8 here) */
-    size_t m = utf8_sequence(s, len, i, &cp, &bad);
+    size_t m = rfc3986_utf8_sequence(in + i, len - i, &cp, &bad);
     if (m == 0)
-      return done(RFC3986_ERR_UTF8, n, cap, out_len, err, bad,
+      return done(RFC3986_ERR_UTF8, n, cap, out_len, err, i + bad,
                   RFC3986_RULE_NONE);
     if (m == 1) {
       put(out, cap, &n, in + i, 1);
@@ -696,7 +649,7 @@ rfc3986_status rfc3986_uri_to_iri(const char *in, size_t len, char *out,
       oct[m++] = (unsigned char)(hi << 4 | lo);
     }
     if (m > 0 && oct[0] >= 0x80 &&
-        (k = utf8_sequence(oct, m, 0, &cp, &bad)) > 1 &&
+        (k = rfc3986_utf8_sequence((const char *)oct, m, &cp, &bad)) > 1 &&
         (in_ranges(ucschar_ranges, NRANGES(ucschar_ranges), cp) ||
          (in_query &&
           in_ranges(iprivate_ranges, NRANGES(iprivate_ranges), cp))) &&
