@@ -107,47 +107,12 @@ static void normalize_input(struct normalized *n, const char *in, size_t len,
   n->state = 1;
 }
 
-static rfc3986_span comp_span(const rfc3986_uri *u, int c) {
-  switch (c) {
-  case C_SCHEME:
-    return u->scheme;
-  case C_AUTHORITY:
-    return u->authority;
-  case C_USERINFO:
-    return u->userinfo;
-  case C_HOST:
-    return u->host;
-  case C_PORT:
-    return u->port;
-  case C_PATH:
-    return u->path;
-  case C_QUERY:
-    return u->query;
-  case C_FRAGMENT:
-    return u->fragment;
-  default: {
-    rfc3986_span none = {RFC3986_UNDEFINED, 0};
-    return none;
-  }
-  }
-}
-
 /* The component C of a parsed URI as an sv (host_type by name). */
 static struct sv uri_comp(const rfc3986_uri *u, int c) {
   struct sv v = {NULL, 0, SV_NULL};
-  if (c == C_HOST_TYPE) {
-    const char *n = rfc3986_host_type_name(u->host_type);
-    if (n) {
-      v.s = n;
-      v.len = (unsigned)strlen(n);
-      v.state = SV_STR;
-    }
-    return v;
-  }
-  rfc3986_span s = comp_span(u, c);
-  if (rfc3986_span_defined(s)) {
-    v.s = u->input + s.offset;
-    v.len = (unsigned)s.length;
+  size_t len;
+  if (rfc3986_uri_get(u, (rfc3986_component)c, &v.s, &len)) {
+    v.len = (unsigned)len;
     v.state = SV_STR;
   }
   return v;
@@ -175,16 +140,16 @@ static void add_mismatch(struct verdict *v, const char *name, int kind) {
  * authority and host_type: -1 (the whole endpoint, the host). */
 static int endpoint_part(int c) {
   switch (c) {
-  case C_SCHEME:
+  case RFC3986_COMPONENT_SCHEME:
     return SEV_SCHEME;
-  case C_USERINFO:
+  case RFC3986_COMPONENT_USERINFO:
     return SEV_USERINFO;
-  case C_HOST:
-  case C_HOST_TYPE:
+  case RFC3986_COMPONENT_HOST:
+  case RFC3986_COMPONENT_HOST_TYPE:
     return SEV_HOST;
-  case C_PORT:
+  case RFC3986_COMPONENT_PORT:
     return SEV_PORT;
-  case C_AUTHORITY:
+  case RFC3986_COMPONENT_AUTHORITY:
     return -1;
   default:
     return 0;
@@ -192,7 +157,7 @@ static int endpoint_part(int c) {
 }
 
 /*
- * The endpoints of the expectation and the answer (GOT, C__COUNT values,
+ * The endpoints of the expectation and the answer (GOT, RFC3986_COMPONENT_COUNT values,
  * SV_ABSENT where the adapter does not say): parts the expectation does
  * not give are the reference's reading of the input (the scheme a port's
  * default depends on, too), and only the parts the expectation gives
@@ -201,11 +166,11 @@ static int endpoint_part(int c) {
  */
 static void endpoint_verdict(const struct sv *expect, const struct sv *got,
                              const char *in, size_t in_len, struct verdict *v) {
-  struct sv full[C__COUNT];
+  struct sv full[RFC3986_COMPONENT_COUNT];
   rfc3986_uri u;
   int ref_ok = rfc3986_parse(in, in_len, RFC3986_RULE_URI_reference, &u,
                              NULL) == RFC3986_OK;
-  for (int c = 0; c < C__COUNT; c++) {
+  for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++) {
     full[c] = expect[c];
     if (full[c].state == SV_ABSENT && ref_ok)
       full[c] = uri_comp(&u, c);
@@ -213,15 +178,16 @@ static void endpoint_verdict(const struct sv *expect, const struct sv *got,
   struct endpoint e, g;
   endpoint_of(&e, full);
   endpoint_of(&g, got);
-  int given_auth = expect[C_AUTHORITY].state != SV_ABSENT;
-  static const int parts[][2] = {{SEV_HOST, C_HOST},
-                                 {SEV_PORT, C_PORT},
-                                 {SEV_SCHEME, C_SCHEME},
-                                 {SEV_USERINFO, C_USERINFO}};
+  int given_auth = expect[RFC3986_COMPONENT_AUTHORITY].state != SV_ABSENT;
+  static const int parts[][2] = {{SEV_HOST, RFC3986_COMPONENT_HOST},
+                                 {SEV_PORT, RFC3986_COMPONENT_PORT},
+                                 {SEV_SCHEME, RFC3986_COMPONENT_SCHEME},
+                                 {SEV_USERINFO, RFC3986_COMPONENT_USERINFO}};
   int differs[SEV__COUNT] = {0};
   for (int i = 0; i < 4; i++) {
     int p = parts[i][0], c = parts[i][1];
-    if (expect[c].state == SV_ABSENT && (c == C_SCHEME || !given_auth))
+    if (expect[c].state == SV_ABSENT &&
+        (c == RFC3986_COMPONENT_SCHEME || !given_auth))
       continue;
     differs[p] = endpoint_part_differs(&e, &g, p);
     if (differs[p] && !v->severity)
@@ -232,8 +198,8 @@ static void endpoint_verdict(const struct sv *expect, const struct sv *got,
     if (v->mis[i].kind != MK_SEMANTIC)
       continue;
     int c = -1;
-    for (int k = 0; k < C__COUNT; k++)
-      if (!strcmp(v->mis[i].name, comp_names[k]))
+    for (int k = 0; k < RFC3986_COMPONENT_COUNT; k++)
+      if (!strcmp(v->mis[i].name, rfc3986_component_name(k)))
         c = k;
     int p = c >= 0 ? endpoint_part(c) : 0;
     if ((p > 0 && !differs[p]) || (p < 0 && !v->security_relevant))
@@ -241,7 +207,7 @@ static void endpoint_verdict(const struct sv *expect, const struct sv *got,
   }
 }
 
-/* Compare the answer's components with EXPECT (C__COUNT entries, absent
+/* Compare the answer's components with EXPECT (RFC3986_COMPONENT_COUNT entries, absent
  * ones skipped).  Shared by vectors and diff. */
 static void compare_components(json_t *comps, const struct sv *expect,
                                const char *in, size_t in_len,
@@ -250,11 +216,12 @@ static void compare_components(json_t *comps, const struct sv *expect,
   struct normalized norm[2] = {{0}, {0}};
   static const rfc3986_level levels[2] = {RFC3986_LEVEL_SYNTAX,
                                           RFC3986_LEVEL_SCHEME};
-  struct sv got[C__COUNT];
-  char *own[C__COUNT];
-  for (int c = 0; c < C__COUNT; c++) {
-    json_t *j =
-        json_is_object(comps) ? json_object_get(comps, comp_names[c]) : NULL;
+  struct sv got[RFC3986_COMPONENT_COUNT];
+  char *own[RFC3986_COMPONENT_COUNT];
+  for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++) {
+    json_t *j = json_is_object(comps)
+                    ? json_object_get(comps, rfc3986_component_name(c))
+                    : NULL;
     const char *s = NULL;
     size_t len = 0;
     int st = answer_value(j, &s, &len, &own[c]);
@@ -270,19 +237,20 @@ static void compare_components(json_t *comps, const struct sv *expect,
     if (value_equals(j, &expect[c]))
       continue;
     int normalization = 0;
-    for (int l = 0; l < 2 && c != C_HOST_TYPE && !normalization; l++) {
+    for (int l = 0; l < 2 && c != RFC3986_COMPONENT_HOST_TYPE && !normalization;
+         l++) {
       normalize_input(&norm[l], in, in_len, levels[l]);
       if (norm[l].state == 1) {
         struct sv nv = uri_comp(&norm[l].uri, c);
         normalization = value_equals(j, &nv);
       }
     }
-    add_mismatch(v, comp_names[c],
+    add_mismatch(v, rfc3986_component_name(c),
                  normalization ? MK_NORMALIZATION : MK_SEMANTIC);
   }
   if (v->nmis)
     endpoint_verdict(expect, got, in, in_len, v);
-  for (int c = 0; c < C__COUNT; c++)
+  for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++)
     free(own[c]);
   free(norm[0].buf);
   free(norm[1].buf);
@@ -574,8 +542,8 @@ void classify_diff(const char *input, size_t len, json_t *ans,
   }
   if (!valid)
     return;
-  struct sv expect[C__COUNT];
-  for (int c = 0; c < C__COUNT; c++)
+  struct sv expect[RFC3986_COMPONENT_COUNT];
+  for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++)
     expect[c] = uri_comp(&u, c);
   compare_components(json_object_get(ans, "components"), expect, input, len, v);
 }
@@ -609,9 +577,9 @@ json_t *reference_parse_json(const char *input, size_t len) {
   }
   json_object_set_new(o, "valid", json_true());
   json_t *c = json_object();
-  for (int k = 0; k < C__COUNT; k++) {
+  for (int k = 0; k < RFC3986_COMPONENT_COUNT; k++) {
     struct sv s = uri_comp(&u, k);
-    json_object_set_new(c, comp_names[k], sv_json(&s));
+    json_object_set_new(c, rfc3986_component_name(k), sv_json(&s));
   }
   json_object_set_new(o, "components", c);
   return o;

@@ -35,10 +35,10 @@ int severity_from_name(const char *s) {
 }
 
 void endpoint_of(struct endpoint *e, const struct sv *comps) {
-  e->scheme = comps[C_SCHEME];
-  e->userinfo = comps[C_USERINFO];
-  e->host = comps[C_HOST];
-  e->port = comps[C_PORT];
+  e->scheme = comps[RFC3986_COMPONENT_SCHEME];
+  e->userinfo = comps[RFC3986_COMPONENT_USERINFO];
+  e->host = comps[RFC3986_COMPONENT_HOST];
+  e->port = comps[RFC3986_COMPONENT_PORT];
 }
 
 static int lower(int c) {
@@ -61,7 +61,7 @@ static void canon_set(struct canon *c, char tag, const char *s, size_t n,
 }
 
 /*
- * The 6.2.2 normal form of a host (WHICH C_HOST) or userinfo (C_USERINFO)
+ * The 6.2.2 normal form of a host (WHICH RFC3986_COMPONENT_HOST) or userinfo (RFC3986_COMPONENT_USERINFO)
  * by librfc3986: the value is written into "x://VALUE" or "x://VALUE@",
  * normalized, and read back.  0 and *C set; -1 when the value is not that
  * part's syntax (the synthetic URI reads it as something else).
@@ -72,14 +72,14 @@ static int normal_form(int which, const char *s, size_t n, struct canon *c) {
   memcpy(u, "x://", 4);
   memcpy(u + 4, s, n);
   len = 4 + n;
-  if (which == C_USERINFO)
+  if (which == RFC3986_COMPONENT_USERINFO)
     u[len++] = '@';
   rfc3986_uri a, b;
   int rc = -1;
   size_t on = 0;
   if (rfc3986_parse(u, len, RFC3986_RULE_URI_reference, &a, NULL) ==
           RFC3986_OK &&
-      (which == C_HOST
+      (which == RFC3986_COMPONENT_HOST
            ? a.host.length == n && !rfc3986_span_defined(a.port) &&
                  !rfc3986_span_defined(a.userinfo)
            : rfc3986_span_defined(a.userinfo) && a.userinfo.length == n) &&
@@ -87,7 +87,7 @@ static int normal_form(int which, const char *s, size_t n, struct canon *c) {
                         NULL) == RFC3986_OK &&
       rfc3986_parse(out, on, RFC3986_RULE_URI_reference, &b, NULL) ==
           RFC3986_OK) {
-    rfc3986_span sp = which == C_HOST ? b.host : b.userinfo;
+    rfc3986_span sp = which == RFC3986_COMPONENT_HOST ? b.host : b.userinfo;
     canon_set(c, 'R', out + sp.offset, sp.length, 0);
     rc = 0;
   }
@@ -129,14 +129,14 @@ static void host_canon(const struct sv *h, struct canon *c) {
     canon_set(c, '4', s, n, 0);
     return;
   }
-  if (normal_form(C_HOST, s, n, c) < 0)
+  if (normal_form(RFC3986_COMPONENT_HOST, s, n, c) < 0)
     canon_set(c, 'X', s, n, 1);
 }
 
 static void userinfo_canon(const struct sv *u, struct canon *c) {
   if (u->state != SV_STR || u->len == 0)
     canon_set(c, 'N', "", 0, 0);
-  else if (normal_form(C_USERINFO, u->s, u->len, c) < 0)
+  else if (normal_form(RFC3986_COMPONENT_USERINFO, u->s, u->len, c) < 0)
     canon_set(c, 'X', u->s, u->len, 0);
 }
 

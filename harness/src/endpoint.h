@@ -26,7 +26,7 @@ struct endpoint {
   struct sv scheme, userinfo, host, port;
 };
 
-/* The endpoint parts of nine components (comp_names order). */
+/* The endpoint parts of nine components (RFC3986_COMPONENTS order). */
 void endpoint_of(struct endpoint *e, const struct sv *comps);
 
 /* Which part P (SEV_USERINFO..SEV_HOST) of A and B differs: 1 when it

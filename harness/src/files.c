@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "rfc3986.h"
 #include "util.h"
 
 /* A stream over a file descriptor that keeps the errno of its first failed
@@ -165,7 +166,7 @@ void put_label(FILE *f, const char *s, size_t n) {
       fputc(c, f);
       continue;
     }
-    size_t k = c >= 0x80 ? utf8_seq(p + i, n - i) : 0;
+    size_t k = c >= 0x80 ? rfc3986_utf8_sequence(s + i, n - i, NULL, NULL) : 0;
     /* C1 controls (U+0080..U+009F, C2 80..C2 9F) act as escapes too */
     if (k > 1 && !(c == 0xc2 && p[i + 1] < 0xa0)) {
       fwrite(p + i, 1, k, f);

@@ -71,11 +71,11 @@ void write_expected(struct buf *b, const struct test *t) {
   if (t->comps) {
     buf_puts(b, ", \"components\": {");
     int first = 1;
-    for (int c = 0; c < C__COUNT; c++) {
+    for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++) {
       if (t->comps[c].state == SV_ABSENT)
         continue;
       size_t at = b->len;
-      sv_put(b, comp_names[c], &t->comps[c]);
+      sv_put(b, rfc3986_component_name(c), &t->comps[c]);
       if (first) { /* drop the leading ", " */
         memmove(b->p + at, b->p + at + 2, b->len - at - 2);
         b->len -= 2;

@@ -129,8 +129,9 @@ void out_explain(FILE *f, const struct result *r) {
         out_human_json(
             f, json_object_get(json_object_get(ref, "components"), name));
       } else {
-        for (int c = 0; c < (whatwg ? G__COUNT : C__COUNT); c++)
-          if (!strcmp(whatwg ? getter_names[c] : comp_names[c], name))
+        for (int c = 0; c < (whatwg ? G__COUNT : RFC3986_COMPONENT_COUNT); c++)
+          if (!strcmp(whatwg ? getter_names[c] : rfc3986_component_name(c),
+                      name))
             out_human_sv(f, whatwg ? &r->t->getters[c] : &r->t->comps[c]);
       }
       fputs(", got ", f);

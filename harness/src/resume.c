@@ -15,9 +15,9 @@ static const char *str_of(json_t *o, const char *key) {
 
 /* A component or getter name as the static string the harness uses. */
 static const char *static_name(const char *s) {
-  for (int i = 0; i < C__COUNT; i++)
-    if (!strcmp(comp_names[i], s))
-      return comp_names[i];
+  for (int i = 0; i < RFC3986_COMPONENT_COUNT; i++)
+    if (!strcmp(rfc3986_component_name(i), s))
+      return rfc3986_component_name(i);
   for (int i = 0; i < G__COUNT; i++)
     if (!strcmp(getter_names[i], s))
       return getter_names[i];

@@ -3,6 +3,8 @@
 #include <ctype.h>
 #include "util.h"
 
+#include "rfc3986.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -111,33 +113,6 @@ void buf_free(struct buf *b) {
   b->len = b->cap = 0;
 }
 
-size_t utf8_seq(const unsigned char *s, size_t n) {
-  unsigned c = s[0];
-  if (c < 0x80)
-    return 1;
-  if (c < 0xC2 || c > 0xF4)
-    return 0;
-  if (c < 0xE0)
-    return (n >= 2 && (s[1] & 0xC0) == 0x80) ? 2 : 0;
-  if (c < 0xF0) {
-    if (n < 3 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80)
-      return 0;
-    if (c == 0xE0 && s[1] < 0xA0)
-      return 0;
-    if (c == 0xED && s[1] > 0x9F)
-      return 0;
-    return 3;
-  }
-  if (n < 4 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80 ||
-      (s[3] & 0xC0) != 0x80)
-    return 0;
-  if (c == 0xF0 && s[1] < 0x90)
-    return 0;
-  if (c == 0xF4 && s[1] > 0x8F)
-    return 0;
-  return 4;
-}
-
 int utf8_valid(const char *s, size_t n) {
   const unsigned char *p = (const unsigned char *)s;
   size_t i = 0;
@@ -146,7 +121,7 @@ int utf8_valid(const char *s, size_t n) {
       i++;
       continue;
     }
-    size_t k = utf8_seq(p + i, n - i);
+    size_t k = rfc3986_utf8_sequence(s + i, n - i, NULL, NULL);
     if (!k)
       return 0;
     i += k;
@@ -172,7 +147,7 @@ void buf_json_str(struct buf *b, const char *s, size_t n) {
       continue;
     }
     if (c >= 0x80) {
-      size_t k = utf8_seq(p + i, n - i);
+      size_t k = rfc3986_utf8_sequence(s + i, n - i, NULL, NULL);
       if (k) {
         buf_put(b, p + i, k);
         i += k;

@@ -55,10 +55,8 @@ char *arena_strndup(struct arena *a, const char *s, size_t n);
 char *arena_str(struct arena *a, size_t n);
 void arena_free(struct arena *a);
 
+/* Whether s[0..n) is well-formed UTF-8 (rfc3986_utf8_sequence). */
 int utf8_valid(const char *s, size_t n);
-/* Length of the UTF-8 sequence at S (RFC 3629; 1 for ASCII), 0 when it is
- * not well-formed within the N octets there. */
-size_t utf8_seq(const unsigned char *s, size_t n);
 /* Decode hex digits; returns decoded length or -1 when not hex pairs. */
 long hex_decode(const char *hex, size_t n, char *out);
 

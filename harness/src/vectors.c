@@ -25,9 +25,6 @@ const char *const op_names[OP__COUNT] = {
 const char *const expect_names[3] = {"accept", "reject",
                                      "implementation-defined"};
 const char *const spec_names[3] = {"rfc3986", "rfc3987", "whatwg"};
-const char *const comp_names[C__COUNT] = {"scheme", "authority", "userinfo",
-                                          "host",   "host_type", "port",
-                                          "path",   "query",     "fragment"};
 const char *const getter_names[G__COUNT] = {
     "href", "protocol", "username", "password", "host",  "hostname",
     "port", "pathname", "search",   "hash",     "origin"};
@@ -322,17 +319,17 @@ static int check_input_hex(struct ctx *c, json_t *j, struct test *out) {
 static int check_components(struct ctx *c, json_t *j, struct sv **out) {
   if (!json_is_object(j))
     return bad(c, "components", "must be an object, not %s", type_name(j));
-  *out = arena_alloc(&c->v->arena, sizeof **out * C__COUNT);
-  memset(*out, 0, sizeof **out * C__COUNT);
+  *out = arena_alloc(&c->v->arena, sizeof **out * RFC3986_COMPONENT_COUNT);
+  memset(*out, 0, sizeof **out * RFC3986_COMPONENT_COUNT);
   const char *key;
   json_t *val;
   json_object_foreach(j, key, val) {
-    int k = name_index(comp_names, C__COUNT, key);
+    rfc3986_component k = rfc3986_component_from_name(key, strlen(key));
     char f[64];
     snprintf(f, sizeof f, "components.%s", key);
-    if (k < 0)
+    if (k == RFC3986_COMPONENT_COUNT)
       return bad(c, f, "unknown component");
-    if (k == C_PATH && !json_is_string(val))
+    if (k == RFC3986_COMPONENT_PATH && !json_is_string(val))
       return bad(c, f, "must be a string (the path is always defined), not %s",
                  type_name(val));
     if (json_is_null(val))

@@ -7,6 +7,7 @@
 
 #include <sys/stat.h>
 
+#include "rfc3986.h"
 #include "util.h"
 
 enum op {
@@ -21,19 +22,7 @@ enum op {
 enum expect { EXPECT_ACCEPT, EXPECT_REJECT, EXPECT_IMPL };
 enum spec { SPEC_RFC3986, SPEC_RFC3987, SPEC_WHATWG };
 
-/* The nine components of DESIGN.md, in its order. */
-enum comp {
-  C_SCHEME,
-  C_AUTHORITY,
-  C_USERINFO,
-  C_HOST,
-  C_HOST_TYPE,
-  C_PORT,
-  C_PATH,
-  C_QUERY,
-  C_FRAGMENT,
-  C__COUNT
-};
+/* The nine components are librfc3986's (RFC3986_COMPONENTS, rfc3986.h). */
 /* The WHATWG URL getters compared in whatwg files. */
 enum getter {
   G_HREF,
@@ -53,7 +42,6 @@ enum getter {
 extern const char *const op_names[OP__COUNT];
 extern const char *const expect_names[3];
 extern const char *const spec_names[3];
-extern const char *const comp_names[C__COUNT];
 extern const char *const getter_names[G__COUNT];
 
 int op_from_name(const char *s);
@@ -83,8 +71,9 @@ struct test {
   unsigned input_len;
   struct sv base, other;
   const char *rule, *level; /* NULL when absent */
-  struct sv *comps;         /* C__COUNT entries, or NULL when none given */
-  struct sv *getters;       /* G__COUNT entries, or NULL */
+  struct sv
+      *comps; /* RFC3986_COMPONENT_COUNT entries, or NULL when none given */
+  struct sv *getters; /* G__COUNT entries, or NULL */
   struct sv target, normalized, output;
   long error_offset; /* -1 when absent */
 };

@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "model.h"
+#include "rfc3986.h"
 #include "util.h"
 
 #define SHOW_MAX 240 /* octets of a string shown before "...(N octets)" */
@@ -112,7 +113,7 @@ void report_show(struct buf *b, const char *s, size_t n) {
       return;
     }
     unsigned c = p[i];
-    size_t k = c >= 0x80 ? utf8_seq(p + i, n - i) : 1;
+    size_t k = c >= 0x80 ? rfc3986_utf8_sequence(s + i, n - i, NULL, NULL) : 1;
     if (c == '\\') {
       buf_puts(b, "\\\\");
     } else if (c >= 0x20 && c < 0x7f) {
