@@ -13,18 +13,23 @@ enum { CLI_OK = 0, CLI_NEGATIVE = 1, CLI_USAGE = 2 };
 /* 1 when s[0..len) is well-formed UTF-8 (RFC 3629). */
 int cli_utf8_valid(const char *s, size_t len);
 
-/* Write s[0..len) as a JSON string (quotes included).  Invalid UTF-8 is
- * the caller's business: use cli_json_input for inputs. */
+/* Write s[0..len) as a JSON string (quotes included), for text that is
+ * UTF-8 (messages); a stray octet would be written U+FFFD: values go
+ * through cli_json_value, inputs through cli_json_input.  The rfc3986
+ * command builds with librfc3986 alone, so these writers are its own
+ * (the harness and the adapters share adapters/common's). */
 void cli_json_string(FILE *f, const char *s, size_t len);
 
 /* Write `"KEY": "..."`, or `"KEY_hex": "..."` (hex digits of the raw
  * octets) when s is not valid UTF-8, as DESIGN.md asks for echoed inputs. */
 void cli_json_input(FILE *f, const char *key, const char *s, size_t len);
 
-/* Write a span of uri->input as a JSON string, or null when the component
- * is undefined.  Octets that are not valid UTF-8 are written as the
- * Latin-1 code points \u0080..\u00ff, so nothing is lost; DESIGN.md's
- * "input_hex" tells the reader the input was not UTF-8. */
+/* Write a value: a JSON string when s[0..len) is UTF-8, else
+ * {"hex": "..."} of its octets (adapters/PROTOCOL.md section 5). */
+void cli_json_value(FILE *f, const char *s, size_t len);
+
+/* Write a span of uri->input as a value (cli_json_value), or null when the
+ * component is undefined. */
 void cli_json_span(FILE *f, const rfc3986_uri *uri, rfc3986_span span);
 
 /* The nine components of DESIGN.md as a JSON object. */

@@ -8,41 +8,6 @@
 
 #include "cli.h"
 
-/* Length of the well-formed UTF-8 sequence at s[0..len) (RFC 3629 table
- * 3-7), or 0 when it is not one. */
-static size_t utf8_sequence(const unsigned char *s, size_t len) {
-  unsigned char c = s[0];
-  size_t n, i;
-  unsigned char lo = 0x80, hi = 0xBF;
-  if (c < 0x80)
-    return 1;
-  if (c >= 0xC2 && c <= 0xDF)
-    n = 2;
-  else if (c >= 0xE0 && c <= 0xEF) {
-    n = 3;
-    if (c == 0xE0)
-      lo = 0xA0;
-    else if (c == 0xED)
-      hi = 0x9F;
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    n = 4;
-    if (c == 0xF0)
-      lo = 0x90;
-    else if (c == 0xF4)
-      hi = 0x8F;
-  } else
-    return 0;
-  if (len < n)
-    return 0;
-  for (i = 1; i < n; i++) {
-    if (s[i] < lo || s[i] > hi)
-      return 0;
-    lo = 0x80;
-    hi = 0xBF;
-  }
-  return n;
-}
-
 int cli_utf8_valid(const char *s, size_t len) {
   const unsigned char *u = (const unsigned char *)s;
   size_t i = 0, n;
@@ -51,7 +16,7 @@ int cli_utf8_valid(const char *s, size_t len) {
       i++;
       continue;
     }
-    if ((n = utf8_sequence(u + i, len - i)) == 0)
+    if ((n = rfc3986_utf8_sequence(s + i, len - i, NULL, NULL)) == 0)
       return 0;
     i += n;
   }
@@ -92,12 +57,12 @@ void cli_json_string(FILE *f, const char *s, size_t len) {
     default:
       if (c < 0x80) {
         fprintf(f, "\\u%04x", c);
-      } else if ((n = utf8_sequence(u + i, len - i)) > 0) {
+      } else if ((n = rfc3986_utf8_sequence(s + i, len - i, NULL, NULL)) > 0) {
         fwrite(s + i, 1, n, f);
         i += n;
         continue;
       } else {
-        fprintf(f, "\\u%04x", c); /* Latin-1 reading of a stray octet */
+        fputs("\\ufffd", f); /* a stray octet: values go by cli_json_value */
       }
     }
     i++;
@@ -118,36 +83,41 @@ void cli_json_input(FILE *f, const char *key, const char *s, size_t len) {
   putc('"', f);
 }
 
+/* A value (a component, an output): a JSON string when it is UTF-8, else
+ * {"hex": "..."} of its octets, the one form adapters/PROTOCOL.md section 5
+ * gives a value that is not UTF-8. */
+void cli_json_value(FILE *f, const char *s, size_t len) {
+  size_t i;
+  if (cli_utf8_valid(s, len)) {
+    cli_json_string(f, s, len);
+    return;
+  }
+  fputs("{\"hex\": \"", f);
+  for (i = 0; i < len; i++)
+    fprintf(f, "%02x", (unsigned char)s[i]);
+  fputs("\"}", f);
+}
+
 void cli_json_span(FILE *f, const rfc3986_uri *uri, rfc3986_span span) {
   if (!rfc3986_span_defined(span))
     fputs("null", f);
   else
-    cli_json_string(f, uri->input + span.offset, span.length);
+    cli_json_value(f, uri->input + span.offset, span.length);
 }
 
 void cli_json_components(FILE *f, const rfc3986_uri *uri) {
-  const char *ht = rfc3986_host_type_name(uri->host_type);
-  fputs("{\"scheme\": ", f);
-  cli_json_span(f, uri, uri->scheme);
-  fputs(", \"authority\": ", f);
-  cli_json_span(f, uri, uri->authority);
-  fputs(", \"userinfo\": ", f);
-  cli_json_span(f, uri, uri->userinfo);
-  fputs(", \"host\": ", f);
-  cli_json_span(f, uri, uri->host);
-  fputs(", \"host_type\": ", f);
-  if (ht)
-    fprintf(f, "\"%s\"", ht);
-  else
-    fputs("null", f);
-  fputs(", \"port\": ", f);
-  cli_json_span(f, uri, uri->port);
-  fputs(", \"path\": ", f);
-  cli_json_span(f, uri, uri->path);
-  fputs(", \"query\": ", f);
-  cli_json_span(f, uri, uri->query);
-  fputs(", \"fragment\": ", f);
-  cli_json_span(f, uri, uri->fragment);
+  int c;
+  putc('{', f);
+  for (c = 0; c < RFC3986_COMPONENT_COUNT; c++) {
+    const char *value;
+    size_t len;
+    fprintf(f, "%s\"%s\": ", c ? ", " : "",
+            rfc3986_component_name((rfc3986_component)c));
+    if (rfc3986_uri_get(uri, (rfc3986_component)c, &value, &len))
+      cli_json_value(f, value, len);
+    else
+      fputs("null", f);
+  }
   putc('}', f);
 }
 

@@ -323,6 +323,12 @@ EOF_
   [[ "$output" == *'query     "q"'* ]]
 }
 
+@test "split --json: a value that is not UTF-8 is {\"hex\": ...} (PROTOCOL.md section 5), UTF-8 as it is" {
+  run bash -c "printf 'a:/\\xff?\\xc3\\xa9\\n' | '$R' split --json -"
+  [ "$status" -eq 0 ]
+  [ "$output" = '{"input_hex": "613a2fff3fc3a9", "scheme": "a", "authority": null, "path": {"hex": "2fff"}, "query": "é", "fragment": null}' ]
+}
+
 @test "split: usage" {
   run "$R" split
   [ "$status" -eq 2 ]
