@@ -153,6 +153,9 @@ void buf_json_str(struct buf *b, const char *s, size_t n) {
         i += k;
         continue;
       }
+      buf_put(b, "\\ufffd", 6); /* a stray octet (values: buf_json_input) */
+      i++;
+      continue;
     }
     char esc[6] = {'\\', 'u', '0', '0', hexd[c >> 4], hexd[c & 15]};
     switch (c) {

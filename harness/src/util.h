@@ -37,8 +37,9 @@ void buf_putc(struct buf *b, char c);
 void buf_putl(struct buf *b, long v);
 void buf_printf(struct buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
-/* s[0..n) as a JSON string, quotes included.  Octets that are not UTF-8
- * are written as \u00XX (Latin-1 code points), so nothing is lost. */
+/* s[0..n) as a JSON string, quotes included, for text (ids, paths,
+ * messages).  An octet that is not UTF-8 is written U+FFFD: octets travel
+ * as KEY_hex (buf_json_input) or {"hex": ...}, never as Latin-1. */
 void buf_json_str(struct buf *b, const char *s, size_t n);
 /* "KEY": "..." or "KEY_hex": "..." when s is not valid UTF-8 or holds NUL
  * (a NUL is fine in JSON but many adapters use C strings). */
