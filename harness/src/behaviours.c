@@ -103,8 +103,7 @@ static int load_one(const char *path, json_t *o, struct behaviour *b) {
   for (const char *p = b->rule.components; *p;) {
     size_t l = strcspn(p, ",");
     int known = 0;
-    for (int k = 0; k < C__COUNT; k++)
-      known |= strlen(comp_names[k]) == l && !memcmp(comp_names[k], p, l);
+    known |= rfc3986_component_from_name(p, l) != RFC3986_COMPONENT_COUNT;
     for (int g = 0; g < G__COUNT; g++)
       known |= strlen(getter_names[g]) == l && !memcmp(getter_names[g], p, l);
     if (!known)

@@ -12,8 +12,10 @@
 #include "endpoint.h"
 #include "rfc3986.h"
 
-/* The components a reading keeps, in comp_names order. */
-static const int kept[] = {C_SCHEME, C_AUTHORITY, C_USERINFO, C_HOST, C_PORT};
+/* The components a reading keeps, in RFC3986_COMPONENTS order. */
+static const int kept[] = {
+    RFC3986_COMPONENT_SCHEME, RFC3986_COMPONENT_AUTHORITY,
+    RFC3986_COMPONENT_USERINFO, RFC3986_COMPONENT_HOST, RFC3986_COMPONENT_PORT};
 #define NKEPT (sizeof kept / sizeof kept[0])
 
 enum { R_NONE = 0, R_REJECTED, R_ACCEPTED };
@@ -111,7 +113,8 @@ void pairs_take(struct pairs *p, size_t k, size_t i, json_t *ans) {
     state = json_is_true(valid) ? R_ACCEPTED : R_REJECTED;
     json_t *comps = json_object_get(ans, "components");
     for (size_t m = 0; m < NKEPT && json_is_object(comps); m++)
-      value_of(json_object_get(comps, comp_names[kept[m]]), &c[m], &own[m]);
+      value_of(json_object_get(comps, rfc3986_component_name(kept[m])), &c[m],
+               &own[m]);
   }
   p->r[k * p->ninputs + i].blob = blob_of(&p->arena, state, c);
   for (size_t m = 0; m < NKEPT; m++)
@@ -146,7 +149,7 @@ struct pairs *pairs_for_vectors(const struct vectors *v, size_t nad,
 
 /* A blob back into nine components (those not kept SV_ABSENT). */
 static int unblob(const unsigned char *b, struct sv *comps) {
-  memset(comps, 0, sizeof(struct sv) * C__COUNT);
+  memset(comps, 0, sizeof(struct sv) * RFC3986_COMPONENT_COUNT);
   if (!b)
     return R_NONE;
   const unsigned char *q = b + 1;
@@ -165,7 +168,7 @@ static int unblob(const unsigned char *b, struct sv *comps) {
 /* The reference's reading of an input, for validators. */
 static int reference_reading(const char *in, size_t len, struct sv *comps,
                              rfc3986_uri *u) {
-  memset(comps, 0, sizeof(struct sv) * C__COUNT);
+  memset(comps, 0, sizeof(struct sv) * RFC3986_COMPONENT_COUNT);
   if (rfc3986_parse(in, len, RFC3986_RULE_URI_reference, u, NULL) != RFC3986_OK)
     return R_REJECTED;
   const rfc3986_span spans[NKEPT] = {u->scheme, u->authority, u->userinfo,
@@ -201,7 +204,8 @@ static json_t *comps_json(const struct sv *comps) {
   json_t *o = json_object();
   for (size_t i = 0; i < NKEPT; i++)
     if (comps[kept[i]].state != SV_ABSENT)
-      json_object_set_new(o, comp_names[kept[i]], sv_to_json(&comps[kept[i]]));
+      json_object_set_new(o, rfc3986_component_name(kept[i]),
+                          sv_to_json(&comps[kept[i]]));
   return o;
 }
 
@@ -233,7 +237,7 @@ static json_t *pair_json(const struct pairs *p, size_t a, size_t b,
   json_t *ex = json_array();
   for (size_t j = 0; j < n; j++) {
     size_t i = order[j];
-    struct sv ca[C__COUNT], cb[C__COUNT];
+    struct sv ca[RFC3986_COMPONENT_COUNT], cb[RFC3986_COMPONENT_COUNT];
     rfc3986_uri u;
     int sa = p->validator[a] &&
                      unblob(p->r[a * p->ninputs + i].blob, ca) == R_ACCEPTED
