@@ -69,6 +69,10 @@ static void usage(FILE *f) {
          "memory\n"
          "                     on standard error when a command ends\n"
          "  SOURCE_DATE_EPOCH  the date written into results and reports\n"
+         "  URITEST_CHECK_TIMEOUT  seconds an adapter's availability check "
+         "may take (10)\n"
+         "  NO_COLOR           explain: no colour even on a terminal\n"
+         "  TMPDIR             explain: where its temporary files go (/tmp)\n"
          "  BUILD              triage: the build folder of the fuzz targets "
          "(build)\n");
 }
