@@ -1,6 +1,7 @@
 /* adapter.c: adapter processes: start, hello, pipelined requests with
  * poll(2), per-request timeouts, kill of the process group, restarts and
  * give-up (DESIGN.md "Adapters"). */
+#define _GNU_SOURCE /* pipe2 */
 #include "adapter.h"
 
 #include <errno.h>
@@ -148,9 +149,12 @@ void adapter_free(struct adapter *a) {
 
 static int spawn(struct adapter *a) {
   int in[2], out[2];
-  if (pipe(in) < 0)
+  /* close-on-exec from their creation: an adapter that a --jobs sibling
+   * thread forks meanwhile never inherits them (the child's own ends
+   * become 0 and 1 by dup2, which clears the flag) */
+  if (pipe2(in, O_CLOEXEC) < 0)
     return -1;
-  if (pipe(out) < 0) {
+  if (pipe2(out, O_CLOEXEC) < 0) {
     close(in[0]);
     close(in[1]);
     return -1;
@@ -192,8 +196,6 @@ static int spawn(struct adapter *a) {
   a->out_fd = out[0];
   fcntl(a->in_fd, F_SETFL, fcntl(a->in_fd, F_GETFL) | O_NONBLOCK);
   fcntl(a->out_fd, F_SETFL, fcntl(a->out_fd, F_GETFL) | O_NONBLOCK);
-  fcntl(a->in_fd, F_SETFD, FD_CLOEXEC);
-  fcntl(a->out_fd, F_SETFD, FD_CLOEXEC);
   a->rbuf.len = 0;
   a->wbuf.len = a->wpos = 0;
   a->answers_since_start = 0;
