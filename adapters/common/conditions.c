@@ -578,6 +578,19 @@ COND(c_lib_adds_delimiter) {
   return strchr(":@/", q[a->length]) && !memcmp(q, p, a->length);
 }
 
+/* "//" in the path of a target or normal form S (after its authority) */
+static int output_has_empty_segment(const char *s, size_t n) {
+  return path_has_empty_segment(s, n);
+}
+/* the reference's output keeps an empty segment ("//") in its path, the
+ * library's has none: the library collapsed it */
+COND(c_lib_collapses_empty_segment) {
+  const struct adapter_value *a = &x->ref->output, *b = &x->lib->output;
+  return a->state == AV_DEFINED && b->state == AV_DEFINED &&
+         output_has_empty_segment(reading_value(x->ref, a), a->length) &&
+         !output_has_empty_segment(reading_value(x->lib, b), b->length);
+}
+
 static const struct {
   const char *name;
   int (*fn)(const struct cond_ctx *);
@@ -648,6 +661,7 @@ static const struct {
     {"lib-same-decoded", c_lib_same_decoded},
     {"lib-case-differs", c_lib_case_differs},
     {"lib-adds-delimiter", c_lib_adds_delimiter},
+    {"lib-collapses-empty-segment", c_lib_collapses_empty_segment},
 };
 
 cond_fn condition_named(const char *name) {

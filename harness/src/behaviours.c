@@ -5,8 +5,10 @@
  * targets) and the library's is its answer. */
 #include "behaviours.h"
 
+#include <glob.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "classify.h"
 #include "endpoint.h"
@@ -180,17 +182,26 @@ int behaviours_load_adapter(const char *adapter, struct behaviours *out) {
   memset(out, 0, sizeof *out);
   if (strchr(adapter, '/') || adapter[0] == '.' || !adapter[0])
     return 0;
+  /* adapters/NAME/behaviours.json, or, for the second adapter of a folder
+   * (glib-relaxed in adapters/glib/), adapters/ * /behaviours-NAME.json */
   size_t n = strlen(adapter) + 40;
   char *rel = xmalloc(n);
   snprintf(rel, n, "adapters/%s/behaviours.json", adapter);
   char *path = root_path(rel);
-  free(rel);
-  FILE *f = fopen(path, "r");
   int rc = 0;
-  if (f) {
-    fclose(f);
+  if (access(path, F_OK) == 0) {
     rc = behaviours_load(path, out);
+  } else {
+    snprintf(rel, n, "adapters/*/behaviours-%s.json", adapter);
+    char *pattern = root_path(rel);
+    glob_t g;
+    if (glob(pattern, 0, NULL, &g) == 0 && g.gl_pathc > 0)
+      rc = behaviours_load(g.gl_pathv[0], out);
+    if (g.gl_pathv)
+      globfree(&g);
+    free(pattern);
   }
+  free(rel);
   free(path);
   return rc;
 }
