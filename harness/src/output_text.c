@@ -128,7 +128,7 @@ void out_explain(FILE *f, const struct result *r) {
       if (ref) {
         out_human_json(
             f, json_object_get(json_object_get(ref, "components"), name));
-      } else {
+      } else if (r->t) { /* no reference reading: a vector's result */
         for (int c = 0; c < (whatwg ? G__COUNT : RFC3986_COMPONENT_COUNT); c++)
           if (!strcmp(whatwg ? getter_names[c] : rfc3986_component_name(c),
                       name))
