@@ -1,14 +1,39 @@
-# adapters/adapters.mk: the C adapters, included by the top-level Makefile.
+# adapters/adapters.mk: the compiled adapters, included by the top-level
+# Makefile.
 #
-# Each C adapter is build/adapters/<name>, linked from
+# A compiled adapter is described by its own folder: adapter.json (the
+# registry, adapters/PROTOCOL.md section 8) and adapter.mk, which sets
+#   ADAPTER_NAMES   the adapters the folder builds (default: the folder's name)
+#   ADAPTER_LANG    c, c++, go, java or rust
+#   ADAPTER_PKG     pkg-config modules (their flags and libraries are used)
+#   ADAPTER_NEEDS   files that must exist (headers, crates) when pkg-config
+#                   cannot tell
+#   ADAPTER_CFLAGS, ADAPTER_LIBS   more flags and libraries
+#   ADAPTER_DEPS    more files the build depends on
+#   ADAPTER_FUZZ    diff: a differential fuzz target (fuzz/fuzz.mk)
+# This file includes every adapters/*/adapter.mk and builds an adapter only
+# when what it needs is present, so `make` builds everything whose
+# dependencies are here.  adapters/TEMPLATE/ is the folder to copy.
+#
+# A C or C++ adapter is build/adapters/<name>, linked from
+#   adapters/common/main.c           compiled per adapter, -DADAPTER_GLUE=glue_<name>
 #   adapters/common/{reading,protocol}.c   the protocol loop (jansson)
-#   adapters/common/main.c                 compiled per adapter, -DADAPTER_GLUE
-#   adapters/<name>/*.c                    its glue (one glue.c)
-# plus $(LIBA) and its library.  An adapter is part of `make` (all) only
-# when pkg-config finds its library (and jansson), so `make` builds
-# everything whose dependencies are present.  In-process users (fuzz
-# targets, the benchmark) link adapters/<name>/glue.c and
-# adapters/common/reading.c: see $(ADAPTER_GLUE_OBJ_<name>) below.
+#   adapters/<folder>/glue.c or glue.cpp   its library mapping, `glue_<name>`
+# plus $(LIBA) and its library.  Every built glue is also listed in one
+# generated table, $(GLUE_TABLE_SRC) (glue_all, glue_count), which the
+# in-process users link with $(GLUE_OBJS) and $(GLUE_LIBS): the bench, the
+# in-process test (adapters/tests/inprocess.c); the fuzz targets take the
+# list ($(GLUE_NAMES)) and each glue's $(ADAPTER_GLUE_SRC_<name>),
+# $(ADAPTER_CFLAGS_<name>) and $(ADAPTER_LIBS_<name>).
+
+CXX   ?= g++
+GO    ?= go
+JAVAC ?= javac
+CARGO ?= cargo
+ADAPTER_CXXWARN := -std=c++17 -Wall -Wextra -Wshadow
+ifeq ($(CI),true)
+ADAPTER_CXXWARN += -Werror
+endif
 
 ADAPTER_COMMON_SRC := adapters/common/reading.c adapters/common/protocol.c
 ADAPTER_COMMON_OBJ := $(ADAPTER_COMMON_SRC:%.c=$(BUILD)/obj/%.o)
@@ -16,57 +41,168 @@ ADAPTER_READING_OBJ := $(BUILD)/obj/adapters/common/reading.o
 ADAPTER_HEADERS := adapters/common/glue.h
 
 pkg_ok = $(shell pkg-config --exists $(1) 2>/dev/null && echo yes)
-
 JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null)
-
-# name -> pkg-config module ("" when it needs only librfc3986)
-C_ADAPTERS := reference reference-fast appendix-b
-ADAPTER_PKG_reference :=
-ADAPTER_PKG_reference-fast :=
-ADAPTER_PKG_appendix-b :=
-ADAPTER_PKG_uriparser := liburiparser
-ADAPTER_PKG_curl := libcurl
-ifeq ($(call pkg_ok,liburiparser),yes)
-C_ADAPTERS += uriparser
-endif
-ifeq ($(call pkg_ok,libcurl),yes)
-C_ADAPTERS += curl
-endif
-ADAPTER_BINS := $(C_ADAPTERS:%=$(BUILD)/adapters/%)
-ADAPTER_LINT_CFLAGS += $(foreach a,$(C_ADAPTERS),$(if $(ADAPTER_PKG_$(a)),$(shell pkg-config --cflags $(ADAPTER_PKG_$(a)) 2>/dev/null)))
-
-ifeq ($(call pkg_ok,jansson),yes)
-ALL_TARGETS += $(ADAPTER_BINS)
-endif
+HAVE_JANSSON   := $(call pkg_ok,jansson)
 
 $(ADAPTER_COMMON_OBJ): $(ADAPTER_HEADERS)
 $(BUILD)/obj/adapters/common/protocol.o: CPPFLAGS += $(JANSSON_CFLAGS)
 
-# $(1) name, $(2) pkg-config module or empty
-define C_ADAPTER_template
-ADAPTER_GLUE_OBJ_$(1) := $(patsubst %.c,$(BUILD)/obj/%.o,$(wildcard adapters/$(1)/*.c))
-ADAPTER_LIBS_$(1) := $(if $(2),$(shell pkg-config --libs $(2) 2>/dev/null))
-$$(ADAPTER_GLUE_OBJ_$(1)): $(ADAPTER_HEADERS)
-$$(ADAPTER_GLUE_OBJ_$(1)): CPPFLAGS += $(if $(2),$(shell pkg-config --cflags $(2) 2>/dev/null))
-$(BUILD)/obj/adapters/$(1)/main.o: adapters/common/main.c $(ADAPTER_HEADERS)
-	@mkdir -p $$(dir $$@)
-	$$(CC) $$(ALL_CFLAGS) -DADAPTER_GLUE=glue_$(subst -,_,$(1)) -c -o $$@ $$<
-$(BUILD)/adapters/$(1): $(BUILD)/obj/adapters/$(1)/main.o $$(ADAPTER_GLUE_OBJ_$(1)) $(ADAPTER_COMMON_OBJ) $(LIBA)
-	@mkdir -p $$(dir $$@)
-	$$(CC) $$(CFLAGS) -o $$@ $$^ $$(LDFLAGS) $$(ADAPTER_LIBS_$(1)) $(JANSSON_LIBS)
+# What the adapter.mk files add up to.
+GLUE_NAMES :=          # built C/C++ glues, in folder order
+GLUE_FUZZ_NAMES :=     # those with a differential fuzz target (ADAPTER_FUZZ := diff)
+GLUE_OBJS :=           # their objects (one per folder)
+GLUE_LIBS :=           # their libraries
+ADAPTER_BINS :=        # every compiled adapter built here
+ADAPTER_LINT_CFLAGS := # every C glue's flags (make lint)
+
+# ---- reading the adapter.mk files ---------------------------------------
+define adapter_reset
+ADAPTER_NAMES :=
+ADAPTER_LANG :=
+ADAPTER_PKG :=
+ADAPTER_NEEDS :=
+ADAPTER_CFLAGS :=
+ADAPTER_LIBS :=
+ADAPTER_DEPS :=
+ADAPTER_FUZZ :=
 endef
-$(foreach a,reference reference-fast appendix-b uriparser curl,$(eval $(call C_ADAPTER_template,$(a),$(ADAPTER_PKG_$(a)))))
+
+# $(1) folder.  Present when every pkg-config module and needed file is,
+# and the language's tool.
+adapter_tool_c := $(CC)
+adapter_tool_c++ := $(CXX)
+adapter_tool_go := $(GO)
+adapter_tool_java := $(JAVAC)
+adapter_tool_rust := $(CARGO)
+adapter_present = $(and $(shell command -v $(firstword $(adapter_tool_$(ADAPTER_LANG))) >/dev/null 2>&1 && echo yes),\
+  $(if $(ADAPTER_PKG),$(call pkg_ok,$(ADAPTER_PKG)),yes),\
+  $(if $(strip $(foreach f,$(ADAPTER_NEEDS),$(if $(wildcard $(f)),,missing))),,yes))
+
+define adapter_register
+$(if $(filter c c++ go java rust,$(ADAPTER_LANG)),,$(error adapters/$(1)/adapter.mk: ADAPTER_LANG must be c, c++, go, java or rust, not "$(ADAPTER_LANG)"))
+ADAPTER_NAMES_$(1) := $(or $(strip $(ADAPTER_NAMES)),$(1))
+ADAPTER_LANG_$(1) := $(ADAPTER_LANG)
+ADAPTER_DEPS_$(1) := $(ADAPTER_DEPS)
+ADAPTER_FUZZ_$(1) := $(ADAPTER_FUZZ)
+ifeq ($(call adapter_present,$(1)),yes)
+ADAPTER_FLAGS_$(1) := $(if $(ADAPTER_PKG),$(shell pkg-config --cflags $(ADAPTER_PKG) 2>/dev/null)) $(ADAPTER_CFLAGS)
+ADAPTER_LINK_$(1) := $(if $(ADAPTER_PKG),$(shell pkg-config --libs $(ADAPTER_PKG) 2>/dev/null)) $(ADAPTER_LIBS)
+$$(eval $$(call adapter_lang_$(ADAPTER_LANG),$(1)))
+endif
+endef
+
+# ---- C and C++: glue, executable, glue table -----------------------------
+# $(1) folder; adapter_lang_c++ is the same with the C++ compiler, and the
+# in-process users link the C++ runtime.
+define adapter_glue_common
+GLUE_OBJS += $(BUILD)/obj/adapters/$(1)/glue.o
+GLUE_LIBS += $$(ADAPTER_LINK_$(1)) $(2)
+$(foreach n,$(ADAPTER_NAMES_$(1)),$(eval $(call adapter_glue_name,$(1),$(n),$(2))))
+endef
+# $(1) folder, $(2) name, $(3) extra in-process libraries, $(4) linker
+define adapter_glue_name
+GLUE_NAMES += $(2)
+$(if $(filter diff,$(ADAPTER_FUZZ_$(1))),GLUE_FUZZ_NAMES += $(2))
+ADAPTER_GLUE_SRC_$(2) := $(wildcard adapters/$(1)/glue.c adapters/$(1)/glue.cpp)
+ADAPTER_GLUE_OBJ_$(2) := $(BUILD)/obj/adapters/$(1)/glue.o
+ADAPTER_CFLAGS_$(2) := $$(ADAPTER_FLAGS_$(1))
+ADAPTER_LIBS_$(2) := $$(ADAPTER_LINK_$(1)) $(3)
+ifeq ($(HAVE_JANSSON),yes)
+ADAPTER_BINS += $(BUILD)/adapters/$(2)
+endif
+$(BUILD)/obj/adapters/$(1)/main-$(2).o: adapters/common/main.c $(ADAPTER_HEADERS)
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(ALL_CFLAGS) -DADAPTER_GLUE=glue_$(subst -,_,$(2)) -c -o $$@ $$<
+$(BUILD)/adapters/$(2): $(BUILD)/obj/adapters/$(1)/main-$(2).o $(BUILD)/obj/adapters/$(1)/glue.o $(ADAPTER_COMMON_OBJ) $(LIBA)
+	@mkdir -p $$(dir $$@)
+	$(if $(3),$$(CXX),$$(CC)) $$(CFLAGS) -o $$@ $$^ $$(LDFLAGS) $$(ADAPTER_LINK_$(1)) $$(JANSSON_LIBS)
+endef
+
+define adapter_lang_c
+ADAPTER_LINT_CFLAGS += $$(ADAPTER_FLAGS_$(1))
+$(BUILD)/obj/adapters/$(1)/glue.o: adapters/$(1)/glue.c $(ADAPTER_HEADERS) $(ADAPTER_DEPS_$(1))
+	@mkdir -p $$(dir $$@)
+	$$(CC) $$(ALL_CFLAGS) $$(ADAPTER_FLAGS_$(1)) -c -o $$@ $$<
+$(call adapter_glue_common,$(1),)
+endef
+
+define adapter_lang_c++
+$(BUILD)/obj/adapters/$(1)/glue.o: adapters/$(1)/glue.cpp $(ADAPTER_HEADERS) $(ADAPTER_DEPS_$(1))
+	@mkdir -p $$(dir $$@)
+	$$(CXX) $$(ADAPTER_CXXWARN) $$(CPPFLAGS) $$(ADAPTER_FLAGS_$(1)) $$(CFLAGS) -c -o $$@ $$<
+$(call adapter_glue_common,$(1),-lstdc++)
+endef
+
+# ---- Go, Java, Rust: one executable from the folder's sources ------------
+# Nothing is downloaded: Go with GOPROXY=off and the standard library,
+# Rust with cargo --offline against Debian's vendored crates
+# (/usr/share/cargo/registry, source replacement in .cargo/config.toml).
+define adapter_lang_go
+ADAPTER_BINS += $(BUILD)/adapters/$(1)/$(1)
+$(BUILD)/adapters/$(1)/$(1): $(wildcard adapters/$(1)/*.go adapters/$(1)/go.mod) $(ADAPTER_DEPS_$(1))
+	@mkdir -p $$(dir $$@)
+	cd adapters/$(1) && GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local GO111MODULE=on \
+	  GOCACHE=$$(abspath $(BUILD))/go-cache GOPATH=$$(abspath $(BUILD))/go-path $$(GO) build -o $$(abspath $$@) .
+endef
+
+define adapter_lang_java
+ADAPTER_BINS += $(patsubst adapters/$(1)/%.java,$(BUILD)/adapters/$(1)/%.class,$(wildcard adapters/$(1)/*.java))
+$(BUILD)/adapters/$(1)/%.class: adapters/$(1)/%.java $(ADAPTER_DEPS_$(1))
+	@mkdir -p $$(dir $$@)
+	$$(JAVAC) -encoding UTF-8 -Xlint:all -d $$(dir $$@) $$<
+endef
+
+define adapter_lang_rust
+ADAPTER_BINS += $(BUILD)/adapters/$(1)/$(1)
+$(BUILD)/adapters/$(1)/$(1): $(wildcard adapters/$(1)/src/*.rs adapters/$(1)/build.rs) adapters/$(1)/Cargo.toml \
+    adapters/$(1)/Cargo.lock adapters/$(1)/.cargo/config.toml $(ADAPTER_DEPS_$(1))
+	@mkdir -p $$(dir $$@)
+	cd adapters/$(1) && CARGO_TARGET_DIR=$$(abspath $(BUILD))/adapters/$(1)/target \
+	  $$(CARGO) build --offline --locked --release --quiet
+	cp $(BUILD)/adapters/$(1)/target/release/$(1) $$@
+endef
+
+# adapters/TEMPLATE/ is the folder to copy, not an adapter.
+ADAPTER_MKS := $(filter-out adapters/TEMPLATE/%,$(sort $(wildcard adapters/*/adapter.mk)))
+$(foreach f,$(ADAPTER_MKS),$(eval $(adapter_reset))$(eval include $(f))$(eval $(call adapter_register,$(patsubst adapters/%/adapter.mk,%,$(f)))))
+GLUE_NAMES := $(strip $(GLUE_NAMES))
+GLUE_FUZZ_NAMES := $(strip $(GLUE_FUZZ_NAMES))
+
+# ---- the glue table (generated) -------------------------------------------
+# Rewritten when the list of built glues changes (a library installed).
+GLUE_TABLE_SRC := $(BUILD)/gen/adapters/glues.c
+GLUE_TABLE_OBJ := $(BUILD)/obj/gen/adapters/glues.o
+.PHONY: adapters-glue-list
+$(GLUE_TABLE_SRC): adapters-glue-list
+	@mkdir -p $(dir $@)
+	@{ echo '/* generated by adapters/adapters.mk from the adapter.mk files: the built glues */'; \
+	   echo '#include <stddef.h>'; \
+	   echo '#include "adapters/common/glue.h"'; \
+	   for g in $(subst -,_,$(GLUE_NAMES)); do echo "extern const struct glue glue_$$g;"; done; \
+	   echo 'const struct glue *const glue_all[] = {'; \
+	   for g in $(subst -,_,$(GLUE_NAMES)); do echo "    &glue_$$g,"; done; \
+	   echo '    NULL};'; \
+	   echo 'const size_t glue_count = $(words $(GLUE_NAMES));'; } > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(GLUE_TABLE_OBJ): $(GLUE_TABLE_SRC) $(ADAPTER_HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -I. -c -o $@ $<
+# What an in-process user links: the table, every glue, reading.c, the
+# oracle and the glues' libraries (with -lstdc++ for the C++ ones).
+GLUE_LINK_OBJS = $(GLUE_TABLE_OBJ) $(sort $(GLUE_OBJS)) $(ADAPTER_READING_OBJ) $(LIBA)
+GLUE_LINK_LIBS = $(GLUE_LIBS)
+
+ALL_TARGETS += $(ADAPTER_BINS)
 
 # In-process check (adapters/tests/inprocess.c): every built glue in one
-# binary, without the protocol, as the fuzz targets and the benchmark link them.
+# binary, without the protocol, as the fuzz targets and the bench link them;
+# the cases are each folder's inprocess.cases.
 ADAPTER_INPROCESS := $(BUILD)/adapters/test-inprocess
-ADAPTER_INPROCESS_GLUES := $(filter reference reference-fast appendix-b uriparser curl,$(C_ADAPTERS))
 $(BUILD)/obj/adapters/tests/inprocess.o: $(ADAPTER_HEADERS)
-$(BUILD)/obj/adapters/tests/inprocess.o: CPPFLAGS += $(if $(filter uriparser,$(C_ADAPTERS)),-DHAVE_GLUE_URIPARSER) $(if $(filter curl,$(C_ADAPTERS)),-DHAVE_GLUE_CURL)
-$(ADAPTER_INPROCESS): $(BUILD)/obj/adapters/tests/inprocess.o $(foreach a,$(ADAPTER_INPROCESS_GLUES),$(ADAPTER_GLUE_OBJ_$(a))) $(ADAPTER_READING_OBJ) $(LIBA)
+$(ADAPTER_INPROCESS): $(BUILD)/obj/adapters/tests/inprocess.o $(GLUE_LINK_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(foreach a,$(ADAPTER_INPROCESS_GLUES),$(ADAPTER_LIBS_$(a)))
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(GLUE_LINK_LIBS)
 ALL_TARGETS += $(ADAPTER_INPROCESS)
 
 .PHONY: adapters test-adapters test-adapters-asan
@@ -80,5 +216,12 @@ test-adapters: all
 test-adapters-asan:
 	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" adapters
 	@BUILD=$(BUILD)/asan ASAN_OPTIONS=detect_leaks=1 tests/suite.sh adapters-asan bats --tap adapters/tests
--include adapters/matrix1.mk
--include adapters/matrix2.mk
+
+# adapters/MATRIX-HEADLINE.md: per adapter, RFC 3986 conformance on the parse
+# and resolve vectors and the security-relevant readings, from a run of every
+# available adapter (the README's headline table).
+.PHONY: matrix-headline
+# scripts/readme-headline.py then copies the table into README.md.
+matrix-headline: deps all
+	$(PYTHON) adapters/matrix-headline.py
+	$(PYTHON) scripts/readme-headline.py

@@ -26,16 +26,16 @@ TARGET        ?= reference
 JOBS          ?= 2
 ENGINE        ?= $(if $(shell command -v afl-fuzz 2>/dev/null),afl,libfuzzer)
 
-# The targets: the oracle's invariants, and one diff target per C adapter
-# whose library is present (adapters/adapters.mk decides, via pkg-config).
-FUZZ_DIFF_ADAPTERS := $(filter uriparser curl,$(C_ADAPTERS))
+# The targets: the oracle's invariants, and one diff target per built glue
+# whose adapter.mk asks for one (ADAPTER_FUZZ := diff; adapters/adapters.mk).
+FUZZ_DIFF_ADAPTERS := $(GLUE_FUZZ_NAMES)
 FUZZ_TARGETS  := reference $(FUZZ_DIFF_ADAPTERS:%=diff_%)
 FUZZ_LF_BINS  := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/libfuzzer/%)
 FUZZ_AFL_BINS := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/afl/%)
 
 FUZZ_LIB_SRC  := $(LIB_SRC)
 FUZZ_LIB_DEPS := $(LIB_SRC) $(wildcard reference/include/*.h reference/src/*.h)
-FUZZ_GLUE_SRC  = adapters/common/reading.c adapters/common/conditions.c adapters/reference/glue.c adapters/$(1)/glue.c $(FUZZ_DIR)/known_$(1).c
+FUZZ_GLUE_SRC  = adapters/common/reading.c adapters/common/conditions.c adapters/reference/glue.c $(ADAPTER_GLUE_SRC_$(1)) $(FUZZ_DIR)/known_$(1).c
 
 # known-behaviour tables, generated from adapters/<adapter>/behaviours.json
 # (examples named by vector id are read from vectors/v1)
@@ -54,10 +54,10 @@ $(FUZZ_DIR)/afl/reference: fuzz/targets/reference.c $(FUZZ_LIB_DEPS)
 define FUZZ_DIFF_template
 $(FUZZ_DIR)/libfuzzer/diff_$(1): fuzz/targets/diff.c fuzz/targets/known.h $(call FUZZ_GLUE_SRC,$(1)) adapters/common/glue.h adapters/common/conditions.h $(FUZZ_LIB_DEPS)
 	@mkdir -p $$(dir $$@)
-	$$(FUZZ_CLANG) $$(FUZZ_CFLAGS) $$(shell pkg-config --cflags $$(ADAPTER_PKG_$(1))) $$(FUZZ_SANFLAGS) -fsanitize=fuzzer -o $$@ fuzz/targets/diff.c $(call FUZZ_GLUE_SRC,$(1)) $$(FUZZ_LIB_SRC) $$(ADAPTER_LIBS_$(1))
+	$$(FUZZ_CLANG) $$(FUZZ_CFLAGS) $$(ADAPTER_CFLAGS_$(1)) $$(FUZZ_SANFLAGS) -fsanitize=fuzzer -o $$@ fuzz/targets/diff.c $(call FUZZ_GLUE_SRC,$(1)) $$(FUZZ_LIB_SRC) $$(ADAPTER_LIBS_$(1))
 $(FUZZ_DIR)/afl/diff_$(1): fuzz/targets/diff.c fuzz/targets/known.h $(call FUZZ_GLUE_SRC,$(1)) adapters/common/glue.h adapters/common/conditions.h $(FUZZ_LIB_DEPS)
 	@mkdir -p $$(dir $$@)
-	AFL_QUIET=1 $$(FUZZ_AFL_CC) $$(FUZZ_CFLAGS) $$(shell pkg-config --cflags $$(ADAPTER_PKG_$(1))) $$(FUZZ_SANFLAGS) -fsanitize=fuzzer -o $$@ fuzz/targets/diff.c $(call FUZZ_GLUE_SRC,$(1)) $$(FUZZ_LIB_SRC) $$(ADAPTER_LIBS_$(1))
+	AFL_QUIET=1 $$(FUZZ_AFL_CC) $$(FUZZ_CFLAGS) $$(ADAPTER_CFLAGS_$(1)) $$(FUZZ_SANFLAGS) -fsanitize=fuzzer -o $$@ fuzz/targets/diff.c $(call FUZZ_GLUE_SRC,$(1)) $$(FUZZ_LIB_SRC) $$(ADAPTER_LIBS_$(1))
 endef
 $(foreach a,$(FUZZ_DIFF_ADAPTERS),$(eval $(call FUZZ_DIFF_template,$(a))))
 

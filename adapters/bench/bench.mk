@@ -1,21 +1,14 @@
 # adapters/bench/bench.mk: `uritest bench` (build/bin/uritest-bench, which
 # `uritest bench` runs) and `make bench`.  Included by the top-level
-# Makefile after adapters/adapters.mk: it links every in-process glue built
-# there (ADAPTER_INPROCESS_GLUES, plus BENCH_EXTRA_GLUES from the adapter
-# matrix).
+# Makefile after adapters/adapters.mk: it links the glue table, so every
+# glue built there ($(GLUE_LINK_OBJS), $(GLUE_LINK_LIBS)).
 BENCH_BIN   := $(BUILD)/bin/uritest-bench
-BENCH_GLUE_NAMES := $(strip $(ADAPTER_INPROCESS_GLUES) $(BENCH_EXTRA_GLUES))
-bench_comma := ,
-bench_empty :=
-bench_space := $(bench_empty) $(bench_empty)
-BENCH_GLUE_LIST  := $(subst $(bench_space),$(bench_comma),$(foreach a,$(BENCH_GLUE_NAMES),&glue_$(subst -,_,$(a))))
 
 $(BUILD)/obj/adapters/bench/uritest-bench.o: adapters/common/glue.h adapters/bench/worst.h
 $(BUILD)/obj/adapters/bench/worst.o: adapters/bench/worst.h
-$(BUILD)/obj/adapters/bench/uritest-bench.o: CPPFLAGS += '-DBENCH_GLUES=$(BENCH_GLUE_LIST)'
-$(BENCH_BIN): $(BUILD)/obj/adapters/bench/uritest-bench.o $(BUILD)/obj/adapters/bench/worst.o $(foreach a,$(BENCH_GLUE_NAMES),$(ADAPTER_GLUE_OBJ_$(a))) $(ADAPTER_READING_OBJ) $(LIBA)
+$(BENCH_BIN): $(BUILD)/obj/adapters/bench/uritest-bench.o $(BUILD)/obj/adapters/bench/worst.o $(GLUE_LINK_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(foreach a,$(BENCH_GLUE_NAMES),$(ADAPTER_LIBS_$(a)))
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(GLUE_LINK_LIBS)
 ALL_TARGETS += $(BENCH_BIN)
 
 BENCH_CORPORA ?= $(wildcard ../shared/peers/url-datasets/kasztp.txt ../shared/peers/url-datasets/node_files.txt)

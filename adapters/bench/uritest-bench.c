@@ -1,8 +1,8 @@
 /*
  * uritest-bench.c: `uritest bench`, parse throughput per adapter, in process.
  *
- * Every C adapter's glue (adapters/<name>/glue.c) is linked in; the list
- * comes from the build (BENCH_GLUES).  The adapters are timed side by side
+ * Every built glue is linked in, through the generated glue table
+ * (glue_all, adapters/adapters.mk).  The adapters are timed side by side
  * in one process: each round runs every adapter over the whole corpus, in
  * turn, so a machine that is busier in one moment does not favour one of
  * them; the figure is the median of the rounds, with min and max, each
@@ -24,11 +24,8 @@
 #include "rfc3986.h"
 #include "worst.h"
 
-#ifndef BENCH_GLUES
-#define BENCH_GLUES &glue_reference
-#endif
-static const struct glue *const all_glues[] = {BENCH_GLUES};
-#define NGLUES (sizeof all_glues / sizeof all_glues[0])
+#define all_glues glue_all
+#define NGLUES glue_count
 
 static const char usage[] =
     "usage: uritest bench [--corpus FILE] [--adapter NAME]... [--rounds N]\n"

@@ -162,12 +162,15 @@ struct glue {
   int (*accepts)(const char *s, size_t len);
 };
 
-/* The glues of this tree (each defined in adapters/<name>/glue.c). */
+/* Every glue built here, in folder order, NULL-terminated, and their count:
+ * the glue table that adapters/adapters.mk generates from the
+ * adapters/<name>/adapter.mk files (in-process users link it). */
+extern const struct glue *const glue_all[];
+extern const size_t glue_count;
+
+/* The oracle's own glue (adapters/reference/glue.c), the judge the fuzz
+ * targets compare the others with. */
 extern const struct glue glue_reference;
-extern const struct glue glue_reference_fast;
-extern const struct glue glue_appendix_b;
-extern const struct glue glue_uriparser;
-extern const struct glue glue_curl;
 
 /* The protocol loop (protocol.c): hello line, then one answer per request
  * line of IN, written to OUT.  Returns the process exit status. */

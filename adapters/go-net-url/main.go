@@ -1,5 +1,5 @@
 // go-net-url: Go's net/url (url.Parse, URL.ResolveReference) through
-// adapters/PROTOCOL.md.  Standard library only; built by adapters/matrix2.mk
+// adapters/PROTOCOL.md.  Standard library only; built by adapters/<name>/adapter.mk
 // into build/adapters/go-net-url/go-net-url.  Mapping: README.md here.
 package main
 

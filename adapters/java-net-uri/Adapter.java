@@ -1,7 +1,7 @@
 // java-net-uri: java.net.URI (RFC 2396, with the IPv6 literals of RFC 2732)
 // through adapters/PROTOCOL.md: new URI (parse), resolve, normalize, equals.
 // One long-lived JVM answers every request.  No dependencies: a small JSON
-// reader and writer are below.  Built by adapters/matrix2.mk into
+// reader and writer are below.  Built by adapters/<name>/adapter.mk into
 // build/adapters/java-net-uri/.  Mapping to the component model: README.md.
 
 import java.io.BufferedReader;

@@ -235,7 +235,7 @@ REQ
 
 @test "glues in process, several in one binary (as fuzz targets and bench use them)" {
   [ -x "$BUILD/adapters/test-inprocess" ] || skip "$BUILD/adapters/test-inprocess not built (make adapters)"
-  run "$BUILD/adapters/test-inprocess"
+  run "$BUILD/adapters/test-inprocess" adapters/*/inprocess.cases
   [ "$status" -eq 0 ] || { echo "$output"; false; }
   [[ "$output" != *"not ok"* ]]
 }

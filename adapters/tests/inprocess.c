@@ -1,58 +1,106 @@
 /*
  * inprocess.c: the glues used in process, as the fuzz targets and the
- * benchmark use them: no protocol, no jansson, several glues in one
- * binary.  Table-driven: each case names a glue, an input and what the
- * reading must say.  Prints TAP.
+ * bench use them: no protocol, no jansson, every built glue in one binary
+ * (the generated glue table).  Prints TAP.
+ *
+ *   test-inprocess [CASES...]
+ *
+ * First, per glue of the table: a library version, a parse function, and
+ * ops bits that match the functions it has.  Then every case of the CASES
+ * files (adapters/<name>/inprocess.cases), one per line:
+ *
+ *   GLUE INPUT WANT [COMPONENT VALUE]
+ *
+ * WANT is valid, invalid or unsupported; VALUE is the component's value, or
+ * null for undefined.  A field is a bare word or a "quoted string" with
+ * the escapes \\ \" \t \n \0 and \xHH; # starts a comment.  A case of a
+ * glue that is not built here is skipped.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../common/glue.h"
 
-static const struct glue *const glues[] = {
-    &glue_reference, &glue_reference_fast, &glue_appendix_b,
-#ifdef HAVE_GLUE_URIPARSER
-    &glue_uriparser,
-#endif
-#ifdef HAVE_GLUE_CURL
-    &glue_curl,
-#endif
+struct field {
+  char *s;
+  size_t len;
+  int quoted;
 };
 
-static const struct glue *find(const char *name) {
-  for (size_t i = 0; i < sizeof glues / sizeof glues[0]; i++)
-    if (strcmp(glues[i]->name, name) == 0)
-      return glues[i];
-  return NULL;
+static int hexval(int c) {
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
 }
 
-/* want: "valid" / "invalid" / "unsupported"; comp/value optional
- * (value NULL with comp set: the component must be undefined). */
-static const struct {
-  const char *glue, *in;
-  size_t len; /* 0: strlen(in) */
-  const char *want, *comp, *value;
-} cases[] = {
-    {"reference", "http://[::1]:80/a", 0, "valid", "host", "[::1]"},
-    {"reference", "http://h/a b", 0, "invalid", NULL, NULL},
-    {"reference", "a:b\0c", 5, "invalid", NULL, NULL},
-    {"reference-fast", "http://[::1]:80/a", 0, "valid", "host", "[::1]"},
-    {"reference-fast", "http://1.2.3.4/", 0, "valid", "host_type",
-     "IPv4address"},
-    {"reference-fast", "//1.2.3.4.5", 0, "valid", "host_type", "reg-name"},
-    {"reference-fast", "http://h/a b", 0, "invalid", NULL, NULL},
-    {"reference-fast", "a:b\0c", 5, "invalid", NULL, NULL},
-    {"appendix-b", "http://h/a b", 0, "valid", "path", "/a b"},
-    {"appendix-b", "a:b\0c", 5, "valid", "path", "b\0c"},
-    {"appendix-b", "//h", 0, "valid", "scheme", NULL},
-    {"uriparser", "http://[v1.x]/", 0, "valid", "host", "[v1.x]"},
-    {"uriparser", "http://h?", 0, "valid", "query", ""},
-    {"uriparser", "http://h", 0, "valid", "query", NULL},
-    {"uriparser", "a:b\0c", 5, "invalid", NULL, NULL},
-    {"curl", "http://h/#", 0, "valid", "fragment", NULL},
-    {"curl", "http://h/\0x", 10, "unsupported", NULL, NULL},
-    {"curl", "/relative", 0, "invalid", NULL, NULL},
-};
+/* The next field of *P, unescaped in place; 0 at the end of the line, -1
+ * on a malformed field. */
+static int next_field(char **p, struct field *f) {
+  char *s = *p, *out;
+  while (*s == ' ' || *s == '\t')
+    s++;
+  if (*s == 0 || *s == '\n' || *s == '#')
+    return 0;
+  f->quoted = *s == '"';
+  if (!f->quoted) {
+    f->s = s;
+    while (*s && *s != ' ' && *s != '\t' && *s != '\n')
+      s++;
+    f->len = (size_t)(s - f->s);
+    if (*s)
+      *s++ = 0;
+    *p = s;
+    return 1;
+  }
+  f->s = out = ++s;
+  while (*s != '"') {
+    if (*s == 0 || *s == '\n')
+      return -1;
+    if (*s != '\\') {
+      *out++ = *s++;
+      continue;
+    }
+    s++;
+    switch (*s) {
+    case '\\':
+    case '"':
+      *out++ = *s++;
+      break;
+    case 't':
+      *out++ = '\t', s++;
+      break;
+    case 'n':
+      *out++ = '\n', s++;
+      break;
+    case '0':
+      *out++ = 0, s++;
+      break;
+    case 'x':
+      if (hexval(s[1]) < 0 || hexval(s[2]) < 0)
+        return -1;
+      *out++ = (char)(hexval(s[1]) * 16 + hexval(s[2]));
+      s += 3;
+      break;
+    default:
+      return -1;
+    }
+  }
+  f->len = (size_t)(out - f->s);
+  *p = s + 1;
+  return 1;
+}
+
+static const struct glue *find(const char *name) {
+  for (size_t i = 0; i < glue_count; i++)
+    if (strcmp(glue_all[i]->name, name) == 0)
+      return glue_all[i];
+  return NULL;
+}
 
 static int comp_index(const char *name) {
   for (int c = 0; c < AC__COUNT; c++)
@@ -61,57 +109,99 @@ static int comp_index(const char *name) {
   return -1;
 }
 
-int main(void) {
-  size_t n = sizeof cases / sizeof cases[0];
-  int failed = 0, num = 0;
-  struct adapter_reading r;
-  reading_init(&r);
-  printf("1..%zu\n", n + sizeof glues / sizeof glues[0]);
-  for (size_t i = 0; i < sizeof glues / sizeof glues[0]; i++) {
-    const char *v = glues[i]->library_version();
-    int ok = v && *v && glues[i]->parse && (glues[i]->ops & GLUE_OP_PARSE);
-    printf("%s %d - %s: library %s\n", ok ? "ok" : "not ok", ++num,
-           glues[i]->name, v ? v : "(null)");
-    failed += !ok;
+/* What is wrong with G's reading of the case, or NULL. */
+static const char *check(const struct glue *g, struct field *f, int nf,
+                         struct adapter_reading *r) {
+  const char *want = f[2].s;
+  reading_reset(r);
+  if (g->parse(f[1].s, f[1].len, NULL, r) != 0)
+    return "parse returned -1";
+  if (strcmp(want, "unsupported") == 0)
+    return r->unsupported ? NULL : "not unsupported";
+  if (r->unsupported)
+    return r->unsupported;
+  if (r->valid != (strcmp(want, "valid") == 0))
+    return "validity";
+  if (nf < 5)
+    return NULL;
+  const struct adapter_value *v = &r->comp[comp_index(f[3].s)];
+  if (!f[4].quoted && strcmp(f[4].s, "null") == 0)
+    return v->state == AV_UNDEFINED ? NULL : "component should be undefined";
+  if (v->state != AV_DEFINED || v->length != f[4].len ||
+      memcmp(reading_value(r, v), f[4].s, f[4].len) != 0)
+    return "component value";
+  return NULL;
+}
+
+/* Every case of PATH; returns the failures, counting tests in *NUM. */
+static int run_cases(const char *path, int *num, struct adapter_reading *r) {
+  FILE *in = fopen(path, "r");
+  char line[4096];
+  int failed = 0, lineno = 0;
+  if (!in) {
+    printf("not ok %d - %s: cannot be read\n", ++*num, path);
+    return 1;
   }
-  for (size_t i = 0; i < n; i++) {
-    const struct glue *g = find(cases[i].glue);
-    num++;
-    if (!g || !g->parse) {
-      printf("ok %d - %s not built # skip\n", num, cases[i].glue);
+  while (fgets(line, sizeof line, in)) {
+    struct field f[6];
+    int nf = 0, rc;
+    char *p = line;
+    lineno++;
+    while (nf < 6 && (rc = next_field(&p, &f[nf])) == 1)
+      nf++;
+    if (nf == 0 && rc == 0)
+      continue;
+    ++*num;
+    if (rc < 0 || nf == 6 || (nf != 3 && nf != 5) ||
+        (strcmp(f[2].s, "valid") && strcmp(f[2].s, "invalid") &&
+         strcmp(f[2].s, "unsupported")) ||
+        (nf == 5 && comp_index(f[3].s) < 0)) {
+      printf("not ok %d - %s:%d: want GLUE INPUT WANT [COMPONENT VALUE]\n",
+             *num, path, lineno);
+      failed++;
       continue;
     }
-    size_t len = cases[i].len ? cases[i].len : strlen(cases[i].in);
-    reading_reset(&r);
-    const char *why = NULL;
-    if (g->parse(cases[i].in, len, NULL, &r) != 0)
-      why = "parse returned -1";
-    else if (strcmp(cases[i].want, "unsupported") == 0) {
-      if (!r.unsupported)
-        why = "not unsupported";
-    } else if (r.unsupported)
-      why = r.unsupported;
-    else if (r.valid != (strcmp(cases[i].want, "valid") == 0))
-      why = "validity";
-    else if (cases[i].comp) {
-      const struct adapter_value *v = &r.comp[comp_index(cases[i].comp)];
-      if (!cases[i].value) {
-        if (v->state != AV_UNDEFINED)
-          why = "component should be undefined";
-      } else {
-        size_t wl = strlen(cases[i].value);
-        if (strcmp(cases[i].comp, "path") == 0 && cases[i].len)
-          wl = len - 2; /* "a:" prefix of the NUL cases */
-        if (v->state != AV_DEFINED || v->length != wl ||
-            memcmp(reading_value(&r, v), cases[i].value, wl) != 0)
-          why = "component value";
-      }
+    const struct glue *g = find(f[0].s);
+    if (!g) {
+      printf("ok %d - %s:%d: %s not built # skip\n", *num, path, lineno,
+             f[0].s);
+      continue;
     }
-    printf("%s %d - %s %s: %s%s%s\n", why ? "not ok" : "ok", num, g->name,
-           cases[i].want, cases[i].comp ? cases[i].comp : "validity",
+    const char *why = check(g, f, nf, r);
+    printf("%s %d - %s:%d: %s %s: %s%s%s\n", why ? "not ok" : "ok", *num, path,
+           lineno, g->name, f[2].s, nf == 5 ? f[3].s : "validity",
            why ? ": " : "", why ? why : "");
     failed += why != NULL;
   }
+  fclose(in);
+  return failed;
+}
+
+/* The ops bits of G match the functions it has. */
+static int ops_match(const struct glue *g) {
+  return !(g->ops & GLUE_OP_PARSE) == !g->parse &&
+         !(g->ops & GLUE_OP_MATCH) == !g->match &&
+         !(g->ops & GLUE_OP_RESOLVE) == !g->resolve &&
+         !(g->ops & GLUE_OP_NORMALIZE) == !g->normalize &&
+         !(g->ops & GLUE_OP_EQUIVALENT) == !g->equivalent &&
+         !(g->ops & GLUE_OP_IRI_TO_URI) == !g->iri_to_uri;
+}
+
+int main(int argc, char **argv) {
+  int failed = 0, num = 0;
+  struct adapter_reading r;
+  reading_init(&r);
+  for (size_t i = 0; i < glue_count; i++) {
+    const struct glue *g = glue_all[i];
+    const char *v = g->library_version();
+    int ok = v && *v && g->parse && ops_match(g);
+    printf("%s %d - %s: library %s, ops match its functions\n",
+           ok ? "ok" : "not ok", ++num, g->name, v ? v : "(null)");
+    failed += !ok;
+  }
+  for (int a = 1; a < argc; a++)
+    failed += run_cases(argv[a], &num, &r);
+  printf("1..%d\n", num);
   reading_free(&r);
   return failed ? 1 : 0;
 }

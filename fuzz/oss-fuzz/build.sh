@@ -35,14 +35,17 @@ targets=(reference)
 $CC $CFLAGS $common -c fuzz/targets/reference.c -o "$work/obj/reference.o"
 link reference "$work/obj/reference.o" "${lib_objs[@]}"
 
-# one diff target per C adapter whose library is installed
-for a in uriparser curl; do
-  case $a in uriparser) pkg=liburiparser ;; curl) pkg=libcurl ;; esac
+# one diff target per C adapter whose adapter.mk asks for one
+# (ADAPTER_FUZZ := diff) and whose library is installed
+for mk in adapters/*/adapter.mk; do
+  grep -q '^ADAPTER_FUZZ := diff' "$mk" || continue
+  a=$(basename "$(dirname "$mk")")
+  pkg=$(sed -n 's/^ADAPTER_PKG := //p' "$mk")
   if ! pkg-config --exists "$pkg" 2>/dev/null; then
     echo "build.sh: $pkg not found: diff_$a not built" >&2
     continue
   fi
-  $PYTHON fuzz/known2c.py "$a" "fuzz/known/$a.json" "$work/known_$a.c"
+  $PYTHON fuzz/known2c.py "$a" "adapters/$a/behaviours.json" "$work/known_$a.c"
   # shellcheck disable=SC2046 # pkg-config prints a list of flags
   $CC $CFLAGS $common $(pkg-config --cflags "$pkg") -c "adapters/$a/glue.c" -o "$work/obj/glue_$a.o"
   $CC $CFLAGS $common -c "$work/known_$a.c" -o "$work/obj/known_$a.o"

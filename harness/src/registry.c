@@ -309,7 +309,8 @@ static void load_dir(struct registry *r, const char *dir) {
     return;
   struct dirent *e;
   while ((e = readdir(d))) {
-    if (e->d_name[0] == '.')
+    /* adapters/TEMPLATE/ is the folder to copy, not an adapter */
+    if (e->d_name[0] == '.' || !strcmp(e->d_name, "TEMPLATE"))
       continue;
     size_t n = strlen(dir) + strlen(e->d_name) + 32;
     char *p = xmalloc(n);

@@ -1,0 +1,19 @@
+# adapters/TEMPLATE/adapter.mk: how this adapter is built, read by
+# adapters/adapters.mk (which builds it only when all it needs is here).
+#
+# ADAPTER_LANG   c or c++ (a glue.c or glue.cpp in this folder, linked into
+#                build/adapters/NAME, the bench, the fuzz targets and the
+#                in-process test), or go, java, rust (an executable from the
+#                folder's sources)
+# ADAPTER_NAMES  the adapters this folder builds (default: the folder's
+#                name; the glue defines glue_NAME for each)
+# ADAPTER_PKG    the library's pkg-config modules: the adapter is built
+#                when they exist, with their flags and libraries
+# ADAPTER_NEEDS  files that must exist when there is no pkg-config module
+#                (a header: /usr/include/boost/url.hpp)
+# ADAPTER_CFLAGS, ADAPTER_LIBS   more compile flags and libraries
+# ADAPTER_DEPS   more files the build depends on
+# ADAPTER_FUZZ   diff: build a differential fuzz target against the
+#                reference (fuzz/fuzz.mk; needs adapters/NAME/behaviours.json)
+ADAPTER_LANG := c
+ADAPTER_PKG :=

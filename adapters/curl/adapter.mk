@@ -1,0 +1,6 @@
+# adapters/curl/adapter.mk: how this adapter is built (adapters/adapters.mk;
+# adapters/TEMPLATE/adapter.mk explains each variable).
+ADAPTER_LANG := c
+ADAPTER_PKG := libcurl
+# A differential fuzz target (fuzz/fuzz.mk: diff_curl) against the reference.
+ADAPTER_FUZZ := diff

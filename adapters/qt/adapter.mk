@@ -1,0 +1,6 @@
+# adapters/qt/adapter.mk: how this adapter is built (adapters/adapters.mk;
+# adapters/TEMPLATE/adapter.mk explains each variable).
+ADAPTER_LANG := c++
+ADAPTER_PKG := Qt5Core
+# Qt is built with -reduce-relocations: its users must be position independent.
+ADAPTER_CFLAGS := -fPIC
