@@ -13,8 +13,9 @@ setup_file() {
   tar -C "$REPO" --exclude=./build --exclude=./.git --exclude=node_modules \
     --exclude=./reports/out -cf - . | tar -C "$COPY" -xf -
   # the other adapters' folders go, so that only the new one is built
+  # (and the reference, the oracle's glue, which uritest links)
   for d in "$COPY"/adapters/*/; do
-    case $(basename "$d") in common | TEMPLATE | tests | bench) ;; *) rm -rf "$d" ;; esac
+    case $(basename "$d") in common | TEMPLATE | tests | bench | reference) ;; *) rm -rf "$d" ;; esac
   done
   cp -r "$COPY/adapters/TEMPLATE" "$COPY/adapters/throwaway"
   sed -i 's/TEMPLATE/throwaway/g' "$COPY"/adapters/throwaway/*
