@@ -53,6 +53,7 @@ done
 echo "== worst cases: instructions of one call (inside the library call), growth per 4x"
 printf '%-22s %-10s %14s %14s %14s %6s %6s\n' shape op 1MB 4MB 16MB 4/1 16/4
 "$BIN" --worst-case list 0 list 2>/dev/null | sed -n "s/^shapes: //p" | tr -d "\n" > "$tmp/shapes"
+shapes=()
 eval "shapes=($(cat "$tmp/shapes"))"
 for s in "${shapes[@]}"; do
   for op in parse parse-fast resolve normalize; do

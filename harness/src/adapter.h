@@ -87,9 +87,9 @@ struct adapter {
   long id_base;
   unsigned restarts;
   double sent_at[256]; /* when each request in flight was written */
-  char *first_hello; /* adapter, library, spec and ops of the first hello:
+  char *first_hello;   /* adapter, library, spec and ops of the first hello:
                         a restart must say the same (PROTOCOL.md section 2) */
-  char **retired;    /* earlier name/library/spec, still referenced */
+  char **retired;      /* earlier name/library/spec, still referenced */
   size_t nretired;
 };
 
