@@ -13,7 +13,7 @@
  *
  * WANT is valid, invalid or unsupported; VALUE is the component's value, or
  * null for undefined.  A field is a bare word or a "quoted string" with
- * the escapes \\ \" \t \n \0 and \xHH; # starts a comment.  A case of a
+ * the escapes \\ \" \t \n and \0; # starts a comment.  A case of a
  * glue that is not built here is skipped.
  */
 #include <stdio.h>
@@ -27,16 +27,6 @@ struct field {
   size_t len;
   int quoted;
 };
-
-static int hexval(int c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
 
 /* The next field of *P, unescaped in place; 0 at the end of the line, -1
  * on a malformed field. */
@@ -79,12 +69,6 @@ static int next_field(char **p, struct field *f) {
       break;
     case '0':
       *out++ = 0, s++;
-      break;
-    case 'x':
-      if (hexval(s[1]) < 0 || hexval(s[2]) < 0)
-        return -1;
-      *out++ = (char)(hexval(s[1]) * 16 + hexval(s[2]));
-      s += 3;
       break;
     default:
       return -1;
