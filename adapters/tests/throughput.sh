@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# adapters/tests/throughput.sh [N]: requests per second, per adapter,
+# adapters/tests/throughput.sh [N [ADAPTER...]]: requests per second, per
+# adapter (default: reference appendix-b uriparser curl whatwg-node
+# whatwg-url),
 # (1) the adapter alone: N pipelined parse requests written to its standard
 #     input, answers read to the end (the protocol cost and the library);
 # (2) a whole `uritest run --format text` over a generated N-test vector
@@ -7,6 +9,8 @@
 # Run from the repository root after `make`; prints a Markdown table.
 set -eu
 n=${1:-100000}
+[ $# -gt 0 ] && shift
+names=${*:-"reference appendix-b uriparser curl whatwg-node whatwg-url"}
 mkdir -p build/throughput
 gen=build/throughput/vectors-$n.json
 req=build/throughput/requests-$n.jsonl
@@ -28,7 +32,7 @@ echo "Load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "| adapter | alone: elapsed | alone: req/s | alone: CPU | alone: req/CPU-s | uritest run: elapsed | run: req/s | run: CPU (harness + adapter) | run: req/CPU-s | run's last line |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"
-for a in reference appendix-b uriparser curl whatwg-node whatwg-url; do
+for a in $names; do
   cmd=$(/usr/bin/python3 -c 'import json,sys; print(" ".join(json.load(open(sys.argv[1]))["command"]))' "adapters/$a/adapter.json")
   check=$(/usr/bin/python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("check",""))' "adapters/$a/adapter.json")
   if [ -n "$check" ] && ! sh -c "$check" >/dev/null 2>&1; then echo "| $a | - | unavailable | - | - | - | unavailable | - | - | |"; continue; fi
