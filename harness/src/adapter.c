@@ -52,7 +52,8 @@ void adapter_init(struct adapter *a, struct adapter_def *def,
    * adapter.json ("hello_timeout"); --hello-timeout can only add to that */
   a->hello_timeout =
       def->hello_timeout > hello_timeout ? def->hello_timeout : hello_timeout;
-  a->timeout = timeout;
+  /* likewise "timeout", for a library known to be slow on some inputs */
+  a->timeout = def->timeout > timeout ? def->timeout : timeout;
   a->max_line = MAX_LINE_DEFAULT;
   const char *ml = getenv("URITEST_MAX_LINE");
   if (ml && atol(ml) > 0)

@@ -28,6 +28,7 @@ struct adapter_def {
   char *version_of; /* for NAME@VERSION: NAME */
   char *home;       /* the folder of its adapter.json */
   double hello_timeout; /* adapter.json "hello_timeout" (s), 0 if none */
+  double timeout;       /* adapter.json "timeout" (s) per request, 0 if none */
 };
 
 struct registry {

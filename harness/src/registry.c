@@ -234,6 +234,7 @@ static struct adapter_def *make_versioned(const struct adapter_def *base,
   d->cmd0 = xstrdup(base->cmd0);
   d->home = xstrdup(base->home);
   d->hello_timeout = base->hello_timeout;
+  d->timeout = base->timeout;
   d->version_of = xstrdup(base->name);
   d->in_process = 0;
   size_t m = strlen(dir) + 2 * strlen(full) +
@@ -273,6 +274,10 @@ static int add_def(struct registry *r, json_t *o, const char *file) {
   json_t *role = json_object_get(o, "role");
   d.validator =
       json_is_string(role) && !strcmp(json_string_value(role), "validator");
+  json_t *rt = json_object_get(o, "timeout");
+  d.timeout = json_is_number(rt) && json_number_value(rt) > 0
+                  ? json_number_value(rt)
+                  : 0;
   json_t *ht = json_object_get(o, "hello_timeout");
   d.hello_timeout = json_is_number(ht) && json_number_value(ht) > 0
                         ? json_number_value(ht)
