@@ -19,21 +19,17 @@ setup() {
 
 @test "BIG: a valid 100 MB vector file runs through the reference adapter" {
   [ "$(stat -c %s "$BATS_FILE_TMPDIR/big.json")" -gt 100000000 ]
-  SECONDS=0
   run --separate-stderr "$UT" run --vectors "$BATS_FILE_TMPDIR/big.json" --adapter reference \
     --output "$(OUT)" --no-progress
   [ "$status" -eq 0 ]
   [ "${lines[-1]}" = "200000 passed, 0 failed" ]
-  [ "$SECONDS" -lt 30 ]
 }
 
 @test "BIG: a 100 MB vector file cut short: file:line:column, exit 2, nothing run" {
-  SECONDS=0
   run --separate-stderr "$UT" run --vectors "$BATS_FILE_TMPDIR/truncated.json" --adapter reference \
     --output "$(OUT)" --no-progress
   [ "$status" -eq 2 ]
   [ -z "$output" ]
   [[ $stderr =~ truncated\.json:[0-9]+:[0-9]+:\ premature\ end\ of\ input ]]
   [ ! -e "$(OUT)" ]
-  [ "$SECONDS" -lt 30 ]
 }
