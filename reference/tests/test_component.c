@@ -87,6 +87,18 @@ int main(void) {
         unit_check_str(id, v, len, want);
     }
   }
+  {
+    /* a component out of range: 0, *value NULL and *len 0 (rfc3986.h) */
+    rfc3986_uri u;
+    const char *v = "x";
+    size_t len = 9;
+    int ok = rfc3986_parse("s://h/p", 7, RFC3986_RULE_URI_reference, &u,
+                           NULL) == RFC3986_OK;
+    unit_check(
+        ok && rfc3986_uri_get(&u, RFC3986_COMPONENT_COUNT, &v, &len) == 0 &&
+            v == NULL && len == 0,
+        "get.out-of-range", "want 0, NULL, 0");
+  }
   for (size_t i = 0; i < sizeof utf8 / sizeof *utf8; i++) {
     uint32_t cp = 0xFFFFFFFF;
     size_t bad = 99;
