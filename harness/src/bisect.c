@@ -15,6 +15,7 @@
 
 #include "adapter.h"
 #include "commands.h"
+#include "results.h"
 #include "util.h"
 
 static const char bisect_usage[] =
@@ -134,28 +135,25 @@ static void track_result(struct tracks *t, json_t *rec, const char *version) {
   v->outcomes[v->n++] = (struct outcome){version, xstrdup(cls), reading};
 }
 
-/* Read one version's results file; -1 when it cannot be read. */
+struct track_ctx {
+  struct tracks *tracks;
+  const char *version;
+};
+
+static int track_record(void *ctx, const struct rrecord *rec) {
+  struct track_ctx *c = ctx;
+  if (!strcmp(rec->kind, "result"))
+    track_result(c->tracks, rec->o, c->version);
+  return 0;
+}
+
+/* Read one version's results file (results_each, the one reader of
+ * results files); -1 when it cannot be read. */
 static int read_results(struct tracks *t, const char *path,
                         const char *version) {
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    warnx_("%s: %s", path, strerror(errno));
-    return -1;
-  }
-  char *line = NULL;
-  size_t cap = 0;
-  ssize_t n;
-  while ((n = getline(&line, &cap, f)) > 0) {
-    json_t *rec = json_loadb(line, (size_t)n, 0, NULL);
-    const char *kind = json_string_value(json_object_get(rec, "record"));
-    if (kind && !strcmp(kind, "result"))
-      track_result(t, rec, version);
-    json_decref(rec);
-  }
-  free(line);
-  int bad = ferror(f);
-  fclose(f);
-  return bad ? -1 : 0;
+  struct track_ctx ctx = {t, version};
+  char *paths[] = {(char *)path};
+  return results_each(paths, 1, track_record, &ctx) ? -1 : 0;
 }
 
 /* uritest run for ADAPTER into OUT; its exit status, or -1. */
