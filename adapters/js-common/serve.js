@@ -109,6 +109,10 @@ function serve(hello, handlers) {
   const out = process.stdout;
   out.write(JSON.stringify(Object.assign({}, hello, { ops: Object.keys(handlers), protocol: 1 })) + '\n');
   let pending = '';
+  // the answers of the chunk being worked on: 'end' can come while they are
+  // (the stream saw the end of input when it gave the last chunk), and the
+  // last answers must be written before the adapter's resources are closed
+  let inflight = Promise.resolve();
   // process.stdin, not a read stream of its own on fd 0: a library that
   // touches process.stdin (puppeteer does) makes the pipe non-blocking, and a
   // plain fs read of it then fails with EAGAIN
@@ -135,7 +139,7 @@ function serve(hello, handlers) {
       return;
     }
     stdin.pause();
-    Promise.all(answers).then((done) => {
+    inflight = Promise.all(answers).then((done) => {
       write(done);
       if (!stdin.isPaused() || out.writableNeedDrain) return;
       stdin.resume();
@@ -145,8 +149,7 @@ function serve(hello, handlers) {
   // adapter that holds a browser open ends it then.
   return new Promise((resolve) => {
     stdin.on('end', () => {
-      const last = pending.trim() === '' ? null : serveLine(handlers, pending);
-      Promise.resolve(last).then((a) => {
+      inflight.then(() => (pending.trim() === '' ? null : serveLine(handlers, pending))).then((a) => {
         if (a) out.write(JSON.stringify(a) + '\n');
         out.write('', resolve);
       });

@@ -147,6 +147,17 @@ assert a[5] ["id"] == 4 and a[5]["valid"] is True
   [ "$(printf '%s\n' "$output" | sed -n 2p | cut -c1-8)" = '{"id":2,' ]
 }
 
+@test "js-common serve: answers of async handlers are all written before it settles" {
+  command -v node >/dev/null || skip "node missing"
+  /usr/bin/python3 -c '
+for i in range(20000): print("{\"id\":%d,\"op\":\"parse\",\"input\":\"a\"}" % i)' >"$BATS_TEST_TMPDIR/req"
+  node adapters/tests/async-serve.js "$REPO/adapters/js-common/serve.js" \
+    <"$BATS_TEST_TMPDIR/req" >"$BATS_TEST_TMPDIR/ans" 2>"$BATS_TEST_TMPDIR/err"
+  [ "$(cat "$BATS_TEST_TMPDIR/err")" = "settled 20000" ]
+  [ "$(wc -l <"$BATS_TEST_TMPDIR/ans")" -eq 20001 ]
+  [ "$(tail -n 1 "$BATS_TEST_TMPDIR/ans" | cut -c1-12)" = '{"id":19999,' ]
+}
+
 @test "a 4 MB request line is read whole" {
   need uriparser
   /usr/bin/python3 -c '
