@@ -3,14 +3,23 @@
 # through adapters/PROTOCOL.md, one request per line.  Mapping: README.md.
 package require uri
 package require json
-package require json::write
 
 set KNOWN {parse match resolve normalize equivalent iri-to-uri}
 set IPV4 {^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}$}
-json::write indented 0
-json::write aligned 0
 
-proc jstr {s} { return [json::write string $s] }
+# JSON string escapes (RFC 8259 section 7): the quote, the backslash and the
+# controls U+0000..U+001F; everything else is written as it is, in UTF-8.
+set JESC [list "\\" "\\\\" "\"" "\\\""]
+for {set i 0} {$i < 32} {incr i} {
+    lappend JESC [format %c $i] [format "\\u%04x" $i]
+}
+proc jstr {s} { return "\"[string map $::JESC $s]\"" }
+# {"k": v, ...} from a list of keys and values already written as JSON.
+proc jobj {args} {
+    set out {}
+    foreach {k v} $args { lappend out "\"$k\":$v" }
+    return "\{[join $out ,]\}"
+}
 # An id as it came: json2dict keeps no types, so an integer is written as a
 # number (the harness numbers its requests) and anything else as a string.
 proc jid {v} { return [expr {[string is entier -strict $v] ? $v : [jstr $v]}] }
@@ -58,7 +67,7 @@ proc components {d} {
     foreach {k key} {query query fragment fragment} {
         if {[dict exists $d $key] && [dict get $d $key] ne ""} { lappend c $k [jstr [dict get $d $key]] }
     }
-    return [json::write object {*}$c]
+    return [jobj {*}$c]
 }
 
 proc answer {req} {
@@ -89,13 +98,13 @@ proc answer {req} {
 
 fconfigure stdin -encoding utf-8 -translation lf -buffering full
 fconfigure stdout -encoding utf-8 -translation lf -buffering full
-puts [json::write object adapter [jstr tcl-uri] library [jstr "tcllib uri [package present uri] (tcl [info patchlevel])"] \
-    spec [jstr other] ops [json::write array [jstr parse] [jstr resolve]] protocol 1]
+puts [jobj adapter [jstr tcl-uri] library [jstr "tcllib uri [package present uri] (tcl [info patchlevel])"] \
+    spec [jstr other] ops {["parse","resolve"]} protocol 1]
 flush stdout
 while {[gets stdin line] >= 0} {
     if {[string trim $line] eq ""} continue
     if {[catch {json::json2dict $line} req] || [catch {dict size $req}]} {
-        puts [json::write object id null error [jstr "request is not a JSON object"]]
+        puts [jobj id null error [jstr "request is not a JSON object"]]
         continue
     }
     set id [expr {[dict exists $req id] ? [jid [dict get $req id]] : "null"}]
@@ -108,7 +117,7 @@ while {[gets stdin line] >= 0} {
             set ans [list valid false library_error [jstr [string range $ans 0 199]]]
         }
     }
-    puts [json::write object id $id {*}$ans]
+    puts [jobj id $id {*}$ans]
     # flush when no further request is waiting (PROTOCOL.md section 6)
     if {[chan pending input stdin] == 0} { flush stdout }
 }
