@@ -13,10 +13,14 @@
 package PlAdapter;
 use strict;
 use warnings;
-use JSON::PP;
+use JSON::PP ();
+use JSON::XS;
 use Encode ();
 
-my $json = JSON::PP->new->utf8->allow_nonref;
+# JSON::XS (Debian libjson-xs-perl) reads and writes the lines: JSON::PP, in
+# pure Perl, took most of each request's time; booleans stay JSON::PP's
+# (JSON::XS writes them as true and false)
+my $json = JSON::XS->new->utf8->allow_nonref;
 my $IPV4 = qr/^(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}\z/;
 my %known = map { $_ => 1 } qw(parse match resolve normalize equivalent iri-to-uri);
 
