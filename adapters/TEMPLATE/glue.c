@@ -31,10 +31,11 @@ static int template_parse(const char *s, size_t len, const char *rule,
   if (!out->valid)
     return 0;
   if (rfc3986_span_defined(u.scheme))
-    reading_set(out, AC_SCHEME, s + u.scheme.offset, u.scheme.length);
+    reading_set(out, RFC3986_COMPONENT_SCHEME, s + u.scheme.offset,
+                u.scheme.length);
   else
-    reading_set_null(out, AC_SCHEME);
-  reading_set(out, AC_PATH, s + u.path.offset, u.path.length);
+    reading_set_null(out, RFC3986_COMPONENT_SCHEME);
+  reading_set(out, RFC3986_COMPONENT_PATH, s + u.path.offset, u.path.length);
   return 0;
 }
 

@@ -14,7 +14,7 @@ static const char *split_version(void) {
   return "librfc3986 " RFC3986_VERSION " (Appendix B split)";
 }
 
-static void set_span(struct adapter_reading *out, enum adapter_component c,
+static void set_span(struct adapter_reading *out, rfc3986_component c,
                      const char *s, rfc3986_span sp) {
   if (rfc3986_span_defined(sp))
     reading_set(out, c, s + sp.offset, sp.length);
@@ -31,11 +31,11 @@ static int split_parse(const char *s, size_t len, const char *rule,
   rfc3986_uri u;
   rfc3986_split(s, len, &u);
   out->valid = 1;
-  set_span(out, AC_SCHEME, s, u.scheme);
-  set_span(out, AC_AUTHORITY, s, u.authority);
-  set_span(out, AC_PATH, s, u.path);
-  set_span(out, AC_QUERY, s, u.query);
-  set_span(out, AC_FRAGMENT, s, u.fragment);
+  set_span(out, RFC3986_COMPONENT_SCHEME, s, u.scheme);
+  set_span(out, RFC3986_COMPONENT_AUTHORITY, s, u.authority);
+  set_span(out, RFC3986_COMPONENT_PATH, s, u.path);
+  set_span(out, RFC3986_COMPONENT_QUERY, s, u.query);
+  set_span(out, RFC3986_COMPONENT_FRAGMENT, s, u.fragment);
   return 0;
 }
 

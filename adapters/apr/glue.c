@@ -40,44 +40,46 @@ static const char *ap_version(void) {
 
 static void fill(const apr_uri_t *u, struct adapter_reading *out) {
   out->valid = 1;
-  reading_set_cstr(out, AC_SCHEME, u->scheme);
+  reading_set_cstr(out, RFC3986_COMPONENT_SCHEME, u->scheme);
   if (u->hostinfo) {
     /* hostinfo is APR's "[user[:password]@]host[:port]" as written */
-    reading_set(out, AC_AUTHORITY, u->hostinfo, strlen(u->hostinfo));
+    reading_set(out, RFC3986_COMPONENT_AUTHORITY, u->hostinfo,
+                strlen(u->hostinfo));
     if (u->user || u->password) {
-      reading_set(out, AC_USERINFO, u->user ? u->user : "",
+      reading_set(out, RFC3986_COMPONENT_USERINFO, u->user ? u->user : "",
                   u->user ? strlen(u->user) : 0);
       if (u->password) {
-        reading_append(out, AC_USERINFO, ":", 1);
-        reading_append(out, AC_USERINFO, u->password, strlen(u->password));
+        reading_append(out, RFC3986_COMPONENT_USERINFO, ":", 1);
+        reading_append(out, RFC3986_COMPONENT_USERINFO, u->password,
+                       strlen(u->password));
       }
     } else {
-      reading_set_null(out, AC_USERINFO);
+      reading_set_null(out, RFC3986_COMPONENT_USERINFO);
     }
     /* APR strips the brackets of an IP-literal: put them back when the
      * host part of hostinfo (after the last '@', where APR splits) has them. */
     const char *h = u->hostname ? u->hostname : "";
     const char *at = strrchr(u->hostinfo, '@');
     int lit = (at ? at + 1 : u->hostinfo)[0] == '[';
-    reading_set(out, AC_HOST, "", 0);
+    reading_set(out, RFC3986_COMPONENT_HOST, "", 0);
     if (lit)
-      reading_append(out, AC_HOST, "[", 1);
-    reading_append(out, AC_HOST, h, strlen(h));
+      reading_append(out, RFC3986_COMPONENT_HOST, "[", 1);
+    reading_append(out, RFC3986_COMPONENT_HOST, h, strlen(h));
     if (lit)
-      reading_append(out, AC_HOST, "]", 1);
+      reading_append(out, RFC3986_COMPONENT_HOST, "]", 1);
     const char *type =
         lit ? (h[0] == 'v' || h[0] == 'V' ? "IPvFuture" : "IPv6address")
         : reading_is_ipv4address(h) ? "IPv4address"
                                     : "reg-name";
-    reading_set(out, AC_HOST_TYPE, type, strlen(type));
-    reading_set_cstr(out, AC_PORT, u->port_str);
+    reading_set(out, RFC3986_COMPONENT_HOST_TYPE, type, strlen(type));
+    reading_set_cstr(out, RFC3986_COMPONENT_PORT, u->port_str);
   } else {
     reading_set_no_authority(out);
   }
-  reading_set(out, AC_PATH, u->path ? u->path : "",
+  reading_set(out, RFC3986_COMPONENT_PATH, u->path ? u->path : "",
               u->path ? strlen(u->path) : 0);
-  reading_set_cstr(out, AC_QUERY, u->query);
-  reading_set_cstr(out, AC_FRAGMENT, u->fragment);
+  reading_set_cstr(out, RFC3986_COMPONENT_QUERY, u->query);
+  reading_set_cstr(out, RFC3986_COMPONENT_FRAGMENT, u->fragment);
 }
 
 static int ap_parse(const char *s, size_t len, const char *rule,

@@ -28,7 +28,7 @@ static const char *bu_version(void) {
   return v;
 }
 
-static void set_sv(struct adapter_reading *out, enum adapter_component c,
+static void set_sv(struct adapter_reading *out, rfc3986_component c,
                    urls::string_view v) {
   reading_set(out, c, v.data(), v.size());
 }
@@ -36,17 +36,17 @@ static void set_sv(struct adapter_reading *out, enum adapter_component c,
 static void fill(const urls::url_view &u, struct adapter_reading *out) {
   out->valid = 1;
   if (u.has_scheme())
-    set_sv(out, AC_SCHEME, u.scheme());
+    set_sv(out, RFC3986_COMPONENT_SCHEME, u.scheme());
   else
-    reading_set_null(out, AC_SCHEME);
+    reading_set_null(out, RFC3986_COMPONENT_SCHEME);
   if (u.has_authority()) {
-    set_sv(out, AC_AUTHORITY, u.encoded_authority());
+    set_sv(out, RFC3986_COMPONENT_AUTHORITY, u.encoded_authority());
     if (u.has_userinfo())
-      set_sv(out, AC_USERINFO, u.encoded_userinfo());
+      set_sv(out, RFC3986_COMPONENT_USERINFO, u.encoded_userinfo());
     else
-      reading_set_null(out, AC_USERINFO);
+      reading_set_null(out, RFC3986_COMPONENT_USERINFO);
     /* encoded_host() keeps the brackets of an IP-literal */
-    set_sv(out, AC_HOST, u.encoded_host());
+    set_sv(out, RFC3986_COMPONENT_HOST, u.encoded_host());
     const char *type = "reg-name";
     switch (u.host_type()) {
     case urls::host_type::ipv4:
@@ -61,23 +61,23 @@ static void fill(const urls::url_view &u, struct adapter_reading *out) {
     default:
       break;
     }
-    reading_set(out, AC_HOST_TYPE, type, std::strlen(type));
+    reading_set(out, RFC3986_COMPONENT_HOST_TYPE, type, std::strlen(type));
     if (u.has_port())
-      set_sv(out, AC_PORT, u.port());
+      set_sv(out, RFC3986_COMPONENT_PORT, u.port());
     else
-      reading_set_null(out, AC_PORT);
+      reading_set_null(out, RFC3986_COMPONENT_PORT);
   } else {
     reading_set_no_authority(out);
   }
-  set_sv(out, AC_PATH, u.encoded_path());
+  set_sv(out, RFC3986_COMPONENT_PATH, u.encoded_path());
   if (u.has_query())
-    set_sv(out, AC_QUERY, u.encoded_query());
+    set_sv(out, RFC3986_COMPONENT_QUERY, u.encoded_query());
   else
-    reading_set_null(out, AC_QUERY);
+    reading_set_null(out, RFC3986_COMPONENT_QUERY);
   if (u.has_fragment())
-    set_sv(out, AC_FRAGMENT, u.encoded_fragment());
+    set_sv(out, RFC3986_COMPONENT_FRAGMENT, u.encoded_fragment());
   else
-    reading_set_null(out, AC_FRAGMENT);
+    reading_set_null(out, RFC3986_COMPONENT_FRAGMENT);
 }
 
 static int bu_parse(const char *s, size_t len, const char *rule,

@@ -43,14 +43,15 @@ static int lc(unsigned char c) {
 
 /* the reference reads a relative-ref (no scheme) */
 COND(c_ref_relative) {
-  return !is_defined(x->ref, AC_SCHEME);
+  return !is_defined(x->ref, RFC3986_COMPONENT_SCHEME);
 }
 /* the reference reads a URI with no authority ("a:b", "a:/b") */
 COND(c_ref_no_authority) {
-  return is_defined(x->ref, AC_SCHEME) && !is_defined(x->ref, AC_AUTHORITY);
+  return is_defined(x->ref, RFC3986_COMPONENT_SCHEME) &&
+         !is_defined(x->ref, RFC3986_COMPONENT_AUTHORITY);
 }
 COND(c_ref_has_authority) {
-  return is_defined(x->ref, AC_AUTHORITY);
+  return is_defined(x->ref, RFC3986_COMPONENT_AUTHORITY);
 }
 /* the component in question: defined and empty / undefined, per side */
 COND(c_ref_empty) {
@@ -87,27 +88,27 @@ COND(c_lib_lowercased) {
 }
 /* 3.2.2 reg-name that the library reads as a numeric IPv4 address */
 COND(c_numeric_ipv4_form) {
-  return value_is(x->ref, AC_HOST_TYPE, "reg-name") &&
-         value_is(x->lib, AC_HOST_TYPE, "IPv4address");
+  return value_is(x->ref, RFC3986_COMPONENT_HOST_TYPE, "reg-name") &&
+         value_is(x->lib, RFC3986_COMPONENT_HOST_TYPE, "IPv4address");
 }
 COND(c_ref_ipv6) {
-  return value_is(x->ref, AC_HOST_TYPE, "IPv6address");
+  return value_is(x->ref, RFC3986_COMPONENT_HOST_TYPE, "IPv6address");
 }
 COND(c_ref_ipvfuture) {
-  return value_is(x->ref, AC_HOST_TYPE, "IPvFuture");
+  return value_is(x->ref, RFC3986_COMPONENT_HOST_TYPE, "IPvFuture");
 }
 COND(c_ref_ipv4) {
-  return value_is(x->ref, AC_HOST_TYPE, "IPv4address");
+  return value_is(x->ref, RFC3986_COMPONENT_HOST_TYPE, "IPv4address");
 }
 COND(c_ref_reg_name) {
-  return value_is(x->ref, AC_HOST_TYPE, "reg-name");
+  return value_is(x->ref, RFC3986_COMPONENT_HOST_TYPE, "reg-name");
 }
 /* the port as written does not fit 16 bits */
 COND(c_ref_port_above_65535) {
-  if (!is_defined(x->ref, AC_PORT))
+  if (!is_defined(x->ref, RFC3986_COMPONENT_PORT))
     return 0;
-  const char *p = vptr(x->ref, AC_PORT);
-  size_t n = val(x->ref, AC_PORT)->length, v = 0;
+  const char *p = vptr(x->ref, RFC3986_COMPONENT_PORT);
+  size_t n = val(x->ref, RFC3986_COMPONENT_PORT)->length, v = 0;
   for (size_t i = 0; i < n; i++) {
     v = v * 10 + (size_t)(p[i] - '0');
     if (v > 65535)
@@ -116,16 +117,19 @@ COND(c_ref_port_above_65535) {
   return 0;
 }
 COND(c_ref_port_empty) {
-  return is_defined(x->ref, AC_PORT) && val(x->ref, AC_PORT)->length == 0;
+  return is_defined(x->ref, RFC3986_COMPONENT_PORT) &&
+         val(x->ref, RFC3986_COMPONENT_PORT)->length == 0;
 }
 COND(c_ref_host_empty) {
-  return is_defined(x->ref, AC_HOST) && val(x->ref, AC_HOST)->length == 0;
+  return is_defined(x->ref, RFC3986_COMPONENT_HOST) &&
+         val(x->ref, RFC3986_COMPONENT_HOST)->length == 0;
 }
 COND(c_ref_userinfo_defined) {
-  return is_defined(x->ref, AC_USERINFO);
+  return is_defined(x->ref, RFC3986_COMPONENT_USERINFO);
 }
 COND(c_ref_path_empty) {
-  return is_defined(x->ref, AC_PATH) && val(x->ref, AC_PATH)->length == 0;
+  return is_defined(x->ref, RFC3986_COMPONENT_PATH) &&
+         val(x->ref, RFC3986_COMPONENT_PATH)->length == 0;
 }
 static int o_non_ascii(unsigned char c) {
   return c >= 0x80;
@@ -182,21 +186,23 @@ static int o_bracket(unsigned char c) {
 }
 /* the reference's host holds a sub-delim ("a!b", "a;b") */
 COND(c_ref_host_sub_delim) {
-  return is_defined(x->ref, AC_HOST) &&
-         has_octet(vptr(x->ref, AC_HOST), val(x->ref, AC_HOST)->length,
-                   o_sub_delim);
+  return is_defined(x->ref, RFC3986_COMPONENT_HOST) &&
+         has_octet(vptr(x->ref, RFC3986_COMPONENT_HOST),
+                   val(x->ref, RFC3986_COMPONENT_HOST)->length, o_sub_delim);
 }
 COND(c_ref_host_has_pct) {
-  return is_defined(x->ref, AC_HOST) &&
-         memchr(vptr(x->ref, AC_HOST), '%', val(x->ref, AC_HOST)->length);
+  return is_defined(x->ref, RFC3986_COMPONENT_HOST) &&
+         memchr(vptr(x->ref, RFC3986_COMPONENT_HOST), '%',
+                val(x->ref, RFC3986_COMPONENT_HOST)->length);
 }
 COND(c_input_bracket) {
   return has_octet(x->in, x->len, o_bracket);
 }
 COND(c_ref_scheme_file) {
-  if (!is_defined(x->ref, AC_SCHEME) || val(x->ref, AC_SCHEME)->length != 4)
+  if (!is_defined(x->ref, RFC3986_COMPONENT_SCHEME) ||
+      val(x->ref, RFC3986_COMPONENT_SCHEME)->length != 4)
     return 0;
-  const char *p = vptr(x->ref, AC_SCHEME);
+  const char *p = vptr(x->ref, RFC3986_COMPONENT_SCHEME);
   return lc((unsigned char)p[0]) == 'f' && lc((unsigned char)p[1]) == 'i' &&
          lc((unsigned char)p[2]) == 'l' && lc((unsigned char)p[3]) == 'e';
 }
@@ -210,8 +216,9 @@ COND(c_input_starts_with_digit) {
 }
 /* the port as written has a leading zero ("080") */
 COND(c_ref_port_leading_zero) {
-  return is_defined(x->ref, AC_PORT) && val(x->ref, AC_PORT)->length > 1 &&
-         vptr(x->ref, AC_PORT)[0] == '0';
+  return is_defined(x->ref, RFC3986_COMPONENT_PORT) &&
+         val(x->ref, RFC3986_COMPONENT_PORT)->length > 1 &&
+         vptr(x->ref, RFC3986_COMPONENT_PORT)[0] == '0';
 }
 /* the component holds a pct-encoded octet (or "%") on the reference side */
 COND(c_ref_comp_has_pct) {
@@ -243,8 +250,9 @@ static int has_dot_segment(const char *p, size_t n) {
 }
 /* the reference's path has a dot segment ("." or ".." between slashes) */
 COND(c_ref_path_dot_segment) {
-  return is_defined(x->ref, AC_PATH) &&
-         has_dot_segment(vptr(x->ref, AC_PATH), val(x->ref, AC_PATH)->length);
+  return is_defined(x->ref, RFC3986_COMPONENT_PATH) &&
+         has_dot_segment(vptr(x->ref, RFC3986_COMPONENT_PATH),
+                         val(x->ref, RFC3986_COMPONENT_PATH)->length);
 }
 COND(c_input_dot_segment) {
   return has_dot_segment(x->in, x->len);
@@ -392,7 +400,8 @@ COND(c_input_scheme_long) {
 }
 /* the scheme is longer than 40 octets (curl's MAX_SCHEME_LEN) */
 COND(c_ref_scheme_long) {
-  return is_defined(x->ref, AC_SCHEME) && val(x->ref, AC_SCHEME)->length > 40;
+  return is_defined(x->ref, RFC3986_COMPONENT_SCHEME) &&
+         val(x->ref, RFC3986_COMPONENT_SCHEME)->length > 40;
 }
 /* "//" in the path part of S (after "scheme:" and "//authority") */
 static int path_has_empty_segment(const char *s, size_t n) {

@@ -20,7 +20,7 @@ struct cond_ctx {
   const char *base; /* resolve: the base, else NULL */
   size_t base_len;
   const struct adapter_reading *ref, *lib;
-  int comp; /* the component in question (AC_*), -1 for none */
+  int comp; /* the component in question (RFC3986_COMPONENT_*), -1 for none */
   /* 1 when S, parsed by both sides, disagrees only in listed ways (the
    * *-parse-divergence-known conditions); NULL where it cannot be told
    * (the harness has no library in process): those conditions are false. */

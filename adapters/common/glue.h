@@ -21,22 +21,10 @@
 
 #include <stddef.h>
 
-/* The component model of DESIGN.md, in its order. */
-enum adapter_component {
-  AC_SCHEME = 0,
-  AC_AUTHORITY,
-  AC_USERINFO,
-  AC_HOST,
-  AC_HOST_TYPE,
-  AC_PORT,
-  AC_PATH,
-  AC_QUERY,
-  AC_FRAGMENT,
-  AC__COUNT
-};
-
-/* "scheme", "authority", ..., "fragment". */
-const char *adapter_component_name(enum adapter_component c);
+/* The component model of DESIGN.md comes from librfc3986: the
+ * rfc3986_component enum (RFC3986_COMPONENT_SCHEME ... _FRAGMENT,
+ * RFC3986_COMPONENT_COUNT) and rfc3986_component_name(). */
+#include "rfc3986.h"
 
 /* What the library said about one component. */
 enum adapter_value_state {
@@ -56,7 +44,7 @@ struct adapter_reading {
   /* parse, match, resolve, normalize: did the library accept the input? */
   int valid;
   /* parse */
-  struct adapter_value comp[AC__COUNT];
+  struct adapter_value comp[RFC3986_COMPONENT_COUNT];
   int has_error_offset;
   size_t error_offset;
   /* resolve (target), normalize (normalized), iri-to-uri (output) */
@@ -79,18 +67,18 @@ void reading_init(struct adapter_reading *r);
 void reading_reset(struct adapter_reading *r);
 void reading_free(struct adapter_reading *r);
 /* Copy S (LEN octets, may hold NUL) as the value of component C. */
-void reading_set(struct adapter_reading *r, enum adapter_component c,
-                 const char *s, size_t len);
+void reading_set(struct adapter_reading *r, rfc3986_component c, const char *s,
+                 size_t len);
 /* Component C is undefined (null). */
-void reading_set_null(struct adapter_reading *r, enum adapter_component c);
+void reading_set_null(struct adapter_reading *r, rfc3986_component c);
 /* Component C is the NUL-terminated V, or undefined when V is NULL. */
-void reading_set_cstr(struct adapter_reading *r, enum adapter_component c,
+void reading_set_cstr(struct adapter_reading *r, rfc3986_component c,
                       const char *v);
 /* No authority: authority, userinfo, host, host_type and port undefined. */
 void reading_set_no_authority(struct adapter_reading *r);
 /* Append to component C (which becomes defined): for values assembled in
  * pieces, such as an authority.  Pieces must be appended consecutively. */
-void reading_append(struct adapter_reading *r, enum adapter_component c,
+void reading_append(struct adapter_reading *r, rfc3986_component c,
                     const char *s, size_t len);
 /* The output string of resolve/normalize/iri-to-uri. */
 void reading_set_output(struct adapter_reading *r, const char *s, size_t len);

@@ -282,12 +282,12 @@ static void answer(FILE *out, json_t *id, unsigned op,
     if (r->valid) {
       fputs(",\"components\":{", out);
       int first = 1;
-      for (int c = 0; c < AC__COUNT; c++) {
+      for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++) {
         const struct adapter_value *v = &r->comp[c];
         if (v->state == AV_NOT_EXPRESSED)
           continue;
         fprintf(out, "%s\"%s\":", first ? "" : ",",
-                adapter_component_name((enum adapter_component)c));
+                rfc3986_component_name((rfc3986_component)c));
         put_value(out, r, v);
         first = 0;
       }

@@ -7,14 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const component_names[AC__COUNT] = {
-    "scheme", "authority", "userinfo", "host",    "host_type",
-    "port",   "path",      "query",    "fragment"};
-
-const char *adapter_component_name(enum adapter_component c) {
-  return (unsigned)c < AC__COUNT ? component_names[c] : NULL;
-}
-
 void reading_init(struct adapter_reading *r) {
   memset(r, 0, sizeof *r);
 }
@@ -78,21 +70,21 @@ static void set_value(struct adapter_reading *r, struct adapter_value *v,
   v->length = len;
 }
 
-void reading_set(struct adapter_reading *r, enum adapter_component c,
-                 const char *s, size_t len) {
-  if ((unsigned)c < AC__COUNT)
+void reading_set(struct adapter_reading *r, rfc3986_component c, const char *s,
+                 size_t len) {
+  if ((unsigned)c < RFC3986_COMPONENT_COUNT)
     set_value(r, &r->comp[c], s, len);
 }
 
-void reading_set_null(struct adapter_reading *r, enum adapter_component c) {
-  if ((unsigned)c < AC__COUNT) {
+void reading_set_null(struct adapter_reading *r, rfc3986_component c) {
+  if ((unsigned)c < RFC3986_COMPONENT_COUNT) {
     r->comp[c].state = AV_UNDEFINED;
     r->comp[c].offset = 0;
     r->comp[c].length = 0;
   }
 }
 
-void reading_set_cstr(struct adapter_reading *r, enum adapter_component c,
+void reading_set_cstr(struct adapter_reading *r, rfc3986_component c,
                       const char *v) {
   if (v)
     reading_set(r, c, v, strlen(v));
@@ -101,16 +93,16 @@ void reading_set_cstr(struct adapter_reading *r, enum adapter_component c,
 }
 
 void reading_set_no_authority(struct adapter_reading *r) {
-  reading_set_null(r, AC_AUTHORITY);
-  reading_set_null(r, AC_USERINFO);
-  reading_set_null(r, AC_HOST);
-  reading_set_null(r, AC_HOST_TYPE);
-  reading_set_null(r, AC_PORT);
+  reading_set_null(r, RFC3986_COMPONENT_AUTHORITY);
+  reading_set_null(r, RFC3986_COMPONENT_USERINFO);
+  reading_set_null(r, RFC3986_COMPONENT_HOST);
+  reading_set_null(r, RFC3986_COMPONENT_HOST_TYPE);
+  reading_set_null(r, RFC3986_COMPONENT_PORT);
 }
 
-void reading_append(struct adapter_reading *r, enum adapter_component c,
+void reading_append(struct adapter_reading *r, rfc3986_component c,
                     const char *s, size_t len) {
-  if ((unsigned)c >= AC__COUNT)
+  if ((unsigned)c >= RFC3986_COMPONENT_COUNT)
     return;
   struct adapter_value *v = &r->comp[c];
   if (v->state != AV_DEFINED) {

@@ -48,8 +48,8 @@ static int get_part(CURLU *h, CURLUPart part, char **v) {
   }
 }
 
-static void set_part(struct adapter_reading *out, enum adapter_component c,
-                     int have, const char *v) {
+static void set_part(struct adapter_reading *out, rfc3986_component c, int have,
+                     const char *v) {
   if (have > 0)
     reading_set(out, c, v, strlen(v));
   else
@@ -76,7 +76,7 @@ static int fill(CURLU *h, struct adapter_reading *out) {
     goto done;
   }
   out->valid = 1;
-  set_part(out, AC_SCHEME, hs, scheme);
+  set_part(out, RFC3986_COMPONENT_SCHEME, hs, scheme);
   if (hh > 0) {
     /* authority = [ userinfo "@" ] host [ ":" port ], from curl's parts
      * (curl keeps no authority string).  Login options (";AUTH=...", for
@@ -84,37 +84,39 @@ static int fill(CURLU *h, struct adapter_reading *out) {
      * serialization puts them: user ":" password ";" options.  A zone id
      * goes back into the IP-literal as RFC 6874 writes it. */
     if (hu > 0 || hp > 0 || hop > 0) {
-      reading_set(out, AC_USERINFO, hu > 0 ? user : "",
+      reading_set(out, RFC3986_COMPONENT_USERINFO, hu > 0 ? user : "",
                   hu > 0 ? strlen(user) : 0);
       if (hp > 0) {
-        reading_append(out, AC_USERINFO, ":", 1);
-        reading_append(out, AC_USERINFO, password, strlen(password));
+        reading_append(out, RFC3986_COMPONENT_USERINFO, ":", 1);
+        reading_append(out, RFC3986_COMPONENT_USERINFO, password,
+                       strlen(password));
       }
       if (hop > 0) {
-        reading_append(out, AC_USERINFO, ";", 1);
-        reading_append(out, AC_USERINFO, options, strlen(options));
+        reading_append(out, RFC3986_COMPONENT_USERINFO, ";", 1);
+        reading_append(out, RFC3986_COMPONENT_USERINFO, options,
+                       strlen(options));
       }
     } else {
-      reading_set_null(out, AC_USERINFO);
+      reading_set_null(out, RFC3986_COMPONENT_USERINFO);
     }
     size_t hl = strlen(host);
     if (hz > 0 && hl > 1 && host[hl - 1] == ']') {
-      reading_set(out, AC_HOST, host, hl - 1);
-      reading_append(out, AC_HOST, "%25", 3);
-      reading_append(out, AC_HOST, zone, strlen(zone));
-      reading_append(out, AC_HOST, "]", 1);
+      reading_set(out, RFC3986_COMPONENT_HOST, host, hl - 1);
+      reading_append(out, RFC3986_COMPONENT_HOST, "%25", 3);
+      reading_append(out, RFC3986_COMPONENT_HOST, zone, strlen(zone));
+      reading_append(out, RFC3986_COMPONENT_HOST, "]", 1);
     } else {
-      reading_set(out, AC_HOST, host, hl);
+      reading_set(out, RFC3986_COMPONENT_HOST, host, hl);
     }
     const char *type = host[0] == '['                 ? "IPv6address"
                        : reading_is_ipv4address(host) ? "IPv4address"
                                                       : "reg-name";
-    reading_set(out, AC_HOST_TYPE, type, strlen(type));
-    set_part(out, AC_PORT, hpo, port);
-    const struct adapter_value *ui = &out->comp[AC_USERINFO];
-    const struct adapter_value *ho = &out->comp[AC_HOST];
-    const struct adapter_value *po = &out->comp[AC_PORT];
-    reading_set(out, AC_AUTHORITY, "", 0);
+    reading_set(out, RFC3986_COMPONENT_HOST_TYPE, type, strlen(type));
+    set_part(out, RFC3986_COMPONENT_PORT, hpo, port);
+    const struct adapter_value *ui = &out->comp[RFC3986_COMPONENT_USERINFO];
+    const struct adapter_value *ho = &out->comp[RFC3986_COMPONENT_HOST];
+    const struct adapter_value *po = &out->comp[RFC3986_COMPONENT_PORT];
+    reading_set(out, RFC3986_COMPONENT_AUTHORITY, "", 0);
     if (ui->state == AV_DEFINED) {
       /* copy through a temporary: reading_append may move the buffer */
       size_t n = ui->length;
@@ -124,9 +126,9 @@ static int fill(CURLU *h, struct adapter_reading *out) {
         goto done;
       }
       memcpy(tmp, reading_value(out, ui), n);
-      reading_append(out, AC_AUTHORITY, tmp, n);
+      reading_append(out, RFC3986_COMPONENT_AUTHORITY, tmp, n);
       free(tmp);
-      reading_append(out, AC_AUTHORITY, "@", 1);
+      reading_append(out, RFC3986_COMPONENT_AUTHORITY, "@", 1);
     }
     {
       size_t n = ho->length;
@@ -136,20 +138,21 @@ static int fill(CURLU *h, struct adapter_reading *out) {
         goto done;
       }
       memcpy(tmp, reading_value(out, ho), n);
-      reading_append(out, AC_AUTHORITY, tmp, n);
+      reading_append(out, RFC3986_COMPONENT_AUTHORITY, tmp, n);
       free(tmp);
     }
     if (po->state == AV_DEFINED) {
-      reading_append(out, AC_AUTHORITY, ":", 1);
-      reading_append(out, AC_AUTHORITY, port, strlen(port));
+      reading_append(out, RFC3986_COMPONENT_AUTHORITY, ":", 1);
+      reading_append(out, RFC3986_COMPONENT_AUTHORITY, port, strlen(port));
     }
   } else {
     reading_set_no_authority(out);
   }
-  reading_set(out, AC_PATH, hpa > 0 ? path : "", hpa > 0 ? strlen(path) : 0);
-  set_part(out, AC_QUERY, hq, query);
+  reading_set(out, RFC3986_COMPONENT_PATH, hpa > 0 ? path : "",
+              hpa > 0 ? strlen(path) : 0);
+  set_part(out, RFC3986_COMPONENT_QUERY, hq, query);
   /* curl 7.88 reports an empty fragment ("#") as absent. */
-  set_part(out, AC_FRAGMENT, hf, fragment);
+  set_part(out, RFC3986_COMPONENT_FRAGMENT, hf, fragment);
 done:
   curl_free(scheme);
   curl_free(user);

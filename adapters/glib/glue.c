@@ -27,7 +27,7 @@ static const char *gl_version(void) {
 
 /* GLib strips the brackets of an IP-literal (and decodes an RFC 6874 zone
  * "%25" to "%"): a host holding ':' was bracketed. */
-static void append_host(struct adapter_reading *out, enum adapter_component c,
+static void append_host(struct adapter_reading *out, rfc3986_component c,
                         const char *host) {
   int lit = strchr(host, ':') != NULL;
   if (lit)
@@ -42,42 +42,45 @@ static void fill(struct adapter_reading *out, const char *scheme,
                  const char *path, const char *query, const char *fragment) {
   char portbuf[16];
   out->valid = 1;
-  reading_set_cstr(out, AC_SCHEME, scheme);
+  reading_set_cstr(out, RFC3986_COMPONENT_SCHEME, scheme);
   if (host) {
     /* authority = [ userinfo "@" ] host [ ":" port ], recomposed: GLib
      * keeps no authority string, and the port only as a number. */
     if (userinfo) {
-      reading_append(out, AC_AUTHORITY, userinfo, strlen(userinfo));
-      reading_append(out, AC_AUTHORITY, "@", 1);
+      reading_append(out, RFC3986_COMPONENT_AUTHORITY, userinfo,
+                     strlen(userinfo));
+      reading_append(out, RFC3986_COMPONENT_AUTHORITY, "@", 1);
     }
-    append_host(out, AC_AUTHORITY, host);
+    append_host(out, RFC3986_COMPONENT_AUTHORITY, host);
     if (port >= 0) {
       snprintf(portbuf, sizeof portbuf, "%d", port);
-      reading_append(out, AC_AUTHORITY, ":", 1);
-      reading_append(out, AC_AUTHORITY, portbuf, strlen(portbuf));
+      reading_append(out, RFC3986_COMPONENT_AUTHORITY, ":", 1);
+      reading_append(out, RFC3986_COMPONENT_AUTHORITY, portbuf,
+                     strlen(portbuf));
     }
-    if (out->comp[AC_AUTHORITY].state != AV_DEFINED)
-      reading_set(out, AC_AUTHORITY, "", 0);
-    reading_set_cstr(out, AC_USERINFO, userinfo);
-    append_host(out, AC_HOST, host);
-    if (out->comp[AC_HOST].state != AV_DEFINED)
-      reading_set(out, AC_HOST, "", 0);
+    if (out->comp[RFC3986_COMPONENT_AUTHORITY].state != AV_DEFINED)
+      reading_set(out, RFC3986_COMPONENT_AUTHORITY, "", 0);
+    reading_set_cstr(out, RFC3986_COMPONENT_USERINFO, userinfo);
+    append_host(out, RFC3986_COMPONENT_HOST, host);
+    if (out->comp[RFC3986_COMPONENT_HOST].state != AV_DEFINED)
+      reading_set(out, RFC3986_COMPONENT_HOST, "", 0);
     const char *type =
         strchr(host, ':')
             ? (host[0] == 'v' || host[0] == 'V' ? "IPvFuture" : "IPv6address")
         : reading_is_ipv4address(host) ? "IPv4address"
                                        : "reg-name";
-    reading_set(out, AC_HOST_TYPE, type, strlen(type));
+    reading_set(out, RFC3986_COMPONENT_HOST_TYPE, type, strlen(type));
     if (port >= 0)
-      reading_set(out, AC_PORT, portbuf, strlen(portbuf));
+      reading_set(out, RFC3986_COMPONENT_PORT, portbuf, strlen(portbuf));
     else
-      reading_set_null(out, AC_PORT);
+      reading_set_null(out, RFC3986_COMPONENT_PORT);
   } else {
     reading_set_no_authority(out);
   }
-  reading_set(out, AC_PATH, path ? path : "", path ? strlen(path) : 0);
-  reading_set_cstr(out, AC_QUERY, query);
-  reading_set_cstr(out, AC_FRAGMENT, fragment);
+  reading_set(out, RFC3986_COMPONENT_PATH, path ? path : "",
+              path ? strlen(path) : 0);
+  reading_set_cstr(out, RFC3986_COMPONENT_QUERY, query);
+  reading_set_cstr(out, RFC3986_COMPONENT_FRAGMENT, fragment);
 }
 
 static int parse_with(GUriFlags flags, const char *s, size_t len,

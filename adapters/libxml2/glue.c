@@ -29,7 +29,7 @@ static const char *lx_version(void) {
 static void fill(const xmlURI *u, struct adapter_reading *out) {
   char portbuf[16];
   out->valid = 1;
-  reading_set_cstr(out, AC_SCHEME, u->scheme);
+  reading_set_cstr(out, RFC3986_COMPONENT_SCHEME, u->scheme);
   /* libxml2 2.9 keeps the port as an int, 0 when none was written (so an
    * explicit ":0" and an empty ":" read as no port). */
   int has_port = u->port > 0;
@@ -39,39 +39,44 @@ static void fill(const xmlURI *u, struct adapter_reading *out) {
     /* authority = [ userinfo "@" ] host [ ":" port ], recomposed: libxml2
      * keeps no authority string for a server-based authority. */
     if (u->user) {
-      reading_append(out, AC_AUTHORITY, u->user, strlen(u->user));
-      reading_append(out, AC_AUTHORITY, "@", 1);
+      reading_append(out, RFC3986_COMPONENT_AUTHORITY, u->user,
+                     strlen(u->user));
+      reading_append(out, RFC3986_COMPONENT_AUTHORITY, "@", 1);
     }
-    reading_append(out, AC_AUTHORITY, u->server, strlen(u->server));
+    reading_append(out, RFC3986_COMPONENT_AUTHORITY, u->server,
+                   strlen(u->server));
     if (has_port) {
-      reading_append(out, AC_AUTHORITY, ":", 1);
-      reading_append(out, AC_AUTHORITY, portbuf, strlen(portbuf));
+      reading_append(out, RFC3986_COMPONENT_AUTHORITY, ":", 1);
+      reading_append(out, RFC3986_COMPONENT_AUTHORITY, portbuf,
+                     strlen(portbuf));
     }
-    if (out->comp[AC_AUTHORITY].state != AV_DEFINED)
-      reading_set(out, AC_AUTHORITY, "", 0);
-    reading_set_cstr(out, AC_USERINFO, u->user);
-    reading_set(out, AC_HOST, u->server, strlen(u->server));
+    if (out->comp[RFC3986_COMPONENT_AUTHORITY].state != AV_DEFINED)
+      reading_set(out, RFC3986_COMPONENT_AUTHORITY, "", 0);
+    reading_set_cstr(out, RFC3986_COMPONENT_USERINFO, u->user);
+    reading_set(out, RFC3986_COMPONENT_HOST, u->server, strlen(u->server));
     const char *type =
         u->server[0] == '['
             ? (u->server[1] == 'v' || u->server[1] == 'V' ? "IPvFuture"
                                                           : "IPv6address")
         : reading_is_ipv4address(u->server) ? "IPv4address"
                                             : "reg-name";
-    reading_set(out, AC_HOST_TYPE, type, strlen(type));
+    reading_set(out, RFC3986_COMPONENT_HOST_TYPE, type, strlen(type));
     if (has_port)
-      reading_set(out, AC_PORT, portbuf, strlen(portbuf));
+      reading_set(out, RFC3986_COMPONENT_PORT, portbuf, strlen(portbuf));
     else
-      reading_set_null(out, AC_PORT);
+      reading_set_null(out, RFC3986_COMPONENT_PORT);
   } else if (u->authority) {
     /* a registry-based authority: one string, no parts */
-    reading_set(out, AC_AUTHORITY, u->authority, strlen(u->authority));
+    reading_set(out, RFC3986_COMPONENT_AUTHORITY, u->authority,
+                strlen(u->authority));
   } else {
     reading_set_no_authority(out);
   }
   const char *path = u->path ? u->path : u->opaque;
-  reading_set(out, AC_PATH, path ? path : "", path ? strlen(path) : 0);
-  reading_set_cstr(out, AC_QUERY, u->query_raw);
-  reading_set_cstr(out, AC_FRAGMENT, u->fragment);
+  reading_set(out, RFC3986_COMPONENT_PATH, path ? path : "",
+              path ? strlen(path) : 0);
+  reading_set_cstr(out, RFC3986_COMPONENT_QUERY, u->query_raw);
+  reading_set_cstr(out, RFC3986_COMPONENT_FRAGMENT, u->fragment);
 }
 
 static int lx_parse(const char *s, size_t len, const char *rule,

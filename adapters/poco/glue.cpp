@@ -29,7 +29,7 @@ static const char *po_version(void) {
   return v;
 }
 
-static void set_s(struct adapter_reading *out, enum adapter_component c,
+static void set_s(struct adapter_reading *out, rfc3986_component c,
                   const std::string &v) {
   reading_set(out, c, v.data(), v.size());
 }
@@ -44,9 +44,9 @@ static void fill(const Poco::URI &u, struct adapter_reading *out) {
   out->valid = 1;
   /* A scheme is never empty: Poco's "" is absent. */
   if (u.getScheme().empty())
-    reading_set_null(out, AC_SCHEME);
+    reading_set_null(out, RFC3986_COMPONENT_SCHEME);
   else
-    set_s(out, AC_SCHEME, u.getScheme());
+    set_s(out, RFC3986_COMPONENT_SCHEME, u.getScheme());
   const std::string &host = u.getHost();
   unsigned short port = u.getSpecifiedPort();
   if (!host.empty()) {
@@ -58,22 +58,22 @@ static void fill(const Poco::URI &u, struct adapter_reading *out) {
      * "no port", an empty one (h:) and ":0": those are left out, and so is
      * the authority, which Poco keeps only as these parts. */
     if (!ui.empty())
-      set_s(out, AC_USERINFO, ui);
-    set_s(out, AC_HOST, h);
+      set_s(out, RFC3986_COMPONENT_USERINFO, ui);
+    set_s(out, RFC3986_COMPONENT_HOST, h);
     const char *type = lit                    ? "IPv6address"
                        : is_ipv4address(host) ? "IPv4address"
                                               : "reg-name";
-    reading_set(out, AC_HOST_TYPE, type, std::strlen(type));
+    reading_set(out, RFC3986_COMPONENT_HOST_TYPE, type, std::strlen(type));
     if (port)
-      set_s(out, AC_PORT, std::to_string(port));
+      set_s(out, RFC3986_COMPONENT_PORT, std::to_string(port));
   }
   /* else: no host is both "no authority" and an empty one: left out. */
-  set_s(out, AC_PATH, u.getPath());
+  set_s(out, RFC3986_COMPONENT_PATH, u.getPath());
   /* "" is both an absent and an empty query (fragment): left out. */
   if (!u.getRawQuery().empty())
-    set_s(out, AC_QUERY, u.getRawQuery());
+    set_s(out, RFC3986_COMPONENT_QUERY, u.getRawQuery());
   if (!u.getFragment().empty())
-    set_s(out, AC_FRAGMENT, u.getFragment());
+    set_s(out, RFC3986_COMPONENT_FRAGMENT, u.getFragment());
 }
 
 static int po_parse(const char *s, size_t len, const char *rule,

@@ -66,13 +66,13 @@ static bool to_qstring(const char *s, size_t len, QString *q,
   return true;
 }
 
-static void set_q(struct adapter_reading *out, enum adapter_component c,
+static void set_q(struct adapter_reading *out, rfc3986_component c,
                   const QString &v) {
   QByteArray b = v.toUtf8();
   reading_set(out, c, b.constData(), static_cast<size_t>(b.size()));
 }
 
-static void append_q(struct adapter_reading *out, enum adapter_component c,
+static void append_q(struct adapter_reading *out, rfc3986_component c,
                      const QString &v) {
   QByteArray b = v.toUtf8();
   reading_append(out, c, b.constData(), static_cast<size_t>(b.size()));
@@ -91,9 +91,9 @@ static void fill(const QUrl &u, struct adapter_reading *out) {
   out->valid = 1;
   /* A scheme is never empty: QUrl's "" is absent. */
   if (u.scheme().isEmpty())
-    reading_set_null(out, AC_SCHEME);
+    reading_set_null(out, RFC3986_COMPONENT_SCHEME);
   else
-    set_q(out, AC_SCHEME, u.scheme());
+    set_q(out, RFC3986_COMPONENT_SCHEME, u.scheme());
   /* host() is a null QString both without authority and with an empty
    * one ("http:///a"); QUrl keeps the difference, and writes "//" back
    * for the empty one: its own serialization tells them apart. */
@@ -114,43 +114,44 @@ static void fill(const QUrl &u, struct adapter_reading *out) {
                    .startsWith(QLatin1Char('['));
     QString h = lit ? QLatin1Char('[') + host + QLatin1Char(']') : host;
     int port = u.port();
-    reading_set(out, AC_AUTHORITY, "", 0);
+    reading_set(out, RFC3986_COMPONENT_AUTHORITY, "", 0);
     if (!ui.isNull()) {
-      append_q(out, AC_AUTHORITY, ui);
-      reading_append(out, AC_AUTHORITY, "@", 1);
+      append_q(out, RFC3986_COMPONENT_AUTHORITY, ui);
+      reading_append(out, RFC3986_COMPONENT_AUTHORITY, "@", 1);
     }
-    append_q(out, AC_AUTHORITY, h);
+    append_q(out, RFC3986_COMPONENT_AUTHORITY, h);
     if (port >= 0)
-      append_q(out, AC_AUTHORITY, QLatin1Char(':') + QString::number(port));
+      append_q(out, RFC3986_COMPONENT_AUTHORITY,
+               QLatin1Char(':') + QString::number(port));
     if (ui.isNull())
-      reading_set_null(out, AC_USERINFO);
+      reading_set_null(out, RFC3986_COMPONENT_USERINFO);
     else
-      set_q(out, AC_USERINFO, ui);
-    set_q(out, AC_HOST, h);
+      set_q(out, RFC3986_COMPONENT_USERINFO, ui);
+    set_q(out, RFC3986_COMPONENT_HOST, h);
     const char *type =
         lit ? (host.startsWith(QLatin1Char('v'), Qt::CaseInsensitive)
                    ? "IPvFuture"
                    : "IPv6address")
         : is_ipv4address(host) ? "IPv4address"
                                : "reg-name";
-    reading_set(out, AC_HOST_TYPE, type, std::strlen(type));
+    reading_set(out, RFC3986_COMPONENT_HOST_TYPE, type, std::strlen(type));
     /* QUrl keeps the port as a number, -1 when none (an empty ":" too). */
     if (port >= 0)
-      set_q(out, AC_PORT, QString::number(port));
+      set_q(out, RFC3986_COMPONENT_PORT, QString::number(port));
     else
-      reading_set_null(out, AC_PORT);
+      reading_set_null(out, RFC3986_COMPONENT_PORT);
   } else {
     reading_set_no_authority(out);
   }
-  set_q(out, AC_PATH, u.path(ENC));
+  set_q(out, RFC3986_COMPONENT_PATH, u.path(ENC));
   if (u.hasQuery())
-    set_q(out, AC_QUERY, u.query(ENC));
+    set_q(out, RFC3986_COMPONENT_QUERY, u.query(ENC));
   else
-    reading_set_null(out, AC_QUERY);
+    reading_set_null(out, RFC3986_COMPONENT_QUERY);
   if (u.hasFragment())
-    set_q(out, AC_FRAGMENT, u.fragment(ENC));
+    set_q(out, RFC3986_COMPONENT_FRAGMENT, u.fragment(ENC));
   else
-    reading_set_null(out, AC_FRAGMENT);
+    reading_set_null(out, RFC3986_COMPONENT_FRAGMENT);
 }
 
 static int qt_parse(const char *s, size_t len, const char *rule,

@@ -36,26 +36,30 @@ static int fast_parse(const char *s, size_t len, const char *rule,
                        "URI, absolute-URI or relative-ref";
     return 0;
   }
-  const rfc3986_span *spans[AC__COUNT] = {
-      [AC_SCHEME] = &u.scheme,     [AC_AUTHORITY] = &u.authority,
-      [AC_USERINFO] = &u.userinfo, [AC_HOST] = &u.host,
-      [AC_PORT] = &u.port,         [AC_PATH] = &u.path,
-      [AC_QUERY] = &u.query,       [AC_FRAGMENT] = &u.fragment};
+  const rfc3986_span *spans[RFC3986_COMPONENT_COUNT] = {
+      [RFC3986_COMPONENT_SCHEME] = &u.scheme,
+      [RFC3986_COMPONENT_AUTHORITY] = &u.authority,
+      [RFC3986_COMPONENT_USERINFO] = &u.userinfo,
+      [RFC3986_COMPONENT_HOST] = &u.host,
+      [RFC3986_COMPONENT_PORT] = &u.port,
+      [RFC3986_COMPONENT_PATH] = &u.path,
+      [RFC3986_COMPONENT_QUERY] = &u.query,
+      [RFC3986_COMPONENT_FRAGMENT] = &u.fragment};
   out->valid = 1;
-  for (int c = 0; c < AC__COUNT; c++) {
-    if (c == AC_HOST_TYPE)
+  for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++) {
+    if (c == RFC3986_COMPONENT_HOST_TYPE)
       continue;
     if (rfc3986_span_defined(*spans[c]))
-      reading_set(out, (enum adapter_component)c, s + spans[c]->offset,
+      reading_set(out, (rfc3986_component)c, s + spans[c]->offset,
                   spans[c]->length);
     else
-      reading_set_null(out, (enum adapter_component)c);
+      reading_set_null(out, (rfc3986_component)c);
   }
   type = rfc3986_host_type_name(u.host_type);
   if (type)
-    reading_set(out, AC_HOST_TYPE, type, strlen(type));
+    reading_set(out, RFC3986_COMPONENT_HOST_TYPE, type, strlen(type));
   else
-    reading_set_null(out, AC_HOST_TYPE);
+    reading_set_null(out, RFC3986_COMPONENT_HOST_TYPE);
   return 0;
 }
 

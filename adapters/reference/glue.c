@@ -13,7 +13,7 @@ static const char *ref_version(void) {
   return "librfc3986 " RFC3986_VERSION;
 }
 
-static void set_span(struct adapter_reading *out, enum adapter_component c,
+static void set_span(struct adapter_reading *out, rfc3986_component c,
                      const rfc3986_uri *u, rfc3986_span s) {
   if (rfc3986_span_defined(s))
     reading_set(out, c, u->input + s.offset, s.length);
@@ -58,19 +58,19 @@ static int ref_parse(const char *s, size_t len, const char *rule,
     return 0;
   }
   out->valid = 1;
-  set_span(out, AC_SCHEME, &u, u.scheme);
-  set_span(out, AC_AUTHORITY, &u, u.authority);
-  set_span(out, AC_USERINFO, &u, u.userinfo);
-  set_span(out, AC_HOST, &u, u.host);
+  set_span(out, RFC3986_COMPONENT_SCHEME, &u, u.scheme);
+  set_span(out, RFC3986_COMPONENT_AUTHORITY, &u, u.authority);
+  set_span(out, RFC3986_COMPONENT_USERINFO, &u, u.userinfo);
+  set_span(out, RFC3986_COMPONENT_HOST, &u, u.host);
   const char *type = rfc3986_host_type_name(u.host_type);
   if (type)
-    reading_set(out, AC_HOST_TYPE, type, strlen(type));
+    reading_set(out, RFC3986_COMPONENT_HOST_TYPE, type, strlen(type));
   else
-    reading_set_null(out, AC_HOST_TYPE);
-  set_span(out, AC_PORT, &u, u.port);
-  set_span(out, AC_PATH, &u, u.path);
-  set_span(out, AC_QUERY, &u, u.query);
-  set_span(out, AC_FRAGMENT, &u, u.fragment);
+    reading_set_null(out, RFC3986_COMPONENT_HOST_TYPE);
+  set_span(out, RFC3986_COMPONENT_PORT, &u, u.port);
+  set_span(out, RFC3986_COMPONENT_PATH, &u, u.path);
+  set_span(out, RFC3986_COMPONENT_QUERY, &u, u.query);
+  set_span(out, RFC3986_COMPONENT_FRAGMENT, &u, u.fragment);
   return 0;
 }
 

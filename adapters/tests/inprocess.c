@@ -87,8 +87,8 @@ static const struct glue *find(const char *name) {
 }
 
 static int comp_index(const char *name) {
-  for (int c = 0; c < AC__COUNT; c++)
-    if (strcmp(adapter_component_name((enum adapter_component)c), name) == 0)
+  for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++)
+    if (strcmp(rfc3986_component_name((rfc3986_component)c), name) == 0)
       return c;
   return -1;
 }

@@ -24,7 +24,7 @@ static size_t range_len(UriTextRangeA t) {
   return t.first ? (size_t)(t.afterLast - t.first) : 0;
 }
 
-static void set_range(struct adapter_reading *out, enum adapter_component c,
+static void set_range(struct adapter_reading *out, rfc3986_component c,
                       UriTextRangeA t) {
   if (defined(t))
     reading_set(out, c, t.first, range_len(t));
@@ -38,7 +38,7 @@ static int host_is_literal(const UriUriA *u) {
   return u->hostData.ip6 != NULL || u->hostData.ipFuture.first != NULL;
 }
 
-static void append_host(struct adapter_reading *out, enum adapter_component c,
+static void append_host(struct adapter_reading *out, rfc3986_component c,
                         const UriUriA *u) {
   int lit = host_is_literal(u);
   if (lit)
@@ -49,48 +49,50 @@ static void append_host(struct adapter_reading *out, enum adapter_component c,
 }
 
 static void fill(const UriUriA *u, struct adapter_reading *out) {
-  set_range(out, AC_SCHEME, u->scheme);
+  set_range(out, RFC3986_COMPONENT_SCHEME, u->scheme);
   if (defined(u->hostText)) {
     /* authority = [ userinfo "@" ] host [ ":" port ] */
     if (defined(u->userInfo)) {
-      reading_append(out, AC_AUTHORITY, u->userInfo.first,
+      reading_append(out, RFC3986_COMPONENT_AUTHORITY, u->userInfo.first,
                      range_len(u->userInfo));
-      reading_append(out, AC_AUTHORITY, "@", 1);
+      reading_append(out, RFC3986_COMPONENT_AUTHORITY, "@", 1);
     }
-    append_host(out, AC_AUTHORITY, u);
+    append_host(out, RFC3986_COMPONENT_AUTHORITY, u);
     if (defined(u->portText)) {
-      reading_append(out, AC_AUTHORITY, ":", 1);
-      reading_append(out, AC_AUTHORITY, u->portText.first,
+      reading_append(out, RFC3986_COMPONENT_AUTHORITY, ":", 1);
+      reading_append(out, RFC3986_COMPONENT_AUTHORITY, u->portText.first,
                      range_len(u->portText));
     }
-    if (out->comp[AC_AUTHORITY].state != AV_DEFINED) /* empty authority */
-      reading_set(out, AC_AUTHORITY, "", 0);
-    set_range(out, AC_USERINFO, u->userInfo);
-    append_host(out, AC_HOST, u);
-    if (out->comp[AC_HOST].state != AV_DEFINED)
-      reading_set(out, AC_HOST, "", 0);
+    if (out->comp[RFC3986_COMPONENT_AUTHORITY].state !=
+        AV_DEFINED) /* empty authority */
+      reading_set(out, RFC3986_COMPONENT_AUTHORITY, "", 0);
+    set_range(out, RFC3986_COMPONENT_USERINFO, u->userInfo);
+    append_host(out, RFC3986_COMPONENT_HOST, u);
+    if (out->comp[RFC3986_COMPONENT_HOST].state != AV_DEFINED)
+      reading_set(out, RFC3986_COMPONENT_HOST, "", 0);
     const char *type = u->hostData.ip6              ? "IPv6address"
                        : u->hostData.ipFuture.first ? "IPvFuture"
                        : u->hostData.ip4            ? "IPv4address"
                                                     : "reg-name";
-    reading_set(out, AC_HOST_TYPE, type, strlen(type));
-    set_range(out, AC_PORT, u->portText);
+    reading_set(out, RFC3986_COMPONENT_HOST_TYPE, type, strlen(type));
+    set_range(out, RFC3986_COMPONENT_PORT, u->portText);
   } else {
     reading_set_no_authority(out);
   }
   /* The path from the segment list: "/" before the first segment when
    * absolutePath (no host) or when there is a host and any segment. */
-  reading_set(out, AC_PATH, "", 0);
+  reading_set(out, RFC3986_COMPONENT_PATH, "", 0);
   int slash = u->absolutePath || (defined(u->hostText) && u->pathHead);
   if (slash)
-    reading_append(out, AC_PATH, "/", 1);
+    reading_append(out, RFC3986_COMPONENT_PATH, "/", 1);
   for (const UriPathSegmentA *s = u->pathHead; s; s = s->next) {
     if (s != u->pathHead)
-      reading_append(out, AC_PATH, "/", 1);
-    reading_append(out, AC_PATH, s->text.first, range_len(s->text));
+      reading_append(out, RFC3986_COMPONENT_PATH, "/", 1);
+    reading_append(out, RFC3986_COMPONENT_PATH, s->text.first,
+                   range_len(s->text));
   }
-  set_range(out, AC_QUERY, u->query);
-  set_range(out, AC_FRAGMENT, u->fragment);
+  set_range(out, RFC3986_COMPONENT_QUERY, u->query);
+  set_range(out, RFC3986_COMPONENT_FRAGMENT, u->fragment);
 }
 
 static int up_parse(const char *s, size_t len, const char *rule,

@@ -90,8 +90,7 @@ static const struct known_entry *explain(const struct diff_ctx *x,
                                          const char *kind) {
   const char *cls = behaviour_class_of_kind(kind);
   const char *comp =
-      x->comp >= 0 ? adapter_component_name((enum adapter_component)x->comp)
-                   : NULL;
+      x->comp >= 0 ? rfc3986_component_name((rfc3986_component)x->comp) : NULL;
   for (size_t i = 0; i < known_count; i++) {
     const struct known_entry *e = &known_entries[i];
     if (disabled && behaviour_lists(disabled, e->rule.id))
@@ -141,11 +140,11 @@ static void put_reading(FILE *f, const struct adapter_reading *r, int produced,
   if (!produced && r->valid) {
     fprintf(f, ", \"components\": {");
     int first = 1;
-    for (int c = 0; c < AC__COUNT; c++) {
+    for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++) {
       if (r->comp[c].state == AV_NOT_EXPRESSED)
         continue;
       fprintf(f, "%s\"%s\": ", first ? "" : ", ",
-              adapter_component_name((enum adapter_component)c));
+              rfc3986_component_name((rfc3986_component)c));
       first = 0;
       if (r->comp[c].state == AV_UNDEFINED)
         fprintf(f, "null");
@@ -171,7 +170,7 @@ static void disagree(const struct diff_ctx *x, const char *kind) {
           "\"op\": \"%s\", \"kind\": \"%s\", \"component\": %s%s%s, "
           "\"known\": ",
           diff_adapter, diff_adapter, x->op, kind, x->comp >= 0 ? "\"" : "",
-          x->comp >= 0 ? adapter_component_name((enum adapter_component)x->comp)
+          x->comp >= 0 ? rfc3986_component_name((rfc3986_component)x->comp)
                        : "null",
           x->comp >= 0 ? "\"" : "");
   if (e)
@@ -237,7 +236,7 @@ static int compare(struct diff_ctx *x,
     }
     return n;
   }
-  for (int c = 0; c < AC__COUNT; c++) {
+  for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++) {
     if (l->comp[c].state == AV_NOT_EXPRESSED)
       continue;
     if (!same_value(r, &r->comp[c], l, &l->comp[c])) {

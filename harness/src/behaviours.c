@@ -246,9 +246,9 @@ static void set_value(struct adapter_reading *r, int c, json_t *v) {
     if (s)
       reading_set_output(r, s, n);
   } else if (s) {
-    reading_set(r, (enum adapter_component)c, s, n);
+    reading_set(r, (rfc3986_component)c, s, n);
   } else if (json_is_null(v)) {
-    reading_set_null(r, (enum adapter_component)c);
+    reading_set_null(r, (rfc3986_component)c);
   }
   free(own);
 }
@@ -259,10 +259,10 @@ static void lib_reading(json_t *got, struct adapter_reading *r) {
   json_t *comps = json_object_get(got, "components");
   if (json_is_object(comps)) {
     r->valid = !valid || r->valid;
-    for (int c = 0; c < AC__COUNT; c++)
-      set_value(r, c,
-                json_object_get(
-                    comps, adapter_component_name((enum adapter_component)c)));
+    for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++)
+      set_value(
+          r, c,
+          json_object_get(comps, rfc3986_component_name((rfc3986_component)c)));
   }
   static const char *const outs[] = {"target", "normalized", "output"};
   for (size_t i = 0; i < 3; i++) {
@@ -285,8 +285,8 @@ static void ref_reading(int op, const char *in, size_t len, const char *base,
 }
 
 static int comp_index(const char *name) {
-  for (int c = 0; c < AC__COUNT; c++)
-    if (!strcmp(adapter_component_name((enum adapter_component)c), name))
+  for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++)
+    if (!strcmp(rfc3986_component_name((rfc3986_component)c), name))
       return c;
   return -1;
 }
