@@ -90,8 +90,15 @@ static int check_examples(const struct state *s, const struct behaviours *bs) {
 static struct tally *tally_of(struct state *s, const char *name,
                               const char *library) {
   for (size_t i = 0; i < s->n; i++)
-    if (!strcmp(s->t[i].name, name))
+    if (!strcmp(s->t[i].name, name)) {
+      /* made for --adapter before its first result: that result names
+       * the library */
+      if (!*s->t[i].library && library && *library) {
+        free(s->t[i].library);
+        s->t[i].library = xstrdup(library);
+      }
       return &s->t[i];
+    }
   s->t = xrealloc(s->t, (s->n + 1) * sizeof *s->t);
   struct tally *t = &s->t[s->n];
   memset(t, 0, sizeof *t);
@@ -297,7 +304,8 @@ static void tally_text(const struct tally *t) {
   }
   printf("%s (%s): %zu results not PASS, %zu unexplained; %zu named "
          "behaviours, %zu security-relevant\n",
-         t->name, t->library, t->non_pass, t->unexplained, named, security);
+         t->name, *t->library ? t->library : "no results in this file",
+         t->non_pass, t->unexplained, named, security);
   for (size_t i = 0; i < t->bs.n; i++) {
     const struct behaviour *b = &t->bs.b[i];
     double share = pass_share(t, i);

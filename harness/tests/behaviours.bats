@@ -57,6 +57,15 @@ one() { pylines "$(OUT)" "[x for x in r if x.get('id') == '$1'][0]$2"; }
   [ "$(pyjson "sorted(d['adapters'])" <<<"$output")" = "['other']" ]
 }
 
+@test "uritest behaviours --adapter: the library from the results; an adapter without results says so" {
+  runb
+  run --separate-stderr "$UT" behaviours --adapter fake --format json "$(OUT)"
+  [ "$(pyjson "d['adapters']['fake']['library']" <<<"$output")" = "fakelib 1.2.3" ]
+  run --separate-stderr "$UT" behaviours --adapter fake --adapter other "$(OUT)"
+  [[ $output == *"fake (fakelib 1.2.3):"* ]]
+  [[ $output == *"other (no results in this file):"* ]]
+}
+
 @test "uritest behaviours: all explained and specific is exit 0; text says so per adapter" {
   runb --id 'b.pass*' --id b.userinfo-host --id b.empty-port --id b.bad-pct
   run --separate-stderr "$UT" behaviours "$(OUT)"
