@@ -4,6 +4,10 @@
  * `make generate` writes both again, `make test-generated` checks them.
  * See reference/fast/README.md. */
 #include <stddef.h>
+#include <stdint.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "fast.h"
 
@@ -13,6 +17,313 @@
  * embedded NUL is rejected where it stands, like any octet outside the
  * grammar, and ends a match short of the end). */
 #define NONE ((size_t)-1)
+
+/* Run scans (generate.py, accelerate): skip_N(s, cur, len) is the first
+ * offset at or after CUR whose octet is not in class N, LEN if none is. */
+static const uint32_t class_of[256] = {
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x57, 0x00, 0x00, 0x57, 0x00, 0x57, 0x57,
+  0x57, 0x57, 0x57, 0x5f, 0x57, 0x5f, 0x5f, 0x06,
+  0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+  0xff, 0xff, 0x46, 0x57, 0x00, 0x57, 0x00, 0x04,
+  0x07, 0xdf, 0xdf, 0xdf, 0xdf, 0xdf, 0xdf, 0x5f,
+  0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f,
+  0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f,
+  0x5f, 0x5f, 0x5f, 0x00, 0x00, 0x00, 0x00, 0x57,
+  0x00, 0xdf, 0xdf, 0xdf, 0xdf, 0xdf, 0xdf, 0x5f,
+  0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f,
+  0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f,
+  0x5f, 0x5f, 0x5f, 0x00, 0x00, 0x00, 0x57, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+  0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+};
+
+#ifdef __SSE2__
+/* Bit k set when octet k of X is in class 0. */
+static unsigned in_0(__m128i x) {
+  __m128i r = _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x21));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x24)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x5A)), _mm_set1_epi8((char)0x89)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x50)), _mm_set1_epi8((char)0x8A)));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x3B)));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x3D)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x40)), _mm_set1_epi8((char)0x9B)));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x5F)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x1F)), _mm_set1_epi8((char)0x9A)));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x7E)));
+  return (unsigned)_mm_movemask_epi8(r);
+}
+#endif
+
+static size_t skip_0(const unsigned char *s, size_t cur, size_t len) {
+#ifdef __SSE2__
+  if (len >= 16) {
+    unsigned m;
+    for (; len - cur >= 16; cur += 16) {
+      m = ~in_0(_mm_loadu_si128((const __m128i *)(s + cur))) & 0xFFFFu;
+      if (m != 0)
+        return cur + (size_t)__builtin_ctz(m);
+    }
+    /* the last 16 octets of the input, from CUR on; bit 16 is the end */
+    m = (~in_0(_mm_loadu_si128((const __m128i *)(s + len - 16))) & 0xFFFFu) |
+        0x10000u;
+    return cur + (size_t)__builtin_ctz(m >> (cur - (len - 16)));
+  }
+#endif
+  while (cur < len && (class_of[s[cur]] & 0x01u) != 0)
+    cur++;
+  return cur;
+}
+
+#ifdef __SSE2__
+/* Bit k set when octet k of X is in class 1. */
+static unsigned in_1(__m128i x) {
+  __m128i r = _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x21));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x24)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x5A)), _mm_set1_epi8((char)0x96)));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x3D)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x40)), _mm_set1_epi8((char)0x9B)));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x5F)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x1F)), _mm_set1_epi8((char)0x9A)));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x7E)));
+  return (unsigned)_mm_movemask_epi8(r);
+}
+#endif
+
+static size_t skip_1(const unsigned char *s, size_t cur, size_t len) {
+#ifdef __SSE2__
+  if (len >= 16) {
+    unsigned m;
+    for (; len - cur >= 16; cur += 16) {
+      m = ~in_1(_mm_loadu_si128((const __m128i *)(s + cur))) & 0xFFFFu;
+      if (m != 0)
+        return cur + (size_t)__builtin_ctz(m);
+    }
+    /* the last 16 octets of the input, from CUR on; bit 16 is the end */
+    m = (~in_1(_mm_loadu_si128((const __m128i *)(s + len - 16))) & 0xFFFFu) |
+        0x10000u;
+    return cur + (size_t)__builtin_ctz(m >> (cur - (len - 16)));
+  }
+#endif
+  while (cur < len && (class_of[s[cur]] & 0x02u) != 0)
+    cur++;
+  return cur;
+}
+
+#ifdef __SSE2__
+/* Bit k set when octet k of X is in class 2. */
+static unsigned in_2(__m128i x) {
+  __m128i r = _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x21));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x24)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x5A)), _mm_set1_epi8((char)0x96)));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x3D)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x41)), _mm_set1_epi8((char)0x9C)));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x5F)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x1F)), _mm_set1_epi8((char)0x9A)));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x7E)));
+  return (unsigned)_mm_movemask_epi8(r);
+}
+#endif
+
+static size_t skip_2(const unsigned char *s, size_t cur, size_t len) {
+#ifdef __SSE2__
+  if (len >= 16) {
+    unsigned m;
+    for (; len - cur >= 16; cur += 16) {
+      m = ~in_2(_mm_loadu_si128((const __m128i *)(s + cur))) & 0xFFFFu;
+      if (m != 0)
+        return cur + (size_t)__builtin_ctz(m);
+    }
+    /* the last 16 octets of the input, from CUR on; bit 16 is the end */
+    m = (~in_2(_mm_loadu_si128((const __m128i *)(s + len - 16))) & 0xFFFFu) |
+        0x10000u;
+    return cur + (size_t)__builtin_ctz(m >> (cur - (len - 16)));
+  }
+#endif
+  while (cur < len && (class_of[s[cur]] & 0x04u) != 0)
+    cur++;
+  return cur;
+}
+
+#ifdef __SSE2__
+/* Bit k set when octet k of X is in class 3. */
+static unsigned in_3(__m128i x) {
+  __m128i r = _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x2B));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x53)), _mm_set1_epi8((char)0x82)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x50)), _mm_set1_epi8((char)0x8A)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x3F)), _mm_set1_epi8((char)0x9A)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x1F)), _mm_set1_epi8((char)0x9A)));
+  return (unsigned)_mm_movemask_epi8(r);
+}
+#endif
+
+static size_t skip_3(const unsigned char *s, size_t cur, size_t len) {
+#ifdef __SSE2__
+  if (len >= 16) {
+    unsigned m;
+    for (; len - cur >= 16; cur += 16) {
+      m = ~in_3(_mm_loadu_si128((const __m128i *)(s + cur))) & 0xFFFFu;
+      if (m != 0)
+        return cur + (size_t)__builtin_ctz(m);
+    }
+    /* the last 16 octets of the input, from CUR on; bit 16 is the end */
+    m = (~in_3(_mm_loadu_si128((const __m128i *)(s + len - 16))) & 0xFFFFu) |
+        0x10000u;
+    return cur + (size_t)__builtin_ctz(m >> (cur - (len - 16)));
+  }
+#endif
+  while (cur < len && (class_of[s[cur]] & 0x08u) != 0)
+    cur++;
+  return cur;
+}
+
+#ifdef __SSE2__
+/* Bit k set when octet k of X is in class 4. */
+static unsigned in_4(__m128i x) {
+  __m128i r = _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x21));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x24)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x5A)), _mm_set1_epi8((char)0x89)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x50)), _mm_set1_epi8((char)0x8A)));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x3B)));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x3D)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x3F)), _mm_set1_epi8((char)0x9A)));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x5F)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x1F)), _mm_set1_epi8((char)0x9A)));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x7E)));
+  return (unsigned)_mm_movemask_epi8(r);
+}
+#endif
+
+static size_t skip_4(const unsigned char *s, size_t cur, size_t len) {
+#ifdef __SSE2__
+  if (len >= 16) {
+    unsigned m;
+    for (; len - cur >= 16; cur += 16) {
+      m = ~in_4(_mm_loadu_si128((const __m128i *)(s + cur))) & 0xFFFFu;
+      if (m != 0)
+        return cur + (size_t)__builtin_ctz(m);
+    }
+    /* the last 16 octets of the input, from CUR on; bit 16 is the end */
+    m = (~in_4(_mm_loadu_si128((const __m128i *)(s + len - 16))) & 0xFFFFu) |
+        0x10000u;
+    return cur + (size_t)__builtin_ctz(m >> (cur - (len - 16)));
+  }
+#endif
+  while (cur < len && (class_of[s[cur]] & 0x10u) != 0)
+    cur++;
+  return cur;
+}
+
+#ifdef __SSE2__
+/* Bit k set when octet k of X is in class 5. */
+static unsigned in_5(__m128i x) {
+  __m128i r = _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x50)), _mm_set1_epi8((char)0x8A));
+  return (unsigned)_mm_movemask_epi8(r);
+}
+#endif
+
+static size_t skip_5(const unsigned char *s, size_t cur, size_t len) {
+#ifdef __SSE2__
+  if (len >= 16) {
+    unsigned m;
+    for (; len - cur >= 16; cur += 16) {
+      m = ~in_5(_mm_loadu_si128((const __m128i *)(s + cur))) & 0xFFFFu;
+      if (m != 0)
+        return cur + (size_t)__builtin_ctz(m);
+    }
+    /* the last 16 octets of the input, from CUR on; bit 16 is the end */
+    m = (~in_5(_mm_loadu_si128((const __m128i *)(s + len - 16))) & 0xFFFFu) |
+        0x10000u;
+    return cur + (size_t)__builtin_ctz(m >> (cur - (len - 16)));
+  }
+#endif
+  while (cur < len && (class_of[s[cur]] & 0x20u) != 0)
+    cur++;
+  return cur;
+}
+
+#ifdef __SSE2__
+/* Bit k set when octet k of X is in class 6. */
+static unsigned in_6(__m128i x) {
+  __m128i r = _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x21));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x24)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x5A)), _mm_set1_epi8((char)0x89)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x50)), _mm_set1_epi8((char)0x8C)));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x3D)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x3F)), _mm_set1_epi8((char)0x9A)));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x5F)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x1F)), _mm_set1_epi8((char)0x9A)));
+  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x7E)));
+  return (unsigned)_mm_movemask_epi8(r);
+}
+#endif
+
+static size_t skip_6(const unsigned char *s, size_t cur, size_t len) {
+#ifdef __SSE2__
+  if (len >= 16) {
+    unsigned m;
+    for (; len - cur >= 16; cur += 16) {
+      m = ~in_6(_mm_loadu_si128((const __m128i *)(s + cur))) & 0xFFFFu;
+      if (m != 0)
+        return cur + (size_t)__builtin_ctz(m);
+    }
+    /* the last 16 octets of the input, from CUR on; bit 16 is the end */
+    m = (~in_6(_mm_loadu_si128((const __m128i *)(s + len - 16))) & 0xFFFFu) |
+        0x10000u;
+    return cur + (size_t)__builtin_ctz(m >> (cur - (len - 16)));
+  }
+#endif
+  while (cur < len && (class_of[s[cur]] & 0x40u) != 0)
+    cur++;
+  return cur;
+}
+
+#ifdef __SSE2__
+/* Bit k set when octet k of X is in class 7. */
+static unsigned in_7(__m128i x) {
+  __m128i r = _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x50)), _mm_set1_epi8((char)0x8A));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x3F)), _mm_set1_epi8((char)0x86)));
+  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x1F)), _mm_set1_epi8((char)0x86)));
+  return (unsigned)_mm_movemask_epi8(r);
+}
+#endif
+
+static size_t skip_7(const unsigned char *s, size_t cur, size_t len) {
+#ifdef __SSE2__
+  if (len >= 16) {
+    unsigned m;
+    for (; len - cur >= 16; cur += 16) {
+      m = ~in_7(_mm_loadu_si128((const __m128i *)(s + cur))) & 0xFFFFu;
+      if (m != 0)
+        return cur + (size_t)__builtin_ctz(m);
+    }
+    /* the last 16 octets of the input, from CUR on; bit 16 is the end */
+    m = (~in_7(_mm_loadu_si128((const __m128i *)(s + len - 16))) & 0xFFFFu) |
+        0x10000u;
+    return cur + (size_t)__builtin_ctz(m >> (cur - (len - 16)));
+  }
+#endif
+  while (cur < len && (class_of[s[cur]] & 0x80u) != 0)
+    cur++;
+  return cur;
+}
 
 
 
@@ -780,6 +1091,7 @@ yy9:
   }
 yy10:
   ++cur;
+  cur = skip_0(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy11:
   switch (yych) {
@@ -1065,6 +1377,7 @@ yy14:
   }
 yy15:
   ++cur;
+  cur = skip_1(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -1323,6 +1636,7 @@ yy16:
   }
 yy17:
   ++cur;
+  cur = skip_2(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -1484,6 +1798,7 @@ yy19:
   }
 yy20:
   ++cur;
+  cur = skip_1(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy21:
   switch (yych) {
@@ -1855,6 +2170,7 @@ yy23:
   }
 yy24:
   ++cur;
+  cur = skip_2(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -1990,6 +2306,7 @@ yy25:
   }
 yy26:
   ++cur;
+  cur = skip_3(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -2372,6 +2689,7 @@ yy30:
   }
 yy31:
   ++cur;
+  cur = skip_4(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy32:
   switch (yych) {
@@ -2554,6 +2872,7 @@ yy33:
   }
 yy34:
   ++cur;
+  cur = skip_1(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -2732,6 +3051,7 @@ yy38:
   }
 yy39:
   ++cur;
+  cur = skip_5(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -3088,6 +3408,7 @@ yy42:
   }
 yy43:
   ++cur;
+  cur = skip_1(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -3601,6 +3922,7 @@ yy52:
   }
 yy53:
   ++cur;
+  cur = skip_6(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -3717,6 +4039,7 @@ yy54:
   }
 yy55:
   ++cur;
+  cur = skip_4(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy56:
   switch (yych) {
@@ -3954,6 +4277,7 @@ yy61:
   }
 yy62:
   ++cur;
+  cur = skip_5(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -4052,6 +4376,7 @@ yy65:
   }
 yy66:
   ++cur;
+  cur = skip_2(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -4212,6 +4537,7 @@ yy68:
   }
 yy69:
   ++cur;
+  cur = skip_1(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy70:
   switch (yych) {
@@ -4581,6 +4907,7 @@ yy72:
   }
 yy73:
   ++cur;
+  cur = skip_2(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -4976,6 +5303,7 @@ yy86:
   }
 yy87:
   ++cur;
+  cur = skip_7(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy88:
   switch (yych) {
@@ -5062,6 +5390,7 @@ yy90:
   }
 yy91:
   ++cur;
+  cur = skip_4(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy92:
   switch (yych) {
@@ -5243,6 +5572,7 @@ yy93:
   }
 yy94:
   ++cur;
+  cur = skip_1(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -5420,6 +5750,7 @@ yy98:
   }
 yy99:
   ++cur;
+  cur = skip_5(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -6274,6 +6605,7 @@ yy122:
   }
 yy123:
   ++cur;
+  cur = skip_6(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -6390,6 +6722,7 @@ yy124:
   }
 yy125:
   ++cur;
+  cur = skip_4(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy126:
   switch (yych) {
@@ -6626,6 +6959,7 @@ yy131:
   }
 yy132:
   ++cur;
+  cur = skip_5(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -7223,6 +7557,7 @@ yy155:
   }
 yy156:
   ++cur;
+  cur = skip_6(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy157:
   switch (yych) {
@@ -7573,6 +7908,7 @@ yy169:
   }
 yy170:
   ++cur;
+  cur = skip_7(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy171:
   switch (yych) {
@@ -9670,6 +10006,7 @@ yy246:
   }
 yy247:
   ++cur;
+  cur = skip_6(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy248:
   switch (yych) {
@@ -17304,6 +17641,7 @@ yy493:
   { return 0; }
 yy494:
   ++cur;
+  cur = skip_0(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -17394,6 +17732,7 @@ yy495:
   { return cur; }
 yy496:
   ++cur;
+  cur = skip_2(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -17517,6 +17856,7 @@ yy498:
   }
 yy499:
   ++cur;
+  cur = skip_2(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy500:
   switch (yych) {
@@ -17607,6 +17947,7 @@ yy500:
   }
 yy501:
   ++cur;
+  cur = skip_3(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -17850,6 +18191,7 @@ yy508:
   }
 yy509:
   ++cur;
+  cur = skip_4(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy510:
   switch (yych) {
@@ -17968,6 +18310,7 @@ yy511:
   }
 yy512:
   ++cur;
+  cur = skip_5(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -18123,6 +18466,7 @@ yy515:
   }
 yy516:
   ++cur;
+  cur = skip_6(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -18237,6 +18581,7 @@ yy517:
   }
 yy518:
   ++cur;
+  cur = skip_4(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy519:
   switch (yych) {
@@ -18354,6 +18699,7 @@ yy520:
   }
 yy521:
   ++cur;
+  cur = skip_5(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy522:
   switch (yych) {
@@ -18560,6 +18906,7 @@ yy530:
   }
 yy531:
   ++cur;
+  cur = skip_7(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy532:
   switch (yych) {
@@ -19241,6 +19588,7 @@ yy556:
   }
 yy557:
   ++cur;
+  cur = skip_6(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy558:
   switch (yych) {
@@ -22643,6 +22991,7 @@ yy685:
   }
 yy686:
   ++cur;
+  cur = skip_3(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy687:
   switch (yych) {
@@ -22881,6 +23230,7 @@ yy690:
     }
 yy691:
   ++cur;
+  cur = skip_1(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -23239,6 +23589,7 @@ yy695:
   }
 yy696:
   ++cur;
+  cur = skip_2(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00: goto yy690;
@@ -23384,6 +23735,7 @@ yy698:
   }
 yy699:
   ++cur;
+  cur = skip_1(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy700:
   switch (yych) {
@@ -23725,6 +24077,7 @@ yy702:
   }
 yy703:
   ++cur;
+  cur = skip_2(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -23901,6 +24254,7 @@ yy706:
   }
 yy707:
   ++cur;
+  cur = skip_4(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy708:
   switch (yych) {
@@ -24068,6 +24422,7 @@ yy709:
   }
 yy710:
   ++cur;
+  cur = skip_1(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -24231,6 +24586,7 @@ yy714:
   }
 yy715:
   ++cur;
+  cur = skip_5(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -24642,6 +24998,7 @@ yy722:
   }
 yy723:
   ++cur;
+  cur = skip_6(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -24758,6 +25115,7 @@ yy724:
   }
 yy725:
   ++cur;
+  cur = skip_4(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy726:
   switch (yych) {
@@ -24980,6 +25338,7 @@ yy731:
   }
 yy732:
   ++cur;
+  cur = skip_5(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -25324,6 +25683,7 @@ yy747:
   }
 yy748:
   ++cur;
+  cur = skip_7(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy749:
   switch (yych) {
@@ -26254,6 +26614,7 @@ yy785:
   }
 yy786:
   ++cur;
+  cur = skip_6(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy787:
   switch (yych) {
@@ -30588,6 +30949,7 @@ yy930:
   { return 0; }
 yy931:
   ++cur;
+  cur = skip_3(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '+':
@@ -30669,6 +31031,7 @@ yy933:
   }
 yy934:
   ++cur;
+  cur = skip_2(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy935:
   switch (yych) {
@@ -30759,6 +31122,7 @@ yy935:
   }
 yy936:
   ++cur;
+  cur = skip_2(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -30973,6 +31337,7 @@ yy942:
   }
 yy943:
   ++cur;
+  cur = skip_4(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy944:
   switch (yych) {
@@ -31091,6 +31456,7 @@ yy945:
   }
 yy946:
   ++cur;
+  cur = skip_5(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -31246,6 +31612,7 @@ yy949:
   }
 yy950:
   ++cur;
+  cur = skip_6(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -31360,6 +31727,7 @@ yy951:
   }
 yy952:
   ++cur;
+  cur = skip_4(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy953:
   switch (yych) {
@@ -31477,6 +31845,7 @@ yy954:
   }
 yy955:
   ++cur;
+  cur = skip_5(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy956:
   switch (yych) {
@@ -31683,6 +32052,7 @@ yy964:
   }
 yy965:
   ++cur;
+  cur = skip_7(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy966:
   switch (yych) {
@@ -32364,6 +32734,7 @@ yy990:
   }
 yy991:
   ++cur;
+  cur = skip_6(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy992:
   switch (yych) {
@@ -35765,6 +36136,7 @@ yy1119:
   }
 yy1120:
   ++cur;
+  cur = skip_3(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1121:
   switch (yych) {
@@ -35986,6 +36358,7 @@ yy1124:
     }
 yy1125:
   ++cur;
+  cur = skip_1(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -36258,6 +36631,7 @@ yy1129:
   }
 yy1130:
   ++cur;
+  cur = skip_1(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1131:
   switch (yych) {
@@ -36568,6 +36942,7 @@ yy1133:
   }
 yy1134:
   ++cur;
+  cur = skip_2(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00: goto yy1124;
@@ -36713,6 +37088,7 @@ yy1136:
   }
 yy1137:
   ++cur;
+  cur = skip_4(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1138:
   switch (yych) {
@@ -36867,6 +37243,7 @@ yy1139:
   }
 yy1140:
   ++cur;
+  cur = skip_1(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -37023,6 +37400,7 @@ yy1144:
   }
 yy1145:
   ++cur;
+  cur = skip_5(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -37412,6 +37790,7 @@ yy1152:
   }
 yy1153:
   ++cur;
+  cur = skip_6(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -37528,6 +37907,7 @@ yy1154:
   }
 yy1155:
   ++cur;
+  cur = skip_4(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1156:
   switch (yych) {
@@ -37737,6 +38117,7 @@ yy1161:
   }
 yy1162:
   ++cur;
+  cur = skip_5(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -38073,6 +38454,7 @@ yy1177:
   }
 yy1178:
   ++cur;
+  cur = skip_7(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1179:
   switch (yych) {
@@ -38992,6 +39374,7 @@ yy1215:
   }
 yy1216:
   ++cur;
+  cur = skip_6(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1217:
   switch (yych) {
@@ -43196,6 +43579,7 @@ yy1360:
   { return 0; }
 yy1361:
   ++cur;
+  cur = skip_3(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '+':
@@ -43277,6 +43661,7 @@ yy1363:
   }
 yy1364:
   ++cur;
+  cur = skip_2(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1365:
   switch (yych) {
@@ -43436,6 +43821,7 @@ yy1369:
   }
 yy1370:
   ++cur;
+  cur = skip_4(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1371:
   switch (yych) {
@@ -43553,6 +43939,7 @@ yy1372:
   }
 yy1373:
   ++cur;
+  cur = skip_5(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -43707,6 +44094,7 @@ yy1376:
   }
 yy1377:
   ++cur;
+  cur = skip_6(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -43821,6 +44209,7 @@ yy1378:
   }
 yy1379:
   ++cur;
+  cur = skip_4(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1380:
   switch (yych) {
@@ -43937,6 +44326,7 @@ yy1381:
   }
 yy1382:
   ++cur;
+  cur = skip_5(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1383:
   switch (yych) {
@@ -44142,6 +44532,7 @@ yy1391:
   }
 yy1392:
   ++cur;
+  cur = skip_7(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1393:
   switch (yych) {
@@ -44823,6 +45214,7 @@ yy1417:
   }
 yy1418:
   ++cur;
+  cur = skip_6(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1419:
   switch (yych) {
@@ -48657,6 +49049,7 @@ yy1551:
   }
 yy1552:
   ++cur;
+  cur = skip_0(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1553:
   switch (yych) {
@@ -48912,6 +49305,7 @@ yy1556:
   }
 yy1557:
   ++cur;
+  cur = skip_1(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -49140,6 +49534,7 @@ yy1558:
   }
 yy1559:
   ++cur;
+  cur = skip_2(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00: goto yy1544;
@@ -49285,6 +49680,7 @@ yy1561:
   }
 yy1562:
   ++cur;
+  cur = skip_1(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1563:
   switch (yych) {
@@ -49626,6 +50022,7 @@ yy1565:
   }
 yy1566:
   ++cur;
+  cur = skip_2(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -49830,6 +50227,7 @@ yy1570:
   }
 yy1571:
   ++cur;
+  cur = skip_4(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1572:
   switch (yych) {
@@ -49997,6 +50395,7 @@ yy1573:
   }
 yy1574:
   ++cur;
+  cur = skip_1(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -50160,6 +50559,7 @@ yy1578:
   }
 yy1579:
   ++cur;
+  cur = skip_5(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -50599,6 +50999,7 @@ yy1587:
   }
 yy1588:
   ++cur;
+  cur = skip_6(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -50715,6 +51116,7 @@ yy1589:
   }
 yy1590:
   ++cur;
+  cur = skip_4(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1591:
   switch (yych) {
@@ -50937,6 +51339,7 @@ yy1596:
   }
 yy1597:
   ++cur;
+  cur = skip_5(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -51281,6 +51684,7 @@ yy1612:
   }
 yy1613:
   ++cur;
+  cur = skip_7(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1614:
   switch (yych) {
@@ -52211,6 +52615,7 @@ yy1650:
   }
 yy1651:
   ++cur;
+  cur = skip_6(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1652:
   switch (yych) {
@@ -56575,6 +56980,7 @@ yy1795:
   { return 0; }
 yy1796:
   ++cur;
+  cur = skip_0(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -56665,6 +57071,7 @@ yy1797:
   { return cur; }
 yy1798:
   ++cur;
+  cur = skip_2(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -56788,6 +57195,7 @@ yy1800:
   }
 yy1801:
   ++cur;
+  cur = skip_2(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1802:
   switch (yych) {
@@ -57025,6 +57433,7 @@ yy1808:
   }
 yy1809:
   ++cur;
+  cur = skip_4(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1810:
   switch (yych) {
@@ -57143,6 +57552,7 @@ yy1811:
   }
 yy1812:
   ++cur;
+  cur = skip_5(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -57298,6 +57708,7 @@ yy1815:
   }
 yy1816:
   ++cur;
+  cur = skip_6(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -57412,6 +57823,7 @@ yy1817:
   }
 yy1818:
   ++cur;
+  cur = skip_4(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1819:
   switch (yych) {
@@ -57529,6 +57941,7 @@ yy1820:
   }
 yy1821:
   ++cur;
+  cur = skip_5(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1822:
   switch (yych) {
@@ -57735,6 +58148,7 @@ yy1830:
   }
 yy1831:
   ++cur;
+  cur = skip_7(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1832:
   switch (yych) {
@@ -58416,6 +58830,7 @@ yy1856:
   }
 yy1857:
   ++cur;
+  cur = skip_6(s, cur, len);
   yych = (cur < len ? s[cur] : 0);
 yy1858:
   switch (yych) {

@@ -3,6 +3,10 @@
  * `make generate` writes both again, `make test-generated` checks them.
  * See reference/fast/README.md. */
 #include <stddef.h>
+#include <stdint.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "fast.h"
 
