@@ -253,8 +253,9 @@ HEAD = """\
  * See reference/fast/README.md. */
 #include <stddef.h>
 #include <stdint.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#define RUN_SSSE3 1
+#include <tmmintrin.h>
 #endif
 
 #include "fast.h"
@@ -469,69 +470,76 @@ def self_loop(lines, i):
     return loop
 
 
-def ranges(octets):
-    out = []
-    for o in sorted(octets):
-        if out and out[-1][1] == o - 1:
-            out[-1][1] = o
-        else:
-            out.append([o, o])
-    return out
+def nibble_tables(octets):
+    """The two 16-octet tables of a class of ASCII octets for pshufb: an
+    octet x is in the class when lo[x & 15] & hi[x >> 4] is not 0 (lo has
+    bit h set when (h << 4 | x & 15) is in the class; hi[h] is 1 << h below
+    8, 0 from 8 on, so no octet over 0x7F is)."""
+    lo = [0] * 16
+    for o in octets:
+        lo[o & 15] |= 1 << (o >> 4)
+    return lo + [1 << h if h < 8 else 0 for h in range(16)]
 
 
 def scan_functions(classes):
-    """C: for each class N, skip_N(s, cur, len), the first offset at or
-    after CUR whose octet is not in the class (LEN when none is)."""
+    """C: skip(s, cur, len, N), the first offset at or after CUR whose octet
+    is not in class N (LEN when none is): with SSSE3, where the processor
+    has it, 16 octets at a time; a table otherwise."""
     table = [0] * 256
     for n, c in enumerate(classes):
         for o in c:
             table[o] |= 1 << n
-    out = ["", "/* Run scans (generate.py, accelerate): skip_N(s, cur, len) is the first",
+    out = ["", "/* Run scans (generate.py, accelerate): skip(s, cur, len, N) is the first",
            " * offset at or after CUR whose octet is not in class N, LEN if none is. */",
-           "static const uint32_t class_of[256] = {"]
+           "static const uint8_t class_of[256] = {"]
     for k in range(0, 256, 8):
         out.append("  %s," % ", ".join("0x%02x" % v for v in table[k:k + 8]))
     out.append("};")
-    for n, c in enumerate(classes):
-        terms = []
-        for lo, hi in ranges(c):
-            if lo == hi:
-                terms.append("_mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x%02X))" % lo)
-            else:  # lo <= x <= hi: x + (0x80 - lo) < -128 + (hi - lo + 1), signed
-                terms.append("_mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x%02X)),"
-                             " _mm_set1_epi8((char)0x%02X))"
-                             % ((0x80 - lo) & 0xFF, (0x80 + hi - lo + 1) & 0xFF))
-        out.append("")
-        out.append("#ifdef __SSE2__")
-        out.append("/* Bit k set when octet k of X is in class %d. */" % n)
-        out.append("static unsigned in_%d(__m128i x) {" % n)
-        out.append("  __m128i r = %s;" % terms[0])
-        for t in terms[1:]:
-            out.append("  r = _mm_or_si128(r, %s);" % t)
-        out.append("  return (unsigned)_mm_movemask_epi8(r);")
-        out.append("}")
-        out.append("#endif")
-        out.append("")
-        out.append("static size_t skip_%d(const unsigned char *s, size_t cur, size_t len) {" % n)
-        out.append("#ifdef __SSE2__")
-        out.append("  if (len >= 16) {")
-        out.append("    unsigned m;")
-        out.append("    for (; len - cur >= 16; cur += 16) {")
-        out.append("      m = ~in_%d(_mm_loadu_si128((const __m128i *)(s + cur))) & 0xFFFFu;" % n)
-        out.append("      if (m != 0)")
-        out.append("        return cur + (size_t)__builtin_ctz(m);")
-        out.append("    }")
-        out.append("    /* the last 16 octets of the input, from CUR on; bit 16 is the end */")
-        out.append("    m = (~in_%d(_mm_loadu_si128((const __m128i *)(s + len - 16))) & 0xFFFFu) |"
-                   % n)
-        out.append("        0x10000u;")
-        out.append("    return cur + (size_t)__builtin_ctz(m >> (cur - (len - 16)));")
-        out.append("  }")
-        out.append("#endif")
-        out.append("  while (cur < len && (class_of[s[cur]] & 0x%02xu) != 0)" % (1 << n))
-        out.append("    cur++;")
-        out.append("  return cur;")
-        out.append("}")
+    out.append("")
+    out.append("#ifdef RUN_SSSE3")
+    out.append("/* Per class, the pshufb tables of its octets' low and high nibbles. */")
+    out.append("static const uint8_t class_nibbles[%d][32] = {" % len(classes))
+    for c in classes:
+        t = nibble_tables(c)
+        out.append("  {%s," % ", ".join("0x%02x" % v for v in t[:16]))
+        out.append("   %s}," % ", ".join("0x%02x" % v for v in t[16:]))
+    out.append("};")
+    out.append("")
+    out.append("__attribute__((target(\"ssse3\"))) static size_t")
+    out.append("skip_ssse3(const unsigned char *s, size_t cur, size_t len, const uint8_t *t) {")
+    out.append("  const __m128i lo = _mm_loadu_si128((const __m128i *)t);")
+    out.append("  const __m128i hi = _mm_loadu_si128((const __m128i *)(t + 16));")
+    out.append("  const __m128i nibble = _mm_set1_epi8(0x0F);")
+    out.append("  for (;;) {")
+    out.append("    /* 16 octets from CUR; near the end, the last 16 of the input from")
+    out.append("     * CUR on, bit 16 standing for the end */")
+    out.append("    const size_t at = len - cur >= 16 ? cur : len - 16;")
+    out.append("    const unsigned end = at == cur ? 0 : 0x10000u;")
+    out.append("    const __m128i x = _mm_loadu_si128((const __m128i *)(s + at));")
+    out.append("    const __m128i in = _mm_and_si128(")
+    out.append("        _mm_shuffle_epi8(lo, _mm_and_si128(x, nibble)),")
+    out.append("        _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(x, 4), nibble)));")
+    out.append("    const unsigned out =")
+    out.append("        ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(in, _mm_setzero_si128())) | end) >>")
+    out.append("        (cur - at);")
+    out.append("    if (out != 0)")
+    out.append("      return cur + (size_t)__builtin_ctz(out);")
+    out.append("    cur += 16;")
+    out.append("  }")
+    out.append("}")
+    out.append("#endif")
+    out.append("")
+    out.append("static size_t skip(const unsigned char *s, size_t cur, size_t len, int n) {")
+    out.append("  if (cur >= len || (class_of[s[cur]] >> n & 1) == 0)")
+    out.append("    return cur; /* an empty run: no need of the vector */")
+    out.append("#ifdef RUN_SSSE3")
+    out.append("  if (len >= 16 && __builtin_cpu_supports(\"ssse3\"))")
+    out.append("    return skip_ssse3(s, cur, len, class_nibbles[n]);")
+    out.append("#endif")
+    out.append("  while (cur < len && (class_of[s[cur]] >> n & 1) != 0)")
+    out.append("    cur++;")
+    out.append("  return cur;")
+    out.append("}")
     return out
 
 
@@ -549,7 +557,7 @@ def accelerate(text):
             if key not in classes:
                 classes.append(key)
             out.append(lines[i])  # "++cur;"
-            out.append("  cur = skip_%d(s, cur, len);" % classes.index(key))
+            out.append("  cur = skip(s, cur, len, %d);" % classes.index(key))
             i += 1
     at = out.index("#define NONE ((size_t)-1)") + 1
     return "\n".join(out[:at] + scan_functions(classes) + out[at:])

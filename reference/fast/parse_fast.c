@@ -5,8 +5,9 @@
  * See reference/fast/README.md. */
 #include <stddef.h>
 #include <stdint.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#define RUN_SSSE3 1
+#include <tmmintrin.h>
 #endif
 
 #include "fast.h"
@@ -18,9 +19,9 @@
  * grammar, and ends a match short of the end). */
 #define NONE ((size_t)-1)
 
-/* Run scans (generate.py, accelerate): skip_N(s, cur, len) is the first
+/* Run scans (generate.py, accelerate): skip(s, cur, len, N) is the first
  * offset at or after CUR whose octet is not in class N, LEN if none is. */
-static const uint32_t class_of[256] = {
+static const uint8_t class_of[256] = {
   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
@@ -55,272 +56,59 @@ static const uint32_t class_of[256] = {
   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
 
-#ifdef __SSE2__
-/* Bit k set when octet k of X is in class 0. */
-static unsigned in_0(__m128i x) {
-  __m128i r = _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x21));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x24)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x5A)), _mm_set1_epi8((char)0x89)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x50)), _mm_set1_epi8((char)0x8A)));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x3B)));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x3D)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x40)), _mm_set1_epi8((char)0x9B)));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x5F)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x1F)), _mm_set1_epi8((char)0x9A)));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x7E)));
-  return (unsigned)_mm_movemask_epi8(r);
-}
-#endif
+#ifdef RUN_SSSE3
+/* Per class, the pshufb tables of its octets' low and high nibbles. */
+static const uint8_t class_nibbles[8][32] = {
+  {0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc, 0xfc, 0xfc, 0xf4, 0x5c, 0x54, 0x5c, 0xd4, 0x70,
+   0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+  {0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc, 0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0xd4, 0x74,
+   0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+  {0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc, 0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0xd4, 0x7c,
+   0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+  {0xa8, 0xf8, 0xf8, 0xf8, 0xf8, 0xf8, 0xf8, 0xf8, 0xf8, 0xf8, 0xf0, 0x54, 0x50, 0x54, 0x54, 0x50,
+   0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+  {0xa8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc, 0xfc, 0xfc, 0xf4, 0x5c, 0x54, 0x5c, 0xd4, 0x70,
+   0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+  {0x08, 0x08, 0x08, 0x08, 0x08, 0x08, 0x08, 0x08, 0x08, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+   0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+  {0xa8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc, 0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0xd4, 0x70,
+   0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+  {0x08, 0x58, 0x58, 0x58, 0x58, 0x58, 0x58, 0x08, 0x08, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+   0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+};
 
-static size_t skip_0(const unsigned char *s, size_t cur, size_t len) {
-#ifdef __SSE2__
-  if (len >= 16) {
-    unsigned m;
-    for (; len - cur >= 16; cur += 16) {
-      m = ~in_0(_mm_loadu_si128((const __m128i *)(s + cur))) & 0xFFFFu;
-      if (m != 0)
-        return cur + (size_t)__builtin_ctz(m);
-    }
-    /* the last 16 octets of the input, from CUR on; bit 16 is the end */
-    m = (~in_0(_mm_loadu_si128((const __m128i *)(s + len - 16))) & 0xFFFFu) |
-        0x10000u;
-    return cur + (size_t)__builtin_ctz(m >> (cur - (len - 16)));
+__attribute__((target("ssse3"))) static size_t
+skip_ssse3(const unsigned char *s, size_t cur, size_t len, const uint8_t *t) {
+  const __m128i lo = _mm_loadu_si128((const __m128i *)t);
+  const __m128i hi = _mm_loadu_si128((const __m128i *)(t + 16));
+  const __m128i nibble = _mm_set1_epi8(0x0F);
+  for (;;) {
+    /* 16 octets from CUR; near the end, the last 16 of the input from
+     * CUR on, bit 16 standing for the end */
+    const size_t at = len - cur >= 16 ? cur : len - 16;
+    const unsigned end = at == cur ? 0 : 0x10000u;
+    const __m128i x = _mm_loadu_si128((const __m128i *)(s + at));
+    const __m128i in = _mm_and_si128(
+        _mm_shuffle_epi8(lo, _mm_and_si128(x, nibble)),
+        _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(x, 4), nibble)));
+    const unsigned out =
+        ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(in, _mm_setzero_si128())) | end) >>
+        (cur - at);
+    if (out != 0)
+      return cur + (size_t)__builtin_ctz(out);
+    cur += 16;
   }
-#endif
-  while (cur < len && (class_of[s[cur]] & 0x01u) != 0)
-    cur++;
-  return cur;
-}
-
-#ifdef __SSE2__
-/* Bit k set when octet k of X is in class 1. */
-static unsigned in_1(__m128i x) {
-  __m128i r = _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x21));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x24)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x5A)), _mm_set1_epi8((char)0x96)));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x3D)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x40)), _mm_set1_epi8((char)0x9B)));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x5F)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x1F)), _mm_set1_epi8((char)0x9A)));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x7E)));
-  return (unsigned)_mm_movemask_epi8(r);
 }
 #endif
 
-static size_t skip_1(const unsigned char *s, size_t cur, size_t len) {
-#ifdef __SSE2__
-  if (len >= 16) {
-    unsigned m;
-    for (; len - cur >= 16; cur += 16) {
-      m = ~in_1(_mm_loadu_si128((const __m128i *)(s + cur))) & 0xFFFFu;
-      if (m != 0)
-        return cur + (size_t)__builtin_ctz(m);
-    }
-    /* the last 16 octets of the input, from CUR on; bit 16 is the end */
-    m = (~in_1(_mm_loadu_si128((const __m128i *)(s + len - 16))) & 0xFFFFu) |
-        0x10000u;
-    return cur + (size_t)__builtin_ctz(m >> (cur - (len - 16)));
-  }
+static size_t skip(const unsigned char *s, size_t cur, size_t len, int n) {
+  if (cur >= len || (class_of[s[cur]] >> n & 1) == 0)
+    return cur; /* an empty run: no need of the vector */
+#ifdef RUN_SSSE3
+  if (len >= 16 && __builtin_cpu_supports("ssse3"))
+    return skip_ssse3(s, cur, len, class_nibbles[n]);
 #endif
-  while (cur < len && (class_of[s[cur]] & 0x02u) != 0)
-    cur++;
-  return cur;
-}
-
-#ifdef __SSE2__
-/* Bit k set when octet k of X is in class 2. */
-static unsigned in_2(__m128i x) {
-  __m128i r = _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x21));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x24)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x5A)), _mm_set1_epi8((char)0x96)));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x3D)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x41)), _mm_set1_epi8((char)0x9C)));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x5F)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x1F)), _mm_set1_epi8((char)0x9A)));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x7E)));
-  return (unsigned)_mm_movemask_epi8(r);
-}
-#endif
-
-static size_t skip_2(const unsigned char *s, size_t cur, size_t len) {
-#ifdef __SSE2__
-  if (len >= 16) {
-    unsigned m;
-    for (; len - cur >= 16; cur += 16) {
-      m = ~in_2(_mm_loadu_si128((const __m128i *)(s + cur))) & 0xFFFFu;
-      if (m != 0)
-        return cur + (size_t)__builtin_ctz(m);
-    }
-    /* the last 16 octets of the input, from CUR on; bit 16 is the end */
-    m = (~in_2(_mm_loadu_si128((const __m128i *)(s + len - 16))) & 0xFFFFu) |
-        0x10000u;
-    return cur + (size_t)__builtin_ctz(m >> (cur - (len - 16)));
-  }
-#endif
-  while (cur < len && (class_of[s[cur]] & 0x04u) != 0)
-    cur++;
-  return cur;
-}
-
-#ifdef __SSE2__
-/* Bit k set when octet k of X is in class 3. */
-static unsigned in_3(__m128i x) {
-  __m128i r = _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x2B));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x53)), _mm_set1_epi8((char)0x82)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x50)), _mm_set1_epi8((char)0x8A)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x3F)), _mm_set1_epi8((char)0x9A)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x1F)), _mm_set1_epi8((char)0x9A)));
-  return (unsigned)_mm_movemask_epi8(r);
-}
-#endif
-
-static size_t skip_3(const unsigned char *s, size_t cur, size_t len) {
-#ifdef __SSE2__
-  if (len >= 16) {
-    unsigned m;
-    for (; len - cur >= 16; cur += 16) {
-      m = ~in_3(_mm_loadu_si128((const __m128i *)(s + cur))) & 0xFFFFu;
-      if (m != 0)
-        return cur + (size_t)__builtin_ctz(m);
-    }
-    /* the last 16 octets of the input, from CUR on; bit 16 is the end */
-    m = (~in_3(_mm_loadu_si128((const __m128i *)(s + len - 16))) & 0xFFFFu) |
-        0x10000u;
-    return cur + (size_t)__builtin_ctz(m >> (cur - (len - 16)));
-  }
-#endif
-  while (cur < len && (class_of[s[cur]] & 0x08u) != 0)
-    cur++;
-  return cur;
-}
-
-#ifdef __SSE2__
-/* Bit k set when octet k of X is in class 4. */
-static unsigned in_4(__m128i x) {
-  __m128i r = _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x21));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x24)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x5A)), _mm_set1_epi8((char)0x89)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x50)), _mm_set1_epi8((char)0x8A)));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x3B)));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x3D)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x3F)), _mm_set1_epi8((char)0x9A)));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x5F)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x1F)), _mm_set1_epi8((char)0x9A)));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x7E)));
-  return (unsigned)_mm_movemask_epi8(r);
-}
-#endif
-
-static size_t skip_4(const unsigned char *s, size_t cur, size_t len) {
-#ifdef __SSE2__
-  if (len >= 16) {
-    unsigned m;
-    for (; len - cur >= 16; cur += 16) {
-      m = ~in_4(_mm_loadu_si128((const __m128i *)(s + cur))) & 0xFFFFu;
-      if (m != 0)
-        return cur + (size_t)__builtin_ctz(m);
-    }
-    /* the last 16 octets of the input, from CUR on; bit 16 is the end */
-    m = (~in_4(_mm_loadu_si128((const __m128i *)(s + len - 16))) & 0xFFFFu) |
-        0x10000u;
-    return cur + (size_t)__builtin_ctz(m >> (cur - (len - 16)));
-  }
-#endif
-  while (cur < len && (class_of[s[cur]] & 0x10u) != 0)
-    cur++;
-  return cur;
-}
-
-#ifdef __SSE2__
-/* Bit k set when octet k of X is in class 5. */
-static unsigned in_5(__m128i x) {
-  __m128i r = _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x50)), _mm_set1_epi8((char)0x8A));
-  return (unsigned)_mm_movemask_epi8(r);
-}
-#endif
-
-static size_t skip_5(const unsigned char *s, size_t cur, size_t len) {
-#ifdef __SSE2__
-  if (len >= 16) {
-    unsigned m;
-    for (; len - cur >= 16; cur += 16) {
-      m = ~in_5(_mm_loadu_si128((const __m128i *)(s + cur))) & 0xFFFFu;
-      if (m != 0)
-        return cur + (size_t)__builtin_ctz(m);
-    }
-    /* the last 16 octets of the input, from CUR on; bit 16 is the end */
-    m = (~in_5(_mm_loadu_si128((const __m128i *)(s + len - 16))) & 0xFFFFu) |
-        0x10000u;
-    return cur + (size_t)__builtin_ctz(m >> (cur - (len - 16)));
-  }
-#endif
-  while (cur < len && (class_of[s[cur]] & 0x20u) != 0)
-    cur++;
-  return cur;
-}
-
-#ifdef __SSE2__
-/* Bit k set when octet k of X is in class 6. */
-static unsigned in_6(__m128i x) {
-  __m128i r = _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x21));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x24)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x5A)), _mm_set1_epi8((char)0x89)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x50)), _mm_set1_epi8((char)0x8C)));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x3D)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x3F)), _mm_set1_epi8((char)0x9A)));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x5F)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x1F)), _mm_set1_epi8((char)0x9A)));
-  r = _mm_or_si128(r, _mm_cmpeq_epi8(x, _mm_set1_epi8((char)0x7E)));
-  return (unsigned)_mm_movemask_epi8(r);
-}
-#endif
-
-static size_t skip_6(const unsigned char *s, size_t cur, size_t len) {
-#ifdef __SSE2__
-  if (len >= 16) {
-    unsigned m;
-    for (; len - cur >= 16; cur += 16) {
-      m = ~in_6(_mm_loadu_si128((const __m128i *)(s + cur))) & 0xFFFFu;
-      if (m != 0)
-        return cur + (size_t)__builtin_ctz(m);
-    }
-    /* the last 16 octets of the input, from CUR on; bit 16 is the end */
-    m = (~in_6(_mm_loadu_si128((const __m128i *)(s + len - 16))) & 0xFFFFu) |
-        0x10000u;
-    return cur + (size_t)__builtin_ctz(m >> (cur - (len - 16)));
-  }
-#endif
-  while (cur < len && (class_of[s[cur]] & 0x40u) != 0)
-    cur++;
-  return cur;
-}
-
-#ifdef __SSE2__
-/* Bit k set when octet k of X is in class 7. */
-static unsigned in_7(__m128i x) {
-  __m128i r = _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x50)), _mm_set1_epi8((char)0x8A));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x3F)), _mm_set1_epi8((char)0x86)));
-  r = _mm_or_si128(r, _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)0x1F)), _mm_set1_epi8((char)0x86)));
-  return (unsigned)_mm_movemask_epi8(r);
-}
-#endif
-
-static size_t skip_7(const unsigned char *s, size_t cur, size_t len) {
-#ifdef __SSE2__
-  if (len >= 16) {
-    unsigned m;
-    for (; len - cur >= 16; cur += 16) {
-      m = ~in_7(_mm_loadu_si128((const __m128i *)(s + cur))) & 0xFFFFu;
-      if (m != 0)
-        return cur + (size_t)__builtin_ctz(m);
-    }
-    /* the last 16 octets of the input, from CUR on; bit 16 is the end */
-    m = (~in_7(_mm_loadu_si128((const __m128i *)(s + len - 16))) & 0xFFFFu) |
-        0x10000u;
-    return cur + (size_t)__builtin_ctz(m >> (cur - (len - 16)));
-  }
-#endif
-  while (cur < len && (class_of[s[cur]] & 0x80u) != 0)
+  while (cur < len && (class_of[s[cur]] >> n & 1) != 0)
     cur++;
   return cur;
 }
@@ -1091,7 +879,7 @@ yy9:
   }
 yy10:
   ++cur;
-  cur = skip_0(s, cur, len);
+  cur = skip(s, cur, len, 0);
   yych = (cur < len ? s[cur] : 0);
 yy11:
   switch (yych) {
@@ -1377,7 +1165,7 @@ yy14:
   }
 yy15:
   ++cur;
-  cur = skip_1(s, cur, len);
+  cur = skip(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -1636,7 +1424,7 @@ yy16:
   }
 yy17:
   ++cur;
-  cur = skip_2(s, cur, len);
+  cur = skip(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -1798,7 +1586,7 @@ yy19:
   }
 yy20:
   ++cur;
-  cur = skip_1(s, cur, len);
+  cur = skip(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
 yy21:
   switch (yych) {
@@ -2170,7 +1958,7 @@ yy23:
   }
 yy24:
   ++cur;
-  cur = skip_2(s, cur, len);
+  cur = skip(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -2306,7 +2094,7 @@ yy25:
   }
 yy26:
   ++cur;
-  cur = skip_3(s, cur, len);
+  cur = skip(s, cur, len, 3);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -2689,7 +2477,7 @@ yy30:
   }
 yy31:
   ++cur;
-  cur = skip_4(s, cur, len);
+  cur = skip(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy32:
   switch (yych) {
@@ -2872,7 +2660,7 @@ yy33:
   }
 yy34:
   ++cur;
-  cur = skip_1(s, cur, len);
+  cur = skip(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -3051,7 +2839,7 @@ yy38:
   }
 yy39:
   ++cur;
-  cur = skip_5(s, cur, len);
+  cur = skip(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -3408,7 +3196,7 @@ yy42:
   }
 yy43:
   ++cur;
-  cur = skip_1(s, cur, len);
+  cur = skip(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -3922,7 +3710,7 @@ yy52:
   }
 yy53:
   ++cur;
-  cur = skip_6(s, cur, len);
+  cur = skip(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -4039,7 +3827,7 @@ yy54:
   }
 yy55:
   ++cur;
-  cur = skip_4(s, cur, len);
+  cur = skip(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy56:
   switch (yych) {
@@ -4277,7 +4065,7 @@ yy61:
   }
 yy62:
   ++cur;
-  cur = skip_5(s, cur, len);
+  cur = skip(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -4376,7 +4164,7 @@ yy65:
   }
 yy66:
   ++cur;
-  cur = skip_2(s, cur, len);
+  cur = skip(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -4537,7 +4325,7 @@ yy68:
   }
 yy69:
   ++cur;
-  cur = skip_1(s, cur, len);
+  cur = skip(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
 yy70:
   switch (yych) {
@@ -4907,7 +4695,7 @@ yy72:
   }
 yy73:
   ++cur;
-  cur = skip_2(s, cur, len);
+  cur = skip(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -5303,7 +5091,7 @@ yy86:
   }
 yy87:
   ++cur;
-  cur = skip_7(s, cur, len);
+  cur = skip(s, cur, len, 7);
   yych = (cur < len ? s[cur] : 0);
 yy88:
   switch (yych) {
@@ -5390,7 +5178,7 @@ yy90:
   }
 yy91:
   ++cur;
-  cur = skip_4(s, cur, len);
+  cur = skip(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy92:
   switch (yych) {
@@ -5572,7 +5360,7 @@ yy93:
   }
 yy94:
   ++cur;
-  cur = skip_1(s, cur, len);
+  cur = skip(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -5750,7 +5538,7 @@ yy98:
   }
 yy99:
   ++cur;
-  cur = skip_5(s, cur, len);
+  cur = skip(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -6605,7 +6393,7 @@ yy122:
   }
 yy123:
   ++cur;
-  cur = skip_6(s, cur, len);
+  cur = skip(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -6722,7 +6510,7 @@ yy124:
   }
 yy125:
   ++cur;
-  cur = skip_4(s, cur, len);
+  cur = skip(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy126:
   switch (yych) {
@@ -6959,7 +6747,7 @@ yy131:
   }
 yy132:
   ++cur;
-  cur = skip_5(s, cur, len);
+  cur = skip(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -7557,7 +7345,7 @@ yy155:
   }
 yy156:
   ++cur;
-  cur = skip_6(s, cur, len);
+  cur = skip(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
 yy157:
   switch (yych) {
@@ -7908,7 +7696,7 @@ yy169:
   }
 yy170:
   ++cur;
-  cur = skip_7(s, cur, len);
+  cur = skip(s, cur, len, 7);
   yych = (cur < len ? s[cur] : 0);
 yy171:
   switch (yych) {
@@ -10006,7 +9794,7 @@ yy246:
   }
 yy247:
   ++cur;
-  cur = skip_6(s, cur, len);
+  cur = skip(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
 yy248:
   switch (yych) {
@@ -17641,7 +17429,7 @@ yy493:
   { return 0; }
 yy494:
   ++cur;
-  cur = skip_0(s, cur, len);
+  cur = skip(s, cur, len, 0);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -17732,7 +17520,7 @@ yy495:
   { return cur; }
 yy496:
   ++cur;
-  cur = skip_2(s, cur, len);
+  cur = skip(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -17856,7 +17644,7 @@ yy498:
   }
 yy499:
   ++cur;
-  cur = skip_2(s, cur, len);
+  cur = skip(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
 yy500:
   switch (yych) {
@@ -17947,7 +17735,7 @@ yy500:
   }
 yy501:
   ++cur;
-  cur = skip_3(s, cur, len);
+  cur = skip(s, cur, len, 3);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -18191,7 +17979,7 @@ yy508:
   }
 yy509:
   ++cur;
-  cur = skip_4(s, cur, len);
+  cur = skip(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy510:
   switch (yych) {
@@ -18310,7 +18098,7 @@ yy511:
   }
 yy512:
   ++cur;
-  cur = skip_5(s, cur, len);
+  cur = skip(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -18466,7 +18254,7 @@ yy515:
   }
 yy516:
   ++cur;
-  cur = skip_6(s, cur, len);
+  cur = skip(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -18581,7 +18369,7 @@ yy517:
   }
 yy518:
   ++cur;
-  cur = skip_4(s, cur, len);
+  cur = skip(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy519:
   switch (yych) {
@@ -18699,7 +18487,7 @@ yy520:
   }
 yy521:
   ++cur;
-  cur = skip_5(s, cur, len);
+  cur = skip(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
 yy522:
   switch (yych) {
@@ -18906,7 +18694,7 @@ yy530:
   }
 yy531:
   ++cur;
-  cur = skip_7(s, cur, len);
+  cur = skip(s, cur, len, 7);
   yych = (cur < len ? s[cur] : 0);
 yy532:
   switch (yych) {
@@ -19588,7 +19376,7 @@ yy556:
   }
 yy557:
   ++cur;
-  cur = skip_6(s, cur, len);
+  cur = skip(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
 yy558:
   switch (yych) {
@@ -22991,7 +22779,7 @@ yy685:
   }
 yy686:
   ++cur;
-  cur = skip_3(s, cur, len);
+  cur = skip(s, cur, len, 3);
   yych = (cur < len ? s[cur] : 0);
 yy687:
   switch (yych) {
@@ -23230,7 +23018,7 @@ yy690:
     }
 yy691:
   ++cur;
-  cur = skip_1(s, cur, len);
+  cur = skip(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -23589,7 +23377,7 @@ yy695:
   }
 yy696:
   ++cur;
-  cur = skip_2(s, cur, len);
+  cur = skip(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00: goto yy690;
@@ -23735,7 +23523,7 @@ yy698:
   }
 yy699:
   ++cur;
-  cur = skip_1(s, cur, len);
+  cur = skip(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
 yy700:
   switch (yych) {
@@ -24077,7 +23865,7 @@ yy702:
   }
 yy703:
   ++cur;
-  cur = skip_2(s, cur, len);
+  cur = skip(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -24254,7 +24042,7 @@ yy706:
   }
 yy707:
   ++cur;
-  cur = skip_4(s, cur, len);
+  cur = skip(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy708:
   switch (yych) {
@@ -24422,7 +24210,7 @@ yy709:
   }
 yy710:
   ++cur;
-  cur = skip_1(s, cur, len);
+  cur = skip(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -24586,7 +24374,7 @@ yy714:
   }
 yy715:
   ++cur;
-  cur = skip_5(s, cur, len);
+  cur = skip(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -24998,7 +24786,7 @@ yy722:
   }
 yy723:
   ++cur;
-  cur = skip_6(s, cur, len);
+  cur = skip(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -25115,7 +24903,7 @@ yy724:
   }
 yy725:
   ++cur;
-  cur = skip_4(s, cur, len);
+  cur = skip(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy726:
   switch (yych) {
@@ -25338,7 +25126,7 @@ yy731:
   }
 yy732:
   ++cur;
-  cur = skip_5(s, cur, len);
+  cur = skip(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -25683,7 +25471,7 @@ yy747:
   }
 yy748:
   ++cur;
-  cur = skip_7(s, cur, len);
+  cur = skip(s, cur, len, 7);
   yych = (cur < len ? s[cur] : 0);
 yy749:
   switch (yych) {
@@ -26614,7 +26402,7 @@ yy785:
   }
 yy786:
   ++cur;
-  cur = skip_6(s, cur, len);
+  cur = skip(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
 yy787:
   switch (yych) {
@@ -30949,7 +30737,7 @@ yy930:
   { return 0; }
 yy931:
   ++cur;
-  cur = skip_3(s, cur, len);
+  cur = skip(s, cur, len, 3);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '+':
@@ -31031,7 +30819,7 @@ yy933:
   }
 yy934:
   ++cur;
-  cur = skip_2(s, cur, len);
+  cur = skip(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
 yy935:
   switch (yych) {
@@ -31122,7 +30910,7 @@ yy935:
   }
 yy936:
   ++cur;
-  cur = skip_2(s, cur, len);
+  cur = skip(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -31337,7 +31125,7 @@ yy942:
   }
 yy943:
   ++cur;
-  cur = skip_4(s, cur, len);
+  cur = skip(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy944:
   switch (yych) {
@@ -31456,7 +31244,7 @@ yy945:
   }
 yy946:
   ++cur;
-  cur = skip_5(s, cur, len);
+  cur = skip(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -31612,7 +31400,7 @@ yy949:
   }
 yy950:
   ++cur;
-  cur = skip_6(s, cur, len);
+  cur = skip(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -31727,7 +31515,7 @@ yy951:
   }
 yy952:
   ++cur;
-  cur = skip_4(s, cur, len);
+  cur = skip(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy953:
   switch (yych) {
@@ -31845,7 +31633,7 @@ yy954:
   }
 yy955:
   ++cur;
-  cur = skip_5(s, cur, len);
+  cur = skip(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
 yy956:
   switch (yych) {
@@ -32052,7 +31840,7 @@ yy964:
   }
 yy965:
   ++cur;
-  cur = skip_7(s, cur, len);
+  cur = skip(s, cur, len, 7);
   yych = (cur < len ? s[cur] : 0);
 yy966:
   switch (yych) {
@@ -32734,7 +32522,7 @@ yy990:
   }
 yy991:
   ++cur;
-  cur = skip_6(s, cur, len);
+  cur = skip(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
 yy992:
   switch (yych) {
@@ -36136,7 +35924,7 @@ yy1119:
   }
 yy1120:
   ++cur;
-  cur = skip_3(s, cur, len);
+  cur = skip(s, cur, len, 3);
   yych = (cur < len ? s[cur] : 0);
 yy1121:
   switch (yych) {
@@ -36358,7 +36146,7 @@ yy1124:
     }
 yy1125:
   ++cur;
-  cur = skip_1(s, cur, len);
+  cur = skip(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -36631,7 +36419,7 @@ yy1129:
   }
 yy1130:
   ++cur;
-  cur = skip_1(s, cur, len);
+  cur = skip(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
 yy1131:
   switch (yych) {
@@ -36942,7 +36730,7 @@ yy1133:
   }
 yy1134:
   ++cur;
-  cur = skip_2(s, cur, len);
+  cur = skip(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00: goto yy1124;
@@ -37088,7 +36876,7 @@ yy1136:
   }
 yy1137:
   ++cur;
-  cur = skip_4(s, cur, len);
+  cur = skip(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy1138:
   switch (yych) {
@@ -37243,7 +37031,7 @@ yy1139:
   }
 yy1140:
   ++cur;
-  cur = skip_1(s, cur, len);
+  cur = skip(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -37400,7 +37188,7 @@ yy1144:
   }
 yy1145:
   ++cur;
-  cur = skip_5(s, cur, len);
+  cur = skip(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -37790,7 +37578,7 @@ yy1152:
   }
 yy1153:
   ++cur;
-  cur = skip_6(s, cur, len);
+  cur = skip(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -37907,7 +37695,7 @@ yy1154:
   }
 yy1155:
   ++cur;
-  cur = skip_4(s, cur, len);
+  cur = skip(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy1156:
   switch (yych) {
@@ -38117,7 +37905,7 @@ yy1161:
   }
 yy1162:
   ++cur;
-  cur = skip_5(s, cur, len);
+  cur = skip(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -38454,7 +38242,7 @@ yy1177:
   }
 yy1178:
   ++cur;
-  cur = skip_7(s, cur, len);
+  cur = skip(s, cur, len, 7);
   yych = (cur < len ? s[cur] : 0);
 yy1179:
   switch (yych) {
@@ -39374,7 +39162,7 @@ yy1215:
   }
 yy1216:
   ++cur;
-  cur = skip_6(s, cur, len);
+  cur = skip(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
 yy1217:
   switch (yych) {
@@ -43579,7 +43367,7 @@ yy1360:
   { return 0; }
 yy1361:
   ++cur;
-  cur = skip_3(s, cur, len);
+  cur = skip(s, cur, len, 3);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '+':
@@ -43661,7 +43449,7 @@ yy1363:
   }
 yy1364:
   ++cur;
-  cur = skip_2(s, cur, len);
+  cur = skip(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
 yy1365:
   switch (yych) {
@@ -43821,7 +43609,7 @@ yy1369:
   }
 yy1370:
   ++cur;
-  cur = skip_4(s, cur, len);
+  cur = skip(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy1371:
   switch (yych) {
@@ -43939,7 +43727,7 @@ yy1372:
   }
 yy1373:
   ++cur;
-  cur = skip_5(s, cur, len);
+  cur = skip(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -44094,7 +43882,7 @@ yy1376:
   }
 yy1377:
   ++cur;
-  cur = skip_6(s, cur, len);
+  cur = skip(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -44209,7 +43997,7 @@ yy1378:
   }
 yy1379:
   ++cur;
-  cur = skip_4(s, cur, len);
+  cur = skip(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy1380:
   switch (yych) {
@@ -44326,7 +44114,7 @@ yy1381:
   }
 yy1382:
   ++cur;
-  cur = skip_5(s, cur, len);
+  cur = skip(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
 yy1383:
   switch (yych) {
@@ -44532,7 +44320,7 @@ yy1391:
   }
 yy1392:
   ++cur;
-  cur = skip_7(s, cur, len);
+  cur = skip(s, cur, len, 7);
   yych = (cur < len ? s[cur] : 0);
 yy1393:
   switch (yych) {
@@ -45214,7 +45002,7 @@ yy1417:
   }
 yy1418:
   ++cur;
-  cur = skip_6(s, cur, len);
+  cur = skip(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
 yy1419:
   switch (yych) {
@@ -49049,7 +48837,7 @@ yy1551:
   }
 yy1552:
   ++cur;
-  cur = skip_0(s, cur, len);
+  cur = skip(s, cur, len, 0);
   yych = (cur < len ? s[cur] : 0);
 yy1553:
   switch (yych) {
@@ -49305,7 +49093,7 @@ yy1556:
   }
 yy1557:
   ++cur;
-  cur = skip_1(s, cur, len);
+  cur = skip(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -49534,7 +49322,7 @@ yy1558:
   }
 yy1559:
   ++cur;
-  cur = skip_2(s, cur, len);
+  cur = skip(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00: goto yy1544;
@@ -49680,7 +49468,7 @@ yy1561:
   }
 yy1562:
   ++cur;
-  cur = skip_1(s, cur, len);
+  cur = skip(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
 yy1563:
   switch (yych) {
@@ -50022,7 +49810,7 @@ yy1565:
   }
 yy1566:
   ++cur;
-  cur = skip_2(s, cur, len);
+  cur = skip(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -50227,7 +50015,7 @@ yy1570:
   }
 yy1571:
   ++cur;
-  cur = skip_4(s, cur, len);
+  cur = skip(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy1572:
   switch (yych) {
@@ -50395,7 +50183,7 @@ yy1573:
   }
 yy1574:
   ++cur;
-  cur = skip_1(s, cur, len);
+  cur = skip(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -50559,7 +50347,7 @@ yy1578:
   }
 yy1579:
   ++cur;
-  cur = skip_5(s, cur, len);
+  cur = skip(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -50999,7 +50787,7 @@ yy1587:
   }
 yy1588:
   ++cur;
-  cur = skip_6(s, cur, len);
+  cur = skip(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -51116,7 +50904,7 @@ yy1589:
   }
 yy1590:
   ++cur;
-  cur = skip_4(s, cur, len);
+  cur = skip(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy1591:
   switch (yych) {
@@ -51339,7 +51127,7 @@ yy1596:
   }
 yy1597:
   ++cur;
-  cur = skip_5(s, cur, len);
+  cur = skip(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -51684,7 +51472,7 @@ yy1612:
   }
 yy1613:
   ++cur;
-  cur = skip_7(s, cur, len);
+  cur = skip(s, cur, len, 7);
   yych = (cur < len ? s[cur] : 0);
 yy1614:
   switch (yych) {
@@ -52615,7 +52403,7 @@ yy1650:
   }
 yy1651:
   ++cur;
-  cur = skip_6(s, cur, len);
+  cur = skip(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
 yy1652:
   switch (yych) {
@@ -56980,7 +56768,7 @@ yy1795:
   { return 0; }
 yy1796:
   ++cur;
-  cur = skip_0(s, cur, len);
+  cur = skip(s, cur, len, 0);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -57071,7 +56859,7 @@ yy1797:
   { return cur; }
 yy1798:
   ++cur;
-  cur = skip_2(s, cur, len);
+  cur = skip(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -57195,7 +56983,7 @@ yy1800:
   }
 yy1801:
   ++cur;
-  cur = skip_2(s, cur, len);
+  cur = skip(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
 yy1802:
   switch (yych) {
@@ -57433,7 +57221,7 @@ yy1808:
   }
 yy1809:
   ++cur;
-  cur = skip_4(s, cur, len);
+  cur = skip(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy1810:
   switch (yych) {
@@ -57552,7 +57340,7 @@ yy1811:
   }
 yy1812:
   ++cur;
-  cur = skip_5(s, cur, len);
+  cur = skip(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -57708,7 +57496,7 @@ yy1815:
   }
 yy1816:
   ++cur;
-  cur = skip_6(s, cur, len);
+  cur = skip(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -57823,7 +57611,7 @@ yy1817:
   }
 yy1818:
   ++cur;
-  cur = skip_4(s, cur, len);
+  cur = skip(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy1819:
   switch (yych) {
@@ -57941,7 +57729,7 @@ yy1820:
   }
 yy1821:
   ++cur;
-  cur = skip_5(s, cur, len);
+  cur = skip(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
 yy1822:
   switch (yych) {
@@ -58148,7 +57936,7 @@ yy1830:
   }
 yy1831:
   ++cur;
-  cur = skip_7(s, cur, len);
+  cur = skip(s, cur, len, 7);
   yych = (cur < len ? s[cur] : 0);
 yy1832:
   switch (yych) {
@@ -58830,7 +58618,7 @@ yy1856:
   }
 yy1857:
   ++cur;
-  cur = skip_6(s, cur, len);
+  cur = skip(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
 yy1858:
   switch (yych) {

@@ -4,8 +4,9 @@
  * See reference/fast/README.md. */
 #include <stddef.h>
 #include <stdint.h>
-#ifdef __SSE2__
-#include <emmintrin.h>
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#define RUN_SSSE3 1
+#include <tmmintrin.h>
 #endif
 
 #include "fast.h"
