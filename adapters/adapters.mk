@@ -205,6 +205,19 @@ $(ADAPTER_INPROCESS): $(BUILD)/obj/adapters/tests/inprocess.o $(GLUE_LINK_OBJS)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(GLUE_LINK_LIBS)
 ALL_TARGETS += $(ADAPTER_INPROCESS)
 
+# The condition vocabulary of behaviours.json, table-driven
+# (adapters/tests/test_conditions.c over adapters/common/conditions.c).
+CONDITIONS_TEST := $(BUILD)/adapters/test-conditions
+$(BUILD)/obj/adapters/tests/test_conditions.o: adapters/common/conditions.h adapters/common/glue.h
+$(CONDITIONS_TEST): $(BUILD)/obj/adapters/tests/test_conditions.o $(BUILD)/obj/adapters/common/conditions.o $(ADAPTER_READING_OBJ) $(LIBA)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+ALL_TARGETS += $(CONDITIONS_TEST)
+TEST_SUITES += test-conditions
+.PHONY: test-conditions
+test-conditions: $(CONDITIONS_TEST)
+	@tests/suite.sh conditions $(CONDITIONS_TEST)
+
 .PHONY: adapters test-adapters test-adapters-asan
 adapters: $(ADAPTER_BINS) $(ADAPTER_INPROCESS)
 

@@ -425,14 +425,17 @@ COND(c_empty_segment) {
   return path_has_empty_segment(x->in, x->len) ||
          (x->base && path_has_empty_segment(x->base, x->base_len));
 }
-/* resolve: the library's target is the reference's plus "/" */
-COND(c_lib_target_adds_slash) {
-  const struct adapter_value *a = &x->ref->output, *b = &x->lib->output;
+/* Output B is output A with one "/" added at the end of A's path (before
+ * its "?" or "#"). */
+static int output_plus_slash(const struct adapter_reading *ra,
+                             const struct adapter_value *a,
+                             const struct adapter_reading *rb,
+                             const struct adapter_value *b) {
   if (a->state != AV_DEFINED || b->state != AV_DEFINED ||
       b->length != a->length + 1)
     return 0;
-  const char *p = reading_value(x->ref, a), *q = reading_value(x->lib, b);
-  size_t n = a->length, cut = n; /* before "?" or "#" of the reference's */
+  const char *p = reading_value(ra, a), *q = reading_value(rb, b);
+  size_t n = a->length, cut = n; /* before "?" or "#" of A */
   for (size_t i = 0; i < n; i++)
     if (p[i] == '?' || p[i] == '#') {
       cut = i;
@@ -440,6 +443,15 @@ COND(c_lib_target_adds_slash) {
     }
   return memcmp(p, q, cut) == 0 && q[cut] == '/' &&
          memcmp(p + cut, q + cut + 1, n - cut) == 0;
+}
+/* resolve: the library's target is the reference's plus "/" */
+COND(c_lib_target_adds_slash) {
+  return output_plus_slash(x->ref, &x->ref->output, x->lib, &x->lib->output);
+}
+/* resolve, normalize: the library's output is the reference's without the
+ * "/" that ends its path */
+COND(c_lib_target_drops_slash) {
+  return output_plus_slash(x->lib, &x->lib->output, x->ref, &x->ref->output);
 }
 /* resolve: the reference (second string) has a scheme */
 COND(c_ref_string_absolute) {
@@ -654,6 +666,7 @@ static const struct {
     {"input-same-document", c_input_same_document},
     {"input-double-slash", c_input_double_slash},
     {"lib-target-adds-slash", c_lib_target_adds_slash},
+    {"lib-target-drops-slash", c_lib_target_drops_slash},
     {"input-second-hash", c_input_second_hash},
     {"input-starts-with-digit", c_input_starts_with_digit},
     {"ref-host-sub-delim", c_ref_host_sub_delim},
