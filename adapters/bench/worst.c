@@ -124,13 +124,17 @@ static void print_row(int json, int first, size_t k, enum wop op,
 
 int worst_cases(int json) {
   size_t mb = 1 << 20, k, len[NSIZES];
-  char *in[NSIZES], *out = malloc(16 * mb + 128);
+  char *in[NSIZES] = {0}, *out = malloc(16 * mb + 128);
   unsigned char *flush = malloc(FLUSH_BYTES);
   int first = 1, ok = out && flush;
   for (int i = 0; i < NSIZES; i++)
     ok &= (in[i] = malloc(sizes_mb[i] * mb + 64)) != NULL;
   if (!ok) {
     fprintf(stderr, "uritest bench: out of memory\n");
+    for (int i = 0; i < NSIZES; i++)
+      free(in[i]);
+    free(out);
+    free(flush);
     return 2;
   }
   if (json)

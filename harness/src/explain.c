@@ -160,9 +160,9 @@ int cmd_explain(int argc, char **argv) {
       warnx_("explain: cannot run uritest diff: %s", strerror(errno));
     return st > 1 ? st : EXIT_USAGE;
   }
+  const char *no_color = getenv("NO_COLOR");
   int rc = render_explain(stdout, input, len, doc, json,
-                          !json && isatty(1) &&
-                              !(getenv("NO_COLOR") && *getenv("NO_COLOR")));
+                          !json && isatty(1) && !(no_color && *no_color));
   json_decref(doc);
   return rc;
 }
