@@ -191,6 +191,8 @@ int worst_case_one(const char *shape, const char *mb, const char *op) {
   out = malloc(size + 128);
   if (!in || !out) {
     fprintf(stderr, "uritest bench: out of memory\n");
+    free(in);
+    free(out);
     return 2;
   }
   len = make_shape(k, size, in);
