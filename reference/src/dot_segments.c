@@ -84,7 +84,8 @@ size_t rfc3986__remove_dot_segments_in_place(char *buf, size_t len,
         rfc3986__step(obs);
         e++;
       }
-      memmove(buf + w, buf + r, e - r);
+      if (w != r) /* nothing removed yet: the segment is where it goes */
+        memmove(buf + w, buf + r, e - r);
       w += e - r;
       r = e;
     }
