@@ -8,7 +8,9 @@ expression whose tags mark the components' boundaries, and one "viable
 prefix" match over the prefix closure of the same expression, which gives
 the error offset (the longest prefix that can still be completed).  It then
 runs re2c (`re2c --tags`, Debian's re2c 3.0), which turns that into
-reference/fast/parse_fast.c.  Both files are committed; `make generate`
+reference/fast/parse_fast.c, and rewrites re2c's self-loops as run scans
+(accelerate, below: the same automaton, many octets a step).  Both files
+are committed; `make generate`
 writes them again and `make test-generated` checks them byte for byte.
 
 Nothing of the grammar is written here: the expressions come from the ABNF
@@ -248,9 +250,9 @@ def render(r):
 
 HEAD = """\
 /* GENERATED FILE: do not edit.  Written by reference/fast/generate.py from
- * reference/grammar/rfc3986.abnf, and turned into parse_fast.c by re2c;
- * `make generate` writes both again, `make test-generated` checks them.
- * See reference/fast/README.md. */
+ * reference/grammar/rfc3986.abnf, and turned into parse_fast.c by re2c
+ * and generate.py's run-scan pass; `make generate` writes both again,
+ * `make test-generated` checks them.  See reference/fast/README.md. */
 #include <stddef.h>
 #include <stdint.h>
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
@@ -513,8 +515,8 @@ def scan_functions(classes):
     out.append("  for (;;) {")
     out.append("    /* 16 octets from CUR; near the end, the last 16 of the input from")
     out.append("     * CUR on, bit 16 standing for the end */")
-    out.append("    const size_t at = len - cur >= 16 ? cur : len - 16;")
-    out.append("    const unsigned end = at == cur ? 0 : 0x10000u;")
+    out.append("    const size_t last = len - 16, at = cur < last ? cur : last;")
+    out.append("    const unsigned end = (unsigned)(at != cur) << 16;")
     out.append("    const __m128i x = _mm_loadu_si128((const __m128i *)(s + at));")
     out.append("    const __m128i in = _mm_and_si128(")
     out.append("        _mm_shuffle_epi8(lo, _mm_and_si128(x, nibble)),")

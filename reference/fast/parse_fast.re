@@ -1,7 +1,7 @@
 /* GENERATED FILE: do not edit.  Written by reference/fast/generate.py from
- * reference/grammar/rfc3986.abnf, and turned into parse_fast.c by re2c;
- * `make generate` writes both again, `make test-generated` checks them.
- * See reference/fast/README.md. */
+ * reference/grammar/rfc3986.abnf, and turned into parse_fast.c by re2c
+ * and generate.py's run-scan pass; `make generate` writes both again,
+ * `make test-generated` checks them.  See reference/fast/README.md. */
 #include <stddef.h>
 #include <stdint.h>
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
