@@ -127,8 +127,10 @@ static void put(struct writer *w, const char *s, size_t len) {
 /* put, with every letter in lower case (6.2.2.1). */
 static void put_lower(struct writer *w, const char *s, size_t len) {
   size_t k, room = w->n < w->cap ? w->cap - w->n : 0;
-  for (k = 0; k < len && k < room; k++)
-    w->out[w->n + k] = (char)to_lower((unsigned char)s[k]);
+  size_t m = len < room ? len : room;
+  char *o = room ? w->out + w->n : NULL; /* stores through o leave w alone */
+  for (k = 0; k < m; k++)
+    o[k] = (char)to_lower((unsigned char)s[k]);
   w->n += len;
 }
 
