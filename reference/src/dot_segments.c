@@ -79,11 +79,13 @@ size_t rfc3986__remove_dot_segments_in_place(char *buf, size_t len,
        *    the output buffer, including the initial "/" character (if any)
        *    and any subsequent characters up to, but not including, the next
        *    "/" character or the end of the input buffer. */
-      size_t e = r + (in[0] == '/' ? 1 : 0);
-      while (e < len && buf[e] != '/') {
-        rfc3986__step(obs);
-        e++;
-      }
+      size_t e = r + (in[0] == '/' ? 1 : 0), k;
+      const char *slash = memchr(buf + e, '/', len - e);
+      size_t stop = slash ? (size_t)(slash - buf) : len;
+      if (obs)
+        for (k = e; k < stop; k++)
+          rfc3986__step(obs);
+      e = stop;
       if (w != r) /* nothing removed yet: the segment is where it goes */
         memmove(buf + w, buf + r, e - r);
       w += e - r;
