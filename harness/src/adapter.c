@@ -1,23 +1,20 @@
-/* adapter.c: adapter processes: start, hello, pipelined requests with
- * poll(2), per-request timeouts, kill of the process group, restarts and
- * give-up (DESIGN.md "Adapters"). */
-#define _GNU_SOURCE /* pipe2 */
+/* adapter.c: adapters in a run: start, hello, pipelined requests with
+ * poll(2), per-request timeouts, kills, restarts and give-up (DESIGN.md
+ * "Adapters").  The process itself (pipes, exec, its standard error, the
+ * kill of all it started) is proc.c. */
 #include "adapter.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
-#include <stdarg.h>
-#include <time.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "classify.h"
-#include "proc.h"
 #include "vectors.h"
 
 #define MAX_LINE_DEFAULT (8u << 20) /* answers longer than this are errors */
@@ -45,9 +42,7 @@ void adapter_init(struct adapter *a, struct adapter_def *def,
                   double hello_timeout, double timeout) {
   memset(a, 0, sizeof *a);
   a->def = def;
-  a->pid = -1;
-  a->last_exit = -1;
-  a->in_fd = a->out_fd = -1;
+  proc_child_init(&a->proc);
   /* an adapter that starts slowly (a browser) asks for more in its
    * adapter.json ("hello_timeout"); --hello-timeout can only add to that */
   a->hello_timeout =
@@ -68,63 +63,36 @@ void adapter_init(struct adapter *a, struct adapter_def *def,
   a->last_class = CLASS_CRASH;
 }
 
+/* The failure of class CLS and why, ending with the end of what the
+ * adapter wrote on standard error (a traceback, a library's complaint). */
 static void set_why(struct adapter *a, int cls, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static void set_why(struct adapter *a, int cls, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(a->last_why, sizeof a->last_why, fmt, ap);
+  vsnprintf(a->last_why, sizeof a->last_why - PROC_STDERR_TAIL - 16, fmt, ap);
   va_end(ap);
   a->last_class = cls;
+  char tail[PROC_STDERR_TAIL + 8];
+  proc_read_stderr(&a->proc);
+  proc_stderr_tail(&a->proc, tail, sizeof tail);
+  size_t len = strlen(a->last_why);
+  if (tail[0])
+    snprintf(a->last_why + len, sizeof a->last_why - len, " (stderr: %s)",
+             tail);
 }
 
-/* Kill the process group and reap the adapter; describe how it ended. */
+/* End the adapter and all it started; describe how it ended. */
 static void reap(struct adapter *a, char *how, size_t cap) {
-  if (a->in_fd >= 0)
-    close(a->in_fd);
-  if (a->out_fd >= 0)
-    close(a->out_fd);
-  a->in_fd = a->out_fd = -1;
-  if (how)
-    snprintf(how, cap, "adapter ended");
-  if (a->pid <= 0)
-    return;
-  int st = 0;
-  pid_t r;
-  /* the adapter and all it started; not yet waited for, its pid cannot
-   * have been reused, and a status of its own (an exit) stays */
-  proc_kill(a->pid);
-  while ((r = waitpid(a->pid, &st, 0)) < 0 && errno == EINTR) {
-  }
-  a->last_exit = r == a->pid && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  proc_reaped(a->pid);
-  if (how && r == a->pid) {
-    if (WIFEXITED(st))
-      snprintf(how, cap, "adapter exited with status %d", WEXITSTATUS(st));
-    else if (WIFSIGNALED(st))
-      snprintf(how, cap, "adapter killed by signal %d", WTERMSIG(st));
-  }
-  a->pid = -1;
-}
-
-/* Whether the adapter process has ended (not waited for yet). */
-static int exited(struct adapter *a) {
-  siginfo_t si;
-  si.si_pid = 0;
-  return a->pid > 0 &&
-         waitid(P_PID, (id_t)a->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-         si.si_pid == a->pid;
+  proc_end(&a->proc, how, cap);
 }
 
 void adapter_stop(struct adapter *a) {
-  if (a->in_fd >= 0) {
-    close(a->in_fd); /* EOF: a polite adapter exits */
-    a->in_fd = -1;
-  }
-  if (a->pid > 0) {
+  proc_close_input(&a->proc); /* EOF: a polite adapter exits */
+  if (a->proc.pid > 0) {
     /* give it a moment to exit on EOF before the kill */
     for (int i = 0; i < 20; i++) {
-      if (exited(a))
+      if (proc_exited(&a->proc))
         break; /* reap() kills what it left and waits for it */
       struct timespec ts = {0, 5 * 1000 * 1000};
       nanosleep(&ts, NULL);
@@ -148,55 +116,13 @@ void adapter_free(struct adapter *a) {
   free(a->retired);
 }
 
-static int spawn(struct adapter *a) {
-  int in[2], out[2];
-  /* close-on-exec from their creation: an adapter that a --jobs sibling
-   * thread forks meanwhile never inherits them (the child's own ends
-   * become 0 and 1 by dup2, which clears the flag) */
-  if (pipe2(in, O_CLOEXEC) < 0)
+/* Start the process: registry commands in the repository root (their
+ * paths are relative to it), --adapter-cmd in the caller's folder. */
+static int spawn(struct adapter *a, char *why, size_t cap) {
+  const struct adapter_def *d = a->def;
+  if (proc_spawn(&a->proc, d->argv, d->shcmd, d->shcmd ? NULL : repo_root(),
+                 why, cap) < 0)
     return -1;
-  if (pipe2(out, O_CLOEXEC) < 0) {
-    close(in[0]);
-    close(in[1]);
-    return -1;
-  }
-  fflush(NULL);
-  pid_t pid = proc_fork(); /* its own session, dies with uritest */
-  if (pid < 0) {
-    close(in[0]);
-    close(in[1]);
-    close(out[0]);
-    close(out[1]);
-    return -1;
-  }
-  if (pid == 0) {
-    signal(SIGPIPE, SIG_DFL);
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-    dup2(in[0], 0);
-    dup2(out[1], 1);
-    close(in[0]);
-    close(in[1]);
-    close(out[0]);
-    close(out[1]);
-    /* registry commands are relative to the repository root */
-    if (!a->def->shcmd && chdir(repo_root()) < 0)
-      _exit(126);
-    if (a->def->shcmd)
-      execl("/bin/sh", "sh", "-c", a->def->shcmd, (char *)NULL);
-    else
-      execvp(a->def->argv[0], a->def->argv);
-    fprintf(stderr, "uritest: cannot run %s: %s\n",
-            a->def->shcmd ? "/bin/sh" : a->def->argv[0], strerror(errno));
-    _exit(127);
-  }
-  close(in[0]);
-  close(out[1]);
-  a->pid = pid;
-  a->in_fd = in[1];
-  a->out_fd = out[0];
-  fcntl(a->in_fd, F_SETFL, fcntl(a->in_fd, F_GETFL) | O_NONBLOCK);
-  fcntl(a->out_fd, F_SETFL, fcntl(a->out_fd, F_GETFL) | O_NONBLOCK);
   a->rbuf.len = 0;
   a->wbuf.len = a->wpos = 0;
   a->answers_since_start = 0;
@@ -207,8 +133,8 @@ static int spawn(struct adapter *a) {
  * nothing was available (EAGAIN), -2 on error. */
 static long fill(struct adapter *a) {
   buf_reserve(&a->rbuf, 256 * 1024);
-  ssize_t n =
-      read(a->out_fd, a->rbuf.p + a->rbuf.len, a->rbuf.cap - a->rbuf.len - 1);
+  ssize_t n = read(a->proc.out_fd, a->rbuf.p + a->rbuf.len,
+                   a->rbuf.cap - a->rbuf.len - 1);
   if (n > 0) {
     a->rbuf.len += (size_t)n;
     return (long)n;
@@ -318,8 +244,14 @@ static enum waited wait_line(struct adapter *a, double deadline, char *how,
       reap(a, NULL, 0);
       return w;
     }
-    struct pollfd p = {a->out_fd, POLLIN, 0};
-    if (poll(&p, 1, (int)((deadline - now_mono()) * 1000) + 1) <= 0)
+    /* standard error too: an adapter that fills it is never blocked */
+    struct pollfd p[2] = {{a->proc.out_fd, POLLIN, 0},
+                          {a->proc.err_fd, POLLIN, 0}};
+    if (poll(p, 2, (int)((deadline - now_mono()) * 1000) + 1) <= 0)
+      continue;
+    if (p[1].revents)
+      proc_read_stderr(&a->proc);
+    if (!p[0].revents)
       continue;
     long r = fill(a);
     if (r == 0 || r == -2) {
@@ -331,9 +263,11 @@ static enum waited wait_line(struct adapter *a, double deadline, char *how,
 
 /* One start: spawn and read the hello line within hello_timeout. */
 static int start_once(struct adapter *a) {
-  char how[128];
-  if (spawn(a) < 0) {
-    set_why(a, CLASS_CRASH, "cannot start adapter: %s", strerror(errno));
+  char how[256];
+  if (spawn(a, how, sizeof how) < 0) {
+    /* the command cannot run (exec's errno): starting again cannot help */
+    set_why(a, CLASS_CRASH, "%s", how);
+    a->failed_starts = 2;
     return -1;
   }
   switch (wait_line(a, now_mono() + a->hello_timeout, how, sizeof how)) {
@@ -342,11 +276,11 @@ static int start_once(struct adapter *a) {
   case W_ENDED:
     /* /bin/sh -c: 127 the command was not found, 126 it cannot be run;
      * starting it again cannot help */
-    if (a->last_exit == 127 || a->last_exit == 126) {
+    if (a->proc.last_exit == 127 || a->proc.last_exit == 126) {
       set_why(a, CLASS_CRASH, "%s (/bin/sh exit status %d)",
-              a->last_exit == 127 ? "command not found"
-                                  : "command cannot be executed",
-              a->last_exit);
+              a->proc.last_exit == 127 ? "command not found"
+                                       : "command cannot be executed",
+              a->proc.last_exit);
       a->failed_starts = 2;
       return -1;
     }
@@ -401,7 +335,7 @@ static int probe(struct adapter *a) {
   if (adapter_start(a) < 0)
     return -1;
   /* a write that fails (the adapter closed its input) shows as its end */
-  ssize_t w = write(a->in_fd, req, sizeof req - 1);
+  ssize_t w = write(a->proc.in_fd, req, sizeof req - 1);
   (void)w;
   switch (wait_line(a, now_mono() + a->timeout, how, sizeof how)) {
   case W_LINE:
@@ -456,190 +390,278 @@ static size_t line_cap(const struct adapter *a) {
   return c > a->max_line ? c : a->max_line;
 }
 
-int adapter_run(struct adapter *a, struct job *job) {
-  size_t done = 0, sent = 0;
-  double *sent_at = a->sent_at;
-  size_t window = WINDOW;
-  const char *wenv = getenv("URITEST_WINDOW");
-  if (wenv && atol(wenv) > 0 && (size_t)atol(wenv) <= WINDOW)
-    window = (size_t)atol(wenv);
-  double progress_at = now_mono();
-  long base = a->id_base;
-  a->id_base += (long)job->n;
-  while (done < job->n) {
+/* ---- one pipelined run of a job ------------------------------------------ */
+
+/* Where adapter_run is in its job. */
+struct run_state {
+  struct job *job;
+  size_t done;        /* requests answered or failed */
+  size_t sent;        /* requests encoded (written or waiting in wbuf) */
+  size_t window;      /* requests in flight at most */
+  double progress_at; /* the head request's timeout counts from here, or
+                         from when it was written, whichever is later */
+  long base;          /* the protocol id of request 0 */
+};
+
+static void flush_job(const struct run_state *st) {
+  if (st->job->flush)
+    st->job->flush(st->job->ctx);
+}
+
+/* The head request ended as CLS, a->last_why saying why; the process is
+ * gone. */
+static void fail_head(struct adapter *a, struct run_state *st, int cls) {
+  st->job->fail(st->job->ctx, st->done++, cls, a->last_why);
+  after_failure(a);
+}
+
+/* A process to send to: started when there is none.  1 when there is one;
+ * 0 when the adapter is given up (the rest of the job failed with the
+ * class of its last failure); -1 when interrupted. */
+static int ensure_started(struct adapter *a, struct run_state *st) {
+  if (a->proc.pid > 0)
+    return 1;
+  st->sent = st->done; /* what was in flight is sent again */
+  if (!a->given_up && adapter_start(a) == 0) {
+    st->progress_at = now_mono();
+    return 1;
+  }
+  if (interrupted)
+    return -1;
+  char why[sizeof a->last_why + 64];
+  snprintf(why, sizeof why, "adapter given up after three failed starts: %s",
+           a->last_why);
+  for (; st->done < st->job->n; st->done++)
+    st->job->fail(st->job->ctx, st->done, a->last_class, why);
+  flush_job(st);
+  return 0;
+}
+
+/* Encode requests into wbuf while the window and wbuf have room. */
+static void encode_ahead(struct adapter *a, struct run_state *st) {
+  struct job *job = st->job;
+  while (st->sent < job->n && st->sent - st->done < st->window &&
+         a->wbuf.len - a->wpos < WBUF_HIGH) {
+    if (a->wpos == a->wbuf.len)
+      a->wbuf.len = a->wpos = 0;
+    size_t before = a->wbuf.len;
+    job->encode(job->ctx, st->sent, st->base + (long)st->sent, &a->wbuf);
+    /* an answer may echo a long input a few times (components,
+     * normalized...): the line cap grows with the requests */
+    if (a->wbuf.len - before > a->max_req)
+      a->max_req = a->wbuf.len - before;
+    a->sent_at[st->sent % WINDOW] = now_mono();
+    st->sent++;
+  }
+}
+
+/* When the head request's time is up. */
+static double head_deadline(const struct adapter *a,
+                            const struct run_state *st) {
+  double written = a->sent_at[st->done % WINDOW];
+  return (written > st->progress_at ? written : st->progress_at) + a->timeout;
+}
+
+/* The head request's time is up: TIMEOUT, or CRASH when the adapter has
+ * exited while a child of its holds its output open; the process ended. */
+static void on_deadline(struct adapter *a, struct run_state *st) {
+  int cls = proc_exited(&a->proc) ? CLASS_CRASH : CLASS_TIMEOUT;
+  char how[128];
+  reap(a, how, sizeof how);
+  if (cls == CLASS_TIMEOUT)
+    set_why(a, cls, "no answer within %gs", a->timeout);
+  else
+    set_why(a, cls, "%s", how);
+  fail_head(a, st, cls);
+  flush_job(st);
+}
+
+/* Write what wbuf holds, as much as the pipe takes. */
+static void write_requests(struct adapter *a) {
+  ssize_t w = write(a->proc.in_fd, a->wbuf.p + a->wpos, a->wbuf.len - a->wpos);
+  if (w > 0) {
+    a->wpos += (size_t)w;
+  } else if (w < 0 && errno != EAGAIN && errno != EINTR) {
+    /* the adapter closed its input: stop writing, read what is left */
+    proc_close_input(&a->proc);
+  }
+}
+
+/* How reading the complete lines of rbuf ended (take_answers). */
+enum answers_end {
+  ANSWERS_TAKEN,      /* every complete line was an answer */
+  ANSWERS_STRAY_LINE, /* a line with no request pending: process ended */
+  ANSWERS_BAD         /* the head's answer is a PROTOCOL_ERROR: ended */
+};
+
+/* Why the answer ANS to the head request (WANT its id) is not one, or
+ * NULL when it is; into WHY. */
+static const char *answer_fault(json_t *ans, long want, char *why, size_t cap) {
+  json_t *id = json_object_get(ans, "id");
+  if (id && json_is_integer(id) && json_integer_value(id) == want)
+    return NULL;
+  char got[64];
+  if (!id)
+    snprintf(got, sizeof got, "no id");
+  else if (json_is_integer(id))
+    snprintf(got, sizeof got, "id %lld", (long long)json_integer_value(id));
+  else
+    snprintf(got, sizeof got, "an id of another type");
+  snprintf(why, cap, "answer with %s, expected id %ld", got, want);
+  return why;
+}
+
+/* The answer LINE[0..LEN) to the head request: 0 when given to the job;
+ * else -1, the process ended and a->last_why set (a PROTOCOL_ERROR). */
+static int take_answer(struct adapter *a, struct run_state *st,
+                       const char *line, size_t len) {
+  json_error_t err;
+  char why[128];
+  json_t *ans = json_loadb(line, len, JSON_ALLOW_NUL, &err);
+  if (!ans || !json_is_object(ans)) {
+    reap(a, NULL, 0); /* rbuf, and LINE in it, stay */
+    set_why(a, CLASS_PROTOCOL_ERROR, "answer is not a JSON object (%s): %.*s%s",
+            ans ? "wrong type" : err.text, len > 80 ? 80 : (int)len, line,
+            len > 80 ? "..." : "");
+    json_decref(ans);
+    return -1;
+  }
+  if (answer_fault(ans, st->base + (long)st->done, why, sizeof why)) {
+    reap(a, NULL, 0);
+    set_why(a, CLASS_PROTOCOL_ERROR, "%s", why);
+    json_decref(ans);
+    return -1;
+  }
+  st->job->answer(st->job->ctx, st->done, ans, line, len);
+  json_decref(ans);
+  st->done++;
+  st->progress_at = answered(a);
+  return 0;
+}
+
+/* Every complete line of rbuf as an answer, in order; what is left of
+ * rbuf is moved to its start when all went well. */
+static enum answers_end take_answers(struct adapter *a, struct run_state *st) {
+  char *start = a->rbuf.p;
+  size_t avail = a->rbuf.len;
+  while (avail && st->done < st->job->n) {
+    char *nl = memchr(start, '\n', avail);
+    if (!nl)
+      break;
+    size_t len = (size_t)(nl - start);
+    if (st->done >= st->sent) {
+      reap(a, NULL, 0);
+      set_why(a, CLASS_PROTOCOL_ERROR, "a line with no request pending");
+      return ANSWERS_STRAY_LINE;
+    }
+    if (len > line_cap(a)) {
+      reap(a, NULL, 0);
+      set_why(a, CLASS_PROTOCOL_ERROR, "answer line longer than %zu bytes",
+              line_cap(a));
+      return ANSWERS_BAD;
+    }
+    if (take_answer(a, st, start, len) < 0)
+      return ANSWERS_BAD;
+    start = nl + 1;
+    avail -= len + 1;
+  }
+  if (start != a->rbuf.p) {
+    memmove(a->rbuf.p, start, avail);
+    a->rbuf.len = avail;
+  }
+  return ANSWERS_TAKEN;
+}
+
+/* The adapter closed its output (it exited, most often): the head
+ * request, if one is in flight, is a CRASH. */
+static void on_eof(struct adapter *a, struct run_state *st) {
+  char how[128];
+  reap(a, how, sizeof how);
+  if (st->done < st->sent) {
+    set_why(a, CLASS_CRASH, "%s", how);
+    fail_head(a, st, CLASS_CRASH);
+  } else {
+    set_why(a, CLASS_CRASH, "%s between requests", how);
+    after_failure(a);
+  }
+}
+
+/* Output was readable: read it, take the answers, handle what ended.
+ * Returns 0 when there was nothing to read after all. */
+static int on_output(struct adapter *a, struct run_state *st) {
+  long r = fill(a);
+  if (r == -1)
+    return 0;
+  switch (take_answers(a, st)) {
+  case ANSWERS_STRAY_LINE:
+    after_failure(a);
+    return 1;
+  case ANSWERS_BAD:
+    fail_head(a, st, CLASS_PROTOCOL_ERROR);
+    return 1;
+  case ANSWERS_TAKEN:
+    break;
+  }
+  if (a->rbuf.len > line_cap(a) && st->done < st->sent) {
+    reap(a, NULL, 0);
+    set_why(a, CLASS_PROTOCOL_ERROR, "answer line longer than %zu bytes",
+            line_cap(a));
+    fail_head(a, st, CLASS_PROTOCOL_ERROR);
+  } else if (r == 0 || r == -2) {
+    on_eof(a, st);
+  }
+  return 1;
+}
+
+/* Wait for the adapter (its output, its standard error, its input when
+ * there is something to write) until the head request's deadline; then
+ * read, write, or time out.  -1 when interrupted. */
+static int step(struct adapter *a, struct run_state *st) {
+  struct pollfd p[3] = {{a->proc.out_fd, POLLIN, 0},
+                        {a->proc.err_fd, POLLIN, 0},
+                        {a->proc.in_fd, POLLOUT, 0}};
+  int writing = a->proc.in_fd >= 0 && a->wpos < a->wbuf.len;
+  double deadline = head_deadline(a, st);
+  double left = st->sent > st->done ? deadline - now_mono() : a->timeout;
+  int ready = 0;
+  if (left > 0) {
+    ready = poll(p, writing ? 3 : 2, (int)(left * 1000) + 1);
+    if (ready < 0 && errno != EINTR) {
+      set_why(a, CLASS_CRASH, "poll: %s", strerror(errno));
+      ready = 0;
+    }
+  }
+  if (ready <= 0) {
     if (interrupted)
       return -1;
-    if (a->pid <= 0) {
-      sent = done;
-      if (a->given_up || adapter_start(a) < 0) {
-        if (interrupted)
-          return -1;
-        /* given up: the rest carry the class of the last failure */
-        char why[300];
-        snprintf(why, sizeof why,
-                 "adapter given up after three failed starts: %s", a->last_why);
-        for (; done < job->n; done++)
-          job->fail(job->ctx, done, a->last_class, why);
-        if (job->flush)
-          job->flush(job->ctx);
-        return 0;
-      }
-      progress_at = now_mono();
-    }
-    /* encode ahead */
-    while (sent < job->n && sent - done < window &&
-           a->wbuf.len - a->wpos < WBUF_HIGH) {
-      if (a->wpos == a->wbuf.len)
-        a->wbuf.len = a->wpos = 0;
-      size_t before = a->wbuf.len;
-      job->encode(job->ctx, sent, base + (long)sent, &a->wbuf);
-      /* an answer may echo a long input a few times (components,
-       * normalized...): the line cap grows with the requests */
-      if (a->wbuf.len - before > a->max_req)
-        a->max_req = a->wbuf.len - before;
-      sent_at[sent % WINDOW] = now_mono();
-      sent++;
-    }
-    struct pollfd p[2] = {{a->out_fd, POLLIN, 0}, {a->in_fd, POLLOUT, 0}};
-    int np = (a->in_fd >= 0 && a->wpos < a->wbuf.len) ? 2 : 1;
-    double head_deadline =
-        (sent_at[done % WINDOW] > progress_at ? sent_at[done % WINDOW]
-                                              : progress_at) +
-        a->timeout;
-    double left = sent > done ? head_deadline - now_mono() : a->timeout;
-    int pr = 0;
-    if (left > 0) {
-      pr = poll(p, (nfds_t)np, (int)(left * 1000) + 1);
-      if (pr < 0 && errno != EINTR) {
-        set_why(a, CLASS_CRASH, "poll: %s", strerror(errno));
-        pr = 0;
-      }
-    }
-    if (pr <= 0) {
-      if (interrupted)
-        return -1;
-      if (sent > done && now_mono() >= head_deadline) {
-        /* an adapter that exited while a child of its holds its output
-         * open crashed; it did not time out */
-        int cls = exited(a) ? CLASS_CRASH : CLASS_TIMEOUT;
-        char why[128];
-        snprintf(why, sizeof why, "no answer within %gs", a->timeout);
-        reap(a, why, sizeof why);
-        if (cls == CLASS_TIMEOUT)
-          snprintf(why, sizeof why, "no answer within %gs", a->timeout);
-        set_why(a, cls, "%s", why);
-        job->fail(job->ctx, done++, cls, why);
-        after_failure(a);
-        if (job->flush)
-          job->flush(job->ctx);
-      }
-      continue;
-    }
-    /* write */
-    if (np == 2 && (p[1].revents & (POLLOUT | POLLERR | POLLHUP))) {
-      ssize_t w = write(a->in_fd, a->wbuf.p + a->wpos, a->wbuf.len - a->wpos);
-      if (w > 0) {
-        a->wpos += (size_t)w;
-      } else if (w < 0 && errno != EAGAIN && errno != EINTR) {
-        /* the adapter closed its input: stop writing, read what is left */
-        close(a->in_fd);
-        a->in_fd = -1;
-      }
-    }
-    if (!(p[0].revents & (POLLIN | POLLHUP | POLLERR)))
-      continue;
-    long r = fill(a);
-    if (r == -1)
-      continue;
-    /* answers, one per complete line */
-    int failed = 0;
-    char *start = a->rbuf.p;
-    size_t avail = a->rbuf.len;
-    while (avail && done < job->n) {
-      char *nl = memchr(start, '\n', avail);
-      if (!nl)
-        break;
-      size_t len = (size_t)(nl - start);
-      if (done >= sent) {
-        reap(a, NULL, 0);
-        set_why(a, CLASS_PROTOCOL_ERROR, "a line with no request pending");
-        failed = 1;
-        break;
-      }
-      if (len > line_cap(a)) {
-        set_why(a, CLASS_PROTOCOL_ERROR, "answer line longer than %zu bytes",
-                line_cap(a));
-        failed = 2;
-        break;
-      }
-      json_error_t err;
-      long want = base + (long)done;
-      json_t *ans = json_loadb(start, len, JSON_ALLOW_NUL, &err);
-      json_t *id =
-          ans && json_is_object(ans) ? json_object_get(ans, "id") : NULL;
-      if (!ans || !json_is_object(ans)) {
-        set_why(a, CLASS_PROTOCOL_ERROR,
-                "answer is not a JSON object (%s): %.*s%s",
-                ans ? "wrong type" : err.text, len > 80 ? 80 : (int)len, start,
-                len > 80 ? "..." : "");
-        json_decref(ans);
-        failed = 2;
-        break;
-      }
-      if (!id || !json_is_integer(id) || json_integer_value(id) != want) {
-        char got[64];
-        if (!id)
-          snprintf(got, sizeof got, "no id");
-        else if (json_is_integer(id))
-          snprintf(got, sizeof got, "id %lld",
-                   (long long)json_integer_value(id));
-        else
-          snprintf(got, sizeof got, "an id of another type");
-        set_why(a, CLASS_PROTOCOL_ERROR, "answer with %s, expected id %ld", got,
-                want);
-        json_decref(ans);
-        failed = 2;
-        break;
-      }
-      job->answer(job->ctx, done, ans, start, len);
-      json_decref(ans);
-      done++;
-      progress_at = answered(a);
-      start = nl + 1;
-      avail -= len + 1;
-    }
-    if (failed == 2) {
-      job->fail(job->ctx, done++, CLASS_PROTOCOL_ERROR, a->last_why);
-      reap(a, NULL, 0);
-      after_failure(a);
-    } else if (failed == 1) {
-      after_failure(a);
-    } else {
-      if (start != a->rbuf.p) {
-        memmove(a->rbuf.p, start, avail);
-        a->rbuf.len = avail;
-      }
-      if (a->rbuf.len > line_cap(a) && done < sent) {
-        set_why(a, CLASS_PROTOCOL_ERROR, "answer line longer than %zu bytes",
-                line_cap(a));
-        job->fail(job->ctx, done++, CLASS_PROTOCOL_ERROR, a->last_why);
-        reap(a, NULL, 0);
-        after_failure(a);
-      } else if (r == 0 || r == -2) {
-        /* EOF: the adapter exited (or closed its output) */
-        char how[128];
-        reap(a, how, sizeof how);
-        if (done < sent) {
-          set_why(a, CLASS_CRASH, "%s", how);
-          job->fail(job->ctx, done++, CLASS_CRASH, how);
-        } else {
-          set_why(a, CLASS_CRASH, "%s between requests", how);
-        }
-        after_failure(a);
-      }
-    }
-    if (job->flush)
-      job->flush(job->ctx);
+    if (st->sent > st->done && now_mono() >= deadline)
+      on_deadline(a, st);
+    return 0;
+  }
+  if (p[1].revents) /* drained as it comes: a full pipe would block it */
+    proc_read_stderr(&a->proc);
+  if (writing && (p[2].revents & (POLLOUT | POLLERR | POLLHUP)))
+    write_requests(a);
+  if ((p[0].revents & (POLLIN | POLLHUP | POLLERR)) && on_output(a, st))
+    flush_job(st);
+  return 0;
+}
+
+int adapter_run(struct adapter *a, struct job *job) {
+  struct run_state st = {job, 0, 0, WINDOW, now_mono(), a->id_base};
+  const char *wenv = getenv("URITEST_WINDOW");
+  if (wenv && atol(wenv) > 0 && (size_t)atol(wenv) <= WINDOW)
+    st.window = (size_t)atol(wenv);
+  a->id_base += (long)job->n;
+  while (st.done < job->n) {
+    if (interrupted)
+      return -1;
+    int go = ensure_started(a, &st);
+    if (go <= 0)
+      return go;
+    encode_ahead(a, &st);
+    if (step(a, &st) < 0)
+      return -1;
   }
   return 0;
 }

@@ -6,6 +6,7 @@
 #include <jansson.h>
 #include <sys/types.h>
 
+#include "proc.h"
 #include "util.h"
 
 /* One entry of adapters/<name>/adapter.json, or an --adapter-cmd. */
@@ -71,8 +72,7 @@ struct adapter {
   char *name, *library, *spec; /* from the hello line */
   unsigned ops;                /* bit per enum op; all when hello lists none */
   int whatwg;                  /* spec "whatwg" */
-  pid_t pid;
-  int in_fd, out_fd;
+  struct proc_child proc;      /* the process, its pipes, its standard error */
   struct buf rbuf, wbuf;
   size_t wpos;
   double hello_timeout, timeout;
@@ -83,8 +83,8 @@ struct adapter {
   size_t answers_since_start;
   int given_up;
   int last_class; /* class of the last failure */
-  int last_exit;  /* exit status of the last process reaped, or -1 */
-  char last_why[256];
+  /* why it failed, ending with the tail of its standard error */
+  char last_why[256 + PROC_STDERR_TAIL + 16];
   long id_base;
   unsigned restarts;
   double sent_at[256]; /* when each request in flight was written */

@@ -1,11 +1,13 @@
 /* proc.c: processes in sessions of their own, killed with their
- * descendants, dying with uritest (proc.h). */
-#define _GNU_SOURCE /* prctl */
+ * descendants, dying with uritest; an adapter's pipes, exec error and
+ * standard error (proc.h). */
+#define _GNU_SOURCE /* prctl, pipe2 */
 #include "proc.h"
 
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -15,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "rfc3986.h"
 #include "util.h"
 
 /* The children started and not yet reaped: what is not among them and has
@@ -150,4 +153,227 @@ void proc_kill(pid_t pid) {
   for (int round = 0; round < 3 && kill_round(pid, getpid()) > 1; round++) {
   }
   pthread_mutex_unlock(&lock);
+}
+
+/* ---- a child on three pipes ---------------------------------------------- */
+
+void proc_child_init(struct proc_child *c) {
+  memset(c, 0, sizeof *c);
+  c->pid = -1;
+  c->in_fd = c->out_fd = c->err_fd = -1;
+  c->last_exit = -1;
+}
+
+static void close_fd(int *fd) {
+  if (*fd >= 0)
+    close(*fd);
+  *fd = -1;
+}
+
+/* What the child sends back when it cannot run the command. */
+struct exec_failure {
+  int step; /* 0 chdir, 1 exec */
+  int err;
+};
+
+/* In the child (async-signal-safe calls only): FROM[0..3) become its
+ * standard input, output and error, first moved above 2 so that none is
+ * overwritten by another (uritest's own 0, 1 or 2 may have been closed);
+ * the copies dup2 makes at 0, 1 and 2 are not close-on-exec. */
+static void child_streams(const int from[3]) {
+  int high[3];
+  for (int i = 0; i < 3; i++)
+    high[i] = fcntl(from[i], F_DUPFD_CLOEXEC, 3);
+  for (int i = 0; i < 3; i++)
+    dup2(high[i], i);
+}
+
+static void child_exec(char *const *argv, const char *shcmd, const char *dir,
+                       const int streams[3], int report_fd) {
+  signal(SIGPIPE, SIG_DFL);
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  child_streams(streams);
+  struct exec_failure f = {0, 0};
+  if (dir && chdir(dir) < 0) {
+    f.err = errno;
+  } else {
+    if (shcmd)
+      execl("/bin/sh", "sh", "-c", shcmd, (char *)NULL);
+    else
+      execvp(argv[0], argv);
+    f.step = 1;
+    f.err = errno;
+  }
+  ssize_t w = write(report_fd, &f, sizeof f);
+  (void)w;
+  _exit(127);
+}
+
+/* Four pipes, close-on-exec from their creation: 0 the child's standard
+ * input, 1 its output, 2 its error, 3 the exec report. */
+static int make_pipes(int fds[4][2]) {
+  for (int i = 0; i < 4; i++) {
+    if (pipe2(fds[i], O_CLOEXEC) == 0)
+      continue;
+    int err = errno;
+    while (i-- > 0) {
+      close(fds[i][0]);
+      close(fds[i][1]);
+    }
+    errno = err;
+    return -1;
+  }
+  return 0;
+}
+
+/* After the fork: 0 when the child's exec went through (the report pipe
+ * closed without a word), else -1 with WHY and the child reaped. */
+static int exec_outcome(struct proc_child *c, int report_fd, char *const *argv,
+                        const char *shcmd, const char *dir, char *why,
+                        size_t cap) {
+  struct exec_failure f;
+  ssize_t got;
+  while ((got = read(report_fd, &f, sizeof f)) < 0 && errno == EINTR) {
+  }
+  close(report_fd);
+  if (got != (ssize_t)sizeof f)
+    return 0;
+  if (f.step == 0)
+    snprintf(why, cap, "cannot enter %s: %s", dir, strerror(f.err));
+  else
+    snprintf(why, cap, "cannot run %s: %s", shcmd ? "/bin/sh" : argv[0],
+             strerror(f.err));
+  proc_end(c, NULL, 0);
+  return -1;
+}
+
+int proc_spawn(struct proc_child *c, char *const *argv, const char *shcmd,
+               const char *dir, char *why, size_t cap) {
+  int fds[4][2];
+  if (make_pipes(fds) < 0) {
+    snprintf(why, cap, "cannot start adapter: pipe: %s", strerror(errno));
+    return -1;
+  }
+  fflush(NULL);
+  pid_t pid = proc_fork(); /* its own session, dies with uritest */
+  if (pid == 0) {
+    int streams[3] = {fds[0][0], fds[1][1], fds[2][1]};
+    child_exec(argv, shcmd, dir, streams, fds[3][1]);
+  }
+  int fork_err = errno;
+  close(fds[0][0]);
+  close(fds[1][1]);
+  close(fds[2][1]);
+  close(fds[3][1]);
+  if (pid < 0) {
+    close(fds[0][1]);
+    close(fds[1][0]);
+    close(fds[2][0]);
+    close(fds[3][0]);
+    snprintf(why, cap, "cannot start adapter: fork: %s", strerror(fork_err));
+    return -1;
+  }
+  c->pid = pid;
+  c->in_fd = fds[0][1];
+  c->out_fd = fds[1][0];
+  c->err_fd = fds[2][0];
+  c->err_total = 0;
+  int *ends[3] = {&c->in_fd, &c->out_fd, &c->err_fd};
+  for (int i = 0; i < 3; i++)
+    fcntl(*ends[i], F_SETFL, fcntl(*ends[i], F_GETFL) | O_NONBLOCK);
+  return exec_outcome(c, fds[3][0], argv, shcmd, dir, why, cap);
+}
+
+void proc_read_stderr(struct proc_child *c) {
+  char chunk[4096];
+  while (c->err_fd >= 0) {
+    ssize_t n = read(c->err_fd, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0 && errno == EAGAIN)
+      return;
+    if (n <= 0) { /* EOF, or an error: nothing more will come */
+      close_fd(&c->err_fd);
+      return;
+    }
+    for (ssize_t i = 0; i < n; i++)
+      c->err_ring[(c->err_total + (size_t)i) % PROC_STDERR_RING] = chunk[i];
+    c->err_total += (size_t)n;
+  }
+}
+
+void proc_close_input(struct proc_child *c) {
+  close_fd(&c->in_fd);
+}
+
+int proc_exited(const struct proc_child *c) {
+  siginfo_t si;
+  si.si_pid = 0;
+  return c->pid > 0 &&
+         waitid(P_PID, (id_t)c->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+         si.si_pid == c->pid;
+}
+
+void proc_end(struct proc_child *c, char *how, size_t cap) {
+  close_fd(&c->in_fd);
+  close_fd(&c->out_fd);
+  if (how)
+    snprintf(how, cap, "adapter ended");
+  if (c->pid > 0) {
+    int st = 0;
+    pid_t r;
+    /* the adapter and all it started; not yet waited for, its pid cannot
+     * have been reused, and a status of its own (an exit) stays */
+    proc_kill(c->pid);
+    while ((r = waitpid(c->pid, &st, 0)) < 0 && errno == EINTR) {
+    }
+    c->last_exit = r == c->pid && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    proc_reaped(c->pid);
+    if (how && r == c->pid) {
+      if (WIFEXITED(st))
+        snprintf(how, cap, "adapter exited with status %d", WEXITSTATUS(st));
+      else if (WIFSIGNALED(st))
+        snprintf(how, cap, "adapter killed by signal %d", WTERMSIG(st));
+    }
+    c->pid = -1;
+  }
+  /* all it started is dead: what they wrote is there to read */
+  proc_read_stderr(c);
+  close_fd(&c->err_fd);
+}
+
+void proc_stderr_tail(const struct proc_child *c, char *out, size_t cap) {
+  size_t kept =
+      c->err_total < PROC_STDERR_RING ? c->err_total : PROC_STDERR_RING;
+  size_t n = kept < PROC_STDERR_TAIL ? kept : PROC_STDERR_TAIL;
+  size_t from = c->err_total - n, len = 0;
+  /* a tail starts on a character: skip continuation octets */
+  while (n &&
+         ((unsigned char)c->err_ring[from % PROC_STDERR_RING] & 0xC0) == 0x80) {
+    from++;
+    n--;
+  }
+  char text[PROC_STDERR_TAIL];
+  for (size_t i = 0; i < n; i++)
+    text[i] = c->err_ring[(from + i) % PROC_STDERR_RING];
+  for (size_t i = 0; i < n && len + 5 < cap;) {
+    size_t seq = rfc3986_utf8_sequence(text + i, n - i, NULL, NULL);
+    if (seq > 1) { /* a character: as it is */
+      memcpy(out + len, text + i, seq);
+      len += seq;
+      i += seq;
+      continue;
+    }
+    char octet = text[i++];
+    if ((unsigned char)octet < 0x20 || octet == 0x7F)
+      octet = ' '; /* one line: the why is a line of text */
+    if (octet == ' ' && (len == 0 || out[len - 1] == ' '))
+      continue; /* runs of white space as one */
+    out[len++] = octet;
+  }
+  while (len && out[len - 1] == ' ')
+    len--;
+  if (cap)
+    out[len] = 0;
 }

@@ -136,9 +136,10 @@ PY
     --output "$(OUT)" --hello-timeout 0.5
   [ "$status" -eq 2 ]
   [ "$output" = "" ]
-  # the shell's own line once (no three starts), then ours
-  [ "$(grep -c 'not found' <<< "$stderr")" -eq 2 ]
-  [[ $stderr == *"adapter /no/such/adapter: cannot start: command not found (/bin/sh exit status 127)"* ]]
+  # one line (no three starts), the shell's own words as the tail of the
+  # adapter's standard error, which is not passed through
+  [ "$(grep -c 'not found' <<< "$stderr")" -eq 1 ]
+  [[ $stderr == *"adapter /no/such/adapter: cannot start: command not found (/bin/sh exit status 127) (stderr: sh: 1: /no/such/adapter: not found)"* ]]
   [ "$SECONDS" -lt 5 ]
   # not executable: 126
   printf 'echo hi\n' > "$BATS_TEST_TMPDIR/noexec"
@@ -196,4 +197,59 @@ PY
   [ "$status" -eq 0 ]
   [ "${lines[-1]}" = "3000 passed, 0 failed" ]
   [ "$SECONDS" -lt 20 ]
+}
+
+@test "a crash's why ends with the adapter's standard error (a traceback) as one line, escaped in every output" {
+  marker_run TRACEBACK
+  restarts_ok CRASH
+  # results file: JSON; the newlines and the ESC as spaces, the stray octet
+  # as U+FFFD, the quote and the backslash as they were
+  why=$(pylines "$(OUT)" "[x['why'] for x in r if x.get('class') == 'CRASH'][0].encode('unicode_escape').decode()")
+  [ "$why" = 'adapter exited with status 3 (stderr: Traceback (most recent call last): File "lib.py", line 7, in parse raise ValueError("bad \\ [31m \x9b \ufffd") ValueError: bad input)' ]
+  # TAP: the backslash, the C1 control and the stray octet as \xNN
+  [[ $output == *'# CRASH: adapter exited with status 3 (stderr: Traceback (most recent call last): File "lib.py", line 7, in parse raise ValueError("bad \x5c [31m \xc2\x9b \xff") ValueError: bad input)'* ]]
+  # not passed through to uritest's own standard error
+  [[ $stderr != *ValueError* ]]
+}
+
+@test "a timeout's and a protocol error's why carry the adapter's standard error too" {
+  marker_run STDERRHANG
+  restarts_ok TIMEOUT
+  [[ $output == *"# TIMEOUT: no answer within 1s (stderr: stuck in the library)"* ]]
+  marker_run STDERRGARBAGE
+  restarts_ok PROTOCOL_ERROR
+  [[ $output == *"# PROTOCOL_ERROR: answer is not a JSON object ("*"): this is not json (stderr: bad state)"* ]]
+}
+
+@test "an adapter that writes 32 MiB on standard error is not blocked, and uritest's memory does not grow" {
+  URITEST_RUSAGE=1 marker_run NOISE
+  [ "$status" -eq 0 ]
+  [ "$(classes)" = "PASS PASS PASS PASS PASS" ]
+  [ "$ELAPSED" -lt 10 ]
+  rss=$(sed -n 's/.*maxrss \([0-9]*\) kB.*/\1/p' <<< "$stderr")
+  [ -n "$rss" ] && [ "$rss" -lt 16384 ]
+}
+
+@test "the why keeps the end of a long standard error: its last 300 octets at most" {
+  marker_run NOISECRASH
+  restarts_ok CRASH
+  why=$(pylines "$(OUT)" "[x['why'] for x in r if x.get('class') == 'CRASH'][0]")
+  [[ $why == "adapter exited with status 3 (stderr: "*"nnn the end of the noise)" ]]
+  tail=${why#*(stderr: }
+  [ "${#tail}" -le 301 ]
+}
+
+@test "a registry command that cannot be executed: the exec error, once, exit 2, no restart" {
+  fake_root
+  printf '#!/no/such/interpreter\n' > "$BATS_TEST_TMPDIR/badinterp"
+  chmod +x "$BATS_TEST_TMPDIR/badinterp"
+  mkdir -p "$R/adapters/broken"
+  printf '{"name": "broken", "spec": "rfc3986", "command": ["%s"]}\n' "$BATS_TEST_TMPDIR/badinterp" \
+    > "$R/adapters/broken/adapter.json"
+  SECONDS=0
+  run --separate-stderr "$UT" run --vectors "$V/markers.json" --adapter broken --output "$(OUT)"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"adapter broken: cannot start: cannot run $BATS_TEST_TMPDIR/badinterp: No such file or directory"* ]]
+  [ "$(grep -c 'cannot run' <<< "$stderr")" -eq 1 ]
+  [ "$SECONDS" -lt 5 ]
 }

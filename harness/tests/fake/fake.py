@@ -13,6 +13,12 @@ space is invalid, and markers in an input make it misbehave on purpose:
   TYPEVALID "valid": "no"                 TYPECOMPS "components": []
   TYPEHOST  "host": 5                      BADHEX   "host": {"hex": "zz"}
   ODDHEX    "host": {"hex": "abc"}         TYPEOFF  "error_offset": "3"
+  TRACEBACK  write a Python traceback on stderr (with a quote, a backslash,
+             an ESC, a C1 control and a stray octet in it), then exit(3)
+  STDERRHANG write "stuck in the library" on stderr, then never answer
+  STDERRGARBAGE write "bad state" on stderr, then a line that is not JSON
+  NOISE      write 32 MiB on stderr (blocks unless the harness reads it),
+             then answer as usual
 Options: --name N, --spec S, --ops a,b (hello ops), --whatwg (answer getters),
 --exit-after-hello, --silent (print nothing, wait), --die (exit at once),
 --slow-hello SECONDS, --no-fragment (leave the fragment out), --version V,
@@ -111,6 +117,29 @@ for raw in sys.stdin.buffer:
     s = req.get("input")
     if s is None:
         s = bytes.fromhex(req["input_hex"]).decode("latin-1")
+    if "TRACEBACK" in s:
+        err = sys.stderr.buffer
+        err.write(b'Traceback (most recent call last):\n  File "lib.py", line 7, in parse\n'
+                  b'    raise ValueError("bad \\ \x1b[31m \xc2\x9b \xff")\n'
+                  b'ValueError: bad input\n')
+        err.flush()
+        sys.exit(3)
+    if "STDERRHANG" in s:
+        sys.stderr.write("stuck in the library\n")
+        sys.stderr.flush()
+        time.sleep(3600)
+    if "STDERRGARBAGE" in s:
+        sys.stderr.write("bad state\n")
+        sys.stderr.flush()
+        out.write(b"this is not json\n")
+        out.flush()
+        continue
+    if "NOISE" in s:
+        line = b"n" * 1023 + b"\n"
+        for _ in range(32 << 10):
+            sys.stderr.buffer.write(line)
+        sys.stderr.buffer.write(b"the end of the noise\n")
+        sys.stderr.flush()
     if "CRASH" in s:
         sys.exit(3)
     if "HANG" in s:
