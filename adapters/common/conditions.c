@@ -8,6 +8,7 @@
  */
 #include "conditions.h"
 
+#include <arpa/inet.h>
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
@@ -612,6 +613,32 @@ COND(c_lib_collapses_empty_segment) {
          !output_has_empty_segment(reading_value(x->lib, b), b->length);
 }
 
+/* The 128 bits of the IPv6 literal "[...]" S (N octets; a zone ID after
+ * "%" is left out) into OUT: 1, or 0 when S is not one. */
+static int ipv6_literal(const char *s, size_t n, unsigned char out[16]) {
+  char t[64];
+  if (n < 2 || s[0] != '[' || s[n - 1] != ']' || n - 2 >= sizeof t)
+    return 0;
+  memcpy(t, s + 1, n - 2);
+  t[n - 2] = 0;
+  char *zone = strchr(t, '%');
+  if (zone)
+    *zone = 0;
+  return inet_pton(AF_INET6, t, out) == 1;
+}
+/* the host is an IPv6 literal on both sides, written otherwise but naming
+ * the same address ("[1::]" for "[1:0::]", RFC 4291 2.2 text forms) */
+COND(c_lib_ipv6_same_address) {
+  const int h = RFC3986_COMPONENT_HOST;
+  unsigned char a[16], b[16];
+  if (!is_defined(x->ref, h) || !is_defined(x->lib, h))
+    return 0;
+  size_t na = val(x->ref, h)->length, nb = val(x->lib, h)->length;
+  const char *p = vptr(x->ref, h), *q = vptr(x->lib, h);
+  return (na != nb || memcmp(p, q, na) != 0) && ipv6_literal(p, na, a) &&
+         ipv6_literal(q, nb, b) && memcmp(a, b, 16) == 0;
+}
+
 static const struct {
   const char *name;
   int (*fn)(const struct cond_ctx *);
@@ -684,6 +711,7 @@ static const struct {
     {"lib-case-differs", c_lib_case_differs},
     {"lib-adds-delimiter", c_lib_adds_delimiter},
     {"lib-collapses-empty-segment", c_lib_collapses_empty_segment},
+    {"lib-ipv6-same-address", c_lib_ipv6_same_address},
 };
 
 cond_fn condition_named(const char *name) {
