@@ -264,24 +264,47 @@ static double pass_share(const struct tally *t, size_t i) {
   return pass ? (double)t->holds[i] / (double)pass : 0.0;
 }
 
+/* B's example input (N octets): its inline one, or its vector's. */
 static const char *example_input(const struct state *s,
-                                 const struct behaviour *b) {
-  if (b->example_input)
+                                 const struct behaviour *b, size_t *n) {
+  if (b->example_input) {
+    *n = strlen(b->example_input);
     return b->example_input;
+  }
   const struct test *t = find_test(s, b->example_id);
+  *n = t ? t->input_len : 0;
   return t ? t->input : "";
+}
+
+/* "example": the input, or "example_hex" when it is not UTF-8 or holds a
+ * NUL (json_pack refuses those: the behaviour was left out). */
+static void set_example(json_t *o, const char *in, size_t n) {
+  if (utf8_valid(in, n) && !memchr(in, 0, n)) {
+    json_object_set_new(o, "example", json_stringn(in, n));
+    return;
+  }
+  static const char hexd[] = "0123456789abcdef";
+  char *h = xmalloc(2 * n + 1);
+  for (size_t i = 0; i < n; i++) {
+    h[2 * i] = hexd[(unsigned char)in[i] >> 4];
+    h[2 * i + 1] = hexd[(unsigned char)in[i] & 15];
+  }
+  json_object_set_new(o, "example_hex", json_stringn(h, 2 * n));
+  free(h);
 }
 
 static json_t *tally_json(const struct state *s, const struct tally *t) {
   json_t *list = json_array();
   for (size_t i = 0; i < t->bs.n; i++) {
     const struct behaviour *b = &t->bs.b[i];
+    size_t n;
+    const char *in = example_input(s, b, &n);
     json_t *o = json_pack(
-        "{s:s, s:s, s:s, s:s, s:I, s:s%, s:f}", "id", b->rule.id, "description",
+        "{s:s, s:s, s:s, s:s, s:I, s:f}", "id", b->rule.id, "description",
         b->description, "section", b->section, "severity",
         b->severity ? severity_names[b->severity] : "none", "count",
-        (json_int_t)t->count[i], "example", example_input(s, b),
-        strlen(example_input(s, b)), "pass_share", pass_share(t, i));
+        (json_int_t)t->count[i], "pass_share", pass_share(t, i));
+    set_example(o, in, n);
     if (b->example_id)
       json_object_set_new(o, "example_id", json_string(b->example_id));
     json_array_append_new(list, o);

@@ -57,6 +57,23 @@ one() { pylines "$(OUT)" "[x for x in r if x.get('id') == '$1'][0]$2"; }
   [ "$(pyjson "sorted(d['adapters'])" <<<"$output")" = "['other']" ]
 }
 
+@test "uritest behaviours --format json: an example that is not UTF-8 is example_hex, its behaviour kept" {
+  cat > "$R/vectors/v1/octet.json" <<'JSON'
+{"schema": "uritest-vectors/1", "version": "1.0.0", "spec": "rfc3986", "title": "one octet 0x80",
+ "groups": [{"description": "parse", "op": "parse",
+   "tests": [{"id": "b.octet", "input_hex": "687474703a2f2f6180622f", "expect": "reject"}]}]}
+JSON
+  bad_file "d['behaviours'][2]['example'] = 'b.octet'"
+  runb
+  run --separate-stderr "$UT" behaviours --format json "$(OUT)"
+  [ "$status" -eq 1 ]
+  [ "$(pyjson "[b['id'] for b in d['adapters']['fake']['behaviours']]" <<<"$output")" = \
+    "['fake.userinfo-as-host', 'fake.empty-port-dropped', 'fake.malformed-pct-accepted']" ]
+  [ "$(pyjson "d['adapters']['fake']['behaviours'][2]['example_hex']" <<<"$output")" = 687474703a2f2f6180622f ]
+  [ "$(pyjson "'example' in d['adapters']['fake']['behaviours'][2]" <<<"$output")" = False ]
+  [ "$(pyjson "d['adapters']['fake']['behaviours'][0]['example']" <<<"$output")" = "http://good@evil/" ]
+}
+
 @test "uritest behaviours --adapter: the library from the results; an adapter without results says so" {
   runb
   run --separate-stderr "$UT" behaviours --adapter fake --format json "$(OUT)"
