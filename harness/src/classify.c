@@ -522,6 +522,42 @@ void classify_answer(const struct test *t, json_t *ans, struct verdict *v) {
   }
 }
 
+/* ---- two WHATWG answers (uritest fuzz --whatwg) ------------------------- */
+
+void classify_pair(json_t *a, json_t *b, struct verdict *v) {
+  memset(v, 0, sizeof *v);
+  v->cls = CLASS_PASS;
+  json_t *w = json_object_get(b, "whatwg");
+  int valid = 0;
+  struct verdict bv;
+  if (json_is_object(w) && !json_object_get(b, "valid") &&
+      !answer_type_error(b))
+    valid = 1;
+  else if (answer_validity(b, "whatwg", &bv, &valid) < 0)
+    return; /* B gave no reading to hold A to */
+  struct sv getters[G__COUNT];
+  char *own[G__COUNT];
+  memset(getters, 0, sizeof getters);
+  for (int g = 0; g < G__COUNT; g++) {
+    const char *s = NULL;
+    size_t len = 0;
+    int st = answer_value(
+        json_is_object(w) ? json_object_get(w, getter_names[g]) : NULL, &s,
+        &len, &own[g]);
+    if (st == SV_STR)
+      getters[g] = (struct sv){s, (unsigned)len, SV_STR};
+  }
+  struct test t;
+  memset(&t, 0, sizeof t);
+  t.op = OP_PARSE;
+  t.spec = SPEC_WHATWG;
+  t.expect = valid ? EXPECT_ACCEPT : EXPECT_REJECT;
+  t.getters = getters;
+  classify_answer(&t, a, v);
+  for (int g = 0; g < G__COUNT; g++)
+    free(own[g]);
+}
+
 /* ---- arbitrary inputs --------------------------------------------------- */
 
 void classify_diff(const char *input, size_t len, json_t *ans,

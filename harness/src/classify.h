@@ -65,6 +65,11 @@ void classify_answer(const struct test *t, json_t *answer, struct verdict *v);
 void classify_diff(const char *input, size_t len, json_t *answer,
                    struct verdict *v);
 
+/* uritest fuzz --whatwg: A's WHATWG answer held to B's, B's validity and
+ * getters taken as the expectation (no RFC judgement); PASS when B gave
+ * no reading. */
+void classify_pair(json_t *a, json_t *b, struct verdict *v);
+
 /* The reference's components of INPUT as a JSON object ("valid",
  * "components"), for reports; a new reference. */
 json_t *reference_parse_json(const char *input, size_t len);

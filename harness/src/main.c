@@ -43,6 +43,8 @@ static const struct command commands[] = {
      "one adapter's vectors across published versions of its library"},
     {"pairs", cmd_pairs,
      "the parser-pair confusion matrix: pairs reading different endpoints"},
+    {"fuzz", cmd_fuzz,
+     "differential fuzzing of any adapter against the oracle (or --whatwg)"},
     {"behaviours", cmd_behaviours,
      "attribute a results file's failures to the adapters' named behaviours"},
 };

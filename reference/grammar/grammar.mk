@@ -7,7 +7,8 @@
 #   make test-grammar     (part of make test) the ABNF quoted above every
 #                         rule_ function of reference/src is the grammar's
 
-GRAMMAR_GENERATORS := reference/grammar/gen_rules.py reference/grammar/gen_regex.py
+GRAMMAR_GENERATORS := reference/grammar/gen_rules.py reference/grammar/gen_regex.py \
+  reference/grammar/gen_fuzz.py
 
 .PHONY: generate test-generated test-grammar
 generate:

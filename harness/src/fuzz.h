@@ -1,0 +1,92 @@
+/* fuzz.h: `uritest fuzz`, differential fuzzing of any adapter out of
+ * process (harness/README.md "uritest fuzz"): the pieces its files share.
+ *   fuzz.c      options, the campaign, its workers, the batch loop
+ *   fuzzgen.c   inputs: the grammar's productions, near misses, delimiter
+ *               swaps (fuzz_grammar.h) and mutations of kept inputs
+ *   fuzzsig.c   the oracle's (rule, alternative) trace and signatures
+ *   minimize.c  delta debugging of a finding, re-asking the adapter
+ *   fuzzout.c   the summary (text, JSON), candidate vectors, corpus files */
+#ifndef URITEST_FUZZ_H
+#define URITEST_FUZZ_H
+
+#include <stdint.h>
+
+#include "rfc3986.h"
+#include "util.h"
+
+/* The longest input generated or mutated. */
+#define FZ_MAX_INPUT 4096
+
+/* ---- a seeded generator (splitmix64): the same seed, the same inputs --- */
+struct rng {
+  uint64_t s;
+};
+uint64_t rng_next(struct rng *r);
+/* Uniform in [0, N), N > 0. */
+size_t rng_below(struct rng *r, size_t n);
+
+/* ---- fuzzsig.c: (rule, alternative) pairs -------------------------------
+ * Every rule of rfc3986_rules.h has ALTERNATIVES pairs, numbered from the
+ * X-macro: FZ_PAIR_id is the first of rule id's. */
+#define FZ_PAIR_ENUM_(id, name, rfc, alternatives)                             \
+  FZ_PAIR_##id, FZ_PAIR_LAST_##id = FZ_PAIR_##id + (alternatives)-1,
+enum { RFC3986_RULES(FZ_PAIR_ENUM_) FZ_NPAIRS };
+#undef FZ_PAIR_ENUM_
+
+/* The pair of RULE's ALTERNATIVE-th alternative (1-based), or -1. */
+int fz_pair(rfc3986_rule rule, int alternative);
+/* The pairs of RFC 3986 Appendix A (those a URI-reference can reach). */
+size_t fz_pairs_appendix_a(void);
+
+/* What the oracle did with an input: how often each pair was taken. */
+struct trace {
+  unsigned char count[FZ_NPAIRS]; /* saturating at 255 */
+  int valid;
+  rfc3986_rule err_rule; /* where a rejected input failed */
+};
+/* Parse IN as a URI-reference under the observer; fills T. */
+void fz_trace(const char *in, size_t len, struct trace *t);
+/* The trace's signature: each pair taken, its count in buckets of powers
+ * of two, the validity and the failing rule. */
+uint64_t fz_trace_hash(const struct trace *t);
+/* The same over the pairs taken only (no counts): a finding's shape. */
+uint64_t fz_trace_shape(const struct trace *t);
+/* 64-bit mixing of a signature with more facts. */
+uint64_t fz_mix(uint64_t h, uint64_t v);
+
+/* A set of 64-bit signatures (open addressing; 0 stored apart). */
+struct sigset {
+  uint64_t *v;
+  size_t cap, n;
+  int has_zero;
+};
+/* 1 when S was new (and is now in the set). */
+int sigset_add(struct sigset *set, uint64_t s);
+void sigset_free(struct sigset *set);
+
+/* ---- fuzzgen.c ------------------------------------------------------------
+ * COVERED (FZ_NPAIRS entries, or NULL): the pairs reached so far; the
+ * generator favours an alternative not reached yet. */
+/* A fresh input from the grammar into OUT (emptied first): a production of
+ * URI-reference or another rule, a near miss (one range or repetition
+ * bound missed by one, one literal changed), or a production with a
+ * delimiter swapped. */
+void fz_generate(struct rng *r, const unsigned char *covered, struct buf *out);
+/* IN mutated into OUT (emptied first): octets changed, inserted, deleted,
+ * duplicated, tokens of the URI dictionary, delimiter swaps, spans
+ * replaced by a production of a rule, a splice with OTHER (may be NULL). */
+void fz_mutate(struct rng *r, const char *in, size_t len, const char *other,
+               size_t olen, const unsigned char *covered, struct buf *out);
+
+/* ---- minimize.c ------------------------------------------------------------
+ * Whether each of N candidate inputs still shows the finding: HOLDS[i] set
+ * to 1 or 0.  Returns -1 when it could not ask (interrupted). */
+typedef int (*fz_check)(void *ctx, char **in, size_t *len, size_t n,
+                        unsigned char *holds);
+/* Delta debugging (ddmin over octets, then single octets) of IN, which
+ * shows the finding: the smallest input found into OUT; asks CHECK at most
+ * about BUDGET candidates; *ASKED counts them. */
+void fz_minimize(const char *in, size_t len, fz_check check, void *ctx,
+                 size_t budget, struct buf *out, size_t *asked);
+
+#endif

@@ -1,0 +1,82 @@
+/* fuzzcamp.h: the state of one `uritest fuzz` campaign, shared by fuzz.c
+ * (options, workers, batches) and fuzzout.c (seeds, corpus files, the
+ * summary, candidate vectors). */
+#ifndef URITEST_FUZZCAMP_H
+#define URITEST_FUZZCAMP_H
+
+#include <pthread.h>
+
+#include "adapter.h"
+#include "behaviours.h"
+#include "fuzz.h"
+
+struct fopts {
+  char **adapters, **cmds, **vectors;
+  int nadapters, ncmds, nvectors;
+  double seconds; /* 0: none */
+  long long runs; /* 0: none */
+  uint64_t seed;
+  char *corpus, *out;
+  int jobs, json, whatwg;
+  double timeout, hello_timeout;
+};
+
+/* One adapter of the campaign, as all workers together saw it. */
+struct fz_ad {
+  struct adapter_def *def;
+  char *name, *library; /* the first hello's */
+  struct behaviours beh;
+  struct sigset sigs;               /* its signatures */
+  unsigned char covered[FZ_NPAIRS]; /* pairs its kept inputs reached */
+  size_t ncovered, execs, findings, unexplained;
+  int given_up;
+};
+
+/* A discrepancy kept: the first of its kind (adapter, class, components,
+ * behaviour; unexplained ones also by the shape of their trace). */
+struct finding {
+  size_t ad, other; /* other: --whatwg, the adapter disagreed with */
+  char *in;
+  size_t len, found_len; /* found_len: before minimization */
+  int cls;
+  unsigned mis;          /* mismatched components or getters, a bit each */
+  const char *behaviour; /* a behaviour id, or "unexplained" */
+  char *reading, *other_reading; /* answer lines (JSON), or NULL */
+};
+
+struct campaign {
+  struct fopts *o;
+  struct fz_ad *ad;
+  size_t nad;
+  pthread_mutex_t lock;
+  struct rng rng;
+  /* the seeds (vectors, --corpus files), then the kept inputs */
+  char **seed;
+  size_t *seed_len, nseeds, next_seed;
+  char **kept;
+  size_t *kept_len, nkept, capkept;
+  struct arena arena;
+  struct sigset seen_inputs;        /* seeds and kept inputs, by content */
+  unsigned char covered[FZ_NPAIRS]; /* every adapter's, for the generator */
+  long long claimed;                /* inputs handed out */
+  double started, ended;
+  struct sigset fkeys, prekeys; /* findings, and unexplained ones asked */
+  struct finding *f;
+  size_t nf, capf;
+  int io_error; /* a corpus file could not be written */
+};
+
+/* fuzzout.c */
+/* 64-bit FNV-1a of octets. */
+uint64_t fz_hash(const char *s, size_t n);
+/* The seeds: every input, base and other of the vectors (default
+ * vectors/v1) and every file of --corpus DIR.  0, or EXIT_USAGE. */
+int fz_load_seeds(struct campaign *c);
+/* Append IN to the kept inputs (and to --corpus DIR). */
+void fz_keep(struct campaign *c, const char *in, size_t len);
+/* The summary on standard output, text or JSON. */
+void fz_summary(struct campaign *c, FILE *f);
+/* The unexplained findings as candidate vectors in --out DIR: 0 or -1. */
+int fz_write_out(struct campaign *c);
+
+#endif
