@@ -23,7 +23,7 @@ _uritest() {
     --adapter)
       mapfile -t COMPREPLY < <(compgen -W "$("$prog" adapters 2>/dev/null | cut -d' ' -f1)" -- "$cur")
       return ;;
-    --vectors|--output|-o|--baseline|--write-baseline|--resume|--corpus|--output-dir)
+    --vectors|--output|-o|--baseline|--write-baseline|--resume|--corpus|--output-dir|--out)
       mapfile -t COMPREPLY < <(compgen -f -- "$cur"); return ;;
   esac
   if [ "$prog" != rfc3986 ] && [ "$sub" = list ] && [ "$COMP_CWORD" -eq 2 ]; then

@@ -390,6 +390,15 @@ static size_t line_cap(const struct adapter *a) {
   return c > a->max_line ? c : a->max_line;
 }
 
+void request_parse(struct buf *b, long id, const char *in, size_t len,
+                   int null_base) {
+  buf_puts(b, "{\"id\": ");
+  buf_putl(b, id);
+  buf_puts(b, ", \"op\": \"parse\", ");
+  buf_json_input(b, "input", in, len);
+  buf_puts(b, null_base ? ", \"base\": null}\n" : "}\n");
+}
+
 /* ---- one pipelined run of a job ------------------------------------------ */
 
 /* Where adapter_run is in its job. */

@@ -117,6 +117,13 @@ struct job {
   void (*flush)(void *ctx);
 };
 
+/* The request line {"id": ID, "op": "parse", "input": ...} of IN (input_hex
+ * when it is not UTF-8 or holds NUL), with "base": null when NULL_BASE
+ * (a WHATWG parse without a base), appended to B: the one encoding of a
+ * parse request of diff, pairs and fuzz. */
+void request_parse(struct buf *b, long id, const char *in, size_t len,
+                   int null_base);
+
 /* Run the job through the adapter, restarting it as needed.  Every
  * request gets exactly one answer or fail callback.  Returns 0, or -1 when
  * interrupted by a signal. */

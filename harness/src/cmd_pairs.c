@@ -41,11 +41,7 @@ struct pjob {
 
 static void encode(void *ctx, size_t i, long id, struct buf *b) {
   struct pjob *j = ctx;
-  buf_puts(b, "{\"id\": ");
-  buf_putl(b, id);
-  buf_puts(b, ", \"op\": \"parse\", ");
-  buf_json_input(b, "input", j->p->in[i], j->p->in_len[i]);
-  buf_puts(b, "}\n");
+  request_parse(b, id, j->p->in[i], j->p->in_len[i], 0);
 }
 
 static void answer(void *ctx, size_t i, json_t *ans, const char *line,

@@ -1,6 +1,7 @@
 /* fuzz.h: `uritest fuzz`, differential fuzzing of any adapter out of
  * process (harness/README.md "uritest fuzz"): the pieces its files share.
- *   fuzz.c      options, the campaign, its workers, the batch loop
+ *   fuzz.c      options, the campaign, its workers
+ *   fuzzrun.c   the batches: adapters asked, signatures, findings
  *   fuzzgen.c   inputs: the grammar's productions, near misses, delimiter
  *               swaps (fuzz_grammar.h) and mutations of kept inputs
  *   fuzzsig.c   the oracle's (rule, alternative) trace and signatures
@@ -83,7 +84,7 @@ void fz_mutate(struct rng *r, const char *in, size_t len, const char *other,
  * to 1 or 0.  Returns -1 when it could not ask (interrupted). */
 typedef int (*fz_check)(void *ctx, char **in, size_t *len, size_t n,
                         unsigned char *holds);
-/* Delta debugging (ddmin over octets, then single octets) of IN, which
+/* Delta debugging (ddmin over octets, then spans of short inputs) of IN, which
  * shows the finding: the smallest input found into OUT; asks CHECK at most
  * about BUDGET candidates; *ASKED counts them. */
 void fz_minimize(const char *in, size_t len, fz_check check, void *ctx,

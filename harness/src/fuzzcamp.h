@@ -61,10 +61,42 @@ struct campaign {
   long long claimed;                /* inputs handed out */
   double started, ended;
   struct sigset fkeys, prekeys; /* findings, and unexplained ones asked */
+  /* per kind of unexplained finding (adapter, class, components, other):
+   * the minimizations in a row that found nothing new; past
+   * FZ_FRUITLESS, that kind is no longer minimized */
+  uint64_t *kinds;
+  unsigned *fruitless;
+  size_t nkinds;
   struct finding *f;
   size_t nf, capf;
   int io_error; /* a corpus file could not be written */
 };
+
+#define FZ_FRUITLESS 16
+
+/* What one adapter did with one input of a batch. */
+struct outcome {
+  signed char cls; /* enum cls, or -1: not asked (adapter given up) */
+  unsigned mis;
+  const char *behaviour; /* failed: the behaviour id or "unexplained" */
+  char *line;            /* failed: the answer line, or NULL */
+  json_t *ans;           /* --whatwg: the answer */
+};
+
+struct worker {
+  struct campaign *c;
+  struct adapter *ad; /* one process per adapter of the campaign */
+  struct buf store;
+  size_t *at, *len, n, cap;
+  char **in;
+  uint64_t *th, *shape; /* each input's trace hash and shape */
+  struct outcome *oc;   /* n * nad */
+};
+
+/* fuzzrun.c: a worker's batches until the campaign is over (its adapters
+ * stopped at the end), and what it holds freed. */
+void *fz_worker_main(void *arg);
+void fz_worker_free(struct worker *w, size_t nad);
 
 /* fuzzout.c */
 /* 64-bit FNV-1a of octets. */

@@ -1202,11 +1202,7 @@ struct diffjob {
 
 static void encode_line(void *ctx, size_t i, long id, struct buf *b) {
   struct diffjob *j = ctx;
-  buf_puts(b, "{\"id\": ");
-  buf_putl(b, id);
-  buf_puts(b, ", \"op\": \"parse\", ");
-  buf_json_input(b, "input", j->lines[i], j->lens[i]);
-  buf_puts(b, "}\n");
+  request_parse(b, id, j->lines[i], j->lens[i], 0);
 }
 
 static void answer_line(void *ctx, size_t i, json_t *ans, const char *line,

@@ -1,0 +1,202 @@
+#!/usr/bin/env bats
+# uritest fuzz (issue 23 items 2 and 3): differential fuzzing out of process,
+# with fake adapters whose divergences are planted (fake/planted.py reads as
+# RFC 3986 does, by the independent checker vectors/gen/rfc3986_regex.py).
+load helper
+
+PLANTED=$ROOT/harness/tests/fake/planted.py
+
+setup() {
+  fake_root
+  # the planted adapter's one named behaviour: rejecting inputs with "!"
+  mkdir -p "$R/adapters/planted"
+  cat > "$R/adapters/planted/behaviours.json" <<'EOF'
+{"schema": "uritest-behaviours/1", "adapter": "planted", "library": "planted 1.0",
+ "behaviours": [{"id": "planted.rejects-bang", "description": "rejects a valid input with a \"!\"",
+   "section": "3.3", "severity": "none", "op": "parse", "class": "SHOULD_HAVE_ACCEPTED",
+   "input_matches": "!", "reference": "accepts it", "library": "rejects it", "example": "a!"}]}
+EOF
+}
+
+# the planted adapter's command line, its options quoted for /bin/sh
+planted() { printf '%s' "$PY $PLANTED"; printf ' %q' "$@"; }
+
+# the summary's findings as "adapter class behaviour input" lines
+findings() { pyjson "'\n'.join('%s %s %s %s' % (f['adapter'], f['class'], f['behaviour'], f.get('input', f.get('input_hex'))) for f in d['findings'])"; }
+
+@test "fuzz: a planted divergence that a behaviour explains is found and attributed, not unexplained" {
+  run -0 "$UT" fuzz --adapter-cmd "$(planted --reject-with '!')" --runs 3000 --format json
+  printf '%s\n' "$output" | findings > "$BATS_TEST_TMPDIR/f"
+  grep -q '^planted SHOULD_HAVE_ACCEPTED planted.rejects-bang ' "$BATS_TEST_TMPDIR/f"
+  ! grep -q unexplained "$BATS_TEST_TMPDIR/f"
+  [ "$(printf '%s\n' "$output" | pyjson "d['adapters']['planted']['unexplained']")" = 0 ]
+}
+
+@test "fuzz: an unexplained planted divergence is minimized (shorter, still diverging) and written to --out" {
+  mkdir "$BATS_TEST_TMPDIR/out"
+  echo keep > "$BATS_TEST_TMPDIR/out/other-file"
+  run -1 --separate-stderr "$UT" fuzz --adapter-cmd "$(planted --upper-path '~')" --runs 3000 \
+    --format json --out "$BATS_TEST_TMPDIR/out"
+  printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/j"
+  grep -q '^planted COMPONENT_MISMATCH unexplained ' <(findings < "$BATS_TEST_TMPDIR/j")
+  [ -f "$BATS_TEST_TMPDIR/out/other-file" ] # --out may be an existing folder
+  # each candidate vector: both readings, minimized from a longer input,
+  # and the minimized input still diverges on the same adapter
+  "$PY" - "$BATS_TEST_TMPDIR/out/planted.json" > "$BATS_TEST_TMPDIR/inputs" <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+assert d["schema"] == "uritest-vectors/1"
+tests = [t for g in d["groups"] for t in g["tests"]]
+assert tests
+for t in tests:
+    assert t["expect"] == "implementation-defined" and "pending" in t["tags"], t
+    assert set(t["x-readings"]) == {"planted", "reference"}, t
+    m = re.search(r"minimized from (\d+) to (\d+) octets", t["comment"])
+    assert m and int(m.group(2)) == len(t["input"].encode()), t
+    print(m.group(1), t["input"])
+PY
+  awk '$1 <= length($2) { exit 1 }' "$BATS_TEST_TMPDIR/inputs" || awk '$1 > length($2)' "$BATS_TEST_TMPDIR/inputs" | grep -q .
+  cut -d' ' -f2- "$BATS_TEST_TMPDIR/inputs" > "$BATS_TEST_TMPDIR/min"
+  run -1 "$UT" diff --adapter-cmd "$(planted --upper-path '~')" "$BATS_TEST_TMPDIR/min"
+  [[ $output == *"COMPONENT_MISMATCH path"* ]]
+  # the vector file loads as vectors, and a second campaign merges into it
+  run -0 "$UT" list ops --vectors "$BATS_TEST_TMPDIR/out/planted.json"
+  n=$(wc -l < "$BATS_TEST_TMPDIR/min")
+  run -1 "$UT" fuzz --adapter-cmd "$(planted --upper-path '~')" --runs 3000 --seed 2 \
+    --out "$BATS_TEST_TMPDIR/out"
+  m=$("$PY" -c "import json,sys; d=json.load(open(sys.argv[1])); print(sum(len(g['tests']) for g in d['groups']))" "$BATS_TEST_TMPDIR/out/planted.json")
+  [ "$m" -ge "$n" ]
+}
+
+@test "fuzz: the same --seed gives the same campaign; another seed another one" {
+  a=$("$UT" fuzz --adapter-cmd "$(planted)" --runs 4000 --seed 7 --format json --vectors "$V/basic.json")
+  b=$("$UT" fuzz --adapter-cmd "$(planted)" --runs 4000 --seed 7 --format json --vectors "$V/basic.json")
+  c=$("$UT" fuzz --adapter-cmd "$(planted)" --runs 4000 --seed 8 --format json --vectors "$V/basic.json")
+  strip() { "$PY" -c "import json,sys; d=json.load(sys.stdin); [a.pop('execs_per_s') for a in d['adapters'].values()]; print(json.dumps(d, sort_keys=True))"; }
+  [ "$(strip <<< "$a")" = "$(strip <<< "$b")" ]
+  [ "$(strip <<< "$a")" != "$(strip <<< "$c")" ]
+  # so is the corpus it keeps
+  "$UT" fuzz --adapter-cmd "$(planted)" --runs 2000 --seed 7 --corpus "$BATS_TEST_TMPDIR/c1" --vectors "$V/basic.json" > /dev/null
+  "$UT" fuzz --adapter-cmd "$(planted)" --runs 2000 --seed 7 --corpus "$BATS_TEST_TMPDIR/c2" --vectors "$V/basic.json" > /dev/null
+  diff -r "$BATS_TEST_TMPDIR/c1" "$BATS_TEST_TMPDIR/c2"
+  [ "$(ls "$BATS_TEST_TMPDIR/c1" | wc -l)" -gt 10 ]
+}
+
+@test "fuzz: --runs bounds the inputs; the JSON summary has exactly its members" {
+  run -0 "$UT" fuzz --adapter-cmd "$(planted)" --runs 1234 --format json
+  printf '%s\n' "$output" | "$PY" -c '
+import json, sys
+d = json.load(sys.stdin)
+assert set(d) == {"adapters", "findings"}, d.keys()
+a = d["adapters"]["planted"]
+assert set(a) == {"execs", "execs_per_s", "signatures", "alternatives_covered", "findings", "unexplained"}, a
+assert a["execs"] == 1234, a
+assert all(isinstance(a[k], int) for k in a if k != "execs_per_s") and isinstance(a["execs_per_s"], (int, float))
+assert 0 < a["signatures"] <= 1234 and 0 < a["alternatives_covered"] <= 89
+assert d["findings"] == [] and a["findings"] == 0
+'
+}
+
+@test "fuzz: alternatives_covered grows over a campaign from the grammar alone" {
+  small=$("$UT" fuzz --adapter-cmd "$(planted)" --runs 20 --format json --vectors "$V/basic.json" | pyjson "d['adapters']['planted']['alternatives_covered']")
+  big=$("$UT" fuzz --adapter-cmd "$(planted)" --runs 20000 --format json --vectors "$V/basic.json" | pyjson "d['adapters']['planted']['alternatives_covered']")
+  [ "$big" -gt "$small" ]
+  [ "$big" -ge 50 ]
+}
+
+@test "fuzz: a crashing adapter is recorded as CRASH, restarted, and the campaign goes on" {
+  mkdir "$BATS_TEST_TMPDIR/c"
+  printf 'http://a/CRASH' > "$BATS_TEST_TMPDIR/c/crash"
+  run -1 "$UT" fuzz --adapter-cmd "$(planted --crash-with CRASH)" --runs 500 --format json \
+    --corpus "$BATS_TEST_TMPDIR/c" --vectors "$V/basic.json"
+  printf '%s\n' "$output" | findings | grep -q '^planted CRASH unexplained '
+  [ "$(printf '%s\n' "$output" | pyjson "d['adapters']['planted']['execs'] >= 500")" = True ]
+}
+
+@test "fuzz: a hanging adapter is a TIMEOUT, a lying one a PROTOCOL_ERROR" {
+  mkdir "$BATS_TEST_TMPDIR/c"
+  printf 'http://a/HANG' > "$BATS_TEST_TMPDIR/c/hang"
+  printf 'http://a/WRONGID' > "$BATS_TEST_TMPDIR/c/lie"
+  run -1 "$UT" fuzz --adapter-cmd "$PY $FAKE" --runs 50 --timeout 0.5 --format json \
+    --corpus "$BATS_TEST_TMPDIR/c" --vectors "$V/basic.json"
+  printf '%s\n' "$output" | findings > "$BATS_TEST_TMPDIR/f"
+  grep -q '^fake TIMEOUT unexplained http://a/HANG$' "$BATS_TEST_TMPDIR/f"
+  grep -q '^fake PROTOCOL_ERROR unexplained ' "$BATS_TEST_TMPDIR/f"
+}
+
+@test "fuzz: an adapter that never starts is exit 2; one beside it that runs is fuzzed" {
+  run -2 "$UT" fuzz --adapter-cmd "$PY $FAKE --die" --runs 10
+  [[ $output == *"no adapter started"* ]]
+  run -0 --separate-stderr "$UT" fuzz --adapter-cmd "$PY $FAKE --die" --adapter-cmd "$(planted)" \
+    --runs 100 --format json --vectors "$V/basic.json"
+  [[ $stderr == *"cannot start"* ]]
+  [ "$(printf '%s\n' "$output" | pyjson "d['adapters']['planted']['execs']")" = 100 ]
+}
+
+@test "fuzz --whatwg: two WHATWG adapters that disagree give a finding, with both readings" {
+  run -1 --separate-stderr "$UT" fuzz --whatwg --adapter-cmd "$(planted --whatwg --name w1)" \
+    --adapter-cmd "$(planted --whatwg --name w2 --upper-path '~')" --runs 3000 --format json \
+    --out "$BATS_TEST_TMPDIR/out"
+  printf '%s\n' "$output" | "$PY" -c '
+import json, sys
+d = json.load(sys.stdin)
+f = [x for x in d["findings"] if x["class"] == "COMPONENT_MISMATCH"]
+assert f and all({x["adapter"], x["other"]} == {"w1", "w2"} for x in f), d["findings"]
+'
+  "$PY" -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["spec"] == "whatwg"
+t = d["groups"][0]["tests"][0]
+assert set(t["x-readings"]) == {"w1", "w2"} and t["base"] is None, t
+' "$BATS_TEST_TMPDIR/out/whatwg.json"
+  # agreeing adapters: nothing found
+  run -0 "$UT" fuzz --whatwg --adapter-cmd "$(planted --whatwg --name w1)" \
+    --adapter-cmd "$(planted --whatwg --name w2)" --runs 500
+}
+
+@test "fuzz --whatwg: fewer than two adapters is a usage error" {
+  run -2 "$UT" fuzz --whatwg --adapter-cmd "$(planted --whatwg)" --runs 10
+  [[ $output == *"two adapters or more"* ]]
+}
+
+@test "fuzz --jobs: workers with their own adapters, results merged" {
+  run -0 "$UT" fuzz --adapter-cmd "$(planted)" --jobs 2 --runs 5000 --format json --vectors "$V/basic.json"
+  [ "$(printf '%s\n' "$output" | pyjson "d['adapters']['planted']['execs']")" = 5000 ]
+  run -1 "$UT" fuzz --adapter-cmd "$(planted --upper-path '~')" --jobs 2 --runs 3000 --format json
+  printf '%s\n' "$output" | findings | grep -q '^planted COMPONENT_MISMATCH unexplained '
+}
+
+@test "fuzz: names, inputs and readings that are not text are escaped in every format" {
+  mkdir "$BATS_TEST_TMPDIR/c"
+  printf 'a\033[31m~z\xff' > "$BATS_TEST_TMPDIR/c/odd"
+  name=$(printf 'evil\033]0;x\007name' | od -An -tx1 | tr -d ' \n')
+  run -1 "$UT" fuzz --adapter-cmd "$(planted --upper-path '~' --name-hex "$name")" --runs 200 \
+    --corpus "$BATS_TEST_TMPDIR/c" --vectors "$V/basic.json"
+  [[ $output != *$'\033'* && $output != *$'\007'* ]]
+  run -1 "$UT" fuzz --adapter-cmd "$(planted --upper-path '~' --name-hex "$name")" --runs 200 \
+    --corpus "$BATS_TEST_TMPDIR/c" --vectors "$V/basic.json" --format json
+  printf '%s\n' "$output" | "$PY" -c 'import json,sys; json.load(sys.stdin)'
+  [[ $output != *$'\033'* ]]
+}
+
+@test "fuzz: usage errors exit 2" {
+  run -2 "$UT" fuzz --runs 0
+  run -2 "$UT" fuzz --runs x
+  run -2 "$UT" fuzz --seconds -1
+  run -2 "$UT" fuzz --seed -3
+  run -2 "$UT" fuzz --jobs 0
+  run -2 "$UT" fuzz --format tap
+  run -2 "$UT" fuzz --no-such-option
+  run -2 "$UT" fuzz operand
+  run -2 "$UT" fuzz --adapter no-such-adapter --runs 1
+  run -2 "$UT" fuzz --adapter-cmd "$(planted)" --runs 10 --vectors "$BAD/not-json.json"
+  run -0 "$UT" fuzz --help
+  [[ $output == usage:* ]]
+}
+
+@test "fuzz: a bad behaviour file is an input error (2)" {
+  echo '{not json' > "$R/adapters/planted/behaviours.json"
+  run -2 "$UT" fuzz --adapter-cmd "$(planted)" --runs 10
+  [[ $output == *behaviours.json* ]]
+}
