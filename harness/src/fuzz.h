@@ -80,14 +80,25 @@ void fz_mutate(struct rng *r, const char *in, size_t len, const char *other,
                size_t olen, const unsigned char *covered, struct buf *out);
 
 /* ---- minimize.c ------------------------------------------------------------
- * Whether each of N candidate inputs still shows the finding: HOLDS[i] set
- * to 1 or 0.  Returns -1 when it could not ask (interrupted). */
-typedef int (*fz_check)(void *ctx, char **in, size_t *len, size_t n,
-                        unsigned char *holds);
-/* Delta debugging (ddmin over octets, then spans of short inputs) of IN, which
- * shows the finding: the smallest input found into OUT; asks CHECK at most
- * about BUDGET candidates; *ASKED counts them. */
-void fz_minimize(const char *in, size_t len, fz_check check, void *ctx,
-                 size_t budget, struct buf *out, size_t *asked);
+ * Delta debugging of an input that shows a finding, as a machine: each step
+ * proposes candidates (IN, LEN, NCAND), the caller asks the adapter and
+ * says which still show it; CUR is the smallest that did.  At most about
+ * BUDGET candidates; none with a budget of 0. */
+struct fz_min {
+  struct buf cur; /* the smallest input that shows the finding so far */
+  size_t n;       /* ddmin: the parts it is cut into */
+  int phase;
+  size_t asked, budget;
+  char **in; /* the step's candidates */
+  size_t *len, ncand, cap, nparts;
+  struct buf store;
+  size_t *at;
+};
+void fz_min_init(struct fz_min *m, const char *in, size_t len, size_t budget);
+/* The next step's candidates (m->in, m->len); 0 when done. */
+size_t fz_min_next(struct fz_min *m);
+/* HOLDS[i]: candidate i still shows the finding. */
+void fz_min_take(struct fz_min *m, const unsigned char *holds);
+void fz_min_free(struct fz_min *m);
 
 #endif

@@ -148,32 +148,22 @@ static void whatwg_compare(struct campaign *c, struct outcome *row, size_t k,
 
 /* ---- minimization -------------------------------------------------------- */
 
-/* What a candidate must still show: the finding's class and components,
- * still unexplained; with --whatwg, between the same two adapters. */
-struct target {
-  struct worker *w;
-  size_t k, other;
-  int cls;
-  unsigned mis;
-  char *line, *other_line; /* the last holding candidate's answers */
+/* A finding to minimize, taken out of the batch under the lock. */
+struct todo {
+  size_t k, other, i;
+  struct outcome o;
 };
 
-static int holds(const struct target *t, const struct outcome *o) {
-  return o->cls == t->cls && o->mis == t->mis && o->behaviour &&
-         !strcmp(o->behaviour, "unexplained");
-}
-
-static int check_candidates(void *ctx, char **in, size_t *len, size_t n,
-                            unsigned char *h) {
-  struct target *t = ctx;
-  struct worker *w = t->w;
-  int whatwg = w->c->o->whatwg;
-  struct outcome *oc = xcalloc(2 * n, sizeof *oc);
-  int rc = ask_adapter(w, t->k, in, len, n, oc);
-  if (rc == 0 && whatwg)
-    rc = ask_adapter(w, t->other, in, len, n, oc + n);
-  for (size_t i = 0; i < n; i++) {
-    if (whatwg && rc == 0 && oc[i].ans && oc[n + i].ans) {
+/* N inputs through adapter K (and, with --whatwg, OTHER, whose answers go
+ * to OC[N..2N) and make OC[i]'s class): -1 when interrupted. */
+static int ask_pair(struct worker *w, size_t k, size_t other, char **in,
+                    size_t *len, size_t n, struct outcome *oc) {
+  int rc = ask_adapter(w, k, in, len, n, oc);
+  if (rc || !w->c->o->whatwg)
+    return rc;
+  rc = ask_adapter(w, other, in, len, n, oc + n);
+  for (size_t i = 0; i < n; i++)
+    if (oc[i].ans && oc[n + i].ans) {
       struct verdict v;
       classify_pair(oc[i].ans, oc[n + i].ans, &v);
       oc[i].cls = (signed char)v.cls;
@@ -181,16 +171,14 @@ static int check_candidates(void *ctx, char **in, size_t *len, size_t n,
         oc[i].mis |= mis_bit(v.mis[m].name);
       oc[i].behaviour = "unexplained";
     }
-    h[i] = rc == 0 && holds(t, &oc[i]);
-    if (h[i] && !t->line) {
-      t->line = oc[i].line ? xstrdup(oc[i].line) : NULL;
-      t->other_line = oc[n + i].line ? xstrdup(oc[n + i].line) : NULL;
-    }
-  }
-  for (size_t i = 0; i < 2 * n; i++)
-    outcome_free(&oc[i]);
-  free(oc);
   return rc;
+}
+
+/* Whether O still shows the finding T came from: its class and
+ * components, still unexplained. */
+static int holds(const struct outcome *t, const struct outcome *o) {
+  return o->cls == t->cls && o->mis == t->mis && o->behaviour &&
+         !strcmp(o->behaviour, "unexplained");
 }
 
 /* ---- findings -------------------------------------------------------------- */
@@ -219,60 +207,152 @@ static unsigned *kind_of(struct campaign *c, size_t k, size_t other,
   return &c->fruitless[c->nkinds++];
 }
 
-/* An unexplained discrepancy of adapter K on IN, worth a look (the first
- * of its class, components and trace shape): minimized, then recorded
- * when its minimized shape is new too.  Called without the lock. */
-static void minimize_finding(struct worker *w, size_t k, size_t other,
-                             const char *in, size_t len,
-                             const struct outcome *o) {
+/* A minimization in progress: what it must keep showing, and how far. */
+struct minjob {
+  struct todo *t;
+  const char *found; /* the input as found */
+  size_t found_len;
+  struct fz_min m;
+  size_t from, n; /* its candidates in the step's batch */
+};
+
+/* Record J's minimized input as a finding when its trace shape is new.
+ * OC: the answers to it (OC[1] the other adapter's), or NULL when it no
+ * longer showed the finding (flaky: kept as found). */
+static void record_min(struct worker *w, struct minjob *j, struct outcome *oc) {
   struct campaign *c = w->c;
-  pthread_mutex_lock(&c->lock);
-  int enough = *kind_of(c, k, other, o) >= FZ_FRUITLESS;
-  pthread_mutex_unlock(&c->lock);
-  if (enough)
-    return;
-  struct target t = {w, k, other, o->cls, o->mis, NULL, NULL};
-  struct buf min = {0};
-  size_t asked = 0;
-  /* a hang costs a timeout per candidate: kept as found */
-  size_t budget = o->cls == CLASS_TIMEOUT ? 0 : MIN_BUDGET;
-  fz_minimize(in, len, check_candidates, &t, budget, &min, &asked);
-  char *one[1] = {min.p ? min.p : (char *)""};
-  unsigned char h = 0;
-  free(t.line);
-  free(t.other_line);
-  t.line = t.other_line = NULL;
-  /* the minimized input asked once more: its readings, and a last check */
-  if (o->cls != CLASS_TIMEOUT)
-    check_candidates(&t, one, &min.len, 1, &h);
-  if (o->cls != CLASS_TIMEOUT && !h) { /* flaky: keep it as found */
-    min.len = 0;
-    buf_put(&min, in, len);
-    free(t.line);
-    t.line = o->line ? xstrdup(o->line) : NULL;
-  }
+  const struct todo *t = j->t;
+  const char *in = oc ? j->m.cur.p : j->found;
+  size_t len = oc ? j->m.cur.len : j->found_len;
   struct trace tr;
-  fz_trace(min.p ? min.p : "", min.len, &tr);
-  uint64_t key = fz_mix(fz_mix(fz_trace_shape(&tr), k << 8 | (uint64_t)o->cls),
-                        (uint64_t)o->mis << 16 | (other & 0xffff));
+  fz_trace(in ? in : "", len, &tr);
+  uint64_t key =
+      fz_mix(fz_mix(fz_trace_shape(&tr), t->k << 8 | (uint64_t)t->o.cls),
+             (uint64_t)t->o.mis << 16 | (t->other & 0xffff));
   pthread_mutex_lock(&c->lock);
-  unsigned *fruitless = kind_of(c, k, other, o);
+  unsigned *fruitless = kind_of(c, t->k, t->other, &t->o);
   *fruitless = sigset_add(&c->fkeys, key) ? 0 : *fruitless + 1;
   if (!*fruitless) {
+    char *line = oc ? oc[0].line : t->o.line;
+    char *other = oc ? oc[1].line : NULL;
     struct finding *f = add_finding(c);
-    *f = (struct finding){
-        k,           other,         xstrndup(min.p ? min.p : "", min.len),
-        min.len,     len,           o->cls,
-        o->mis,      "unexplained", t.line,
-        t.other_line};
-    t.line = t.other_line = NULL;
-    c->ad[k].findings++;
-    c->ad[k].unexplained++;
+    *f = (struct finding){t->k,
+                          t->other,
+                          xstrndup(in ? in : "", len),
+                          len,
+                          j->found_len,
+                          t->o.cls,
+                          t->o.mis,
+                          "unexplained",
+                          line ? xstrdup(line) : NULL,
+                          other ? xstrdup(other) : NULL};
+    c->ad[t->k].findings++;
+    c->ad[t->k].unexplained++;
   }
   pthread_mutex_unlock(&c->lock);
-  free(t.line);
-  free(t.other_line);
-  buf_free(&min);
+}
+
+/* One step of every minimization of J[0..N) (all of adapter K, and OTHER):
+ * their candidates in one batch.  0 when none had a step left. */
+static int min_step(struct worker *w, struct minjob *j, size_t n) {
+  size_t total = 0;
+  for (size_t i = 0; i < n; i++) {
+    j[i].from = total;
+    total += j[i].n = fz_min_next(&j[i].m);
+  }
+  if (!total)
+    return 0;
+  char **in = xcalloc(total, sizeof *in);
+  size_t *len = xcalloc(total, sizeof *len);
+  for (size_t i = 0; i < n; i++)
+    for (size_t q = 0; q < j[i].n; q++) {
+      in[j[i].from + q] = j[i].m.in[q];
+      len[j[i].from + q] = j[i].m.len[q];
+    }
+  struct outcome *oc = xcalloc(2 * total, sizeof *oc);
+  unsigned char *h = xcalloc(total, 1);
+  int rc = ask_pair(w, j[0].t->k, j[0].t->other, in, len, total, oc);
+  for (size_t i = 0; i < n; i++)
+    for (size_t q = 0; q < j[i].n; q++)
+      h[j[i].from + q] = rc == 0 && holds(&j[i].t->o, &oc[j[i].from + q]);
+  for (size_t i = 0; i < n; i++)
+    if (j[i].n)
+      fz_min_take(&j[i].m, h + j[i].from);
+  for (size_t i = 0; i < 2 * total; i++)
+    outcome_free(&oc[i]);
+  free(oc);
+  free(h);
+  free(in);
+  free(len);
+  return rc == 0;
+}
+
+/* The unexplained findings T[0..N) of one adapter (and, with --whatwg,
+ * one other), minimized together, each asked once more at the end (its
+ * readings, and a last check), and recorded.  Without the lock. */
+static void minimize_group(struct worker *w, struct todo **t, size_t n) {
+  struct minjob *j = xcalloc(n, sizeof *j);
+  for (size_t i = 0; i < n; i++) {
+    const char *in = w->in[t[i]->i];
+    j[i] =
+        (struct minjob){.t = t[i], .found = in, .found_len = w->len[t[i]->i]};
+    /* a hang costs a timeout per candidate: kept as found */
+    fz_min_init(&j[i].m, in, j[i].found_len,
+                t[i]->o.cls == CLASS_TIMEOUT ? 0 : MIN_BUDGET);
+  }
+  while (!interrupted && min_step(w, j, n)) {
+  }
+  char **in = xcalloc(n, sizeof *in);
+  size_t *len = xcalloc(n, sizeof *len);
+  struct outcome *oc = xcalloc(2 * n, sizeof *oc);
+  for (size_t i = 0; i < n; i++) {
+    in[i] = j[i].m.cur.p ? j[i].m.cur.p : (char *)"";
+    len[i] = j[i].m.cur.len;
+  }
+  int timeout = t[0]->o.cls == CLASS_TIMEOUT;
+  int rc = interrupted || timeout
+               ? -1
+               : ask_pair(w, t[0]->k, t[0]->other, in, len, n, oc);
+  for (size_t i = 0; i < n && !interrupted; i++) {
+    struct outcome two[2] = {oc[i], oc[n + i]};
+    record_min(w, &j[i], rc == 0 && holds(&t[i]->o, &oc[i]) ? two : NULL);
+  }
+  for (size_t i = 0; i < 2 * n; i++)
+    outcome_free(&oc[i]);
+  for (size_t i = 0; i < n; i++)
+    fz_min_free(&j[i].m);
+  free(oc);
+  free(in);
+  free(len);
+  free(j);
+}
+
+/* The batch's unexplained findings, minimized by groups of one adapter
+ * (and one other), the kinds found often enough already left out. */
+static void minimize_all(struct worker *w, struct todo *todo, size_t n) {
+  struct campaign *c = w->c;
+  struct todo **group = xcalloc(n + 1, sizeof *group);
+  unsigned char *done = xcalloc(n + 1, 1);
+  pthread_mutex_lock(&c->lock);
+  for (size_t i = 0; i < n; i++)
+    done[i] = *kind_of(c, todo[i].k, todo[i].other, &todo[i].o) >= FZ_FRUITLESS;
+  pthread_mutex_unlock(&c->lock);
+  for (size_t i = 0; i < n && !interrupted; i++) {
+    if (done[i])
+      continue;
+    size_t m = 0;
+    int timeout = todo[i].o.cls == CLASS_TIMEOUT;
+    for (size_t q = i; q < n; q++)
+      if (!done[q] && todo[q].k == todo[i].k &&
+          todo[q].other == todo[i].other &&
+          (todo[q].o.cls == CLASS_TIMEOUT) == timeout) {
+        group[m++] = &todo[q];
+        done[q] = 1;
+      }
+    minimize_group(w, group, m);
+  }
+  free(group);
+  free(done);
 }
 
 /* A discrepancy a named behaviour explains: one finding per adapter,
@@ -366,12 +446,6 @@ static void cover(struct campaign *c, const int *fresh, const char *in,
       }
 }
 
-/* A finding to minimize, taken out of the batch under the lock. */
-struct todo {
-  size_t k, other, i;
-  struct outcome o;
-};
-
 /* The batch's signatures, kept inputs and findings; the unexplained
  * findings worth minimizing go to *TODO.  Under the lock. */
 static size_t absorb(struct worker *w, struct todo **todo) {
@@ -461,12 +535,9 @@ static int one_batch(struct worker *w) {
     outcome_free(&w->oc[i]);
   free(w->oc);
   w->oc = NULL;
-  for (size_t i = 0; i < ntodo; i++) {
-    if (!interrupted)
-      minimize_finding(w, todo[i].k, todo[i].other, w->in[todo[i].i],
-                       w->len[todo[i].i], &todo[i].o);
+  minimize_all(w, todo, ntodo);
+  for (size_t i = 0; i < ntodo; i++)
     outcome_free(&todo[i].o);
-  }
   free(todo);
   return 1;
 }

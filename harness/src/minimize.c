@@ -1,132 +1,116 @@
 /* minimize.c: delta debugging (Zeller and Hildebrandt's ddmin) of a
- * finding of `uritest fuzz`: the input is cut into N parts, every part
- * and every complement asked at once (one pipelined batch through the
- * adapter), the first that still shows the finding kept; then, for a
- * short input, every span is taken out in turn, and ddmin goes on.  The check re-asks the adapter
- * the finding came from, so the result still diverges there. */
+ * finding of `uritest fuzz`, as a machine that proposes a step's
+ * candidates and takes the answers, so that the minimizations of a batch
+ * go through the adapter together, in one pipelined run per step: the
+ * input is cut into N parts, every part and every complement asked, the
+ * first that still shows the finding kept; then, for a short input, every
+ * span is taken out in turn (the longest first), and ddmin goes on.  The
+ * check re-asks the adapter the finding came from (fuzzrun.c). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "fuzz.h"
 
-struct cands {
-  char **in;
-  size_t *len;
-  size_t n, cap;
-  struct buf store; /* the candidates' octets, one after another */
-  size_t *at;
-};
-
-static void cand_add(struct cands *c, const char *a, size_t alen, const char *b,
-                     size_t blen) {
-  if (c->n == c->cap) {
-    c->cap = c->cap ? 2 * c->cap : 16;
-    c->in = xrealloc(c->in, c->cap * sizeof *c->in);
-    c->len = xrealloc(c->len, c->cap * sizeof *c->len);
-    c->at = xrealloc(c->at, c->cap * sizeof *c->at);
-  }
-  c->at[c->n] = c->store.len;
-  buf_put(&c->store, a, alen);
-  buf_put(&c->store, b, blen);
-  c->len[c->n++] = alen + blen;
-}
-
-/* Ask CHECK about every candidate; the index of the first that holds, or
- * -1 (also when the check could not be made). */
-static long first_holding(struct cands *c, fz_check check, void *ctx,
-                          size_t *asked) {
-  if (!c->n)
-    return -1;
-  for (size_t i = 0; i < c->n; i++)
-    c->in[i] = c->store.p ? c->store.p + c->at[i] : (char *)"";
-  unsigned char *holds = xcalloc(c->n, 1);
-  long first = -1;
-  *asked += c->n;
-  if (check(ctx, c->in, c->len, c->n, holds) == 0)
-    for (size_t i = 0; i < c->n && first < 0; i++)
-      if (holds[i])
-        first = (long)i;
-  free(holds);
-  return first;
-}
-
-static void cands_reset(struct cands *c) {
-  c->n = 0;
-  c->store.len = 0;
-}
-
-/* One ddmin step over CUR cut into N parts: 1 when CUR got smaller. */
-static int ddmin_step(struct buf *cur, size_t *n, fz_check check, void *ctx,
-                      struct cands *c, size_t *asked) {
-  size_t len = cur->len, part = (len + *n - 1) / *n;
-  cands_reset(c);
-  for (size_t i = 0; i * part < len; i++) { /* the parts */
-    size_t from = i * part, to = from + part < len ? from + part : len;
-    cand_add(c, cur->p + from, to - from, NULL, 0);
-  }
-  size_t nparts = c->n;
-  if (nparts > 2)
-    for (size_t i = 0; i * part < len; i++) { /* their complements */
-      size_t from = i * part, to = from + part < len ? from + part : len;
-      cand_add(c, cur->p, from, cur->p + to, len - to);
-    }
-  long k = first_holding(c, check, ctx, asked);
-  if (k < 0) {
-    if (*n >= len)
-      return -1; /* single octets: ddmin is done */
-    *n = *n * 2 < len ? *n * 2 : len;
-    return 0;
-  }
-  struct buf keep = {0};
-  buf_put(&keep, c->in[k], c->len[k]);
-  *n = (size_t)k < nparts ? 2 : (*n > 3 ? *n - 1 : 2);
-  cur->len = 0;
-  buf_put(cur, keep.p ? keep.p : "", keep.len);
-  buf_free(&keep);
-  return 1;
-}
-
-/* Short inputs: every span of CUR left out, the longest first (what
+/* Short inputs: every span of the input left out, the longest first (what
  * ddmin cannot take out, as "[::]" of "//[::]/a~", whose halves alone
- * break the input).  1 when one still holds. */
+ * break the input). */
 #define SPAN_MAX 40
-static int drop_span(struct buf *cur, fz_check check, void *ctx,
-                     struct cands *c, size_t *asked) {
-  cands_reset(c);
-  for (size_t n = cur->len; n >= 2; n--)
-    for (size_t i = 0; i + n <= cur->len; i++)
-      cand_add(c, cur->p, i, cur->p + i + n, cur->len - i - n);
-  long k = first_holding(c, check, ctx, asked);
-  if (k < 0)
-    return 0;
-  struct buf keep = {0};
-  buf_put(&keep, c->in[k], c->len[k]);
-  cur->len = 0;
-  buf_put(cur, keep.p ? keep.p : "", keep.len);
-  buf_free(&keep);
-  return 1;
+
+enum { PH_DDMIN, PH_SPANS, PH_DONE };
+
+static void cand_add(struct fz_min *m, const char *a, size_t alen,
+                     const char *b, size_t blen) {
+  if (m->ncand == m->cap) {
+    m->cap = m->cap ? 2 * m->cap : 16;
+    m->in = xrealloc(m->in, m->cap * sizeof *m->in);
+    m->len = xrealloc(m->len, m->cap * sizeof *m->len);
+    m->at = xrealloc(m->at, m->cap * sizeof *m->at);
+  }
+  m->at[m->ncand] = m->store.len;
+  buf_put(&m->store, a, alen);
+  buf_put(&m->store, b, blen);
+  m->len[m->ncand++] = alen + blen;
 }
 
-void fz_minimize(const char *in, size_t len, fz_check check, void *ctx,
-                 size_t budget, struct buf *out, size_t *asked) {
-  struct cands c;
-  memset(&c, 0, sizeof c);
-  out->len = 0;
-  buf_put(out, in, len);
-  size_t start = *asked;
-  for (;;) {
-    size_t n = 2;
-    while (out->len > 1 && *asked - start < budget &&
-           ddmin_step(out, &n, check, ctx, &c, asked) >= 0) {
-    }
-    size_t spans = out->len * (out->len + 1) / 2;
-    if (out->len < 2 || out->len > SPAN_MAX ||
-        *asked - start + spans > budget ||
-        !drop_span(out, check, ctx, &c, asked))
-      break;
+void fz_min_init(struct fz_min *m, const char *in, size_t len, size_t budget) {
+  memset(m, 0, sizeof *m);
+  buf_put(&m->cur, in, len);
+  m->n = 2;
+  m->budget = budget;
+  m->phase = budget ? PH_DDMIN : PH_DONE;
+}
+
+/* The parts of the input cut in N, then (N > 2) their complements. */
+static void ddmin_cands(struct fz_min *m) {
+  const char *p = m->cur.p;
+  size_t len = m->cur.len, part = (len + m->n - 1) / m->n;
+  for (size_t i = 0; i * part < len; i++) {
+    size_t from = i * part, to = from + part < len ? from + part : len;
+    cand_add(m, p + from, to - from, NULL, 0);
   }
-  free(c.in);
-  free(c.len);
-  free(c.at);
-  buf_free(&c.store);
+  m->nparts = m->ncand;
+  if (m->nparts > 2)
+    for (size_t i = 0; i * part < len; i++) {
+      size_t from = i * part, to = from + part < len ? from + part : len;
+      cand_add(m, p, from, p + to, len - to);
+    }
+}
+
+static void span_cands(struct fz_min *m) {
+  const char *p = m->cur.p;
+  size_t len = m->cur.len;
+  for (size_t n = len; n >= 2; n--)
+    for (size_t i = 0; i + n <= len; i++)
+      cand_add(m, p, i, p + i + n, len - i - n);
+}
+
+size_t fz_min_next(struct fz_min *m) {
+  m->ncand = 0;
+  m->store.len = 0;
+  while (!m->ncand && m->phase != PH_DONE) {
+    size_t len = m->cur.len, spans = len * (len + 1) / 2;
+    if (m->phase == PH_DDMIN && (len <= 1 || m->asked >= m->budget))
+      m->phase = PH_SPANS;
+    else if (m->phase == PH_DDMIN)
+      ddmin_cands(m);
+    else if (len < 2 || len > SPAN_MAX || m->asked + spans > m->budget)
+      m->phase = PH_DONE;
+    else
+      span_cands(m);
+  }
+  for (size_t i = 0; i < m->ncand; i++)
+    m->in[i] = m->store.p ? m->store.p + m->at[i] : (char *)"";
+  return m->ncand;
+}
+
+void fz_min_take(struct fz_min *m, const unsigned char *holds) {
+  long k = -1;
+  for (size_t i = 0; i < m->ncand && k < 0; i++)
+    if (holds[i])
+      k = (long)i;
+  m->asked += m->ncand;
+  if (k >= 0) {
+    m->cur.len = 0;
+    buf_put(&m->cur, m->in[k], m->len[k]);
+  }
+  if (m->phase == PH_SPANS) {
+    m->phase = k >= 0 ? PH_DDMIN : PH_DONE;
+    m->n = 2;
+  } else if (k >= 0) {
+    m->n = (size_t)k < m->nparts ? 2 : (m->n > 3 ? m->n - 1 : 2);
+  } else if (m->n >= m->cur.len) {
+    m->phase = PH_SPANS; /* single octets: ddmin is done */
+  } else {
+    m->n = m->n * 2 < m->cur.len ? m->n * 2 : m->cur.len;
+  }
+  m->ncand = 0;
+}
+
+void fz_min_free(struct fz_min *m) {
+  buf_free(&m->cur);
+  buf_free(&m->store);
+  free(m->in);
+  free(m->len);
+  free(m->at);
+  memset(m, 0, sizeof *m);
 }
