@@ -3,7 +3,9 @@
  * the summary (text or JSON, every string escaped) and the unexplained
  * findings as candidate regression vectors in --out DIR, in the form
  * `uritest triage` writes pending ones: implementation-defined until a
- * person confirms them, both readings in x-readings. */
+ * person confirms them, both readings in x-readings; beside each, the
+ * `.finding` file from which `uritest triage DIR` writes the regression
+ * vector, its expectation from the independent checker. */
 #define _XOPEN_SOURCE 700
 #include <dirent.h>
 #include <errno.h>
@@ -370,6 +372,56 @@ static int add_test(json_t *doc, json_t *t) {
   return 1;
 }
 
+/* A name `uritest triage` takes for an adapter ([A-Za-z0-9._@+-], not
+ * "reference", whose reading sits beside the adapter's). */
+static int triage_name(const char *s) {
+  if (!*s || !strcmp(s, "reference") ||
+      !strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",
+              *s))
+    return 0;
+  return strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                   "0123456789._@+-") == strlen(s);
+}
+
+/* F (its candidate vector T) as DIR/fuzz.ADAPTER.HASH.finding, one
+ * "FUZZ-FINDING {json}" line that `uritest triage DIR` turns into a
+ * regression vector with its expectation from the independent checker
+ * (vectors/gen/rfc3986_regex.py).  0, or -1 after a message. */
+static int write_finding(struct campaign *c, const struct finding *f,
+                         json_t *t) {
+  const char *name = c->ad[f->ad].name;
+  if (c->o->whatwg || !triage_name(name))
+    return 0;
+  json_t *o =
+      json_pack("{s:s, s:s, s:s, s:s}", "target", "uritest-fuzz", "adapter",
+                name, "op", "parse", "class", class_names[f->cls]);
+  struct buf m = {0};
+  mis_names(&m, f->mis, "\n");
+  if (m.len) /* triage takes one component: the first */
+    json_object_set_new(o, "component", json_stringn(m.p, strcspn(m.p, "\n")));
+  buf_free(&m);
+  const char *key = json_object_get(t, "input") ? "input" : "input_hex";
+  json_object_set(o, key, json_object_get(t, key));
+  json_object_update(o, json_object_get(t, "x-readings"));
+  char *line = json_dumps(o, JSON_ENSURE_ASCII | JSON_COMPACT);
+  json_decref(o);
+  struct buf p = {0};
+  buf_printf(&p, "%s/%s.finding", c->o->out,
+             json_string_value(json_object_get(t, "id")));
+  struct ofile of;
+  int rc = ofile_open(&of, p.p);
+  if (rc == 0 && fprintf(of.f, "FUZZ-FINDING %s\n", line) < 0) {
+    ofile_abort(&of);
+    warnx_("--out: %s: cannot write", p.p);
+    rc = -1;
+  } else if (rc == 0) {
+    rc = ofile_close(&of);
+  }
+  free(line);
+  buf_free(&p);
+  return rc;
+}
+
 /* The findings of adapter K (every one with --whatwg, K -1) into FILE. */
 static int write_file(struct campaign *c, const char *file, size_t k,
                       size_t *written) {
@@ -388,6 +440,8 @@ static int write_file(struct campaign *c, const char *file, size_t k,
     json_t *t = candidate(c, f);
     if (t && add_test(doc, t))
       (*written)++;
+    if (t && write_finding(c, f, t) < 0)
+      rc = -1;
     json_decref(t);
   }
   struct ofile of;

@@ -60,6 +60,11 @@ PY
   cut -d' ' -f2- "$BATS_TEST_TMPDIR/inputs" > "$BATS_TEST_TMPDIR/min"
   run -1 "$UT" diff --adapter-cmd "$(planted --upper-path '~')" "$BATS_TEST_TMPDIR/min"
   [[ $output == *"COMPONENT_MISMATCH path"* ]]
+  # uritest triage takes the .finding files beside them: a regression vector
+  # whose expectation is the independent checker's (dry run: nothing written)
+  ls "$BATS_TEST_TMPDIR"/out/fuzz.planted.*.finding > /dev/null
+  run -1 env -u URITEST_ROOT "$UT" triage --dry-run --no-baselines "$BATS_TEST_TMPDIR/out"
+  [[ $output == *"v1/regressions/planted.json  fuzz.planted.parse.component_mismatch.path."* ]]
   # the vector file loads as vectors, and a second campaign merges into it
   run -0 "$UT" list ops --vectors "$BATS_TEST_TMPDIR/out/planted.json"
   n=$(wc -l < "$BATS_TEST_TMPDIR/min")
