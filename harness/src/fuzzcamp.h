@@ -86,6 +86,7 @@ struct outcome {
 struct worker {
   struct campaign *c;
   struct adapter *ad; /* one process per adapter of the campaign */
+  size_t batch;       /* inputs per batch (fewer for a slow adapter) */
   struct buf store;
   size_t *at, *len, n, cap;
   char **in;

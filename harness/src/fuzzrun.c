@@ -19,6 +19,11 @@
 
 /* ---- a batch through one adapter --------------------------------------- */
 
+/* --seconds has passed. */
+static int time_up(const struct campaign *c) {
+  return c->o->seconds && now_mono() - c->started >= c->o->seconds;
+}
+
 /* The bit of a mismatched component or getter. */
 static unsigned mis_bit(const char *name) {
   for (int k = 0; k < RFC3986_COMPONENT_COUNT; k++)
@@ -300,7 +305,7 @@ static void minimize_group(struct worker *w, struct todo **t, size_t n) {
     fz_min_init(&j[i].m, in, j[i].found_len,
                 t[i]->o.cls == CLASS_TIMEOUT ? 0 : MIN_BUDGET);
   }
-  while (!interrupted && min_step(w, j, n)) {
+  while (!interrupted && !time_up(w->c) && min_step(w, j, n)) {
   }
   char **in = xcalloc(n, sizeof *in);
   size_t *len = xcalloc(n, sizeof *len);
@@ -389,8 +394,7 @@ static void batch_add(struct worker *w, const char *in, size_t len) {
 /* Whether the campaign is over: --runs reached, --seconds passed, every
  * adapter given up, or a signal.  Under the lock. */
 static int over(struct campaign *c) {
-  if (interrupted || (c->o->runs && c->claimed >= c->o->runs) ||
-      (c->o->seconds && now_mono() - c->started >= c->o->seconds))
+  if (interrupted || (c->o->runs && c->claimed >= c->o->runs) || time_up(c))
     return 1;
   for (size_t k = 0; k < c->nad; k++)
     if (!c->ad[k].given_up)
@@ -407,7 +411,7 @@ static void claim_batch(struct worker *w) {
   w->store.len = 0;
   if (over(c))
     return;
-  long long want = BATCH;
+  long long want = w->batch ? (long long)w->batch : BATCH;
   if (c->o->runs && c->o->runs - c->claimed < want)
     want = c->o->runs - c->claimed;
   struct buf tmp = {0};
@@ -499,10 +503,26 @@ static size_t absorb(struct worker *w, struct todo **todo) {
   return ntodo;
 }
 
+/* Under --seconds alone, a batch takes about a tenth of a second to a
+ * half: a slow adapter (a browser) gets smaller ones, so the campaign
+ * ends on time.  With --runs the batches stay BATCH inputs, so that the
+ * same seed makes the same campaign whatever the machine's speed. */
+static void adapt_batch(struct worker *w, double took) {
+  size_t b = w->batch ? w->batch : BATCH;
+  if (w->c->o->runs)
+    return;
+  if (took > 0.5 && b > 8)
+    b /= 2;
+  else if (took < 0.1 && b < BATCH)
+    b *= 2;
+  w->batch = b;
+}
+
 /* One batch: traces, every adapter, then what it found.  0 when there was
  * none to do. */
 static int one_batch(struct worker *w) {
   struct campaign *c = w->c;
+  double t0 = now_mono();
   pthread_mutex_lock(&c->lock);
   claim_batch(w);
   pthread_mutex_unlock(&c->lock);
@@ -539,6 +559,7 @@ static int one_batch(struct worker *w) {
   for (size_t i = 0; i < ntodo; i++)
     outcome_free(&todo[i].o);
   free(todo);
+  adapt_batch(w, now_mono() - t0);
   return 1;
 }
 

@@ -206,3 +206,27 @@ assert set(t["x-readings"]) == {"w1", "w2"} and t["base"] is None, t
   run -2 "$UT" fuzz --adapter-cmd "$(planted)" --runs 10
   [[ $output == *behaviours.json* ]]
 }
+
+@test "fuzz --whatwg: an adapter that is not a WHATWG one is a usage error" {
+  run -2 "$UT" fuzz --whatwg --adapter-cmd "$(planted --whatwg --name w1)" --adapter-cmd "$(planted)" --runs 10
+  [[ $output == *"not a WHATWG adapter"* ]]
+}
+
+@test "fuzz: SIGINT ends the campaign with its summary, exit 130" {
+  "$UT" fuzz --adapter-cmd "$(planted)" --seconds 60 --format json --vectors "$V/basic.json" \
+    > "$BATS_TEST_TMPDIR/j" 2> /dev/null &
+  pid=$!
+  sleep 2
+  kill -INT "$pid"
+  rc=0
+  wait "$pid" || rc=$?
+  [ "$rc" -eq 130 ]
+  [ "$(pyjson "d['adapters']['planted']['execs'] > 0" < "$BATS_TEST_TMPDIR/j")" = True ]
+}
+
+@test "fuzz --seconds: the campaign ends on time, even with a slow adapter" {
+  start=$(date +%s)
+  run -0 "$UT" fuzz --adapter-cmd "$PY $ROOT/harness/tests/fake/planted.py" --seconds 2 --format json \
+    --vectors "$V/basic.json"
+  [ $(( $(date +%s) - start )) -lt 15 ]
+}
