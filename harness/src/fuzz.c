@@ -321,8 +321,14 @@ static void fopts_free(struct fopts *o) {
 static int fuzz(struct fopts *o, struct campaign *c, struct registry *reg) {
   struct adapter_def **defs = NULL, **cmd_defs = NULL;
   size_t nad = 0, ncmd = 0;
-  if (o->whatwg && !o->nadapters && !o->ncmds)
+  if (o->whatwg && !o->nadapters && !o->ncmds) {
     whatwg_defaults(reg, o);
+    if (!o->nadapters) {
+      warnx_("--whatwg: no WHATWG adapter is available here (uritest "
+             "adapters)");
+      return EXIT_USAGE;
+    }
+  }
   int rc = registry_select(reg, o->adapters, o->nadapters, o->cmds, o->ncmds, 1,
                            &defs, &nad, &cmd_defs, &ncmd);
   if (!rc && o->whatwg && nad < 2) {

@@ -69,7 +69,8 @@ static int corpus_seeds(struct campaign *c, struct sigset *seen,
     names[n++] = xstrdup(e->d_name);
   }
   closedir(d);
-  qsort(names, n, sizeof *names, by_name);
+  if (n)
+    qsort(names, n, sizeof *names, by_name);
   char *data = xmalloc(FZ_MAX_INPUT + 1);
   for (size_t i = 0; i < n; i++) {
     struct buf p = {0};

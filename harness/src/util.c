@@ -69,7 +69,8 @@ void buf_reserve(struct buf *b, size_t extra) {
 }
 void buf_put(struct buf *b, const void *s, size_t n) {
   buf_reserve(b, n);
-  memcpy(b->p + b->len, s, n);
+  if (n) /* S may be NULL when N is 0 (an empty span) */
+    memcpy(b->p + b->len, s, n);
   b->len += n;
   b->p[b->len] = 0;
 }
