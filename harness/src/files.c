@@ -213,3 +213,31 @@ char *safe_file_name(const char *name) {
     buf_puts(&b, "%00");
   return b.p;
 }
+
+int mkdir_p(const char *dir) {
+  char *p = xstrdup(dir);
+  for (char *q = strchr(p + 1, '/'); q; q = strchr(q + 1, '/')) {
+    *q = 0;
+    mkdir(p, 0777); /* an error shows in the last one */
+    *q = '/';
+  }
+  struct stat st;
+  int rc = mkdir(p, 0777) == 0 ||
+                   (errno == EEXIST && stat(p, &st) == 0 && S_ISDIR(st.st_mode))
+               ? 0
+               : -1;
+  int err = errno;
+  free(p);
+  errno = err;
+  return rc;
+}
+
+int mkdir_parent(const char *path) {
+  const char *slash = strrchr(path, '/');
+  if (!slash || slash == path)
+    return 0;
+  char *dir = xstrndup(path, (size_t)(slash - path));
+  int rc = mkdir_p(dir);
+  free(dir);
+  return rc;
+}

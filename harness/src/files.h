@@ -38,6 +38,12 @@ void stdout_watch(void);
  * any other error "writing standard output failed: ..." and 2; else RC. */
 int stdout_finish(int rc);
 
+/* mkdir -p DIR: DIR and each folder above it that is missing.  0, or -1
+ * with errno when DIR is not a folder at the end. */
+int mkdir_p(const char *dir);
+/* mkdir -p of the folder that holds the file PATH ("" and "/" need none). */
+int mkdir_parent(const char *path);
+
 /* S[0..N) as a label of a text or TAP line (ids, adapter names, library
  * strings, reasons): printable ASCII and well-formed UTF-8 as they are;
  * control octets, DEL, C1 controls, stray octets, '#' and '\' as \xNN,

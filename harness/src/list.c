@@ -191,8 +191,6 @@ int cmd_list(int argc, char **argv) {
   }
   json_decref(l.counts);
   vectors_free(&v);
-  for (int i = 0; i < npaths; i++)
-    free(paths[i]);
-  free(paths);
+  filter_free(paths, npaths);
   return rc < 0 ? 0 : rc;
 }

@@ -379,9 +379,7 @@ int cmd_check(int argc, char **argv) {
     if (!s.bl[i].used)
       warnx_("%s: baseline of adapter %s, which is not in these results",
              s.bl[i].path, s.bl[i].adapter);
-  for (int i = 0; i < nfiles; i++)
-    free(files[i]);
-  free(files);
+  filter_free(files, nfiles);
   rset_free(&s);
   if (rc < 0)
     return 0;

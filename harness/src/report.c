@@ -35,23 +35,6 @@ static const char usage_text[] =
     "example: uritest report --output-dir out --baseline base.json "
     "results.jsonl\n";
 
-static void free_list(char **list, int n) {
-  for (int i = 0; i < n; i++)
-    free(list[i]);
-  free(list);
-}
-
-static void mkdirs(const char *dir) {
-  char *p = xstrdup(dir);
-  for (char *q = strchr(p + 1, '/'); q; q = strchr(q + 1, '/')) {
-    *q = 0;
-    mkdir(p, 0777);
-    *q = '/';
-  }
-  mkdir(p, 0777);
-  free(p);
-}
-
 /* OPT when given (warned about when missing), else DIR/NAME when present,
  * else NULL; a new string. */
 static char *extra(const char *opt, const char *dir, const char *name,
@@ -132,11 +115,11 @@ int cmd_report(int argc, char **argv) {
       break;
     case 'h':
       fputs(usage_text, stdout);
-      free_list(baselines, nbaselines);
+      filter_free(baselines, nbaselines);
       return EXIT_OK;
     default:
       fputs(usage_text, stderr);
-      free_list(baselines, nbaselines);
+      filter_free(baselines, nbaselines);
       return EXIT_USAGE;
     }
   }
@@ -173,7 +156,7 @@ int cmd_report(int argc, char **argv) {
   }
   if (rc == 0) {
     report_finish(&r);
-    mkdirs(dir);
+    mkdir_p(dir);
     rc = render_json(&r, &ro);
     if (rc == 0)
       rc = render_md(&r, &ro);
@@ -184,7 +167,7 @@ int cmd_report(int argc, char **argv) {
   }
   report_free(&r);
   free(deflt);
-  free_list(baselines, nbaselines);
+  filter_free(baselines, nbaselines);
   free((char *)ro.rulecov);
   free((char *)ro.coverage);
   free((char *)ro.pairs);

@@ -48,6 +48,12 @@ void filter_add(char ***list, int *n, const char *value) {
   (*list)[(*n)++] = xstrdup(value);
 }
 
+void filter_free(char **list, int n) {
+  for (int i = 0; i < n; i++)
+    free(list[i]);
+  free(list);
+}
+
 /* ---- where a message points ------------------------------------------ */
 
 struct ctx {

@@ -90,8 +90,10 @@ struct filters {
   void (*kept)(void *ctx, const char *path, void *g, int gi, void *t, int op);
   void *kept_ctx;
 };
-/* Append VALUE to one filter list. */
+/* Append VALUE to one filter list (or any list of option values). */
 void filter_add(char ***list, int *n, const char *value);
+/* Free a list filter_add made. */
+void filter_free(char **list, int n);
 
 struct vectors {
   struct arena arena;

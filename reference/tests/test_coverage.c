@@ -76,13 +76,10 @@ static void expect_status(const char *id, rfc3986_status got,
              rfc3986_status_name(got));
 }
 
-static void test_arguments(void) {
+static void test_arguments_parsers(void) {
   rfc3986_uri u;
   rfc3986_error e;
-  char out[64];
-  size_t n = 7, count;
-  unsigned hz = 9;
-  int eq = 5;
+  size_t count;
 
   /* parse: NULL input with a length, events NULL with a capacity, a rule
    * that is not a start rule (4.1: URI-reference, URI, absolute-URI,
@@ -153,8 +150,17 @@ static void test_arguments(void) {
   expect_status("args.iri.host.noout",
                 rfc3986_parse_iri("a", 1, RFC3986_RULE_ihost, NULL, NULL),
                 RFC3986_ERR_UNKNOWN_RULE);
+}
 
-  /* producers: NULL input with a length, NULL output with a capacity */
+/* producers: NULL input with a length, NULL output with a capacity */
+static void test_arguments_producers(void) {
+  rfc3986_uri u;
+  rfc3986_error e;
+  char out[64];
+  size_t n = 7;
+  unsigned hz = 9;
+  int eq = 5;
+
   expect_status("args.recompose.null",
                 rfc3986_recompose(NULL, out, sizeof out, &n),
                 RFC3986_ERR_ARGUMENT);
@@ -789,7 +795,8 @@ static void test_split(void) {
 
 int main(void) {
   test_names();
-  test_arguments();
+  test_arguments_parsers();
+  test_arguments_producers();
   test_empty();
   test_buffers();
   test_traces();

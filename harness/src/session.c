@@ -1,0 +1,232 @@
+/* session.c: the adapters of one `uritest run` or `uritest diff` (run.h):
+ * their start, the accounting and writing of each result, progress, the
+ * results file (--resume's included) and the end of it all. */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "behaviours.h"
+#include "classify.h"
+#include "files.h"
+#include "pairs.h"
+#include "resume.h"
+#include "run.h"
+
+int session_start_adapters(struct session *s, int is_diff) {
+  struct runopts *o = s->o;
+  registry_load(&s->reg);
+  struct adapter_def **defs = NULL;
+  size_t n = 0;
+  /* diff compares against the reference: left out by default */
+  int rc =
+      registry_select(&s->reg, o->adapters, o->nadapters, o->cmds, o->ncmds,
+                      is_diff, &defs, &n, &s->cmd_defs, &s->ncmd_defs);
+  if (rc)
+    return rc;
+  s->n = n;
+  s->ad = xcalloc(n, sizeof *s->ad);
+  s->st = xcalloc(n, sizeof *s->st);
+  s->bc = xcalloc(n, sizeof *s->bc);
+  s->rec = xcalloc(n, sizeof *s->rec);
+  size_t started = 0;
+  for (size_t i = 0; i < n; i++) {
+    adapter_init(&s->ad[i], defs[i], o->hello_timeout, o->timeout);
+    if (adapter_start(&s->ad[i]) < 0) {
+      if (interrupted) {
+        s->n = i + 1;
+        free(defs);
+        return 128 + interrupted;
+      }
+      warnx_("adapter %s: cannot start: %s", s->ad[i].name, s->ad[i].last_why);
+    } else {
+      started++;
+    }
+    s->st[i].adapter = s->ad[i].name;
+    s->st[i].library = s->ad[i].library;
+    s->st[i].spec = s->ad[i].spec;
+    s->st[i].beh = xcalloc(1, sizeof *s->st[i].beh);
+    if (behaviours_load_adapter(s->ad[i].name, s->st[i].beh) < 0) {
+      s->n = i + 1;
+      free(defs);
+      return EXIT_USAGE;
+    }
+    s->st[i].beh_count = xcalloc(s->st[i].beh->n + 1, sizeof(size_t));
+  }
+  free(defs);
+  /* no adapter to run: nothing was tested (its requests are recorded as
+   * failures only beside adapters that ran) */
+  if (!started) {
+    warnx_("no adapter started: nothing was run");
+    return EXIT_USAGE;
+  }
+  /* two adapters answering to the same name would mix their results */
+  for (size_t i = 0; i < n; i++)
+    for (size_t k = 0; k < i; k++)
+      if (!strcmp(s->ad[i].name, s->ad[k].name)) {
+        warnx_("two adapters are named %s", s->ad[i].name);
+        return EXIT_USAGE;
+      }
+  return 0;
+}
+
+void session_progress(struct session *s, const char *name, int final) {
+  if (!s->show_progress)
+    return;
+  double now = now_mono();
+  if (final) {
+    if (s->progress_shown)
+      fputs("\r\033[K", stderr);
+    s->progress_shown = 0;
+    return;
+  }
+  if (now - s->started < 1.0 || now - s->last_progress < 0.2)
+    return;
+  s->last_progress = now;
+  s->progress_shown = 1;
+  fprintf(stderr, "\r\033[K%s: %zu/%zu  %.0f/s", name, s->done, s->total,
+          (double)s->done / (now - s->started));
+  fflush(stderr);
+}
+
+void session_lock(struct session *s) {
+  if (s->jobs > 1)
+    pthread_mutex_lock(&s->lock);
+}
+void session_unlock(struct session *s) {
+  if (s->jobs > 1)
+    pthread_mutex_unlock(&s->lock);
+}
+
+/* Account one result of adapter K and write it out. */
+void session_record(struct session *s, size_t k, struct result *r) {
+  session_lock(s);
+  struct stats *st = &s->st[k];
+  r->st = st;
+  const struct verdict *v = r->v;
+  int failed = class_failed(v->cls) && !v->impl_defined;
+  char idbuf[48];
+  const char *id = r->t ? r->t->id : idbuf;
+  if (!r->t)
+    snprintf(idbuf, sizeof idbuf, "line:%ld", r->line);
+  stats_count(st, v, r->answer || r->ans_line);
+  if (failed)
+    r->behaviour =
+        behaviours_attribute(st->beh, r, st->beh_count, &st->unexplained);
+  if (s->o->nbaselines && bcheck_result(&s->bc[k], id, v, failed)) {
+    r->baseline = 1;
+    st->known++;
+  }
+  if (s->o->write_baseline && failed)
+    brecord_add(&s->rec[k], id, v);
+  /* a line on the terminal: take the progress line away first */
+  if (s->progress_shown && failed && !r->baseline && s->out.fmt == FMT_TEXT) {
+    fputs("\r\033[K", stderr);
+    s->progress_shown = 0;
+    s->last_progress = 0;
+  }
+  if (s->pairs && r->t && s->pairs_index[r->t - s->tests] != (unsigned)-1)
+    pairs_take_line(s->pairs, k, s->pairs_index[r->t - s->tests], r->answer,
+                    r->ans_line, r->ans_len);
+  output_result(&s->out, r);
+  s->done++;
+  if (s->show_progress)
+    session_progress(s, s->jobs > 1 ? "adapters" : s->ad[k].name, 0);
+  session_unlock(s);
+}
+
+/* The results file of a --resume run: FILE itself, cut after its last
+ * complete result (the summary and any half line of a killed run go), or
+ * --output with FILE's results copied after the new run record. */
+static int resume_open(struct session *s, int in_place) {
+  struct resume *rs = s->rs;
+  if (in_place) {
+    if (truncate(rs->path, rs->keep_end) < 0 ||
+        !(s->out.results = fopen(rs->path, "ab"))) {
+      warnx_("%s: cannot write: %s", rs->path, strerror(errno));
+      return EXIT_USAGE;
+    }
+    s->out.appending = 1;
+    s->out.results_path = xstrdup(rs->path);
+  } else {
+    s->rs = NULL;
+    int rc = session_open_results(s, NULL);
+    s->rs = rs;
+    if (rc)
+      return rc;
+  }
+  setvbuf(s->out.results, NULL, _IOFBF, 1 << 18);
+  return 0;
+}
+
+int session_open_results(struct session *s, const char *deflt) {
+  const char *path = s->o->output ? s->o->output : deflt;
+  if (!path)
+    return 0;
+  char *p = s->o->output ? xstrdup(path) : root_path(path);
+  if (s->rs) {
+    /* --resume: in place unless --output names another file */
+    char a[PATH_MAX], b[PATH_MAX];
+    int same = !s->o->output ||
+               (realpath(p, a) && realpath(s->rs->path, b) && !strcmp(a, b));
+    free(p);
+    return resume_open(s, same);
+  }
+  mkdir_parent(p); /* a folder that cannot be made shows in the fopen */
+  s->out.results = fopen(p, "w");
+  if (!s->out.results) {
+    warnx_("%s: cannot write: %s", p, strerror(errno));
+    free(p);
+    return EXIT_USAGE;
+  }
+  setvbuf(s->out.results, NULL, _IOFBF, 1 << 18);
+  /* the pair matrix goes beside the results file */
+  char *slash = strrchr(p, '/');
+  size_t dir = slash ? (size_t)(slash - p) + 1 : 0;
+  s->pairs_path = xmalloc(dir + sizeof "pairs.json");
+  memcpy(s->pairs_path, p, dir);
+  memcpy(s->pairs_path + dir, "pairs.json", sizeof "pairs.json");
+  free(s->out.results_path);
+  s->out.results_path = p;
+  return 0;
+}
+
+void session_free(struct session *s) {
+  for (size_t i = 0; i < s->n; i++) {
+    adapter_free(&s->ad[i]);
+    bcheck_free(&s->bc[i]);
+    stats_behaviours_free(&s->st[i]);
+    struct brecord *r = &s->rec[i];
+    for (size_t k = 0; k < r->n; k++) {
+      free(r->ids[k]);
+      free(r->comps[k]);
+    }
+    free(r->ids);
+    free(r->cls);
+    free(r->comps);
+  }
+  for (size_t i = 0; i < s->ncmd_defs; i++)
+    adapter_def_free(s->cmd_defs[i]);
+  free(s->cmd_defs);
+  free(s->ad);
+  free(s->st);
+  free(s->bc);
+  free(s->rec);
+  registry_free(&s->reg);
+  if (s->rs)
+    resume_free(s->rs);
+  if (s->pairs)
+    pairs_free(s->pairs);
+  free(s->pairs);
+  free(s->pairs_index);
+  free(s->pairs_path);
+  free(s->rs);
+  buf_free(&s->out.line);
+  if (s->out.results)
+    fclose(s->out.results);
+  free(s->out.results_path);
+  memset(s, 0, sizeof *s);
+}
