@@ -285,8 +285,22 @@ int proc_spawn(struct proc_child *c, char *const *argv, const char *shcmd,
   return exec_outcome(c, fds[3][0], argv, shcmd, dir, why, cap);
 }
 
+/* OCTETS[0..N) at the end of the ring. */
+static void ring_put(struct proc_child *c, const char *octets, size_t n) {
+  if (n > PROC_STDERR_RING) { /* only the last ones stay */
+    c->err_total += n - PROC_STDERR_RING;
+    octets += n - PROC_STDERR_RING;
+    n = PROC_STDERR_RING;
+  }
+  size_t at = c->err_total % PROC_STDERR_RING;
+  size_t first = n < PROC_STDERR_RING - at ? n : PROC_STDERR_RING - at;
+  memcpy(c->err_ring + at, octets, first);
+  memcpy(c->err_ring, octets + first, n - first);
+  c->err_total += n;
+}
+
 void proc_read_stderr(struct proc_child *c) {
-  char chunk[4096];
+  char chunk[1 << 16];
   while (c->err_fd >= 0) {
     ssize_t n = read(c->err_fd, chunk, sizeof chunk);
     if (n < 0 && errno == EINTR)
@@ -297,9 +311,7 @@ void proc_read_stderr(struct proc_child *c) {
       close_fd(&c->err_fd);
       return;
     }
-    for (ssize_t i = 0; i < n; i++)
-      c->err_ring[(c->err_total + (size_t)i) % PROC_STDERR_RING] = chunk[i];
-    c->err_total += (size_t)n;
+    ring_put(c, chunk, (size_t)n);
   }
 }
 

@@ -17,7 +17,7 @@ space is invalid, and markers in an input make it misbehave on purpose:
              an ESC, a C1 control and a stray octet in it), then exit(3)
   STDERRHANG write "stuck in the library" on stderr, then never answer
   STDERRGARBAGE write "bad state" on stderr, then a line that is not JSON
-  NOISE      write 32 MiB on stderr (blocks unless the harness reads it),
+  NOISE      write 8 MiB on stderr (blocks unless the harness reads it),
              then answer as usual
 Options: --name N, --spec S, --ops a,b (hello ops), --whatwg (answer getters),
 --exit-after-hello, --silent (print nothing, wait), --die (exit at once),
@@ -136,7 +136,7 @@ for raw in sys.stdin.buffer:
         continue
     if "NOISE" in s:
         line = b"n" * 1023 + b"\n"
-        for _ in range(32 << 10):
+        for _ in range(8 << 10):
             sys.stderr.buffer.write(line)
         sys.stderr.buffer.write(b"the end of the noise\n")
         sys.stderr.flush()
