@@ -295,39 +295,47 @@ static double pass(const struct corpus *c, const struct glue *g, enum op op,
   return (t1 - t0) * 1e9 / (double)c->n;
 }
 
-int main(int argc, char **argv) {
-  struct corpus c = {0};
-  const char *corpus = NULL, *wanted[64], *ops[8];
-  size_t nwanted = 0, nops = 0, i, nsel = 0, nfig = 0;
-  const struct glue *sel[64];
-  struct figure fig[200];
-  struct adapter_reading rd;
-  int json = 0, rounds = 7, worst = 0, r;
+/* What the command line asks for. */
+struct bench_opts {
+  const char *corpus, *wanted[64], *ops[8];
+  size_t nwanted, nops;
+  int json, rounds, worst;
+};
+
+static int known_op(const char *op) {
+  static const char *const names[] = {"parse", "parse+map", "resolve",
+                                      "normalize", "floor"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if (strcmp(op, names[i]) == 0)
+      return 1;
+  return 0;
+}
+
+/* The options into O.  -1 to go on; else the exit code (after --help, a
+ * message, or the one --worst-case call). */
+static int parse_args(int argc, char **argv, struct bench_opts *o) {
   for (int a = 1; a < argc; a++) {
     if (strcmp(argv[a], "--corpus") == 0 && a + 1 < argc)
-      corpus = argv[++a];
-    else if (strcmp(argv[a], "--adapter") == 0 && a + 1 < argc && nwanted < 64)
-      wanted[nwanted++] = argv[++a];
+      o->corpus = argv[++a];
+    else if (strcmp(argv[a], "--adapter") == 0 && a + 1 < argc &&
+             o->nwanted < 64)
+      o->wanted[o->nwanted++] = argv[++a];
     else if (strcmp(argv[a], "--rounds") == 0 && a + 1 < argc) {
-      rounds = atoi(argv[++a]);
-      if (rounds < 1 || rounds > 64) {
+      o->rounds = atoi(argv[++a]);
+      if (o->rounds < 1 || o->rounds > 64) {
         fprintf(stderr, "uritest bench: --rounds takes 1 to 64\n");
         return 2;
       }
-    } else if (strcmp(argv[a], "--op") == 0 && a + 1 < argc && nops < 8) {
-      ops[nops++] = argv[++a];
-      if (strcmp(ops[nops - 1], "parse") &&
-          strcmp(ops[nops - 1], "parse+map") &&
-          strcmp(ops[nops - 1], "resolve") &&
-          strcmp(ops[nops - 1], "normalize") &&
-          strcmp(ops[nops - 1], "floor")) {
-        fprintf(stderr, "uritest bench: unknown op '%s'\n", ops[nops - 1]);
+    } else if (strcmp(argv[a], "--op") == 0 && a + 1 < argc && o->nops < 8) {
+      o->ops[o->nops++] = argv[++a];
+      if (!known_op(argv[a])) {
+        fprintf(stderr, "uritest bench: unknown op '%s'\n", argv[a]);
         return 2;
       }
     } else if (strcmp(argv[a], "--json") == 0)
-      json = 1;
+      o->json = 1;
     else if (strcmp(argv[a], "--worst-cases") == 0)
-      worst = 1;
+      o->worst = 1;
     else if (strcmp(argv[a], "--worst-case") == 0 && a + 3 < argc)
       return worst_case_one(argv[a + 1], argv[a + 2], argv[a + 3]);
     else if (strcmp(argv[a], "--help") == 0) {
@@ -339,43 +347,55 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
-  if (worst)
-    return worst_cases(json);
-  for (i = 0; i < nwanted; i++) {
+  return -1;
+}
+
+/* The glues asked for (every one that parses by default) into SEL and
+ * *N.  0, or -1 after a message naming one that is not built. */
+static int select_glues(const struct bench_opts *o, const struct glue **sel,
+                        size_t *n) {
+  size_t nsel = 0;
+  for (size_t i = 0; i < o->nwanted; i++) {
     size_t g;
     for (g = 0; g < NGLUES; g++)
-      if (strcmp(all_glues[g]->name, wanted[i]) == 0)
+      if (strcmp(all_glues[g]->name, o->wanted[i]) == 0)
         break;
     if (g == NGLUES) {
       fprintf(stderr, "uritest bench: no in-process adapter '%s' (built here:",
-              wanted[i]);
+              o->wanted[i]);
       for (g = 0; g < NGLUES; g++)
         fprintf(stderr, " %s", all_glues[g]->name);
       fprintf(stderr, ")\n");
-      return 2;
+      return -1;
     }
     sel[nsel++] = all_glues[g];
   }
   if (nsel == 0)
-    for (i = 0; i < NGLUES && nsel < 64; i++)
+    for (size_t i = 0; i < NGLUES && nsel < 64; i++)
       if (all_glues[i]->parse)
         sel[nsel++] = all_glues[i];
-  if (corpus ? load(&c, corpus) < 0 : generate(&c, 50000) < 0)
-    return 2;
-  reading_init(&rd);
-  /* parse for every selected adapter; resolve and normalize where the glue
-   * has them; the floor */
-  for (i = 0; i < nsel; i++) {
+  *n = nsel;
+  return 0;
+}
+
+/* The figures to time into FIG: parse for every selected adapter;
+ * parse+map, resolve and normalize where the glue has them; the floor
+ * last; only the ops asked for (the floor always).  Their number. */
+static size_t plan_figures(const struct bench_opts *o,
+                           const struct glue *const *sel, size_t nsel,
+                           struct figure *fig) {
+  size_t nfig = 0;
+  for (size_t i = 0; i < nsel; i++) {
     fig[nfig].adapter = sel[i]->name;
     fig[nfig++].op = "parse";
   }
-  for (i = 0; i < nsel; i++) {
+  for (size_t i = 0; i < nsel; i++) {
     if (!sel[i]->accepts)
       continue;
     fig[nfig].adapter = sel[i]->name;
     fig[nfig++].op = "parse+map";
   }
-  for (i = 0; i < nsel; i++) {
+  for (size_t i = 0; i < nsel; i++) {
     if (sel[i]->resolve) {
       fig[nfig].adapter = sel[i]->name;
       fig[nfig++].op = "resolve";
@@ -387,79 +407,113 @@ int main(int argc, char **argv) {
   }
   fig[nfig].adapter = "strlen";
   fig[nfig++].op = "floor";
-  if (nops > 0) { /* keep the figures of the ops asked for (the floor last) */
-    size_t kept = 0, f, o;
-    for (f = 0; f < nfig; f++) {
-      for (o = 0; o < nops; o++)
-        if (strcmp(fig[f].op, ops[o]) == 0)
-          break;
-      if (o < nops || f == nfig - 1)
-        fig[kept++] = fig[f];
-    }
-    nfig = kept;
+  if (o->nops == 0)
+    return nfig;
+  size_t kept = 0;
+  for (size_t f = 0; f < nfig; f++) {
+    size_t k;
+    for (k = 0; k < o->nops; k++)
+      if (strcmp(fig[f].op, o->ops[k]) == 0)
+        break;
+    if (k < o->nops || f == nfig - 1)
+      fig[kept++] = fig[f];
   }
-  for (r = 0; r < rounds; r++) {
-    size_t f;
-    for (f = 0; f < nfig; f++) {
+  return kept;
+}
+
+/* Every figure timed once per round, each round over all of them. */
+static void run_rounds(const struct bench_opts *o, const struct corpus *c,
+                       const struct glue *const *sel, size_t nsel,
+                       struct figure *fig, size_t nfig) {
+  struct adapter_reading rd;
+  reading_init(&rd);
+  for (int r = 0; r < o->rounds; r++) {
+    for (size_t f = 0; f < nfig; f++) {
       const struct glue *g = NULL;
       enum op op = strcmp(fig[f].op, "parse") == 0       ? OP_PARSE
                    : strcmp(fig[f].op, "parse+map") == 0 ? OP_PARSE_MAP
                    : strcmp(fig[f].op, "resolve") == 0   ? OP_RESOLVE
                    : strcmp(fig[f].op, "normalize") == 0 ? OP_NORMALIZE
                                                          : OP_FLOOR;
-      for (i = 0; i < nsel; i++)
+      for (size_t i = 0; i < nsel; i++)
         if (strcmp(sel[i]->name, fig[f].adapter) == 0)
           g = sel[i];
-      fig[f].ns[r] = pass(&c, g, op, &rd, &fig[f].accepted);
+      fig[f].ns[r] = pass(c, g, op, &rd, &fig[f].accepted);
     }
-    if (!json)
-      fprintf(stderr, "\rround %d/%d", r + 1, rounds);
+    if (!o->json)
+      fprintf(stderr, "\rround %d/%d", r + 1, o->rounds);
   }
-  if (!json)
+  if (!o->json)
     fprintf(stderr, "\r");
-  {
-    double floor_ns = median(&fig[nfig - 1], rounds), uriparser_ns = 0;
-    size_t f;
-    if (json) {
-      printf("{\"corpus\": \"%s\", \"uris\": %zu, \"bytes\": %zu, \"rounds\": "
-             "%d, \"results\": [",
-             corpus ? corpus : "(generated)", c.n, c.bytes, rounds);
-      for (f = 0; f + 1 < nfig; f++) {
-        double m = median(&fig[f], rounds);
-        uriparser_ns = uriparser_median(fig, nfig, fig[f].op, rounds);
-        printf(
-            "%s\n {\"adapter\": \"%s\", \"op\": \"%s\", \"ns_per_uri\": %.2f, "
-            "\"min_ns\": %.2f, \"max_ns\": %.2f, \"uris_per_s\": %.0f, "
-            "\"mb_per_s\": %.1f, "
-            "\"accepted\": %zu, \"x_floor\": %.2f%s",
-            f ? "," : "", fig[f].adapter, fig[f].op, m, fmin_(&fig[f], rounds),
-            fmax_(&fig[f], rounds), 1e9 / m, (double)c.bytes / c.n / m * 1e3,
-            fig[f].accepted, m / floor_ns, uriparser_ns > 0 ? "" : "}");
-        if (uriparser_ns > 0)
-          printf(", \"x_uriparser\": %.3f}", m / uriparser_ns);
-      }
-      printf("\n], \"floor_ns_per_uri\": %.2f}\n", floor_ns);
-    } else {
-      printf("corpus: %s, %zu references, %.1f octets on average, %d rounds\n",
-             corpus ? corpus : "(generated, fixed seed)", c.n,
-             (double)c.bytes / c.n, rounds);
-      printf("%-14s %-10s %10s %10s %10s %12s %9s %8s %8s\n", "adapter", "op",
-             "ns/uri", "min", "max", "uris/s", "MB/s", "x floor", "x urip.");
-      for (f = 0; f < nfig; f++) {
-        double m = median(&fig[f], rounds);
-        uriparser_ns = uriparser_median(fig, nfig, fig[f].op, rounds);
-        printf("%-14s %-10s %10.1f %10.1f %10.1f %12.0f %9.1f %8.2f ",
-               fig[f].adapter, fig[f].op, m, fmin_(&fig[f], rounds),
-               fmax_(&fig[f], rounds), 1e9 / m, (double)c.bytes / c.n / m * 1e3,
-               m / floor_ns);
-        if (uriparser_ns > 0)
-          printf("%8.3f", m / uriparser_ns);
-        printf("\n");
-      }
-    }
-  }
   reading_free(&rd);
-  for (i = 0; i < c.n; i++)
+}
+
+static void print_json(const struct bench_opts *o, const struct corpus *c,
+                       const struct figure *fig, size_t nfig) {
+  int rounds = o->rounds;
+  double floor_ns = median(&fig[nfig - 1], rounds);
+  printf("{\"corpus\": \"%s\", \"uris\": %zu, \"bytes\": %zu, \"rounds\": "
+         "%d, \"results\": [",
+         o->corpus ? o->corpus : "(generated)", c->n, c->bytes, rounds);
+  for (size_t f = 0; f + 1 < nfig; f++) {
+    double m = median(&fig[f], rounds);
+    double uriparser_ns = uriparser_median(fig, nfig, fig[f].op, rounds);
+    printf("%s\n {\"adapter\": \"%s\", \"op\": \"%s\", \"ns_per_uri\": %.2f, "
+           "\"min_ns\": %.2f, \"max_ns\": %.2f, \"uris_per_s\": %.0f, "
+           "\"mb_per_s\": %.1f, "
+           "\"accepted\": %zu, \"x_floor\": %.2f%s",
+           f ? "," : "", fig[f].adapter, fig[f].op, m, fmin_(&fig[f], rounds),
+           fmax_(&fig[f], rounds), 1e9 / m, (double)c->bytes / c->n / m * 1e3,
+           fig[f].accepted, m / floor_ns, uriparser_ns > 0 ? "" : "}");
+    if (uriparser_ns > 0)
+      printf(", \"x_uriparser\": %.3f}", m / uriparser_ns);
+  }
+  printf("\n], \"floor_ns_per_uri\": %.2f}\n", floor_ns);
+}
+
+static void print_table(const struct bench_opts *o, const struct corpus *c,
+                        const struct figure *fig, size_t nfig) {
+  int rounds = o->rounds;
+  double floor_ns = median(&fig[nfig - 1], rounds);
+  printf("corpus: %s, %zu references, %.1f octets on average, %d rounds\n",
+         o->corpus ? o->corpus : "(generated, fixed seed)", c->n,
+         (double)c->bytes / c->n, rounds);
+  printf("%-14s %-10s %10s %10s %10s %12s %9s %8s %8s\n", "adapter", "op",
+         "ns/uri", "min", "max", "uris/s", "MB/s", "x floor", "x urip.");
+  for (size_t f = 0; f < nfig; f++) {
+    double m = median(&fig[f], rounds);
+    double uriparser_ns = uriparser_median(fig, nfig, fig[f].op, rounds);
+    printf("%-14s %-10s %10.1f %10.1f %10.1f %12.0f %9.1f %8.2f ",
+           fig[f].adapter, fig[f].op, m, fmin_(&fig[f], rounds),
+           fmax_(&fig[f], rounds), 1e9 / m, (double)c->bytes / c->n / m * 1e3,
+           m / floor_ns);
+    if (uriparser_ns > 0)
+      printf("%8.3f", m / uriparser_ns);
+    printf("\n");
+  }
+}
+
+int main(int argc, char **argv) {
+  struct bench_opts o = {.rounds = 7};
+  int rc = parse_args(argc, argv, &o);
+  if (rc >= 0)
+    return rc;
+  if (o.worst)
+    return worst_cases(o.json);
+  const struct glue *sel[64];
+  size_t nsel = 0;
+  struct corpus c = {0};
+  if (select_glues(&o, sel, &nsel) < 0 ||
+      (o.corpus ? load(&c, o.corpus) < 0 : generate(&c, 50000) < 0))
+    return 2;
+  static struct figure fig[200];
+  size_t nfig = plan_figures(&o, sel, nsel, fig);
+  run_rounds(&o, &c, sel, nsel, fig, nfig);
+  if (o.json)
+    print_json(&o, &c, fig, nfig);
+  else
+    print_table(&o, &c, fig, nfig);
+  for (size_t i = 0; i < c.n; i++)
     free(c.s[i]);
   free(c.s);
   free(c.len);
