@@ -101,7 +101,8 @@ skip_ssse3(const unsigned char *s, size_t cur, size_t len, const uint8_t *t) {
 }
 #endif
 
-static size_t skip(const unsigned char *s, size_t cur, size_t len, int n) {
+__attribute__((always_inline)) static inline size_t
+skip(const unsigned char *s, size_t cur, size_t len, int n) {
   if (cur >= len || (class_of[s[cur]] >> n & 1) == 0)
     return cur; /* an empty run: no need of the vector */
 #ifdef RUN_SSSE3
