@@ -77,27 +77,32 @@ static const uint8_t class_nibbles[8][32] = {
    0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
 };
 
+/* Bit k set when octet k of X is not in the class of tables LO and HI. */
+__attribute__((target("ssse3"))) static inline unsigned
+outside(__m128i x, __m128i lo, __m128i hi) {
+  const __m128i nibble = _mm_set1_epi8(0x0F);
+  const __m128i in = _mm_and_si128(
+      _mm_shuffle_epi8(lo, _mm_and_si128(x, nibble)),
+      _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(x, 4), nibble)));
+  return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(in, _mm_setzero_si128()));
+}
+
+/* The run from CUR (at least one octet of it in the class, LEN >= 16). */
 __attribute__((target("ssse3"))) static size_t
 skip_ssse3(const unsigned char *s, size_t cur, size_t len, const uint8_t *t) {
   const __m128i lo = _mm_loadu_si128((const __m128i *)t);
   const __m128i hi = _mm_loadu_si128((const __m128i *)(t + 16));
-  const __m128i nibble = _mm_set1_epi8(0x0F);
-  for (;;) {
-    /* 16 octets from CUR; near the end, the last 16 of the input from
-     * CUR on, bit 16 standing for the end */
-    const size_t last = len - 16, at = cur < last ? cur : last;
-    const unsigned end = (unsigned)(at != cur) << 16;
-    const __m128i x = _mm_loadu_si128((const __m128i *)(s + at));
-    const __m128i in = _mm_and_si128(
-        _mm_shuffle_epi8(lo, _mm_and_si128(x, nibble)),
-        _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(x, 4), nibble)));
-    const unsigned out =
-        ((unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(in, _mm_setzero_si128())) | end) >>
-        (cur - at);
+  for (; len - cur >= 16; cur += 16) {
+    const unsigned out = outside(_mm_loadu_si128((const __m128i *)(s + cur)), lo, hi);
     if (out != 0)
       return cur + (size_t)__builtin_ctz(out);
-    cur += 16;
   }
+  /* fewer than 16 octets left: the last 16 of the input, from CUR on (bit
+   * 16 stands for the end) */
+  return cur + (size_t)__builtin_ctz(
+                   (outside(_mm_loadu_si128((const __m128i *)(s + len - 16)), lo, hi) |
+                    0x10000u) >>
+                   (cur - (len - 16)));
 }
 #endif
 
