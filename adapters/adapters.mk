@@ -17,7 +17,7 @@
 #
 # A C or C++ adapter is build/adapters/<name>, linked from
 #   adapters/common/main.c           compiled per adapter, -DADAPTER_GLUE=glue_<name>
-#   adapters/common/{reading,protocol}.c   the protocol loop (jansson)
+#   adapters/common/{reading,protocol,codec,codec_json}.c   the protocol loop (jansson)
 #   adapters/<folder>/glue.c or glue.cpp   its library mapping, `glue_<name>`
 # plus $(LIBA) and its library.  Every built glue is also listed in one
 # generated table, $(GLUE_TABLE_SRC) (glue_all, glue_count), which the
@@ -35,10 +35,14 @@ ifeq ($(CI),true)
 ADAPTER_CXXWARN += -Werror
 endif
 
-ADAPTER_COMMON_SRC := adapters/common/reading.c adapters/common/protocol.c
+# codec.c and codec_json.c: the protocol's values (PROTOCOL.md section 5),
+# also linked by the harness (harness/harness.mk), the fuzz targets (codec.c)
+# and rulecov.
+ADAPTER_CODEC_SRC := adapters/common/codec.c adapters/common/codec_json.c
+ADAPTER_COMMON_SRC := adapters/common/reading.c adapters/common/protocol.c $(ADAPTER_CODEC_SRC)
 ADAPTER_COMMON_OBJ := $(ADAPTER_COMMON_SRC:%.c=$(BUILD)/obj/%.o)
 ADAPTER_READING_OBJ := $(BUILD)/obj/adapters/common/reading.o
-ADAPTER_HEADERS := adapters/common/glue.h
+ADAPTER_HEADERS := adapters/common/glue.h adapters/common/codec.h adapters/common/codec_json.h
 
 pkg_ok = $(shell pkg-config --exists $(1) 2>/dev/null && echo yes)
 JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
@@ -46,7 +50,7 @@ JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null)
 HAVE_JANSSON   := $(call pkg_ok,jansson)
 
 $(ADAPTER_COMMON_OBJ): $(ADAPTER_HEADERS)
-$(BUILD)/obj/adapters/common/protocol.o: CPPFLAGS += $(JANSSON_CFLAGS)
+$(BUILD)/obj/adapters/common/protocol.o $(BUILD)/obj/adapters/common/codec_json.o: CPPFLAGS += $(JANSSON_CFLAGS)
 
 # What the adapter.mk files add up to.
 GLUE_NAMES :=          # built C/C++ glues, in folder order
@@ -217,6 +221,19 @@ TEST_SUITES += test-conditions
 .PHONY: test-conditions
 test-conditions: $(CONDITIONS_TEST)
 	@tests/suite.sh conditions $(CONDITIONS_TEST)
+
+# The protocol's codec, table-driven (adapters/tests/test_codec.c over
+# adapters/common/codec.c).
+CODEC_TEST := $(BUILD)/adapters/test-codec
+$(BUILD)/obj/adapters/tests/test_codec.o: adapters/common/codec.h
+$(CODEC_TEST): $(BUILD)/obj/adapters/tests/test_codec.o $(BUILD)/obj/adapters/common/codec.o $(LIBA)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
+ALL_TARGETS += $(CODEC_TEST)
+TEST_SUITES += test-codec
+.PHONY: test-codec
+test-codec: $(CODEC_TEST)
+	@tests/suite.sh codec $(CODEC_TEST)
 
 .PHONY: adapters test-adapters test-adapters-asan
 adapters: $(ADAPTER_BINS) $(ADAPTER_INPROCESS)

@@ -35,7 +35,7 @@ FUZZ_AFL_BINS := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/afl/%)
 
 FUZZ_LIB_SRC  := $(LIB_SRC)
 FUZZ_LIB_DEPS := $(LIB_SRC) $(wildcard reference/include/*.h reference/src/*.h)
-FUZZ_GLUE_SRC  = adapters/common/reading.c adapters/common/conditions.c adapters/reference/glue.c $(ADAPTER_GLUE_SRC_$(1)) $(FUZZ_DIR)/known_$(1).c
+FUZZ_GLUE_SRC  = adapters/common/reading.c adapters/common/conditions.c adapters/common/codec.c adapters/reference/glue.c $(ADAPTER_GLUE_SRC_$(1)) $(FUZZ_DIR)/known_$(1).c
 
 # known-behaviour tables, generated from adapters/<adapter>/behaviours.json
 # (examples named by vector id are read from vectors/v1)
@@ -43,12 +43,14 @@ $(FUZZ_DIR)/known_%.c: adapters/%/behaviours.json fuzz/known2c.py $(wildcard vec
 	@mkdir -p $(dir $@)
 	$(PYTHON) fuzz/known2c.py $* $< $@
 
-$(FUZZ_DIR)/libfuzzer/reference: fuzz/targets/reference.c $(FUZZ_LIB_DEPS)
+# the protocol's codec (adapters/common/codec.c) writes the FUZZ-FINDING lines
+FUZZ_CODEC_SRC := adapters/common/codec.c
+$(FUZZ_DIR)/libfuzzer/reference: fuzz/targets/reference.c $(FUZZ_CODEC_SRC) adapters/common/codec.h $(FUZZ_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CLANG) $(FUZZ_CFLAGS) $(FUZZ_SANFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_SRC)
-$(FUZZ_DIR)/afl/reference: fuzz/targets/reference.c $(FUZZ_LIB_DEPS)
+	$(FUZZ_CLANG) $(FUZZ_CFLAGS) $(FUZZ_SANFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_CODEC_SRC) $(FUZZ_LIB_SRC)
+$(FUZZ_DIR)/afl/reference: fuzz/targets/reference.c $(FUZZ_CODEC_SRC) adapters/common/codec.h $(FUZZ_LIB_DEPS)
 	@mkdir -p $(dir $@)
-	AFL_QUIET=1 $(FUZZ_AFL_CC) $(FUZZ_CFLAGS) $(FUZZ_SANFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_LIB_SRC)
+	AFL_QUIET=1 $(FUZZ_AFL_CC) $(FUZZ_CFLAGS) $(FUZZ_SANFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_CODEC_SRC) $(FUZZ_LIB_SRC)
 
 # $(1) adapter name
 define FUZZ_DIFF_template

@@ -5,6 +5,14 @@ known class) with its count and the shortest example."""
 import json
 import sys
 
+
+def octets(f, key):
+    """Field KEY's octets, the protocol's way: KEY_hex, else KEY's UTF-8."""
+    if key + "_hex" in f:
+        return bytes.fromhex(f[key + "_hex"])
+    return f.get(key, "").encode("utf-8")
+
+
 EXAMPLES = int(sys.argv[1]) if len(sys.argv) > 1 else 3
 groups = {}
 for line in sys.stdin:
@@ -17,13 +25,14 @@ for line in sys.stdin:
     g[1].append(f)
 for key in sorted(groups, key=lambda k: (k[3] != "UNEXPLAINED", k)):
     n, fs = groups[key]
-    fs.sort(key=lambda f: (len(f["input_hex"]) + len(f.get("base_hex", "")), f["input_hex"]))
+    fs.sort(key=lambda f: (len(octets(f, "input")) + len(octets(f, "base")), octets(f, "input")))
     print("%6d  %-8s %-16s %-10s %s" % (n, key[0], key[1], key[2], key[3]))
     shown = set()
     for f in fs:
-        if f["input_hex"] in shown or len(shown) >= EXAMPLES:
+        if octets(f, "input") in shown or len(shown) >= EXAMPLES:
             continue
-        shown.add(f["input_hex"])
-        print("        " + json.dumps({k: f[k] for k in ("input", "base_hex", "reference", f["adapter"]) if k in f}))
+        shown.add(octets(f, "input"))
+        print("        " + json.dumps({k: f[k] for k in ("input", "input_hex", "base", "base_hex", "reference", f["adapter"])
+                                       if k in f}))
 unexplained = sum(g[0] for k, g in groups.items() if k[3] == "UNEXPLAINED")
 print("%d disagreement(s), %d unexplained" % (sum(g[0] for g in groups.values()), unexplained))

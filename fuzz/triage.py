@@ -146,16 +146,15 @@ def check_finding(f):
     for key in ("kind", "class", "component"):
         if f.get(key) is not None and not isinstance(f[key], str):
             raise Malformed("field %s: not a string" % key)
-    if f.get("ref") is not None and not isinstance(f["ref"], str):
-        raise Malformed("field ref: not a string")
-    for key in ("input_hex", "base_hex"):
-        if key in f and (not isinstance(f[key], str) or not HEX.match(f[key])):
-            raise Malformed("field %s: not an even number of hex digits" % key)
-    if "input_hex" not in f and not isinstance(f.get("input"), str):
-        raise Malformed("field input: %s" % ("missing" if "input" not in f else "not a string"))
-    for key in ("input", "ref"):
-        if isinstance(f.get(key), str) and any(ord(ch) > 0xFF for ch in f[key]):
-            raise Malformed("field %s: a character above U+00FF (octets are \\u0000 to \\u00ff)" % key)
+    # octets the protocol's way (adapters/PROTOCOL.md section 5): KEY as a
+    # string (its UTF-8), or KEY_hex as hex digits
+    for key in ("input", "ref", "base"):
+        if key + "_hex" in f and (not isinstance(f[key + "_hex"], str) or not HEX.match(f[key + "_hex"])):
+            raise Malformed("field %s_hex: not an even number of hex digits" % key)
+        if f.get(key) is not None and not isinstance(f[key], str):
+            raise Malformed("field %s: not a string" % key)
+    if "input_hex" not in f and "input" not in f:
+        raise Malformed("field input: missing")
     return f
 
 
@@ -280,8 +279,12 @@ def minimize(target, path, data, is_hang):
 
 # ---- vectors ------------------------------------------------------------
 
-def hexb(s):
-    return bytes.fromhex(s) if s is not None else None
+def finding_octets(f, key):
+    """The octets of field KEY of a finding: KEY_hex decoded, or KEY's
+    UTF-8; None when neither is there."""
+    if f.get(key + "_hex") is not None:
+        return bytes.fromhex(f[key + "_hex"])
+    return f[key].encode("utf-8") if f.get(key) is not None else None
 
 
 def text_or_hex(key, b):
@@ -312,7 +315,8 @@ def readings_text(finding):
     if not finding:
         return ""
     keys = [k for k in finding if k not in ("target", "adapter", "op", "kind", "component", "known",
-                                            "class", "input", "input_hex", "base_hex", "ref", "got")]
+                                            "class", "input", "input_hex", "base", "base_hex", "ref", "ref_hex",
+                                            "got")]
     parts = ["%s: %s" % (k, json.dumps(finding[k], ensure_ascii=True)) for k in keys]
     if "got" in finding:
         parts.append("reference produced: %s" % json.dumps(finding["got"], ensure_ascii=True))
@@ -657,16 +661,13 @@ def main(argv):
 
     for key, (size, f, data, path) in sorted(groups.items()):
         tgt, adapter, op, kind, comp = key
-        if f is not None and "input_hex" in f:
-            inp = hexb(f["input_hex"])
-            base = hexb(f.get("base_hex"))
+        if f is not None:
             fop = f["op"]
-        elif f is not None:
-            inp = f["input"].encode("latin-1") if isinstance(f["input"], str) else b""
-            base = f["ref"].encode("latin-1") if f.get("ref") is not None and f["op"].startswith("resolve") else None
-            if base is not None:
-                base, inp = inp, base  # reference.c prints base as input, reference as ref
-            fop = f["op"]
+            inp = finding_octets(f, "input")
+            base = finding_octets(f, "base")
+            ref = finding_octets(f, "ref")
+            if ref is not None and fop.startswith("resolve"):
+                base, inp = inp, ref  # reference.c prints base as input, reference as ref
         else:
             if tgt == "reference":
                 fop, base, inp = decode_reference_input(data)

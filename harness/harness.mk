@@ -7,8 +7,10 @@
 
 UT_SRC  := $(wildcard harness/src/*.c)
 # the behaviours' conditions and the reference's reading, as the fuzz
-# targets evaluate them (adapters/common/conditions.c)
-UT_SHARED_SRC := adapters/common/conditions.c adapters/common/reading.c adapters/reference/glue.c
+# targets evaluate them (adapters/common/conditions.c), and the protocol's
+# codec, as the adapters speak it (adapters/common/codec*.c)
+UT_SHARED_SRC := adapters/common/conditions.c adapters/common/reading.c adapters/reference/glue.c \
+                 adapters/common/codec.c adapters/common/codec_json.c
 UT_OBJ  := $(UT_SRC:%.c=$(BUILD)/obj/%.o) $(UT_SHARED_SRC:%.c=$(BUILD)/obj/%.o)
 UT_HDR  := $(wildcard harness/src/*.h)
 UT_BIN  := $(BUILD)/bin/uritest
@@ -19,7 +21,7 @@ ALL_TARGETS += $(UT_BIN)
 TEST_SUITES += test-harness test-harness-asan test-vectors-reference
 
 $(UT_OBJ): ALL_CFLAGS += $(UT_JANSSON_CFLAGS) -pthread -DURITEST_VERSION='"$(VERSION)"'
-$(UT_OBJ): $(UT_HDR) adapters/common/conditions.h adapters/common/glue.h VERSION
+$(UT_OBJ): $(UT_HDR) adapters/common/conditions.h adapters/common/glue.h adapters/common/codec.h adapters/common/codec_json.h VERSION
 # uritest triage runs fuzz/triage.py with the build's $(PYTHON)
 $(BUILD)/obj/harness/src/triage.o: ALL_CFLAGS += -DURITEST_PYTHON='"$(PYTHON)"'
 

@@ -34,7 +34,7 @@ $(UT_BIN): $(RENDER_OBJ) $(RENDER_GOBJ)
 # rulecov: the rule-coverage counter, an observer (rfc3986_observer) of the
 # library as it ships.
 RULECOV   := $(BUILD)/bin/rulecov
-$(RULECOV): reports/rule-coverage/rulecov.c $(LIBA)
+$(RULECOV): reports/rule-coverage/rulecov.c adapters/common/codec.c $(LIBA)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS)
 

@@ -8,6 +8,7 @@
  * read that could block): a pipelined burst is answered in a few writes,
  * and an adapter never waits for input while holding answers back.
  */
+#include "codec_json.h"
 #include "glue.h"
 
 #include <errno.h>
@@ -20,104 +21,14 @@
 
 /* ---- output ----------------------------------------------------------- */
 
-/* Length of the well-formed UTF-8 sequence at S (RFC 3629), or 0. */
-static size_t utf8_sequence(const unsigned char *s, size_t n) {
-  unsigned char c = s[0];
-  if (c < 0x80)
-    return 1;
-  if (c >= 0xC2 && c <= 0xDF)
-    return n >= 2 && (s[1] & 0xC0) == 0x80 ? 2 : 0;
-  if (c >= 0xE0 && c <= 0xEF) {
-    if (n < 3 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80)
-      return 0;
-    if (c == 0xE0 && s[1] < 0xA0)
-      return 0; /* overlong */
-    if (c == 0xED && s[1] >= 0xA0)
-      return 0; /* surrogate */
-    return 3;
-  }
-  if (c >= 0xF0 && c <= 0xF4) {
-    if (n < 4 || (s[1] & 0xC0) != 0x80 || (s[2] & 0xC0) != 0x80 ||
-        (s[3] & 0xC0) != 0x80)
-      return 0;
-    if (c == 0xF0 && s[1] < 0x90)
-      return 0; /* overlong */
-    if (c == 0xF4 && s[1] >= 0x90)
-      return 0; /* above U+10FFFF */
-    return 4;
-  }
-  return 0;
-}
-
-static int utf8_valid(const char *s, size_t len) {
-  const unsigned char *p = (const unsigned char *)s;
-  size_t i = 0;
-  while (i < len) {
-    if (p[i] < 0x80) {
-      i++;
-      continue;
-    }
-    size_t n = utf8_sequence(p + i, len - i);
-    if (n == 0)
-      return 0;
-    i += n;
-  }
-  return 1;
-}
-
-static void put_hex(FILE *out, const char *s, size_t len) {
-  static const char digits[] = "0123456789abcdef";
-  for (size_t i = 0; i < len; i++) {
-    unsigned char c = (unsigned char)s[i];
-    putc(digits[c >> 4], out);
-    putc(digits[c & 15], out);
-  }
-}
-
-/* A string value: a JSON string when S is valid UTF-8, else the object
- * {"hex": "..."} of its octets (PROTOCOL.md, "Values that are not UTF-8"). */
-static void put_string(FILE *out, const char *s, size_t len) {
-  if (!utf8_valid(s, len)) {
-    fputs("{\"hex\":\"", out);
-    put_hex(out, s, len);
-    fputs("\"}", out);
-    return;
-  }
-  putc('"', out);
-  size_t run = 0;
-  for (size_t i = 0; i < len; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7F)
-      continue;
-    fwrite(s + run, 1, i - run, out);
-    run = i + 1;
-    switch (c) {
-    case '"':
-      fputs("\\\"", out);
-      break;
-    case '\\':
-      fputs("\\\\", out);
-      break;
-    case '\n':
-      fputs("\\n", out);
-      break;
-    case '\r':
-      fputs("\\r", out);
-      break;
-    case '\t':
-      fputs("\\t", out);
-      break;
-    default:
-      fprintf(out, "\\u%04x", c);
-      break;
-    }
-  }
-  fwrite(s + run, 1, len - run, out);
-  putc('"', out);
+/* Text (names, messages, string ids) as a JSON string. */
+static void put_text(FILE *out, const char *s, size_t len) {
+  struct codec_out o = codec_out_file(out);
+  codec_string(&o, s, len);
 }
 
 static void put_cstring(FILE *out, const char *s) {
-  put_string(out, s, strlen(s));
+  put_text(out, s, strlen(s));
 }
 
 static void put_id(FILE *out, json_t *id) {
@@ -130,7 +41,7 @@ static void put_id(FILE *out, json_t *id) {
     return;
   }
   if (json_is_string(id)) {
-    put_string(out, json_string_value(id), json_string_length(id));
+    put_text(out, json_string_value(id), json_string_length(id));
     return;
   }
   char *text =
@@ -141,8 +52,9 @@ static void put_id(FILE *out, json_t *id) {
 
 static void put_value(FILE *out, const struct adapter_reading *r,
                       const struct adapter_value *v) {
+  struct codec_out o = codec_out_file(out);
   if (v->state == AV_DEFINED)
-    put_string(out, reading_value(r, v), v->length);
+    codec_value(&o, reading_value(r, v), v->length);
   else
     fputs("null", out);
 }
@@ -157,74 +69,18 @@ static void answer_error(FILE *out, json_t *id, const char *why) {
 
 /* ---- requests --------------------------------------------------------- */
 
-static int hex_value(int c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
+/* Field NAME as a string, or NAME_hex as hex digits (codec_json_field).
+ * Returns 0 when absent or well-formed (B->present says which), -1 (with
+ * *why) when malformed. */
 struct bytes {
-  const char *s; /* points into the JSON value or into `own` */
-  size_t len;
-  char *own;
+  struct codec_octets v;
   int present;
 };
-
-/* Field NAME as a string, or NAME_hex as hex digits.  Returns 0 when
- * absent or well-formed, -1 (with *why) when malformed. */
 static int get_bytes(json_t *req, const char *name, struct bytes *b,
                      const char **why) {
-  char hexname[64];
-  memset(b, 0, sizeof *b);
-  json_t *v = json_object_get(req, name);
-  if (v) {
-    if (!json_is_string(v)) {
-      *why = "a string field is not a string";
-      return -1;
-    }
-    b->s = json_string_value(v);
-    b->len = json_string_length(v);
-    b->present = 1;
-    return 0;
-  }
-  snprintf(hexname, sizeof hexname, "%s_hex", name);
-  v = json_object_get(req, hexname);
-  if (!v)
-    return 0;
-  if (!json_is_string(v)) {
-    *why = "a _hex field is not a string";
-    return -1;
-  }
-  const char *h = json_string_value(v);
-  size_t hl = json_string_length(v);
-  if (hl % 2) {
-    *why = "a _hex field has an odd number of digits";
-    return -1;
-  }
-  b->own = malloc(hl / 2 + 1);
-  if (!b->own) {
-    *why = "out of memory";
-    return -1;
-  }
-  for (size_t i = 0; i < hl / 2; i++) {
-    int hi = hex_value((unsigned char)h[2 * i]);
-    int lo = hex_value((unsigned char)h[2 * i + 1]);
-    if (hi < 0 || lo < 0) {
-      free(b->own);
-      b->own = NULL;
-      *why = "a _hex field has a character that is not a hex digit";
-      return -1;
-    }
-    b->own[i] = (char)(hi * 16 + lo);
-  }
-  b->s = b->own;
-  b->len = hl / 2;
-  b->present = 1;
-  return 0;
+  enum codec_status st = codec_json_field(req, name, &b->v, why);
+  b->present = st == CODEC_OCTETS;
+  return st < 0 ? -1 : 0;
 }
 
 static int get_level(json_t *req, enum glue_level *level, const char **why) {
@@ -381,14 +237,14 @@ static void serve_line(const struct glue *g, FILE *out, const char *line,
         !json_is_null(json_object_get(req, "base")))
       r->unsupported = "parse with a base (WHATWG) is not supported";
     else
-      rc = g->parse(in.s, in.len, rule, r);
+      rc = g->parse(in.v.s, in.v.len, rule, r);
     break;
   case GLUE_OP_MATCH:
     if (!rule) {
       why = "match needs a rule";
       goto bad;
     }
-    rc = g->match(rule, in.s, in.len, r);
+    rc = g->match(rule, in.v.s, in.v.len, r);
     break;
   case GLUE_OP_RESOLVE: {
     if (get_bytes(req, "base", &other, &why) != 0)
@@ -399,13 +255,13 @@ static void serve_line(const struct glue *g, FILE *out, const char *line,
     }
     json_t *sv = json_object_get(req, "strict");
     int strict = !(sv && json_is_false(sv));
-    rc = g->resolve(other.s, other.len, in.s, in.len, strict, r);
+    rc = g->resolve(other.v.s, other.v.len, in.v.s, in.v.len, strict, r);
     break;
   }
   case GLUE_OP_NORMALIZE:
     if (get_level(req, &level, &why) != 0)
       goto bad;
-    rc = g->normalize(in.s, in.len, level, r);
+    rc = g->normalize(in.v.s, in.v.len, level, r);
     break;
   case GLUE_OP_EQUIVALENT:
     if (get_level(req, &level, &why) != 0)
@@ -416,10 +272,10 @@ static void serve_line(const struct glue *g, FILE *out, const char *line,
       why = "equivalent needs other";
       goto bad;
     }
-    rc = g->equivalent(in.s, in.len, other.s, other.len, level, r);
+    rc = g->equivalent(in.v.s, in.v.len, other.v.s, other.v.len, level, r);
     break;
   case GLUE_OP_IRI_TO_URI:
-    rc = g->iri_to_uri(in.s, in.len, r);
+    rc = g->iri_to_uri(in.v.s, in.v.len, r);
     break;
   default:
     break;
@@ -427,14 +283,14 @@ static void serve_line(const struct glue *g, FILE *out, const char *line,
   if (rc != 0)
     r->oom = 1;
   answer(out, id, op, r);
-  free(in.own);
-  free(other.own);
+  codec_octets_free(&in.v);
+  codec_octets_free(&other.v);
   json_decref(req);
   return;
 bad:
   answer_error(out, id, why ? why : "bad request");
-  free(in.own);
-  free(other.own);
+  codec_octets_free(&in.v);
+  codec_octets_free(&other.v);
   json_decref(req);
 }
 

@@ -18,12 +18,12 @@ rm -rf "$work" && mkdir -p "$work/obj" "$work/seeds" "$OUT"
 
 common="-std=c11 -D_POSIX_C_SOURCE=200809L -I. -Ireference/include -Ifuzz/targets"
 objs=()
-for src in reference/src/*.c adapters/common/reading.c adapters/reference/glue.c; do
+for src in reference/src/*.c adapters/common/codec.c adapters/common/reading.c adapters/reference/glue.c; do
   o=$work/obj/$(echo "$src" | tr / _).o
   $CC $CFLAGS $common -c "$src" -o "$o"
   objs+=("$o")
 done
-lib_objs=("${objs[@]:0:$((${#objs[@]} - 2))}")   # the oracle alone
+lib_objs=("${objs[@]:0:$((${#objs[@]} - 2))}")   # the oracle and the codec
 glue_objs=("${objs[@]: -2}")                      # reading.c, reference glue
 
 link() { # NAME OBJECT... -- LIBS...

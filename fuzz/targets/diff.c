@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "adapters/common/codec.h"
 #include "adapters/common/conditions.h"
 #include "adapters/common/glue.h"
 #include "known.h"
@@ -103,25 +104,22 @@ static const struct known_entry *explain(const struct diff_ctx *x,
 
 /* ---- printing --------------------------------------------------------- */
 
+/* Octets the protocol's way (adapters/common/codec.h): text and values as
+ * JSON strings when UTF-8, else {"hex": ...}; inputs as KEY or KEY_hex. */
 static void put_str(FILE *f, const char *s, size_t n) {
-  fputc('"', f);
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c == '"' || c == '\\')
-      fprintf(f, "\\%c", c);
-    else if (c < 0x20 || c >= 0x7f)
-      fprintf(f, "\\u%04x", c); /* an octet, not a code point */
-    else
-      fputc(c, f);
-  }
-  fputc('"', f);
+  struct codec_out o = codec_out_file(f);
+  codec_string(&o, s, n);
 }
 
-static void put_hex(FILE *f, const char *s, size_t n) {
-  fputc('"', f);
-  for (size_t i = 0; i < n; i++)
-    fprintf(f, "%02x", (unsigned char)s[i]);
-  fputc('"', f);
+static void put_value(FILE *f, const char *s, size_t n) {
+  struct codec_out o = codec_out_file(f);
+  codec_value(&o, s, n);
+}
+
+static void put_field(FILE *f, const char *key, const char *s, size_t n) {
+  struct codec_out o = codec_out_file(f);
+  fputs(", ", f);
+  codec_field(&o, key, s, n);
 }
 
 static void put_reading(FILE *f, const struct adapter_reading *r, int produced,
@@ -135,7 +133,7 @@ static void put_reading(FILE *f, const struct adapter_reading *r, int produced,
   fprintf(f, "{\"valid\": %s", r->valid ? "true" : "false");
   if (produced && r->valid && r->output.state == AV_DEFINED) {
     fprintf(f, ", \"%s\": ", out_key);
-    put_str(f, reading_value(r, &r->output), r->output.length);
+    put_value(f, reading_value(r, &r->output), r->output.length);
   }
   if (!produced && r->valid) {
     fprintf(f, ", \"components\": {");
@@ -149,7 +147,7 @@ static void put_reading(FILE *f, const struct adapter_reading *r, int produced,
       if (r->comp[c].state == AV_UNDEFINED)
         fprintf(f, "null");
       else
-        put_str(f, vptr(r, c), r->comp[c].length);
+        put_value(f, vptr(r, c), r->comp[c].length);
     }
     fputc('}', f);
   }
@@ -177,14 +175,9 @@ static void disagree(const struct diff_ctx *x, const char *kind) {
     put_str(stderr, e->rule.id, strlen(e->rule.id));
   else
     fputs("null", stderr);
-  if (resolve) {
-    fprintf(stderr, ", \"base_hex\": ");
-    put_hex(stderr, x->base, x->base_len);
-  }
-  fprintf(stderr, ", \"input_hex\": ");
-  put_hex(stderr, x->in, x->len);
-  fprintf(stderr, ", \"input\": ");
-  put_str(stderr, x->in, x->len);
+  if (resolve)
+    put_field(stderr, "base", x->base, x->base_len);
+  put_field(stderr, "input", x->in, x->len);
   fprintf(stderr, ", \"reference\": ");
   put_reading(stderr, x->ref, produced, resolve ? "target" : "normalized");
   fprintf(stderr, ", \"%s\": ", diff_adapter);

@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "adapters/common/codec.h"
 #include "rfc3986.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -52,18 +53,12 @@ static const char *const op_names[OP__COUNT] = {"parse",
                                                 "pct",
                                                 "match"};
 
-static void put_json_string(const char *s, size_t n) {
-  fputc('"', stderr);
-  for (size_t i = 0; i < n; i++) {
-    unsigned char c = (unsigned char)s[i];
-    if (c == '"' || c == '\\')
-      fprintf(stderr, "\\%c", c);
-    else if (c < 0x20 || c >= 0x7f)
-      fprintf(stderr, "\\u%04x", c); /* octets, not code points */
-    else
-      fputc(c, stderr);
-  }
-  fputc('"', stderr);
+/* Octets the protocol's way (adapters/common/codec.h): an operand as KEY
+ * or KEY_hex, a result as a JSON string or {"hex": ...}. */
+static void put_field(const char *key, const char *s, size_t n) {
+  struct codec_out o = codec_out_file(stderr);
+  fputs(", ", stderr);
+  codec_field(&o, key, s, n);
 }
 
 /* Report a broken invariant and abort (the engines record a crash). */
@@ -72,16 +67,15 @@ static void fail(const char *op, const char *invariant, const char *a,
                  size_t glen) {
   fprintf(stderr,
           "FUZZ-FINDING {\"target\": \"reference\", \"op\": \"%s\", "
-          "\"class\": \"%s\", \"input\": ",
+          "\"class\": \"%s\"",
           op, invariant);
-  put_json_string(a, alen);
-  if (b) {
-    fprintf(stderr, ", \"ref\": ");
-    put_json_string(b, blen);
-  }
+  put_field("input", a, alen);
+  if (b)
+    put_field("ref", b, blen);
   if (got) {
-    fprintf(stderr, ", \"got\": ");
-    put_json_string(got, glen);
+    struct codec_out o = codec_out_file(stderr);
+    fputs(", \"got\": ", stderr);
+    codec_value(&o, got, glen);
   }
   fprintf(stderr, "}\n");
   abort();

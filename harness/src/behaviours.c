@@ -13,6 +13,7 @@
 #include "classify.h"
 #include "endpoint.h"
 #include "output.h"
+#include "../../adapters/common/codec_json.h"
 
 extern const struct glue glue_reference;
 
@@ -225,32 +226,15 @@ void behaviours_free(struct behaviours *bs) {
 /* An answer's string value ("..." or {"hex": ...}) into R as component C
  * (C < 0: the output). */
 static void set_value(struct adapter_reading *r, int c, json_t *v) {
-  if (!v)
-    return;
-  const char *s = NULL;
-  size_t n = 0;
-  char *own = NULL;
-  if (json_is_string(v)) {
-    s = json_string_value(v);
-    n = json_string_length(v);
-  } else if (json_is_object(v) && json_is_string(json_object_get(v, "hex"))) {
-    json_t *h = json_object_get(v, "hex");
-    own = xmalloc(json_string_length(h) / 2 + 1);
-    long k = hex_decode(json_string_value(h), json_string_length(h), own);
-    if (k >= 0) {
-      s = own;
-      n = (size_t)k;
-    }
-  }
-  if (c < 0) {
-    if (s)
-      reading_set_output(r, s, n);
-  } else if (s) {
-    reading_set(r, (rfc3986_component)c, s, n);
-  } else if (json_is_null(v)) {
+  struct codec_octets o;
+  enum codec_status st = codec_json_value(v, &o);
+  if (st == CODEC_OCTETS && c < 0)
+    reading_set_output(r, o.s, o.len);
+  else if (st == CODEC_OCTETS)
+    reading_set(r, (rfc3986_component)c, o.s, o.len);
+  else if (st == CODEC_NULL && c >= 0)
     reading_set_null(r, (rfc3986_component)c);
-  }
-  free(own);
+  codec_octets_free(&o);
 }
 
 static void lib_reading(json_t *got, struct adapter_reading *r) {

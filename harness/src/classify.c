@@ -9,6 +9,7 @@
 
 #include "endpoint.h"
 #include "rfc3986.h"
+#include "../../adapters/common/codec_json.h"
 
 const char *const class_names[CLASS__COUNT] = {"PASS",
                                                "SHOULD_HAVE_ACCEPTED",
@@ -38,28 +39,15 @@ int class_failed(int cls) {
  * not UTF-8 (adapters/PROTOCOL.md), or null.  Returns SV_* state; the
  * bytes go to *s (malloc'ed for hex, caller frees *own). */
 static int answer_value(json_t *j, const char **s, size_t *len, char **own) {
-  *own = NULL;
-  if (!j || json_is_null(j))
-    return j ? SV_NULL : SV_ABSENT;
-  if (json_is_string(j)) {
-    *s = json_string_value(j);
-    *len = json_string_length(j);
-    return SV_STR;
-  }
-  json_t *h = json_is_object(j) ? json_object_get(j, "hex") : NULL;
-  if (json_is_string(h)) {
-    size_t hl = json_string_length(h);
-    *own = xmalloc(hl / 2 + 1);
-    long n = hex_decode(json_string_value(h), hl, *own);
-    if (n >= 0) {
-      *s = *own;
-      *len = (size_t)n;
-      return SV_STR;
-    }
-    free(*own);
-    *own = NULL;
-  }
-  return -1; /* wrong type */
+  struct codec_octets v;
+  enum codec_status st = codec_json_value(j, &v);
+  *own = v.own;
+  *s = v.s;
+  *len = v.len;
+  return st == CODEC_OCTETS   ? SV_STR
+         : st == CODEC_NULL   ? SV_NULL
+         : st == CODEC_ABSENT ? SV_ABSENT
+                              : -1; /* wrong type */
 }
 
 /* 1 when the answer's value J equals the expectation E. */
@@ -339,20 +327,10 @@ static void compare_output(json_t *ans, const char *key, const struct sv *want,
 /* A value of URI text: a string, or {"hex": even-length hex} (and null when
  * NULLABLE). */
 static int is_text_value(json_t *j, int nullable) {
-  if (json_is_string(j))
-    return 1;
-  if (json_is_null(j))
-    return nullable;
-  json_t *h = json_is_object(j) && json_object_size(j) == 1
-                  ? json_object_get(j, "hex")
-                  : NULL;
-  if (!json_is_string(h) || json_string_length(h) % 2)
-    return 0;
-  const char *x = json_string_value(h);
-  for (size_t i = 0; i < json_string_length(h); i++)
-    if (!strchr("0123456789abcdefABCDEF", x[i]) || !x[i])
-      return 0;
-  return 1;
+  struct codec_octets v;
+  enum codec_status st = codec_json_value(j, &v);
+  codec_octets_free(&v);
+  return st == CODEC_OCTETS || (st == CODEC_NULL && nullable);
 }
 
 enum ftype { F_BOOL, F_STRING, F_TEXT, F_OFFSET, F_COMPONENTS, F_GETTERS };
@@ -585,19 +563,7 @@ void classify_diff(const char *input, size_t len, json_t *ans,
 }
 
 static json_t *sv_json(const struct sv *s) {
-  if (s->state != SV_STR)
-    return json_null();
-  if (utf8_valid(s->s, s->len))
-    return json_stringn(s->s, s->len);
-  static const char hexd[] = "0123456789abcdef";
-  char *h = xmalloc(2 * (size_t)s->len + 1);
-  for (unsigned i = 0; i < s->len; i++) {
-    h[2 * i] = hexd[(unsigned char)s->s[i] >> 4];
-    h[2 * i + 1] = hexd[(unsigned char)s->s[i] & 15];
-  }
-  json_t *o = json_pack("{s:s#}", "hex", h, (int)(2 * s->len));
-  free(h);
-  return o;
+  return s->state == SV_STR ? codec_json_from(s->s, s->len) : json_null();
 }
 
 json_t *reference_parse_json(const char *input, size_t len) {

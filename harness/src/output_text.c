@@ -6,6 +6,7 @@
 #include "adapter.h"
 #include "files.h"
 #include "output.h"
+#include "../../adapters/common/codec_json.h"
 
 void out_xml_text(FILE *f, const char *s, size_t n) {
   for (size_t i = 0; i < n; i++) {
@@ -26,12 +27,12 @@ void out_xml_text(FILE *f, const char *s, size_t n) {
     default:
       if (c < 0x20 && c != '\t' && c != '\n')
         fprintf(f, "\\x%02x", c);
-      else if (c >= 0x80 && !utf8_valid(s + i, 1)) {
+      else if (c >= 0x80 && !codec_utf8_valid(s + i, 1)) {
         /* keep well-formed UTF-8, escape stray octets */
         size_t k = i;
         while (k < n && (unsigned char)s[k] >= 0x80)
           k++;
-        if (utf8_valid(s + i, k - i)) {
+        if (codec_utf8_valid(s + i, k - i)) {
           fwrite(s + i, 1, k - i, f);
         } else {
           for (size_t m = i; m < k; m++)
@@ -88,25 +89,18 @@ static void out_human_sv(FILE *f, const struct sv *v) {
 }
 
 static void out_human_json(FILE *f, json_t *j) {
-  json_t *hex = json_is_object(j) ? json_object_get(j, "hex") : NULL;
-  if (json_is_string(j)) {
-    out_human(f, json_string_value(j), json_string_length(j));
-  } else if (json_is_string(hex)) {
-    size_t n = json_string_length(hex);
-    char *raw = xmalloc(n / 2 + 1);
-    long k = hex_decode(json_string_value(hex), n, raw);
-    if (k >= 0)
-      out_human(f, raw, (size_t)k);
-    else
-      fputs("(bad hex)", f);
-    free(raw);
-  } else if (!j) {
+  struct codec_octets v;
+  enum codec_status st = codec_json_value(j, &v);
+  if (st == CODEC_OCTETS) {
+    out_human(f, v.s, v.len);
+  } else if (st == CODEC_ABSENT) {
     fputs("(absent)", f);
   } else {
     char *t = json_dumps(j, JSON_ENCODE_ANY | JSON_COMPACT);
     fputs(t ? t : "?", f);
     free(t);
   }
+  codec_octets_free(&v);
 }
 
 /* Text output: what was expected and what came, for each difference. */

@@ -11,6 +11,7 @@
 
 #include "endpoint.h"
 #include "rfc3986.h"
+#include "../../adapters/common/codec_json.h"
 
 /* The components a reading keeps, in RFC3986_COMPONENTS order. */
 static const int kept[] = {
@@ -62,26 +63,14 @@ void pairs_adapter(struct pairs *p, size_t k, const char *name, int validator) {
 
 /* A value of an answer ("..." or {"hex": ...}) into *V (octets into OWN). */
 static void value_of(json_t *j, struct sv *v, char **own) {
-  *own = NULL;
-  v->state = SV_ABSENT;
-  if (!j)
-    return;
-  if (json_is_null(j)) {
-    v->state = SV_NULL;
-  } else if (json_is_string(j)) {
-    v->s = json_string_value(j);
-    v->len = (unsigned)json_string_length(j);
-    v->state = SV_STR;
-  } else if (json_is_object(j) && json_is_string(json_object_get(j, "hex"))) {
-    json_t *h = json_object_get(j, "hex");
-    *own = xmalloc(json_string_length(h) / 2 + 1);
-    long n = hex_decode(json_string_value(h), json_string_length(h), *own);
-    if (n >= 0) {
-      v->s = *own;
-      v->len = (unsigned)n;
-      v->state = SV_STR;
-    }
-  }
+  struct codec_octets o;
+  enum codec_status st = codec_json_value(j, &o);
+  *own = o.own;
+  v->state = st == CODEC_NULL     ? SV_NULL
+             : st == CODEC_OCTETS ? SV_STR
+                                  : SV_ABSENT;
+  v->s = o.s;
+  v->len = (unsigned)o.len;
 }
 
 static const unsigned char *blob_of(struct arena *a, int state,
@@ -185,19 +174,7 @@ static int reference_reading(const char *in, size_t len, struct sv *comps,
 }
 
 static json_t *sv_to_json(const struct sv *v) {
-  if (v->state != SV_STR)
-    return json_null();
-  if (utf8_valid(v->s, v->len))
-    return json_stringn(v->s, v->len);
-  static const char hexd[] = "0123456789abcdef";
-  char *h = xmalloc(2 * (size_t)v->len + 1);
-  for (unsigned i = 0; i < v->len; i++) {
-    h[2 * i] = hexd[(unsigned char)v->s[i] >> 4];
-    h[2 * i + 1] = hexd[(unsigned char)v->s[i] & 15];
-  }
-  json_t *o = json_pack("{s:s#}", "hex", h, (int)(2 * v->len));
-  free(h);
-  return o;
+  return v->state == SV_STR ? codec_json_from(v->s, v->len) : json_null();
 }
 
 static json_t *comps_json(const struct sv *comps) {

@@ -114,95 +114,25 @@ void buf_free(struct buf *b) {
   b->len = b->cap = 0;
 }
 
-int utf8_valid(const char *s, size_t n) {
-  const unsigned char *p = (const unsigned char *)s;
-  size_t i = 0;
-  while (i < n) {
-    if (p[i] < 0x80) {
-      i++;
-      continue;
-    }
-    size_t k = rfc3986_utf8_sequence(s + i, n - i, NULL, NULL);
-    if (!k)
-      return 0;
-    i += k;
-  }
-  return 1;
+/* The codec's writers (adapters/common/codec.h) appending to a buf. */
+static void buf_write(void *ctx, const char *s, size_t n) {
+  buf_put(ctx, s, n);
+}
+struct codec_out buf_codec(struct buf *b) {
+  struct codec_out o = {buf_write, b};
+  return o;
 }
 
 void buf_json_str(struct buf *b, const char *s, size_t n) {
-  static const char hexd[] = "0123456789abcdef";
-  const unsigned char *p = (const unsigned char *)s;
+  struct codec_out o = buf_codec(b);
   buf_reserve(b, n + 2);
-  b->p[b->len++] = '"';
-  size_t i = 0;
-  while (i < n) {
-    unsigned c = p[i];
-    /* fast path: a run of plain ASCII */
-    size_t j = i;
-    while (j < n && p[j] >= 0x20 && p[j] < 0x80 && p[j] != '"' && p[j] != '\\')
-      j++;
-    if (j > i) {
-      buf_put(b, p + i, j - i);
-      i = j;
-      continue;
-    }
-    if (c >= 0x80) {
-      size_t k = rfc3986_utf8_sequence(s + i, n - i, NULL, NULL);
-      if (k) {
-        buf_put(b, p + i, k);
-        i += k;
-        continue;
-      }
-      buf_put(b, "\\ufffd", 6); /* a stray octet (values: buf_json_input) */
-      i++;
-      continue;
-    }
-    char esc[6] = {'\\', 'u', '0', '0', hexd[c >> 4], hexd[c & 15]};
-    switch (c) {
-    case '"':
-      buf_put(b, "\\\"", 2);
-      break;
-    case '\\':
-      buf_put(b, "\\\\", 2);
-      break;
-    case '\n':
-      buf_put(b, "\\n", 2);
-      break;
-    case '\r':
-      buf_put(b, "\\r", 2);
-      break;
-    case '\t':
-      buf_put(b, "\\t", 2);
-      break;
-    default:
-      buf_put(b, esc, 6);
-      break;
-    }
-    i++;
-  }
-  buf_putc(b, '"');
+  codec_string(&o, s, n);
 }
 
 void buf_json_input(struct buf *b, const char *key, const char *s, size_t n) {
-  static const char hexd[] = "0123456789abcdef";
-  if (utf8_valid(s, n) && !memchr(s, 0, n)) {
-    buf_putc(b, '"');
-    buf_puts(b, key);
-    buf_put(b, "\": ", 3);
-    buf_json_str(b, s, n);
-    return;
-  }
-  buf_putc(b, '"');
-  buf_puts(b, key);
-  buf_put(b, "_hex\": \"", 8);
-  buf_reserve(b, 2 * n + 1);
-  for (size_t i = 0; i < n; i++) {
-    unsigned c = (unsigned char)s[i];
-    b->p[b->len++] = hexd[c >> 4];
-    b->p[b->len++] = hexd[c & 15];
-  }
-  buf_putc(b, '"');
+  struct codec_out o = buf_codec(b);
+  buf_reserve(b, n + strlen(key) + 8);
+  codec_field(&o, key, s, n);
 }
 
 struct arena_block {
@@ -245,28 +175,6 @@ void arena_free(struct arena *a) {
     free(a->head);
     a->head = n;
   }
-}
-
-static int hexval(int c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-long hex_decode(const char *hex, size_t n, char *out) {
-  if (n % 2)
-    return -1;
-  for (size_t i = 0; i < n; i += 2) {
-    int h = hexval((unsigned char)hex[i]),
-        l = hexval((unsigned char)hex[i + 1]);
-    if (h < 0 || l < 0)
-      return -1;
-    out[i / 2] = (char)(h * 16 + l);
-  }
-  return (long)(n / 2);
 }
 
 size_t hash_str(const char *s) {

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "../../adapters/common/codec.h"
+
 /* The tool's version: the first line of VERSION, given by the Makefile. */
 #ifndef URITEST_VERSION
 #error "URITEST_VERSION comes from the Makefile (the VERSION file)"
@@ -37,12 +39,15 @@ void buf_putc(struct buf *b, char c);
 void buf_putl(struct buf *b, long v);
 void buf_printf(struct buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* The protocol's codec (adapters/common/codec.h) writing into B. */
+struct codec_out buf_codec(struct buf *b);
 /* s[0..n) as a JSON string, quotes included, for text (ids, paths,
- * messages).  An octet that is not UTF-8 is written U+FFFD: octets travel
- * as KEY_hex (buf_json_input) or {"hex": ...}, never as Latin-1. */
+ * messages): codec_string.  An octet that is not UTF-8 is written U+FFFD:
+ * octets travel as KEY_hex (buf_json_input) or {"hex": ...}, never as
+ * Latin-1. */
 void buf_json_str(struct buf *b, const char *s, size_t n);
-/* "KEY": "..." or "KEY_hex": "..." when s is not valid UTF-8 or holds NUL
- * (a NUL is fine in JSON but many adapters use C strings). */
+/* "KEY": "..." or "KEY_hex": "..." (codec_field: when s is not valid UTF-8
+ * or holds NUL). */
 void buf_json_input(struct buf *b, const char *key, const char *s, size_t n);
 void buf_free(struct buf *b);
 
@@ -55,11 +60,6 @@ char *arena_strndup(struct arena *a, const char *s, size_t n);
 /* Room for a string of N octets and its NUL, unaligned. */
 char *arena_str(struct arena *a, size_t n);
 void arena_free(struct arena *a);
-
-/* Whether s[0..n) is well-formed UTF-8 (rfc3986_utf8_sequence). */
-int utf8_valid(const char *s, size_t n);
-/* Decode hex digits; returns decoded length or -1 when not hex pairs. */
-long hex_decode(const char *hex, size_t n, char *out);
 
 double now_mono(void);
 /* ISO 8601 UTC date of this run (SOURCE_DATE_EPOCH when set). */

@@ -313,7 +313,7 @@ static int check_input_hex(struct ctx *c, json_t *j, struct test *out) {
     return bad(c, "input_hex", "give input or input_hex, not both");
   size_t len = json_string_length(j);
   char *raw = arena_str(&c->v->arena, len / 2);
-  long n = hex_decode(json_string_value(j), len, raw);
+  long n = codec_hex_decode(json_string_value(j), len, raw);
   if (n < 0)
     return bad(c, "input_hex", "must be an even number of hex digits");
   raw[n] = 0;

@@ -585,7 +585,8 @@ triage_root() {
   for body in 'FUZZ-FINDING {not json' 'FUZZ-FINDING {"target": "reference", "input": "x"}' \
               'FUZZ-FINDING {"target": "reference", "op": "parse", "input_hex": "zz"}' 'FUZZ-FINDING []' \
               'FUZZ-FINDING {"target": "reference", "op": "parse", "input": 5}' \
-              'FUZZ-FINDING {"target": "reference", "op": "parse", "input": "\u20ac"}'; do
+              'FUZZ-FINDING {"target": "reference", "op": "resolve", "input": "a", "ref_hex": "zz"}' \
+              'FUZZ-FINDING {"target": "diff_fake", "adapter": "fake", "op": "resolve", "input": "a", "base": 5}'; do
     printf '%s' "$body" > "$(T)/f/a.finding"
     run --separate-stderr "$UT" triage --no-minimize --no-baselines "$(T)/f"
     echo "$body: $status $stderr"
@@ -602,6 +603,22 @@ triage_root() {
   run --separate-stderr "$UT" triage --no-minimize --no-baselines --dry-run "$(T)/f"
   [ "$status" -eq 1 ]
   [[ $output == *"v1/regressions/url-parse@1.5.1.json"* ]]
+}
+
+@test "L7: a finding's octets come the protocol's way: a string is its UTF-8, KEY_hex the octets (no Latin-1 \\u00XX)" {
+  triage_root
+  mkdir -p "$(T)/f"
+  # "\u00e9" is U+00E9, the octets c3 a9 (it once meant the octet e9)
+  printf 'FUZZ-FINDING {"target": "diff_fake", "adapter": "fake", "op": "parse", "kind": "k", "input": "http://h/\\u00e9"}' > "$(T)/f/a.finding"
+  run --separate-stderr "$UT" triage --no-minimize --no-baselines --dry-run "$(T)/f"
+  echo "$output $stderr"
+  [ "$status" -eq 1 ]
+  [[ $output == *'"http://h/\u00e9"'* ]]
+  printf 'FUZZ-FINDING {"target": "diff_fake", "adapter": "fake", "op": "parse", "kind": "k", "input_hex": "687474703a2f2f682fe9"}' > "$(T)/f/a.finding"
+  run --separate-stderr "$UT" triage --no-minimize --no-baselines --dry-run "$(T)/f"
+  echo "$output $stderr"
+  [ "$status" -eq 1 ]
+  [[ $output == *'"687474703a2f2f682fe9"'* ]]
 }
 
 # ---- L14: command lines ------------------------------------------------------------

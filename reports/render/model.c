@@ -11,6 +11,7 @@
 #include "model.h"
 #include "rfc3986.h"
 #include "util.h"
+#include "../../adapters/common/codec_json.h"
 
 #define SHOW_MAX 240 /* octets of a string shown before "...(N octets)" */
 
@@ -145,20 +146,16 @@ static uint32_t shown(struct report *r, const char *s, size_t n) {
 }
 
 void report_show_value(struct buf *b, json_t *v) {
+  struct codec_octets o;
   if (json_is_string(v)) {
     buf_putc(b, '"');
     report_show(b, json_string_value(v), json_string_length(v));
     buf_putc(b, '"');
-  } else if (json_is_object(v) && json_object_size(v) == 1 &&
-             json_is_string(json_object_get(v, "hex"))) {
-    const char *hex = json_string_value(json_object_get(v, "hex"));
-    size_t n = strlen(hex);
-    char *raw = xmalloc(n / 2 + 1);
-    long len = hex_decode(hex, n, raw);
+  } else if (codec_json_value(v, &o) == CODEC_OCTETS) {
     buf_puts(b, "octets \"");
-    report_show(b, len >= 0 ? raw : hex, len >= 0 ? (size_t)len : n);
+    report_show(b, o.s, o.len);
     buf_putc(b, '"');
-    free(raw);
+    codec_octets_free(&o);
   } else {
     char *d = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
     report_show(b, d ? d : "?", d ? strlen(d) : 1);
@@ -179,24 +176,17 @@ static uint32_t shown_value(struct report *r, json_t *v) {
 /* The raw input of an expected object or a result: a new string (*n
  * octets), or NULL. */
 static char *raw_input(json_t *o, size_t *n) {
-  json_t *in = json_object_get(o, "input");
-  if (json_is_string(in)) {
-    *n = json_string_length(in);
-    char *s = xmalloc(*n + 1);
-    memcpy(s, json_string_value(in), *n + 1);
-    return s;
-  }
-  const char *hex = json_string_value(json_object_get(o, "input_hex"));
-  if (!hex)
-    return NULL;
-  size_t hn = strlen(hex);
-  char *s = xmalloc(hn / 2 + 1);
-  long len = hex_decode(hex, hn, s);
-  if (len < 0) {
-    free(s);
+  struct codec_octets v;
+  const char *why;
+  if (codec_json_field(o, "input", &v, &why) != CODEC_OCTETS) {
+    codec_octets_free(&v);
     return NULL;
   }
-  *n = (size_t)len;
+  char *s = xmalloc(v.len + 1);
+  memcpy(s, v.s, v.len);
+  s[v.len] = 0;
+  *n = v.len;
+  codec_octets_free(&v);
   return s;
 }
 

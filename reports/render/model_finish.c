@@ -12,6 +12,7 @@
 #include "files.h"
 #include "model.h"
 #include "util.h"
+#include "../../adapters/common/codec_json.h"
 
 /* ---- the oracle's derivation ---------------------------------------------- */
 
@@ -118,20 +119,14 @@ static uint32_t tags_of(struct report *r, json_t *g, json_t *t) {
 /* The input of test T (input, else input_hex) of vector V, shown (0 when
  * none), and its derivation. */
 static uint32_t test_input(struct report *r, struct rpt_vec *v, json_t *t) {
-  json_t *in = json_object_get(t, "input");
-  const char *raw = json_string_value(in);
-  size_t n = json_string_length(in);
-  char *dec = NULL;
-  if (!raw) {
-    const char *hex = json_string_value(json_object_get(t, "input_hex"));
-    if (!hex)
-      return 0;
-    n = strlen(hex);
-    dec = xmalloc(n / 2 + 1);
-    long len = hex_decode(hex, n, dec);
-    raw = len >= 0 ? dec : hex;
-    n = len >= 0 ? (size_t)len : n;
+  struct codec_octets in;
+  const char *why;
+  if (codec_json_field(t, "input", &in, &why) != CODEC_OCTETS) {
+    codec_octets_free(&in);
+    return 0; /* the loader has refused such a vector already */
   }
+  const char *raw = in.s;
+  size_t n = in.len;
   struct buf b = {0};
   buf_puts(&b, "");
   report_show(&b, raw, n);
@@ -142,7 +137,7 @@ static uint32_t test_input(struct report *r, struct rpt_vec *v, json_t *t) {
         r, raw, n, !strcmp(rs(r, v->spec), "rfc3987"), &v->first_span);
     v->derive_invalid = v->nspans == 0;
   }
-  free(dec);
+  codec_octets_free(&in);
   return i;
 }
 

@@ -16,6 +16,7 @@
 
 #include "model.h"
 #include "util.h"
+#include "../../adapters/common/codec_json.h"
 
 #define CELL_MAX 28 /* octets of a shown value in the table */
 
@@ -178,14 +179,7 @@ static int readings_text(FILE *f, json_t *results, json_t *oracle, int color) {
 }
 
 static json_t *input_json(const char *s, size_t n) {
-  if (utf8_valid(s, n))
-    return json_stringn(s, n);
-  struct buf b = {0};
-  for (size_t i = 0; i < n; i++)
-    buf_printf(&b, "%02x", (unsigned char)s[i]);
-  json_t *v = json_pack("{s:s%}", "hex", b.p ? b.p : "", b.len);
-  free(b.p);
-  return v;
+  return codec_json_from(s, n);
 }
 
 static int explain_json(FILE *f, const char *s, size_t n, json_t *results,

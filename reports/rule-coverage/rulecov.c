@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../adapters/common/codec.h"
 #include "rfc3986.h"
 
 #define NRULES RFC3986_RULE__COUNT
@@ -57,16 +58,6 @@ static void on_alternative(void *data, rfc3986_rule rule, int alternative) {
     seen_alt[rule][alternative] = 1;
 }
 
-static int hexval(int c) {
-  if (c >= '0' && c <= '9')
-    return c - '0';
-  if (c >= 'a' && c <= 'f')
-    return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F')
-    return c - 'A' + 10;
-  return -1;
-}
-
 int main(void) {
   char *line = NULL, *input = NULL;
   size_t cap = 0, incap = 0, lineno = 0;
@@ -78,7 +69,7 @@ int main(void) {
     char *op = strtok(line, " \n"), *rule = strtok(NULL, " \n"),
          *hex = strtok(NULL, " \n");
     rfc3986_rule start;
-    size_t len = 0, i;
+    size_t len = 0;
     int whole;
     lineno++;
     if (hex == NULL)
@@ -101,14 +92,12 @@ int main(void) {
       }
       input = bigger;
     }
-    for (i = 0; hex[i]; i += 2) {
-      int hi = hexval(hex[i]), lo = hexval(hex[i + 1]);
-      if (hi < 0 || lo < 0) {
-        fprintf(stderr, "rulecov: line %zu: bad hex\n", lineno);
-        return 2;
-      }
-      input[len++] = (char)(hi * 16 + lo);
+    long decoded = codec_hex_decode(hex, strlen(hex), input);
+    if (decoded < 0) {
+      fprintf(stderr, "rulecov: line %zu: bad hex\n", lineno);
+      return 2;
     }
+    len = (size_t)decoded;
     memset(seen_match, 0, sizeof seen_match);
     memset(seen_fail, 0, sizeof seen_fail);
     memset(seen_alt, 0, sizeof seen_alt);

@@ -1,0 +1,109 @@
+/*
+ * codec_json.c: the protocol's values out of jansson values (codec_json.h).
+ */
+#include "codec_json.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void codec_octets_free(struct codec_octets *v) {
+  free(v->own);
+  memset(v, 0, sizeof *v);
+}
+
+/* The hex digits of the string H into *V. */
+static enum codec_status from_hex(const json_t *h, struct codec_octets *v) {
+  size_t n = json_string_length(h);
+  if (n % 2)
+    return CODEC_BAD;
+  v->own = malloc(n / 2 + 1);
+  if (!v->own)
+    return CODEC_NOMEM;
+  long k = codec_hex_decode(json_string_value(h), n, v->own);
+  if (k < 0) {
+    codec_octets_free(v);
+    return CODEC_BAD;
+  }
+  v->own[k] = 0;
+  v->s = v->own;
+  v->len = (size_t)k;
+  return CODEC_OCTETS;
+}
+
+enum codec_status codec_json_value(const json_t *j, struct codec_octets *v) {
+  memset(v, 0, sizeof *v);
+  if (!j)
+    return CODEC_ABSENT;
+  if (json_is_null(j))
+    return CODEC_NULL;
+  if (json_is_string(j)) {
+    v->s = json_string_value(j);
+    v->len = json_string_length(j);
+    return CODEC_OCTETS;
+  }
+  const json_t *h = json_is_object(j) && json_object_size(j) == 1
+                        ? json_object_get(j, "hex")
+                        : NULL;
+  return json_is_string(h) ? from_hex(h, v) : CODEC_BAD;
+}
+
+enum codec_status codec_json_field(const json_t *obj, const char *name,
+                                   struct codec_octets *v, const char **why) {
+  char hexname[64];
+  memset(v, 0, sizeof *v);
+  const json_t *j = json_object_get(obj, name);
+  if (j) {
+    if (!json_is_string(j)) {
+      *why = "a string field is not a string";
+      return CODEC_BAD;
+    }
+    v->s = json_string_value(j);
+    v->len = json_string_length(j);
+    return CODEC_OCTETS;
+  }
+  snprintf(hexname, sizeof hexname, "%s_hex", name);
+  j = json_object_get(obj, hexname);
+  if (!j)
+    return CODEC_ABSENT;
+  if (!json_is_string(j)) {
+    *why = "a _hex field is not a string";
+    return CODEC_BAD;
+  }
+  enum codec_status st = from_hex(j, v);
+  if (st == CODEC_BAD)
+    *why = json_string_length(j) % 2
+               ? "a _hex field has an odd number of digits"
+               : "a _hex field has a character that is not a hex digit";
+  else if (st == CODEC_NOMEM)
+    *why = "out of memory";
+  return st;
+}
+
+static void append(void *ctx, const char *s, size_t n) {
+  char **at = ctx;
+  memcpy(*at, s, n);
+  *at += n;
+}
+
+json_t *codec_json_from(const char *s, size_t n) {
+  if (codec_utf8_valid(s, n))
+    return json_stringn(s, n);
+  char *hex = malloc(2 * n + 1), *at = hex;
+  if (!hex)
+    return NULL;
+  struct codec_out o = {append, &at};
+  codec_hex(&o, s, n);
+  json_t *v = json_object(), *h = json_stringn(hex, 2 * n);
+  free(hex);
+  if (!v || !h) {
+    json_decref(v);
+    json_decref(h);
+    return NULL;
+  }
+  if (json_object_set_new(v, "hex", h) != 0) { /* H is released */
+    json_decref(v);
+    return NULL;
+  }
+  return v;
+}
