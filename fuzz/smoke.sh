@@ -41,7 +41,7 @@ done
 # Every behaviour of adapters/*/behaviours.json and every finding of fuzz/findings/ has
 # its vector (uritest triage --known would write nothing new).
 n=$((n + 1))
-if out=$(${PYTHON:-/usr/bin/python3} fuzz/triage.py --known --dry-run --no-minimize fuzz/findings 2>&1); then
+if out=$(${PYTHON:-/usr/bin/python3} -m fuzz.triage --known --dry-run --no-minimize fuzz/findings 2>&1); then
   echo "ok $n - every known divergence class and recorded finding has its regression vector"
 else
   failed=$((failed + 1))

@@ -3,14 +3,16 @@
 FUZZ_DIFF_SURVEY=1) on standard input; print each (op, kind, component,
 known class) with its count and the shortest example."""
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from fuzz.triage.finding import octets as finding_octets  # noqa: E402
 
 
 def octets(f, key):
-    """Field KEY's octets, the protocol's way: KEY_hex, else KEY's UTF-8."""
-    if key + "_hex" in f:
-        return bytes.fromhex(f[key + "_hex"])
-    return f.get(key, "").encode("utf-8")
+    """Field KEY's octets (b"" when absent)."""
+    return finding_octets(f, key) or b""
 
 
 EXAMPLES = int(sys.argv[1]) if len(sys.argv) > 1 else 3

@@ -554,11 +554,11 @@ vfile() {
 
 # ---- M2, L7: triage ----------------------------------------------------------------
 
-# a repository root of our own with triage.py, its checker and the vectors
+# a repository root of our own with fuzz/triage/, its checker and the vectors
 triage_root() {
   R=$(T)/repo/root
   mkdir -p "$R/fuzz" "$R/vectors/v1/regressions"
-  cp "$ROOT/fuzz/triage.py" "$R/fuzz/"
+  cp -r "$ROOT/fuzz/triage" "$R/fuzz/"
   cp -r "$ROOT/vectors/gen" "$R/vectors/gen"
   cp "$ROOT/vectors/VERSION" "$ROOT/vectors/MANIFEST" "$R/vectors/"
   export URITEST_ROOT=$R

@@ -1,0 +1,1 @@
+"""fuzz/: the fuzz targets, their tools and the triage package (fuzz/triage/)."""
