@@ -3,7 +3,9 @@
 # leak allowed: the unit tests, the rfc3986 command on every kind of input,
 # uritest run/diff with the reference adapter (the adapter process too),
 # and the C adapters answering a request of each op.  Prints
-# "leakcheck: N passed, N failed".
+# "leakcheck: N passed, N failed".  The C adapters are $LEAKCHECK_ADAPTERS
+# (`make leakcheck` gives the glue table's names), else every
+# adapters/*/adapter.mk of a C or C++ adapter.
 set -u
 B=${BUILD:-build}
 VG="valgrind -q --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99"
@@ -44,7 +46,15 @@ if [ -x "$U" ]; then
   IN="$tmp/in" check "uritest diff" $VG --trace-children=yes "$U" diff --adapter reference -
   check "uritest adapters" $VG "$U" adapters --json
 fi
-for a in uriparser curl appendix-b; do
+c_adapters() { # the names of every C or C++ adapter (adapters/*/adapter.mk)
+  local mk names
+  for mk in adapters/*/adapter.mk; do
+    grep -Eq '^ADAPTER_LANG *:?= *(c|c\+\+) *$' "$mk" || continue
+    names=$(sed -n 's/^ADAPTER_NAMES *:\?= *//p' "$mk")
+    echo "${names:-$(basename "$(dirname "$mk")")}"
+  done
+}
+for a in ${LEAKCHECK_ADAPTERS:-$(c_adapters)}; do
   [ -x "$B/adapters/$a" ] || continue
   printf '%s\n' '{"id":1,"op":"parse","input":"http://u@[::1]:80/a?q#f"}' '{"id":2,"op":"resolve","base":"http://a/b/c/d;p?q","input":"../g"}' '{"id":3,"op":"normalize","input":"HTTP://A/%7e/./b"}' '{"id":4,"op":"parse","input_hex":"ff00"}' > "$tmp/req"
   IN="$tmp/req" check "adapter $a" $VG "$B/adapters/$a"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bats
-# The adapter matrix, part 1 (adapters/matrix1.mk, adapters/common/pyadapter.py):
+# The C and C++ library adapters (each described by its adapters/NAME/
+# folder) and the Python ones (adapters/common/pyadapter.py):
 # glib, glib-relaxed, libxml2, apr, qt, boost-url, poco, python-urllib,
 # python-rfc3986, python-rfc3987, python-uritools.  For each: the hello line,
 # ids echoed, and the library's own reading of a few inputs (README.md of
@@ -83,7 +84,7 @@ reading() {
   ask_m1 "$1" <<<"{\"id\": 1, \"op\": \"parse\", \"input\": \"$2\"}"
 }
 
-@test "matrix1: every adapter.json is well formed and names its packages and weight" {
+@test "c-and-python: every adapter.json is well formed and names its packages and weight" {
   for dir in glib libxml2 apr qt boost-url poco python-urllib python-rfc3986 python-rfc3987 python-uritools; do
     /usr/bin/python3 - "adapters/$dir/adapter.json" <<'PY'
 import json, sys
@@ -95,7 +96,7 @@ PY
   done
 }
 
-@test "matrix1: the heavy adapters say how to get them" {
+@test "c-and-python: the heavy adapters say how to get them" {
   for dir in qt boost-url; do
     [ "$(jget "$(cat adapters/$dir/adapter.json)" 'j["weight"]')" = '"heavy"' ]
     jget "$(cat adapters/$dir/adapter.json)" 'j["install"]' | grep -q "make deps ADAPTERS=$dir"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The adapters of the second matrix (issue 11): Go net/url, Perl URI, Ruby
+# The adapters in languages other than C and Python (issue 11): Go net/url, Perl URI, Ruby
 # URI::RFC3986_Parser, PHP parse_url, java.net.URI, Node's legacy url.parse,
 # uri-js, fast-uri, url-parse, the Rust url and oxiri crates, Erlang
 # uri_string.  Each test skips, saying why, when its adapter is not usable
@@ -11,7 +11,7 @@ load helper
 # None of these adapters is C: the sanitizer pass (test-adapters-asan, which
 # runs this folder again with BUILD=build/asan) has nothing to add here.
 setup() {
-  case "$BUILD" in build|./build|"$REPO/build") ;; *) skip "no C code in the second matrix: run on the main build only" ;; esac
+  case "$BUILD" in build|./build|"$REPO/build") ;; *) skip "no C code in these adapters: run on the main build only" ;; esac
 }
 
 M2="go-net-url perl-uri ruby-uri php-parse-url java-net-uri node-url-parse-legacy uri-js fast-uri url-parse rust-url rust-oxiri erlang-uri-string"
@@ -19,7 +19,7 @@ M2="go-net-url perl-uri ruby-uri php-parse-url java-net-uri node-url-parse-legac
 comp() { jget "$1" "j[\"components\"].get(\"$2\", \"LEFT-OUT\")"; }
 nth() { sed -n "$1p" <<<"$output"; }
 
-@test "matrix2: every adapter.json is valid, names its folder, has packages and weight" {
+@test "other-languages: every adapter.json is valid, names its folder, has packages and weight" {
   for a in $M2; do
     run /usr/bin/python3 -c '
 import json, sys
