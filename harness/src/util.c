@@ -177,11 +177,15 @@ void arena_free(struct arena *a) {
   }
 }
 
+uint64_t fnv1a(uint64_t h, const void *s, size_t n) {
+  const unsigned char *p = s;
+  for (size_t i = 0; i < n; i++)
+    h = (h ^ p[i]) * 1099511628211u;
+  return h;
+}
+
 size_t hash_str(const char *s) {
-  uint64_t h = 14695981039346656037u; /* FNV-1a, 64-bit */
-  while (*s)
-    h = (h ^ (unsigned char)*s++) * 1099511628211u;
-  return (size_t)h;
+  return (size_t)fnv1a(FNV_OFFSET_BASIS, s, strlen(s));
 }
 
 /* The slot of KEY, or of the empty slot where it would go. */

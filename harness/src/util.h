@@ -4,6 +4,7 @@
 #define URITEST_UTIL_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "../../adapters/common/codec.h"
@@ -83,7 +84,12 @@ struct strmap {
   size_t *values;
   size_t cap, n;
 };
-/* FNV-1a of S (64-bit offset basis 14695981039346656037). */
+/* FNV-1a, 64-bit, of s[0..n) continuing from H (FNV_OFFSET_BASIS to start):
+ * the one hash of the tree's tables (strmap, the report's string table and
+ * patterns), of --shard and of the ids `import wpt` mints. */
+#define FNV_OFFSET_BASIS 14695981039346656037u
+uint64_t fnv1a(uint64_t h, const void *s, size_t n);
+/* fnv1a of the NUL-terminated S from FNV_OFFSET_BASIS. */
 size_t hash_str(const char *s);
 /* The value of KEY, or NULL when it is not in the map. */
 size_t *strmap_get(const struct strmap *m, const char *key);

@@ -18,11 +18,6 @@
  * seed lost its last digit when the first ids were minted.  It stays, so
  * that the ids already published stay the same. */
 #define WPT_ID_SEED 1469598103934665603u
-static uint64_t fnv(uint64_t h, const char *s, size_t n) {
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ (unsigned char)s[i]) * 1099511628211u;
-  return h;
-}
 
 /* ids seen, to disambiguate the same input and base given twice: an open
  * addressing table of hashes, grown as it fills (no case limit) */
@@ -86,12 +81,13 @@ static const char *bad_entry(json_t *e, char *why, size_t cap) {
 /* The vector of case E (known good by bad_entry). */
 static json_t *wpt_case(json_t *e, struct seen *seen, size_t *nreject) {
   json_t *in = json_object_get(e, "input"), *base = json_object_get(e, "base");
-  uint64_t h = fnv(WPT_ID_SEED, json_string_value(in), json_string_length(in));
-  h = fnv(h, "\0", 1);
+  uint64_t h =
+      fnv1a(WPT_ID_SEED, json_string_value(in), json_string_length(in));
+  h = fnv1a(h, "\0", 1);
   if (json_is_string(base))
-    h = fnv(h, json_string_value(base), json_string_length(base));
+    h = fnv1a(h, json_string_value(base), json_string_length(base));
   else
-    h = fnv(h, "\1null", 5);
+    h = fnv1a(h, "\1null", 5);
   size_t dup = (*seen_slot(seen, h))++;
   char id[64];
   if (dup)

@@ -20,11 +20,8 @@ const char *const rpt_op_names[RPT_OP__COUNT] = {
 
 /* ---- interning ----------------------------------------------------------- */
 
-static uint32_t hash_bytes(const char *s, size_t n) {
-  uint32_t h = 2166136261u;
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ (unsigned char)s[i]) * 16777619u;
-  return h;
+static size_t hash_bytes(const char *s, size_t n) {
+  return (size_t)fnv1a(FNV_OFFSET_BASIS, s, n);
 }
 
 static void strtab_grow(struct strtab *t) {

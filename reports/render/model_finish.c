@@ -255,15 +255,12 @@ struct rpt_pattern *report_prune(const struct report *r, size_t *np) {
   for (size_t i = 0; i < r->nvecs; i++) {
     const uint8_t *c = r->vecs[i].cls;
     int interesting = 0;
-    uint32_t h = 2166136261u;
-    for (size_t k = 0; k < r->nad; k++) {
+    for (size_t k = 0; k < r->nad; k++)
       if (c[k] != RPT_NONE && c[k] != CLASS_PASS)
         interesting = 1;
-      h = (h ^ c[k]) * 16777619u;
-    }
     if (!interesting)
       continue;
-    size_t s = h & (nslots - 1);
+    size_t s = (size_t)fnv1a(FNV_OFFSET_BASIS, c, r->nad) & (nslots - 1);
     while (slots[s] && memcmp(r->vecs[p[slots[s] - 1].vec].cls, c, r->nad))
       s = (s + 1) & (nslots - 1);
     if (slots[s]) {
