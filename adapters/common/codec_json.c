@@ -86,16 +86,31 @@ static void append(void *ctx, const char *s, size_t n) {
   *at += n;
 }
 
-json_t *codec_json_from(const char *s, size_t n) {
-  if (codec_utf8_valid(s, n))
-    return json_stringn(s, n);
+/* The hex digits of S as a new JSON string, or NULL. */
+static json_t *hex_string(const char *s, size_t n) {
   char *hex = malloc(2 * n + 1), *at = hex;
   if (!hex)
     return NULL;
   struct codec_out o = {append, &at};
   codec_hex(&o, s, n);
-  json_t *v = json_object(), *h = json_stringn(hex, 2 * n);
+  json_t *h = json_stringn(hex, 2 * n);
   free(hex);
+  return h;
+}
+
+int codec_json_set_field(json_t *obj, const char *name, const char *s,
+                         size_t n) {
+  char hexname[64];
+  if (!codec_field_is_hex(s, n))
+    return json_object_set_new(obj, name, json_stringn(s, n));
+  snprintf(hexname, sizeof hexname, "%s_hex", name);
+  return json_object_set_new(obj, hexname, hex_string(s, n));
+}
+
+json_t *codec_json_from(const char *s, size_t n) {
+  if (codec_utf8_valid(s, n))
+    return json_stringn(s, n);
+  json_t *v = json_object(), *h = hex_string(s, n);
   if (!v || !h) {
     json_decref(v);
     json_decref(h);

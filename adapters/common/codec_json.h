@@ -44,4 +44,10 @@ void codec_octets_free(struct codec_octets *v);
  * new {"hex": "..."} object; NULL when memory ran out. */
 json_t *codec_json_from(const char *s, size_t n);
 
+/* Member NAME of OBJ set to S[0..n): a string, or NAME_hex when
+ * codec_field_is_hex (a request's form, PROTOCOL.md section 3).  0, or -1
+ * when memory ran out. */
+int codec_json_set_field(json_t *obj, const char *name, const char *s,
+                         size_t n);
+
 #endif /* URITEST_CODEC_JSON_H */

@@ -194,9 +194,19 @@ def add_test(doc, gop, t):
     return True
 
 
+def retired_ids():
+    """The ids of vectors/RETIRED (id<TAB>version<TAB>reason): never used
+    again, so a finding whose vector was retired is not written anew."""
+    try:
+        with open(os.path.join(ROOT, "vectors", "RETIRED"), encoding="utf-8") as f:
+            return {line.split("\t", 1)[0].strip() for line in f if line.strip() and not line.startswith("#")}
+    except OSError:
+        return set()
+
+
 def all_ids():
-    """Every vector id of vectors/v1."""
-    ids = set()
+    """Every vector id of vectors/v1, and the retired ones."""
+    ids = retired_ids()
     for p in glob.glob(os.path.join(ROOT, "vectors", "v1", "**", "*.json"), recursive=True):
         try:
             with open(p, encoding="utf-8") as f:

@@ -14,6 +14,7 @@
 #include "commands.h"
 #include "endpoint.h"
 #include "results.h"
+#include "../../adapters/common/codec_json.h"
 
 /* A behaviour's condition may hold on at most this share of passed inputs. */
 #define MAX_PASS_SHARE 0.02
@@ -279,18 +280,7 @@ static const char *example_input(const struct state *s,
 /* "example": the input, or "example_hex" when it is not UTF-8 or holds a
  * NUL (json_pack refuses those: the behaviour was left out). */
 static void set_example(json_t *o, const char *in, size_t n) {
-  if (utf8_valid(in, n) && !memchr(in, 0, n)) {
-    json_object_set_new(o, "example", json_stringn(in, n));
-    return;
-  }
-  static const char hexd[] = "0123456789abcdef";
-  char *h = xmalloc(2 * n + 1);
-  for (size_t i = 0; i < n; i++) {
-    h[2 * i] = hexd[(unsigned char)in[i] >> 4];
-    h[2 * i + 1] = hexd[(unsigned char)in[i] & 15];
-  }
-  json_object_set_new(o, "example_hex", json_stringn(h, 2 * n));
-  free(h);
+  codec_json_set_field(o, "example", in, n);
 }
 
 static json_t *tally_json(const struct state *s, const struct tally *t) {

@@ -271,7 +271,8 @@ static json_t *reading_of(const char *line, int cls) {
 
 /* A name as a JSON key (a hello's name need not be UTF-8). */
 static char *key_of(const char *name) {
-  return utf8_valid(name, strlen(name)) ? xstrdup(name) : safe_file_name(name);
+  return codec_utf8_valid(name, strlen(name)) ? xstrdup(name)
+                                              : safe_file_name(name);
 }
 
 static json_t *candidate(struct campaign *c, const struct finding *f) {

@@ -605,6 +605,21 @@ triage_root() {
   [[ $output == *"v1/regressions/url-parse@1.5.1.json"* ]]
 }
 
+@test "triage: a finding whose vector id is retired (vectors/RETIRED) is not written again" {
+  triage_root
+  mkdir -p "$(T)/f"
+  printf 'FUZZ-FINDING {"target": "diff_fake", "adapter": "fake", "op": "parse", "kind": "k", "input": "http://r/"}' > "$(T)/f/a.finding"
+  run --separate-stderr "$UT" triage --no-minimize --no-baselines --dry-run "$(T)/f"
+  [ "$status" -eq 1 ]
+  id=$(sed -n 's/^  v1\/regressions\/fake.json  \([^ ]*\) .*/\1/p' <<<"$output")
+  [ -n "$id" ]
+  printf '# retired\n%s\t1.2.0\tdropped by hand\n' "$id" > "$R/vectors/RETIRED"
+  run --separate-stderr "$UT" triage --no-minimize --no-baselines --dry-run "$(T)/f"
+  echo "$output $stderr"
+  [ "$status" -eq 0 ]
+  [[ $output == *"0 new vector(s)"* ]]
+}
+
 @test "L7: a finding's octets come the protocol's way: a string is its UTF-8, KEY_hex the octets (no Latin-1 \\u00XX)" {
   triage_root
   mkdir -p "$(T)/f"
