@@ -1,5 +1,6 @@
 /* registry.c: the adapters registry, adapters/<name>/adapter.json (one
  * object or an array of objects), and availability checks. */
+#define _GNU_SOURCE /* pipe2 */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -59,7 +60,9 @@ static double check_timeout(void) {
 static int run_check(const char *check, char *out, size_t cap) {
   int p[2];
   out[0] = 0;
-  if (pipe(p) < 0)
+  /* close-on-exec, as an adapter's pipes (proc.c): a process another
+   * thread starts meanwhile never holds it open */
+  if (pipe2(p, O_CLOEXEC) < 0)
     return -1;
   fflush(NULL);
   pid_t pid = proc_fork();
