@@ -1,5 +1,6 @@
-/* adapter.h: the adapters registry and the process management of
- * DESIGN.md "Adapters": hello, pipelined requests, timeouts, restarts. */
+/* adapter.h: the adapters of a run, DESIGN.md "Adapters": hello,
+ * pipelined requests, timeouts, restarts (the registry is registry.h, the
+ * processes proc.h). */
 #ifndef URITEST_ADAPTER_H
 #define URITEST_ADAPTER_H
 
@@ -7,65 +8,8 @@
 #include <sys/types.h>
 
 #include "proc.h"
+#include "registry.h"
 #include "util.h"
-
-/* One entry of adapters/<name>/adapter.json, or an --adapter-cmd. */
-struct adapter_def {
-  char *name;  /* NULL for --adapter-cmd until its hello names it */
-  char *spec;  /* from the registry (the hello's wins once known) */
-  char **argv; /* NULL-terminated command, or NULL */
-  char *shcmd; /* --adapter-cmd: run with /bin/sh -c */
-  char *check, *install;
-  int in_process;
-  int validator; /* "role": "validator": accepts or rejects, no components */
-  char *cmd0;    /* command[0] as the registry spells it */
-  int checked;   /* availability known (adapter_def_check) */
-  int available;
-  char *why; /* why not available */
-  /* published versions other than the pinned one (adapter.json "versions";
-   * DESIGN.md "Versions of an adapter"): run as NAME@VERSION */
-  char *pinned;     /* the version the adapter's own folder installs */
-  char **versions;  /* NULL-terminated, oldest first, the pinned one included */
-  char *version_of; /* for NAME@VERSION: NAME */
-  char *home;       /* the folder of its adapter.json */
-  double hello_timeout; /* adapter.json "hello_timeout" (s), 0 if none */
-  double timeout;       /* adapter.json "timeout" (s) per request, 0 if none */
-};
-
-struct registry {
-  struct adapter_def *defs;
-  size_t n;
-  struct adapter_def **versioned; /* NAME@VERSION definitions made on demand */
-  size_t nversioned;
-};
-
-/* Read every adapters/ * /adapter.json under the root, then add the
- * built-in reference when the registry has none.  Availability is checked
- * later, for the adapters asked for (adapter_def_check). */
-int registry_load(struct registry *r);
-/* The definition named NAME, or, for NAME@VERSION, the definition of that
- * published version of NAME (NAME itself when VERSION is the pinned one);
- * NULL when there is none. */
-struct adapter_def *registry_find(struct registry *r, const char *name);
-void registry_free(struct registry *r);
-/* Free what a definition holds (and the definition of an --adapter-cmd). */
-void adapter_def_free(struct adapter_def *d);
-struct adapter_def *adapter_def_cmd(const char *cmd);
-/*
- * The adapters a command asked for: NAMES from the registry (each checked:
- * unknown or unavailable is an error), then one per --adapter-cmd in CMDS
- * (new definitions, also appended to *CMD_DEFS for the caller to free);
- * with neither, every available adapter (the reference left out when
- * SKIP_REFERENCE).  *DEFS (to free) and *N; 0, or EXIT_USAGE after a
- * message.
- */
-int registry_select(struct registry *r, char **names, int nnames, char **cmds,
-                    int ncmds, int skip_reference, struct adapter_def ***defs,
-                    size_t *n, struct adapter_def ***cmd_defs,
-                    size_t *ncmd_defs);
-/* Find out whether the adapter is available (command present, check
- * passes); sets available and why.  Cheap after the first call. */
-void adapter_def_check(struct adapter_def *d);
 
 struct adapter {
   struct adapter_def *def;

@@ -12,7 +12,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "adapter.h"
+#include "registry.h"
+#include "util.h"
 #include "proc.h"
 
 static int cmp_def(const void *a, const void *b) {
