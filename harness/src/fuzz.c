@@ -295,6 +295,8 @@ static void campaign_free(struct campaign *c) {
   free(c->f);
   free(c->seed);
   free(c->seed_len);
+  free(c->dict.s);
+  free(c->dict.len);
   free(c->kept);
   free(c->kept_len);
   arena_free(&c->arena);
@@ -337,6 +339,8 @@ static int fuzz(struct fopts *o, struct campaign *c, struct registry *reg) {
   }
   if (!rc)
     rc = fz_load_seeds(c);
+  if (!rc)
+    rc = fz_load_dict(c);
   struct worker *w = xcalloc((size_t)o->jobs, sizeof *w);
   if (!rc) {
     c->nad = nad;

@@ -73,11 +73,18 @@ void sigset_free(struct sigset *set);
  * bound missed by one, one literal changed), or a production with a
  * delimiter swapped. */
 void fz_generate(struct rng *r, const unsigned char *covered, struct buf *out);
+/* The tokens of the URI dictionary (fuzz/uri.dict, AFL's format), the one
+ * the in-process targets use too. */
+struct fz_dict {
+  char **s;
+  size_t *len, n;
+};
 /* IN mutated into OUT (emptied first): octets changed, inserted, deleted,
- * duplicated, tokens of the URI dictionary, delimiter swaps, spans
- * replaced by a production of a rule, a splice with OTHER (may be NULL). */
+ * duplicated, tokens of DICT, delimiter swaps, spans replaced by a
+ * production of a rule, a splice with OTHER (may be NULL). */
 void fz_mutate(struct rng *r, const char *in, size_t len, const char *other,
-               size_t olen, const unsigned char *covered, struct buf *out);
+               size_t olen, const unsigned char *covered,
+               const struct fz_dict *dict, struct buf *out);
 
 /* ---- minimize.c ------------------------------------------------------------
  * Delta debugging of an input that shows a finding, as a machine: each step

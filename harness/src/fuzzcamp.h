@@ -56,6 +56,7 @@ struct campaign {
   char **kept;
   size_t *kept_len, nkept, capkept;
   struct arena arena;
+  struct fz_dict dict;              /* fuzz/uri.dict (in the arena) */
   struct sigset seen_inputs;        /* seeds and kept inputs, by content */
   unsigned char covered[FZ_NPAIRS]; /* every adapter's, for the generator */
   long long claimed;                /* inputs handed out */
@@ -105,6 +106,9 @@ uint64_t fz_hash(const char *s, size_t n);
 /* The seeds: every input, base and other of the vectors (default
  * vectors/v1) and every file of --corpus DIR.  0, or EXIT_USAGE. */
 int fz_load_seeds(struct campaign *c);
+/* The tokens of fuzz/uri.dict into c->dict (none when it is not there: an
+ * installed uritest fuzzes without).  0, or EXIT_USAGE on a malformed line. */
+int fz_load_dict(struct campaign *c);
 /* Append IN to the kept inputs (and to --corpus DIR). */
 void fz_keep(struct campaign *c, const char *in, size_t len);
 /* The summary on standard output, text or JSON. */

@@ -5,7 +5,8 @@
  * decision made just outside the grammar (a range or a repetition bound
  * missed by one, a literal changed); a delimiter swap exchanges or
  * replaces the delimiters of a production.  Mutations work on kept
- * inputs, AFL's havoc stages with the URI dictionary and the grammar. */
+ * inputs, AFL's havoc stages with the URI dictionary (fuzz/uri.dict) and
+ * the grammar. */
 #include <string.h>
 
 #include "fuzz.h"
@@ -15,63 +16,6 @@
 static const char delims[] = ":/?#[]@!$&'()*+,;=%";
 /* Octets outside every rule, or meaningful to other parsers. */
 static const char odd_octets[] = " \"<>\\^`{|}\t\r\n\x7f\x00\x80\xff\xc3\xa9.";
-/* Tokens of URIs and of the parsers' differences (fuzz/uri.dict in
- * spirit): schemes, authorities, hosts, dot segments, encodings. */
-static const char *const tokens[] = {
-    "http://",
-    "https://",
-    "file:///",
-    "ftp://",
-    "ws://",
-    "mailto:",
-    "urn:",
-    "data:",
-    "javascript:",
-    "//",
-    "@",
-    ":",
-    "::",
-    "[",
-    "]",
-    "[::1]",
-    "[v1.x]",
-    "[::ffff:127.0.0.1]",
-    "127.0.0.1",
-    "0x7f.1",
-    "1.2.3.4.5",
-    "%",
-    "%25",
-    "%2e",
-    "%2E%2e",
-    "%00",
-    "%zz",
-    "%c3%a9",
-    "..",
-    "../",
-    "./",
-    "/./",
-    "/../",
-    "?",
-    "#",
-    ":80",
-    ":0",
-    ":65536",
-    ":080",
-    "\\",
-    "/\\",
-    "\\\\",
-    "user:pass@",
-    "a@b@",
-    "xn--",
-    "localhost",
-    "example.com",
-    " ",
-    "\t",
-    "\xef\xbc\x8f",
-    "\xe2\x80\xae",
-    ";",
-    "=",
-};
 /* Schemes and hosts a production may take instead of a random one, so
  * the special schemes of other parsers come up. */
 static const char *const schemes[] = {"http", "https",      "ftp",    "file",
@@ -285,7 +229,8 @@ static void erase(struct buf *b, size_t at, size_t n) {
 
 /* One havoc step on B. */
 static void mutate_once(struct rng *r, struct buf *b, const char *other,
-                        size_t olen, const unsigned char *covered) {
+                        size_t olen, const unsigned char *covered,
+                        const struct fz_dict *dict) {
   size_t at = rng_below(r, b->len + 1);
   size_t span = b->len > at ? 1 + rng_below(r, (b->len - at + 3) / 4) : 0;
   switch (rng_below(r, 10)) {
@@ -299,11 +244,12 @@ static void mutate_once(struct rng *r, struct buf *b, const char *other,
     else
       insert_at(b, at, &odd_octets[rng_below(r, sizeof odd_octets - 1)], 1);
     break;
-  case 2: { /* a token */
-    const char *t = tokens[rng_below(r, NUM(tokens))];
-    insert_at(b, at, t, strlen(t));
+  case 2: /* a token of the dictionary */
+    if (dict && dict->n) {
+      size_t k = rng_below(r, dict->n);
+      insert_at(b, at, dict->s[k], dict->len[k]);
+    }
     break;
-  }
   case 3: /* a span goes */
     erase(b, at, span);
     break;
@@ -353,10 +299,11 @@ static void mutate_once(struct rng *r, struct buf *b, const char *other,
 }
 
 void fz_mutate(struct rng *r, const char *in, size_t len, const char *other,
-               size_t olen, const unsigned char *covered, struct buf *out) {
+               size_t olen, const unsigned char *covered,
+               const struct fz_dict *dict, struct buf *out) {
   out->len = 0;
   buf_put(out, in, len < FZ_MAX_INPUT ? len : FZ_MAX_INPUT);
   unsigned steps = 1u << rng_below(r, 4);
   for (unsigned i = 0; i < steps; i++)
-    mutate_once(r, out, other, olen, covered);
+    mutate_once(r, out, other, olen, covered, dict);
 }

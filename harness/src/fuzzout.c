@@ -122,6 +122,67 @@ int fz_load_seeds(struct campaign *c) {
   return rc;
 }
 
+/* One value of an AFL dictionary line, NAME="VALUE" or "VALUE", with
+ * \\, \" and \xNN escapes, into B: 0, or -1 when the line is not one. */
+static int dict_value(const char *line, struct buf *b) {
+  const char *q = strchr(line, '"');
+  if (!q)
+    return -1;
+  for (q++; *q && *q != '"'; q++) {
+    if (*q != '\\') {
+      buf_putc(b, *q);
+      continue;
+    }
+    q++;
+    if (*q == 'x' && q[1] && q[2]) {
+      char hex[2] = {q[1], q[2]}, octet;
+      if (hex_decode(hex, 2, &octet) != 1)
+        return -1;
+      buf_putc(b, octet);
+      q += 2;
+    } else if (*q == '\\' || *q == '"') {
+      buf_putc(b, *q);
+    } else {
+      return -1;
+    }
+  }
+  return *q == '"' ? 0 : -1;
+}
+
+int fz_load_dict(struct campaign *c) {
+  char *path = root_path("fuzz/uri.dict");
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    free(path);
+    return 0;
+  }
+  char *line = NULL;
+  size_t cap = 0, lineno = 0;
+  int rc = 0;
+  while (getline(&line, &cap, f) > 0) {
+    lineno++;
+    const char *p = line + strspn(line, " \t");
+    if (*p == '#' || *p == '\n' || !*p)
+      continue;
+    struct buf v = {0};
+    if (dict_value(p, &v) < 0) {
+      warnx_("%s:%zu: not a dictionary line (NAME=\"VALUE\")", path, lineno);
+      rc = EXIT_USAGE;
+    } else if (v.len) {
+      struct fz_dict *d = &c->dict;
+      d->s = xrealloc(d->s, (d->n + 1) * sizeof *d->s);
+      d->len = xrealloc(d->len, (d->n + 1) * sizeof *d->len);
+      d->s[d->n] = arena_strndup(&c->arena, v.p, v.len);
+      d->len[d->n++] = v.len;
+    }
+    buf_free(&v);
+  }
+  free(line);
+  fclose(f);
+  free(path);
+  return rc;
+}
+
 void fz_keep(struct campaign *c, const char *in, size_t len) {
   if (c->nkept == c->capkept) {
     c->capkept = c->capkept ? 2 * c->capkept : 1024;

@@ -424,7 +424,7 @@ static void claim_batch(struct worker *w) {
     if (c->nkept && rng_below(&c->rng, 10) < 6) {
       size_t a = rng_below(&c->rng, c->nkept), b = rng_below(&c->rng, c->nkept);
       fz_mutate(&c->rng, c->kept[a], c->kept_len[a], c->kept[b], c->kept_len[b],
-                c->covered, &tmp);
+                c->covered, &c->dict, &tmp);
     } else {
       fz_generate(&c->rng, c->covered, &tmp);
     }
