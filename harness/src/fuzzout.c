@@ -22,10 +22,7 @@
 #include "vectors.h"
 
 uint64_t fz_hash(const char *s, size_t n) {
-  uint64_t h = 14695981039346656037ull;
-  for (size_t i = 0; i < n; i++)
-    h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
-  return h;
+  return fnv1a(FNV_OFFSET_BASIS, s, n);
 }
 
 /* ---- seeds and the corpus ------------------------------------------------ */
@@ -136,7 +133,7 @@ static int dict_value(const char *line, struct buf *b) {
     q++;
     if (*q == 'x' && q[1] && q[2]) {
       char hex[2] = {q[1], q[2]}, octet;
-      if (hex_decode(hex, 2, &octet) != 1)
+      if (codec_hex_decode(hex, 2, &octet) != 1)
         return -1;
       buf_putc(b, octet);
       q += 2;
