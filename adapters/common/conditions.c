@@ -352,39 +352,51 @@ COND(c_reference_hazard) {
 COND(c_reference_hazard_scheme_like) {
   return (oracle_hazard(x) & RFC3986_HAZARD_SEGMENT_LOOKS_LIKE_SCHEME) != 0;
 }
-/* resolve: the reference's target has a path that begins with "//" */
-COND(c_target_path_double_slash) {
+/* The reference's target, parsed into U (its octets in *P); 0 when there is
+ * none or it does not parse. */
+static int ref_target(const struct cond_ctx *x, rfc3986_uri *u,
+                      const char **p) {
   const struct adapter_value *a = &x->ref->output;
   if (a->state != AV_DEFINED)
     return 0;
+  *p = reading_value(x->ref, a);
+  return rfc3986_parse(*p, a->length, RFC3986_RULE_URI_reference, u, NULL) ==
+         RFC3986_OK;
+}
+/* The number of empty segments the target's path begins with (0, 1 for
+ * "/x", 2 for "//x", 3 for "///"...): how many "/" it begins with. */
+static size_t target_leading_slashes(const struct cond_ctx *x) {
   rfc3986_uri u;
-  const char *p = reading_value(x->ref, a);
-  return rfc3986_parse(p, a->length, RFC3986_RULE_URI_reference, &u, NULL) ==
-             RFC3986_OK &&
-         u.path.length >= 2 && p[u.path.offset] == '/' &&
-         p[u.path.offset + 1] == '/';
+  const char *p;
+  size_t n = 0;
+  if (ref_target(x, &u, &p))
+    while (n < u.path.length && p[u.path.offset + n] == '/')
+      n++;
+  return n;
+}
+/* resolve: the reference's target has a path that begins with "//" */
+COND(c_target_path_double_slash) {
+  return target_leading_slashes(x) >= 2;
+}
+/* resolve: the reference's target path begins with two empty segments:
+ * it is "//" or begins with "///" */
+COND(c_target_path_two_empty_segments) {
+  rfc3986_uri u;
+  const char *p;
+  size_t n = target_leading_slashes(x);
+  return n >= 3 || (n == 2 && ref_target(x, &u, &p) && u.path.length == 2);
 }
 /* resolve: the reference's target has the path "/" */
 COND(c_target_path_root) {
-  const struct adapter_value *a = &x->ref->output;
-  if (a->state != AV_DEFINED)
-    return 0;
   rfc3986_uri u;
-  const char *p = reading_value(x->ref, a);
-  return rfc3986_parse(p, a->length, RFC3986_RULE_URI_reference, &u, NULL) ==
-             RFC3986_OK &&
-         u.path.length == 1;
+  const char *p;
+  return ref_target(x, &u, &p) && u.path.length == 1;
 }
 /* resolve: the reference's target has an IPv6 literal host */
 COND(c_target_host_ipv6) {
-  const struct adapter_value *a = &x->ref->output;
-  if (a->state != AV_DEFINED)
-    return 0;
   rfc3986_uri u;
-  const char *p = reading_value(x->ref, a);
-  return rfc3986_parse(p, a->length, RFC3986_RULE_URI_reference, &u, NULL) ==
-             RFC3986_OK &&
-         u.host_type == RFC3986_HOST_IPV6ADDRESS;
+  const char *p;
+  return ref_target(x, &u, &p) && u.host_type == RFC3986_HOST_IPV6ADDRESS;
 }
 /* resolve: the base has a dot segment */
 COND(c_base_dot_segment) {
@@ -681,6 +693,7 @@ static const struct {
     {"reference-hazard", c_reference_hazard},
     {"reference-hazard-scheme-like", c_reference_hazard_scheme_like},
     {"target-path-double-slash", c_target_path_double_slash},
+    {"target-path-two-empty-segments", c_target_path_two_empty_segments},
     {"input-query-or-fragment", c_input_query_or_fragment},
     {"target-scheme-file", c_target_scheme_file},
     {"input-scheme-long", c_input_scheme_long},
