@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """adapters/matrix-headline.py: write adapters/MATRIX-HEADLINE.md, the README's
 headline table: per adapter, RFC 3986 conformance on the parse and resolve
-vectors and the number of security-relevant readings.
+vectors, the number of security-relevant readings, the named behaviours and
+the published advisories whose input it still reads the vulnerable way.
 
     adapters/matrix-headline.py                    # run every available adapter
     adapters/matrix-headline.py --results FILE     # from an existing results file
@@ -15,11 +16,14 @@ The figures are the report's (`uritest report`, reports/render/model.c):
 this script renders `results.json`'s per-adapter "conformance" (PASS over
 the requests answered on the `rfc3986` vector files with op parse and op
 resolve, UNSUPPORTED left out, so an adapter is judged on what it claims
-to do; the answered count is shown beside it), "security_relevant" (every
-result flagged, DESIGN.md "Comparing and classifying", whatever the vector
-file) and "role" (adapter.json: the
-oracle and the controls are listed last), so the README's headline and the
-report's overview are one computation.
+to do; the answered count is shown beside it), "security_relevant" and
+"security_by_severity" (every result flagged, DESIGN.md "Comparing and
+classifying", whatever the vector file), "named_behaviours" (the entries of
+adapters/NAME/behaviours.json), "vulnerable" (the advisories of the results
+the harness marked "vulnerable": an advisory vector read as the vulnerable
+library did) and "role" (adapter.json: the oracle and the controls are
+listed last), so the README's headline and the report's overview are one
+computation.
 """
 import argparse
 import json
@@ -63,42 +67,17 @@ def report(uritest, results_path):
         return json.load(f)
 
 
-def severities(results_path):
-    """Security-relevant results per adapter by severity (the results'
-    "severity" member, DESIGN.md "Comparing and classifying")."""
-    out = {}
-    with open(results_path, encoding="utf-8") as f:
-        for line in f:
-            if '"security_relevant": true' not in line:
-                continue
-            r = json.loads(line)
-            if r.get("record") == "result" and r.get("severity"):
-                s = out.setdefault(r["adapter"], {})
-                s[r["severity"]] = s.get(r["severity"], 0) + 1
-    return out
-
-
-def behaviours(uritest, results_path):
-    """Per adapter (named behaviours, of them security-relevant), from
-    `uritest behaviours` over the results (adapters/NAME/behaviours.json)."""
-    try:
-        p = subprocess.run([uritest, "behaviours", "--format", "json", results_path],
-                           cwd=ROOT, capture_output=True, text=True, check=False)
-        ads = json.loads(p.stdout)["adapters"]
-    except (OSError, ValueError, KeyError):
-        return {}
-    return {n: (len(a["behaviours"]), sum(1 for b in a["behaviours"] if b["severity"] != "none"))
-            for n, a in ads.items()}
-
-
 def security_cell(total, sev):
     if not sev:
         return "%d" % total
     return "%d (%s)" % (total, ", ".join("%d %s" % (sev.get(k, 0), k) for k in ("host", "port", "scheme", "userinfo")))
 
 
-def table(doc, adapters_listed, sev=None, beh=None):
-    sev, beh = sev or {}, beh or {}
+def cve_cell(ids):
+    return "%d (%s)" % (len(ids), ", ".join(ids)) if ids else "none"
+
+
+def table(doc, adapters_listed):
     rows = []
     for name, a in doc["adapters"].items():
         p = a["conformance"]["parse"]
@@ -106,8 +85,8 @@ def table(doc, adapters_listed, sev=None, beh=None):
         key = (control, -(p["passed"] / p["answered"] if p["answered"] else 0), name)
         rows.append((key, name, a))
     rows.sort(key=lambda x: x[0])
-    lines = ["| adapter | library | spec | parse: RFC 3986 conformance | resolve: RFC 3986 conformance | security-relevant readings | named behaviours |",
-             "|---|---|---|---:|---:|---:|---:|"]
+    lines = ["| adapter | library | spec | parse: RFC 3986 conformance | resolve: RFC 3986 conformance | security-relevant readings | named behaviours | cve |",
+             "|---|---|---|---:|---:|---:|---:|---|"]
     third = 0
     for _, name, a in rows:
         p, r = a["conformance"]["parse"], a["conformance"]["resolve"]
@@ -117,19 +96,20 @@ def table(doc, adapters_listed, sev=None, beh=None):
             label += " (%s)" % ROLE_LABELS.get(role, role)
         else:
             third += 1
-        nb = beh.get(name)
-        lines.append("| %s | %s | %s | %s (%d of %d) | %s | %s | %s |" % (
+        nb = a["named_behaviours"]
+        lines.append("| %s | %s | %s | %s (%d of %d) | %s | %s | %s | %s |" % (
             label, a["library"].replace("|", "\\|"), a["spec"], pct(p["passed"], p["answered"]),
             p["passed"], p["answered"],
             "%s (%d of %d)" % (pct(r["passed"], r["answered"]), r["passed"], r["answered"])
-            if r["answered"] else "not offered", security_cell(a["security_relevant"], sev.get(name)),
-            "%d (%d security-relevant)" % nb if nb and nb[0] else "none"))
+            if r["answered"] else "not offered", security_cell(a["security_relevant"], a["security_by_severity"]),
+            "%d (%d security-relevant)" % (nb["declared"], nb["security_relevant"]) if nb["declared"] else "none",
+            cve_cell([i.replace("|", "\\|") for i in a["vulnerable"]])))
     missing = [a for a in adapters_listed if a["name"] not in doc["adapters"]]
     return third, lines, missing
 
 
-def render(doc, adapters_listed, results_label, sev=None, beh=None):
-    third, lines, missing = table(doc, adapters_listed, sev, beh)
+def render(doc, adapters_listed, results_label):
+    third, lines, missing = table(doc, adapters_listed)
     run_info = doc["report"]
     out = ["# Adapter matrix: the headline table", "",
            "Generated by `adapters/matrix-headline.py` from `%s` (uritest %s, vectors %s); do not edit by hand." % (
@@ -142,7 +122,10 @@ def render(doc, adapters_listed, results_label, sev=None, beh=None):
            "scheme, host, port, userinfo after 6.2.2/6.2.3 normalization), by the worst part that differs, over "
            "every vector file, WHATWG ones included for WHATWG adapters. **Named behaviours** count the entries of "
            "the adapter's `behaviours.json` (how the library departs from RFC 3986, each with a minimal input; "
-           "`uritest behaviours` lists them with their counts), the security-relevant ones apart." % third,
+           "`uritest behaviours` lists them with their counts), the security-relevant ones apart. **cve** lists the "
+           "published advisories (vectors tagged `cve:ID`, `vectors/v1/security/advisories.json`) whose input the "
+           "adapter still reads as the vulnerable library did (the harness marks such a result `vulnerable`; "
+           "`reports/ADVISORIES.md` has the table by advisory)." % third,
            ""]
     out += lines
     if missing:
@@ -168,8 +151,7 @@ def main():
         results = os.path.join(ROOT, "build", "matrix-headline", "results.jsonl")
         run_all(args.uritest, results)
         label = "build/matrix-headline/results.jsonl"
-    text = render(report(args.uritest, results), listed, label, severities(results),
-                  behaviours(args.uritest, results))
+    text = render(report(args.uritest, results), listed, label)
     if args.check:
         old = open(args.output, encoding="utf-8").read() if os.path.exists(args.output) else ""
         sys.exit(0 if old == text else 1)

@@ -8,12 +8,13 @@ VECTORS is vectors/v1/security/advisories.json; RESULTS a results file of
 output of `uritest bisect --adapter NAME --versions all --tag cve --format
 json`.  `make advisories` runs all of it.  Per advisory: the input and its
 RFC 3986 reading (from the vector), the shipped adapters that still read it
-the way the vulnerable library did (the vector's x-vulnerable-readings: an
-accepting reading whose components include one of those subsets), the
-adapters whose endpoint differs from the RFC's (the harness's
-security_relevant), and, for the bisected libraries, the versions at which
-the reading changed beside the versions the advisory names.  Nothing here
-judges a reading: classes and severities are the harness's.
+the way the vulnerable library did (the results the harness marked
+"vulnerable": a failed, accepting reading whose components include one of
+the vector's x-vulnerable-readings), the adapters whose endpoint differs
+from the RFC's (the harness's security_relevant), and, for the bisected
+libraries, the versions at which the reading changed beside the versions
+the advisory names.  Nothing here judges a reading: classes, severities
+and vulnerable readings are the harness's.
 """
 import json
 import re
@@ -43,16 +44,6 @@ def load_results(path):
         elif r.get("record") == "result":
             results.setdefault(r["id"], []).append(r)
     return runs, results
-
-
-def vulnerable(result, subsets):
-    """The adapter accepted the input and read one of SUBSETS."""
-    got = result.get("got") or {}
-    if result.get("class") == "PASS" or got.get("valid") is not True:
-        return False
-    comps = got.get("components") or {}
-    return any(all(k in comps and comps[k] == v for k, v in s.items())
-               for s in subsets)
 
 
 def rfc_reading(t):
@@ -151,9 +142,9 @@ def main(argv):
     print("%d advisories (vectors `%s`, tag `cve`), %d adapters: %s." % (
         len(vecs), visible(argv[0]), len(adapters), ", ".join(md(a) for a in adapters)))
     print("*Vulnerable reading*: the adapter accepts the input and reads it as the"
-          " vulnerable library did (the vector's `x-vulnerable-readings`, from the"
-          " advisory's text; `-` where the advisory gives no such reading apart from"
-          " the RFC's). *Other endpoint*: the harness finds the adapter's endpoint"
+          " vulnerable library did (the results `uritest run` marks `vulnerable`, by"
+          " the vector's `x-vulnerable-readings`, from the advisory's text; `-` where"
+          " the advisory gives no such reading apart from the RFC's). *Other endpoint*: the harness finds the adapter's endpoint"
           " differs from the RFC's (`security_relevant`). *Bisect*: the versions at"
           " which `uritest bisect` saw the reading change, against the versions the"
           " advisory names.")
@@ -165,11 +156,10 @@ def main(argv):
         t = vecs[vid]
         aid = t["advisory"]
         res = results.get(vid, [])
-        subsets = t.get("x-vulnerable-readings")
-        if subsets is None:
+        if t.get("x-vulnerable-readings") is None:
             vuln = "-"
         else:
-            names = sorted(r["adapter"] for r in res if vulnerable(r, subsets))
+            names = sorted(r["adapter"] for r in res if r.get("vulnerable"))
             for n in names:
                 still.setdefault(n, []).append(aid)
             vuln = ", ".join(names) or "none"

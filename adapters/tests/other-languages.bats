@@ -426,14 +426,14 @@ against_baseline() { # NAME: discrepancies exactly the baseline's
 
 # ---- the headline table ----------------------------------------------------------
 
-@test "matrix-headline.py: conformance per op on rfc3986 files, unsupported left out, security count" {
+@test "matrix-headline.py: conformance per op on rfc3986 files, unsupported left out, security count, cve" {
   # the figures are uritest report's (results.json), rendered
   cat >"$BATS_TEST_TMPDIR/r.jsonl" <<'JSONL'
 {"record": "run", "uritest": "9.9.9", "vectors_version": "7.0.0", "adapters": []}
 {"record": "result", "id": "t1", "adapter": "lib-a", "library": "a 1", "spec": "rfc3986", "op": "parse", "class": "PASS", "security_relevant": false}
-{"record": "result", "id": "t2", "adapter": "lib-a", "library": "a 1", "spec": "rfc3986", "op": "parse", "class": "COMPONENT_MISMATCH", "security_relevant": true, "severity": "host"}
+{"record": "result", "id": "t2", "adapter": "lib-a", "library": "a 1", "spec": "rfc3986", "op": "parse", "class": "COMPONENT_MISMATCH", "security_relevant": true, "severity": "host", "vulnerable": "GHSA-a|b"}
 {"record": "result", "id": "t3", "adapter": "lib-a", "library": "a 1", "spec": "rfc3986", "op": "parse", "class": "UNSUPPORTED", "security_relevant": false}
-{"record": "result", "id": "t4", "adapter": "lib-a", "library": "a 1", "spec": "whatwg", "op": "parse", "class": "COMPONENT_MISMATCH", "security_relevant": true, "severity": "scheme"}
+{"record": "result", "id": "t4", "adapter": "lib-a", "library": "a 1", "spec": "whatwg", "op": "parse", "class": "COMPONENT_MISMATCH", "security_relevant": true, "severity": "scheme", "vulnerable": "CVE-9"}
 {"record": "result", "id": "t5", "adapter": "lib-a", "library": "a 1", "spec": "rfc3986", "op": "resolve", "class": "PASS", "security_relevant": false}
 {"record": "result", "id": "t6", "adapter": "lib-b", "library": "b 2", "spec": "rfc3986", "op": "parse", "class": "PASS", "security_relevant": false}
 {"record": "result", "id": "t7", "adapter": "reference", "library": "librfc3986", "spec": "rfc3986", "op": "parse", "class": "PASS", "security_relevant": false}
@@ -445,8 +445,9 @@ JSONL
   run cat "$BATS_TEST_TMPDIR/h.md"
   [[ "$output" == *"(uritest 9.9.9, vectors 7.0.0)"* ]]
   [[ "$output" == *"2 third-party parser configurations"* ]]
-  [[ "$output" == *'| `lib-b` | b 2 |  | 100.0% (1 of 1) | not offered | 0 | none |'* ]]
-  [[ "$output" == *'| `lib-a` | a 1 |  | 50.0% (1 of 2) | 100.0% (1 of 1) | 2 (1 host, 0 port, 1 scheme, 0 userinfo) | none |'* ]]
+  [[ "$output" == *'| `lib-b` | b 2 |  | 100.0% (1 of 1) | not offered | 0 | none | none |'* ]]
+  # cve: the advisories of the results marked "vulnerable", sorted, | escaped
+  [[ "$output" == *'| `lib-a` | a 1 |  | 50.0% (1 of 2) | 100.0% (1 of 1) | 2 (1 host, 0 port, 1 scheme, 0 userinfo) | none | 2 (CVE-9, GHSA-a\|b) |'* ]]
   # the oracle last, marked
   [ "$(grep -c '^| `' "$BATS_TEST_TMPDIR/h.md")" -eq 3 ]
   [[ "$(grep '^| `' "$BATS_TEST_TMPDIR/h.md" | tail -n 1)" == *'`reference` (the oracle)'* ]]

@@ -441,7 +441,37 @@ static int answer_validity(json_t *ans, const char *result_key,
   return -1;
 }
 
+/* The answer accepts the input and its components hold one of T's
+ * vulnerable readings (every component of a subset equal, null for null;
+ * a component the answer leaves out matches nothing). */
+static int reads_vulnerably(const struct test *t, json_t *ans) {
+  json_t *comps = json_object_get(ans, "components");
+  if (!json_is_true(json_object_get(ans, "valid")))
+    return 0;
+  for (struct sv **s = t->vuln; *s; s++) {
+    int all = 1;
+    for (int k = 0; k < RFC3986_COMPONENT_COUNT && all; k++)
+      if ((*s)[k].state != SV_ABSENT)
+        all = value_equals(json_object_get(comps, rfc3986_component_name(
+                                                      (rfc3986_component)k)),
+                           &(*s)[k]);
+    if (all)
+      return 1;
+  }
+  return 0;
+}
+
+static void classify_expected(const struct test *t, json_t *ans,
+                              struct verdict *v);
+
 void classify_answer(const struct test *t, json_t *ans, struct verdict *v) {
+  classify_expected(t, ans, v);
+  if (t->vuln && v->cls != CLASS_PASS && reads_vulnerably(t, ans))
+    v->vulnerable = t->advisory ? t->advisory : t->id;
+}
+
+static void classify_expected(const struct test *t, json_t *ans,
+                              struct verdict *v) {
   memset(v, 0, sizeof *v);
   v->cls = CLASS_PASS;
   static const char *const result_keys[OP__COUNT] = {

@@ -53,6 +53,10 @@ struct verdict {
   int impl_defined;      /* expect: implementation-defined, never fails */
   int offset_differs;    /* error offset given and different (informative) */
   const char *why;       /* UNSUPPORTED/CRASH/... reason, or NULL */
+  /* an advisory vector's failed result whose reading is one of its
+   * x-vulnerable-readings: the advisory's id (the test's cve:ID tag, else
+   * its id); NULL otherwise */
+  const char *vulnerable;
 };
 
 /* Classify ANSWER (an object, "id" already checked) for test T. */

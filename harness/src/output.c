@@ -238,6 +238,10 @@ static void result_json(struct output *o, const struct result *r, int record) {
     buf_puts(b, ", \"why\": ");
     put_str(b, v->why);
   }
+  if (v->vulnerable) {
+    buf_puts(b, ", \"vulnerable\": ");
+    put_str(b, v->vulnerable);
+  }
   /* the results file leaves expected and got out of plain passes (the
    * vector has them; it keeps the file small and the run fast) */
   if (record && v->cls == CLASS_PASS && !v->impl_defined) {

@@ -83,5 +83,6 @@ int result_verdict(json_t *rec, struct verdict *v) {
   v->impl_defined =
       json_is_true(json_object_get(rec, "implementation_defined"));
   v->why = json_string_value(json_object_get(rec, "why"));
+  v->vulnerable = json_string_value(json_object_get(rec, "vulnerable"));
   return 0;
 }

@@ -127,8 +127,10 @@ static int members_no_nul(struct ctx *c, json_t *obj, const char *const *skip) {
 /* Inputs and the URI text expected of them, where U+0000 is an octet like
  * any other. */
 static const char *const test_uri_text[] = {
-    "input",  "base",       "other",  "target", "normalized",
-    "output", "components", "whatwg", NULL};
+    "input",      "base",       "other",
+    "target",     "normalized", "output",
+    "components", "whatwg",     "x-vulnerable-readings",
+    NULL};
 
 static const char *type_name(const json_t *j) {
   switch (json_typeof(j)) {
@@ -193,7 +195,8 @@ static int check_specification(struct ctx *c, json_t *s) {
   return 0;
 }
 
-static int check_tags(struct ctx *c, json_t *t) {
+/* Tags T; the ID of the first "cve:ID" into *ADVISORY when not NULL. */
+static int check_tags(struct ctx *c, json_t *t, const char **advisory) {
   if (!json_is_array(t))
     return bad(c, "tags", "must be an array of strings, not %s", type_name(t));
   size_t i;
@@ -201,6 +204,9 @@ static int check_tags(struct ctx *c, json_t *t) {
   json_array_foreach(t, i, e) {
     if (!json_is_string(e))
       return bad(c, "tags", "must be an array of strings");
+    const char *s = json_string_value(e);
+    if (advisory && !*advisory && !strncmp(s, "cve:", 4) && s[4])
+      *advisory = arena_strndup(&c->v->arena, s + 4, strlen(s + 4));
   }
   return 0;
 }
@@ -223,6 +229,7 @@ enum field_type {
   FT_ERROR,         /* {"offset": a non-negative integer, ...} */
   FT_SPECIFICATION, /* an array of objects */
   FT_TAGS,          /* an array of strings */
+  FT_READINGS,      /* an array of FT_COMPONENTS objects */
 };
 enum presence {
   OPTIONAL,
@@ -269,6 +276,7 @@ static const struct field test_fields[] = {
     {"level", FT_LEVEL, OPS(OP_NORMALIZE) | OPS(OP_EQUIVALENT), OPTIONAL,
      AT(level)},
     {"output", FT_STRING, OPS(OP_IRI_TO_URI), IF_ACCEPT, AT(output)},
+    {"x-vulnerable-readings", FT_READINGS, OPS(OP_PARSE), OPTIONAL, AT(vuln)},
 };
 #undef AT
 
@@ -322,17 +330,19 @@ static int check_input_hex(struct ctx *c, json_t *j, struct test *out) {
   return 0;
 }
 
-static int check_components(struct ctx *c, json_t *j, struct sv **out) {
+/* J, a components object (the field NAME), into *OUT. */
+static int check_components(struct ctx *c, json_t *j, struct sv **out,
+                            const char *name) {
   if (!json_is_object(j))
-    return bad(c, "components", "must be an object, not %s", type_name(j));
+    return bad(c, name, "must be an object, not %s", type_name(j));
   *out = arena_alloc(&c->v->arena, sizeof **out * RFC3986_COMPONENT_COUNT);
   memset(*out, 0, sizeof **out * RFC3986_COMPONENT_COUNT);
   const char *key;
   json_t *val;
   json_object_foreach(j, key, val) {
     rfc3986_component k = rfc3986_component_from_name(key, strlen(key));
-    char f[64];
-    snprintf(f, sizeof f, "components.%s", key);
+    char f[96];
+    snprintf(f, sizeof f, "%s.%.40s", name, key);
     if (k == RFC3986_COMPONENT_COUNT)
       return bad(c, f, "unknown component");
     if (k == RFC3986_COMPONENT_PATH && !json_is_string(val))
@@ -345,6 +355,25 @@ static int check_components(struct ctx *c, json_t *j, struct sv **out) {
     else
       return bad(c, f, "must be a string or null, not %s", type_name(val));
   }
+  return 0;
+}
+
+/* x-vulnerable-readings: an array of component subsets. */
+static int check_readings(struct ctx *c, json_t *j, struct sv ***out) {
+  if (!json_is_array(j) || !json_array_size(j))
+    return bad(c, "x-vulnerable-readings",
+               "must be an array of components objects, not %s",
+               json_is_array(j) ? "an empty array" : type_name(j));
+  *out = arena_alloc(&c->v->arena, sizeof **out * (json_array_size(j) + 1));
+  size_t i;
+  json_t *e;
+  json_array_foreach(j, i, e) {
+    char f[48];
+    snprintf(f, sizeof f, "x-vulnerable-readings[%zu]", i);
+    if (check_components(c, e, &(*out)[i], f) < 0)
+      return -1;
+  }
+  (*out)[json_array_size(j)] = NULL;
   return 0;
 }
 
@@ -462,7 +491,9 @@ static int check_field(struct ctx *c, const struct field *f, json_t *j,
     *(signed char *)dest = (signed char)json_is_true(j);
     return 0;
   case FT_COMPONENTS:
-    return check_components(c, j, dest);
+    return check_components(c, j, dest, f->name);
+  case FT_READINGS:
+    return check_readings(c, j, dest);
   case FT_GETTERS:
     return check_getters(c, j, dest);
   case FT_ERROR:
@@ -470,7 +501,7 @@ static int check_field(struct ctx *c, const struct field *f, json_t *j,
   case FT_SPECIFICATION:
     return check_specification(c, j);
   case FT_TAGS:
-    return check_tags(c, j);
+    return check_tags(c, j, &out->advisory);
   }
   return -1;
 }
@@ -694,7 +725,7 @@ static int check_group(struct ctx *c, json_t *g, int spec, const char **desc) {
   if (j && check_specification(c, j) < 0)
     return -1;
   j = json_object_get(g, "tags");
-  if (j && check_tags(c, j) < 0)
+  if (j && check_tags(c, j, NULL) < 0)
     return -1;
   j = json_object_get(g, "tests");
   if (!j)

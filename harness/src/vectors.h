@@ -76,6 +76,12 @@ struct test {
   struct sv *getters; /* G__COUNT entries, or NULL */
   struct sv target, normalized, output;
   long error_offset; /* -1 when absent */
+  /* advisory vectors (DESIGN.md): the ID of the first "cve:ID" tag, and
+   * x-vulnerable-readings, the component subsets a vulnerable library
+   * read (RFC3986_COMPONENT_COUNT entries each, NULL-terminated); NULL
+   * when absent */
+  const char *advisory;
+  struct sv **vuln;
 };
 
 struct filters {

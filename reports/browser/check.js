@@ -80,10 +80,14 @@ async function inert(p, label) {
     const bad = [];
     document.querySelectorAll('img, b, i, iframe, object, embed, link').forEach((e) => bad.push(e.tagName));
     const scripts = document.querySelectorAll('script').length;
+    // a link is a fragment of the page, or an advisory's source in the
+    // advisories' table: a plain http(s) URL, opened without referrer
     const links = [];
     document.querySelectorAll('a[href]').forEach((a) => {
       const h = a.getAttribute('href');
-      if (!h.startsWith('#')) links.push(h);
+      const source = a.closest('#cve-table') && /^https?:\/\/[^\s"'<>\\]+$/.test(h) &&
+        a.protocol.startsWith('http') && a.rel === 'noopener noreferrer';
+      if (!h.startsWith('#') && !source) links.push(h);
     });
     const handlers = [];
     document.querySelectorAll('*').forEach((e) => {
@@ -93,7 +97,7 @@ async function inert(p, label) {
   });
   ok(r.bad.length === 0, `${label}: no element made from data (img, b, i, ...)`, r.bad.join(' '));
   ok(r.scripts === 2, `${label}: only the page's own two script elements`, r.scripts);
-  ok(r.links.length === 0, `${label}: every link is a fragment of the page (no javascript:)`, r.links.join(' '));
+  ok(r.links.length === 0, `${label}: every link is a fragment of the page or an advisory's http(s) source (no javascript:)`, r.links.join(' '));
   ok(r.handlers.length === 0, `${label}: no inline event handler attribute`, r.handlers.join(' '));
 }
 
@@ -148,6 +152,27 @@ async function hostile(context) {
   await p.locator('#pairs-table tbody td[tabindex="0"]').first().click();
   ok((await texts(p, '#pairs-examples')).includes('scheme: "<script>alert(14)</script>"'), 'pairs: examples of that severity');
   await inert(p, 'pairs');
+  // Advisories (the results' "vulnerable"; reports/tests/data/hostile-vectors.json's sources)
+  await view(p, 'overview');
+  const cveCell = p.locator('#overview-table tbody tr', { hasText: evil }).locator('a', { hasText: '2' });
+  ok(await cveCell.count() === 1, 'overview: the cve column counts the advisories read the vulnerable way');
+  await cveCell.click();
+  await p.waitForFunction(() => !document.getElementById('v-cve').hidden);
+  ok(await rows(p, '#cve-table tbody') === 1 && await p.locator('#cve-adapter').inputValue() === evil,
+    'advisories: the cve cell opens the adapter\'s advisories', await rows(p, '#cve-table tbody'));
+  await view(p, 'cve');
+  ok(await rows(p, '#cve-table tbody') === 3, 'advisories: a row per adapter', await rows(p, '#cve-table tbody'));
+  const cv = await texts(p, '#cve-table tbody');
+  ok(cv.includes('CVE-</script><img src=x onerror=alert(20)>: http://a@b/'),
+    'advisories: the advisory id and its input as text', cv);
+  ok(cv.includes('GHSA-<b>x</b>\\u{2028}: <script>alert(1)</script>'), 'advisories: an id with markup and U+2028 as text', cv);
+  const hrefs = await p.locator('#cve-table a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  ok(hrefs.length === 1 && hrefs[0] === 'https://advisory.example/CVE-1?a=1&b=2',
+    'advisories: the one http(s) source is a link; javascript:, data: and a quote in a source are not', hrefs.join(' '));
+  await inert(p, 'advisories');
+  await p.locator('#cve-table button', { hasText: 'http://a@b/' }).click();
+  await p.waitForFunction(() => !document.getElementById('v-input').hidden);
+  ok((await p.evaluate(() => location.hash)).includes('in=hostile.sec'), 'advisories: the input opens every parser\'s reading of it');
   // Failures
   await view(p, 'failures');
   ok(await rows(p, '#rows') === 7, 'failures: the 7 failures (UNSUPPORTED left out)', await rows(p, '#rows'));
@@ -254,7 +279,7 @@ async function demo(context) {
   await warm.page.close();
   const r = await open(context, reportPage);
   ok(r.ms < 1000, `${reportPage}: opens in under a second (${r.ms} ms to ready)`, r.ms);
-  for (const v of ['overview', 'where', 'behaviours', 'pairs', 'failures']) {
+  for (const v of ['overview', 'where', 'behaviours', 'pairs', 'cve', 'failures']) {
     await view(r.page, v);
     const text = await r.page.locator('#v-' + v).textContent();
     ok(text.length > 100, `${reportPage}: the ${v} view renders`);

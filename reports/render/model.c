@@ -416,20 +416,22 @@ static void add_result(struct report *r, json_t *o, struct rpt_adapter *a,
   const char *beh = json_string_value(json_object_get(o, "behaviour"));
   if (beh && !strcmp(beh, "unexplained"))
     beh = NULL;
-  *x = (struct rpt_result){.vec = (uint32_t)(v - r->vecs),
-                           .reading =
-                               cls == CLASS_UNSUPPORTED
-                                   ? 0
-                                   : reading_of(r, json_object_get(o, "got")),
-                           .comps = comps_of(r, o),
-                           .note = note_of(r, o),
-                           .behaviour = beh ? shown(r, beh, strlen(beh)) : 0,
-                           .severity = sevname ? str_add(r, sevname) : 0,
-                           .adapter = (uint8_t)(a - r->ad),
-                           .cls = (uint8_t)cls,
-                           .security = (uint8_t)sec,
-                           .known = (uint8_t)known,
-                           .impl = (uint8_t)impl};
+  const char *vuln = json_string_value(json_object_get(o, "vulnerable"));
+  *x = (struct rpt_result){
+      .vec = (uint32_t)(v - r->vecs),
+      .reading = cls == CLASS_UNSUPPORTED
+                     ? 0
+                     : reading_of(r, json_object_get(o, "got")),
+      .comps = comps_of(r, o),
+      .note = note_of(r, o),
+      .behaviour = beh ? shown(r, beh, strlen(beh)) : 0,
+      .severity = sevname ? str_add(r, sevname) : 0,
+      .vulnerable = vuln ? shown(r, vuln, strlen(vuln)) : 0,
+      .adapter = (uint8_t)(a - r->ad),
+      .cls = (uint8_t)cls,
+      .security = (uint8_t)sec,
+      .known = (uint8_t)known,
+      .impl = (uint8_t)impl};
   if (beh)
     a->behaviours_named++;
   if (r->spool && (cls != CLASS_UNSUPPORTED || r->keep_unsupported)) {

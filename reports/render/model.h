@@ -57,6 +57,10 @@ struct rpt_adapter {
   uint32_t role; /* "oracle", "control" or "third-party": adapter.json */
   size_t total, passed, failed, unsupported, skipped, impl_defined,
       not_compared, security, known, behaviours_named;
+  /* the entries of adapters/NAME/behaviours.json, and of them those with
+   * a severity other than "none" (the README headline's and the
+   * overview's "named behaviours") */
+  size_t declared, declared_security;
   size_t by_class[CLASS__COUNT];
   size_t op_answered[RPT_OP__COUNT], op_passed[RPT_OP__COUNT];
   uint32_t *sev; /* security findings per severity: [string, count]... */
@@ -67,6 +71,8 @@ struct rpt_adapter {
  * reading and expected are readings (0: none). */
 struct rpt_result {
   uint32_t vec, reading, comps, note, behaviour, severity;
+  uint32_t vulnerable; /* the advisory the harness found read the
+                          vulnerable way (the result's "vulnerable") */
   uint8_t adapter, cls;
   uint8_t security, known, impl;
 };
@@ -82,8 +88,9 @@ struct rpt_span {
 struct rpt_vec {
   uint32_t id;                                   /* in ids */
   uint32_t file, section, op, spec, tags, input; /* model strings */
-  uint32_t group;              /* its group's description, shown */
-  uint32_t expected;           /* a reading */
+  uint32_t group;    /* its group's description, shown */
+  uint32_t link;     /* an advisory vector's source: its first http(s) URL */
+  uint32_t expected; /* a reading */
   uint32_t first_span, nspans; /* in model spans; nspans 0: not derived */
   uint8_t *cls;                /* per adapter, RPT_NONE where not run */
   uint8_t security;            /* security-relevant on some adapter */
@@ -162,6 +169,15 @@ void report_show_value(struct buf *b, json_t *v);
 /* The key of the expected object that a class is about ("valid" for
  * SHOULD_HAVE_*, "target" for RESOLVE_MISMATCH, ...), or NULL. */
 const char *report_diff_key(int cls);
+
+/* The advisories adapter K reads the vulnerable way (its results'
+ * "vulnerable", as the harness decided), each once with the vector that
+ * showed it, sorted by advisory id; *OUT to free. */
+struct rpt_vuln {
+  uint32_t advisory, vec;
+};
+size_t report_vulnerable(const struct report *r, size_t k,
+                         struct rpt_vuln **out);
 
 /* One vector per distinct pattern of outcomes across the adapters with a
  * non-PASS (as JSONTestSuite prunes its matrix), the most common first. */

@@ -141,6 +141,33 @@ static uint32_t test_input(struct report *r, struct rpt_vec *v, json_t *t) {
   return i;
 }
 
+/* The first http(s) URL among the space-separated words of an advisory
+ * vector's "source" (trailing ",;." left out): a model string, 0 when
+ * none.  Only octets of RFC 3986's URI characters are kept, so a link is
+ * never more than a plain http(s) URL. */
+static uint32_t advisory_link(struct report *r, json_t *t) {
+  int advisory = 0;
+  size_t i;
+  json_t *e;
+  json_array_foreach(json_object_get(t, "tags"), i, e) advisory |=
+      json_is_string(e) && !strncmp(json_string_value(e), "cve:", 4);
+  const char *s = json_string_value(json_object_get(t, "source"));
+  static const char uric[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV"
+                             "WXYZ0123456789-._~:/?#[]@!$&'()*+,;=%";
+  while (advisory && s && *s) {
+    s += strspn(s, " \t\n");
+    size_t n = strcspn(s, " \t\n");
+    size_t ok = strspn(s, uric);
+    while (n && strchr(",;.", s[n - 1]))
+      n--;
+    if (ok >= n && n > 8 &&
+        (!strncmp(s, "https://", 8) || !strncmp(s, "http://", 7)))
+      return strtab_add(&r->str, s, n);
+    s += strcspn(s, " \t\n");
+  }
+  return 0;
+}
+
 static void load_group(struct report *r, json_t *g, const char *fspec) {
   struct buf gsec = {0};
   buf_puts(&gsec, "");
@@ -175,6 +202,7 @@ static void load_group(struct report *r, json_t *g, const char *fspec) {
     }
     if (!v->input)
       v->input = test_input(r, v, t);
+    v->link = advisory_link(r, t);
   }
   free(gsec.p);
 }
@@ -210,8 +238,18 @@ static const char *adapter_role(const char *name) {
  * this is informative. */
 void report_finish(struct report *r) {
   for (size_t k = 0; k < r->nad; k++) {
-    const char *role = adapter_role(rs(r, r->ad[k].name));
-    r->ad[k].role = strtab_add(&r->str, role, strlen(role));
+    struct rpt_adapter *a = &r->ad[k];
+    const char *role = adapter_role(rs(r, a->name));
+    a->role = strtab_add(&r->str, role, strlen(role));
+    json_t *doc = report_adapter_file(rs(r, a->name), "behaviours.json");
+    size_t i;
+    json_t *b;
+    json_array_foreach(json_object_get(doc, "behaviours"), i, b) {
+      const char *sev = json_string_value(json_object_get(b, "severity"));
+      a->declared++;
+      a->declared_security += sev && strcmp(sev, "none");
+    }
+    json_decref(doc);
   }
   struct strtab done = {0};
   for (size_t i = 0; i < r->nvecs; i++) {
@@ -276,6 +314,36 @@ struct rpt_pattern *report_prune(const struct report *r, size_t *np) {
   qsort(p, n, sizeof *p, pattern_cmp);
   *np = n;
   return p;
+}
+
+/* ---- advisories ---------------------------------------------------------------- */
+
+static const struct report *vuln_sort_r;
+static int vuln_cmp(const void *a, const void *b) {
+  const struct rpt_vuln *x = a, *y = b;
+  int c = strcmp(rs(vuln_sort_r, x->advisory), rs(vuln_sort_r, y->advisory));
+  return c ? c : (x->vec > y->vec) - (x->vec < y->vec);
+}
+
+size_t report_vulnerable(const struct report *r, size_t k,
+                         struct rpt_vuln **out) {
+  size_t n = 0;
+  *out = NULL;
+  for (size_t i = 0; i < r->nres; i++) {
+    const struct rpt_result *x = &r->res[i];
+    if (x->adapter != k || !x->vulnerable)
+      continue;
+    *out = xrealloc(*out, (n + 1) * sizeof **out);
+    (*out)[n++] = (struct rpt_vuln){x->vulnerable, x->vec};
+  }
+  vuln_sort_r = r;
+  if (n)
+    qsort(*out, n, sizeof **out, vuln_cmp);
+  size_t m = 0; /* each advisory once, with its first vector */
+  for (size_t i = 0; i < n; i++)
+    if (!m || (*out)[m - 1].advisory != (*out)[i].advisory)
+      (*out)[m++] = (*out)[i];
+  return m;
 }
 
 /* ---- the rest ---------------------------------------------------------------- */

@@ -1,7 +1,9 @@
 // reports/render/page.js: the views of the report page, built from the
 // page's JSON data block (render_html.c describes it).  Every string goes
 // into the document with textContent; links are fragments this script
-// builds; the view's state lives in the URL fragment.
+// builds, apart from the advisories' sources: plain http(s) URLs only
+// (render_html.c keeps no other; safeUrl checks again); the view's state
+// lives in the URL fragment.
 (function () {
   'use strict';
 
@@ -194,10 +196,9 @@
   OP_LABELS.forEach((label, i) => {
     OV_COLS.push({ label: label, op: i, key: (a) => (a.ops[i][1] ? a.ops[i][0] / a.ops[i][1] : -1) });
   });
-  const NAMED = A.map(() => ({}));
-  ROWS.forEach((r) => { if (r.d.beh) NAMED[r.a][r.d.beh] = 1; });
-  OV_COLS.push({ label: 'named behaviours', num: true, key: (a, k) => Object.keys(NAMED[k]).length });
+  OV_COLS.push({ label: 'named behaviours', num: true, key: (a) => a.decl[0] });
   OV_COLS.push({ label: 'security findings by severity', key: (a) => a.sec, text: (a) => sevText(a) });
+  OV_COLS.push({ label: 'cve', num: true, key: (a) => a.cve.length });
   OV_COLS.push({ label: 'failed', num: true, key: (a) => a.failed });
   OV_COLS.push({ label: 'unsupported', num: true, key: (a) => a.unsupported });
 
@@ -251,8 +252,15 @@
           c.classList.add('z');
         }
       });
-      td(tr, 'n', Object.keys(NAMED[k]).length);
+      td(tr, a.decl[0] ? 'n' : 'n z', a.decl[0] ? a.decl[0] + ' (' + a.decl[1] + ' security-relevant)' : 'none');
       td(tr, a.sec ? 'sec' : 'z', sevText(a));
+      const cv = td(tr, a.cve.length ? 'n sec' : 'n z');
+      if (a.cve.length) {
+        const l = el('a', '', String(a.cve.length));
+        l.href = stateHash({ view: 'cve', ca: S[a.name] });
+        l.title = a.cve.map((c) => S[c[0]]).join(', ');
+        cv.appendChild(l);
+      } else cv.textContent = '0';
       td(tr, 'n', a.failed);
       td(tr, 'n', a.unsupported);
       body.appendChild(tr);
@@ -506,6 +514,49 @@
   }
   $('pairs-sev').addEventListener('change', () => go({ ps: $('pairs-sev').value }, true));
 
+  // ---- Advisories: per adapter, the advisories the harness found it reads
+  // the vulnerable way (A[k].cve: [advisory, vector, link])
+  function safeUrl(u) { return /^https?:\/\/[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/.test(u) ? u : null; }
+  function cve() {
+    $('cve-adapter').value = state.ca || '';
+    const body = $('cve-table').tBodies[0];
+    clear(body);
+    const order = A.map((a, k) => k).sort((x, y) => A[y].cve.length - A[x].cve.length || cmpNatural(S[A[x].name], S[A[y].name]));
+    order.forEach((k) => {
+      const a = A[k];
+      if (state.ca && S[a.name] !== state.ca) return;
+      const tr = el('tr', a.cve.length ? 'sec' : '');
+      th(tr, '', S[a.name]).scope = 'row';
+      td(tr, 'n', a.cve.length);
+      const c = td(tr, a.cve.length ? '' : 'z', a.cve.length ? undefined : 'none');
+      const ul = el('ul', 'cves');
+      a.cve.forEach((e) => {
+        const li = el('li');
+        const url = safeUrl(S[e[2]]);
+        if (url) {
+          const l = el('a', 'm', S[e[0]]);
+          l.href = url;
+          l.rel = 'noopener noreferrer';
+          l.title = 'the advisory: ' + url;
+          li.appendChild(l);
+        } else li.appendChild(el('span', 'm', S[e[0]]));
+        li.appendChild(document.createTextNode(': '));
+        const b = el('button', 'm', X[e[1]].input === '' ? '(empty)' : X[e[1]].input);
+        b.type = 'button';
+        b.title = 'every parser on ' + X[e[1]].id;
+        const id = X[e[1]].id;
+        b.addEventListener('click', () => go({ view: 'input', in: id }));
+        li.appendChild(b);
+        ul.appendChild(li);
+      });
+      if (a.cve.length) c.appendChild(ul);
+      body.appendChild(tr);
+    });
+  }
+
+  A.forEach((a) => { const o = el('option', '', S[a.name]); o.value = S[a.name]; $('cve-adapter').appendChild(o); });
+  $('cve-adapter').addEventListener('change', () => go({ ca: $('cve-adapter').value }, true));
+
   // ---- Failures
   const F_TEXT = ['section', 'rule', 'tag', 'file', 'q'];
   function fillSelect(sel, values) {
@@ -743,7 +794,7 @@
   }
 
   // ---- views
-  const VIEWS = { overview: overview, where: where, behaviours: behaviours, pairs: pairs, failures: failures, input: oneInput };
+  const VIEWS = { overview: overview, where: where, behaviours: behaviours, pairs: pairs, cve: cve, failures: failures, input: oneInput };
   const drawn = {};
   function show() {
     state = readState();

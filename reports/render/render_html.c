@@ -11,7 +11,12 @@
  *       an adapter or a results file), by index; 0 is ""
  *   A   adapters: {name, library, spec, role, total, passed, failed,
  *       unsupported, skipped, impl, nc, sec, known, named, cls: [per class],
- *       ops: [[passed, answered] per op], sev: [[severity, n]...]}
+ *       ops: [[passed, answered] per op], sev: [[severity, n]...],
+ *       decl: [named behaviours of behaviours.json, of them
+ *       security-relevant], cve: [[advisory, vector, link]...]: the
+ *       advisories it reads the vulnerable way (the results' "vulnerable"),
+ *       the vector that showed it, the advisory's first http(s) URL (0:
+ *       none; only such a URL is ever a link)}
  *   V   vectors: [id, input, outcomes, encoded, span texts?].  id: front-
  *       coded against the previous vector's (a number, then the rest);
  *       outcomes: one character per adapter, OUT_ALPHA[class * 4 +
@@ -115,6 +120,14 @@ static void adapters_data(struct jw *w, const struct report *r) {
     fputs("],\"sev\":[", f);
     for (size_t s = 0; s < a->nsev; s++)
       fprintf(f, "%s[%u,%u]", s ? "," : "", a->sev[2 * s], a->sev[2 * s + 1]);
+    fprintf(f, "],\"decl\":[%zu,%zu],\"cve\":[", a->declared,
+            a->declared_security);
+    struct rpt_vuln *vu;
+    size_t nv = report_vulnerable(r, k, &vu);
+    for (size_t i = 0; i < nv; i++)
+      fprintf(f, "%s[%u,%u,%u]", i ? "," : "", vu[i].advisory, vu[i].vec,
+              r->vecs[vu[i].vec].link);
+    free(vu);
     fputs("]}", f);
   }
   fputs("]", f);

@@ -29,14 +29,16 @@ static void adapter_json(FILE *f, struct buf *b, const struct report *r,
   jmodel(f, b, r, a->spec);
   fputs(", \"role\": ", f);
   jmodel(f, b, r, a->role);
-  fprintf(f,
-          ", \"total\": %zu, \"passed\": %zu, \"failed\": %zu, "
-          "\"unsupported\": %zu, \"skipped\": %zu, \"implementation_defined\": "
-          "%zu, \"not_compared\": %zu, \"security_relevant\": %zu, \"known\": "
-          "%zu, \"behaviours_named\": %zu, \"by_class\": {",
-          a->total, a->passed, a->failed, a->unsupported, a->skipped,
-          a->impl_defined, a->not_compared, a->security, a->known,
-          a->behaviours_named);
+  fprintf(
+      f,
+      ", \"total\": %zu, \"passed\": %zu, \"failed\": %zu, "
+      "\"unsupported\": %zu, \"skipped\": %zu, \"implementation_defined\": "
+      "%zu, \"not_compared\": %zu, \"security_relevant\": %zu, \"known\": "
+      "%zu, \"behaviours_named\": %zu, \"named_behaviours\": {\"declared\": "
+      "%zu, \"security_relevant\": %zu}, \"by_class\": {",
+      a->total, a->passed, a->failed, a->unsupported, a->skipped,
+      a->impl_defined, a->not_compared, a->security, a->known,
+      a->behaviours_named, a->declared, a->declared_security);
   int first = 1;
   for (int c = 0; c < CLASS__COUNT; c++)
     if (a->by_class[c]) {
@@ -55,7 +57,16 @@ static void adapter_json(FILE *f, struct buf *b, const struct report *r,
     jmodel(f, b, r, a->sev[2 * s]);
     fprintf(f, ": %u", a->sev[2 * s + 1]);
   }
-  fputs("}}", f);
+  fputs("}, \"vulnerable\": [", f);
+  struct rpt_vuln *vu;
+  size_t nv = report_vulnerable(r, (size_t)(a - r->ad), &vu);
+  for (size_t i = 0; i < nv; i++) {
+    if (i)
+      fputs(", ", f);
+    jmodel(f, b, r, vu[i].advisory);
+  }
+  free(vu);
+  fputs("]}", f);
 }
 
 /* The spooled results, each with its section. */

@@ -171,6 +171,34 @@ static void security_md(FILE *f, const struct report *r, size_t nsec) {
   free(id.p);
 }
 
+/* Per adapter, the advisories the harness found it reads the vulnerable
+ * way (the results' "vulnerable"); nothing when none does. */
+static void advisories_md(FILE *f, const struct report *r) {
+  int head = 0;
+  for (size_t k = 0; k < r->nad; k++) {
+    struct rpt_vuln *vu;
+    size_t nv = report_vulnerable(r, k, &vu);
+    if (nv && !head++)
+      fputs("\n## Advisories read the vulnerable way\n\nPer adapter, the "
+            "advisories (vectors tagged `cve:ID`) whose input it reads as "
+            "the vulnerable library did.\n\n| adapter | advisories | ids "
+            "|\n|---|---:|---|\n",
+            f);
+    if (nv) {
+      fputs("| ", f);
+      mds(f, r, r->ad[k].name, 0);
+      fprintf(f, " | %zu | ", nv);
+      for (size_t i = 0; i < nv; i++) {
+        if (i)
+          fputs(", ", f);
+        md(f, rs(r, vu[i].advisory), 0); /* shown already */
+      }
+      fputs(" |\n", f);
+    }
+    free(vu);
+  }
+}
+
 static void patterns_md(FILE *f, const struct report *r) {
   size_t np;
   struct rpt_pattern *p = report_prune(r, &np);
@@ -356,6 +384,7 @@ int render_md(struct report *r, const struct render_opts *o) {
           nfails, nsec, np);
   if (nsec)
     security_md(f, r, nsec);
+  advisories_md(f, r);
   patterns_md(f, r);
   rulecov_md(f, o->rulecov);
   coverage_md(f, o->coverage);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # reports/advisories.py: the advisory table from vectors, results and
-# bisect output (data/advisories: an adapter that reads CVE-1's input the
-# vulnerable way, one that does not, a bisect that agrees with CVE-1's
+# bisect output (data/advisories: an adapter whose result of CVE-1's input
+# the harness marked "vulnerable", one that it did not, a bisect that agrees with CVE-1's
 # "< 2.0" and differs from CVE-2's "fixed in 3.0"; names and inputs with
 # markup, table separators and escape sequences).
 bats_require_minimum_version 1.5.0
@@ -22,6 +22,14 @@ render() {
   per=$(printf '%s\n' "$output" | grep '^| bad')
   [[ "$per" == *'| 1 | CVE-1 |'* ]]
   printf '%s\n' "$output" | grep -q '^| good | 0 | none |'
+}
+
+@test "advisories: the vulnerable readings are the harness's marks, counted, not judged again" {
+  sed 's/"vulnerable": "CVE-1", //' "$D/results.jsonl" > "$BATS_TEST_TMPDIR/r.jsonl"
+  run /usr/bin/python3 "$ROOT/reports/advisories.py" "$D/vectors.json" "$BATS_TEST_TMPDIR/r.jsonl"
+  [ "$status" -eq 0 ]
+  printf '%s\n' "$output" | grep '^| bad' | grep -q '| 0 | none |'
+  printf '%s\n' "$output" | grep '^| CVE-1 ' | grep -q '| none | none |'
 }
 
 @test "advisories: other endpoints are the harness's security_relevant results" {

@@ -215,3 +215,20 @@ data_block() { sed -n 's/.*<script type="application\/json" id="data">\(.*\)<\/s
   ! grep -q $'\u2028' "$OUTD/summary.md" || false
   grep -qF '\<!-- 1.0\u{2028}\</script\>' "$OUTD/summary.md"
 }
+
+@test "report: advisories read the vulnerable way are counted from the results, links only http(s)" {
+  render
+  # results.json: per adapter the advisories of its results' "vulnerable", sorted
+  jq -e '.adapters["evil<img src=x onerror=alert(5)>"].vulnerable == ["CVE-</script><img src=x onerror=alert(20)>", "GHSA-<b>x</b>\\u{2028}"]' "$OUTD/results.json" > /dev/null
+  jq -e '.adapters.reference.vulnerable == [] and .adapters["javascript:alert(10)<!--"].vulnerable == []' "$OUTD/results.json" > /dev/null
+  # the page: [advisory, vector, link] per adapter; the link is the first
+  # http(s) word of the vector's source, and none where there is none
+  d=$(data_block)
+  printf '%s' "$d" | jq -e '.S as $s | [.A[] | .cve[] | [$s[.[0]], $s[.[2]]]] ==
+    [["CVE-</script><img src=x onerror=alert(20)>", "https://advisory.example/CVE-1?a=1&b=2"], ["GHSA-<b>x</b>\\u{2028}", ""]]' > /dev/null
+  [[ $d != *'javascript:alert(21)'* ]]
+  [[ $d != *'alert(23)'* ]]
+  [[ $d != *'data:text/html'* ]]
+  # the same list in summary.md, inert
+  grep -qF '| evil\<img src=x onerror=alert(5)\> | 2 | CVE-\</script\>\<img src=x onerror=alert(20)\>, GHSA-\<b\>x\</b\>\u{2028} |' "$OUTD/summary.md"
+}
