@@ -246,6 +246,47 @@ async function hostile(context) {
   await p.close();
 }
 
+// Every view's state is in the fragment: a link to it, opened anew,
+// restores the view and its controls.
+async function permalinks(context) {
+  const evil = 'evil<img src=x onerror=alert(5)>';
+  const js = 'javascript:alert(10)<!--';
+  const at = async (state, check, name) => {
+    const h = '#' + new URLSearchParams(state).toString();
+    const o = await open(context, hostilePage, h);
+    const p = o.page;
+    let got;
+    try {
+      got = await check(p);
+    } catch (e) {
+      got = String(e);
+    }
+    ok(got === true && !await p.locator('#v-' + state.view).isHidden(), `permalink: ${name} (${h})`, got);
+    ok(o.errors.length === 0 && o.dialogs.length === 0, `permalink: ${name}: no error, no dialog`, o.errors.join('\n'));
+    await p.close();
+  };
+  await at({ view: 'overview', sort: '0', dir: 'desc' }, async (p) =>
+    (await p.locator('#overview-table tbody tr:first-child th').textContent()) === 'reference' &&
+    (await p.locator('#overview-table thead th:first-child').getAttribute('aria-sort')) === 'descending', 'overview sorted by adapter, descending');
+  await at({ view: 'where', where: 'rules' }, async (p) =>
+    (await p.locator('#where-kind').inputValue()) === 'rules' &&
+    (await p.locator('#where-table thead th:first-child').textContent()) === 'rule', 'where by Appendix A rule');
+  await at({ view: 'behaviours', ba: js }, async (p) =>
+    (await p.locator('#beh-adapter').inputValue()) === js &&
+    (await p.locator('#beh-table tbody th').allTextContents()).every((t) => t === js), 'behaviours of one adapter');
+  await at({ view: 'pairs', ps: 'scheme' }, async (p) =>
+    (await p.locator('#pairs-sev').inputValue()) === 'scheme' &&
+    (await p.locator('#pairs-table tbody td[tabindex="0"]').allTextContents()).join(',') === '1', 'pairs of another severity');
+  await at({ view: 'cve', ca: evil }, async (p) =>
+    (await p.locator('#cve-adapter').inputValue()) === evil && (await rows(p, '#cve-table tbody')) === 1, 'advisories of one adapter');
+  await at({ view: 'failures', a: js, xc: '', c: '*' }, async (p) =>
+    (await p.locator('#f-adapter').inputValue()) === js && (await p.locator('#f-class').inputValue()) === '*' &&
+    (await rows(p, '#rows')) === 2, 'failures of one adapter, every class');
+  await at({ view: 'input', in: 'hostile.sec' }, async (p) =>
+    (await p.locator('#in-show h3').first().textContent()) === 'hostile.sec' &&
+    (await rows(p, '#readings-table tbody')) === 4, 'one input');
+}
+
 async function paging(context) {
   const m = await open(context, manyPage, '#view=failures');
   const p = m.page;
@@ -305,6 +346,7 @@ async function main() {
   });
   try {
     await hostile(context);
+    await permalinks(context);
     await paging(context);
     await demo(context);
   } finally {
