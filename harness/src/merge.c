@@ -35,11 +35,15 @@ struct rset {
   struct arena arena; /* the strings above */
   FILE *out;          /* merge, second pass: where results go */
   int force;
-  /* the verdict of summary.md: "adapter\nid" -> 1 new discrepancy, 2 on a
-   * vector new since the baseline (verdict_md), or NULL */
-  struct strmap *flags;
+  /* the verdict of summary.md (verdict_begin), or NULL: each new
+   * discrepancy (1) and each on a vector new since the baseline (2) is
+   * counted and its table row written as it is read */
+  struct verdict_acc *verdict;
   int by_flag; /* no baseline given: a failure not marked "baseline" is new */
 };
+
+static void verdict_row(struct verdict_acc *a, int flag,
+                        const struct rrecord *r);
 
 static size_t adapter_of(struct rset *s, const char *name, const char *lib,
                          const char *spec) {
@@ -148,8 +152,8 @@ static int scan(void *ctx, const struct rrecord *r) {
              !json_is_true(json_object_get(r->o, "baseline"))) {
     flag = 1;
   }
-  if (flag && s->flags)
-    strmap_add(s->flags, key, (size_t)flag);
+  if (flag && s->verdict)
+    verdict_row(s->verdict, flag, r);
   return 0;
 }
 
@@ -188,11 +192,15 @@ static void rset_free(struct rset *s) {
 
 /* Read every file once; the problems merge and check refuse (unless
  * --force): other vectors versions, a result twice. */
+static int rset_check(struct rset *s);
 static int rset_read(struct rset *s) {
   s->summary = xcalloc((size_t)s->n + 1, 1);
   int rc = results_each(s->paths, s->n, scan, s);
-  if (rc)
-    return rc;
+  return rc ? rc : rset_check(s);
+}
+
+static int rset_check(struct rset *s) {
+  int rc = 0;
   if (!s->results) {
     warnx_("no results in %s%s", s->paths[0],
            s->n > 1 ? " and the others" : "");
@@ -388,72 +396,77 @@ int cmd_check(int argc, char **argv) {
 
 /* ---- summary.md's verdict -------------------------------------------- */
 
-struct vrows {
-  struct rset *s;
-  FILE *f;
+/* The verdict, made while the report reads the results (so they are read
+ * once): the rset of `uritest check`, and per kind of row (1 new, 2 on a
+ * new vector) the rows written so far, at most BUDGET octets of them. */
+struct verdict_acc {
+  struct rset s;
   void (*md)(FILE *f, const char *s, int code);
-  int want; /* 1 new discrepancies, 2 new vectors */
-  size_t budget, shown, left;
+  size_t budget;
+  size_t n[3], left[3]; /* rows counted; not written (over the budget) */
+  char *text[3];
+  size_t len[3];
+  FILE *rows[3];
 };
 
 /* A value for a table cell: compact JSON, cut at 200 octets. */
-static void cell(struct vrows *w, json_t *v) {
+static void cell(struct verdict_acc *a, FILE *f, json_t *v) {
   char *t = v ? json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY) : NULL;
   if (t && strlen(t) > 200)
     strcpy(t + 190, "...(cut)");
-  w->md(w->f, t ? t : "(none)", 1);
+  a->md(f, t ? t : "(none)", 1);
   free(t);
 }
 
-static int rows(void *ctx, const struct rrecord *r) {
-  struct vrows *w = ctx;
-  if (strcmp(r->kind, "result"))
-    return 0;
-  const char *name = jstr(r->o, "adapter"), *id = jstr(r->o, "id");
-  struct buf key = {0};
-  buf_printf(&key, "%s\n%s", name ? name : "", id ? id : "");
-  size_t *flag = strmap_get(w->s->flags, key.p);
-  buf_free(&key);
-  if (!flag || (int)*flag != w->want)
-    return 0;
-  if (ftell(w->f) > (long)w->budget) {
-    w->left++;
-    return 0;
+static void verdict_row(struct verdict_acc *a, int flag,
+                        const struct rrecord *r) {
+  a->n[flag]++;
+  FILE *f = a->rows[flag];
+  if (!f || ftell(f) > (long)a->budget) {
+    a->left[flag]++;
+    return;
   }
-  w->shown++;
   json_t *exp = json_object_get(r->o, "expected");
   json_t *in = json_object_get(exp, "input");
-  fputs("| ", w->f);
-  w->md(w->f, name, 0);
-  fputs(" | ", w->f);
-  w->md(w->f, id, 1);
-  fputs(" | ", w->f);
-  w->md(w->f, jstr(r->o, "class") ? jstr(r->o, "class") : "?", 1);
-  fputs(" | ", w->f);
-  cell(w, in ? in : json_object_get(r->o, "input"));
-  fputs(" | ", w->f);
-  cell(w, exp);
-  fputs(" | ", w->f);
-  cell(w, json_object_get(r->o, "got"));
-  fputs(" |\n", w->f);
-  return 0;
+  const char *cls = jstr(r->o, "class");
+  fputs("| ", f);
+  a->md(f, jstr(r->o, "adapter"), 0);
+  fputs(" | ", f);
+  a->md(f, jstr(r->o, "id"), 1);
+  fputs(" | ", f);
+  a->md(f, cls ? cls : "?", 1);
+  fputs(" | ", f);
+  cell(a, f, in ? in : json_object_get(r->o, "input"));
+  fputs(" | ", f);
+  cell(a, f, exp);
+  fputs(" | ", f);
+  cell(a, f, json_object_get(r->o, "got"));
+  fputs(" |\n", f);
 }
 
-static void table(struct vrows *w, int want, const char *title, size_t n) {
-  if (!n)
+/* The rows of kind K, each while F is under the budget. */
+static void table(struct verdict_acc *a, FILE *f, int k, const char *title) {
+  if (!a->n[k])
     return;
-  fprintf(w->f,
+  fprintf(f,
           "\n### %s (%zu)\n\n| adapter | vector | class | input | "
           "expected | got |\n|---|---|---|---|---|---|\n",
-          title, n);
-  w->want = want;
-  w->shown = w->left = 0;
-  results_each(w->s->paths, w->s->n, rows, w);
-  if (w->left)
-    fprintf(w->f,
+          title, a->n[k]);
+  size_t left = a->left[k];
+  for (char *p = a->text[k], *end = p + a->len[k]; p < end;) {
+    char *nl = memchr(p, '\n', (size_t)(end - p));
+    nl = nl ? nl + 1 : end;
+    if (ftell(f) > (long)a->budget)
+      left++;
+    else
+      fwrite(p, 1, (size_t)(nl - p), f);
+    p = nl;
+  }
+  if (left)
+    fprintf(f,
             "\n%zu more not shown (summary.md stays under 1 MB; every "
             "one is in results.json and the results file)\n",
-            w->left);
+            left);
 }
 
 static void now_passing_md(FILE *f, struct rset *s, size_t nnow, size_t budget,
@@ -483,53 +496,75 @@ static void now_passing_md(FILE *f, struct rset *s, size_t nnow, size_t budget,
     fprintf(f, "\n%zu more not shown\n", left);
 }
 
-int verdict_md(FILE *f, char *const *results, int n, char *const *baselines,
-               int nb, size_t budget,
-               void (*md)(FILE *f, const char *s, int code)) {
-  struct rset s;
-  memset(&s, 0, sizeof s);
-  struct strmap flags = {0};
-  s.paths = (char **)results;
-  s.n = n;
-  s.flags = &flags;
-  s.by_flag = nb == 0;
-  s.force = 1; /* the verdict is told whatever; check and run refuse */
-  s.bl = nb ? xcalloc((size_t)nb, sizeof *s.bl) : NULL;
-  int rc = 0;
-  for (int i = 0; !rc && i < nb; i++, s.nbl++)
-    if (baseline_load(baselines[i], &s.bl[i]) < 0)
-      rc = EXIT_USAGE;
-  if (!rc)
-    rc = rset_read(&s);
-  size_t nnew = 0, nvec = 0, nnow = 0;
-  for (size_t i = 0; i < flags.cap; i++)
-    if (flags.keys[i]) {
-      nnew += flags.values[i] == 1;
-      nvec += flags.values[i] == 2;
+int verdict_begin(struct verdict_acc **out, char *const *results, int n,
+                  char *const *baselines, int nb, size_t budget,
+                  void (*md)(FILE *f, const char *s, int code)) {
+  struct verdict_acc *a = xcalloc(1, sizeof *a);
+  struct rset *s = &a->s;
+  a->md = md;
+  a->budget = budget;
+  for (int k = 1; k < 3; k++)
+    a->rows[k] = open_memstream(&a->text[k], &a->len[k]);
+  s->paths = (char **)results;
+  s->n = n;
+  s->verdict = a;
+  s->by_flag = nb == 0;
+  s->force = 1; /* the verdict is told whatever; check and run refuse */
+  s->bl = nb ? xcalloc((size_t)nb, sizeof *s->bl) : NULL;
+  s->summary = xcalloc((size_t)n + 1, 1);
+  *out = a;
+  for (int i = 0; i < nb; i++, s->nbl++)
+    if (baseline_load(baselines[i], &s->bl[i]) < 0)
+      return EXIT_USAGE;
+  return 0;
+}
+
+int verdict_record(struct verdict_acc *a, const struct rrecord *r) {
+  return scan(&a->s, r);
+}
+
+int verdict_end(struct verdict_acc *a, FILE *f) {
+  struct rset *s = &a->s;
+  int rc = rset_check(s);
+  size_t nnow = 0;
+  for (int i = 0; i < s->nbl; i++)
+    for (size_t k = 0; k < s->bl[i].n; k++)
+      nnow += s->bl[i].e[k].now_passing != 0;
+  for (int k = 1; k < 3; k++)
+    if (a->rows[k]) {
+      fclose(a->rows[k]); /* text[k] and len[k] are final */
+      a->rows[k] = NULL;
     }
-  for (int i = 0; i < s.nbl; i++)
-    for (size_t k = 0; k < s.bl[i].n; k++)
-      nnow += s.bl[i].e[k].now_passing != 0;
   if (!rc) {
-    int pass = !nnew && !nvec && !nnow;
+    int pass = !a->n[1] && !a->n[2] && !nnow;
     fprintf(f, "## Verdict: %s\n\n", pass ? "PASS" : "FAIL");
-    if (nb)
+    if (s->nbl)
       fprintf(f,
               "Against %d baseline%s: **%zu new discrepancies**, **%zu "
               "baseline entries now passing**, **%zu discrepancies on "
               "vectors new since the baseline**.\n",
-              nb, nb > 1 ? "s" : "", nnew, nnow, nvec);
+              s->nbl, s->nbl > 1 ? "s" : "", a->n[1], nnow, a->n[2]);
     else
       fprintf(f,
               "No baseline given: **%zu discrepancies** the results do "
               "not mark known (baseline).\n",
-              nnew);
-    struct vrows w = {&s, f, md, 0, budget, 0, 0};
-    table(&w, 1, "New discrepancies", nnew);
-    now_passing_md(f, &s, nnow, budget, md);
-    table(&w, 2, "Discrepancies on vectors new since the baseline", nvec);
+              a->n[1]);
+    table(a, f, 1, "New discrepancies");
+    now_passing_md(f, s, nnow, a->budget, a->md);
+    table(a, f, 2, "Discrepancies on vectors new since the baseline");
   }
-  strmap_free(&flags);
-  rset_free(&s);
+  verdict_free(a);
   return rc;
+}
+
+void verdict_free(struct verdict_acc *a) {
+  if (!a)
+    return;
+  for (int k = 1; k < 3; k++) {
+    if (a->rows[k])
+      fclose(a->rows[k]);
+    free(a->text[k]);
+  }
+  rset_free(&a->s);
+  free(a);
 }

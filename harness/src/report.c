@@ -10,6 +10,7 @@
 #include "model.h"
 #include "commands.h"
 #include "files.h"
+#include "results.h"
 #include "util.h"
 
 static const char usage_text[] =
@@ -71,6 +72,28 @@ static void terminal_summary(const struct report *r, const char *dir) {
   free(b.p);
   printf("report: %s/index.html, %s/summary.md, %s/results.json\n", dir, dir,
          dir);
+}
+
+/* Each record once: into the model and into summary.md's verdict. */
+static int on_record(void *ctx, const struct rrecord *rec) {
+  struct report *r = ctx;
+  int rc = report_record(r, rec);
+  return rc ? rc : verdict_record(r->verdict, rec);
+}
+
+/* The results files into R (and its verdict), each read once, in order. */
+static int read_results(struct report *r, struct render_opts *ro) {
+  int rc = verdict_begin(&ro->verdict, ro->results, ro->nresults, ro->baselines,
+                         ro->nbaselines, REPORT_VERDICT_BUDGET, report_md_text);
+  r->verdict = ro->verdict;
+  if (rc == 0)
+    rc = results_each(ro->results, ro->nresults, on_record, r);
+  report_sources(r, ro->results, ro->nresults);
+  if (rc == 0 && r->nad == 0) {
+    warnx_("%s: no results", r->source);
+    rc = EXIT_USAGE;
+  }
+  return rc;
 }
 
 int cmd_report(int argc, char **argv) {
@@ -140,31 +163,24 @@ int cmd_report(int argc, char **argv) {
   if (!r.spool)
     warnx_("cannot make a temporary file");
   char *deflt = root_path("reports/out/results.jsonl");
-  if (optind == argc) {
-    rc = rc ? rc : report_read(&r, deflt);
-    ro.results = &deflt;
-    ro.nresults = 1;
-  } else {
-    ro.results = argv + optind;
-    ro.nresults = argc - optind;
-  }
-  for (int i = optind; i < argc && rc == 0; i++)
-    rc = report_read(&r, argv[i]);
-  if (rc == 0 && r.nad == 0) {
-    warnx_("%s: no results", r.source);
-    rc = EXIT_USAGE;
-  }
+  ro.results = optind == argc ? &deflt : argv + optind;
+  ro.nresults = optind == argc ? 1 : argc - optind;
+  if (rc == 0)
+    rc = read_results(&r, &ro);
   if (rc == 0) {
     report_finish(&r);
     mkdir_p(dir);
     rc = render_json(&r, &ro);
-    if (rc == 0)
-      rc = render_md(&r, &ro);
+    if (rc == 0) {
+      rc = render_md(&r, &ro); /* writes and frees the verdict */
+      ro.verdict = NULL;
+    }
     if (rc == 0)
       rc = render_html(&r, &ro);
     if (rc == 0 && !quiet)
       terminal_summary(&r, dir);
   }
+  verdict_free(ro.verdict);
   report_free(&r);
   free(deflt);
   filter_free(baselines, nbaselines);

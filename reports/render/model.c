@@ -1,7 +1,6 @@
 /* model.c: reading results files into the report model (model.h), once,
  * line by line: aggregates per adapter, per vector the class each adapter
  * got, and a compact form of every result that is not PASS. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -9,6 +8,7 @@
 #include <jansson.h>
 
 #include "model.h"
+#include "results.h"
 #include "rfc3986.h"
 #include "util.h"
 #include "../../adapters/common/codec_json.h"
@@ -468,17 +468,12 @@ static void add_summary(struct report *r, json_t *o) {
   }
 }
 
-/* One line of a results file, parsed as O (NULL with ERR when it is not
- * JSON): 0 or EXIT_USAGE. */
-int report_line(struct report *r, const char *path, long lineno,
-                const char *line, size_t n, json_t *o,
-                const json_error_t *err) {
+int report_record(struct report *r, const struct rrecord *rec) {
+  json_t *o = rec->o;
   int rc = 0;
-  if (!json_is_object(o)) {
-    warnx_("%s:%ld:%d: %s", path, lineno, o ? 0 : err->column,
-           o ? "not a JSON object" : err->text);
-    rc = EXIT_USAGE;
-  } else if (!strcmp(jstr(o, "record"), "run")) {
+  if (!r->str.n)
+    strtab_add(&r->str, "", 0);
+  if (!strcmp(jstr(o, "record"), "run")) {
     add_run(r, o);
   } else if (!strcmp(jstr(o, "record"), "summary")) {
     add_summary(r, o);
@@ -489,55 +484,28 @@ int report_line(struct report *r, const char *path, long lineno,
     if (cls < 0 || !*jstr(o, "id") || !*jstr(o, "adapter")) {
       warnx_("%s:%ld: a result needs \"adapter\", \"id\" and a known "
              "\"class\"",
-             path, lineno);
+             rec->path, rec->line);
       rc = EXIT_USAGE;
     } else if (!(a = adapter_get(r, jstr(o, "adapter"), jstr(o, "library"),
                                  NULL))) {
-      warnx_("%s:%ld: more than %d adapters", path, lineno, RPT_MAX_ADAPTERS);
+      warnx_("%s:%ld: more than %d adapters", rec->path, rec->line,
+             RPT_MAX_ADAPTERS);
       rc = EXIT_USAGE;
     } else {
-      add_result(r, o, a, cls, line, n);
+      add_result(r, o, a, cls, rec->text, rec->len);
     }
   }
   return rc;
 }
 
-int report_read(struct report *r, const char *path) {
-  FILE *f = fopen(path, "r");
-  if (!f) {
-    warnx_("%s: cannot read: %s", path, strerror(errno));
-    return EXIT_USAGE;
+void report_sources(struct report *r, char *const *paths, int n) {
+  for (int i = 0; i < n; i++) {
+    if (r->source) {
+      size_t m = strlen(r->source) + strlen(paths[i]) + 3;
+      r->source = xrealloc(r->source, m);
+      strcat(strcat(r->source, ", "), paths[i]);
+    } else {
+      r->source = xstrdup(paths[i]);
+    }
   }
-  if (!r->str.n)
-    strtab_add(&r->str, "", 0);
-  char *line = NULL;
-  size_t cap = 0;
-  ssize_t n;
-  long lineno = 0;
-  int rc = 0;
-  while (rc == 0 && (n = getline(&line, &cap, f)) > 0) {
-    lineno++;
-    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-      n--;
-    if (n == 0)
-      continue;
-    json_error_t err;
-    json_t *o = json_loadb(line, (size_t)n, JSON_ALLOW_NUL, &err);
-    rc = report_line(r, path, lineno, line, (size_t)n, o, &err);
-    json_decref(o);
-  }
-  free(line);
-  if (rc == 0 && ferror(f)) {
-    warnx_("%s: read error", path);
-    rc = EXIT_USAGE;
-  }
-  fclose(f);
-  if (r->source) {
-    size_t m = strlen(r->source) + strlen(path) + 3;
-    r->source = xrealloc(r->source, m);
-    strcat(strcat(r->source, ", "), path);
-  } else {
-    r->source = xstrdup(path);
-  }
-  return rc;
 }

@@ -117,16 +117,18 @@ struct report {
    * "VEC\tJSON" */
   FILE *spool;
   size_t spooled;
-  int keep_unsupported; /* spool UNSUPPORTED results too (--all) */
+  struct verdict_acc *verdict; /* fed each record as it is read */
+  int keep_unsupported;        /* spool UNSUPPORTED results too (--all) */
 };
 
-/* Read results files (JSON Lines of `uritest run` or `uritest diff`) into
- * R, once each, in order, a line at a time.  Returns 0, or EXIT_USAGE
- * with a message naming FILE:LINE. */
-int report_read(struct report *r, const char *path);
-/* One line (model.c), parsed as O, or NULL with ERR. */
-int report_line(struct report *r, const char *path, long lineno,
-                const char *line, size_t n, json_t *o, const json_error_t *err);
+/* One record of a results file (JSON Lines of `uritest run` or `uritest
+ * diff`, read by results_each, the one reader of results files) into R:
+ * 0, or EXIT_USAGE with a message naming FILE:LINE.  `uritest report`
+ * reads each file once, in order, a record at a time. */
+struct rrecord;
+int report_record(struct report *r, const struct rrecord *rec);
+/* The results files read, for the reports' "from". */
+void report_sources(struct report *r, char *const *paths, int n);
 /* After the results: the sections, tags and inputs of the vectors, from
  * the vector files the results name (informative: a file that cannot be
  * read is left out), and the oracle's derivation of each input. */
@@ -199,7 +201,15 @@ struct render_opts {
   char *const *baselines;
   int nbaselines;
   int all; /* results.json: UNSUPPORTED results too */
+  /* summary.md's verdict, made while the results were read (results.h);
+   * render_md writes and frees it */
+  struct verdict_acc *verdict;
 };
+/* The octets of summary.md the verdict may take. */
+#define REPORT_VERDICT_BUDGET (768 * 1024)
+/* Text from results for Markdown, with visible escapes (the verdict's
+ * cells; render_md.c). */
+void report_md_text(FILE *f, const char *s, int code);
 int render_json(struct report *r, const struct render_opts *o);
 int render_md(struct report *r, const struct render_opts *o);
 int render_html(struct report *r, const struct render_opts *o);

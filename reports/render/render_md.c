@@ -41,8 +41,7 @@ static void mds(FILE *f, const struct report *r, uint32_t i, int code) {
   free(b.p);
 }
 
-/* Text from results for Markdown, with visible escapes (verdict_md). */
-static void md_shown(FILE *f, const char *s, int code) {
+void report_md_text(FILE *f, const char *s, int code) {
   struct buf b = {0};
   buf_puts(&b, "");
   report_show(&b, s, strlen(s));
@@ -319,9 +318,9 @@ static void coverage_md(FILE *f, const char *path) {
           unl, unf, unb);
 }
 
-/* GitHub's limit of a step summary, and what the verdict may take of it */
+/* GitHub's limit of a step summary (what the verdict may take of it:
+ * REPORT_VERDICT_BUDGET, model.h) */
 #define SUMMARY_MAX (1024 * 1024)
-#define VERDICT_BUDGET (768 * 1024)
 
 /* TEXT[0..N) into F, cut at the last line that fits in SUMMARY_MAX with
  * the line saying how many were left out. */
@@ -369,8 +368,7 @@ int render_md(struct report *r, const struct render_opts *o) {
   md(f, rs(r, r->date), 0);
   fprintf(f, "%s.\n\n", r->interrupted ? " (interrupted)" : "");
   /* the verdict first: what decides the exit code */
-  int vrc = verdict_md(f, o->results, o->nresults, o->baselines, o->nbaselines,
-                       VERDICT_BUDGET, md_shown);
+  int vrc = verdict_end(o->verdict, f);
   fprintf(f,
           "\n## Totals\n\n%zu results marked known (baseline) in the "
           "results files.\n",
