@@ -160,22 +160,44 @@
     return set;
   }
 
-  // ---- every non-PASS result, once
-  const ROWS = [];
+  // ---- every non-PASS result, once: a number each (vector * 256 +
+  // adapter) in a typed array, so that 60 adapters' results cost no
+  // objects; a row's fields are read from X when needed (rowOf)
+  const NO_DET = { comps: 0, note: 0, beh: 0, sev: 0, impl: 0, shape: 0, nd: 0 };
+  const CH_NONE = '.'.charCodeAt(0);
   const BEHS = {};
   const SEVS = {};
+  let nrows = 0;
+  const rowBuf = [];
   for (let v = 0; v < V.length; v++) {
-    const det = details(v);
+    const out = X[v].out;
+    const det = X[v].det;
     for (let k = 0; k < A.length; k++) {
-      const o = outcome(v, k);
-      if (!o || o.cls === CLS_PASS) continue;
-      const d = det[k] || { comps: 0, note: 0, beh: 0, sev: 0, impl: 0, shape: 0, nd: 0 };
-      ROWS.push({ v: v, a: k, cls: o.cls, sec: o.sec, known: o.known, d: d });
-      if (o.cls !== CLS_UNSUPPORTED) {
+      const ch = out.charCodeAt(k);
+      if (ch === CH_NONE || Number.isNaN(ch)) continue;
+      const cls = CODE[ch] >> 2;
+      if (cls === CLS_PASS) continue;
+      rowBuf.push(v * 256 + k);
+      nrows++;
+      const d = det[k];
+      if (d && cls !== CLS_UNSUPPORTED) {
         if (d.beh) BEHS[S[d.beh]] = (BEHS[S[d.beh]] || 0) + 1;
         if (d.sev) SEVS[S[d.sev]] = (SEVS[S[d.sev]] || 0) + 1;
       }
     }
+  }
+  const ROWS = Int32Array.from(rowBuf);
+  rowBuf.length = 0;
+  function rowV(x) { return x >>> 8; }
+  function rowA(x) { return x & 255; }
+  function rowCode(x) { return CODE[X[x >>> 8].out.charCodeAt(x & 255)]; }
+  function rowCls(x) { return rowCode(x) >> 2; }
+  function rowSec(x) { return (rowCode(x) >> 1) & 1; }
+  function rowKnown(x) { return rowCode(x) & 1; }
+  function rowD(x) { return X[x >>> 8].det[x & 255] || NO_DET; }
+  function rowOf(x) {
+    const c = rowCode(x);
+    return { v: rowV(x), a: rowA(x), cls: c >> 2, sec: (c >> 1) & 1, known: c & 1, d: rowD(x) };
   }
 
   // ---- header
@@ -183,7 +205,7 @@
     const m = D.meta;
     $('meta').textContent = 'uritest ' + m.uritest + ', vectors ' + S[m.vectors] + ', run ' + S[m.date] +
       ' (' + S[m.command] + '), from ' + S[m.source] + (m.interrupted ? '; the run was interrupted' : '') +
-      '. ' + A.length + ' adapters, ' + V.length + ' vectors, ' + ROWS.length + ' results not PASS.';
+      '. ' + A.length + ' adapters, ' + V.length + ' vectors, ' + nrows + ' results not PASS.';
   }
 
   // ---- Overview
@@ -380,15 +402,16 @@
     const only = state.ba === undefined ? '' : state.ba;
     sel.value = only;
     const groups = {};
-    ROWS.forEach((r) => {
-      if (r.cls === CLS_UNSUPPORTED) return;
-      if (only !== '' && S[A[r.a].name] !== only) return;
-      const key = r.a + ':' + r.d.beh;
+    ROWS.forEach((x) => {
+      if (rowCls(x) === CLS_UNSUPPORTED) return;
+      const a = rowA(x), v = rowV(x), d = rowD(x);
+      if (only !== '' && S[A[a].name] !== only) return;
+      const key = a + ':' + d.beh;
       let g = groups[key];
-      if (!g) g = groups[key] = { a: r.a, beh: r.d.beh, n: 0, sev: {}, ex: -1 };
+      if (!g) g = groups[key] = { a: a, beh: d.beh, n: 0, sev: {}, ex: -1 };
       g.n++;
-      if (r.d.sev) g.sev[S[r.d.sev]] = 1;
-      if (g.ex < 0 || X[r.v].input.length < X[g.ex].input.length) g.ex = r.v;
+      if (d.sev) g.sev[S[d.sev]] = 1;
+      if (g.ex < 0 || X[v].input.length < X[g.ex].input.length) g.ex = v;
     });
     const list = Object.keys(groups).map((k) => groups[k]);
     list.sort((x, y) => ((x.beh ? 1 : 0) - (y.beh ? 1 : 0)) || y.n - x.n || x.a - y.a);
@@ -564,7 +587,7 @@
   }
   fillSelect($('f-adapter'), A.map((a) => [S[a.name], S[a.name]]));
   const clsCount = {};
-  ROWS.forEach((r) => { clsCount[r.cls] = (clsCount[r.cls] || 0) + 1; });
+  ROWS.forEach((x) => { const c = rowCls(x); clsCount[c] = (clsCount[c] || 0) + 1; });
   fillSelect($('f-class'), Object.keys(clsCount).map(Number).sort((x, y) => x - y).map((c) => [C[c], C[c] + ' (' + clsCount[c] + ')']));
   fillSelect($('f-sev'), Object.keys(SEVS).sort().map((s) => [s, s + ' (' + SEVS[s] + ')']));
   fillSelect($('f-beh'), Object.keys(BEHS).sort().map((s) => [s, s + ' (' + BEHS[s] + ')']));
@@ -577,19 +600,20 @@
       const not = s['x' + key] === '1';
       tests.push((r) => f(r, s[key]) !== not);
     };
-    add('a', (r, v) => S[A[r.a].name] === v);
-    if (s.c === undefined || s.c === '') tests.push((r) => r.cls !== CLS_UNSUPPORTED);
-    else if (s.c !== '*') add('c', (r, v) => C[r.cls] === v);
-    add('s', (r, v) => (v === '!' ? r.sec === 1 : S[r.d.sev] === v));
-    add('b', (r, v) => (v === '!' ? r.d.beh === 0 : S[r.d.beh] === v));
-    add('section', (r, v) => textHas(X[r.v].section, v));
-    add('rule', (r, v) => vectorRules(r.v)[v] === 1);
-    add('tag', (r, v) => X[r.v].tags.split(' ').indexOf(v) >= 0);
-    add('file', (r, v) => textHas(X[r.v].file, v));
-    add('q', (r, v) => textHas(X[r.v].id + '\u0000' + X[r.v].input + '\u0000' + S[r.d.comps] + '\u0000' + S[A[r.a].name], v));
-    if (s.k === 'new') tests.push((r) => !r.known);
-    if (s.k === 'known') tests.push((r) => r.known === 1);
-    return (r) => tests.every((t) => t(r));
+    // each test on a row number (rowOf's fields read when needed)
+    add('a', (x, v) => S[A[rowA(x)].name] === v);
+    if (s.c === undefined || s.c === '') tests.push((x) => rowCls(x) !== CLS_UNSUPPORTED);
+    else if (s.c !== '*') add('c', (x, v) => C[rowCls(x)] === v);
+    add('s', (x, v) => (v === '!' ? rowSec(x) === 1 : S[rowD(x).sev] === v));
+    add('b', (x, v) => (v === '!' ? rowD(x).beh === 0 : S[rowD(x).beh] === v));
+    add('section', (x, v) => textHas(X[rowV(x)].section, v));
+    add('rule', (x, v) => vectorRules(rowV(x))[v] === 1);
+    add('tag', (x, v) => X[rowV(x)].tags.split(' ').indexOf(v) >= 0);
+    add('file', (x, v) => textHas(X[rowV(x)].file, v));
+    add('q', (x, v) => { const w = X[rowV(x)]; return textHas(w.id + '\u0000' + w.input + '\u0000' + S[rowD(x).comps] + '\u0000' + S[A[rowA(x)].name], v); });
+    if (s.k === 'new') tests.push((x) => !rowKnown(x));
+    if (s.k === 'known') tests.push((x) => rowKnown(x) === 1);
+    return (x) => tests.every((t) => t(x));
   }
   function failuresControls() {
     $('f-adapter').value = state.a || '';
@@ -609,13 +633,13 @@
     const list = ROWS.filter(m);
     const pages = Math.max(1, Math.ceil(list.length / PAGE));
     let p = Math.min(Math.max(0, Number(state.p || 0) || 0), pages - 1);
-    $('count').textContent = list.length + ' results (of ' + ROWS.length + ' not PASS)';
+    $('count').textContent = list.length + ' results (of ' + nrows + ' not PASS)';
     $('pg-at').textContent = 'page ' + (p + 1) + ' of ' + pages;
     $('pg-prev').disabled = p === 0;
     $('pg-next').disabled = p >= pages - 1;
     $('permalink').href = stateHash(state);
     const frag = document.createDocumentFragment();
-    list.slice(p * PAGE, (p + 1) * PAGE).forEach((r) => frag.appendChild(failureRow(r)));
+    list.slice(p * PAGE, (p + 1) * PAGE).forEach((x) => frag.appendChild(failureRow(rowOf(x))));
     const body = $('rows');
     clear(body);
     body.appendChild(frag);
