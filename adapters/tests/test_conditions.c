@@ -19,7 +19,7 @@ struct row {
   int holds;
 };
 
-#define OUT -1
+#define OUT (-1)
 static const struct row rows[] = {
     /* lib-target-drops-slash: the reference's path ends with a "/" the
      * library's lacks (at the end, or before "?" or "#") */
