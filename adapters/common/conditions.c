@@ -625,6 +625,23 @@ COND(c_lib_collapses_empty_segment) {
          !output_has_empty_segment(reading_value(x->lib, b), b->length);
 }
 
+/* the library's output (resolve, normalize) is the reference's with one or
+ * more "/" left out and nothing else changed (empty segments collapsed) */
+COND(c_lib_drops_slashes) {
+  const struct adapter_value *a = &x->ref->output, *b = &x->lib->output;
+  if (a->state != AV_DEFINED || b->state != AV_DEFINED ||
+      b->length >= a->length)
+    return 0;
+  const char *p = reading_value(x->ref, a), *q = reading_value(x->lib, b);
+  size_t j = 0;
+  for (size_t i = 0; i < a->length; i++) {
+    if (j < b->length && p[i] == q[j])
+      j++;
+    else if (p[i] != '/')
+      return 0;
+  }
+  return j == b->length;
+}
 /* The 128 bits of the IPv6 literal "[...]" S (N octets; a zone ID after
  * "%" is left out) into OUT: 1, or 0 when S is not one. */
 static int ipv6_literal(const char *s, size_t n, unsigned char out[16]) {
@@ -725,6 +742,7 @@ static const struct {
     {"lib-adds-delimiter", c_lib_adds_delimiter},
     {"lib-collapses-empty-segment", c_lib_collapses_empty_segment},
     {"lib-ipv6-same-address", c_lib_ipv6_same_address},
+    {"lib-drops-slashes", c_lib_drops_slashes},
 };
 
 cond_fn condition_named(const char *name) {

@@ -90,6 +90,17 @@ static const struct row rows[] = {
      "A", 1},
     {"lib-same-decoded", "parse", "//%41", NULL, RFC3986_COMPONENT_HOST, "%41",
      "B", 0},
+    /* lib-drops-slashes: the reference's output with "/" left out */
+    {"lib-drops-slashes", "resolve", ".///", "http://a", OUT, "http://a///",
+     "http://a//", 1},
+    {"lib-drops-slashes", "resolve", "..//a", "http://a", OUT, "http://a//a",
+     "http://a/a", 1},
+    {"lib-drops-slashes", "resolve", "a", "http://a/b", OUT, "http://a/a",
+     "http://a/a", 0},
+    {"lib-drops-slashes", "resolve", "a//", "http://a/b", OUT, "http://a/a//",
+     "http://a/b/", 0},
+    {"lib-drops-slashes", "resolve", "a//", "http://a/b", OUT, "http://a/a//",
+     "http://a/a///", 0},
     /* lib-ipv6-same-address: the same 128 bits in other text */
     {"lib-ipv6-same-address", "parse", "http://[1:0::]/", NULL,
      RFC3986_COMPONENT_HOST, "[1:0::]", "[1::]", 1},
