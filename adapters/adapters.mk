@@ -10,7 +10,8 @@
 #                   cannot tell
 #   ADAPTER_CFLAGS, ADAPTER_LIBS   more flags and libraries
 #   ADAPTER_DEPS    more files the build depends on
-#   ADAPTER_FUZZ    diff: a differential fuzz target (fuzz/fuzz.mk)
+#   ADAPTER_FUZZ    none: no differential fuzz target; every other C/C++
+#                   glue gets one, diff_NAME (fuzz/fuzz.mk)
 # This file includes every adapters/*/adapter.mk and builds an adapter only
 # when what it needs is present, so `make` builds everything whose
 # dependencies are here.  adapters/TEMPLATE/ is the folder to copy.
@@ -54,7 +55,7 @@ $(BUILD)/obj/adapters/common/protocol.o $(BUILD)/obj/adapters/common/codec_json.
 
 # What the adapter.mk files add up to.
 GLUE_NAMES :=          # built C/C++ glues, in folder order
-GLUE_FUZZ_NAMES :=     # those with a differential fuzz target (ADAPTER_FUZZ := diff)
+GLUE_FUZZ_NAMES :=     # those with a differential fuzz target (all but ADAPTER_FUZZ := none)
 GLUE_OBJS :=           # their objects (one per folder)
 GLUE_LIBS :=           # their libraries
 ADAPTER_BINS :=        # every compiled adapter built here
@@ -85,6 +86,7 @@ adapter_present = $(and $(shell command -v $(firstword $(adapter_tool_$(ADAPTER_
 
 define adapter_register
 $(if $(filter c c++ go java rust,$(ADAPTER_LANG)),,$(error adapters/$(1)/adapter.mk: ADAPTER_LANG must be c, c++, go, java or rust, not "$(ADAPTER_LANG)"))
+$(if $(filter-out none,$(ADAPTER_FUZZ)),$(error adapters/$(1)/adapter.mk: ADAPTER_FUZZ is none or unset, not "$(ADAPTER_FUZZ)"))
 ADAPTER_NAMES_$(1) := $(or $(strip $(ADAPTER_NAMES)),$(1))
 ADAPTER_LANG_$(1) := $(ADAPTER_LANG)
 ADAPTER_DEPS_$(1) := $(ADAPTER_DEPS)
@@ -107,7 +109,7 @@ endef
 # $(1) folder, $(2) name, $(3) extra in-process libraries, $(4) linker
 define adapter_glue_name
 GLUE_NAMES += $(2)
-$(if $(filter diff,$(ADAPTER_FUZZ_$(1))),GLUE_FUZZ_NAMES += $(2))
+$(if $(filter none,$(ADAPTER_FUZZ_$(1))),,GLUE_FUZZ_NAMES += $(2))
 ADAPTER_GLUE_SRC_$(2) := $(wildcard adapters/$(1)/glue.c adapters/$(1)/glue.cpp)
 ADAPTER_GLUE_OBJ_$(2) := $(BUILD)/obj/adapters/$(1)/glue.o
 ADAPTER_CFLAGS_$(2) := $$(ADAPTER_FLAGS_$(1))

@@ -15,10 +15,13 @@
 
 FUZZ_DIR      := $(BUILD)/fuzz
 FUZZ_CLANG    ?= clang
+FUZZ_CLANGXX  ?= clang++
 FUZZ_AFL_CC   ?= afl-clang-fast
+FUZZ_AFL_CXX  ?= afl-clang-fast++
 FUZZ_SANFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_CFLAGS   := $(WARN) \
-                 -D_POSIX_C_SOURCE=200809L -I. -Ireference/include -Ifuzz/targets
+FUZZ_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -I. -Ireference/include -Ifuzz/targets
+FUZZ_CFLAGS   := $(WARN) $(FUZZ_CPPFLAGS)
+FUZZ_CXXFLAGS := $(ADAPTER_CXXWARN) $(FUZZ_CPPFLAGS)
 FUZZ_SEEDS    := $(FUZZ_DIR)/seeds
 FUZZ_DICT     := fuzz/uri.dict
 SECONDS       ?= 60
@@ -27,49 +30,93 @@ JOBS          ?= 2
 ENGINE        ?= $(if $(shell command -v afl-fuzz 2>/dev/null),afl,libfuzzer)
 
 # The targets: the oracle's invariants, and one diff target per built glue
-# whose adapter.mk asks for one (ADAPTER_FUZZ := diff; adapters/adapters.mk).
+# (adapters/adapters.mk's table, GLUE_FUZZ_NAMES: every glue whose
+# adapter.mk does not say ADAPTER_FUZZ := none).  Nothing here names an
+# adapter: a new glue gets its diff target by being built.
 FUZZ_DIFF_ADAPTERS := $(GLUE_FUZZ_NAMES)
 FUZZ_TARGETS  := reference $(FUZZ_DIFF_ADAPTERS:%=diff_%)
 FUZZ_LF_BINS  := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/libfuzzer/%)
 FUZZ_AFL_BINS := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/afl/%)
+FUZZ_HEADERS  := $(wildcard reference/include/*.h reference/src/*.h reference/fast/*.h \
+                   adapters/common/*.h fuzz/targets/*.h)
 
-FUZZ_LIB_SRC  := $(LIB_SRC)
-FUZZ_LIB_DEPS := $(LIB_SRC) $(wildcard reference/include/*.h reference/src/*.h)
-FUZZ_GLUE_SRC  = adapters/common/reading.c adapters/common/conditions.c adapters/common/codec.c adapters/reference/glue.c $(ADAPTER_GLUE_SRC_$(1)) $(FUZZ_DIR)/known_$(1).c
-
-# known-behaviour tables, generated from adapters/<adapter>/behaviours.json
-# (examples named by vector id are read from vectors/v1)
-$(FUZZ_DIR)/known_%.c: adapters/%/behaviours.json fuzz/known2c.py $(wildcard vectors/v1/*/*.json)
-	@mkdir -p $(dir $@)
-	$(PYTHON) fuzz/known2c.py $* $< $@
-
-# the protocol's codec (adapters/common/codec.c) writes the FUZZ-FINDING lines
-FUZZ_CODEC_SRC := adapters/common/codec.c
-$(FUZZ_DIR)/libfuzzer/reference: fuzz/targets/reference.c $(FUZZ_CODEC_SRC) adapters/common/codec.h $(FUZZ_LIB_DEPS)
-	@mkdir -p $(dir $@)
-	$(FUZZ_CLANG) $(FUZZ_CFLAGS) $(FUZZ_SANFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_CODEC_SRC) $(FUZZ_LIB_SRC)
-$(FUZZ_DIR)/afl/reference: fuzz/targets/reference.c $(FUZZ_CODEC_SRC) adapters/common/codec.h $(FUZZ_LIB_DEPS)
-	@mkdir -p $(dir $@)
-	AFL_QUIET=1 $(FUZZ_AFL_CC) $(FUZZ_CFLAGS) $(FUZZ_SANFLAGS) -fsanitize=fuzzer -o $@ $< $(FUZZ_CODEC_SRC) $(FUZZ_LIB_SRC)
-
-# $(1) adapter name
-define FUZZ_DIFF_template
-$(FUZZ_DIR)/libfuzzer/diff_$(1): fuzz/targets/diff.c fuzz/targets/known.h $(call FUZZ_GLUE_SRC,$(1)) adapters/common/glue.h adapters/common/conditions.h $(FUZZ_LIB_DEPS)
+# known-behaviour tables, generated from the adapter's behaviours file: the
+# harness's (adapters/NAME/behaviours.json, or adapters/*/behaviours-NAME.json
+# for a folder's second adapter); none, an empty table: every disagreement
+# is a finding.  Examples named by vector id are read from vectors/v1.
+fuzz_behaviours = $(firstword $(wildcard adapters/$(1)/behaviours.json adapters/*/behaviours-$(1).json))
+define FUZZ_KNOWN_template
+$(FUZZ_DIR)/known_$(1).c: $(call fuzz_behaviours,$(1)) fuzz/known2c.py $(wildcard vectors/v1/*/*.json)
 	@mkdir -p $$(dir $$@)
-	$$(FUZZ_CLANG) $$(FUZZ_CFLAGS) $$(ADAPTER_CFLAGS_$(1)) $$(FUZZ_SANFLAGS) -fsanitize=fuzzer -o $$@ fuzz/targets/diff.c $(call FUZZ_GLUE_SRC,$(1)) $$(FUZZ_LIB_SRC) $$(ADAPTER_LIBS_$(1))
-$(FUZZ_DIR)/afl/diff_$(1): fuzz/targets/diff.c fuzz/targets/known.h $(call FUZZ_GLUE_SRC,$(1)) adapters/common/glue.h adapters/common/conditions.h $(FUZZ_LIB_DEPS)
-	@mkdir -p $$(dir $$@)
-	AFL_QUIET=1 $$(FUZZ_AFL_CC) $$(FUZZ_CFLAGS) $$(ADAPTER_CFLAGS_$(1)) $$(FUZZ_SANFLAGS) -fsanitize=fuzzer -o $$@ fuzz/targets/diff.c $(call FUZZ_GLUE_SRC,$(1)) $$(FUZZ_LIB_SRC) $$(ADAPTER_LIBS_$(1))
+	$$(PYTHON) fuzz/known2c.py $(1) $(or $(call fuzz_behaviours,$(1)),-) $$@
 endef
-$(foreach a,$(FUZZ_DIFF_ADAPTERS),$(eval $(call FUZZ_DIFF_template,$(a))))
+$(foreach a,$(FUZZ_DIFF_ADAPTERS),$(eval $(call FUZZ_KNOWN_template,$(a))))
 
-# A trivial persistent-mode target: the engine's own ceiling on this machine.
-$(FUZZ_DIR)/afl/trivial: fuzz/bench/trivial.c
-	@mkdir -p $(dir $@)
-	AFL_QUIET=1 $(FUZZ_AFL_CC) $(FUZZ_CFLAGS) $(FUZZ_SANFLAGS) -fsanitize=fuzzer -o $@ $<
-$(FUZZ_DIR)/libfuzzer/trivial: fuzz/bench/trivial.c
-	@mkdir -p $(dir $@)
-	$(FUZZ_CLANG) $(FUZZ_CFLAGS) $(FUZZ_SANFLAGS) -fsanitize=fuzzer -o $@ $<
+# ---- build configurations ------------------------------------------------
+# Each configuration compiles every source once into $(FUZZ_DIR)/obj/CONFIG/
+# (the oracle, ~60,000 lines with the generated fast parser, once into
+# librfc3986.a; the diff target's shared objects once) and links its
+# targets into $(FUZZ_DIR)/CONFIG/, always with the C++ driver (libFuzzer
+# is C++, and so are some glues):
+#   libfuzzer   clang, ASan + UBSan, -fsanitize=fuzzer
+#   afl         afl-clang-fast, ASan + UBSan, persistent mode through
+#               AFL++'s libFuzzer driver
+#   oss-fuzz    the OSS-Fuzz standard variables, passed by
+#               fuzz/oss-fuzz/build.sh as FUZZ_OSS_CC, FUZZ_OSS_CXX,
+#               FUZZ_OSS_CFLAGS, FUZZ_OSS_CXXFLAGS, FUZZ_OSS_ENGINE
+#               ($CC $CXX $CFLAGS $CXXFLAGS $LIB_FUZZING_ENGINE)
+FUZZ_CC_libfuzzer      := $(FUZZ_CLANG)
+FUZZ_CXX_libfuzzer     := $(FUZZ_CLANGXX)
+FUZZ_COMPILE_libfuzzer := $(FUZZ_SANFLAGS) -fsanitize=fuzzer-no-link
+FUZZ_LINK_libfuzzer    := $(FUZZ_SANFLAGS) -fsanitize=fuzzer
+FUZZ_CC_afl            := AFL_QUIET=1 $(FUZZ_AFL_CC)
+FUZZ_CXX_afl           := AFL_QUIET=1 $(FUZZ_AFL_CXX)
+FUZZ_COMPILE_afl       := $(FUZZ_SANFLAGS)
+FUZZ_LINK_afl          := $(FUZZ_SANFLAGS) -fsanitize=fuzzer
+FUZZ_CC_oss-fuzz       = $(FUZZ_OSS_CC)
+FUZZ_CXX_oss-fuzz      = $(FUZZ_OSS_CXX)
+FUZZ_COMPILE_oss-fuzz  = $(FUZZ_OSS_CFLAGS)
+FUZZ_COMPILEXX_oss-fuzz = $(FUZZ_OSS_CXXFLAGS)
+FUZZ_LINK_oss-fuzz     = $(FUZZ_OSS_CXXFLAGS) $(FUZZ_OSS_ENGINE)
+FUZZ_CONFIGS := libfuzzer afl oss-fuzz
+
+# What every diff target links beside its glue and its known table: the
+# target, the protocol's reading helpers, the conditions, the protocol's
+# codec (it writes the FUZZ-FINDING lines) and the reference's glue.
+FUZZ_DIFF_COMMON := fuzz/targets/diff.c adapters/common/reading.c adapters/common/conditions.c \
+                    adapters/common/codec.c adapters/reference/glue.c
+
+# $(1) configuration
+define FUZZ_CONFIG_template
+$(FUZZ_DIR)/obj/$(1)/%.c.o: %.c $(FUZZ_HEADERS)
+	@mkdir -p $$(dir $$@)
+	$$(FUZZ_CC_$(1)) $$(FUZZ_CFLAGS) $$(FUZZ_GLUE_FLAGS) $$(FUZZ_COMPILE_$(1)) -c -o $$@ $$<
+$(FUZZ_DIR)/obj/$(1)/%.cpp.o: %.cpp $(FUZZ_HEADERS)
+	@mkdir -p $$(dir $$@)
+	$$(FUZZ_CXX_$(1)) $$(FUZZ_CXXFLAGS) $$(FUZZ_GLUE_FLAGS) $$(or $$(FUZZ_COMPILEXX_$(1)),$$(FUZZ_COMPILE_$(1))) -c -o $$@ $$<
+$(FUZZ_DIR)/obj/$(1)/librfc3986.a: $(LIB_SRC:%=$(FUZZ_DIR)/obj/$(1)/%.o)
+	rm -f $$@ && $$(AR) rcs $$@ $$^
+$(FUZZ_DIR)/$(1)/reference: $(FUZZ_DIR)/obj/$(1)/fuzz/targets/reference.c.o \
+    $(FUZZ_DIR)/obj/$(1)/adapters/common/codec.c.o $(FUZZ_DIR)/obj/$(1)/librfc3986.a
+	@mkdir -p $$(dir $$@)
+	$$(FUZZ_CXX_$(1)) -o $$@ $$^ $$(FUZZ_LINK_$(1))
+$(FUZZ_DIR)/$(1)/trivial: $(FUZZ_DIR)/obj/$(1)/fuzz/bench/trivial.c.o
+	@mkdir -p $$(dir $$@)
+	$$(FUZZ_CXX_$(1)) -o $$@ $$^ $$(FUZZ_LINK_$(1))
+$(foreach a,$(FUZZ_DIFF_ADAPTERS),$(eval $(call FUZZ_DIFF_template,$(1),$(a))))
+endef
+
+# $(1) configuration, $(2) adapter: its glue (compiled with the adapter's
+# flags; glib and glib-relaxed share one), its known table, the common part.
+define FUZZ_DIFF_template
+$(FUZZ_DIR)/obj/$(1)/$(ADAPTER_GLUE_SRC_$(2)).o: FUZZ_GLUE_FLAGS := $(ADAPTER_CFLAGS_$(2))
+$(FUZZ_DIR)/$(1)/diff_$(2): $(FUZZ_DIFF_COMMON:%=$(FUZZ_DIR)/obj/$(1)/%.o) \
+    $(FUZZ_DIR)/obj/$(1)/$(FUZZ_DIR)/known_$(2).c.o $(FUZZ_DIR)/obj/$(1)/$(ADAPTER_GLUE_SRC_$(2)).o \
+    $(FUZZ_DIR)/obj/$(1)/librfc3986.a
+	@mkdir -p $$(dir $$@)
+	$$(FUZZ_CXX_$(1)) -o $$@ $$^ $$(FUZZ_LINK_$(1)) $(ADAPTER_LIBS_$(2))
+endef
+$(foreach c,$(FUZZ_CONFIGS),$(eval $(call FUZZ_CONFIG_template,$(c))))
 
 .PHONY: fuzz fuzz-build fuzz-seeds fuzz-smoke fuzz-parallel fuzz-survey test-fuzz-smoke
 

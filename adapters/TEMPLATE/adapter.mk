@@ -13,7 +13,9 @@
 #                (a header: /usr/include/boost/url.hpp)
 # ADAPTER_CFLAGS, ADAPTER_LIBS   more compile flags and libraries
 # ADAPTER_DEPS   more files the build depends on
-# ADAPTER_FUZZ   diff: build a differential fuzz target against the
-#                reference (fuzz/fuzz.mk; needs adapters/NAME/behaviours.json)
+# ADAPTER_FUZZ   none: no differential fuzz target.  Unset, a C or C++
+#                glue gets one, build/fuzz/libfuzzer/diff_NAME, against the
+#                reference (fuzz/fuzz.mk), explaining its disagreements with
+#                adapters/NAME/behaviours.json
 ADAPTER_LANG := c
 ADAPTER_PKG :=

@@ -2,5 +2,3 @@
 # adapters/TEMPLATE/adapter.mk explains each variable).
 ADAPTER_LANG := c
 ADAPTER_PKG := liburiparser
-# A differential fuzz target (fuzz/fuzz.mk: diff_uriparser) against the reference.
-ADAPTER_FUZZ := diff
