@@ -6,12 +6,15 @@
 #   make fuzz-parallel TARGET=reference JOBS=N [SECONDS=S]   AFL++: one -M and N-1 -S on one sync dir
 #   make fuzz-build            both builds of every target
 #   make fuzz-survey TARGET=diff_curl [CORPUS=dir]   print every disagreement, explained or not
+#   make test-fuzz-oss-fuzz    fuzz/oss-fuzz/build.sh by hand with the standard variables
 #
 # Every target is built twice, both with ASan + UBSan:
 #   $(BUILD)/fuzz/libfuzzer/NAME   clang -fsanitize=fuzzer
 #   $(BUILD)/fuzz/afl/NAME         afl-clang-fast, persistent mode through AFL++'s libFuzzer driver
+# and a third time by fuzz/oss-fuzz/build.sh ($(BUILD)/fuzz/oss-fuzz/NAME).
 # The oracle's sources and the glues are compiled into each target (so they
-# are instrumented); the third-party libraries are the system's.
+# are instrumented), once per configuration; the third-party libraries are
+# the system's.
 
 FUZZ_DIR      := $(BUILD)/fuzz
 FUZZ_CLANG    ?= clang
@@ -118,7 +121,23 @@ $(FUZZ_DIR)/$(1)/diff_$(2): $(FUZZ_DIFF_COMMON:%=$(FUZZ_DIR)/obj/$(1)/%.o) \
 endef
 $(foreach c,$(FUZZ_CONFIGS),$(eval $(call FUZZ_CONFIG_template,$(c))))
 
-.PHONY: fuzz fuzz-build fuzz-seeds fuzz-smoke fuzz-parallel fuzz-survey test-fuzz-smoke
+.PHONY: fuzz fuzz-build fuzz-seeds fuzz-smoke fuzz-parallel fuzz-survey test-fuzz-smoke \
+        fuzz-list test-fuzz-oss-fuzz
+
+# The targets' names, one line: fuzz/oss-fuzz/build.sh builds each as
+# $(FUZZ_DIR)/oss-fuzz/NAME, with the seeds (no deps: the image has what
+# it has).
+fuzz-list:
+	@echo $(FUZZ_TARGETS)
+
+# fuzz/oss-fuzz/build.sh by hand, with the standard variables (clang,
+# libFuzzer, ASan + UBSan) and a fresh $$OUT: every target is in $$OUT with
+# its dictionary, options and seeds, nothing else, and each one runs.
+# $$WORK is kept in $(FUZZ_DIR)/oss-fuzz-work, so a second run is
+# incremental.
+TEST_SUITES += test-fuzz-oss-fuzz
+test-fuzz-oss-fuzz:
+	@tests/suite.sh fuzz-oss-fuzz env FUZZ_DIR=$(FUZZ_DIR) fuzz/oss-fuzz/test.sh $(FUZZ_TARGETS)
 
 fuzz-build: deps $(FUZZ_LF_BINS) $(if $(shell command -v $(FUZZ_AFL_CC) 2>/dev/null),$(FUZZ_AFL_BINS))
 
@@ -147,7 +166,7 @@ fuzz-survey: deps fuzz-seeds $(FUZZ_DIR)/libfuzzer/$(TARGET)
 
 # Every target for a short fixed time, libFuzzer build (works where AFL++
 # cannot run): the seeds replayed, then fuzzing to FUZZ_SMOKE_SECONDS.
-FUZZ_SMOKE_SECONDS ?= 12
+FUZZ_SMOKE_SECONDS ?= 6
 fuzz-smoke: deps fuzz-seeds $(FUZZ_LF_BINS)
 	@FUZZ_DIR=$(FUZZ_DIR) PYTHON=$(PYTHON) fuzz/smoke.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
 

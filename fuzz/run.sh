@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # fuzz/run.sh ENGINE TARGET SECONDS [JOBS]: run one fuzz target (make fuzz,
-# make fuzz-parallel).  ENGINE is afl, libfuzzer or parallel (AFL++, one -M
-# and JOBS-1 -S instances on one sync directory).  Layout under $FUZZ_DIR:
+# make fuzz-parallel).  ENGINE is afl, libfuzzer, parallel (AFL++, one -M
+# and JOBS-1 -S instances on one sync directory: fuzz/afl/campaign.sh) or
+# minimize (only the seeds minimized for TARGET).  Layout under $FUZZ_DIR:
 #   seeds/                 every vector input (make fuzz-seeds)
 #   seeds-min/TARGET/      the seeds minimized for TARGET (libFuzzer -merge)
 #   afl-out/TARGET/        AFL++ sync directory: NAME/{queue,crashes,hangs}
@@ -41,24 +42,9 @@ case $engine in
     echo "fuzz: $target: $n crash file(s) in $out/default/crashes"
     exit $rc ;;
   parallel)
-    out=$dir/afl-out/$target
-    mkdir -p "$out"
-    pids=()
-    for i in $(seq 1 "$jobs"); do
-      if [ "$i" -eq 1 ]; then role="-M main"; else role="-S s$i"; fi
-      in=$min; [ -d "$out/${role#-? }" ] && in=-
-      echo "fuzz: afl-fuzz $role on $out"
-      nice -n 10 afl-fuzz -i "$in" -o "$out" $role -x "$dict" -m none -t 1000+ -V "$seconds" -- "$afl" \
-        > "$out/${role#-? }.log" 2>&1 &
-      pids+=($!)
-    done
-    wait "${pids[@]}"
-    for st in "$out"/*/fuzzer_stats; do
-      printf '%s: ' "$(basename "$(dirname "$st")")"
-      grep -E '^(run_time|execs_done|execs_per_sec|edges_found|saved_crashes|saved_hangs) ' "$st" |
-        awk -F' *: *' '{printf "%s=%s ", $1, $2} END {print ""}'
-    done
-    exit 0 ;;
+    exec "$(dirname "$0")/afl/campaign.sh" --main --jobs "$jobs" --name "$(hostname -s 2>/dev/null || echo local)" \
+      --seconds "$seconds" "$target" ;;
+  minimize) exit 0 ;;
   libfuzzer)
     corpus=$dir/corpus/$target crashes=$dir/crashes/$target
     mkdir -p "$corpus" "$crashes"
@@ -66,5 +52,5 @@ case $engine in
     nice -n 10 "$lf" -dict="$dict" -max_total_time="$seconds" -print_final_stats=1 \
       -artifact_prefix="$crashes/" "$corpus" "$min"
     exit $? ;;
-  *) echo "usage: fuzz/run.sh afl|libfuzzer|parallel TARGET SECONDS [JOBS]" >&2; exit 2 ;;
+  *) echo "usage: fuzz/run.sh afl|libfuzzer|parallel|minimize TARGET SECONDS [JOBS]" >&2; exit 2 ;;
 esac

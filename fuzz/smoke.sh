@@ -3,37 +3,61 @@
 # (make fuzz-smoke, part of make test).  libFuzzer builds only, so it runs
 # where AFL++ cannot: each target replays the whole seed corpus
 # ($FUZZ_DIR/seeds, every vector input) and then fuzzes until SECONDS have
-# passed.  A diff target also checks, when it starts, that every entry of its
-# known-divergence list still explains its own example.  Prints TAP, one
-# line per target; a crash, an invariant failure or an unexplained
+# passed.  A diff target also checks, when it starts, that every behaviour of
+# its adapter's behaviours.json still holds on its own example.  Prints TAP,
+# one line per target; a crash, an invariant failure or an unexplained
 # disagreement is "not ok" with the finding, and the input is kept in
 # $FUZZ_DIR/smoke-crashes/TARGET/ for `uritest triage`.
+#
+# A target listed in fuzz/BEHAVIOURS-TODO (its adapter's behaviours.json does
+# not yet explain every disagreement fuzzing meets) runs with
+# FUZZ_DIFF_SURVEY=1 for the whole time: its unexplained disagreements are
+# counted and the first shown, not fatal ("ok ... (fuzz/BEHAVIOURS-TODO)");
+# a sanitizer error or a failed self-check still fails it, and so does
+# running clean (take it off the list).
 set -u
 secs=$1; shift
 dir=${FUZZ_DIR:-build/fuzz}
+todo_file=fuzz/BEHAVIOURS-TODO
 echo "1..$(($# + 1))"
 n=0 failed=0
+seeds=$(find "$dir/seeds" -type f ! -name .done | wc -l)
 for t in "$@"; do
   n=$((n + 1))
   bin=$dir/libfuzzer/$t
   if [ ! -x "$bin" ]; then
     echo "not ok $n - $t: $bin is not built"; failed=$((failed + 1)); continue
   fi
+  todo=$(awk -v t="$t" '$1 == t' "$todo_file" 2>/dev/null)
   work=$(mktemp -d)
   crashes=$dir/smoke-crashes/$t
   mkdir -p "$work/corpus" "$crashes"
   log=$work/log
-  "$bin" -max_total_time="$secs" -dict=fuzz/uri.dict -print_final_stats=1 \
-    -artifact_prefix="$crashes/" "$work/corpus" "$dir/seeds" > "$log" 2>&1
-  rc=$?
+  # survey mode prints every disagreement: keep the first unexplained ones
+  # and count them, not the whole stream
+  FUZZ_DIFF_SURVEY=${todo:+1} "$bin" -max_total_time="$secs" -dict=fuzz/uri.dict -print_final_stats=1 \
+    -artifact_prefix="$crashes/" "$work/corpus" "$dir/seeds" 2>&1 |
+    awk -v un="$work/unexplained" -v survey="${todo:+1}" '
+      /^FUZZ-FINDING / && /"known": null/ { if (n++ < 3) print > un; next }
+      /^FUZZ-FINDING / && survey != "" { next }
+      { print }
+      END { print n + 0 > (un ".count") }' > "$log"
+  rc=${PIPESTATUS[0]}
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
-  seeds=$(ls "$dir/seeds" | wc -l)
-  if [ "$rc" -eq 0 ]; then
+  nun=$(cat "$work/unexplained.count" 2>/dev/null || echo 0)
+  if [ -n "$todo" ] && [ "$rc" -eq 0 ] && [ "$nun" -gt 0 ]; then
+    echo "ok $n - $t: ${secs}s, ${runs:-?} runs, $seeds seeds replayed, no crash; $nun unexplained disagreement(s) (fuzz/BEHAVIOURS-TODO), the first:"
+    head -n 1 "$work/unexplained" | cut -c1-400 | sed 's/^/# /'
+  elif [ -n "$todo" ] && [ "$rc" -eq 0 ]; then
+    failed=$((failed + 1))
+    echo "not ok $n - $t: ran clean: take it off fuzz/BEHAVIOURS-TODO"
+  elif [ "$rc" -eq 0 ]; then
     echo "ok $n - $t: ${secs}s, ${runs:-?} runs, $seeds seeds replayed, no crash"
   else
     failed=$((failed + 1))
     echo "not ok $n - $t: exit $rc"
-    grep -E '^(FUZZ-FINDING|adapters/.*/behaviours.json|SUMMARY|==[0-9]+==ERROR)|runtime error' "$log" | head -n 5 | sed 's/^/# /'
+    [ -f "$work/unexplained" ] && head -n 2 "$work/unexplained" | sed 's/^/# /'
+    grep -E '^(FUZZ-FINDING|adapters/.*/behaviours.*json|SUMMARY|==[0-9]+==ERROR)|runtime error' "$log" | head -n 5 | sed 's/^/# /'
     echo "# input kept in $crashes/ (build/bin/uritest triage $crashes)"
   fi
   rm -rf "$work"
