@@ -288,8 +288,7 @@ struct self_check {
 static void report_self(const struct diff_ctx *x, const char *kind, void *arg) {
   struct self_check *sc = arg;
   const char *comp =
-      x->comp >= 0 ? adapter_component_name((enum adapter_component)x->comp)
-                   : NULL;
+      x->comp >= 0 ? rfc3986_component_name((rfc3986_component)x->comp) : NULL;
   sc->seen++;
   if (behaviour_holds(&sc->want->rule, x, behaviour_class_of_kind(kind), comp))
     sc->explained++;
