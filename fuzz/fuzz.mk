@@ -72,8 +72,10 @@ FUZZ_CC_libfuzzer      := $(FUZZ_CLANG)
 FUZZ_CXX_libfuzzer     := $(FUZZ_CLANGXX)
 FUZZ_COMPILE_libfuzzer := $(FUZZ_SANFLAGS) -fsanitize=fuzzer-no-link
 FUZZ_LINK_libfuzzer    := $(FUZZ_SANFLAGS) -fsanitize=fuzzer
-FUZZ_CC_afl            := AFL_QUIET=1 $(FUZZ_AFL_CC)
-FUZZ_CXX_afl           := AFL_QUIET=1 $(FUZZ_AFL_CXX)
+# AFL_DONT_OPTIMIZE: the sanitizer flags' -O1, not afl-cc's -O3
+# -funroll-loops (which took more than 15 minutes on the generated parser).
+FUZZ_CC_afl            := AFL_QUIET=1 AFL_DONT_OPTIMIZE=1 $(FUZZ_AFL_CC)
+FUZZ_CXX_afl           := AFL_QUIET=1 AFL_DONT_OPTIMIZE=1 $(FUZZ_AFL_CXX)
 FUZZ_COMPILE_afl       := $(FUZZ_SANFLAGS)
 FUZZ_LINK_afl          := $(FUZZ_SANFLAGS) -fsanitize=fuzzer
 FUZZ_CC_oss-fuzz       = $(FUZZ_OSS_CC)
