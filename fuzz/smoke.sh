@@ -13,8 +13,10 @@
 # not yet explain every disagreement fuzzing meets) runs with
 # FUZZ_DIFF_SURVEY=1 for the whole time: its unexplained disagreements are
 # counted and the first shown, not fatal ("ok ... (fuzz/BEHAVIOURS-TODO)");
-# a sanitizer error or a failed self-check still fails it, and so does
-# running clean (take it off the list).
+# a sanitizer error or a failed self-check still fails it; running clean is
+# said (take it off the list when it stays so), not failed: a rare class can go
+# unmet in a short run.  -seed=1: the same inputs each run, as far as the
+# machine's speed allows.
 set -u
 secs=$1; shift
 dir=${FUZZ_DIR:-build/fuzz}
@@ -35,7 +37,7 @@ for t in "$@"; do
   log=$work/log
   # survey mode prints every disagreement: keep the first unexplained ones
   # and count them, not the whole stream
-  FUZZ_DIFF_SURVEY=${todo:+1} "$bin" -max_total_time="$secs" -dict=fuzz/uri.dict -print_final_stats=1 \
+  FUZZ_DIFF_SURVEY=${todo:+1} "$bin" -seed=1 -max_total_time="$secs" -dict=fuzz/uri.dict -print_final_stats=1 \
     -artifact_prefix="$crashes/" "$work/corpus" "$dir/seeds" 2>&1 |
     awk -v un="$work/unexplained" -v survey="${todo:+1}" '
       /^FUZZ-FINDING / && /"known": null/ { if (n++ < 3) print > un; next }
@@ -49,8 +51,8 @@ for t in "$@"; do
     echo "ok $n - $t: ${secs}s, ${runs:-?} runs, $seeds seeds replayed, no crash; $nun unexplained disagreement(s) (fuzz/BEHAVIOURS-TODO), the first:"
     head -n 1 "$work/unexplained" | cut -c1-400 | sed 's/^/# /'
   elif [ -n "$todo" ] && [ "$rc" -eq 0 ]; then
-    failed=$((failed + 1))
-    echo "not ok $n - $t: ran clean: take it off fuzz/BEHAVIOURS-TODO"
+    # not a failure: a rare class may go unmet in a short run (a flaky test)
+    echo "ok $n - $t: ${secs}s, ${runs:-?} runs, no unexplained disagreement this time: if it stays so, take it off fuzz/BEHAVIOURS-TODO"
   elif [ "$rc" -eq 0 ]; then
     echo "ok $n - $t: ${secs}s, ${runs:-?} runs, $seeds seeds replayed, no crash"
   else
