@@ -95,9 +95,11 @@ test-browser:
 
 # reports/ADVISORIES.md (committed): the advisory vectors (tag cve) on every
 # available adapter, and the bisected libraries across their published
-# versions (installed by: make deps ADAPTERS="url-parse@all urijs@all
-# fast-uri@all whatwg-url@all"; a version not installed is exit 2).
-ADVISORY_BISECT ?= url-parse urijs fast-uri whatwg-url
+# versions: every adapter whose adapter.json lists "versions" (installed by
+# make deps ADAPTERS="NAME@all ..."; a version not installed is exit 2).
+ADVISORY_BISECT ?= $(shell $(PYTHON) -c 'import glob, json, os; \
+  print(" ".join(sorted(os.path.basename(os.path.dirname(p)) for p in glob.glob("adapters/*/adapter.json") \
+  if isinstance(json.load(open(p)), dict) and "versions" in json.load(open(p)))))')
 .PHONY: advisories
 advisories: deps all
 	@mkdir -p $(BUILD)/advisories
