@@ -2,6 +2,7 @@
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <ctype.h>
 #include "util.h"
+#include "files.h"
 
 #include "rfc3986.h"
 
@@ -49,13 +50,28 @@ char *xstrndup(const char *s, size_t n) {
   return p;
 }
 
+/* The message is one line whatever its values hold: adapter names, paths,
+ * reasons and inputs come from hello lines, files and the command line, so
+ * it is written as a label (put_label: controls and stray octets as \xNN). */
 void warnx_(const char *fmt, ...) {
+  char small[512];
   va_list ap;
-  fprintf(stderr, "%s: ", progname);
   va_start(ap, fmt);
-  vfprintf(stderr, fmt, ap);
+  int n = vsnprintf(small, sizeof small, fmt, ap);
   va_end(ap);
+  char *msg = small;
+  if (n >= (int)sizeof small) {
+    msg = xmalloc((size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(msg, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+  }
+  fprintf(stderr, "%s: ", progname);
+  if (n > 0)
+    put_label(stderr, msg, (size_t)n);
   fputc('\n', stderr);
+  if (msg != small)
+    free(msg);
 }
 
 void buf_reserve(struct buf *b, size_t extra) {

@@ -89,3 +89,11 @@ PY
   [ "$status" -eq 0 ]
   [ -s "$b" ]
 }
+
+@test "a message on standard error stays one line: controls from names and arguments as \\xNN" {
+  ut --vectors "$V/basic.json" --adapter $'no\033[31mpe\nx'
+  [ "$status" -eq 2 ]
+  [[ $stderr == *'unknown adapter "no\x1b[31mpe\x0ax"'* ]]
+  [ "$(printf '%s' "$stderr" | tr -d '\n' | LC_ALL=C grep -c $'\033')" -eq 0 ]
+  [ "$(printf '%s\n' "$stderr" | grep -c 'unknown adapter')" -eq 1 ]
+}
