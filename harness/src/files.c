@@ -181,21 +181,26 @@ void put_labels(FILE *f, const char *s) {
   put_label(f, s, strlen(s));
 }
 
-void put_labelf(FILE *f, const char *fmt, ...) {
+void vput_labelf(FILE *f, const char *fmt, va_list ap) {
   struct buf b = {0};
-  va_list ap;
-  va_start(ap, fmt);
+  va_list again;
+  va_copy(again, ap);
   int n = vsnprintf(NULL, 0, fmt, ap);
-  va_end(ap);
   if (n > 0) {
     buf_reserve(&b, (size_t)n + 1);
-    va_start(ap, fmt);
-    vsnprintf(b.p, (size_t)n + 1, fmt, ap);
-    va_end(ap);
+    vsnprintf(b.p, (size_t)n + 1, fmt, again);
     put_label(f, b.p, (size_t)n);
   }
+  va_end(again);
   fputc('\n', f);
   buf_free(&b);
+}
+
+void put_labelf(FILE *f, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vput_labelf(f, fmt, ap);
+  va_end(ap);
 }
 
 char *safe_file_name(const char *name) {

@@ -5,6 +5,7 @@
 #define URITEST_FILES_H
 
 #include <stddef.h>
+#include <stdarg.h>
 #include <stdio.h>
 
 /* A file being replaced. */
@@ -54,6 +55,9 @@ void put_labels(FILE *f, const char *s); /* a NUL-terminated S */
  * report whose values come from files and adapters. */
 void put_labelf(FILE *f, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* put_labelf with its values as a va_list (warnx_ writes through it). */
+void vput_labelf(FILE *f, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
 
 /* NAME as one file name: [A-Za-z0-9_@+-] and '.' (not first) as they are,
  * every other octet %XX; never empty, ".", ".." or hidden.  Free it. */

@@ -210,11 +210,6 @@ static void whatwg_defaults(struct registry *reg, struct fopts *o) {
   }
 }
 
-/* A message on standard error naming adapters: names, libraries and
- * reasons come from hello lines, escaped as labels. */
-#define warn_labels(...)                                                       \
-  (fprintf(stderr, "%s: ", progname), put_labelf(stderr, __VA_ARGS__))
-
 /* Start every worker's adapters (from this thread, which outlives them)
  * and load each adapter's behaviours.  0 or an exit code. */
 static int start_adapters(struct campaign *c, struct worker *w,
@@ -229,7 +224,7 @@ static int start_adapters(struct campaign *c, struct worker *w,
       if (adapter_start(a) < 0) {
         if (interrupted)
           return 128 + interrupted;
-        warn_labels("adapter %s: cannot start: %s", a->name, a->last_why);
+        warnx_("adapter %s: cannot start: %s", a->name, a->last_why);
         c->ad[k].given_up = 1;
       } else {
         started++;
@@ -246,13 +241,12 @@ static int start_adapters(struct campaign *c, struct worker *w,
     c->ad[k].library = xstrdup(w[0].ad[k].library);
     for (size_t i = 0; i < k; i++)
       if (!strcmp(c->ad[i].name, c->ad[k].name)) {
-        warn_labels("two adapters are named %s", c->ad[k].name);
+        warnx_("two adapters are named %s", c->ad[k].name);
         return EXIT_USAGE;
       }
     if (c->o->whatwg && strcmp(w[0].ad[k].spec, "whatwg")) {
-      warn_labels(
-          "--whatwg: adapter %s is not a WHATWG adapter (its spec is %s)",
-          c->ad[k].name, w[0].ad[k].spec);
+      warnx_("--whatwg: adapter %s is not a WHATWG adapter (its spec is %s)",
+             c->ad[k].name, w[0].ad[k].spec);
       return EXIT_USAGE;
     }
     if (!c->o->whatwg && behaviours_load_adapter(c->ad[k].name, &c->ad[k].beh))

@@ -54,24 +54,11 @@ char *xstrndup(const char *s, size_t n) {
  * reasons and inputs come from hello lines, files and the command line, so
  * it is written as a label (put_label: controls and stray octets as \xNN). */
 void warnx_(const char *fmt, ...) {
-  char small[512];
   va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(small, sizeof small, fmt, ap);
-  va_end(ap);
-  char *msg = small;
-  if (n >= (int)sizeof small) {
-    msg = xmalloc((size_t)n + 1);
-    va_start(ap, fmt);
-    vsnprintf(msg, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-  }
   fprintf(stderr, "%s: ", progname);
-  if (n > 0)
-    put_label(stderr, msg, (size_t)n);
-  fputc('\n', stderr);
-  if (msg != small)
-    free(msg);
+  va_start(ap, fmt);
+  vput_labelf(stderr, fmt, ap);
+  va_end(ap);
 }
 
 void buf_reserve(struct buf *b, size_t extra) {
