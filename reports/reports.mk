@@ -98,8 +98,8 @@ test-browser:
 # versions: every adapter whose adapter.json lists "versions" (installed by
 # make deps ADAPTERS="NAME@all ..."; a version not installed is exit 2).
 ADVISORY_BISECT ?= $(shell $(PYTHON) -c 'import glob, json, os; \
-  print(" ".join(sorted(os.path.basename(os.path.dirname(p)) for p in glob.glob("adapters/*/adapter.json") \
-  if isinstance(json.load(open(p)), dict) and "versions" in json.load(open(p)))))')
+  docs = {os.path.basename(os.path.dirname(p)): json.load(open(p)) for p in glob.glob("adapters/*/adapter.json")}; \
+  print(" ".join(sorted(n for n, d in docs.items() if isinstance(d, dict) and "versions" in d)))')
 .PHONY: advisories
 advisories: deps all
 	@mkdir -p $(BUILD)/advisories
