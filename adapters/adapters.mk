@@ -4,7 +4,7 @@
 # A compiled adapter is described by its own folder: adapter.json (the
 # registry, adapters/PROTOCOL.md section 8) and adapter.mk, which sets
 #   ADAPTER_NAMES   the adapters the folder builds (default: the folder's name)
-#   ADAPTER_LANG    c, c++, go, java or rust
+#   ADAPTER_LANG    c, c++, go, java, rust or haskell
 #   ADAPTER_PKG     pkg-config modules (their flags and libraries are used)
 #   ADAPTER_NEEDS   files that must exist (headers, crates) when pkg-config
 #                   cannot tell
@@ -12,6 +12,13 @@
 #   ADAPTER_DEPS    more files the build depends on
 #   ADAPTER_FUZZ    none: no differential fuzz target; every other C/C++
 #                   glue gets one, diff_NAME (fuzz/fuzz.mk)
+#   ADAPTER_BENCH_PEER  yes: the folder's (first) glue is the one `uritest
+#                   bench` gives its ratios against (x_NAME); at most one
+#                   folder says so
+#   ADAPTER_MUST_PASS   all, or the ops (parse ...) whose every vector must
+#                   pass: suites test-vectors-NAME and test-vectors-NAME-asan
+#                   in make test, and the coverage run (the project's own
+#                   parsers: reference, reference-fast)
 # This file includes every adapters/*/adapter.mk and builds an adapter only
 # when what it needs is present, so `make` builds everything whose
 # dependencies are here.  adapters/TEMPLATE/ is the folder to copy.
@@ -21,7 +28,7 @@
 #   adapters/common/{reading,protocol,codec,codec_json}.c   the protocol loop (jansson)
 #   adapters/<folder>/glue.c or glue.cpp   its library mapping, `glue_<name>`
 # plus $(LIBA) and its library.  Every built glue is also listed in one
-# generated table, $(GLUE_TABLE_SRC) (glue_all, glue_count), which the
+# generated table, $(GLUE_TABLE_SRC) (glue_all, glue_count, glue_bench_peer), which the
 # in-process users link with $(GLUE_OBJS) and $(GLUE_LIBS): the bench, the
 # in-process test (adapters/tests/inprocess.c); the fuzz targets take the
 # list ($(GLUE_NAMES)) and each glue's $(ADAPTER_GLUE_SRC_<name>),
@@ -31,6 +38,7 @@ CXX   ?= g++
 GO    ?= go
 JAVAC ?= javac
 CARGO ?= cargo
+GHC   ?= ghc
 ADAPTER_CXXWARN := -std=c++17 -Wall -Wextra -Wshadow
 ifeq ($(CI),true)
 ADAPTER_CXXWARN += -Werror
@@ -56,6 +64,8 @@ $(BUILD)/obj/adapters/common/protocol.o $(BUILD)/obj/adapters/common/codec_json.
 # What the adapter.mk files add up to.
 GLUE_NAMES :=          # built C/C++ glues, in folder order
 GLUE_FUZZ_NAMES :=     # those with a differential fuzz target (all but ADAPTER_FUZZ := none)
+GLUE_BENCH_PEER :=     # the built glue with ADAPTER_BENCH_PEER := yes (none: empty)
+MUST_PASS_NAMES :=     # the built C/C++ adapters with ADAPTER_MUST_PASS
 GLUE_OBJS :=           # their objects (one per folder)
 GLUE_LIBS :=           # their libraries
 ADAPTER_BINS :=        # every compiled adapter built here
@@ -71,6 +81,8 @@ ADAPTER_CFLAGS :=
 ADAPTER_LIBS :=
 ADAPTER_DEPS :=
 ADAPTER_FUZZ :=
+ADAPTER_BENCH_PEER :=
+ADAPTER_MUST_PASS :=
 endef
 
 # $(1) folder.  Present when every pkg-config module and needed file is,
@@ -80,17 +92,22 @@ adapter_tool_c++ := $(CXX)
 adapter_tool_go := $(GO)
 adapter_tool_java := $(JAVAC)
 adapter_tool_rust := $(CARGO)
+adapter_tool_haskell := $(GHC)
 adapter_present = $(and $(shell command -v $(firstword $(adapter_tool_$(ADAPTER_LANG))) >/dev/null 2>&1 && echo yes),\
   $(if $(ADAPTER_PKG),$(call pkg_ok,$(ADAPTER_PKG)),yes),\
   $(if $(strip $(foreach f,$(ADAPTER_NEEDS),$(if $(wildcard $(f)),,missing))),,yes))
 
 define adapter_register
-$(if $(filter c c++ go java rust,$(ADAPTER_LANG)),,$(error adapters/$(1)/adapter.mk: ADAPTER_LANG must be c, c++, go, java or rust, not "$(ADAPTER_LANG)"))
+$(if $(filter c c++ go java rust haskell,$(ADAPTER_LANG)),,$(error adapters/$(1)/adapter.mk: ADAPTER_LANG must be c, c++, go, java, rust or haskell, not "$(ADAPTER_LANG)"))
 $(if $(filter-out none,$(ADAPTER_FUZZ)),$(error adapters/$(1)/adapter.mk: ADAPTER_FUZZ is none or unset, not "$(ADAPTER_FUZZ)"))
+$(if $(filter-out yes,$(ADAPTER_BENCH_PEER)),$(error adapters/$(1)/adapter.mk: ADAPTER_BENCH_PEER is yes or unset, not "$(ADAPTER_BENCH_PEER)"))
+$(if $(and $(ADAPTER_BENCH_PEER),$(ADAPTER_BENCH_PEER_FOLDER)),$(error adapters/$(1)/adapter.mk: ADAPTER_BENCH_PEER is already set by adapters/$(ADAPTER_BENCH_PEER_FOLDER)/adapter.mk))
+$(if $(ADAPTER_BENCH_PEER),ADAPTER_BENCH_PEER_FOLDER := $(1))
 ADAPTER_NAMES_$(1) := $(or $(strip $(ADAPTER_NAMES)),$(1))
 ADAPTER_LANG_$(1) := $(ADAPTER_LANG)
 ADAPTER_DEPS_$(1) := $(ADAPTER_DEPS)
 ADAPTER_FUZZ_$(1) := $(ADAPTER_FUZZ)
+ADAPTER_MUST_PASS_$(1) := $(ADAPTER_MUST_PASS)
 ifeq ($(call adapter_present,$(1)),yes)
 ADAPTER_FLAGS_$(1) := $(if $(ADAPTER_PKG),$(shell pkg-config --cflags $(ADAPTER_PKG) 2>/dev/null)) $(ADAPTER_CFLAGS)
 ADAPTER_LINK_$(1) := $(if $(ADAPTER_PKG),$(shell pkg-config --libs $(ADAPTER_PKG) 2>/dev/null)) $(ADAPTER_LIBS)
@@ -105,6 +122,7 @@ define adapter_glue_common
 GLUE_OBJS += $(BUILD)/obj/adapters/$(1)/glue.o
 GLUE_LIBS += $$(ADAPTER_LINK_$(1)) $(2)
 $(foreach n,$(ADAPTER_NAMES_$(1)),$(eval $(call adapter_glue_name,$(1),$(n),$(2))))
+$(if $(filter $(1),$(ADAPTER_BENCH_PEER_FOLDER)),GLUE_BENCH_PEER := $(firstword $(ADAPTER_NAMES_$(1))))
 endef
 # $(1) folder, $(2) name, $(3) extra in-process libraries, $(4) linker
 define adapter_glue_name
@@ -117,6 +135,7 @@ ADAPTER_LIBS_$(2) := $$(ADAPTER_LINK_$(1)) $(3)
 ifeq ($(HAVE_JANSSON),yes)
 ADAPTER_BINS += $(BUILD)/adapters/$(2)
 endif
+$(if $(ADAPTER_MUST_PASS_$(1)),$(eval $(call adapter_must_pass,$(2),$(ADAPTER_MUST_PASS_$(1)))))
 $(BUILD)/obj/adapters/$(1)/main-$(2).o: adapters/common/main.c $(ADAPTER_HEADERS)
 	@mkdir -p $$(dir $$@)
 	$$(CC) $$(ALL_CFLAGS) -DADAPTER_GLUE=glue_$(subst -,_,$(2)) -c -o $$@ $$<
@@ -124,6 +143,32 @@ $(BUILD)/adapters/$(2): $(BUILD)/obj/adapters/$(1)/main-$(2).o $(BUILD)/obj/adap
 	@mkdir -p $$(dir $$@)
 	$(if $(3),$$(CXX),$$(CC)) $$(CFLAGS) -o $$@ $$^ $$(LDFLAGS) $$(ADAPTER_LINK_$(1)) $$(JANSSON_LIBS)
 endef
+
+# $(1) name, $(2) all or the ops whose every vector must pass: the suites
+# test-vectors-NAME and, built with ASan + UBSan (leaks too),
+# test-vectors-NAME-asan; reports/reports.mk's coverage runs the same.
+define adapter_must_pass
+MUST_PASS_NAMES += $(1)
+MUST_PASS_OPS_$(1) := $(filter-out all,$(2))
+MUST_PASS_ARGS_$(1) := $(addprefix --op ,$(filter-out all,$(2)))
+TEST_SUITES += test-vectors-$(1) test-vectors-$(1)-asan
+.PHONY: test-vectors-$(1) test-vectors-$(1)-asan
+test-vectors-$(1): all
+	@tests/suite.sh vectors-$(1) $$(UT_BIN) run --adapter $(1) $$(MUST_PASS_ARGS_$(1)) --format tap \
+	  --output $$(BUILD)/test-results/vectors-$(1).jsonl --no-progress
+test-vectors-$(1)-asan: must-pass-asan-build
+	@ASAN_OPTIONS=detect_leaks=1 tests/suite.sh vectors-$(1)-asan $$(BUILD)/asan/bin/uritest run \
+	  --adapter-cmd $$(BUILD)/asan/adapters/$(1) $$(MUST_PASS_ARGS_$(1)) --format tap --no-progress --timeout 30 \
+	  --output $$(BUILD)/test-results/vectors-$(1)-asan.jsonl
+endef
+
+# The ASan builds of uritest and of every MUST_PASS adapter, made once for
+# all their -asan suites (a sub-make writing one binary while a suite runs
+# it would fail that suite under make -j); $(ASAN_MAKE) (Makefile) keeps it
+# from racing the other -asan suites' sub-makes.
+.PHONY: must-pass-asan-build
+must-pass-asan-build:
+	@$(ASAN_MAKE) $(BUILD)/asan/bin/uritest $(addprefix $(BUILD)/asan/adapters/,$(MUST_PASS_NAMES))
 
 define adapter_lang_c
 ADAPTER_LINT_CFLAGS += $$(ADAPTER_FLAGS_$(1))
@@ -140,7 +185,7 @@ $(BUILD)/obj/adapters/$(1)/glue.o: adapters/$(1)/glue.cpp $(ADAPTER_HEADERS) $(A
 $(call adapter_glue_common,$(1),-lstdc++)
 endef
 
-# ---- Go, Java, Rust: one executable from the folder's sources ------------
+# ---- Go, Java, Rust, Haskell: one executable from the folder's sources ---
 # Nothing is downloaded: Go with GOPROXY=off and the standard library,
 # Rust with cargo --offline against Debian's vendored crates
 # (/usr/share/cargo/registry, source replacement in .cargo/config.toml).
@@ -169,11 +214,22 @@ $(BUILD)/adapters/$(1)/$(1): $(wildcard adapters/$(1)/src/*.rs adapters/$(1)/bui
 	cp $(BUILD)/adapters/$(1)/target/release/$(1) $$@
 endef
 
+# Haskell with GHC and the packages Debian installed (no cabal, no Hackage):
+# Main.hs, with the folder's ADAPTER_CFLAGS (CPP -D flags) passed to ghc.
+define adapter_lang_haskell
+ADAPTER_BINS += $(BUILD)/adapters/$(1)/$(1)
+$(BUILD)/adapters/$(1)/$(1): $(wildcard adapters/$(1)/*.hs) $(ADAPTER_DEPS_$(1))
+	@mkdir -p $$(dir $$@)obj
+	$$(GHC) -O -v0 -Wall $(if $(filter true,$(CI)),-Werror) $$(ADAPTER_FLAGS_$(1)) \
+	  -outputdir $$(dir $$@)obj -o $$@ adapters/$(1)/Main.hs
+endef
+
 # adapters/TEMPLATE/ is the folder to copy, not an adapter.
 ADAPTER_MKS := $(filter-out adapters/TEMPLATE/%,$(sort $(wildcard adapters/*/adapter.mk)))
 $(foreach f,$(ADAPTER_MKS),$(eval $(adapter_reset))$(eval include $(f))$(eval $(call adapter_register,$(patsubst adapters/%/adapter.mk,%,$(f)))))
 GLUE_NAMES := $(strip $(GLUE_NAMES))
 GLUE_FUZZ_NAMES := $(strip $(GLUE_FUZZ_NAMES))
+MUST_PASS_NAMES := $(strip $(MUST_PASS_NAMES))
 
 # ---- the glue table (generated) -------------------------------------------
 # Rewritten when the list of built glues changes (a library installed).
@@ -189,7 +245,8 @@ $(GLUE_TABLE_SRC): adapters-glue-list
 	   echo 'const struct glue *const glue_all[] = {'; \
 	   for g in $(subst -,_,$(GLUE_NAMES)); do echo "    &glue_$$g,"; done; \
 	   echo '    NULL};'; \
-	   echo 'const size_t glue_count = $(words $(GLUE_NAMES));'; } > $@.tmp
+	   echo 'const size_t glue_count = $(words $(GLUE_NAMES));'; \
+	   echo 'const char *const glue_bench_peer = $(if $(GLUE_BENCH_PEER),"$(GLUE_BENCH_PEER)",NULL);'; } > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 $(GLUE_TABLE_OBJ): $(GLUE_TABLE_SRC) $(ADAPTER_HEADERS)
 	@mkdir -p $(dir $@)
@@ -215,7 +272,10 @@ ALL_TARGETS += $(ADAPTER_INPROCESS)
 # (adapters/tests/test_conditions.c over adapters/common/conditions.c).
 CONDITIONS_TEST := $(BUILD)/adapters/test-conditions
 $(BUILD)/obj/adapters/tests/test_conditions.o: adapters/common/conditions.h adapters/common/glue.h
-$(CONDITIONS_TEST): $(BUILD)/obj/adapters/tests/test_conditions.o $(BUILD)/obj/adapters/common/conditions.o $(ADAPTER_READING_OBJ) $(LIBA)
+$(CONDITIONS_TEST): $(BUILD)/obj/adapters/tests/test_conditions.o $(BUILD)/obj/adapters/common/conditions.o \
+    $(BUILD)/obj/adapters/common/conditions_lib.o \
+    $(BUILD)/obj/adapters/common/behaviour.o \
+    $(BUILD)/obj/adapters/common/codec.o $(ADAPTER_READING_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 ALL_TARGETS += $(CONDITIONS_TEST)
@@ -240,14 +300,21 @@ test-codec: $(CODEC_TEST)
 .PHONY: adapters test-adapters test-adapters-asan
 adapters: $(ADAPTER_BINS) $(ADAPTER_INPROCESS)
 
+# With adapters/tests, the rows every adapter gets (adapters/tests/each.bash),
+# generated from the registry each time: a new adapter's folder is tested
+# without editing a list.
+EACH_BATS := $(BUILD)/gen/adapters/tests/each.bats
 TEST_SUITES += test-adapters test-adapters-asan
 test-adapters: all
-	@tests/suite.sh adapters bats --tap adapters/tests
+	@$(PYTHON) adapters/tests/registry.py rows $(EACH_BATS)
+	@tests/suite.sh adapters bats --tap adapters/tests $(EACH_BATS)
 
 # The same tests over the C adapters built with ASan + UBSan (leaks too).
 test-adapters-asan:
-	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" adapters
-	@BUILD=$(BUILD)/asan ASAN_OPTIONS=detect_leaks=1 tests/suite.sh adapters-asan bats --tap adapters/tests
+	@$(ASAN_MAKE) adapters
+	@$(PYTHON) adapters/tests/registry.py rows $(BUILD)/asan/gen/adapters/tests/each.bats
+	@BUILD=$(BUILD)/asan ASAN_OPTIONS=detect_leaks=1 tests/suite.sh adapters-asan bats --tap adapters/tests \
+	  $(BUILD)/asan/gen/adapters/tests/each.bats
 
 # adapters/MATRIX-HEADLINE.md: per adapter, RFC 3986 conformance on the parse
 # and resolve vectors and the security-relevant readings, from a run of every

@@ -2,7 +2,7 @@
 #
 #   make fuzz TARGET=reference SECONDS=60 [ENGINE=afl|libfuzzer]   run one target
 #   make fuzz-seeds            seed corpus from every vector input ($(FUZZ_SEEDS))
-#   make fuzz-smoke            every target for a short fixed time (libFuzzer); fails on a crash
+#   make fuzz-smoke            every target for a fixed number of runs (libFuzzer); fails on a finding
 #   make fuzz-parallel TARGET=reference JOBS=N [SECONDS=S]   AFL++: one -M and N-1 -S on one sync dir
 #   make fuzz-build            both builds of every target
 #   make fuzz-survey TARGET=diff_curl [CORPUS=dir]   print every disagreement, explained or not
@@ -88,7 +88,8 @@ FUZZ_CONFIGS := libfuzzer afl oss-fuzz
 # What every diff target links beside its glue and its known table: the
 # target, the protocol's reading helpers, the conditions, the protocol's
 # codec (it writes the FUZZ-FINDING lines) and the reference's glue.
-FUZZ_DIFF_COMMON := fuzz/targets/diff.c adapters/common/reading.c adapters/common/conditions.c \
+FUZZ_DIFF_COMMON := fuzz/targets/diff.c adapters/common/reading.c adapters/common/conditions.c adapters/common/conditions_lib.c \
+                    adapters/common/behaviour.c \
                     adapters/common/codec.c adapters/reference/glue.c
 
 # $(1) configuration
@@ -166,12 +167,14 @@ fuzz-parallel: deps fuzz-seeds
 fuzz-survey: deps fuzz-seeds $(FUZZ_DIR)/libfuzzer/$(TARGET)
 	@FUZZ_DIFF_SURVEY=1 $(FUZZ_DIR)/libfuzzer/$(TARGET) -runs=0 $(or $(CORPUS),$(FUZZ_SEEDS)) 2>&1 | grep '^FUZZ-FINDING' | $(PYTHON) fuzz/survey.py
 
-# Every target for a short fixed time, libFuzzer build (works where AFL++
-# cannot run): the seeds replayed, then fuzzing to FUZZ_SMOKE_SECONDS.
-FUZZ_SMOKE_SECONDS ?= 6
+# Every target for a fixed number of runs, libFuzzer build (works where
+# AFL++ cannot run): the seeds replayed (about 21,000), then fuzzing to
+# FUZZ_SMOKE_RUNS inputs in all, deterministically (fuzz/smoke.sh: a fixed
+# seed and run count, never a time budget, so CI cannot go red by chance).
+FUZZ_SMOKE_RUNS ?= 40000
 fuzz-smoke: deps fuzz-seeds $(FUZZ_LF_BINS)
-	@FUZZ_DIR=$(FUZZ_DIR) PYTHON=$(PYTHON) fuzz/smoke.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
+	@FUZZ_DIR=$(FUZZ_DIR) PYTHON=$(PYTHON) fuzz/smoke.sh $(FUZZ_SMOKE_RUNS) $(FUZZ_TARGETS)
 
 TEST_SUITES += test-fuzz-smoke
 test-fuzz-smoke: fuzz-seeds $(FUZZ_LF_BINS)
-	@tests/suite.sh fuzz-smoke env FUZZ_DIR=$(FUZZ_DIR) PYTHON=$(PYTHON) fuzz/smoke.sh $(FUZZ_SMOKE_SECONDS) $(FUZZ_TARGETS)
+	@tests/suite.sh fuzz-smoke env FUZZ_DIR=$(FUZZ_DIR) PYTHON=$(PYTHON) fuzz/smoke.sh $(FUZZ_SMOKE_RUNS) $(FUZZ_TARGETS)

@@ -3,8 +3,8 @@
 
 Every test of vectors/v1/**.json (its `input`, or the octets of
 `input_hex`) becomes one file, prefixed with the op octet the fuzz targets
-read (fuzz/targets/reference.c): '0' parse, '1' normalize, '3' resolve
-(base LF reference), '7' IRI for rfc3987 files; every parse input is also
+read (fuzz/targets/ops.h, through fuzz/ops.py): parse, normalize, resolve
+(base LF reference), iri for rfc3987 files; every parse input is also
 written once as normalize, so each target starts from every input.  Files
 are named by the SHA-1 of their content (duplicates collapse).
 Prints "N seeds from M vectors".
@@ -16,6 +16,8 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+from fuzz.ops import octet  # noqa: E402
 
 
 def octets(t, key):
@@ -32,16 +34,16 @@ def seeds_of(spec, op, t):
     if op == "resolve":
         base = octets(t, "base")
         if base is not None:
-            yield b"3" + base + b"\n" + s
-            yield b"4" + base + b"\n" + s
+            yield octet("resolve") + base + b"\n" + s
+            yield octet("resolve-non-strict") + base + b"\n" + s
         return
     if spec == "rfc3987":
-        yield b"7" + s
+        yield octet("iri") + s
         return
-    yield b"0" + s
+    yield octet("parse") + s
     if op in ("normalize", "equivalent"):
-        yield b"1" + s
-        yield b"2" + s
+        yield octet("normalize") + s
+        yield octet("normalize-scheme") + s
 
 
 def main(argv):

@@ -3,13 +3,12 @@
 #   build/bin/uritest    harness/src/*.c + $(LIBA) + jansson
 #   make test-harness    the Bats tests of harness/tests/
 #   make test-harness-asan        the same with uritest under ASan + UBSan (leaks too)
-#   make test-vectors-reference   every vector of vectors/v1/ on the reference
 
 UT_SRC  := $(wildcard harness/src/*.c)
 # the behaviours' conditions and the reference's reading, as the fuzz
 # targets evaluate them (adapters/common/conditions.c), and the protocol's
 # codec, as the adapters speak it (adapters/common/codec*.c)
-UT_SHARED_SRC := adapters/common/conditions.c adapters/common/reading.c adapters/reference/glue.c \
+UT_SHARED_SRC := adapters/common/conditions.c adapters/common/conditions_lib.c adapters/common/behaviour.c adapters/common/reading.c adapters/reference/glue.c \
                  adapters/common/codec.c adapters/common/codec_json.c
 UT_OBJ  := $(UT_SRC:%.c=$(BUILD)/obj/%.o) $(UT_SHARED_SRC:%.c=$(BUILD)/obj/%.o)
 UT_HDR  := $(wildcard harness/src/*.h)
@@ -18,7 +17,7 @@ UT_JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 UT_JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 
 ALL_TARGETS += $(UT_BIN)
-TEST_SUITES += test-harness test-harness-asan test-vectors-reference
+TEST_SUITES += test-harness test-harness-asan
 
 $(UT_OBJ): ALL_CFLAGS += $(UT_JANSSON_CFLAGS) -pthread -DURITEST_VERSION='"$(VERSION)"'
 $(UT_OBJ): $(UT_HDR) adapters/common/conditions.h adapters/common/glue.h adapters/common/codec.h adapters/common/codec_json.h VERSION
@@ -29,19 +28,13 @@ $(UT_BIN): $(UT_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -pthread -o $@ $(UT_OBJ) $(LIBA) $(LDFLAGS) $(UT_JANSSON_LIBS)
 
-.PHONY: test-harness test-harness-asan test-vectors-reference uritest
+.PHONY: test-harness test-harness-asan uritest
 uritest: $(UT_BIN)
 
 test-harness: all
 	@UTBIN=$(UT_BIN) tests/suite.sh harness bats --tap harness/tests
 
 test-harness-asan: all
-	@$(MAKE) --no-print-directory BUILD=$(BUILD)/asan CFLAGS="$(SAN_FLAGS)" \
-	  LDFLAGS="-fsanitize=address,undefined" $(BUILD)/asan/bin/uritest
+	@$(ASAN_MAKE) $(BUILD)/asan/bin/uritest
 	@ASAN_OPTIONS=detect_leaks=1 UTBIN=$(BUILD)/asan/bin/uritest \
 	  tests/suite.sh harness-asan bats --tap harness/tests
-
-# The RFC vectors must pass 100% on the reference adapter.
-test-vectors-reference: all
-	@tests/suite.sh vectors-reference $(UT_BIN) run --adapter reference --format tap \
-	  --output $(BUILD)/test-results/vectors-reference.jsonl --no-progress

@@ -12,8 +12,11 @@ set -u
 ONLY=${ONLY:-}
 SUDO=${SUDO:-}
 harness_pkgs="gcc make libc6-dev pkg-config libjansson-dev"
+# libclang-rt-dev: clang's libFuzzer and sanitizer runtimes (only recommended by
+# clang's libclang-common-14-dev, which --no-install-recommends leaves out).
 pkgs="build-essential $harness_pkgs jq python3 python3-jsonschema python3-yaml bats
-      libxml2-utils man-db liburiparser-dev libcurl4-openssl-dev lcov valgrind clang afl++ re2c
+      libxml2-utils man-db liburiparser-dev libcurl4-openssl-dev lcov valgrind strace clang
+      libclang-rt-dev afl++ re2c
       clang-format clang-tidy cppcheck pyflakes3 shellcheck"
 case $ONLY in
   "") ;;
@@ -40,6 +43,13 @@ for path in sorted(glob.glob("adapters/*/adapter.json")):
 print(" ".join(sorted(set(out))))
 PY
 )
+# The adapters' packages are read by /usr/bin/python3: on a system that has
+# none yet, the first pass installs it (it is in $pkgs) and a second reads them.
+again=""
+if [ -z "$ONLY" ] && [ ! -x /usr/bin/python3 ] && [ -z "${DEPS_AGAIN:-}" ]; then
+  echo "deps: no /usr/bin/python3 yet: the adapters' packages come after it"
+  again=yes
+fi
 pkgs="$pkgs $adapter_pkgs ${EXTRA_PKGS:-}"
 missing=""
 for p in $pkgs; do
@@ -65,6 +75,20 @@ if [ -n "$missing" ]; then
     echo "  apt-get update && apt-get install -y$missing"
   fi
 fi
+if [ -n "$again" ] && [ -x /usr/bin/python3 ]; then
+  DEPS_AGAIN=yes exec "$0"
+fi
+# npm_ci DIR: npm ci from DIR's lock file, quiet when it works; when it fails,
+# npm's own last lines say why (a registry that refused, a certificate).
+npm_ci() {
+  echo "deps: npm ci in $1"
+  if ! out=$(cd "$1" && npm ci --loglevel=error --no-audit --no-fund 2>&1); then
+    why=$(printf '%s\n' "$out" | grep -E '^npm (error|ERR!) [^ ]' | head -n 4)
+    printf '%s\n' "${why:-$(printf '%s\n' "$out" | tail -n 3)}" | sed 's/^/  /' >&2
+    echo "deps: npm ci failed in $1" >&2; exit 2
+  fi
+  touch "$1/node_modules"
+}
 # npm packages of the adapters that need them (each folder with a lock file),
 # of the report's browser test (reports/browser: playwright-core) and of
 # its JavaScript linter (reports/lint: ESLint, for make lint).
@@ -76,9 +100,7 @@ for lock in adapters/*/package-lock.json reports/browser/package-lock.json repor
     continue
   fi
   if [ ! -d "$dir/node_modules" ] || [ "$lock" -nt "$dir/node_modules" ]; then
-    echo "deps: npm ci in $dir"
-    (cd "$dir" && npm ci --silent --no-audit --no-fund) || { echo "deps: npm ci failed in $dir" >&2; exit 2; }
-    touch "$dir/node_modules"
+    npm_ci "$dir"
   fi
 done
 # Published versions of an adapter's library (adapter.json "versions"),
@@ -104,9 +126,7 @@ for want in ${ADAPTERS:-}; do
       echo "deps: skipping $dir: $(scripts/node-ok.sh 2>&1)"; continue
     fi
     if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules" ]; then
-      echo "deps: npm ci in $dir"
-      (cd "$dir" && npm ci --silent --no-audit --no-fund) || { echo "deps: npm ci failed in $dir" >&2; exit 2; }
-      touch "$dir/node_modules"
+      npm_ci "$dir"
     fi
   done
 done

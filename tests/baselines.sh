@@ -4,7 +4,9 @@
 # a new discrepancy, or a baseline entry that now passes, fails the adapter;
 # so does an adapter whose adapters/NAME/behaviours.json explains under 98%
 # of its baseline entries (uritest behaviours), unless it is listed in
-# adapters/BEHAVIOURS-TODO (then it fails once it reaches 98%).
+# adapters/BEHAVIOURS-TODO (then it fails once it reaches 98%), and one on
+# whose results CRASH, TIMEOUT and PROTOCOL_ERROR reach 0.5% of the requests of
+# any vector file (tests/failure-rate.awk).
 # An adapter not available on this machine is skipped, with why.  TAP out.
 set -u
 B=${BUILD:-build}
@@ -26,6 +28,13 @@ for f in $files; do
   fi
   if "$U" run --adapter "$name" --baseline "$f" --format text --no-progress \
        --output "$tmp/$name.jsonl" > "$tmp/$name.out" 2>&1; then
+    failing=$(jq -r 'select(.record == "result" and .class != "UNSUPPORTED") | [.file, .class] | @tsv' \
+                "$tmp/$name.jsonl" | awk -F '\t' -f tests/failure-rate.awk | sort | tr '\n' ' ')
+    if [ -n "$failing" ]; then
+      rc=1
+      echo "not ok $i - $name: CRASH, TIMEOUT and PROTOCOL_ERROR reach 0.5% of the requests on: $failing"
+      continue
+    fi
     beh=$(dirname "$f")/behaviours.json
     [ -f "$beh" ] || beh=$(ls adapters/*/behaviours-"$name".json 2>/dev/null | head -n 1)
     todo=$(awk -v n="$name" '$1 == n {print $2}' adapters/BEHAVIOURS-TODO)

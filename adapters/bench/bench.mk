@@ -4,9 +4,11 @@
 # glue built there ($(GLUE_LINK_OBJS), $(GLUE_LINK_LIBS)).
 BENCH_BIN   := $(BUILD)/bin/uritest-bench
 
-$(BUILD)/obj/adapters/bench/uritest-bench.o: adapters/common/glue.h adapters/bench/worst.h
+$(BUILD)/obj/adapters/bench/uritest-bench.o: adapters/common/glue.h adapters/common/codec.h adapters/bench/worst.h
 $(BUILD)/obj/adapters/bench/worst.o: adapters/bench/worst.h
-$(BENCH_BIN): $(BUILD)/obj/adapters/bench/uritest-bench.o $(BUILD)/obj/adapters/bench/worst.o $(GLUE_LINK_OBJS)
+# codec.c: the corpus's name as a JSON string
+$(BENCH_BIN): $(BUILD)/obj/adapters/bench/uritest-bench.o $(BUILD)/obj/adapters/bench/worst.o \
+    $(BUILD)/obj/adapters/common/codec.o $(GLUE_LINK_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(GLUE_LINK_LIBS)
 ALL_TARGETS += $(BENCH_BIN)
@@ -21,7 +23,9 @@ bench: deps all
 	@$(BENCH_BIN) --worst-cases
 
 # Instructions per URI and per worst-case call under callgrind (the
-# noise-free figures of reports/BENCH.md).
+# noise-free figures of reports/BENCH.md), for the project's own parsers
+# (ADAPTER_MUST_PASS) and the peer (ADAPTER_BENCH_PEER).
 .PHONY: bench-instructions
 bench-instructions: deps all
-	@BUILD=$(BUILD) adapters/bench/instructions.sh $(BENCH_CORPORA)
+	@BUILD=$(BUILD) BENCH_OWN="$(MUST_PASS_NAMES)" BENCH_PEER="$(GLUE_BENCH_PEER)" \
+	  adapters/bench/instructions.sh $(BENCH_CORPORA)

@@ -4,10 +4,14 @@
 # (make bench-instructions).
 #
 # Per corpus (default: the generated one, and kasztp.txt when
-# ../shared/peers is there): for reference, reference-fast and uriparser,
-# `uritest-bench --rounds 1 --op OP --adapter A` counted whole, minus the
-# same run with `--op floor` (loading the corpus and the strlen pass), over
-# the number of URIs: parse, resolve, normalize.
+# ../shared/peers is there): for the project's own parsers and the bench's
+# peer, `uritest-bench --rounds 1 --op OP --adapter A` counted whole, minus
+# the same run with `--op floor` (loading the corpus and the strlen pass),
+# over the number of URIs: parse, resolve, normalize, each where the glue
+# has it.  The adapters come from where they are declared, passed by make:
+# BENCH_OWN, the glues whose adapter.mk says ADAPTER_MUST_PASS (reference,
+# reference-fast), and BENCH_PEER, the one that says ADAPTER_BENCH_PEER
+# (uriparser; its figures are the "x PEER" ratios).
 # Then the worst cases: one call of each op on 1, 4 and 16 MB of each shape
 # (`--worst-case`), counted inside the library call only (--toggle-collect),
 # and the growth per 4x of size.
@@ -16,6 +20,8 @@ B=${BUILD:-build}
 BIN="$B/bin/uritest-bench"
 [ -x "$BIN" ] || { echo "instructions: $BIN not built (make)" >&2; exit 2; }
 command -v valgrind >/dev/null || { echo "instructions: valgrind not installed (make deps)" >&2; exit 2; }
+[ -n "${BENCH_OWN:-}" ] && [ -n "${BENCH_PEER:-}" ] ||
+  { echo "instructions: BENCH_OWN and BENCH_PEER unset or empty (make bench-instructions sets them)" >&2; exit 2; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 
 count() { # count FUNCTION|- ARGS...: instructions callgrind collected
@@ -25,6 +31,11 @@ count() { # count FUNCTION|- ARGS...: instructions callgrind collected
   valgrind --tool=callgrind "${opt[@]}" --callgrind-out-file="$tmp/cg" "$BIN" "$@" >/dev/null 2>"$tmp/err" ||
     { cat "$tmp/err" >&2; return 1; }
   sed -n 's/^==[0-9]*== Collected : \([0-9]*\)$/\1/p' "$tmp/err"
+}
+
+has_op() { # has_op ADAPTER OP ARGS...: whether the bench times OP of ADAPTER
+  local a=$1 op=$2; shift 2
+  "$BIN" "$@" --adapter "$a" --op "$op" --json | grep -q "\"adapter\": \"$a\", \"op\": \"$op\""
 }
 
 corpora=("$@")
@@ -38,11 +49,13 @@ for c in "${corpora[@]}"; do
   n=$("$BIN" "${args[@]}" --adapter reference --op floor --json | sed -n 's/.*"uris": \([0-9]*\).*/\1/p')
   floor=$(count - "${args[@]}" --adapter reference --op floor)
   echo "== ${c:-generated corpus}: $n URIs; instructions per URI (callgrind, the --op floor run subtracted)"
-  printf '%-16s %-10s %12s %10s\n' adapter op instr/URI "x urip."
+  printf '%-16s %-10s %12s %10s\n' adapter op instr/URI "x $BENCH_PEER"
   for op in parse resolve normalize; do
-    up=$(count - "${args[@]}" --adapter uriparser --op "$op")
-    for a in reference reference-fast uriparser; do
-      [ "$a" = reference-fast ] && [ "$op" != parse ] && continue
+    up=$(count - "${args[@]}" --adapter "$BENCH_PEER" --op "$op")
+    # shellcheck disable=SC2086 # the lists are words
+    for a in $BENCH_OWN $BENCH_PEER; do
+      # a glue without the op: the bench times none of it (only the floor)
+      has_op "$a" "$op" "${args[@]}" || continue
       t=$(count - "${args[@]}" --adapter "$a" --op "$op")
       awk -v a="$a" -v op="$op" -v t="$t" -v f="$floor" -v u="$up" -v n="$n" \
         'BEGIN { printf "%-16s %-10s %12.0f %10.3f\n", a, op, (t - f) / n, (t - f) / (u - f) }'

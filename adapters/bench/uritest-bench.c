@@ -20,6 +20,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../common/codec.h"
 #include "../common/glue.h"
 #include "rfc3986.h"
 #include "worst.h"
@@ -44,8 +45,9 @@ static const char usage[] =
     "floor\n"
     "(for instruction counts under valgrind --tool=callgrind, one at a time).\n"
     "'resolve' (against http://a/b/c/d;p?q) and 'normalize' (syntax) are\n"
-    "timed for every adapter that has them; 'x urip.' is the ratio to\n"
-    "uriparser's figure of the same op.\n"
+    "timed for every adapter that has them; 'x PEER' (JSON: x_PEER) is the\n"
+    "ratio to the figure of the same op of the peer, the glue whose\n"
+    "adapters/*/adapter.mk sets ADAPTER_BENCH_PEER (here: %s).\n"
     "--worst-cases times librfc3986's parse, parse-fast, resolve and "
     "normalize\n"
     "of 1, 4 and 16 MB worst-shape inputs and reports the time ratios 4/1 and\n"
@@ -62,7 +64,13 @@ static const char usage[] =
     "  --worst-case SHAPE MB OP  one worst-shape call (default: none)\n"
     "  --help           this text\n"
     "Exit 0, or 2 on usage or input error.\n"
-    "example: uritest bench --adapter reference --adapter uriparser --json\n";
+    "example: uritest bench --adapter %s --op parse --json\n";
+
+/* The usage text, with the peer (or its absence) named. */
+static void print_usage(FILE *f) {
+  const char *peer = glue_bench_peer ? glue_bench_peer : "none built";
+  fprintf(f, usage, peer, glue_bench_peer ? glue_bench_peer : "NAME");
+}
 
 struct corpus {
   char **s;
@@ -238,13 +246,17 @@ static double fmax_(const struct figure *f, int rounds) {
   return m;
 }
 
-/* uriparser's figure of OP (parse for the floor), 0 when not measured. */
-static double uriparser_median(const struct figure *fig, size_t nfig,
-                               const char *op, int rounds) {
+/* The peer's figure of OP (parse for the floor), 0 when not measured or
+ * when no glue is the peer (glue_bench_peer, from the adapter.mk files). */
+static double peer_median(const struct figure *fig, size_t nfig, const char *op,
+                          int rounds) {
+  if (!glue_bench_peer)
+    return 0;
   if (strcmp(op, "floor") == 0)
     op = "parse";
   for (size_t f = 0; f < nfig; f++)
-    if (strcmp(fig[f].adapter, "uriparser") == 0 && strcmp(fig[f].op, op) == 0)
+    if (strcmp(fig[f].adapter, glue_bench_peer) == 0 &&
+        strcmp(fig[f].op, op) == 0)
       return median(&fig[f], rounds);
   return 0;
 }
@@ -339,11 +351,12 @@ static int parse_args(int argc, char **argv, struct bench_opts *o) {
     else if (strcmp(argv[a], "--worst-case") == 0 && a + 3 < argc)
       return worst_case_one(argv[a + 1], argv[a + 2], argv[a + 3]);
     else if (strcmp(argv[a], "--help") == 0) {
-      fputs(usage, stdout);
+      print_usage(stdout);
       return 0;
     } else {
-      fprintf(stderr, "uritest bench: unknown or incomplete option '%s'\n%s",
-              argv[a], usage);
+      fprintf(stderr, "uritest bench: unknown or incomplete option '%s'\n",
+              argv[a]);
+      print_usage(stderr);
       return 2;
     }
   }
@@ -452,21 +465,24 @@ static void print_json(const struct bench_opts *o, const struct corpus *c,
                        const struct figure *fig, size_t nfig) {
   int rounds = o->rounds;
   double floor_ns = median(&fig[nfig - 1], rounds);
-  printf("{\"corpus\": \"%s\", \"uris\": %zu, \"bytes\": %zu, \"rounds\": "
-         "%d, \"results\": [",
-         o->corpus ? o->corpus : "(generated)", c->n, c->bytes, rounds);
+  const char *corpus = o->corpus ? o->corpus : "(generated)";
+  struct codec_out out = codec_out_file(stdout);
+  fputs("{\"corpus\": ", stdout); /* a path with '"' or controls, escaped */
+  codec_string(&out, corpus, strlen(corpus));
+  printf(", \"uris\": %zu, \"bytes\": %zu, \"rounds\": %d, \"results\": [",
+         c->n, c->bytes, rounds);
   for (size_t f = 0; f + 1 < nfig; f++) {
     double m = median(&fig[f], rounds);
-    double uriparser_ns = uriparser_median(fig, nfig, fig[f].op, rounds);
+    double peer_ns = peer_median(fig, nfig, fig[f].op, rounds);
     printf("%s\n {\"adapter\": \"%s\", \"op\": \"%s\", \"ns_per_uri\": %.2f, "
            "\"min_ns\": %.2f, \"max_ns\": %.2f, \"uris_per_s\": %.0f, "
            "\"mb_per_s\": %.1f, "
            "\"accepted\": %zu, \"x_floor\": %.2f%s",
            f ? "," : "", fig[f].adapter, fig[f].op, m, fmin_(&fig[f], rounds),
            fmax_(&fig[f], rounds), 1e9 / m, (double)c->bytes / c->n / m * 1e3,
-           fig[f].accepted, m / floor_ns, uriparser_ns > 0 ? "" : "}");
-    if (uriparser_ns > 0)
-      printf(", \"x_uriparser\": %.3f}", m / uriparser_ns);
+           fig[f].accepted, m / floor_ns, peer_ns > 0 ? "" : "}");
+    if (peer_ns > 0)
+      printf(", \"x_%s\": %.3f}", glue_bench_peer, m / peer_ns);
   }
   printf("\n], \"floor_ns_per_uri\": %.2f}\n", floor_ns);
 }
@@ -478,17 +494,18 @@ static void print_table(const struct bench_opts *o, const struct corpus *c,
   printf("corpus: %s, %zu references, %.1f octets on average, %d rounds\n",
          o->corpus ? o->corpus : "(generated, fixed seed)", c->n,
          (double)c->bytes / c->n, rounds);
-  printf("%-14s %-10s %10s %10s %10s %12s %9s %8s %8s\n", "adapter", "op",
-         "ns/uri", "min", "max", "uris/s", "MB/s", "x floor", "x urip.");
+  printf("%-14s %-10s %10s %10s %10s %12s %9s %8s   x %s\n", "adapter", "op",
+         "ns/uri", "min", "max", "uris/s", "MB/s", "x floor",
+         glue_bench_peer ? glue_bench_peer : "(no peer)");
   for (size_t f = 0; f < nfig; f++) {
     double m = median(&fig[f], rounds);
-    double uriparser_ns = uriparser_median(fig, nfig, fig[f].op, rounds);
+    double peer_ns = peer_median(fig, nfig, fig[f].op, rounds);
     printf("%-14s %-10s %10.1f %10.1f %10.1f %12.0f %9.1f %8.2f ",
            fig[f].adapter, fig[f].op, m, fmin_(&fig[f], rounds),
            fmax_(&fig[f], rounds), 1e9 / m, (double)c->bytes / c->n / m * 1e3,
            m / floor_ns);
-    if (uriparser_ns > 0)
-      printf("%8.3f", m / uriparser_ns);
+    if (peer_ns > 0)
+      printf("%8.3f", m / peer_ns);
     printf("\n");
   }
 }

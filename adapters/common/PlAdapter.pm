@@ -16,6 +16,7 @@ use warnings;
 use JSON::PP ();
 use JSON::XS;
 use Encode ();
+use B ();
 
 # JSON::XS (Debian libjson-xs-perl) reads and writes the lines: JSON::PP, in
 # pure Perl, took most of each request's time; booleans stay JSON::PP's
@@ -44,11 +45,18 @@ sub host_type {
     return 'reg-name';
 }
 
+# Whether V, as JSON::XS decoded it, was a JSON string (a number comes as
+# an integer or a float, without the string flag).
+sub is_string {
+    my $flags = B::svref_2object(\$_[0])->FLAGS;
+    return ($flags & B::SVp_POK) && !($flags & (B::SVp_IOK | B::SVp_NOK));
+}
+
 # NAME or NAME_hex of REQ as octets, or undef.
 sub octets {
     my ($req, $name) = @_;
     if (defined $req->{$name}) {
-        die "bad:$name is not a string\n" if ref $req->{$name};
+        die "bad:$name is not a string\n" if ref $req->{$name} || !is_string($req->{$name});
         return Encode::encode('UTF-8', $req->{$name});
     }
     my $h = $req->{"${name}_hex"};
@@ -67,34 +75,64 @@ sub answer {
     return $handlers->{$op}->($req, $in);
 }
 
+# The answer line (LF included) to request line LINE.
+sub answer_line {
+    my ($line, $handlers) = @_;
+    my $req = eval { $json->decode($line) };
+    return $json->encode({ id => undef, error => 'request is not a JSON object' }) . "\n"
+        if ref $req ne 'HASH';
+    my $ans = eval { answer($req, $handlers) };
+    if (!defined $ans) {
+        my $e = $@ // 'unknown';
+        if ($e =~ /^bad:(.*)/) {
+            $ans = { error => $1 };
+        } else {
+            $e =~ s/\s+\z//;
+            $ans = { valid => JSON::PP::false, library_error => substr($e, 0, 200) };
+        }
+    }
+    $ans->{id} = $req->{id};
+    return $json->encode($ans) . "\n";
+}
+
+sub write_all {
+    my ($out) = @_;
+    for (my $at = 0; $at < length $out;) {
+        my $n = syswrite(STDOUT, $out, length($out) - $at, $at);
+        if (!defined $n) {
+            next if $!{EINTR};
+            die "write: $!\n";
+        }
+        $at += $n;
+    }
+}
+
+# Requests are read with sysread into a buffer (a line may be of any length);
+# the answers to the lines of one read go out in one write before the next
+# read (PROTOCOL.md section 6): a write per read, not per answer.
 sub serve {
     my ($hello, %handlers) = @_;
-    $| = 1;
     binmode STDIN;
     binmode STDOUT;
     my @ops = grep { $handlers{$_} } qw(parse match resolve normalize equivalent iri-to-uri);
-    print $json->encode({ %$hello, ops => \@ops, protocol => 1 }), "\n";
-    while (my $line = <STDIN>) {
-        $line =~ s/\r?\n\z//;
-        next unless $line =~ /\S/;
-        my $req = eval { $json->decode($line) };
-        if (ref $req ne 'HASH') {
-            print $json->encode({ id => undef, error => 'request is not a JSON object' }), "\n";
-            next;
+    write_all($json->encode({ %$hello, ops => \@ops, protocol => 1 }) . "\n");
+    my $buf = '';
+    while (1) {
+        my ($out, $start) = ('', 0);
+        while ((my $nl = index($buf, "\n", $start)) >= 0) {
+            my $line = substr($buf, $start, $nl - $start);
+            $start = $nl + 1;
+            $line =~ s/\r\z//;
+            $out .= answer_line($line, \%handlers) if $line =~ /\S/;
         }
-        my $ans = eval { answer($req, \%handlers) };
-        if (!defined $ans) {
-            my $e = $@ // 'unknown';
-            if ($e =~ /^bad:(.*)/) {
-                $ans = { error => $1 };
-            } else {
-                $e =~ s/\s+\z//;
-                $ans = { valid => JSON::PP::false, library_error => substr($e, 0, 200) };
-            }
-        }
-        $ans->{id} = $req->{id};
-        print $json->encode($ans), "\n";
+        substr($buf, 0, $start, '');
+        write_all($out) if length $out;
+        my $n = sysread(STDIN, $buf, 1 << 16, length $buf);
+        next if !defined $n && $!{EINTR};
+        last unless $n;
     }
+    # a last line without LF
+    write_all(answer_line($buf, \%handlers)) if $buf =~ /\S/;
 }
 
 1;

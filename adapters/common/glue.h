@@ -155,6 +155,9 @@ struct glue {
  * adapters/<name>/adapter.mk files (in-process users link it). */
 extern const struct glue *const glue_all[];
 extern const size_t glue_count;
+/* The name of the glue `uritest bench` gives its ratios against (x_NAME),
+ * from the adapter.mk that sets ADAPTER_BENCH_PEER; NULL when none is built. */
+extern const char *const glue_bench_peer;
 
 /* The oracle's own glue (adapters/reference/glue.c), the judge the fuzz
  * targets compare the others with. */

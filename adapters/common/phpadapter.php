@@ -49,28 +49,57 @@ function answer(array $req, array $handlers) {
     return $handlers[$op]($req, $in);
 }
 
+// The answer line (LF included) to request line LINE.
+function answer_line(string $line, array $handlers, int $flags) {
+    $req = json_decode($line, true);
+    if (!is_array($req) || array_is_list($req) && $req !== []) {
+        return json_encode(['id' => null, 'error' => 'request is not a JSON object'], $flags) . "\n";
+    }
+    try {
+        $ans = ['id' => $req['id'] ?? null] + answer($req, $handlers);
+    } catch (BadRequest $e) {
+        $ans = ['id' => $req['id'] ?? null, 'error' => $e->getMessage()];
+    } catch (Throwable $e) {
+        $ans = ['id' => $req['id'] ?? null, 'valid' => false, 'library_error' => substr($e->getMessage(), 0, 200)];
+    }
+    $out = json_encode($ans, $flags);
+    if ($out === false) $out = json_encode(['id' => $req['id'] ?? null, 'error' => 'internal: ' . json_last_error_msg()], $flags);
+    return $out . "\n";
+}
+
+function write_all($out, string $s) {
+    for ($at = 0; $at < strlen($s); $at += $n) {
+        $n = fwrite($out, substr($s, $at));
+        if ($n === false || $n === 0) exit(1); // the harness is gone
+    }
+}
+
+// Requests are read in chunks of up to 64 KiB (a line may be of any length);
+// the answers to the lines of one read go out in one write before the next
+// read (PROTOCOL.md section 6): a write per read, not two per answer.
 function serve(array $hello, array $handlers) {
     $flags = JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_PRESERVE_ZERO_FRACTION;
-    echo json_encode($hello + ['ops' => array_keys($handlers), 'protocol' => 1], $flags), "\n";
     $in = fopen('php://stdin', 'rb');
-    while (($line = fgets($in)) !== false) {
-        $line = rtrim($line, "\r\n");
-        if (trim($line) === '') continue;
-        $req = json_decode($line, true);
-        if (!is_array($req) || array_is_list($req) && $req !== []) {
-            echo json_encode(['id' => null, 'error' => 'request is not a JSON object'], $flags), "\n";
-            continue;
+    $out = fopen('php://stdout', 'wb');
+    stream_set_read_buffer($in, 0);
+    stream_set_write_buffer($out, 0);
+    write_all($out, json_encode($hello + ['ops' => array_keys($handlers), 'protocol' => 1], $flags) . "\n");
+    $buf = '';
+    while (true) {
+        $answers = '';
+        $start = 0;
+        while (($nl = strpos($buf, "\n", $start)) !== false) {
+            $line = rtrim(substr($buf, $start, $nl - $start), "\r");
+            $start = $nl + 1;
+            if (trim($line) !== '') $answers .= answer_line($line, $handlers, $flags);
         }
-        try {
-            $ans = ['id' => $req['id'] ?? null] + answer($req, $handlers);
-        } catch (BadRequest $e) {
-            $ans = ['id' => $req['id'] ?? null, 'error' => $e->getMessage()];
-        } catch (Throwable $e) {
-            $ans = ['id' => $req['id'] ?? null, 'valid' => false, 'library_error' => substr($e->getMessage(), 0, 200)];
-        }
-        $out = json_encode($ans, $flags);
-        if ($out === false) $out = json_encode(['id' => $req['id'] ?? null, 'error' => 'internal: ' . json_last_error_msg()], $flags);
-        echo $out, "\n";
-        flush();
+        $buf = substr($buf, $start);
+        if ($answers !== '') write_all($out, $answers);
+        $chunk = fread($in, 65536);
+        if ($chunk === false || $chunk === '') break;
+        $buf .= $chunk;
     }
+    // a last line without LF
+    $line = rtrim($buf, "\r");
+    if (trim($line) !== '') write_all($out, answer_line($line, $handlers, $flags));
 }

@@ -16,8 +16,10 @@ as {"hex": ...} when not UTF-8) or None; a component the library cannot
 express is simply left out of the dict.
 
 Requests are read with os.read into a buffer (a line may be of any length);
-answers are flushed only when no further input is pending (section 6), so a
-pipelined burst costs a few writes.  An exception a handler does not catch
+the answers to the lines of one read go out 32 to a write, the last ones
+before the next read (section 6): a pipelined burst costs a write per 32
+answers, not per answer, and the harness refills its window meanwhile.  An
+exception a handler does not catch
 is a bug of the library or the adapter: the traceback goes to standard error
 and the process exits, which the harness records as CRASH for that request
 only (and restarts the adapter).
@@ -25,7 +27,6 @@ only (and restarts the adapter).
 import json
 import os
 import re
-import select
 import sys
 import traceback
 
@@ -134,20 +135,40 @@ def host_type(host):
     return "reg-name"
 
 
+# json's C encoder, made once (JSONEncoder.encode makes one a call), the
+# separators without spaces; a bytes value (a component, a target...) is not
+# JSON: the encoder hands it to jvalue
+_encode = json.encoder.c_make_encoder(
+    None, jvalue, json.encoder.encode_basestring_ascii, None, ":", ",",
+    False, False, True) if json.encoder.c_make_encoder else json.JSONEncoder(
+    separators=(",", ":"), default=jvalue).iterencode
+
+
 def _answer_line(rid, ans):
-    out = {"id": rid}
-    for k, v in ans.items():
-        if k == "components":
-            v = {c: jvalue(x) for c, x in v.items()}
-        elif k in ("target", "normalized", "output"):
-            v = jvalue(v)
-        out[k] = v
-    return json.dumps(out, separators=(",", ":")) + "\n"
+    return "".join(_encode({"id": rid, **ans}, 0)) + "\n"
+
+
+_scan = json.JSONDecoder().scan_once
+
+
+def _load(line):
+    """The JSON value of LINE (bytes), as json.loads reads it.  The common
+    case, one UTF-8 value filling the line, goes straight to the C scanner
+    (json.loads detects an encoding and skips white space first); anything
+    else to json.loads.  ValueError when it is not JSON."""
+    try:
+        text = line.decode("utf-8")
+        obj, end = _scan(text, 0)
+        if end == len(text):
+            return obj
+    except (ValueError, StopIteration):
+        pass
+    return json.loads(line)
 
 
 def _serve_line(line, handlers):
     try:
-        obj = json.loads(line)
+        obj = _load(line)
     except ValueError:
         return _answer_line(None, {"error": "request is not a JSON object"})
     if not isinstance(obj, dict):
@@ -172,20 +193,27 @@ def _serve_line(line, handlers):
         return _answer_line(rid, unsupported(str(e)))
 
 
-def _pending(fd):
-    r, _, _ = select.select([fd], [], [], 0)
-    return bool(r)
+def _write_all(fd, text):
+    data = memoryview(text.encode("utf-8"))
+    while data:
+        data = data[os.write(fd, data):]
+
+
+# answers written at most this many at a time: the harness, which keeps 256
+# requests in flight, then sends more while the rest of a read is answered
+# (a write per read left this loop waiting for the harness after most reads)
+_BATCH = 32
 
 
 def serve(name, library, spec, handlers):
-    out = sys.stdout
+    out = sys.stdout.fileno()
     ops = [op for op in OPS if op in handlers]
-    out.write(json.dumps({"adapter": name, "library": library, "spec": spec,
-                          "ops": ops, "protocol": 1}) + "\n")
-    out.flush()
+    _write_all(out, json.dumps({"adapter": name, "library": library, "spec": spec,
+                                "ops": ops, "protocol": 1}) + "\n")
     fd = sys.stdin.fileno()
     buf = b""
     while True:
+        answers = []
         start = 0
         while True:
             nl = buf.find(b"\n", start)
@@ -195,19 +223,21 @@ def serve(name, library, spec, handlers):
             start = nl + 1
             if line.strip(b" \t\r"):
                 try:
-                    out.write(_serve_line(line, handlers))
+                    answers.append(_serve_line(line, handlers))
                 except Exception:  # a library bug: CRASH for this request
-                    out.flush()
+                    _write_all(out, "".join(answers))
                     traceback.print_exc(file=sys.stderr)
                     os._exit(70)
+                if len(answers) == _BATCH:
+                    _write_all(out, "".join(answers))
+                    answers = []
         buf = buf[start:]
-        if not _pending(fd):
-            out.flush()
+        if answers:
+            _write_all(out, "".join(answers))
         chunk = os.read(fd, 1 << 16)
         if not chunk:
             if buf.strip(b" \t\r"):  # a last line without LF
-                out.write(_serve_line(buf, handlers))
+                _write_all(out, _serve_line(buf, handlers))
             break
         buf += chunk
-    out.flush()
     return 0

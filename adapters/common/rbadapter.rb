@@ -84,7 +84,7 @@ def serve(hello, handlers)
   $stdout.flush
   while (line = $stdin.gets)
     line = line.force_encoding(Encoding::UTF_8).chomp
-    next if line.strip.empty?
+    next if line.b.strip.empty? # b: a line that is not UTF-8 is answered, never raised on
     ans = answer_line(line, handlers)
     out = begin
       JSON.generate(ans)

@@ -10,7 +10,10 @@
 -mode(compile).
 
 main(_) ->
-    ok = io:setopts(standard_io, [binary, {encoding, latin1}]),
+    %% unicode: lines come in as their UTF-8 octets and binaries go out as
+    %% written (with latin1 the io server turned UTF-8 input into Latin-1
+    %% characters' UTF-8, and a \u00e9 of a request went out as the octet e9)
+    ok = io:setopts(standard_io, [binary, {encoding, unicode}]),
     application:load(stdlib),
     {ok, Vsn} = application:get_key(stdlib, vsn),
     Hello = ["{\"adapter\": \"erlang-uri-string\", \"library\": \"erlang/otp ",

@@ -25,11 +25,31 @@ static const char *gl_version(void) {
   return v;
 }
 
-/* GLib strips the brackets of an IP-literal (and decodes an RFC 6874 zone
- * "%25" to "%"): a host holding ':' was bracketed. */
+/* 1 when the host of input C is written as an IP-literal: the octet after
+ * "//" (after the scheme, when C has one) and after the authority's first
+ * "@" (where GLib splits the userinfo off) is "[".  GLib strips an
+ * IP-literal's brackets (and decodes an RFC 6874 zone "%25" to "%"), but it
+ * also decodes a reg-name, so a host holding ':' may be either ("[::1]",
+ * "%3A"): the input tells. */
+static int host_is_literal(const char *c) {
+  const char *p = c;
+  if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z')) {
+    size_t n = strspn(p, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                         "0123456789+-.");
+    if (p[n] == ':')
+      p += n + 1;
+  }
+  if (p[0] != '/' || p[1] != '/')
+    return 0;
+  p += 2;
+  size_t end = strcspn(p, "/?#");
+  const char *at = memchr(p, '@', end);
+  return (at ? at[1] : p[0]) == '[';
+}
+
+/* The host as written: an IP-literal in brackets again. */
 static void append_host(struct adapter_reading *out, rfc3986_component c,
-                        const char *host) {
-  int lit = strchr(host, ':') != NULL;
+                        const char *host, int lit) {
   if (lit)
     reading_append(out, c, "[", 1);
   reading_append(out, c, host, strlen(host));
@@ -37,10 +57,12 @@ static void append_host(struct adapter_reading *out, rfc3986_component c,
     reading_append(out, c, "]", 1);
 }
 
-static void fill(struct adapter_reading *out, const char *scheme,
-                 const char *userinfo, const char *host, int port,
-                 const char *path, const char *query, const char *fragment) {
+static void fill(struct adapter_reading *out, const char *in,
+                 const char *scheme, const char *userinfo, const char *host,
+                 int port, const char *path, const char *query,
+                 const char *fragment) {
   char portbuf[16];
+  int lit = host && host_is_literal(in);
   out->valid = 1;
   reading_set_cstr(out, RFC3986_COMPONENT_SCHEME, scheme);
   if (host) {
@@ -51,7 +73,7 @@ static void fill(struct adapter_reading *out, const char *scheme,
                      strlen(userinfo));
       reading_append(out, RFC3986_COMPONENT_AUTHORITY, "@", 1);
     }
-    append_host(out, RFC3986_COMPONENT_AUTHORITY, host);
+    append_host(out, RFC3986_COMPONENT_AUTHORITY, host, lit);
     if (port >= 0) {
       snprintf(portbuf, sizeof portbuf, "%d", port);
       reading_append(out, RFC3986_COMPONENT_AUTHORITY, ":", 1);
@@ -61,12 +83,11 @@ static void fill(struct adapter_reading *out, const char *scheme,
     if (out->comp[RFC3986_COMPONENT_AUTHORITY].state != AV_DEFINED)
       reading_set(out, RFC3986_COMPONENT_AUTHORITY, "", 0);
     reading_set_cstr(out, RFC3986_COMPONENT_USERINFO, userinfo);
-    append_host(out, RFC3986_COMPONENT_HOST, host);
+    append_host(out, RFC3986_COMPONENT_HOST, host, lit);
     if (out->comp[RFC3986_COMPONENT_HOST].state != AV_DEFINED)
       reading_set(out, RFC3986_COMPONENT_HOST, "", 0);
     const char *type =
-        strchr(host, ':')
-            ? (host[0] == 'v' || host[0] == 'V' ? "IPvFuture" : "IPv6address")
+        lit ? (host[0] == 'v' || host[0] == 'V' ? "IPvFuture" : "IPv6address")
         : reading_is_ipv4address(host) ? "IPv4address"
                                        : "reg-name";
     reading_set(out, RFC3986_COMPONENT_HOST_TYPE, type, strlen(type));
@@ -104,13 +125,13 @@ static int parse_with(GUriFlags flags, const char *s, size_t len,
     if (!u) {
       out->valid = 0;
     } else {
-      fill(out, g_uri_get_scheme(u), g_uri_get_userinfo(u), g_uri_get_host(u),
-           g_uri_get_port(u), g_uri_get_path(u), g_uri_get_query(u),
-           g_uri_get_fragment(u));
+      fill(out, c, g_uri_get_scheme(u), g_uri_get_userinfo(u),
+           g_uri_get_host(u), g_uri_get_port(u), g_uri_get_path(u),
+           g_uri_get_query(u), g_uri_get_fragment(u));
       g_uri_unref(u);
     }
   } else {
-    fill(out, scheme, userinfo, host, port, path, query, fragment);
+    fill(out, c, scheme, userinfo, host, port, path, query, fragment);
   }
   g_free(scheme);
   g_free(userinfo);

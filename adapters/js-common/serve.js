@@ -97,8 +97,8 @@ function serveLine(handlers, line) {
 
 // A handler may return a Promise (an adapter whose library answers
 // asynchronously, such as a browser page): the answers to one chunk of input
-// are then written, in order, once all of them are settled, and no further
-// input is read until they are.
+// are then written, in order, once all of them (and every earlier chunk's)
+// are settled; input goes on being read meanwhile, up to HIGH answers owed.
 function isPromise(v) {
   return v !== null && typeof v === 'object' && typeof v.then === 'function';
 }
@@ -118,10 +118,26 @@ function serve(hello, handlers) {
   // plain fs read of it then fails with EAGAIN
   const stdin = process.stdin;
   stdin.setEncoding('utf8');
+  // Answers of async handlers (a browser page) are written in order as
+  // their chunk settles, while input goes on being read: the requests that
+  // arrive meanwhile make the next batch, so the harness's window stays full
+  // (pausing input until a chunk settled made each batch as small as what
+  // the harness had written since the last answers).  Input pauses while
+  // more than HIGH answers are owed, or while the output pipe is full.
+  const HIGH = 4096;
+  let owed = 0;
+  let draining = false;
+  const maybeResume = () => {
+    if (stdin.isPaused() && !draining && owed <= HIGH) stdin.resume();
+  };
   const write = (answers) => {
     if (answers.length && !out.write(answers.map((a) => JSON.stringify(a)).join('\n') + '\n')) {
+      draining = true;
       stdin.pause();
-      out.once('drain', () => stdin.resume());
+      out.once('drain', () => {
+        draining = false;
+        maybeResume();
+      });
     }
   };
   stdin.on('data', (chunk) => {
@@ -134,15 +150,17 @@ function serve(hello, handlers) {
       if (line.trim() === '') continue;
       answers.push(serveLine(handlers, line));
     }
-    if (!answers.some(isPromise)) {
+    if (owed === 0 && !answers.some(isPromise)) {
       write(answers);
       return;
     }
-    stdin.pause();
-    inflight = Promise.all(answers).then((done) => {
+    owed += answers.length;
+    if (owed > HIGH) stdin.pause();
+    const settled = Promise.all(answers);
+    inflight = Promise.all([inflight, settled]).then(([, done]) => {
       write(done);
-      if (!stdin.isPaused() || out.writableNeedDrain) return;
-      stdin.resume();
+      owed -= done.length;
+      maybeResume();
     });
   });
   // Settles once the input has ended and every answer is written: an

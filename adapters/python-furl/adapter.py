@@ -19,20 +19,24 @@ def parse(req):
         path, query, fragment = str(u.path), str(u.query), str(u.fragment)
     except (ValueError, TypeError) as e:
         return {"valid": False, "library_error": str(e)}
-    c = {"scheme": u.scheme or None, "path": path}
-    if u.host is None and u.username is None:
+    # each property read once (furl's attribute access is slow: it has
+    # __getattr__ and __setattr__ of its own; port looks up the default)
+    scheme, host, username, port = u.scheme, u.host, u.username, u.port
+    c = {"scheme": scheme or None, "path": path}
+    if host is None and username is None:
         for k in ("authority", "userinfo", "host", "host_type", "port"):
             c[k] = None
     else:
-        c["host"] = u.host or ""
+        c["host"] = host or ""
         c["host_type"] = pyadapter.host_type(c["host"])
-        if u.username is not None:
-            c["userinfo"] = u.username + ("" if u.password is None else ":" + u.password)
+        if username is not None:
+            password = u.password
+            c["userinfo"] = username + ("" if password is None else ":" + password)
         else:
             c["userinfo"] = None
         # furl fills in the scheme's default port: left out when it is that one
-        if u.port is not None and u.port != furl.DEFAULT_PORTS.get(u.scheme):
-            c["port"] = str(u.port)
+        if port is not None and port != furl.DEFAULT_PORTS.get(scheme):
+            c["port"] = str(port)
     # "" is both absent and empty: left out then
     if query:
         c["query"] = query

@@ -18,28 +18,32 @@ def parse(req):
     s = req.text("input")
     try:
         u = httpx.URL(s)
+        # each property is read once: every read of host, userinfo or port
+        # matches the authority again (rfc3986's authority_info); host
+        # decodes an xn-- label and may raise (idna.IDNAError, a ValueError)
+        host, userinfo, port = u.host, u.userinfo, u.port
+        query, fragment, raw_path = u.query, u.fragment, u.raw_path
     except (httpx.InvalidURL, ValueError, TypeError) as e:
         return {"valid": False, "library_error": str(e)}
     c = {"scheme": u.scheme or None}
     # httpx keeps no absent/empty difference for the authority's parts:
     # "" is both; an empty host means no authority was read
-    if u.host == "" and not u.userinfo and u.port is None:
+    if host == "" and not userinfo and port is None:
         for k in ("userinfo", "host", "host_type", "port"):
             c[k] = None
     else:
-        host = u.host
-        c["host"] = "[%s]" % host if ("[%s]" % host).lower() in s.lower() else host
+        bracketed = "[%s]" % host
+        c["host"] = bracketed if "[" in s and bracketed.lower() in s.lower() else host
         c["host_type"] = pyadapter.host_type(c["host"])
-        if u.userinfo:
-            c["userinfo"] = u.userinfo.decode("latin-1")
-        if u.port is not None:
-            c["port"] = str(u.port)
-    path = u.raw_path.decode("latin-1").partition("?")[0]
-    c["path"] = path
-    if u.query:
-        c["query"] = u.query.decode("latin-1")
-    if u.fragment:
-        c["fragment"] = u.fragment
+        if userinfo:
+            c["userinfo"] = userinfo.decode("latin-1")
+        if port is not None:
+            c["port"] = str(port)
+    c["path"] = raw_path.decode("latin-1").partition("?")[0]
+    if query:
+        c["query"] = query.decode("latin-1")
+    if fragment:
+        c["fragment"] = fragment
     return {"valid": True, "components": c}
 
 

@@ -3,3 +3,5 @@
 ADAPTER_LANG := c
 # No differential fuzz target: the reference is the other side of every one.
 ADAPTER_FUZZ := none
+# Every vector must pass (make test-vectors-reference, -asan; make coverage).
+ADAPTER_MUST_PASS := all

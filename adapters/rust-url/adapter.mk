@@ -2,3 +2,5 @@
 # adapters/TEMPLATE/adapter.mk explains each variable).
 ADAPTER_LANG := rust
 ADAPTER_NEEDS := /usr/share/cargo/registry/url-2*/Cargo.toml
+# The Rust adapters' protocol module and build script (Cargo.toml, src/main.rs).
+ADAPTER_DEPS := adapters/rust-common/proto.rs adapters/rust-common/build.rs

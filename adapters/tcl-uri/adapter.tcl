@@ -13,7 +13,12 @@ set JESC [list "\\" "\\\\" "\"" "\\\""]
 for {set i 0} {$i < 32} {incr i} {
     lappend JESC [format %c $i] [format "\\u%04x" $i]
 }
-proc jstr {s} { return "\"[string map $::JESC $s]\"" }
+# A string with nothing to escape, most of them, is written without the map
+# (string map tries its 34 keys at every character).
+proc jstr {s} {
+    if {![regexp {[\x00-\x1f"\\]} $s]} { return "\"$s\"" }
+    return "\"[string map $::JESC $s]\""
+}
 # {"k": v, ...} from a list of keys and values already written as JSON.
 proc jobj {args} {
     set out {}
@@ -32,9 +37,15 @@ proc host_type {h} {
     return reg-name
 }
 
-# Field NAME of REQ (or NAME_hex decoded as UTF-8), or "\0null".
+# Field NAME of REQ (or NAME_hex decoded as UTF-8), or "\0null".  json2dict
+# keeps no types: a member that is not a string (a number, true, an array:
+# PROTOCOL.md section 4, error) is told by the request line itself, $::line,
+# where its value does not open with a quote.
 proc field {req name} {
-    if {[dict exists $req $name]} { return [dict get $req $name] }
+    if {[dict exists $req $name]} {
+        if {[regexp "(^|\[^\\\\\])\"$name\"\\s*:\\s*\[^\"\\s\]" $::line]} { error "bad:$name is not a string" }
+        return [dict get $req $name]
+    }
     if {![dict exists $req ${name}_hex]} { return "\0null" }
     set h [dict get $req ${name}_hex]
     if {[string length $h] % 2 || ![regexp {^[0-9a-fA-F]*$} $h]} { error "bad:${name}_hex is not hex digits" }
@@ -96,12 +107,19 @@ proc answer {req} {
     }
 }
 
-fconfigure stdin -encoding utf-8 -translation lf -buffering full
-fconfigure stdout -encoding utf-8 -translation lf -buffering full
+# reads of 64 KiB, and the answers to one read's lines in one write (the
+# output buffer holds a million bytes, Tcl's bound): a flush when the input
+# buffer is empty is then one write per read, not one per 4 KiB
+# stdin is read as octets and each line decoded apart: decoding the stream
+# let octets that are not UTF-8 run into the next line or split one (a
+# line of random octets answered twice, PROTOCOL.md section 1)
+fconfigure stdin -translation binary -buffering full -buffersize 65536
+fconfigure stdout -encoding utf-8 -translation lf -buffering full -buffersize 1000000
 puts [jobj adapter [jstr tcl-uri] library [jstr "tcllib uri [package present uri] (tcl [info patchlevel])"] \
     spec [jstr other] ops {["parse","resolve"]} protocol 1]
 flush stdout
 while {[gets stdin line] >= 0} {
+    set line [encoding convertfrom utf-8 $line]
     if {[string trim $line] eq ""} continue
     if {[catch {json::json2dict $line} req] || [catch {dict size $req}]} {
         puts [jobj id null error [jstr "request is not a JSON object"]]

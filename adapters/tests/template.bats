@@ -19,8 +19,10 @@ setup_file() {
   done
   cp -r "$COPY/adapters/TEMPLATE" "$COPY/adapters/throwaway"
   sed -i 's/TEMPLATE/throwaway/g' "$COPY"/adapters/throwaway/*
+  # the bench's peer is a property of the folder (uriparser's is gone)
+  echo 'ADAPTER_BENCH_PEER := yes' >>"$COPY/adapters/throwaway/adapter.mk"
   make -C "$COPY" -j2 --no-print-directory -s build/adapters/throwaway \
-    build/adapters/test-inprocess build/bin/uritest >"$BATS_FILE_TMPDIR/make.log" 2>&1 ||
+    build/adapters/test-inprocess build/bin/uritest build/bin/uritest-bench >"$BATS_FILE_TMPDIR/make.log" 2>&1 ||
     { cat "$BATS_FILE_TMPDIR/make.log" >&3; return 1; }
 }
 
@@ -59,4 +61,47 @@ need_copy() { [ -n "${COPY:-}" ] || skip "built once, by the plain pass (not $BU
   [[ $output == *"throwaway (librfc3986 "* ]]
   [ "$status" -le 1 ]
   grep -q '"adapter": "throwaway"' "$BATS_TEST_TMPDIR/r.jsonl"
+}
+
+@test "template: the bench gives its ratios against the folder that says ADAPTER_BENCH_PEER" {
+  need_copy
+  # a corpus whose name has a quote and a tab: still one JSON document
+  corpus="$BATS_TEST_TMPDIR/cor\"pus$(printf '\t')1"
+  printf 'http://h/a\nb:c\n' >"$corpus"
+  run "$COPY/build/bin/uritest-bench" --corpus "$corpus" --adapter throwaway \
+    --adapter reference --op parse --rounds 1 --json
+  [ "$status" -eq 0 ]
+  /usr/bin/python3 -c 'import json, sys; assert json.loads(sys.argv[1])["corpus"] == sys.argv[2]' "$output" "$corpus"
+  [[ $output == *'{"adapter": "throwaway", "op": "parse", '*'"x_throwaway": 1.000}'* ]]
+  [[ $output == *'{"adapter": "reference", "op": "parse", '*'"x_throwaway": '* ]]
+  run "$COPY/build/bin/uritest-bench" --help
+  [[ $output == *"ADAPTER_BENCH_PEER (here: throwaway)"* ]]
+}
+
+@test "template: two folders that both say ADAPTER_BENCH_PEER are a build error" {
+  need_copy
+  cp -r "$COPY/adapters/throwaway" "$COPY/adapters/throwaway2"
+  sed -i 's/throwaway/throwaway2/g' "$COPY"/adapters/throwaway2/*
+  run make -C "$COPY" -n --no-print-directory build/bin/uritest-bench
+  rm -rf "$COPY/adapters/throwaway2"
+  [ "$status" -ne 0 ]
+  [[ $output == *"adapters/throwaway2/adapter.mk: ADAPTER_BENCH_PEER is already set by adapters/throwaway/adapter.mk"* ]]
+}
+
+@test "template: with its baseline written, it gets the rows every adapter gets, and passes them" {
+  need_copy
+  # the README's last step: its baseline
+  run "$COPY/build/bin/uritest" run --adapter throwaway --no-progress --format text \
+    --write-baseline "$COPY/adapters/throwaway/baseline.json" --output "$BATS_TEST_TMPDIR/r.jsonl"
+  [ "$status" -le 1 ]
+  [ -f "$COPY/adapters/throwaway/baseline.json" ]
+  # the rows come from the folders: nothing was added to a list for it
+  /usr/bin/python3 "$COPY/adapters/tests/registry.py" rows "$BATS_TEST_TMPDIR/each.bats"
+  run env BUILD=build bats --tap -f throwaway "$BATS_TEST_TMPDIR/each.bats"
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [ "$(grep -c '^ok .*throwaway' <<<"$output")" -eq 6 ]
+  [ "$(grep -c '# skip' <<<"$output")" -eq 0 ]
+  [[ $output == *"ok 1 registry: adapters/throwaway/adapter.json reads and names its folder"* ]]
+  [[ $output == *"protocol: lines of random octets, one error answer each, in UTF-8 JSON: throwaway"* ]]
 }

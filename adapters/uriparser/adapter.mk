@@ -2,3 +2,5 @@
 # adapters/TEMPLATE/adapter.mk explains each variable).
 ADAPTER_LANG := c
 ADAPTER_PKG := liburiparser
+# The peer of `uritest bench`: its ratios (x_uriparser) are to this glue's figures.
+ADAPTER_BENCH_PEER := yes

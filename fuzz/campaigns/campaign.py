@@ -9,9 +9,11 @@ and plot the recorded campaigns (fuzz/README.md "Measured campaigns").
       seconds,execs,execs_per_s,signatures,findings.  libFuzzer: execs is
       the unit count (#N), signatures its coverage ("cov:"; "ft:" features
       in the extra column), findings the crashes of -fork mode
-      ("oom/timeout/crash: a/b/c": the c); `uritest fuzz --format json`
-      progress lines: the summary's fields summed over adapters.  The
-      command's whole output is kept beside the CSV as OUT.log.
+      ("oom/timeout/crash: a/b/c": the c); `uritest fuzz --progress S`
+      lines (and its closing --format json summary): the summary's fields
+      summed over adapters, execs/s the rate since the line before,
+      findings the unexplained ones, alternatives_covered in the extra
+      column.  The command's whole output is kept beside the CSV as OUT.log.
   campaign.py slices NAME OUT.csv SECONDS SLICE -- UT fuzz ARGS...
       `uritest fuzz` prints its summary only at the end: run it SECONDS/SLICE
       times for SLICE seconds (ARGS should hold --corpus DIR and --out DIR,
@@ -53,11 +55,17 @@ def parse_line(line, last):
         except ValueError:
             return None
         ads = doc.get("adapters", {}).values()
-        return {"execs": sum(a.get("execs", 0) for a in ads),
-                "execs_per_s": round(sum(a.get("execs_per_s", 0) for a in ads)),
-                "signatures": sum(a.get("signatures", 0) for a in ads),
-                "features": sum(a.get("alternatives_covered", 0) for a in ads),
-                "findings": sum(a.get("findings", 0) for a in ads)}
+        execs = sum(a.get("execs", 0) for a in ads)
+        row = {"execs": execs,
+               "execs_per_s": round(sum(a.get("execs_per_s", 0) for a in ads)),
+               "signatures": sum(a.get("signatures", 0) for a in ads),
+               "features": sum(a.get("alternatives_covered", 0) for a in ads),
+               "findings": sum(a.get("unexplained", 0) for a in ads)}
+        if "seconds" in doc and last.get("fuzz_seconds") is not None and doc["seconds"] > last["fuzz_seconds"]:
+            # a --progress line: the rate since the line before
+            row["execs_per_s"] = round((execs - last["execs"]) / (doc["seconds"] - last["fuzz_seconds"]))
+        row["fuzz_seconds"] = doc.get("seconds", 0)
+        return row
     return None
 
 
@@ -130,7 +138,7 @@ def slices(name, out_csv, seconds, slice_s, cmd):
 
 def write_csv(out_csv, rows):
     with open(out_csv, "w", newline="", encoding="utf-8") as f:
-        w = csv.DictWriter(f, fieldnames=FIELDS)
+        w = csv.DictWriter(f, fieldnames=FIELDS, extrasaction="ignore")
         w.writeheader()
         for r in rows:
             w.writerow(r)

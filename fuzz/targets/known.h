@@ -24,9 +24,13 @@ struct known_entry {
   struct behaviour_rule rule; /* input_re set at start from the strings */
   const char *input_re, *input_not_re; /* POSIX ERE, or NULL */
   regex_t re, not_re;
-  /* The example that documents it (its vector's input): it must disagree
-   * and be explained by this behaviour (checked when a diff target
-   * starts). */
+  /* The example that documents it (its vector's input), run with
+   * example_op (the behaviour's op, or its vector's when the behaviour
+   * has none): it must disagree and be explained by this behaviour
+   * (checked when a diff target starts).  NULL: an example of an op no
+   * diff target runs (a behaviour of every op shown by an equivalence
+   * vector, say), not checked. */
+  const char *example_op;
   const char *example;
   size_t example_len;
   const char *example_base; /* resolve: the base, else NULL */

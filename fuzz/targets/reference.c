@@ -40,18 +40,19 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-enum { OP__COUNT = 10 };
+/* The ops, in the order of the first octet (ops.h, the one list). */
+enum fuzz_op {
+#define FUZZ_OP(id, name, diff) FUZZ_OP_##id,
+#include "ops.h"
+#undef FUZZ_OP
+};
 
-static const char *const op_names[OP__COUNT] = {"parse",
-                                                "normalize",
-                                                "normalize-scheme",
-                                                "resolve",
-                                                "resolve-non-strict",
-                                                "remove-dot-segments",
-                                                "start-rules",
-                                                "iri",
-                                                "pct",
-                                                "match"};
+static const char *const op_names[] = {
+#define FUZZ_OP(id, name, diff) name,
+#include "ops.h"
+#undef FUZZ_OP
+};
+enum { OP__COUNT = sizeof op_names / sizeof *op_names };
 
 /* Octets the protocol's way (adapters/common/codec.h): an operand as KEY
  * or KEY_hex, a result as a JSON string or {"hex": ...}. */
@@ -159,7 +160,7 @@ static void watch_leave(void *data, rfc3986_rule rule, size_t offset,
 }
 
 static void op_parse(const char *s, size_t n) {
-  const char *op = op_names[0];
+  const char *op = op_names[FUZZ_OP_PARSE];
   rfc3986_uri u;
   rfc3986_error err;
   rfc3986_status st = rfc3986_parse(s, n, RFC3986_RULE_URI_reference, &u, &err);
@@ -305,7 +306,7 @@ static void op_resolve(const char *s, size_t n, unsigned flags,
 }
 
 static void op_remove_dot_segments(const char *s, size_t n) {
-  const char *op = op_names[5];
+  const char *op = op_names[FUZZ_OP_REMOVE_DOT_SEGMENTS];
   size_t len = 0;
   char *out = room(&buf1, &cap1, n);
   rfc3986_status st = rfc3986_remove_dot_segments(s, n, out, n, &len);
@@ -314,7 +315,7 @@ static void op_remove_dot_segments(const char *s, size_t n) {
 }
 
 static void op_start_rules(const char *s, size_t n) {
-  const char *op = op_names[6];
+  const char *op = op_names[FUZZ_OP_START_RULES];
   rfc3986_uri u, v;
   int ref =
       rfc3986_parse(s, n, RFC3986_RULE_URI_reference, &u, NULL) == RFC3986_OK;
@@ -340,7 +341,7 @@ static void op_start_rules(const char *s, size_t n) {
 }
 
 static void op_iri(const char *s, size_t n) {
-  const char *op = op_names[7];
+  const char *op = op_names[FUZZ_OP_IRI];
   rfc3986_uri u;
   int uri_ok =
       rfc3986_parse(s, n, RFC3986_RULE_URI_reference, &u, NULL) == RFC3986_OK;
@@ -361,7 +362,7 @@ static void op_iri(const char *s, size_t n) {
 }
 
 static void op_pct(const char *s, size_t n) {
-  const char *op = op_names[8];
+  const char *op = op_names[FUZZ_OP_PCT];
   size_t len = 0, len2 = 0;
   char *enc = room(&buf1, &cap1, 3 * n);
   rfc3986_status st = rfc3986_pct_encode(s, n, NULL, enc, 3 * n, &len);
@@ -378,7 +379,7 @@ static void op_pct(const char *s, size_t n) {
 }
 
 static void op_match(const char *s, size_t n) {
-  const char *op = op_names[9];
+  const char *op = op_names[FUZZ_OP_MATCH];
   if (n == 0)
     return;
   rfc3986_rule rule =
@@ -425,39 +426,41 @@ static void check_fast(const char *s, size_t n) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size == 0)
     return 0;
-  unsigned op = (data[0] & 0x0f) % OP__COUNT;
+  enum fuzz_op op = (enum fuzz_op)((data[0] & 0x0f) % OP__COUNT);
   const char *s = (const char *)data + 1;
   size_t n = size - 1;
   check_fast(s, n);
   switch (op) {
-  case 0:
+  case FUZZ_OP_PARSE:
     op_parse(s, n);
     break;
-  case 1:
-    op_normalize(s, n, RFC3986_LEVEL_SYNTAX, op_names[1]);
+  case FUZZ_OP_NORMALIZE:
+    op_normalize(s, n, RFC3986_LEVEL_SYNTAX, op_names[FUZZ_OP_NORMALIZE]);
     break;
-  case 2:
-    op_normalize(s, n, RFC3986_LEVEL_SCHEME, op_names[2]);
+  case FUZZ_OP_NORMALIZE_SCHEME:
+    op_normalize(s, n, RFC3986_LEVEL_SCHEME,
+                 op_names[FUZZ_OP_NORMALIZE_SCHEME]);
     break;
-  case 3:
-    op_resolve(s, n, RFC3986_RESOLVE_STRICT, op_names[3]);
+  case FUZZ_OP_RESOLVE:
+    op_resolve(s, n, RFC3986_RESOLVE_STRICT, op_names[FUZZ_OP_RESOLVE]);
     break;
-  case 4:
-    op_resolve(s, n, RFC3986_RESOLVE_NON_STRICT, op_names[4]);
+  case FUZZ_OP_RESOLVE_NON_STRICT:
+    op_resolve(s, n, RFC3986_RESOLVE_NON_STRICT,
+               op_names[FUZZ_OP_RESOLVE_NON_STRICT]);
     break;
-  case 5:
+  case FUZZ_OP_REMOVE_DOT_SEGMENTS:
     op_remove_dot_segments(s, n);
     break;
-  case 6:
+  case FUZZ_OP_START_RULES:
     op_start_rules(s, n);
     break;
-  case 7:
+  case FUZZ_OP_IRI:
     op_iri(s, n);
     break;
-  case 8:
+  case FUZZ_OP_PCT:
     op_pct(s, n);
     break;
-  default:
+  case FUZZ_OP_MATCH:
     op_match(s, n);
     break;
   }

@@ -8,14 +8,12 @@ import json
 import os
 import re
 
+from fuzz.ops import OPS, op_of
 from fuzz.triage.finding import octets
 from fuzz.triage.paths import ROOT
 from vectors.gen import rfc3986_ops as O
 from vectors.gen import rfc3986_regex as R
 
-# reference.c: op octet (low 4 bits, modulo 10) -> op name
-REF_OPS = ["parse", "normalize", "normalize-scheme", "resolve", "resolve-non-strict",
-           "remove-dot-segments", "start-rules", "iri", "pct", "match"]
 # members of a finding that are not readings
 NOT_READINGS = ("target", "adapter", "op", "kind", "component", "known", "class", "input", "input_hex",
                 "base", "base_hex", "ref", "ref_hex", "got")
@@ -33,10 +31,10 @@ def text_or_hex(key, b):
 
 def decode_reference_input(data):
     """The op and operands (op, base, input) of a reference-target input
-    (reference.c)."""
+    (reference.c; the op from fuzz/targets/ops.h)."""
     if not data:
-        return "parse", None, b""
-    op = REF_OPS[(data[0] & 0x0F) % 10]
+        return OPS[0][0], None, b""
+    op = OPS[op_of(data[0])][0]
     rest = data[1:]
     if op.startswith("resolve"):
         i = rest.find(b"\n")
@@ -47,9 +45,9 @@ def decode_reference_input(data):
 
 
 def decode_diff_input(data):
-    """The op and operands (op, base, input) of a diff-target input (diff.c)."""
-    d0 = (data[0] & 0x0F) % 10 if data else 0
-    op = "resolve" if d0 in (3, 4) else "normalize" if d0 == 1 else "parse"
+    """The op and operands (op, base, input) of a diff-target input (diff.c;
+    the op from fuzz/targets/ops.h)."""
+    op = OPS[op_of(data[0]) if data else 0][1]
     rest = data[1:] if data else b""
     if op == "resolve" and b"\n" in rest:
         i = rest.index(b"\n")

@@ -264,7 +264,9 @@ static enum waited wait_line(struct adapter *a, double deadline, char *how,
 /* One start: spawn and read the hello line within hello_timeout. */
 static int start_once(struct adapter *a) {
   char how[256];
-  if (spawn(a, how, sizeof how) < 0) {
+  if (a->spawned_ahead)
+    a->spawned_ahead = 0; /* adapter_spawn_ahead started it: read its hello */
+  else if (spawn(a, how, sizeof how) < 0) {
     /* the command cannot run (exec's errno): starting again cannot help */
     set_why(a, CLASS_CRASH, "%s", how);
     a->failed_starts = 2;
@@ -305,6 +307,54 @@ static int start_once(struct adapter *a) {
     reap(a, NULL, 0);
     return -1;
   }
+  return 0;
+}
+
+void adapter_spawn_ahead(struct adapter *a) {
+  char how[256];
+  if (!a->given_up && !a->spawned_ahead && a->proc.pid < 0 &&
+      spawn(a, how, sizeof how) == 0)
+    a->spawned_ahead = 1;
+}
+
+void adapters_init(struct adapter *ad, struct adapter_def *const *defs,
+                   size_t n, double hello_timeout, double timeout) {
+  for (size_t k = 0; k < n; k++)
+    adapter_init(&ad[k], defs[k], hello_timeout, timeout);
+  if (n)
+    adapter_spawn_ahead(&ad[0]);
+}
+
+long adapters_hello(struct adapter *ad, size_t n) {
+  long started = 0;
+  for (size_t k = 0; k < n; k++) {
+    /* the next one starts while this one's hello is awaited: at most two
+     * start-ups at once, each hello timed from when it is awaited */
+    if (k + 1 < n)
+      adapter_spawn_ahead(&ad[k + 1]);
+    if (adapter_start(&ad[k]) == 0)
+      started++;
+    else if (interrupted)
+      return -1;
+    else
+      warnx_("adapter %s: cannot start: %s", ad[k].name, ad[k].last_why);
+  }
+  return started;
+}
+
+long adapters_start(struct adapter *ad, struct adapter_def *const *defs,
+                    size_t n, double hello_timeout, double timeout) {
+  adapters_init(ad, defs, n, hello_timeout, timeout);
+  return adapters_hello(ad, n);
+}
+
+int adapters_distinct(const struct adapter *ad, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    for (size_t k = 0; k < i; k++)
+      if (!strcmp(ad[i].name, ad[k].name)) {
+        warnx_("two adapters are named %s", ad[i].name);
+        return EXIT_USAGE;
+      }
   return 0;
 }
 

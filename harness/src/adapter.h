@@ -26,7 +26,8 @@ struct adapter {
   int quiet_deaths;  /* started, then failed without one answer */
   size_t answers_since_start;
   int given_up;
-  int last_class; /* class of the last failure */
+  int spawned_ahead; /* running, its hello not read yet (adapter_spawn_ahead) */
+  int last_class;    /* class of the last failure */
   /* why it failed, ending with the tail of its standard error */
   char last_why[256 + PROC_STDERR_TAIL + 16];
   long id_base;
@@ -45,6 +46,28 @@ void adapter_init(struct adapter *a, struct adapter_def *def,
 int adapter_start(struct adapter *a);
 void adapter_stop(struct adapter *a);
 void adapter_free(struct adapter *a);
+
+/* Start A's process now and read its hello later (adapter_start): its
+ * start-up overlaps what the caller does meanwhile.  A spawn that fails is
+ * left to adapter_start, which tries again and says why. */
+void adapter_spawn_ahead(struct adapter *a);
+
+/* The set-up of run, diff and fuzz: adapters_init does adapter_init of
+ * every DEFS[k] into AD[k] (N of them, with the timeouts) and spawns AD[0]
+ * ahead (run loads the vectors meanwhile); adapters_hello then does
+ * adapter_start of each in turn, AD[k+1] spawned ahead while AD[k]'s hello
+ * is awaited; one that cannot start is said ("adapter NAME: cannot start:
+ * WHY") and left given up.  adapters_hello returns how many started, or -1
+ * when a signal came (interrupted); every AD[k] is initialized either way,
+ * for adapter_free.  adapters_start is the two in a row. */
+void adapters_init(struct adapter *ad, struct adapter_def *const *defs,
+                   size_t n, double hello_timeout, double timeout);
+long adapters_hello(struct adapter *ad, size_t n);
+long adapters_start(struct adapter *ad, struct adapter_def *const *defs,
+                    size_t n, double hello_timeout, double timeout);
+/* 0 when the names of AD[0..N) (their hello lines') are distinct, else
+ * EXIT_USAGE after "two adapters are named NAME": their results would mix. */
+int adapters_distinct(const struct adapter *ad, size_t n);
 
 /* Callbacks of one pipelined run of N requests. */
 struct job {

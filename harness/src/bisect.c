@@ -15,8 +15,10 @@
 
 #include "adapter.h"
 #include "commands.h"
+#include "proc.h"
 #include "results.h"
 #include "util.h"
+#include "vectors.h"
 
 static const char bisect_usage[] =
     "usage: uritest bisect --adapter NAME --versions V1,V2,...|all\n"
@@ -43,8 +45,8 @@ static const char bisect_help[] =
     "\n"
     "Exit 0 when no outcome changes, 1 when some do, 2 on usage or input\n"
     "error (a version not installed names the make deps command to run).\n"
-    "example: uritest bisect --adapter uriparser --versions all\n"
-    "Example: uritest bisect --adapter url-parse --versions all --tag cve\n";
+    "example: uritest bisect --adapter NAME --versions all\n"
+    "Example: uritest bisect --adapter NAME --versions all --tag cve\n";
 
 struct bisect_opts {
   const char *adapter, *versions, *format, *timeout;
@@ -183,7 +185,7 @@ static int run_version(const struct bisect_opts *o, const char *adapter,
   argv[argc++] = "--output";
   argv[argc++] = (char *)out;
   argv[argc] = NULL;
-  pid_t pid = fork();
+  pid_t pid = proc_fork(); /* dies with uritest, killed with its adapters */
   if (pid < 0)
     return -1;
   if (pid == 0) {
@@ -197,10 +199,12 @@ static int run_version(const struct bisect_opts *o, const char *adapter,
     execv("/proc/self/exe", argv);
     _exit(127);
   }
-  int st;
-  while (waitpid(pid, &st, 0) < 0)
-    if (errno != EINTR)
-      return -1;
+  int st, got;
+  while ((got = waitpid(pid, &st, 0)) < 0 && errno == EINTR)
+    ;
+  proc_reaped(pid);
+  if (got < 0)
+    return -1;
   return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
@@ -263,6 +267,48 @@ static int check_installed(struct registry *reg, const char *name,
          missing.p);
   buf_free(&missing);
   return -1;
+}
+
+/* The input of each change whose results carry none (only PASS and
+ * UNSUPPORTED results, which the results file writes without "expected"),
+ * from the vectors the versions ran (default vectors/v1). */
+static void inputs_from_vectors(struct tracks *t, const struct bisect_opts *o) {
+  int missing = 0;
+  for (size_t i = 0; i < t->n; i++)
+    missing |= t->v[i].n >= 2 && !t->v[i].input;
+  if (!missing)
+    return;
+  char *deflt = root_path("vectors/v1");
+  char *one[] = {deflt};
+  struct vectors vec;
+  memset(&vec, 0, sizeof vec);
+  struct filters none;
+  memset(&none, 0, sizeof none);
+  struct strmap by_id = {0};
+  if (vectors_load(&vec, o->nvectors ? o->vectors : one,
+                   o->nvectors ? o->nvectors : 1, &none) == 0)
+    for (size_t k = 0; k < vec.ntests; k++)
+      strmap_add(&by_id, vec.tests[k].id, k);
+  for (size_t i = 0; i < t->n; i++) {
+    struct vector_track *v = &t->v[i];
+    size_t *k = v->input ? NULL : strmap_get(&by_id, v->id);
+    if (!k)
+      continue;
+    /* as the expected object has it: "input", or "input_hex" */
+    struct buf b = {0};
+    buf_putc(&b, '{');
+    buf_json_input(&b, "input", vec.tests[*k].input, vec.tests[*k].input_len);
+    buf_putc(&b, '}');
+    json_t *in = json_loadb(b.p, b.len, JSON_ALLOW_NUL, NULL);
+    void *it = json_object_iter(in);
+    if (it)
+      v->input = json_incref(json_object_iter_value(it));
+    json_decref(in);
+    buf_free(&b);
+  }
+  strmap_free(&by_id);
+  vectors_free(&vec);
+  free(deflt);
 }
 
 static json_t *changes_json(struct tracks *t) {
@@ -423,6 +469,7 @@ int cmd_bisect(int argc, char **argv) {
   else if ((versions = pick_versions(base, o.versions, &n)) &&
            check_installed(&reg, base->name, versions, n) == 0 &&
            run_versions(&o, versions, n, base, &t) == 0) {
+    inputs_from_vectors(&t, &o);
     json_t *vs = json_array();
     for (size_t i = 0; i < n; i++)
       json_array_append_new(vs, json_string(versions[i]));
@@ -442,7 +489,7 @@ int cmd_bisect(int argc, char **argv) {
     }
   }
   tracks_free(&t);
-  for (size_t i = 0; i < n; i++)
+  for (size_t i = 0; versions && i < n; i++)
     free(versions[i]);
   free(versions);
   registry_free(&reg);

@@ -37,7 +37,7 @@ static const char usage_text[] =
     "  --vectors PATH   the vector files the results name (several; default:\n"
     "                   vectors/v1)\n"
     "  --help           this text\n"
-    "example: uritest behaviours --adapter curl reports/out/results.jsonl\n";
+    "example: uritest behaviours --adapter NAME reports/out/results.jsonl\n";
 
 struct tally {
   char *name, *library;

@@ -32,7 +32,7 @@ static const char usage_text[] =
     "  --output FILE      the matrix as JSON (default: none)\n"
     "  --timeout S        seconds for each answer (default: 2)\n"
     "  --help             this text\n"
-    "example: uritest pairs --adapter curl --adapter uriparser\n";
+    "example: uritest pairs --adapter NAME --adapter OTHER\n";
 
 struct pjob {
   struct pairs *p;

@@ -36,7 +36,7 @@ static const char usage_text[] =
     "  --format FORMAT    text or json (default: text)\n"
     "  --timeout S        seconds for each answer (default: 2)\n"
     "  --help             this text\n"
-    "example: uritest explain 'http://a@b@c/' --adapter curl\n";
+    "example: uritest explain 'http://a@b@c/' --adapter NAME\n";
 
 /* A file of TMPDIR holding TEXT, its path in PATH (room for 64). */
 static int temp_file(char *path, size_t cap, const char *text, size_t n) {

@@ -23,7 +23,9 @@ static const char usage_text[] =
     "usage: uritest fuzz [--adapter NAME]... [--adapter-cmd CMD]... "
     "[--whatwg]\n"
     "                    [--seconds S] [--runs N] [--seed N] [--corpus DIR]\n"
+    "                    [--corpus-max N]\n"
     "                    [--out DIR] [--jobs N] [--format text|json]\n"
+    "                    [--progress S]\n"
     "Differential fuzzing of any adapter out of process: inputs from the\n"
     "vectors, the grammar (productions, near misses, delimiter swaps) and\n"
     "mutations of kept inputs, pipelined through each adapter and the\n"
@@ -42,6 +44,9 @@ static const char usage_text[] =
     "  --seed N           the generator's seed (default: 1)\n"
     "  --corpus DIR       read seeds from DIR and write kept inputs there\n"
     "                     (default: none)\n"
+    "  --corpus-max N     at most N files in DIR: the first N (by name)\n"
+    "                     are read, no input is written past N; 0: no\n"
+    "                     cap (default: 100000)\n"
     "  --out DIR          candidate vectors of unexplained findings, one file\n"
     "                     per adapter, merged with what DIR has (default: "
     "none)\n"
@@ -49,12 +54,14 @@ static const char usage_text[] =
     "  --jobs N           workers, each with its own adapter processes\n"
     "                     (default: 1)\n"
     "  --format FORMAT    text or json (default: text)\n"
+    "  --progress S       every S seconds, one JSON line of the summary's\n"
+    "                     adapters so far on standard error (default: none)\n"
     "  --timeout S        seconds for each answer (default: 2)\n"
     "  --hello-timeout S  seconds for the hello line (default: 5)\n"
     "  --help             this text\n"
     "Exit: 0 no unexplained finding, 1 unexplained findings (with --whatwg:\n"
     "two adapters disagreed), 2 usage or input error, 128+N a signal.\n"
-    "example: uritest fuzz --adapter whatwg-node --seconds 60 --format json\n";
+    "example: uritest fuzz --adapter NAME --seconds 60 --format json\n";
 
 /* ---- options --------------------------------------------------------------
  */
@@ -67,12 +74,14 @@ enum {
   O_RUNS,
   O_SEED,
   O_CORPUS,
+  O_CORPUS_MAX,
   O_OUT,
   O_VECTORS,
   O_JOBS,
   O_FORMAT,
   O_TIMEOUT,
   O_HELLO_TIMEOUT,
+  O_PROGRESS,
   O_HELP
 };
 
@@ -84,12 +93,14 @@ static const struct option long_opts[] = {
     {"runs", required_argument, 0, O_RUNS},
     {"seed", required_argument, 0, O_SEED},
     {"corpus", required_argument, 0, O_CORPUS},
+    {"corpus-max", required_argument, 0, O_CORPUS_MAX},
     {"out", required_argument, 0, O_OUT},
     {"vectors", required_argument, 0, O_VECTORS},
     {"jobs", required_argument, 0, O_JOBS},
     {"format", required_argument, 0, O_FORMAT},
     {"timeout", required_argument, 0, O_TIMEOUT},
     {"hello-timeout", required_argument, 0, O_HELLO_TIMEOUT},
+    {"progress", required_argument, 0, O_PROGRESS},
     {"help", no_argument, 0, O_HELP},
     {0, 0, 0, 0}};
 
@@ -115,6 +126,7 @@ static int parse_opts(int argc, char **argv, struct fopts *o) {
   o->jobs = 1;
   o->timeout = 2;
   o->hello_timeout = 5;
+  o->corpus_max = FZ_CORPUS_MAX_DEFAULT;
   optind = 1;
   opterr = 0;
   int c;
@@ -154,6 +166,10 @@ static int parse_opts(int argc, char **argv, struct fopts *o) {
     case O_CORPUS:
       o->corpus = optarg;
       break;
+    case O_CORPUS_MAX:
+      if ((o->corpus_max = number(optarg, 0, (long long)1 << 60)) < 0)
+        return bad_value("--corpus-max", "a number of files from 0", optarg);
+      break;
     case O_OUT:
       o->out = optarg;
       break;
@@ -161,6 +177,10 @@ static int parse_opts(int argc, char **argv, struct fopts *o) {
       if (strcmp(optarg, "text") && strcmp(optarg, "json"))
         return bad_value("--format", "text or json", optarg);
       o->json = !strcmp(optarg, "json");
+      break;
+    case O_PROGRESS:
+      if ((o->progress = parse_seconds(optarg)) <= 0)
+        return bad_value("--progress", "a duration in seconds", optarg);
       break;
     case O_TIMEOUT:
     case O_HELLO_TIMEOUT: {
@@ -214,36 +234,28 @@ static void whatwg_defaults(struct registry *reg, struct fopts *o) {
  * and load each adapter's behaviours.  0 or an exit code. */
 static int start_adapters(struct campaign *c, struct worker *w,
                           struct adapter_def **defs) {
-  size_t started = 0;
+  long started = 0;
   for (int j = 0; j < c->o->jobs; j++) {
     w[j].c = c;
     w[j].ad = xcalloc(c->nad, sizeof *w[j].ad);
-    for (size_t k = 0; k < c->nad; k++) {
-      struct adapter *a = &w[j].ad[k];
-      adapter_init(a, defs[k], c->o->hello_timeout, c->o->timeout);
-      if (adapter_start(a) < 0) {
-        if (interrupted)
-          return 128 + interrupted;
-        warnx_("adapter %s: cannot start: %s", a->name, a->last_why);
-        c->ad[k].given_up = 1;
-      } else {
-        started++;
-      }
-    }
+    long got = adapters_start(w[j].ad, defs, c->nad, c->o->hello_timeout,
+                              c->o->timeout);
+    if (got < 0)
+      return 128 + interrupted;
+    started += got;
+    for (size_t k = 0; k < c->nad; k++)
+      c->ad[k].given_up |= w[j].ad[k].given_up;
   }
   if (!started) {
     warnx_("no adapter started: nothing was fuzzed");
     return EXIT_USAGE;
   }
+  if (adapters_distinct(w[0].ad, c->nad))
+    return EXIT_USAGE;
   for (size_t k = 0; k < c->nad; k++) {
     c->ad[k].def = defs[k];
     c->ad[k].name = xstrdup(w[0].ad[k].name);
     c->ad[k].library = xstrdup(w[0].ad[k].library);
-    for (size_t i = 0; i < k; i++)
-      if (!strcmp(c->ad[i].name, c->ad[k].name)) {
-        warnx_("two adapters are named %s", c->ad[k].name);
-        return EXIT_USAGE;
-      }
     if (c->o->whatwg && strcmp(w[0].ad[k].spec, "whatwg")) {
       warnx_("--whatwg: adapter %s is not a WHATWG adapter (its spec is %s)",
              c->ad[k].name, w[0].ad[k].spec);
@@ -257,7 +269,7 @@ static int start_adapters(struct campaign *c, struct worker *w,
 
 static void run_workers(struct campaign *c, struct worker *w) {
   json_object_seed(0); /* before any thread: jansson seeds once */
-  c->started = now_mono();
+  c->started = c->last_progress = now_mono();
   pthread_t *th = xcalloc((size_t)c->o->jobs, sizeof *th);
   int *ok = xcalloc((size_t)c->o->jobs, sizeof *ok);
   for (int j = 1; j < c->o->jobs; j++)

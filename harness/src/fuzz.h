@@ -36,8 +36,6 @@ enum { RFC3986_RULES(FZ_PAIR_ENUM_) FZ_NPAIRS };
 
 /* The pair of RULE's ALTERNATIVE-th alternative (1-based), or -1. */
 int fz_pair(rfc3986_rule rule, int alternative);
-/* The pairs of RFC 3986 Appendix A (those a URI-reference can reach). */
-size_t fz_pairs_appendix_a(void);
 
 /* What the oracle did with an input: how often each pair was taken. */
 struct trace {
@@ -73,6 +71,13 @@ void sigset_free(struct sigset *set);
  * bound missed by one, one literal changed), or a production with a
  * delimiter swapped. */
 void fz_generate(struct rng *r, const unsigned char *covered, struct buf *out);
+/* REACH (FZ_NPAIRS entries) gets the pairs a trace of fz_trace can hold:
+ * those of URI-reference and of the rules it refers to, directly or
+ * through others.  The pairs of absolute-URI and path (start rules of
+ * their own, never inside a URI-reference) and of reserved and gen-delims
+ * (named by the RFC's prose, by no rule of the grammar) cannot; returns
+ * how many can (74 of 89). */
+size_t fz_reachable_pairs(unsigned char *reach);
 /* The tokens of the URI dictionary (fuzz/uri.dict, AFL's format), the one
  * the in-process targets use too. */
 struct fz_dict {

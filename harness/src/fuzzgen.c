@@ -12,6 +12,35 @@
 #include "fuzz.h"
 #include "fuzz_grammar.h"
 
+/* The rules that NODE refers to, directly or through others, marked in
+ * SEEN (FG_NRULES entries). */
+static void reach_node(unsigned node, unsigned char *seen) {
+  const struct fg_node *n = &fg_nodes[node];
+  if (n->kind == FG_ALT || n->kind == FG_SEQ)
+    for (unsigned i = 0; i < n->n; i++)
+      reach_node(fg_kids[n->a + i], seen);
+  else if (n->kind == FG_REP)
+    reach_node(n->a, seen);
+  else if (n->kind == FG_REF && !seen[n->a]) {
+    seen[n->a] = 1;
+    reach_node(fg_rules[n->a].node, seen);
+  }
+}
+
+size_t fz_reachable_pairs(unsigned char *reach) {
+  unsigned char seen[FG_NRULES] = {0};
+  size_t n = 0;
+  seen[FG_URI_REFERENCE] = 1;
+  reach_node(fg_rules[FG_URI_REFERENCE].node, seen);
+  memset(reach, 0, FZ_NPAIRS);
+  for (unsigned r = 0; r < FG_NRULES; r++)
+    for (int alt = 1; seen[r] && fz_pair(fg_rules[r].rule, alt) >= 0; alt++) {
+      reach[fz_pair(fg_rules[r].rule, alt)] = 1;
+      n++;
+    }
+  return n;
+}
+
 /* Delimiters (RFC 3986 2.2) and "%": what a swap exchanges. */
 static const char delims[] = ":/?#[]@!$&'()*+,;=%";
 /* Octets outside every rule, or meaningful to other parsers. */

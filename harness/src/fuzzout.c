@@ -44,7 +44,8 @@ static int by_name(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Every regular file of DIR (created when missing), in name order. */
+/* Every regular file of DIR (created when missing), in name order: the
+ * first --corpus-max of them when DIR has more. */
 static int corpus_seeds(struct campaign *c, struct sigset *seen,
                         const char *dir) {
   if (mkdir(dir, 0777) < 0 && errno != EEXIST) {
@@ -68,8 +69,19 @@ static int corpus_seeds(struct campaign *c, struct sigset *seen,
   closedir(d);
   if (n)
     qsort(names, n, sizeof *names, by_name);
+  size_t max = c->o->corpus_max ? (size_t)c->o->corpus_max : n;
+  c->corpus_files = n;
+  c->corpus_full = c->o->corpus_max && n >= max;
+  if (c->corpus_full)
+    warnx_("--corpus %s: %zu files, --corpus-max %zu: the first %zu read, "
+           "no kept input written",
+           dir, n, max, max);
   char *data = xmalloc(FZ_MAX_INPUT + 1);
   for (size_t i = 0; i < n; i++) {
+    if (i >= max) {
+      free(names[i]);
+      continue;
+    }
     struct buf p = {0};
     buf_printf(&p, "%s/%s", dir, names[i]);
     struct stat st;
@@ -188,8 +200,15 @@ void fz_keep(struct campaign *c, const char *in, size_t len) {
   }
   c->kept[c->nkept] = arena_strndup(&c->arena, in, len);
   c->kept_len[c->nkept++] = len;
-  if (!c->o->corpus || c->io_error)
+  if (!c->o->corpus || c->io_error || c->corpus_full)
     return;
+  if (c->o->corpus_max && c->corpus_files >= (size_t)c->o->corpus_max) {
+    warnx_("--corpus %s: %zu files, --corpus-max: kept inputs are no longer "
+           "written",
+           c->o->corpus, c->corpus_files);
+    c->corpus_full = 1;
+    return;
+  }
   struct buf p = {0};
   buf_printf(&p, "%s/%016llx", c->o->corpus,
              (unsigned long long)fz_hash(in, len));
@@ -198,6 +217,7 @@ void fz_keep(struct campaign *c, const char *in, size_t len) {
   if (fd >= 0) {
     bad = write(fd, in, len) != (ssize_t)len;
     bad |= close(fd) < 0;
+    c->corpus_files++;
   }
   if (bad) {
     warnx_("--corpus: %s: %s", p.p, strerror(errno ? errno : EIO));
@@ -223,13 +243,18 @@ static void mis_names(struct buf *b, unsigned mis, const char *sep) {
   }
 }
 
-static double rate(const struct campaign *c, size_t execs) {
-  double s = c->ended - c->started;
+static double rate_until(const struct campaign *c, size_t execs, double t) {
+  double s = t - c->started;
   return s > 0 ? (double)execs / s : 0;
 }
 
-static void summary_json(struct campaign *c, struct buf *b) {
-  buf_puts(b, "{\"adapters\": {");
+static double rate(const struct campaign *c, size_t execs) {
+  return rate_until(c, execs, c->ended);
+}
+
+/* The summary's "adapters" object, its rates up to time T. */
+static void adapters_json(struct campaign *c, struct buf *b, double t) {
+  buf_puts(b, "\"adapters\": {");
   for (size_t k = 0; k < c->nad; k++) {
     const struct fz_ad *a = &c->ad[k];
     buf_puts(b, k ? ", " : "");
@@ -238,10 +263,28 @@ static void summary_json(struct campaign *c, struct buf *b) {
                ": {\"execs\": %zu, \"execs_per_s\": %.1f, \"signatures\": "
                "%zu, \"alternatives_covered\": %zu, \"findings\": %zu, "
                "\"unexplained\": %zu}",
-               a->execs, rate(c, a->execs), a->sigs.n, a->ncovered, a->findings,
-               a->unexplained);
+               a->execs, rate_until(c, a->execs, t), a->sigs.n, a->ncovered,
+               a->findings, a->unexplained);
   }
-  buf_puts(b, "}, \"findings\": [");
+  buf_puts(b, "}");
+}
+
+void fz_progress(struct campaign *c, FILE *f) {
+  double t = now_mono();
+  struct buf b = {0};
+  buf_printf(&b, "{\"seconds\": %.1f, ", t - c->started);
+  adapters_json(c, &b, t);
+  buf_puts(&b, "}\n");
+  fwrite(b.p, 1, b.len, f);
+  fflush(f);
+  buf_free(&b);
+  c->last_progress = t;
+}
+
+static void summary_json(struct campaign *c, struct buf *b) {
+  buf_puts(b, "{");
+  adapters_json(c, b, c->ended);
+  buf_puts(b, ", \"findings\": [");
   for (size_t i = 0; i < c->nf; i++) {
     const struct finding *f = &c->f[i];
     buf_puts(b, i ? ", {\"adapter\": " : "{\"adapter\": ");
@@ -263,20 +306,23 @@ static void summary_text(struct campaign *c, FILE *f) {
   double s = c->ended - c->started;
   fprintf(f, "fuzz: %lld inputs in %.1fs (seed %llu), %zu kept\n", c->claimed,
           s, (unsigned long long)c->o->seed, c->nkept);
+  unsigned char reach[FZ_NPAIRS];
+  size_t nreach = fz_reachable_pairs(reach);
   for (size_t k = 0; k < c->nad; k++) {
     const struct fz_ad *a = &c->ad[k];
     put_labelf(f,
                "%s (%s): %zu execs (%.0f/s), %zu signatures, %zu of %zu "
                "alternatives, %zu findings, %zu unexplained%s",
                a->name, a->library, a->execs, rate(c, a->execs), a->sigs.n,
-               a->ncovered, fz_pairs_appendix_a(), a->findings, a->unexplained,
+               a->ncovered, nreach, a->findings, a->unexplained,
                a->given_up ? " (given up)" : "");
   }
   struct buf miss = {0};
   size_t nmiss = 0;
   for (int r = 1; r <= RFC3986_APPENDIX_A_RULES; r++)
     for (int alt = 1; fz_pair((rfc3986_rule)r, alt) >= 0; alt++)
-      if (!c->covered[fz_pair((rfc3986_rule)r, alt)]) {
+      if (reach[fz_pair((rfc3986_rule)r, alt)] &&
+          !c->covered[fz_pair((rfc3986_rule)r, alt)]) {
         buf_printf(&miss, " %s/%d", rfc3986_rule_name((rfc3986_rule)r), alt);
         nmiss++;
       }

@@ -550,6 +550,8 @@ static int one_batch(struct worker *w) {
   struct todo *todo = NULL;
   pthread_mutex_lock(&c->lock);
   size_t ntodo = interrupted ? 0 : absorb(w, &todo);
+  if (c->o->progress && now_mono() - c->last_progress >= c->o->progress)
+    fz_progress(c, stderr);
   pthread_mutex_unlock(&c->lock);
   for (size_t i = 0; i < w->n * c->nad; i++)
     outcome_free(&w->oc[i]);

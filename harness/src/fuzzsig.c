@@ -34,10 +34,6 @@ int fz_pair(rfc3986_rule rule, int alternative) {
   return pair_base[r - 1] + alternative - 1;
 }
 
-size_t fz_pairs_appendix_a(void) {
-  return pair_base[RFC3986_APPENDIX_A_RULES];
-}
-
 static void count_pair(struct trace *t, int p) {
   if (p >= 0 && t->count[p] < 255)
     t->count[p]++;

@@ -27,12 +27,13 @@ struct rset {
   int interrupted;        /* a summary says the run was cut short */
   struct strmap seen;     /* "adapter\nid" of each result */
   size_t results, dups;
-  struct stats *ad; /* per adapter, in order of appearance */
-  size_t nad;
+  struct stats *ad;    /* per adapter, in order of appearance */
+  size_t nad, last;    /* last: the adapter of the last result */
   struct bcheck *bc;   /* check: per adapter */
   struct baseline *bl; /* check: the baselines */
   int nbl;
   struct arena arena; /* the strings above */
+  json_t *files;      /* the run records' vector files (the first's of each) */
   FILE *out;          /* merge, second pass: where results go */
   int force;
   /* the verdict of summary.md (verdict_begin), or NULL: each new
@@ -47,9 +48,12 @@ static void verdict_row(struct verdict_acc *a, int flag,
 
 static size_t adapter_of(struct rset *s, const char *name, const char *lib,
                          const char *spec) {
+  /* results come adapter by adapter: the last one's first */
+  if (s->last < s->nad && !strcmp(s->ad[s->last].adapter, name))
+    return s->last;
   for (size_t k = 0; k < s->nad; k++)
     if (!strcmp(s->ad[k].adapter, name))
-      return k;
+      return s->last = k;
   s->ad = xrealloc(s->ad, sizeof *s->ad * (s->nad + 1));
   s->bc = xrealloc(s->bc, sizeof *s->bc * (s->nad + 1));
   struct stats *st = &s->ad[s->nad];
@@ -86,6 +90,14 @@ static int on_run(struct rset *s, const struct rrecord *r) {
   json_array_foreach(json_object_get(r->o, "adapters"), i, a) {
     if (jstr(a, "name"))
       adapter_of(s, jstr(a, "name"), jstr(a, "library"), jstr(a, "spec"));
+  }
+  const char *path;
+  json_t *f;
+  if (!s->files)
+    s->files = json_object();
+  json_object_foreach(json_object_get(r->o, "files"), path, f) {
+    if (!json_object_get(s->files, path))
+      json_object_set(s->files, path, f);
   }
   return 0;
 }
@@ -168,10 +180,26 @@ static int copy_results(void *ctx, const struct rrecord *r) {
   size_t *in = strmap_get(&s->seen, key.p);
   int first = in && *in == where(r); /* a result twice: the first only */
   buf_free(&key);
-  if (first) {
+  if (!first)
+    return 0;
+  /* a line that leaves out its library, vectors version, file version or
+   * spec takes them from the run record above it (results_each has put
+   * them in r->o): as written when the merged run record says the same,
+   * else whole */
+  size_t k = adapter_of(s, name, NULL, NULL);
+  const char *lib = jstr(r->o, "library"), *vv = jstr(r->o, "vectors_version");
+  const char *file = jstr(r->o, "file"), *fv = jstr(r->o, "file_version"),
+             *sp = jstr(r->o, "spec");
+  json_t *mf = file ? json_object_get(s->files, file) : NULL;
+  const char *mfv = jstr(mf, "version"), *msp = jstr(mf, "spec");
+  if ((lib && strcmp(lib, s->ad[k].library)) ||
+      (vv && s->version && strcmp(vv, s->version)) ||
+      (fv && (!mfv || strcmp(fv, mfv))) || (sp && (!msp || strcmp(sp, msp)))) {
+    json_dumpf(r->o, s->out, JSON_PRESERVE_ORDER);
+  } else {
     fwrite(r->text, 1, r->len, s->out);
-    fputc('\n', s->out);
   }
+  fputc('\n', s->out);
   return 0;
 }
 
@@ -188,6 +216,7 @@ static void rset_free(struct rset *s) {
   free(s->summary);
   strmap_free(&s->seen);
   arena_free(&s->arena);
+  json_decref(s->files);
 }
 
 /* Read every file once; the problems merge and check refuse (unless
@@ -281,10 +310,10 @@ int cmd_merge(int argc, char **argv) {
       json_array_append_new(
           ads, json_pack("{s:s, s:s, s:s}", "name", s.ad[k].adapter, "library",
                          s.ad[k].library, "spec", s.ad[k].spec));
-    json_t *run = json_pack("{s:s, s:s, s:s, s:s, s:s, s:o, s:o}", "record",
-                            "run", "uritest", URITEST_VERSION, "command",
-                            "merge", "vectors_version", s.version, "date",
-                            run_date(), "sources", src, "adapters", ads);
+    json_t *run = json_pack(
+        "{s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:O}", "record", "run", "uritest",
+        URITEST_VERSION, "command", "merge", "vectors_version", s.version,
+        "date", run_date(), "sources", src, "adapters", ads, "files", s.files);
     json_dumpf(run, s.out, JSON_COMPACT | JSON_PRESERVE_ORDER);
     fputc('\n', s.out);
     json_decref(run);

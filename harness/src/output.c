@@ -171,6 +171,56 @@ static void write_got(struct buf *b, const struct result *r) {
   write_answer(b, r->answer);
 }
 
+/* The verdict's members of a result: components, mismatches, security,
+ * severity, not compared; when TERSE, those holding their default (empty,
+ * false, null, 0) left out. */
+static void result_verdict_json(struct buf *b, const struct verdict *v,
+                                int terse) {
+  if (v->nmis || !terse) {
+    buf_puts(b, ", \"components\": [");
+    for (int i = 0; i < v->nmis; i++) {
+      if (i)
+        buf_puts(b, ", ");
+      put_str(b, v->mis[i].name);
+    }
+    buf_puts(b, "], \"mismatches\": [");
+    for (int i = 0; i < v->nmis; i++) {
+      if (i)
+        buf_puts(b, ", ");
+      buf_puts(b, "{\"component\": ");
+      put_str(b, v->mis[i].name);
+      buf_printf(b, ", \"kind\": \"%s\"}", mismatch_kind_names[v->mis[i].kind]);
+    }
+    buf_putc(b, ']');
+  }
+  if (v->security_relevant || !terse)
+    buf_puts(b, v->security_relevant ? ", \"security_relevant\": true"
+                                     : ", \"security_relevant\": false");
+  if (v->severity)
+    buf_printf(b, ", \"severity\": \"%s\"", severity_names[v->severity]);
+  else if (!terse)
+    buf_puts(b, ", \"severity\": null");
+  if (v->not_compared || !terse) {
+    buf_puts(b, ", \"not_compared\": ");
+    buf_putl(b, v->not_compared);
+  }
+}
+
+/* Whether the results file's run record gives the spec of R's vector
+ * file (its "files"): the one this output wrote, or (--resume in place)
+ * the earlier run's. */
+static int run_gives_file(const struct output *o, const struct result *r) {
+  const struct vfile *f = r->t->file;
+  if (r->t->spec != f->spec)
+    return 0;
+  if (!o->appending)
+    return o->vectors != NULL;
+  json_t *e = json_object_get(json_object_get(o->run_record, "files"), f->path);
+  const char *v = json_string_value(json_object_get(e, "version"));
+  const char *sp = json_string_value(json_object_get(e, "spec"));
+  return v && sp && !strcmp(v, f->version) && !strcmp(sp, spec_names[f->spec]);
+}
+
 /* The result as one JSON object (no newline), into o->line. */
 static void result_json(struct output *o, const struct result *r, int record) {
   struct buf *b = &o->line;
@@ -179,6 +229,10 @@ static void result_json(struct output *o, const struct result *r, int record) {
   buf_putc(b, '{');
   if (record)
     buf_puts(b, "\"record\": \"result\", ");
+  /* every line carries the adapter, its library, the vector's id, the
+   * vectors version and the file's version (the results-file contract of
+   * ../shared/DESIGN.md); it leaves out the spec when its run record gives
+   * it (DESIGN.md "Results file") */
   buf_puts(b, "\"adapter\": ");
   put_str(b, r->adapter);
   buf_puts(b, ", \"library\": ");
@@ -192,9 +246,12 @@ static void result_json(struct output *o, const struct result *r, int record) {
     put_str(b, r->t->file->path);
     buf_puts(b, ", \"file_version\": ");
     put_str(b, r->t->file->version);
-    buf_puts(b, ", \"spec\": \"");
-    buf_puts(b, spec_names[r->t->spec]);
-    buf_puts(b, "\", \"op\": \"");
+    if (!record || !run_gives_file(o, r)) {
+      buf_puts(b, ", \"spec\": \"");
+      buf_puts(b, spec_names[r->t->spec]);
+      buf_putc(b, '"');
+    }
+    buf_puts(b, ", \"op\": \"");
     buf_puts(b, op_names[r->t->op]);
     buf_putc(b, '"');
   } else {
@@ -204,28 +261,15 @@ static void result_json(struct output *o, const struct result *r, int record) {
   }
   buf_puts(b, ", \"class\": \"");
   buf_puts(b, class_names[v->cls]);
-  buf_puts(b, "\", \"components\": [");
-  for (int i = 0; i < v->nmis; i++) {
-    if (i)
-      buf_puts(b, ", ");
-    put_str(b, v->mis[i].name);
-  }
-  buf_puts(b, "], \"mismatches\": [");
-  for (int i = 0; i < v->nmis; i++) {
-    if (i)
-      buf_puts(b, ", ");
-    buf_puts(b, "{\"component\": ");
-    put_str(b, v->mis[i].name);
-    buf_printf(b, ", \"kind\": \"%s\"}", mismatch_kind_names[v->mis[i].kind]);
-  }
-  buf_puts(b, v->security_relevant ? "], \"security_relevant\": true"
-                                   : "], \"security_relevant\": false");
-  if (v->severity)
-    buf_printf(b, ", \"severity\": \"%s\"", severity_names[v->severity]);
-  else
-    buf_puts(b, ", \"severity\": null");
-  buf_puts(b, ", \"not_compared\": ");
-  buf_putl(b, v->not_compared);
+  buf_putc(b, '"');
+  /* the results file writes every result tersely (DESIGN.md "Results
+   * file"): the verdict's members at their defaults left out, and of plain
+   * passes and UNSUPPORTED results expected and got too (the vector has
+   * them; nothing of an UNSUPPORTED result was compared); it keeps the file
+   * small and its readers fast */
+  int terse = record && (v->cls == CLASS_UNSUPPORTED ||
+                         (v->cls == CLASS_PASS && !v->impl_defined));
+  result_verdict_json(b, v, record);
   if (v->impl_defined)
     buf_puts(b, ", \"implementation_defined\": true");
   if (r->baseline)
@@ -242,9 +286,7 @@ static void result_json(struct output *o, const struct result *r, int record) {
     buf_puts(b, ", \"vulnerable\": ");
     put_str(b, v->vulnerable);
   }
-  /* the results file leaves expected and got out of plain passes (the
-   * vector has them; it keeps the file small and the run fast) */
-  if (record && v->cls == CLASS_PASS && !v->impl_defined) {
+  if (terse) {
     buf_putc(b, '}');
     return;
   }
@@ -280,7 +322,17 @@ void output_begin(struct output *o, struct stats *adapters, size_t n) {
       put_str(b, adapters[i].spec);
       buf_putc(b, '}');
     }
-    buf_puts(b, "]}\n");
+    buf_putc(b, ']');
+    /* the vector files, whose version and spec results leave out */
+    const struct vectors *v = o->vectors;
+    for (size_t i = 0; v && i < v->nfiles; i++) {
+      buf_puts(b, i ? ", " : ", \"files\": {");
+      put_str(b, v->files[i]->path);
+      buf_puts(b, ": {\"version\": ");
+      put_str(b, v->files[i]->version);
+      buf_printf(b, ", \"spec\": \"%s\"}", spec_names[v->files[i]->spec]);
+    }
+    buf_puts(b, v && v->nfiles ? "}}\n" : "}\n");
     res_put(o, b->p, b->len);
     res_check(o);
   }

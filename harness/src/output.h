@@ -59,7 +59,10 @@ struct output {
   int first_result;    /* JSON: comma handling */
   FILE *junit_tmp;     /* spool of the last suite begun (diff: the only one) */
   int appending;       /* --resume in place: the run record is there already */
-  int suites;          /* JUnit: testsuites written (their id) */
+  json_t *run_record;  /* appending: that run record (borrowed) */
+  /* run: the vector files, listed in the run record (borrowed) */
+  const struct vectors *vectors;
+  int suites; /* JUnit: testsuites written (their id) */
   struct buf line;
 };
 

@@ -18,15 +18,27 @@ struct rrecord {
   json_t *o;        /* the record, valid during the call */
   const char *text; /* the line as written, without its LF */
   size_t len;
+  long end;     /* the offset just after the line (its LF included) */
+  int complete; /* the line ends with its LF (a killed run cuts the last) */
 };
 
 /* Return 0 to go on; anything else stops the reading and is returned. */
 typedef int (*results_fn)(void *ctx, const struct rrecord *rec);
 
-/* Every record of PATHS[0..N) in order.  A file that cannot be read or a
- * line that is not a JSON object: a message naming FILE:LINE and
- * EXIT_USAGE. */
+/* Every record of PATHS[0..N) in order.  A result that leaves out its
+ * library, vectors version, file version or spec (DESIGN.md "Results
+ * file") has the run record's above it put in (REC->O; REC->TEXT is the
+ * line as written).  A
+ * file that cannot be read or a line that is not a JSON object: a message
+ * naming FILE:LINE and EXIT_USAGE. */
 int results_each(char *const *paths, int n, results_fn fn, void *ctx);
+
+/* results_each of one file, with FLAGS: RESULTS_BAD_LINES gives FN a line
+ * that is not a JSON object too (O and KIND NULL; TEXT, LEN, END and
+ * COMPLETE set), for FN to judge, instead of ending the reading with a
+ * message (--resume: the half line a killed run leaves). */
+enum { RESULTS_BAD_LINES = 1 };
+int results_read(const char *path, unsigned flags, results_fn fn, void *ctx);
 
 /* The verdict a result record carries (class, components, security,
  * severity, not compared, implementation-defined); 0, or -1 when its

@@ -2,6 +2,7 @@
 #include "resume.h"
 
 #include "endpoint.h"
+#include "results.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -32,6 +33,7 @@ struct reading {
   const struct adapter *ad;
   size_t n;
   struct strmap tests_by_id; /* the tests of this run by id */
+  long lines;                /* the number of the line read last */
   char why[512];             /* why the line read is refused */
 };
 
@@ -160,76 +162,58 @@ static int read_result(struct reading *rd, json_t *o) {
   return 0;
 }
 
-/* One line of the file, ending at offset NEXT.  1 to go on, 0 to stop
- * (what a killed run leaves: half a last line), -1 with rd->why, -2 after
- * a message. */
-static int read_line(struct reading *rd, const char *line, size_t len,
-                     size_t lineno, off_t next) {
-  int complete = line[len - 1] == '\n';
-  json_t *o = json_loadb(line, len, JSON_ALLOW_NUL, NULL);
-  int rc = 1;
-  const char *rec = json_is_object(o) ? str_of(o, "record") : NULL;
-  if (!json_is_object(o)) {
-    rc = !complete && lineno > 1
-             ? 0
-             : refuse(rd, "not a results file of uritest run (a line that is "
-                          "not a JSON object)");
-  } else if (lineno == 1) {
-    rc = read_header(rd, o, complete);
+/* One line of the file (results_read with RESULTS_BAD_LINES: O is NULL
+ * when the line is not a JSON object).  0 to go on, 1 to stop (what a
+ * killed run leaves: half a last line), -1 with rd->why, -2 after a
+ * message. */
+static int read_line(void *ctx, const struct rrecord *rec) {
+  struct reading *rd = ctx;
+  json_t *o = rec->o;
+  rd->lines = rec->line;
+  if (!o)
+    return !rec->complete && rec->line > 1
+               ? 1
+               : refuse(rd, "not a results file of uritest run (a line that "
+                            "is not a JSON object)");
+  if (rec->line == 1) {
+    int rc = read_header(rd, o, rec->complete);
     if (rc == 0) {
-      rd->r->header_end = rd->r->keep_end = next;
-      rc = 1;
+      rd->r->header_end = rd->r->keep_end = rec->end;
+      rd->r->header = json_incref(o);
     }
-  } else if (!rec || strcmp(rec, "result")) {
-    rc = 1; /* the summary, last: dropped */
-  } else if (!complete) {
-    rc = 0; /* a result without its newline: run again */
-  } else if ((rc = read_result(rd, o)) == 0) {
-    rd->r->keep_end = next;
-    rc = 1;
+    return rc;
   }
-  json_decref(o);
-  return rc;
+  if (strcmp(rec->kind, "result"))
+    return 0; /* the summary, last: dropped */
+  if (!rec->complete)
+    return 1; /* a result without its newline: run again */
+  if (read_result(rd, o) < 0)
+    return -1;
+  rd->r->keep_end = rec->end;
+  return 0;
 }
 
 int resume_load(struct resume *r, const char *path, const struct vectors *v,
                 const struct adapter *ad, size_t n) {
   memset(r, 0, sizeof *r);
   r->path = xstrdup(path);
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    fprintf(stderr, "uritest: --resume %s: %s\n", path, strerror(errno));
-    return -1;
-  }
-  struct reading rd = {r, v, ad, n, {0}, ""};
+  struct reading rd = {r, v, ad, n, {0}, 0, ""};
   for (size_t i = 0; i < v->ntests; i++)
     strmap_add(&rd.tests_by_id, v->tests[i].id, i);
   r->nadapters = n;
   r->done = xcalloc(n ? n : 1, sizeof *r->done);
   for (size_t k = 0; k < n; k++)
     r->done[k] = xcalloc(v->ntests + 1, 1);
-  char *line = NULL;
-  size_t lcap = 0, lineno = 0;
-  off_t at = 0;
-  ssize_t len;
-  int rc = 1;
-  while (rc > 0 && (len = getline(&line, &lcap, f)) > 0) {
-    lineno++;
-    rc = read_line(&rd, line, (size_t)len, lineno, at + len);
-    at += len;
-  }
+  /* the one reader of results files; it says why it could not read */
+  int rc = results_read(path, RESULTS_BAD_LINES, read_line, &rd);
   if (rc == -1)
-    fprintf(stderr, "uritest: --resume %s:%zu: %s\n", path, lineno, rd.why);
-  else if (rc >= 0 && lineno == 0)
+    fprintf(stderr, "uritest: --resume %s:%ld: %s\n", path, rd.lines, rd.why);
+  else if (rc >= 0 && rc != EXIT_USAGE && rd.lines == 0)
     fprintf(stderr,
             "uritest: --resume %s: empty, not a results file of uritest run\n",
             path);
-  else if (rc >= 0 && ferror(f))
-    fprintf(stderr, "uritest: --resume %s: read error\n", path);
-  int ok = rc >= 0 && lineno > 0 && !ferror(f);
-  free(line);
+  int ok = (rc == 0 || rc == 1) && rd.lines > 0;
   strmap_free(&rd.tests_by_id);
-  fclose(f);
   return ok ? 0 : -1;
 }
 
@@ -243,5 +227,6 @@ void resume_free(struct resume *r) {
     free(r->done[k]);
   free(r->done);
   free(r->path);
+  json_decref(r->header);
   memset(r, 0, sizeof *r);
 }

@@ -26,6 +26,7 @@ struct resume {
   size_t nadapters;
   off_t header_end; /* end of the run record (the first line) */
   off_t keep_end;   /* end of the last complete result line */
+  json_t *header;   /* the run record, whose libraries results leave out */
 };
 
 /*

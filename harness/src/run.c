@@ -452,6 +452,7 @@ static int open_outputs(struct session *sx, struct vectors *v) {
   }
   sx->show_progress = o->progress == 1 || (o->progress < 0 && isatty(2));
   sx->started = now_mono();
+  sx->out.vectors = v;
   output_begin(&sx->out, sx->st, sx->n);
   if (sx->rs && !sx->out.appending &&
       copy_range(sx->rs->path, sx->rs->header_end, sx->rs->keep_end,
@@ -556,13 +557,16 @@ static int do_run(int argc, char **argv, struct runopts *o, struct vectors *v,
     return EXIT_USAGE;
   }
   install_signal_handlers();
-  if ((rc = load_vectors(o, v)))
+  sx->o = o;
+  /* the first adapter starts while the vectors load (an interpreter's or
+   * a browser's start-up is as long as loading a big file); its hello is
+   * read after, timed from then */
+  if ((rc = session_select_adapters(sx, 0)) || (rc = load_vectors(o, v)))
     return rc;
   struct baseline *bl = *blp = xcalloc((size_t)o->nbaselines + 1, sizeof *bl);
   for (int i = 0; i < o->nbaselines; i++)
     if (baseline_load(o->baselines[i], &bl[i]) < 0)
       return EXIT_USAGE;
-  sx->o = o;
   if ((rc = session_start_adapters(sx, 0)))
     return rc;
   if (!write_baseline_target_ok(o, sx->n))

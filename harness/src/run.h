@@ -63,8 +63,14 @@ struct session {
   size_t done, total;
 };
 
-/* Load the registry and start the adapters asked for (IS_DIFF: the
- * reference left out by default).  0, or an exit code after a message. */
+/* Load the registry, select the adapters asked for (IS_DIFF: the
+ * reference left out by default) and spawn the first one ahead of its
+ * hello (adapters_init): run does it before it loads the vectors, so the
+ * adapter's start-up overlaps that.  0, or an exit code after a message. */
+int session_select_adapters(struct session *s, int is_diff);
+/* Start the adapters (session_select_adapters first when not done): read
+ * each one's hello, load its behaviours.  0, or an exit code after a
+ * message. */
 int session_start_adapters(struct session *s, int is_diff);
 /* The progress line on standard error for adapter NAME; FINAL takes it
  * away. */

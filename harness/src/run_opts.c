@@ -82,7 +82,7 @@ const char diff_usage[] =
     "                        terminal only)\n"
     "  --no-progress         no progress line (default: see --progress)\n"
     "  --help                this text\n"
-    "example: printf 'http://a/b\\n' | uritest diff --adapter uriparser -\n";
+    "example: printf 'http://a/b\\n' | uritest diff --adapter NAME -\n";
 
 enum {
   O_VECTORS = 256,

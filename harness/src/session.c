@@ -16,7 +16,7 @@
 #include "resume.h"
 #include "run.h"
 
-int session_start_adapters(struct session *s, int is_diff) {
+int session_select_adapters(struct session *s, int is_diff) {
   struct runopts *o = s->o;
   registry_load(&s->reg);
   struct adapter_def **defs = NULL;
@@ -32,45 +32,35 @@ int session_start_adapters(struct session *s, int is_diff) {
   s->st = xcalloc(n, sizeof *s->st);
   s->bc = xcalloc(n, sizeof *s->bc);
   s->rec = xcalloc(n, sizeof *s->rec);
-  size_t started = 0;
+  adapters_init(s->ad, defs, n, o->hello_timeout, o->timeout);
+  free(defs);
+  return 0;
+}
+
+int session_start_adapters(struct session *s, int is_diff) {
+  int rc;
+  if (!s->ad && (rc = session_select_adapters(s, is_diff)))
+    return rc;
+  size_t n = s->n;
+  long started = adapters_hello(s->ad, n);
+  if (started < 0)
+    return 128 + interrupted;
   for (size_t i = 0; i < n; i++) {
-    adapter_init(&s->ad[i], defs[i], o->hello_timeout, o->timeout);
-    if (adapter_start(&s->ad[i]) < 0) {
-      if (interrupted) {
-        s->n = i + 1;
-        free(defs);
-        return 128 + interrupted;
-      }
-      warnx_("adapter %s: cannot start: %s", s->ad[i].name, s->ad[i].last_why);
-    } else {
-      started++;
-    }
     s->st[i].adapter = s->ad[i].name;
     s->st[i].library = s->ad[i].library;
     s->st[i].spec = s->ad[i].spec;
     s->st[i].beh = xcalloc(1, sizeof *s->st[i].beh);
-    if (behaviours_load_adapter(s->ad[i].name, s->st[i].beh) < 0) {
-      s->n = i + 1;
-      free(defs);
-      return EXIT_USAGE;
-    }
+    if (behaviours_load_adapter(s->ad[i].name, s->st[i].beh) < 0)
+      return EXIT_USAGE; /* session_free stops and frees all N */
     s->st[i].beh_count = xcalloc(s->st[i].beh->n + 1, sizeof(size_t));
   }
-  free(defs);
   /* no adapter to run: nothing was tested (its requests are recorded as
    * failures only beside adapters that ran) */
   if (!started) {
     warnx_("no adapter started: nothing was run");
     return EXIT_USAGE;
   }
-  /* two adapters answering to the same name would mix their results */
-  for (size_t i = 0; i < n; i++)
-    for (size_t k = 0; k < i; k++)
-      if (!strcmp(s->ad[i].name, s->ad[k].name)) {
-        warnx_("two adapters are named %s", s->ad[i].name);
-        return EXIT_USAGE;
-      }
-  return 0;
+  return adapters_distinct(s->ad, n);
 }
 
 void session_progress(struct session *s, const char *name, int final) {
@@ -150,6 +140,7 @@ static int resume_open(struct session *s, int in_place) {
       return EXIT_USAGE;
     }
     s->out.appending = 1;
+    s->out.run_record = rs->header;
     s->out.results_path = xstrdup(rs->path);
   } else {
     s->rs = NULL;

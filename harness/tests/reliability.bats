@@ -182,8 +182,9 @@ EOF
   [[ $output != *$'\nok 99'* ]]
   [[ $output == *'FAIL evil\x1b[31m \x23 TODO g.0 SHOULD_HAVE_REJECTED'* ]]
   [[ $output == *'evil\x1b[31m \x23 TODO (lib\x0aok 99 - forged pass\x0a\x23 \x1b[2J): 0 passed, 3 failed'* ]]
-  # the results file keeps the name as it was said (JSON-escaped)
-  [ "$(pylines "$(T)/r.jsonl" "r[1]['adapter'] == '''$name''' and r[1]['library'] == '''$lib'''")" = True ]
+  # the results file keeps the name and the library as they were said
+  # (JSON-escaped), on the result line and in the run record
+  [ "$(pylines "$(T)/r.jsonl" "r[1]['adapter'] == '''$name''' and r[1]['library'] == '''$lib''' and r[0]['adapters'][0]['library'] == '''$lib'''")" = True ]
 }
 
 @test "M1: JUnit escapes markup from names, libraries and ids" {
@@ -241,7 +242,8 @@ EOF
   sed "s/MARKER/CRASH/" "$V/markers.json" > "$(T)/m.json"
   run --separate-stderr "$UT" run --vectors "$(T)/m.json" --adapter-cmd "$FAKE --rename-restarts $(T)/starts" --output "$(T)/r.jsonl" --timeout 1 --format tap
   [ "$status" -eq 1 ]
-  [ "$(pylines "$(T)/r.jsonl" "sorted(set((x['adapter'], x['library']) for x in r if x['record'] == 'result'))")" = "[('fake', 'fakelib 1.2.3')]" ]
+  [ "$(pylines "$(T)/r.jsonl" "sorted(set((x['adapter'], x.get('library', 'left out')) for x in r if x['record'] == 'result'))")" = "[('fake', 'fakelib 1.2.3')]" ]
+  [ "$(pylines "$(T)/r.jsonl" "r[0]['adapters']")" = "[{'name': 'fake', 'library': 'fakelib 1.2.3', 'spec': 'rfc3986'}]" ]
   [ "$(pylines "$(T)/r.jsonl" "' '.join(x['class'] for x in r if x['record'] == 'result')")" = "PASS CRASH PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR" ]
   [[ $(pylines "$(T)/r.jsonl" "r[3]['why']") == *'hello changed at a restart: "fake-renamed" "fakelib 1.2.3 restarted"'* ]]
 }
@@ -554,11 +556,13 @@ vfile() {
 
 # ---- M2, L7: triage ----------------------------------------------------------------
 
-# a repository root of our own with fuzz/triage/, its checker and the vectors
+# a repository root of our own with fuzz/triage/ (and the fuzz ops it reads),
+# its checker and the vectors
 triage_root() {
   R=$(T)/repo/root
-  mkdir -p "$R/fuzz" "$R/vectors/v1/regressions"
-  cp -r "$ROOT/fuzz/triage" "$R/fuzz/"
+  mkdir -p "$R/fuzz/targets" "$R/vectors/v1/regressions"
+  cp -r "$ROOT/fuzz/triage" "$ROOT/fuzz/ops.py" "$R/fuzz/"
+  cp "$ROOT/fuzz/targets/ops.h" "$R/fuzz/targets/"
   cp -r "$ROOT/vectors/gen" "$R/vectors/gen"
   cp "$ROOT/vectors/VERSION" "$ROOT/vectors/MANIFEST" "$R/vectors/"
   export URITEST_ROOT=$R
@@ -603,6 +607,42 @@ triage_root() {
   run --separate-stderr "$UT" triage --no-minimize --no-baselines --dry-run "$(T)/f"
   [ "$status" -eq 1 ]
   [[ $output == *"v1/regressions/url-parse@1.5.1.json"* ]]
+}
+
+@test "triage: an engine's input is decoded with the ops the C compiler reads from fuzz/targets/ops.h" {
+  # the rows as the targets compile them (the preprocessor, not ops.py)
+  printf '#define FUZZ_OP(id, name, diff) name diff\n#include "ops.h"\n' |
+    cc -E -P -I"$ROOT/fuzz/targets" -x c - | tr -s ' \n' '\n\n' | sed '/^$/d' > "$(T)/c-rows"
+  [ "$(wc -l < "$(T)/c-rows")" -ge 20 ]
+  run "$PY" - "$ROOT" "$(T)/c-rows" <<'PY'
+import json, sys
+sys.path.insert(0, sys.argv[1])
+from fuzz.triage.vectors import decode_diff_input, decode_reference_input
+words = [json.loads(w) for w in open(sys.argv[2]).read().split()]
+rows = list(zip(words[0::2], words[1::2]))
+for i, (name, diff) in enumerate(rows):
+    # the digit, another octet with the same low four bits, and one that
+    # wraps around modulo the number of rows
+    firsts = [0x30 + i, 0x40 + i] + ([0x30 + i + len(rows)] if i + len(rows) < 16 else [])
+    for first in firsts:
+        data = bytes([first]) + b"http://a/b\ng"
+        op, base, inp = decode_reference_input(data)
+        assert op == name, (i, first, op, name)
+        assert (base, inp) == ((b"http://a/b", b"g") if name.startswith("resolve") else (None, data[1:])), (name, base, inp)
+        dop, dbase, dinp = decode_diff_input(data)
+        assert dop == diff, (i, first, dop, diff)
+        assert (dbase, dinp) == ((b"http://a/b", b"g") if diff == "resolve" else (None, data[1:])), (diff, dbase, dinp)
+print(len(rows))
+PY
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [ "$output" = "$(( $(wc -l < "$(T)/c-rows") / 2 ))" ]
+  # a row fuzz/ops.py cannot read is an error, never a shorter list
+  sed 's/^FUZZ_OP(IRI, "iri", "parse")$/FUZZ_OP(IRI, iri, "parse")/' "$ROOT/fuzz/targets/ops.h" > "$(T)/ops.h"
+  run ! cmp -s "$ROOT/fuzz/targets/ops.h" "$(T)/ops.h"
+  run "$PY" -c 'import sys; sys.path.insert(0, sys.argv[1]); from fuzz.ops import read_ops; read_ops(sys.argv[2])' "$ROOT" "$(T)/ops.h"
+  [ "$status" -ne 0 ]
+  [[ $output == *"ops.h:"*"not a FUZZ_OP"* ]]
 }
 
 @test "triage: a finding whose vector id is retired (vectors/RETIRED) is not written again" {

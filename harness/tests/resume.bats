@@ -141,3 +141,44 @@ PY
   run "$UT" diff --resume "$T/part.jsonl" -
   [ "$status" -eq 2 ]
 }
+
+@test "--resume reads UNSUPPORTED results in both shapes: compact (this uritest) and with expected and got (earlier)" {
+  run "$UT" run --vectors "$VJ" --adapter-cmd "$FAKE --ops resolve" --output "$T/full.jsonl" --no-progress
+  [ "$status" -eq 0 ]
+  # the run record and 60 results, every other one in the earlier shape
+  "$PY" - "$T/full.jsonl" "$T/part.jsonl" <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+out = [lines[0]]
+for i, line in enumerate(lines[1:61]):
+    o = json.loads(line)
+    assert o["class"] == "UNSUPPORTED" and "expected" not in o and "components" not in o, o
+    if i % 2:
+        o.update({"components": [], "mismatches": [], "security_relevant": False, "severity": None,
+                  "not_compared": 0, "expected": {"expect": "accept", "input": "http://h/"}, "got": None})
+    out.append(json.dumps(o))
+open(sys.argv[2], "w").write("\n".join(out) + "\n")
+PY
+  run "$UT" run --vectors "$VJ" --adapter-cmd "$FAKE --ops resolve" --resume "$T/part.jsonl" --no-progress
+  [ "$status" -eq 0 ]
+  [[ $output == *"200 unsupported"* ]]
+  [ "$(summary "$T/part.jsonl")" = "$(summary "$T/full.jsonl")" ]
+  [ "$(grep -c '"expected"' "$T/part.jsonl")" -eq 30 ]
+}
+
+@test "--resume: an empty file, a missing one, a complete line that is not JSON: exit 2, said, the file untouched" {
+  : > "$T/empty.jsonl"
+  run --separate-stderr "$UT" run --vectors "$VJ" --adapter-cmd "$FAKE" --resume "$T/empty.jsonl" --no-progress
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"--resume $T/empty.jsonl: empty, not a results file of uritest run"* ]]
+  run --separate-stderr "$UT" run --vectors "$VJ" --adapter-cmd "$FAKE" --resume "$T/none.jsonl" --no-progress
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"$T/none.jsonl: cannot read: No such file or directory"* ]]
+  interrupted "$T/part.jsonl"
+  { head -n 3 "$T/part.jsonl"; echo 'not json'; tail -n +4 "$T/part.jsonl"; } > "$T/bad.jsonl"
+  cp "$T/bad.jsonl" "$T/bad.before"
+  run --separate-stderr "$UT" run --vectors "$VJ" --adapter-cmd "$FAKE" --resume "$T/bad.jsonl" --no-progress
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"--resume $T/bad.jsonl:4: not a results file of uritest run (a line that is not a JSON object)"* ]]
+  cmp "$T/bad.jsonl" "$T/bad.before"
+}

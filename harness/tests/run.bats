@@ -42,10 +42,11 @@ runfake() { run --separate-stderr "$UT" run --output "$(OUT)" --adapter-cmd "$FA
   [ "$(one c.semantic-host "['mismatches'][0]['kind']")" = semantic ]
   [ "$(one c.semantic-host "['security_relevant']")" = True ]
   [ "$(one c.normalization-host "['mismatches'][0]['kind']")" = normalization ]
-  [ "$(one c.normalization-host "['security_relevant']")" = False ]
+  # the results file leaves a member at its default out (false, [], null, 0)
+  [ "$(one c.normalization-host ".get('security_relevant', 'left out')")" = "left out" ]
   # section 6.2.3 (scheme-based) counts as normalization too: default port, empty path
   [ "$(one c.scheme-normalization "['mismatches']")" = "[{'component': 'port', 'kind': 'normalization'}, {'component': 'path', 'kind': 'normalization'}]" ]
-  [ "$(one c.scheme-normalization "['security_relevant']")" = False ]
+  [ "$(one c.scheme-normalization ".get('security_relevant', False)")" = False ]
   [[ $output == *"host (semantic) [security-relevant: host]"* ]]
   # text output says what was expected and what came
   [[ $output == *'host: expected "EVIL.a", got "evil.example"'* ]]
@@ -60,6 +61,60 @@ runfake() { run --separate-stderr "$UT" run --output "$(OUT)" --adapter-cmd "$FA
   [ "$(pylines "$(OUT)" "sorted(x['class'] for x in r if x['record'] == 'result')")" = "['UNSUPPORTED', 'UNSUPPORTED', 'UNSUPPORTED']" ]
   [[ $output == *"3 unsupported"* ]]
   [[ ${lines[-1]} == "0 passed, 0 failed" ]]
+}
+
+@test "the results file writes UNSUPPORTED results compactly; standard output's JSON keeps every member" {
+  FAKEOPTS="--ops parse" runfake --vectors "$V/classify.json" --id 'c.resolve.*' --id c.unsupported --format json
+  [ "$status" -eq 0 ]
+  # in the file: what identifies and counts them (the adapter, library,
+  # vector id and versions every line carries), and why; nothing compared
+  [ "$(pylines "$(OUT)" "sorted(sorted(x) for x in r if x['record'] == 'result')[0]")" = \
+    "['adapter', 'class', 'file', 'file_version', 'id', 'library', 'op', 'record', 'vectors_version', 'why']" ]
+  [ "$(pylines "$(OUT)" "' | '.join(sorted(x['why'] for x in r if x['record'] == 'result'))")" = \
+    "marker UNSUP | op not in the adapter's hello | op not in the adapter's hello" ]
+  # on standard output: the contract's members, expected and got included
+  [ "$(pyjson "sorted(set(k for x in d['results'] for k in ('expected', 'got', 'components', 'security_relevant') if k in x))" <<<"$output")" = \
+    "['components', 'expected', 'got', 'security_relevant']" ]
+}
+
+@test "the results file writes a plain PASS tersely: the verdict's members at their defaults left out" {
+  run --separate-stderr "$UT" run --adapter reference --vectors "$V/basic.json" --output "$(OUT)"
+  [ "$status" -eq 0 ]
+  [ "$(pylines "$(OUT)" "sorted(set(k for x in r if x['record'] == 'result' and 'implementation_defined' not in x for k in x))")" = \
+    "['adapter', 'class', 'file', 'file_version', 'id', 'library', 'op', 'record', 'vectors_version']" ]
+  # an implementation-defined PASS is not plain: expected and got kept
+  [ "$(pylines "$(OUT)" "sorted(x['id'] for x in r if 'expected' in x and 'got' in x)")" = \
+    "['h.impl.accepted', 'h.impl.space']" ]
+}
+
+@test "the results file read with its defaults is standard output's JSON, result by result" {
+  runfake --vectors "$V/classify.json" --format json
+  [ "$status" -eq 1 ]
+  printf '%s' "$output" > "$BATS_TEST_TMPDIR/stdout.json"
+  # a member left out is its default: the verdict's (empty, false, null, 0),
+  # the run record's spec of the file; a plain PASS and an UNSUPPORTED result
+  # leave expected and got out
+  "$PY" - "$(OUT)" "$BATS_TEST_TMPDIR/stdout.json" <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+run, std = lines[0], json.load(open(sys.argv[2]))["results"]
+libs = {a["name"]: a["library"] for a in run["adapters"]}
+got = [x for x in lines if x["record"] == "result"]
+assert len(got) == len(std) > 10, (len(got), len(std))
+left = set()
+for f, s in zip(got, std):
+    full = {"library": libs[f["adapter"]], "vectors_version": run["vectors_version"], "components": [],
+            "file_version": run["files"][f["file"]]["version"], "spec": run["files"][f["file"]]["spec"],
+            "mismatches": [], "security_relevant": False, "severity": None, "not_compared": 0}
+    left |= set(full) - set(f)
+    full.update(f)
+    del full["record"]
+    if s["class"] == "UNSUPPORTED" or (s["class"] == "PASS" and not s.get("implementation_defined")):
+        assert "expected" not in f and "got" not in f, f
+        s = {k: v for k, v in s.items() if k not in ("expected", "got")}
+    assert full == s, (full, s)
+assert left == {"spec", "components", "mismatches", "security_relevant", "severity", "not_compared"}, left
+PY
 }
 
 @test "components the adapter leaves out are not compared, and counted" {
@@ -78,7 +133,8 @@ runfake() { run --separate-stderr "$UT" run --output "$(OUT)" --adapter-cmd "$FA
 @test "whatwg vectors: compared on the getters for whatwg adapters, skipped for others" {
   FAKEOPTS="--whatwg --spec whatwg" runfake --vectors "$V/whatwg.json"
   [ "$status" -eq 1 ]
-  cls() { pylines "$(OUT)" "[(x['class'], x['components'], x['security_relevant']) for x in r if x.get('id') == '$1'][0]"; }
+  # a plain PASS leaves out the members at their defaults (DESIGN.md "Results file")
+  cls() { pylines "$(OUT)" "[(x['class'], x.get('components', []), x.get('security_relevant', False)) for x in r if x.get('id') == '$1'][0]"; }
   [ "$(cls w.ok)" = "('PASS', [], False)" ]
   [ "$(cls w.host)" = "('COMPONENT_MISMATCH', ['hostname'], True)" ]
   [ "$(cls w.reject)" = "('PASS', [], False)" ]
@@ -154,7 +210,13 @@ PY
   run "$UT" run --adapter fake --vectors "$V/classify.json" --output "$(OUT)"
   [ "$status" -eq 1 ]
   [ "$(pylines "$(OUT)" "(r[0]['record'], r[0]['uritest'], r[0]['vectors_version'], r[0]['date'], r[0]['adapters'])")" = "('run', '0.1.0', '9.9.9', '2023-11-14T22:13:20Z', [{'name': 'fake', 'library': 'fakelib 1.2.3', 'spec': 'rfc3986'}])" ]
-  [ "$(pylines "$(OUT)" "set((x['adapter'], x['library'], x['vectors_version'], x['file_version']) for x in r if x['record'] == 'result')")" = "{('fake', 'fakelib 1.2.3', '9.9.9', '1.0.0')}" ]
+  # every line carries the adapter, library, vectors version and file
+  # version (../shared/DESIGN.md); the spec is the run record's: left out
+  [ "$(pylines "$(OUT)" "set((x['adapter'], x.get('library'), x.get('vectors_version'), x.get('file_version'), x.get('spec')) for x in r if x['record'] == 'result')")" = "{('fake', 'fakelib 1.2.3', '9.9.9', '1.0.0', None)}" ]
+  [ "$(pylines "$(OUT)" "list(r[0]['files'].values())")" = "[{'version': '1.0.0', 'spec': 'rfc3986'}]" ]
+  # a failure leaves out the verdict's members at their defaults too
+  [ "$(pylines "$(OUT)" "sorted([x for x in r if x.get('id') == 'c.should-reject'][0])")" = \
+    "['adapter', 'behaviour', 'class', 'expected', 'file', 'file_version', 'got', 'id', 'library', 'op', 'record', 'vectors_version']" ]
   [ "$(pylines "$(OUT)" "len([x for x in r if x['record'] == 'result'])")" = 15 ]
   [ "$(pylines "$(OUT)" "(r[-1]['record'], r[-1]['passed'], r[-1]['failed'])")" = "('summary', 5, 9)" ]
   [ "$(pylines "$(OUT)" "[x['expected'] for x in r if x.get('id') == 'c.resolve.bad'][0]")" = "{'expect': 'accept', 'input': 'c', 'base': 'http://a/', 'target': 'http://a/x'}" ]
@@ -253,4 +315,22 @@ print([(s.get('name'), s.get('tests'), len(s.findall('testcase'))) for s in ET.f
   [ "$status" -eq 2 ]
   run "$UT" diff --jobs 2
   [ "$status" -eq 2 ]
+}
+
+@test "the first adapter starts while the vectors load; its hello is timed from when it is awaited" {
+  local d=$BATS_TEST_TMPDIR
+  mkfifo "$d/v.json"
+  "$UT" run --vectors "$d/v.json" --adapter-cmd "touch '$d/started'; exec $FAKE" \
+    --hello-timeout 1 --output "$(OUT)" --no-progress > "$d/out" 2> "$d/err" &
+  local ut=$!
+  # nobody has written the vector file yet: the adapter is running all the same
+  for _ in $(seq 100); do [ -e "$d/started" ] && break; sleep 0.1; done
+  [ -e "$d/started" ] || { kill $ut; false; }
+  sleep 1.5 # longer than --hello-timeout, the vectors still not read
+  cat "$V/basic.json" > "$d/v.json"
+  local st=0
+  wait $ut || st=$?
+  [ "$st" -eq 0 ] || { cat "$d/err"; false; }
+  [[ $(tail -n 1 "$d/out") == "11 passed, 0 failed" ]]
+  [ ! -s "$d/err" ] || [[ $(cat "$d/err") == "uritest: 11 results written to "* ]]
 }

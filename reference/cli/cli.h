@@ -39,6 +39,24 @@ void cli_json_components(FILE *f, const rfc3986_uri *uri);
  * (\xHH, \t, \r, \n), so control characters never reach the terminal. */
 void cli_text(FILE *f, const char *s, size_t len);
 
+/* One component for people: "  NAME      " then "(undefined)" or the
+ * span of S in quotes (cli_text), without the newline. */
+void cli_text_span(FILE *f, const char *name, const char *s, rfc3986_span span);
+
+/*
+ * The options of every subcommand: options may come before or after the
+ * operands, "--" makes the rest operands, "--help" (or "-h") prints HELP
+ * and exits 0.  Every other argument that starts with "-" (but "-", an
+ * operand: standard input) goes to OPT with *I its index: OPT returns 1
+ * when it took it (moving *I past a value it read), 0 when it is not one
+ * of the command's ("unknown option"), -1 after a message of its own.  The
+ * operands are moved to ARGV[1..] (ARGV's own storage).  Returns their
+ * number, or -1 after a message (CLI_USAGE for the caller).
+ */
+typedef int (*cli_option_fn)(void *ctx, int argc, char **argv, int *i);
+int cli_options(int argc, char **argv, const char *help, cli_option_fn opt,
+                void *ctx);
+
 /*
  * Inputs: the operands, or with the single operand "-" the lines of
  * standard input (each taken verbatim without its LF; a CR before it is
@@ -58,10 +76,22 @@ void cli_inputs_init(struct cli_inputs *in, int argc, char **argv);
 int cli_next_input(struct cli_inputs *in, const char **s, size_t *len);
 void cli_inputs_free(struct cli_inputs *in);
 
+/*
+ * Standard output, one answer at a time.  Every command prints into
+ * cli_out, a memory stream, never into stdout; the answer built there (one
+ * input's JSON line or text block; all of a one-answer command's output) is
+ * written with one write(2), continued after a short write and retried on
+ * EINTR, before the next input is read (cli_next_input) and at the end
+ * (cli_finish).  cli_answers_open sets cli_out up (main, first thing).
+ */
+extern FILE *cli_out;
+void cli_answers_open(void);
+/* Write the answer built so far; nothing when a write failed before. */
+void cli_answer_end(void);
 /* 1 once a write to standard output failed (its errno kept for
  * cli_finish); the input loops stop there. */
 int cli_output_failed(void);
-/* The end of a command: standard output flushed and checked.  A closed
+/* The end of a command: the last answer written and checked.  A closed
  * pipe (EPIPE) is 128 + SIGPIPE without a message, as if killed by it; any
  * other error "writing standard output failed: ..." and CLI_USAGE; else
  * RC. */

@@ -12,37 +12,38 @@ struct opts {
   int first; /* index of the first operand */
 };
 
-/* Options may come before or after the operands, "--" makes the rest
- * operands (as in transform.c).  The operands are moved to ARGV[1..] and
- * *ARGC becomes 1 + their number. */
+/* One option of parse, match or explain (cli_options). */
+static int take_opt(void *ctx, int argc, char **argv, int *i) {
+  struct opts *o = ctx;
+  const char *a = argv[*i];
+  if (strcmp(a, "--json") == 0)
+    o->json = 1;
+  else if (strcmp(a, "--iri") == 0)
+    o->iri = 1;
+  else if (strcmp(a, "--all") == 0)
+    o->all = 1;
+  else if (strcmp(a, "--fast") == 0)
+    o->fast = 1;
+  else if (strcmp(a, "--rule") == 0) {
+    if (++*i == argc) {
+      cli_usage_error("--rule needs a rule name");
+      return -1;
+    }
+    o->rule = argv[*i];
+  } else
+    return 0;
+  return 1;
+}
+
+/* The options into *O (cli_options); the operands are then ARGV[1..]
+ * and *ARGC becomes 1 + their number. */
 static int parse_opts(int *argc, char **argv, struct opts *o,
                       const char *help) {
-  int i, n = 0, only_operands = 0;
+  int n;
   memset(o, 0, sizeof *o);
-  for (i = 1; i < *argc; i++) {
-    const char *a = argv[i];
-    if (only_operands || a[0] != '-' || strcmp(a, "-") == 0)
-      argv[1 + n++] = argv[i];
-    else if (strcmp(a, "--") == 0)
-      only_operands = 1;
-    else if (strcmp(a, "--json") == 0)
-      o->json = 1;
-    else if (strcmp(a, "--iri") == 0)
-      o->iri = 1;
-    else if (strcmp(a, "--all") == 0)
-      o->all = 1;
-    else if (strcmp(a, "--fast") == 0)
-      o->fast = 1;
-    else if (strcmp(a, "--rule") == 0) {
-      if (++i == *argc)
-        return cli_usage_error("--rule needs a rule name");
-      o->rule = argv[i];
-    } else if (strcmp(a, "--help") == 0) {
-      fputs(help, stdout);
-      exit(cli_finish(CLI_OK));
-    } else
-      return cli_usage_error("%s: unknown option '%s'", argv[0], a);
-  }
+  n = cli_options(*argc, argv, help, take_opt, o);
+  if (n < 0)
+    return CLI_USAGE;
   o->first = 1;
   *argc = 1 + n;
   return CLI_OK;
@@ -50,29 +51,30 @@ static int parse_opts(int *argc, char **argv, struct opts *o,
 
 static void print_error_json(const rfc3986_error *err) {
   const char *msg = rfc3986_error_message(err);
-  printf("\"error\": {\"offset\": %zu, \"rule\": \"%s\", \"message\": ",
-         err->offset, rfc3986_rule_name(err->rule));
-  cli_json_string(stdout, msg, strlen(msg));
-  putchar('}');
+  fprintf(cli_out,
+          "\"error\": {\"offset\": %zu, \"rule\": \"%s\", \"message\": ",
+          err->offset, rfc3986_rule_name(err->rule));
+  cli_json_string(cli_out, msg, strlen(msg));
+  putc('}', cli_out);
 }
 
 static void print_error_text(const char *s, size_t len,
                              const rfc3986_error *err) {
   size_t show = err->offset < len ? err->offset : len;
-  fputs("invalid: ", stdout);
-  cli_text(stdout, s, len);
-  printf("\n  at offset %zu, in rule %s: ", err->offset,
-         rfc3986_rule_name(err->rule));
+  fputs("invalid: ", cli_out);
+  cli_text(cli_out, s, len);
+  fprintf(cli_out, "\n  at offset %zu, in rule %s: ", err->offset,
+          rfc3986_rule_name(err->rule));
   if (err->offset >= len)
-    fputs("the input ends too early", stdout);
+    fputs("the input ends too early", cli_out);
   else {
-    fputs("unexpected octet ", stdout);
-    cli_text(stdout, s + show, 1);
-    printf(" after \"");
-    cli_text(stdout, s, show);
-    putchar('"');
+    fputs("unexpected octet ", cli_out);
+    cli_text(cli_out, s + show, 1);
+    fprintf(cli_out, " after \"");
+    cli_text(cli_out, s, show);
+    putc('"', cli_out);
   }
-  putchar('\n');
+  putc('\n', cli_out);
 }
 
 static const char parse_help[] =
@@ -126,17 +128,18 @@ int cmd_parse(int argc, char **argv) {
     if (st != RFC3986_OK)
       rc = CLI_NEGATIVE;
     if (o.json) {
-      putchar('{');
-      cli_json_input(stdout, "input", s, len);
+      putc('{', cli_out);
+      cli_json_input(cli_out, "input", s, len);
       if (st == RFC3986_OK) {
-        printf(", \"valid\": true, \"kind\": \"%s\", \"components\": ",
-               uri.kind == RFC3986_KIND_URI ? "URI" : "relative-ref");
-        cli_json_components(stdout, &uri);
+        fprintf(cli_out,
+                ", \"valid\": true, \"kind\": \"%s\", \"components\": ",
+                uri.kind == RFC3986_KIND_URI ? "URI" : "relative-ref");
+        cli_json_components(cli_out, &uri);
       } else {
-        fputs(", \"valid\": false, ", stdout);
+        fputs(", \"valid\": false, ", cli_out);
         print_error_json(&err);
       }
-      fputs("}\n", stdout);
+      fputs("}\n", cli_out);
     } else if (st == RFC3986_OK) {
       static const char *const names[] = {"scheme", "authority", "userinfo",
                                           "host",   "port",      "path",
@@ -145,22 +148,15 @@ int cmd_parse(int argc, char **argv) {
                                     uri.host,   uri.port,      uri.path,
                                     uri.query,  uri.fragment};
       size_t k;
-      fputs("valid ", stdout);
-      fputs(uri.kind == RFC3986_KIND_URI ? "URI: " : "relative-ref: ", stdout);
-      cli_text(stdout, s, len);
-      putchar('\n');
+      fputs("valid ", cli_out);
+      fputs(uri.kind == RFC3986_KIND_URI ? "URI: " : "relative-ref: ", cli_out);
+      cli_text(cli_out, s, len);
+      putc('\n', cli_out);
       for (k = 0; k < sizeof spans / sizeof spans[0]; k++) {
-        printf("  %-10s", names[k]);
-        if (!rfc3986_span_defined(spans[k]))
-          fputs("(undefined)", stdout);
-        else {
-          putchar('"');
-          cli_text(stdout, s + spans[k].offset, spans[k].length);
-          putchar('"');
-          if (k == 3)
-            printf(" (%s)", rfc3986_host_type_name(uri.host_type));
-        }
-        putchar('\n');
+        cli_text_span(cli_out, names[k], s, spans[k]);
+        if (k == 3 && rfc3986_span_defined(spans[k]))
+          fprintf(cli_out, " (%s)", rfc3986_host_type_name(uri.host_type));
+        putc('\n', cli_out);
       }
     } else {
       print_error_text(s, len, &err);
@@ -203,19 +199,19 @@ int cmd_match(int argc, char **argv) {
     if (st != RFC3986_OK)
       rc = CLI_NEGATIVE;
     if (o.json) {
-      putchar('{');
-      cli_json_input(stdout, "input", s, len);
-      printf(", \"rule\": \"%s\", \"valid\": %s", rfc3986_rule_name(rule),
-             st == RFC3986_OK ? "true" : "false");
+      putc('{', cli_out);
+      cli_json_input(cli_out, "input", s, len);
+      fprintf(cli_out, ", \"rule\": \"%s\", \"valid\": %s",
+              rfc3986_rule_name(rule), st == RFC3986_OK ? "true" : "false");
       if (st != RFC3986_OK) {
-        fputs(", ", stdout);
+        fputs(", ", cli_out);
         print_error_json(&err);
       }
-      fputs("}\n", stdout);
+      fputs("}\n", cli_out);
     } else if (st == RFC3986_OK) {
-      printf("%s matches: ", rfc3986_rule_name(rule));
-      cli_text(stdout, s, len);
-      putchar('\n');
+      fprintf(cli_out, "%s matches: ", rfc3986_rule_name(rule));
+      cli_text(cli_out, s, len);
+      putc('\n', cli_out);
     } else {
       print_error_text(s, len, &err);
     }
@@ -274,16 +270,16 @@ int cmd_explain(int argc, char **argv) {
   for (i = 0; i < n && i < cap; i++) {
     if (!o.all && !explain_shows(ev[i].rule))
       continue;
-    printf("%*s%-*s [%zu, %zu) \"", (int)ev[i].depth * 2, "",
-           28 - (int)ev[i].depth * 2 > 0 ? 28 - (int)ev[i].depth * 2 : 1,
-           rfc3986_rule_name(ev[i].rule), ev[i].offset,
-           ev[i].offset + ev[i].length);
-    cli_text(stdout, s + ev[i].offset, ev[i].length);
-    puts("\"");
+    fprintf(cli_out, "%*s%-*s [%zu, %zu) \"", (int)ev[i].depth * 2, "",
+            28 - (int)ev[i].depth * 2 > 0 ? 28 - (int)ev[i].depth * 2 : 1,
+            rfc3986_rule_name(ev[i].rule), ev[i].offset,
+            ev[i].offset + ev[i].length);
+    cli_text(cli_out, s + ev[i].offset, ev[i].length);
+    fputs("\"\n", cli_out);
   }
   if (uri.host_type != RFC3986_HOST_NONE)
-    printf("host type: %s (section 3.2.2, first-match-wins)\n",
-           rfc3986_host_type_name(uri.host_type));
+    fprintf(cli_out, "host type: %s (section 3.2.2, first-match-wins)\n",
+            rfc3986_host_type_name(uri.host_type));
   free(ev);
   return CLI_OK;
 }

@@ -58,15 +58,16 @@ static const struct {
 int main(int argc, char **argv) {
   size_t i;
   int rc;
+  cli_answers_open();
   if (argc < 2)
     return cli_usage_error("a command is needed");
   if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
       strcmp(argv[1], "help") == 0) {
-    fputs(usage, stdout);
+    fputs(usage, cli_out);
     return cli_finish(CLI_OK);
   }
   if (strcmp(argv[1], "--version") == 0) {
-    printf("rfc3986 %s\n", RFC3986_VERSION);
+    fprintf(cli_out, "rfc3986 %s\n", RFC3986_VERSION);
     return cli_finish(CLI_OK);
   }
   for (i = 0; i < sizeof commands / sizeof commands[0]; i++) {

@@ -25,52 +25,73 @@ struct opts {
   char **argv;
 };
 
-/* Parse ARGV[1..] into *o, moving the operands to o->argv (reusing ARGV's
- * storage).  Returns CLI_OK, or CLI_USAGE after printing why. */
+/* What parse_opts accepts, while cli_options reads the arguments. */
+struct opts_want {
+  struct opts *o;
+  unsigned allowed;
+  int simple_ok;
+};
+
+/* --level's value V into O; 1, or -1 after a message. */
+static int take_level(const struct opts_want *w, const char *cmd,
+                      const char *v) {
+  if (v == NULL) {
+    cli_usage_error("%s: --level needs a value", cmd);
+    return -1;
+  }
+  if (w->simple_ok && strcmp(v, "simple") == 0)
+    w->o->level = RFC3986_LEVEL_SIMPLE;
+  else if (strcmp(v, "syntax") == 0)
+    w->o->level = RFC3986_LEVEL_SYNTAX;
+  else if (strcmp(v, "scheme") == 0)
+    w->o->level = RFC3986_LEVEL_SCHEME;
+  else {
+    cli_usage_error(
+        "%s: --level must be %s, not '%s'", cmd,
+        w->simple_ok ? "simple, syntax or scheme" : "syntax or scheme", v);
+    return -1;
+  }
+  w->o->level_given = 1;
+  return 1;
+}
+
+/* One option of a transformation (cli_options), when it is allowed. */
+static int take_opt(void *ctx, int argc, char **argv, int *i) {
+  const struct opts_want *w = ctx;
+  struct opts *o = w->o;
+  const char *a = argv[*i];
+  if ((w->allowed & OPT_JSON) && strcmp(a, "--json") == 0)
+    o->json = 1;
+  else if ((w->allowed & OPT_NON_STRICT) && strcmp(a, "--non-strict") == 0)
+    o->flags |= RFC3986_RESOLVE_NON_STRICT;
+  else if ((w->allowed & OPT_NON_STRICT) && strcmp(a, "--strict") == 0)
+    o->flags &= ~(unsigned)RFC3986_RESOLVE_NON_STRICT;
+  else if ((w->allowed & OPT_STRIP_FRAGMENT) &&
+           strcmp(a, "--strip-fragment") == 0)
+    o->flags |= RFC3986_RESOLVE_STRIP_BASE_FRAGMENT;
+  else if ((w->allowed & OPT_LEVEL) && strncmp(a, "--level=", 8) == 0)
+    return take_level(w, argv[0], a + 8);
+  else if ((w->allowed & OPT_LEVEL) && strcmp(a, "--level") == 0)
+    return take_level(w, argv[0], *i + 1 < argc ? argv[++*i] : NULL);
+  else
+    return 0;
+  return 1;
+}
+
+/* Parse ARGV[1..] into *o (cli_options), the operands then o->argv
+ * (reusing ARGV's storage).  Returns CLI_OK, or CLI_USAGE after printing
+ * why. */
 static int parse_opts(int argc, char **argv, unsigned allowed, int simple_ok,
                       const char *help, struct opts *o) {
-  int i, only_operands = 0;
+  struct opts_want w = {o, allowed, simple_ok};
+  int n;
   memset(o, 0, sizeof *o);
   o->level = RFC3986_LEVEL_SYNTAX;
+  n = cli_options(argc, argv, help, take_opt, &w);
+  if (n < 0)
+    return CLI_USAGE;
   o->argv = argv + 1;
-  for (i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (only_operands || a[0] != '-' || strcmp(a, "-") == 0) {
-      o->argv[o->argc++] = argv[i];
-    } else if (strcmp(a, "--") == 0) {
-      only_operands = 1;
-    } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-      fputs(help, stdout);
-      exit(cli_finish(CLI_OK));
-    } else if ((allowed & OPT_JSON) && strcmp(a, "--json") == 0) {
-      o->json = 1;
-    } else if ((allowed & OPT_NON_STRICT) && strcmp(a, "--non-strict") == 0) {
-      o->flags |= RFC3986_RESOLVE_NON_STRICT;
-    } else if ((allowed & OPT_NON_STRICT) && strcmp(a, "--strict") == 0) {
-      o->flags &= ~(unsigned)RFC3986_RESOLVE_NON_STRICT;
-    } else if ((allowed & OPT_STRIP_FRAGMENT) &&
-               strcmp(a, "--strip-fragment") == 0) {
-      o->flags |= RFC3986_RESOLVE_STRIP_BASE_FRAGMENT;
-    } else if ((allowed & OPT_LEVEL) &&
-               (strcmp(a, "--level") == 0 || strncmp(a, "--level=", 8) == 0)) {
-      const char *v = a[7] == '=' ? a + 8 : (i + 1 < argc ? argv[++i] : NULL);
-      if (v == NULL)
-        return cli_usage_error("%s: --level needs a value", argv[0]);
-      if (simple_ok && strcmp(v, "simple") == 0)
-        o->level = RFC3986_LEVEL_SIMPLE;
-      else if (strcmp(v, "syntax") == 0)
-        o->level = RFC3986_LEVEL_SYNTAX;
-      else if (strcmp(v, "scheme") == 0)
-        o->level = RFC3986_LEVEL_SCHEME;
-      else
-        return cli_usage_error(
-            "%s: --level must be %s, not '%s'", argv[0],
-            simple_ok ? "simple, syntax or scheme" : "syntax or scheme", v);
-      o->level_given = 1;
-    } else {
-      return cli_usage_error("%s: unknown option '%s'", argv[0], a);
-    }
-  }
+  o->argc = n;
   return CLI_OK;
 }
 
@@ -88,30 +109,31 @@ static const char *level_name(rfc3986_level level) {
 
 /* "error": {...} for JSON (without the leading ", "). */
 static void json_error(const rfc3986_error *err, const char *which) {
-  printf("\"error\": {");
+  fprintf(cli_out, "\"error\": {");
   if (which)
-    printf("\"in\": \"%s\", ", which);
-  printf("\"status\": \"%s\", \"offset\": %zu, \"rule\": ",
-         rfc3986_status_name(err->status), err->offset);
+    fprintf(cli_out, "\"in\": \"%s\", ", which);
+  fprintf(cli_out, "\"status\": \"%s\", \"offset\": %zu, \"rule\": ",
+          rfc3986_status_name(err->status), err->offset);
   if (rfc3986_rule_name(err->rule))
-    printf("\"%s\"", rfc3986_rule_name(err->rule));
+    fprintf(cli_out, "\"%s\"", rfc3986_rule_name(err->rule));
   else
-    fputs("null", stdout);
-  fputs(", \"message\": ", stdout);
-  cli_json_string(stdout, rfc3986_error_message(err),
+    fputs("null", cli_out);
+  fputs(", \"message\": ", cli_out);
+  cli_json_string(cli_out, rfc3986_error_message(err),
                   strlen(rfc3986_error_message(err)));
-  putchar('}');
+  putc('}', cli_out);
 }
 
 /* One line for people: what, where, which rule. */
 static void text_error(const char *what, const char *s, size_t len,
                        const rfc3986_error *err) {
-  printf("invalid %s: ", what);
-  cli_text(stdout, s, len);
-  printf("\n  %s, at offset %zu", rfc3986_error_message(err), err->offset);
+  fprintf(cli_out, "invalid %s: ", what);
+  cli_text(cli_out, s, len);
+  fprintf(cli_out, "\n  %s, at offset %zu", rfc3986_error_message(err),
+          err->offset);
   if (rfc3986_rule_name(err->rule))
-    printf(", in rule %s", rfc3986_rule_name(err->rule));
-  putchar('\n');
+    fprintf(cli_out, ", in rule %s", rfc3986_rule_name(err->rule));
+  putc('\n', cli_out);
 }
 
 /* The names of the hazard bits set in HAZARD, joined by ",". */
@@ -120,24 +142,24 @@ static void print_hazards(unsigned hazard) {
   const char *sep = "";
   for (bit = 1; bit != 0 && bit <= hazard; bit <<= 1)
     if (hazard & bit) {
-      printf("%s%s", sep, rfc3986_hazard_name(bit));
+      fprintf(cli_out, "%s%s", sep, rfc3986_hazard_name(bit));
       sep = ",";
     }
 }
 
 static void json_hazard(unsigned hazard) {
   if (hazard != RFC3986_HAZARD_NONE) {
-    fputs(", \"hazard\": \"", stdout);
+    fputs(", \"hazard\": \"", cli_out);
     print_hazards(hazard);
-    putchar('"');
+    putc('"', cli_out);
   }
 }
 
 static void text_hazard(unsigned hazard) {
   if (hazard != RFC3986_HAZARD_NONE) {
-    fputs("  hazard: ", stdout);
+    fputs("  hazard: ", cli_out);
     print_hazards(hazard);
-    fputs(" (the result does not mean what its components did)\n", stdout);
+    fputs(" (the result does not mean what its components did)\n", cli_out);
   }
 }
 
@@ -185,22 +207,22 @@ int cmd_resolve(int argc, char **argv) {
   st = rfc3986_resolve(base, blen, ref, rlen, o.flags, out, cap, &n, &hazard,
                        &err);
   if (o.json) {
-    putchar('{');
-    cli_json_input(stdout, "base", base, blen);
-    fputs(", ", stdout);
-    cli_json_input(stdout, "ref", ref, rlen);
-    fputs(", ", stdout);
+    putc('{', cli_out);
+    cli_json_input(cli_out, "base", base, blen);
+    fputs(", ", cli_out);
+    cli_json_input(cli_out, "ref", ref, rlen);
+    fputs(", ", cli_out);
     if (st == RFC3986_OK) {
-      fputs("\"target\": ", stdout);
-      cli_json_string(stdout, out, n);
+      fputs("\"target\": ", cli_out);
+      cli_json_string(cli_out, out, n);
       json_hazard(hazard);
     } else {
       json_error(&err, err.rule == RFC3986_RULE_URI_reference ? "ref" : "base");
     }
-    fputs("}\n", stdout);
+    fputs("}\n", cli_out);
   } else if (st == RFC3986_OK) {
-    cli_text(stdout, out, n);
-    putchar('\n');
+    cli_text(cli_out, out, n);
+    putc('\n', cli_out);
     text_hazard(hazard);
   } else if (err.rule == RFC3986_RULE_URI_reference) {
     text_error("reference", ref, rlen, &err);
@@ -251,20 +273,20 @@ int cmd_normalize(int argc, char **argv) {
     if (st != RFC3986_OK)
       rc = CLI_NEGATIVE;
     if (o.json) {
-      putchar('{');
-      cli_json_input(stdout, "input", s, len);
-      fputs(", ", stdout);
+      putc('{', cli_out);
+      cli_json_input(cli_out, "input", s, len);
+      fputs(", ", cli_out);
       if (st == RFC3986_OK) {
-        fputs("\"normalized\": ", stdout);
-        cli_json_string(stdout, out, n);
+        fputs("\"normalized\": ", cli_out);
+        cli_json_string(cli_out, out, n);
         json_hazard(hazard);
       } else {
         json_error(&err, NULL);
       }
-      fputs("}\n", stdout);
+      fputs("}\n", cli_out);
     } else if (st == RFC3986_OK) {
-      cli_text(stdout, out, n);
-      putchar('\n');
+      cli_text(cli_out, out, n);
+      putc('\n', cli_out);
       text_hazard(hazard);
     } else {
       text_error("URI-reference", s, len, &err);
@@ -309,19 +331,19 @@ int cmd_equivalent(int argc, char **argv) {
                 ? "b"
                 : "a";
   if (o.json) {
-    putchar('{');
-    cli_json_input(stdout, "a", a, alen);
-    fputs(", ", stdout);
-    cli_json_input(stdout, "b", b, blen);
-    printf(", \"level\": \"%s\", ", level_name(o.level));
+    putc('{', cli_out);
+    cli_json_input(cli_out, "a", a, alen);
+    fputs(", ", cli_out);
+    cli_json_input(cli_out, "b", b, blen);
+    fprintf(cli_out, ", \"level\": \"%s\", ", level_name(o.level));
     if (st == RFC3986_OK)
-      printf("\"equivalent\": %s", eq ? "true" : "false");
+      fprintf(cli_out, "\"equivalent\": %s", eq ? "true" : "false");
     else
       json_error(&err, which);
-    fputs("}\n", stdout);
+    fputs("}\n", cli_out);
   } else if (st == RFC3986_OK) {
-    printf("%s (%s level)\n", eq ? "equivalent" : "not equivalent",
-           level_name(o.level));
+    fprintf(cli_out, "%s (%s level)\n", eq ? "equivalent" : "not equivalent",
+            level_name(o.level));
   } else {
     text_error(which[0] == 'a' ? "A" : "B", which[0] == 'a' ? a : b,
                which[0] == 'a' ? alen : blen, &err);
@@ -354,9 +376,9 @@ static void text_utf8(const char *s, size_t len) {
       ok = 0;
   }
   if (ok)
-    fwrite(s, 1, len, stdout);
+    fwrite(s, 1, len, cli_out);
   else
-    cli_text(stdout, s, len);
+    cli_text(cli_out, s, len);
 }
 
 static int run_mapping(int argc, char **argv, const char *help, mapping_fn fn,
@@ -391,20 +413,20 @@ static int run_mapping(int argc, char **argv, const char *help, mapping_fn fn,
       err.status = st;
     }
     if (o.json) {
-      putchar('{');
-      cli_json_input(stdout, "input", s, len);
-      fputs(", ", stdout);
+      putc('{', cli_out);
+      cli_json_input(cli_out, "input", s, len);
+      fputs(", ", cli_out);
       if (st == RFC3986_OK)
-        cli_json_input(stdout, "output", out, n);
+        cli_json_input(cli_out, "output", out, n);
       else
         json_error(&err, NULL);
-      fputs("}\n", stdout);
+      fputs("}\n", cli_out);
     } else if (st == RFC3986_OK) {
       if (raw_utf8)
         text_utf8(out, n);
       else
-        cli_text(stdout, out, n);
-      putchar('\n');
+        cli_text(cli_out, out, n);
+      putc('\n', cli_out);
     } else {
       text_error(what, s, len, &err);
     }
@@ -492,26 +514,19 @@ int cmd_split(int argc, char **argv) {
     spans[3] = u.query;
     spans[4] = u.fragment;
     if (o.json) {
-      putchar('{');
-      cli_json_input(stdout, "input", s, len);
+      putc('{', cli_out);
+      cli_json_input(cli_out, "input", s, len);
       for (k = 0; k < 5; k++) {
-        printf(", \"%s\": ", names[k]);
-        cli_json_span(stdout, &u, spans[k]);
+        fprintf(cli_out, ", \"%s\": ", names[k]);
+        cli_json_span(cli_out, &u, spans[k]);
       }
-      fputs("}\n", stdout);
+      fputs("}\n", cli_out);
     } else {
-      cli_text(stdout, s, len);
-      putchar('\n');
+      cli_text(cli_out, s, len);
+      putc('\n', cli_out);
       for (k = 0; k < 5; k++) {
-        printf("  %-10s", names[k]);
-        if (!rfc3986_span_defined(spans[k]))
-          fputs("(undefined)", stdout);
-        else {
-          putchar('"');
-          cli_text(stdout, s + spans[k].offset, spans[k].length);
-          putchar('"');
-        }
-        putchar('\n');
+        cli_text_span(cli_out, names[k], s, spans[k]);
+        putc('\n', cli_out);
       }
     }
   }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -140,6 +141,47 @@ void cli_text(FILE *f, const char *s, size_t len) {
   }
 }
 
+void cli_text_span(FILE *f, const char *name, const char *s,
+                   rfc3986_span span) {
+  fprintf(f, "  %-10s", name);
+  if (!rfc3986_span_defined(span)) {
+    fputs("(undefined)", f);
+    return;
+  }
+  putc('"', f);
+  cli_text(f, s + span.offset, span.length);
+  putc('"', f);
+}
+
+int cli_options(int argc, char **argv, const char *help, cli_option_fn opt,
+                void *ctx) {
+  int i, n = 0, only_operands = 0;
+  for (i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    int took;
+    if (only_operands || a[0] != '-' || strcmp(a, "-") == 0) {
+      argv[1 + n++] = argv[i];
+      continue;
+    }
+    if (strcmp(a, "--") == 0) {
+      only_operands = 1;
+      continue;
+    }
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+      fputs(help, cli_out);
+      exit(cli_finish(CLI_OK));
+    }
+    took = opt(ctx, argc, argv, &i);
+    if (took < 0)
+      return -1;
+    if (took == 0) {
+      cli_usage_error("%s: unknown option '%s'", argv[0], a);
+      return -1;
+    }
+  }
+  return n;
+}
+
 void cli_inputs_init(struct cli_inputs *in, int argc, char **argv) {
   memset(in, 0, sizeof *in);
   in->argc = argc;
@@ -147,20 +189,53 @@ void cli_inputs_init(struct cli_inputs *in, int argc, char **argv) {
   in->from_stdin = argc == 1 && strcmp(argv[0], "-") == 0;
 }
 
+FILE *cli_out;
+static char *answer; /* cli_out's buffer, as of its last fflush */
+static size_t answer_len;
 static int out_errno; /* of the first failed write to standard output */
 
+void cli_answers_open(void) {
+  cli_out = open_memstream(&answer, &answer_len);
+  if (cli_out == NULL) {
+    fprintf(stderr, "rfc3986: out of memory\n");
+    exit(CLI_USAGE);
+  }
+}
+
+/* write(2) all of p[0..n) to standard output: 0, or the errno. */
+static int write_all(const char *p, size_t n) {
+  while (n > 0) {
+    ssize_t k = write(STDOUT_FILENO, p, n);
+    if (k < 0 && errno == EINTR)
+      continue;
+    if (k < 0)
+      return errno ? errno : EIO;
+    p += k;
+    n -= (size_t)k;
+  }
+  return 0;
+}
+
+void cli_answer_end(void) {
+  /* after the fflush, answer[0..answer_len) is what was printed since the
+   * last rewind (POSIX: the smaller of the stream's length and position) */
+  if (fflush(cli_out) != 0 || ferror(cli_out)) {
+    if (!out_errno)
+      out_errno = errno ? errno : ENOMEM;
+  } else if (!out_errno && answer_len > 0) {
+    out_errno = write_all(answer, answer_len);
+  }
+  rewind(cli_out);
+}
+
 int cli_output_failed(void) {
-  /* glibc leaves errno as the failed write(2) set it, and the commands
-   * make no other failing call between two inputs */
-  if (!out_errno && ferror(stdout))
-    out_errno = errno ? errno : EIO;
   return out_errno != 0;
 }
 
 int cli_finish(int rc) {
-  errno = 0;
-  if (fflush(stdout) != 0 && !out_errno)
-    out_errno = errno ? errno : EIO;
+  cli_answer_end();
+  fclose(cli_out); /* nothing is printed after the end */
+  free(answer);
   if (!cli_output_failed())
     return rc;
   if (out_errno == EPIPE)
@@ -172,6 +247,7 @@ int cli_finish(int rc) {
 
 int cli_next_input(struct cli_inputs *in, const char **s, size_t *len) {
   ssize_t n;
+  cli_answer_end();        /* the previous input's, before this one is read */
   if (cli_output_failed()) /* nobody reads what comes next */
     return -1;
   if (!in->from_stdin) {

@@ -7,14 +7,7 @@
 #                          generators of the grammar
 #   make test-generated    (part of make test) both are byte for byte what
 #                          the generators write
-#   make test-vectors-reference-fast   (part of make test) every parse vector
-#                          through rfc3986_parse_fast (the reference-fast adapter)
+# Every parse vector through rfc3986_parse_fast is a suite of its adapter's
+# folder (ADAPTER_MUST_PASS in adapters/*/adapter.mk).
 GRAMMAR_GENERATORS += reference/fast/generate.py
 
-.PHONY: test-vectors-reference-fast
-TEST_SUITES += test-vectors-reference-fast
-# The vectors' parse groups through the generated parser, as through the
-# literal one (test-vectors-reference): every result must pass.
-test-vectors-reference-fast: all
-	@tests/suite.sh vectors-reference-fast $(UT_BIN) run --adapter reference-fast \
-	  --op parse --format tap --output $(BUILD)/test-results/vectors-reference-fast.jsonl --no-progress

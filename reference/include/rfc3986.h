@@ -182,7 +182,10 @@ rfc3986_status rfc3986_match(rfc3986_rule rule, const char *input, size_t len,
  *   inside it matched is then abandoned too);
  * - on_alternative: RULE, whose ABNF is an alternation, matched with its
  *   ALTERNATIVE-th alternative (1-based, in the RFC's order; the
- *   ALTERNATIVES column of rfc3986_rules.h counts them);
+ *   ALTERNATIVES column of rfc3986_rules.h counts them); an octet that
+ *   pchar, userinfo, reg-name, IPvFuture or segment-nz-nc tests as the
+ *   class unreserved or sub-delims reports that class's alternative too,
+ *   though the class's rule function does not run (no on_enter/on_leave);
  * - on_backtrack: RULE, running now, abandons what the rules it called so
  *   far matched (an alternative it did not take; what it keeps it calls
  *   again);

@@ -28,6 +28,17 @@ static size_t pop_last_segment(const char *out, size_t w,
   return w;
 }
 
+/* The offset of the first "/." whose "." is at FROM or after, else len. */
+static size_t next_slash_dot(const char *buf, size_t from, size_t len) {
+  const char *dot;
+  while (from < len && (dot = memchr(buf + from, '.', len - from)) != NULL) {
+    if (dot[-1] == '/')
+      return (size_t)(dot - buf) - 1;
+    from = (size_t)(dot - buf) + 1;
+  }
+  return len;
+}
+
 /*
  * 5.2.4 on buf[0..len), in place: the output buffer is buf[0..w), the
  * input buffer buf[r..len); w <= r throughout, since every step outputs at
@@ -79,13 +90,13 @@ size_t rfc3986__remove_dot_segments_in_place(char *buf, size_t len,
        *    the output buffer, including the initial "/" character (if any)
        *    and any subsequent characters up to, but not including, the next
        *    "/" character or the end of the input buffer. */
-      size_t e = r + (in[0] == '/' ? 1 : 0), k;
-      const char *slash = memchr(buf + e, '/', len - e);
-      size_t stop = slash ? (size_t)(slash - buf) : len;
+      /* The input buffer now begins with "/" after every step but A, so
+       * only a segment beginning with "." can be anything but E's: the E
+       * steps up to the next "/." move their segments in one run. */
+      size_t e = next_slash_dot(buf, r + (in[0] == '/' ? 2 : 1), len), k;
       if (obs)
-        for (k = e; k < stop; k++)
+        for (k = r; k < e; k++)
           rfc3986__step(obs);
-      e = stop;
       if (w != r) /* nothing removed yet: the segment is where it goes */
         memmove(buf + w, buf + r, e - r);
       w += e - r;

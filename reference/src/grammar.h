@@ -85,6 +85,20 @@ static inline void rfc3986__alternative(struct rfc3986__parser *p, int k) {
     p->obs->on_alternative(p->obs->data, p->rule, k);
 }
 
+/*
+ * Octet C, which the running rule (pchar, userinfo, reg-name, IPvFuture,
+ * segment-nz-nc) tests against the classes unreserved and sub-delims of its
+ * ABNF without calling their rule functions, matched: tell the observer the
+ * class's alternative, the one rule_unreserved or rule_sub_delims would
+ * report (rules.c).  Octets in neither class (":", "@") report nothing.
+ */
+void rfc3986__class_alternative_(struct rfc3986__parser *p, int c);
+static inline void rfc3986__class_alternative(struct rfc3986__parser *p,
+                                              int c) {
+  if (p->obs && p->obs->on_alternative)
+    rfc3986__class_alternative_(p, c);
+}
+
 /* The running rule abandons what the rules it called so far matched. */
 static inline void rfc3986__backtrack(struct rfc3986__parser *p) {
   if (p->obs && p->obs->on_backtrack)
@@ -102,6 +116,8 @@ enum {
   C_MARK = 1 << 3, /* "-" / "." / "_" / "~", the rest of unreserved */
   C_SUB_DELIMS = 1 << 4,
   C_GEN_DELIMS = 1 << 5,
+  C_CAPITAL = 1 << 6, /* "A" to "Z", which 6.2.2.1 lower-cases (normalize.c) */
+  C_PERCENT = 1 << 7, /* "%", which begins a pct-encoded triplet */
   C_UNRESERVED = C_ALPHA | C_DIGIT | C_MARK
 };
 extern const unsigned char rfc3986__octet_class[257];

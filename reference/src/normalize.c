@@ -56,60 +56,108 @@ enum casing {
 };
 
 /*
- * The normalized octets of s[i..end), one at a time: pct-encoded
+ * The normalized octets of s[i..end), chunk by chunk: pct-encoded
  * unreserved decoded, other percent-encodings with upper-case hex, letters
  * cased as asked.  The input is a valid component (every "%" starts a
- * triplet).
+ * triplet).  A chunk is either a run of the input that is its own normal
+ * form (run_end), or the one to three octets one input octet or triplet
+ * becomes (normal_octet).  The comparison reads them octet by octet
+ * (cursor_next); rfc3986_normalize writes them (put_normalized).
  */
 struct cursor {
   const char *s;
   size_t i, end;
   enum casing casing;
-  int domain; /* CASE_MAILTO: after "@" */
-  char pend[2];
-  int npend;
-  const rfc3986_observer *obs;
+  int domain;        /* CASE_MAILTO: after "@" */
+  char made[3];      /* the chunk an octet or a triplet became */
+  const char *chunk; /* cursor_next: what is left of the current chunk */
+  size_t left;
 };
 
 static void cursor_init(struct cursor *c, const char *s, size_t from, size_t to,
-                        enum casing casing, const rfc3986_observer *obs) {
-  c->obs = obs;
+                        enum casing casing) {
   c->s = s;
   c->i = from;
   c->end = to;
   c->casing = casing;
   c->domain = 0;
-  c->npend = 0;
+  c->left = 0;
+}
+
+/* A capital letter or "%": what lower-casing does not leave as it is. */
+static inline int needs_lower_change(char c) {
+  return rfc3986__is((unsigned char)c, C_CAPITAL | C_PERCENT);
+}
+
+/* Where the run of octets from s[i] on that need no change ends (END at
+ * the most): at the next "%", and when lower-casing at the next capital
+ * letter; CASE_MAILTO goes octet by octet. */
+static inline size_t run_end(const char *s, size_t i, size_t end,
+                             enum casing casing) {
+  if (casing == CASE_KEEP) {
+    const char *pct = s[i] == '%' ? s + i : memchr(s + i, '%', end - i);
+    return pct ? (size_t)(pct - s) : end;
+  }
+  if (casing == CASE_LOWER) {
+    /* four octets a step while four are left, then one */
+    while (end - i >= 4 && !needs_lower_change(s[i]) &&
+           !needs_lower_change(s[i + 1]) && !needs_lower_change(s[i + 2]) &&
+           !needs_lower_change(s[i + 3]))
+      i += 4;
+    while (i < end && !needs_lower_change(s[i]))
+      i++;
+  }
+  return i;
+}
+
+/* What the octet or pct-encoded triplet at s[*i] becomes, into MADE; its
+ * length is returned and *i moved past it.  *domain: CASE_MAILTO's state. */
+static size_t normal_octet(const char *s, size_t *i, enum casing casing,
+                           int *domain, char made[3]) {
+  int ch = (unsigned char)s[*i];
+  if (ch == '%') { /* in a parsed reference, always a pct-encoded triplet */
+    int v = rfc3986__hex_value((unsigned char)s[*i + 1]) << 4 |
+            rfc3986__hex_value((unsigned char)s[*i + 2]);
+    *i += 3;
+    if (!is_unreserved(v)) { /* 6.2.2.1: upper-case hex */
+      made[0] = '%';
+      made[1] = rfc3986__upper_hex[v >> 4];
+      made[2] = rfc3986__upper_hex[v & 15];
+      return 3;
+    }
+    ch = v; /* 6.2.2.2: decoded, then cased like any other octet */
+  } else {
+    *i += 1;
+  }
+  if (casing == CASE_LOWER || (casing == CASE_MAILTO && *domain))
+    ch = to_lower(ch);
+  if (casing == CASE_MAILTO && (ch == '@' || ch == ','))
+    *domain = ch == '@';
+  made[0] = (char)ch;
+  return 1;
+}
+
+/* The next chunk into *chunk, its length returned; 0 at the end. */
+static size_t cursor_chunk(struct cursor *c, const char **chunk) {
+  size_t e;
+  if (c->i >= c->end)
+    return 0;
+  if ((e = run_end(c->s, c->i, c->end, c->casing)) > c->i) {
+    size_t n = e - c->i;
+    *chunk = c->s + c->i;
+    c->i = e;
+    return n;
+  }
+  *chunk = c->made;
+  return normal_octet(c->s, &c->i, c->casing, &c->domain, c->made);
 }
 
 /* The next octet, or -1 at the end. */
 static int cursor_next(struct cursor *c) {
-  int ch;
-  rfc3986__step(c->obs);
-  if (c->npend > 0)
-    return (unsigned char)c->pend[2 - c->npend--];
-  if (c->i >= c->end)
+  if (c->left == 0 && (c->left = cursor_chunk(c, &c->chunk)) == 0)
     return -1;
-  ch = (unsigned char)c->s[c->i];
-  if (ch == '%') { /* in a parsed reference, always a pct-encoded triplet */
-    int v = rfc3986__hex_value((unsigned char)c->s[c->i + 1]) << 4 |
-            rfc3986__hex_value((unsigned char)c->s[c->i + 2]);
-    c->i += 3;
-    if (!is_unreserved(v)) { /* 6.2.2.1: upper-case hex */
-      c->pend[0] = rfc3986__upper_hex[v >> 4];
-      c->pend[1] = rfc3986__upper_hex[v & 15];
-      c->npend = 2;
-      return '%';
-    }
-    ch = v; /* 6.2.2.2: decoded, then cased like any other octet */
-  } else {
-    c->i++;
-  }
-  if (c->casing == CASE_LOWER || (c->casing == CASE_MAILTO && c->domain))
-    ch = to_lower(ch);
-  if (c->casing == CASE_MAILTO && (ch == '@' || ch == ','))
-    c->domain = ch == '@';
-  return ch;
+  c->left--;
+  return (unsigned char)*c->chunk++;
 }
 
 /* Output writer, snprintf style. */
@@ -124,39 +172,37 @@ static void put(struct writer *w, const char *s, size_t len) {
   w->n += len;
 }
 
-/* put, with every letter in lower case (6.2.2.1). */
-static void put_lower(struct writer *w, const char *s, size_t len) {
-  size_t k, room = w->n < w->cap ? w->cap - w->n : 0;
-  size_t m = len < room ? len : room;
-  char *o = room ? w->out + w->n : NULL; /* stores through o leave w alone */
-  for (k = 0; k < m; k++)
-    o[k] = (char)to_lower((unsigned char)s[k]);
-  w->n += len;
+static void put_octet(struct writer *w, char c) {
+  if (w->n < w->cap)
+    w->out[w->n] = c;
+  w->n++;
 }
 
-static void put_cursor(struct writer *w, struct cursor *c) {
-  int ch;
-  for (;;) {
-    if (c->casing != CASE_MAILTO && c->npend == 0 && c->i < c->end) {
-      /* a component's octets up to the next "%" are their own normal form
-       * (case-sensitive: copied as they are), or that once lower-cased
-       * (scheme, host) */
-      const char *pct = memchr(c->s + c->i, '%', c->end - c->i);
-      size_t run = (pct ? (size_t)(pct - c->s) : c->end) - c->i, k;
-      if (c->obs)
-        for (k = 0; k < run; k++)
-          rfc3986__step(c->obs);
-      if (c->casing == CASE_KEEP)
-        put(w, c->s + c->i, run);
-      else
-        put_lower(w, c->s + c->i, run);
-      c->i += run;
-    }
-    if ((ch = cursor_next(c)) < 0)
-      break;
-    {
-      char o = (char)ch;
-      put(w, &o, 1);
+/* The normalized octets of s[from..to), cased as asked, chunk by chunk
+ * (cursor_chunk's, with the cursor's fields as locals).  Inlined at each
+ * of its calls (GCC -O2 would not): for a typical host the call
+ * and its register saves cost as much as the run. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void
+put_normalized(struct writer *w, const char *s, size_t from, size_t to,
+               enum casing casing, const rfc3986_observer *obs) {
+  size_t i = from, e, k, n;
+  int domain = 0;
+  char made[3];
+  while (i < to) {
+    if ((e = run_end(s, i, to, casing)) > i) {
+      if (obs)
+        for (k = i; k < e; k++)
+          rfc3986__step(obs);
+      put(w, s + i, e - i);
+      i = e;
+    } else {
+      rfc3986__step(obs);
+      n = normal_octet(s, &i, casing, &domain, made);
+      for (k = 0; k < n; k++)
+        put_octet(w, made[k]);
     }
   }
 }
@@ -203,12 +249,9 @@ struct plan {
   enum casing path_casing;
 };
 
-static struct plan plan_of(const rfc3986_uri *u, rfc3986_level level) {
-  struct plan pl = {1, 0, CASE_KEEP};
-  const char *dp;
-  if (level < RFC3986_LEVEL_SCHEME || !rfc3986_span_defined(u->scheme))
-    return pl;
-  dp = default_port(u->input + u->scheme.offset, u->scheme.length);
+/* 6.2.3, for a URI with a scheme. */
+static void plan_scheme_level(const rfc3986_uri *u, struct plan *pl) {
+  const char *dp = default_port(u->input + u->scheme.offset, u->scheme.length);
   if (dp) {
     if (rfc3986_span_defined(u->port)) {
       /* "the port is empty or the default for the scheme": compared as a
@@ -218,13 +261,19 @@ static struct plan plan_of(const rfc3986_uri *u, rfc3986_level level) {
       while (z < n && p[z] == '0')
         z++;
       if (n == 0 || (n - z == strlen(dp) && memcmp(p + z, dp, n - z) == 0))
-        pl.keep_port = 0;
+        pl->keep_port = 0;
     }
     if (rfc3986_span_defined(u->authority) && u->path.length == 0)
-      pl.slash_path = 1;
+      pl->slash_path = 1;
   }
   if (scheme_is(u, "mailto"))
-    pl.path_casing = CASE_MAILTO;
+    pl->path_casing = CASE_MAILTO;
+}
+
+static struct plan plan_of(const rfc3986_uri *u, rfc3986_level level) {
+  struct plan pl = {1, 0, CASE_KEEP};
+  if (level >= RFC3986_LEVEL_SCHEME && rfc3986_span_defined(u->scheme))
+    plan_scheme_level(u, &pl);
   return pl;
 }
 
@@ -285,9 +334,8 @@ rfc3986_status rfc3986_normalize_observed(const char *input, size_t len,
   rfc3986_uri u;
   rfc3986_error e;
   struct writer w = {out, cap, 0};
-  struct cursor c;
   struct plan pl;
-  size_t path_at, path_len;
+  size_t from, to, path_at, path_len;
 
   if (hazard)
     *hazard = RFC3986_HAZARD_NONE;
@@ -295,33 +343,29 @@ rfc3986_status rfc3986_normalize_observed(const char *input, size_t len,
     *out_len = 0;
   if ((input == NULL && len > 0) || (out == NULL && cap > 0))
     return RFC3986_ERR_ARGUMENT;
-  if (rfc3986__producer_parse(input, len, RFC3986_RULE_URI_reference, &u, &e,
-                              obs) != RFC3986_OK)
+  if (rfc3986__producer_parse(input, len, RFC3986_RULE_URI_reference, &u,
+                              err ? &e : NULL, obs) != RFC3986_OK)
     return syntax_error(err, &e);
   pl = plan_of(&u, level);
 
-  if (rfc3986_span_defined(u.scheme)) {
-    cursor_init(&c, input, u.scheme.offset, u.scheme.offset + u.scheme.length,
-                CASE_LOWER, obs);
-    put_cursor(&w, &c);
-    put(&w, ":", 1);
+  /* 6.2.2.1 and 6.2.2.2 on the input's runs, whose delimiters (":", "//",
+   * "@", "?", "#") are their own normal form: up to the host's end, which
+   * is scheme ":" "//" userinfo "@" host, lower case but the userinfo */
+  if (rfc3986_span_defined(u.userinfo)) {
+    put_normalized(&w, input, 0, u.userinfo.offset, CASE_LOWER, obs);
+    put_normalized(&w, input, u.userinfo.offset,
+                   u.userinfo.offset + u.userinfo.length, CASE_KEEP, obs);
   }
-  if (rfc3986_span_defined(u.authority)) {
-    put(&w, "//", 2);
-    if (rfc3986_span_defined(u.userinfo)) {
-      cursor_init(&c, input, u.userinfo.offset,
-                  u.userinfo.offset + u.userinfo.length, CASE_KEEP, obs);
-      put_cursor(&w, &c);
-      put(&w, "@", 1);
-    }
-    cursor_init(&c, input, u.host.offset, u.host.offset + u.host.length,
-                CASE_LOWER, obs);
-    put_cursor(&w, &c);
-    if (rfc3986_span_defined(u.port) && pl.keep_port) {
-      put(&w, ":", 1);
-      put(&w, input + u.port.offset, u.port.length);
-    }
-  }
+  from = rfc3986_span_defined(u.userinfo)
+             ? u.userinfo.offset + u.userinfo.length
+             : 0;
+  to = rfc3986_span_defined(u.authority) ? u.host.offset + u.host.length
+       : rfc3986_span_defined(u.scheme)  ? u.scheme.length + 1
+                                         : 0;
+  put_normalized(&w, input, from, to, CASE_LOWER, obs);
+  /* ":" port, as written */
+  if (rfc3986_span_defined(u.port) && pl.keep_port)
+    put(&w, input + to, u.port.offset + u.port.length - to);
 
   /* 6.2.2.2 and 6.2.2.1 on the path, then 6.2.2.3 remove_dot_segments */
   path_at = w.n;
@@ -329,9 +373,8 @@ rfc3986_status rfc3986_normalize_observed(const char *input, size_t len,
     put(&w, "/", 1);
     path_len = 1;
   } else if (w.n + u.path.length <= cap) {
-    cursor_init(&c, input, u.path.offset, u.path.offset + u.path.length,
-                CASE_KEEP, obs);
-    put_cursor(&w, &c);
+    put_normalized(&w, input, u.path.offset, u.path.offset + u.path.length,
+                   CASE_KEEP, obs);
     path_len = rfc3986__remove_dot_segments_in_place(out + path_at,
                                                      w.n - path_at, obs);
     w.n = path_at + path_len;
@@ -346,18 +389,10 @@ rfc3986_status rfc3986_normalize_observed(const char *input, size_t len,
   if (pl.path_casing == CASE_MAILTO && w.n <= cap)
     mailto_domain_lower(out + path_at, path_len);
 
-  if (rfc3986_span_defined(u.query)) {
-    put(&w, "?", 1);
-    cursor_init(&c, input, u.query.offset, u.query.offset + u.query.length,
-                CASE_KEEP, obs);
-    put_cursor(&w, &c);
-  }
-  if (rfc3986_span_defined(u.fragment)) {
-    put(&w, "#", 1);
-    cursor_init(&c, input, u.fragment.offset,
-                u.fragment.offset + u.fragment.length, CASE_KEEP, obs);
-    put_cursor(&w, &c);
-  }
+  /* "?" query "#" fragment */
+  if (u.path.offset + u.path.length < len)
+    put_normalized(&w, input, u.path.offset + u.path.length, len, CASE_KEEP,
+                   obs);
   if (out_len)
     *out_len = w.n;
   if (w.n > cap)
@@ -410,8 +445,8 @@ static int same_component(const rfc3986_uri *a, rfc3986_span sa,
     return 0;
   if (!rfc3986_span_defined(sa))
     return 1;
-  cursor_init(&ca, a->input, sa.offset, sa.offset + sa.length, casing, NULL);
-  cursor_init(&cb, b->input, sb.offset, sb.offset + sb.length, casing, NULL);
+  cursor_init(&ca, a->input, sa.offset, sa.offset + sa.length, casing);
+  cursor_init(&cb, b->input, sb.offset, sb.offset + sb.length, casing);
   return same_stream(&ca, &cb);
 }
 
@@ -446,8 +481,8 @@ static int same_path(const rfc3986_uri *a, struct plan pa, const rfc3986_uri *b,
     if (slash_a != slash_b)
       return 0;
     /* a chunk's octets all come from one piece: sa.a */
-    cursor_init(&ca, sa.a, fa, ta, pa.path_casing, NULL);
-    cursor_init(&cb, sb.a, fb, tb, pb.path_casing, NULL);
+    cursor_init(&ca, sa.a, fa, ta, pa.path_casing);
+    cursor_init(&cb, sb.a, fb, tb, pb.path_casing);
     if (!same_stream(&ca, &cb))
       return 0;
   }
@@ -465,11 +500,11 @@ rfc3986_status rfc3986_equivalent(const char *a, size_t a_len, const char *b,
   if ((a == NULL && a_len > 0) || (b == NULL && b_len > 0) ||
       equivalent == NULL)
     return RFC3986_ERR_ARGUMENT;
-  if (rfc3986__producer_parse(a, a_len, RFC3986_RULE_URI_reference, &ua, &e,
-                              NULL) != RFC3986_OK)
+  if (rfc3986__producer_parse(a, a_len, RFC3986_RULE_URI_reference, &ua,
+                              err ? &e : NULL, NULL) != RFC3986_OK)
     return syntax_error(err, &e);
-  if (rfc3986__producer_parse(b, b_len, RFC3986_RULE_URI_reference, &ub, &e,
-                              NULL) != RFC3986_OK)
+  if (rfc3986__producer_parse(b, b_len, RFC3986_RULE_URI_reference, &ub,
+                              err ? &e : NULL, NULL) != RFC3986_OK)
     return syntax_error(err, &e);
   if (level == RFC3986_LEVEL_SIMPLE) {
     /* 6.2.1 simple string comparison */

@@ -7,7 +7,8 @@
  * verdict, spans and error offset as the literal parser (the fuzz target
  * `reference` checks it on every input it runs, `make test` on every parse
  * vector and the cross-check's strings).  An input it rejects is parsed
- * again by the literal parser, for the error's rule.  Observed, they parse
+ * again by the literal parser, for the error's rule, unless the caller
+ * wants no error (E is NULL: the verdict is the same).  Observed, they parse
  * with the literal parser, whose rule functions the observer is shown.
  */
 #ifndef RFC3986_PRODUCER_H
@@ -19,8 +20,11 @@ static inline rfc3986_status
 rfc3986__producer_parse(const char *s, size_t len, rfc3986_rule start,
                         rfc3986_uri *u, rfc3986_error *e,
                         const rfc3986_observer *obs) {
-  if (obs == NULL && rfc3986_parse_fast(s, len, start, u, NULL) == RFC3986_OK)
-    return RFC3986_OK;
+  if (obs == NULL) {
+    rfc3986_status st = rfc3986_parse_fast(s, len, start, u, NULL);
+    if (st == RFC3986_OK || e == NULL)
+      return st;
+  }
   return rfc3986_parse_observed(s, len, start, u, e, obs);
 }
 

@@ -105,13 +105,14 @@ static rfc3986_status parse_base(const char *base, size_t len, rfc3986_uri *b,
                                  const rfc3986_observer *obs) {
   rfc3986_error e;
   rfc3986_uri tmp;
-  if (rfc3986__producer_parse(base, len, RFC3986_RULE_URI, b, &e, obs) !=
-      RFC3986_OK) {
+  if (rfc3986__producer_parse(base, len, RFC3986_RULE_URI, b, err ? &e : NULL,
+                              obs) != RFC3986_OK) {
     if (rfc3986_parse_fast(base, len, RFC3986_RULE_relative_ref, &tmp, NULL) ==
         RFC3986_OK)
       return fail(err, RFC3986_ERR_BASE_NOT_ABSOLUTE, 0,
                   RFC3986_RULE_absolute_URI);
-    return fail(err, RFC3986_ERR_SYNTAX, e.offset, RFC3986_RULE_absolute_URI);
+    return fail(err, RFC3986_ERR_SYNTAX, err ? e.offset : 0,
+                RFC3986_RULE_absolute_URI);
   }
   return RFC3986_OK;
 }

@@ -33,6 +33,23 @@ static int octet_alternative(int c, const char *alts) {
   return 0;
 }
 
+/* The alternatives of unreserved and sub-delims that octet C is. */
+static int unreserved_alternative(int c) {
+  return is_ALPHA(c) ? 1 : is_DIGIT(c) ? 2 : 2 + octet_alternative(c, "-._~");
+}
+static int sub_delims_alternative(int c) {
+  return octet_alternative(c, "!$&'()*+,;=");
+}
+
+void rfc3986__class_alternative_(struct rfc3986__parser *p, int c) {
+  if (is_unreserved(c))
+    p->obs->on_alternative(p->obs->data, RFC3986_RULE_unreserved,
+                           unreserved_alternative(c));
+  else if (is_sub_delims(c))
+    p->obs->on_alternative(p->obs->data, RFC3986_RULE_sub_delims,
+                           sub_delims_alternative(c));
+}
+
 /* 2.3: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" */
 size_t rule_unreserved(struct rfc3986__parser *p, size_t pos) {
   int c;
@@ -40,9 +57,7 @@ size_t rule_unreserved(struct rfc3986__parser *p, size_t pos) {
   c = at(p, pos);
   if (!is_unreserved(c))
     RULE_LEAVE(p, pos, NOMATCH);
-  rfc3986__alternative(p, is_ALPHA(c)   ? 1
-                          : is_DIGIT(c) ? 2
-                                        : 2 + octet_alternative(c, "-._~"));
+  rfc3986__alternative(p, unreserved_alternative(c));
   RULE_LEAVE(p, pos, pos + 1);
 }
 
@@ -73,7 +88,7 @@ size_t rule_gen_delims(struct rfc3986__parser *p, size_t pos) {
 size_t rule_sub_delims(struct rfc3986__parser *p, size_t pos) {
   int k;
   RULE_ENTER(p, RFC3986_RULE_sub_delims, pos);
-  k = octet_alternative(at(p, pos), "!$&'()*+,;=");
+  k = sub_delims_alternative(at(p, pos));
   if (k == 0)
     RULE_LEAVE(p, pos, NOMATCH);
   rfc3986__alternative(p, k);
@@ -87,6 +102,7 @@ size_t rule_pchar(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_pchar, pos);
   c = at(p, pos);
   if (is_unreserved(c) || is_sub_delims(c) || c == ':' || c == '@') {
+    rfc3986__class_alternative(p, c);
     rfc3986__alternative(p, is_unreserved(c)   ? 1
                             : is_sub_delims(c) ? 3
                             : c == ':'         ? 4
@@ -120,9 +136,10 @@ size_t rule_userinfo(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_userinfo, pos);
   for (;;) {
     c = at(p, i);
-    if (is_unreserved(c) || is_sub_delims(c) || c == ':')
+    if (is_unreserved(c) || is_sub_delims(c) || c == ':') {
+      rfc3986__class_alternative(p, c);
       i++;
-    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+    } else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
       i = e;
     else
       RULE_LEAVE(p, pos, i);
@@ -136,9 +153,10 @@ size_t rule_reg_name(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_reg_name, pos);
   for (;;) {
     c = at(p, i);
-    if (is_unreserved(c) || is_sub_delims(c))
+    if (is_unreserved(c) || is_sub_delims(c)) {
+      rfc3986__class_alternative(p, c);
       i++;
-    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+    } else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
       i = e;
     else
       RULE_LEAVE(p, pos, i);
@@ -314,7 +332,7 @@ size_t rule_IPvFuture(struct rfc3986__parser *p, size_t pos) {
     RULE_LEAVE(p, pos, NOMATCH);
   for (start = ++i;
        c = at(p, i), is_unreserved(c) || is_sub_delims(c) || c == ':'; i++)
-    ;
+    rfc3986__class_alternative(p, c);
   RULE_LEAVE(p, pos, i == start ? NOMATCH : i);
 }
 
@@ -432,9 +450,10 @@ size_t rule_segment_nz_nc(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_segment_nz_nc, pos);
   for (;;) {
     c = at(p, i);
-    if (is_unreserved(c) || is_sub_delims(c) || c == '@')
+    if (is_unreserved(c) || is_sub_delims(c) || c == '@') {
+      rfc3986__class_alternative(p, c);
       i++;
-    else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+    } else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
       i = e;
     else
       RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);

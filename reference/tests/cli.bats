@@ -232,3 +232,27 @@ teardown() { rm -rf "$TMP"; }
   run bash -c "'$R' parse --json a:b > /dev/full"
   [ "$status" -eq 2 ]
 }
+
+@test "every subcommand reads its options one way: before or after the operands, -- ends them, --help and -h" {
+  for c in parse match explain split resolve normalize equivalent pct-encode pct-decode iri-to-uri uri-to-iri; do
+    run "$R" "$c" --help
+    [ "$status" -eq 0 ] && [[ ${lines[0]} == "usage: rfc3986 $c"* ]] || { echo "$c --help: $output"; false; }
+    run "$R" "$c" -h
+    [ "$status" -eq 0 ] && [[ ${lines[0]} == "usage: rfc3986 $c"* ]] || { echo "$c -h: $output"; false; }
+    run "$R" "$c" --no-such-option
+    [ "$status" -eq 2 ] && [[ $output == *"$c: unknown option '--no-such-option'"* ]] ||
+      { echo "$c --no-such-option: $output"; false; }
+  done
+  run "$R" parse a: --json
+  [ "$status" -eq 0 ] && [[ $output == '{"input": "a:", "valid": true'* ]]
+  run "$R" parse --json -- -a
+  [ "$status" -eq 0 ] && [[ $output == '{"input": "-a", "valid": true'* ]]
+  run "$R" split -- --json
+  [ "$status" -eq 0 ] && [[ ${lines[0]} == '--json' ]]
+  run "$R" normalize HTTP://h/ --json --level=scheme
+  [ "$status" -eq 0 ] && [[ $output == '{"input": "HTTP://h/", "normalized": "http://h/"}' ]]
+  run "$R" normalize --level
+  [ "$status" -eq 2 ] && [[ $output == *"normalize: --level needs a value"* ]]
+  run "$R" parse a: --rule
+  [ "$status" -eq 2 ] && [[ $output == *"--rule needs a rule name"* ]]
+}

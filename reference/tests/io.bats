@@ -66,3 +66,32 @@ to_full() { run --separate-stderr bash -c '"$0" "$@" > /dev/full' "$R" "$@"; }
   [ "$status" -eq 0 ]
   [[ $output == *'path      "--json"'* ]]
 }
+
+@test "#15: each answer is one write(2), written before the next input is read" {
+  command -v strace >/dev/null || skip "strace not installed (make deps)"
+  big=$(head -c 300000 /dev/zero | tr '\0' a)
+  printf 'http://a/b\nHTTP://X/./y\n%%zz\nhttp://h/%s\n' "$big" > "$BATS_TEST_TMPDIR/in"
+  # LeakSanitizer cannot run under ptrace (the asan build of make test-unit-asan)
+  export ASAN_OPTIONS=detect_leaks=0
+  for c in "parse --json -" "parse -" "normalize --json -" "normalize -" "split -" "pct-encode -"; do
+    strace -o "$BATS_TEST_TMPDIR/trace" -e trace=write "$R" $c < "$BATS_TEST_TMPDIR/in" > "$BATS_TEST_TMPDIR/out" || true
+    n=$(grep -c '^write(1,' "$BATS_TEST_TMPDIR/trace")
+    echo "$c: $n writes"
+    [ "$n" -eq 4 ]
+  done
+  strace -o "$BATS_TEST_TMPDIR/trace" -e trace=write "$R" explain --all http://a/b > /dev/null
+  [ "$(grep -c '^write(1,' "$BATS_TEST_TMPDIR/trace")" -eq 1 ]
+}
+
+@test "#15: an answer comes before the next input line is sent (a co-process)" {
+  coproc P { exec "$R" normalize --json -; }
+  pid=$P_PID in=${P[1]}
+  echo 'HTTP://A/./b' >&"${P[1]}"
+  IFS= read -r -t 10 line <&"${P[0]}"
+  [ "$line" = '{"input": "HTTP://A/./b", "normalized": "http://a/b"}' ]
+  echo 'x:y' >&"${P[1]}"
+  IFS= read -r -t 10 line <&"${P[0]}"
+  [ "$line" = '{"input": "x:y", "normalized": "x:y"}' ]
+  exec {in}>&-
+  wait "$pid"
+}

@@ -102,6 +102,27 @@ static const struct {
     /* pchar = unreserved / pct-encoded / sub-delims / ":" / "@" */
     {"/%41", RFC3986_RULE_URI_reference, RFC3986_RULE_pchar, 2},
     {"/@", RFC3986_RULE_URI_reference, RFC3986_RULE_pchar, 5},
+    /* unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" and sub-delims =
+     * "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "=",
+     * octet classes of pchar, userinfo, reg-name, IPvFuture and
+     * segment-nz-nc: the alternative of the last octet of the class */
+    {"/a", RFC3986_RULE_URI_reference, RFC3986_RULE_unreserved, 1},
+    {"s:0", RFC3986_RULE_URI_reference, RFC3986_RULE_unreserved, 2},
+    {"//h-", RFC3986_RULE_URI_reference, RFC3986_RULE_unreserved, 3},
+    {"//.@", RFC3986_RULE_URI_reference, RFC3986_RULE_unreserved, 4},
+    {"//[v1._]", RFC3986_RULE_URI_reference, RFC3986_RULE_unreserved, 5},
+    {"~", RFC3986_RULE_URI_reference, RFC3986_RULE_unreserved, 6},
+    {"//!", RFC3986_RULE_URI_reference, RFC3986_RULE_sub_delims, 1},
+    {"/$", RFC3986_RULE_URI_reference, RFC3986_RULE_sub_delims, 2},
+    {"//&@h", RFC3986_RULE_URI_reference, RFC3986_RULE_sub_delims, 3},
+    {"//[v1.']", RFC3986_RULE_URI_reference, RFC3986_RULE_sub_delims, 4},
+    {"(", RFC3986_RULE_URI_reference, RFC3986_RULE_sub_delims, 5},
+    {"?)", RFC3986_RULE_URI_reference, RFC3986_RULE_sub_delims, 6},
+    {"#*", RFC3986_RULE_URI_reference, RFC3986_RULE_sub_delims, 7},
+    {"s:+", RFC3986_RULE_URI_reference, RFC3986_RULE_sub_delims, 8},
+    {"//h/,", RFC3986_RULE_URI_reference, RFC3986_RULE_sub_delims, 9},
+    {";", RFC3986_RULE_URI_reference, RFC3986_RULE_sub_delims, 10},
+    {"//=:1", RFC3986_RULE_URI_reference, RFC3986_RULE_sub_delims, 11},
     /* RFC 3987: ihost = IP-literal / IPv4address / ireg-name */
     {"//1.2.3.4", RFC3986_RULE_IRI_reference, RFC3986_RULE_ihost, 2},
     {"//1.2.3.4.\xc3\xa9", RFC3986_RULE_IRI_reference, RFC3986_RULE_ihost, 3},

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# reports/coverage/coverage.sh CB OUT: line, function and branch coverage of
+# reports/coverage/coverage.sh CB OUT [NAME[:OP ...]]...: line, function and branch coverage of
 # the reference (reference/src), of the rfc3986 command (reference/cli) and
 # of the generated parser (reference/fast), each apart.
 #
 # CB is a BUILD folder made with --coverage (the top-level Makefile builds
 # it: unit tests, rfc3986, the reference adapters and uritest).  What
 # exercises the code: the unit tests (reference/tests/test_*.c), the CLI
-# Bats tests run on CB/bin/rfc3986, every vector of vectors/v1 through the
-# reference adapter and every parse vector through the reference-fast
-# adapter, built with coverage.  Captured with lcov, rendered
+# Bats tests run on CB/bin/rfc3986, and every vector of vectors/v1 (or of
+# the ops named) through each adapter NAME, CB/adapters/NAME, built with
+# coverage (the Makefile names those whose adapter.mk sets
+# ADAPTER_MUST_PASS: the reference and reference-fast).  Captured with lcov, rendered
 # with genhtml into OUT, and OUT/summary.txt written by summary.py.
 set -u
 cb=${1:?usage: coverage.sh BUILD_DIR OUT_DIR}
@@ -33,17 +34,16 @@ step "CLI Bats tests on $cb/bin/rfc3986"
 RFC3986="$cb/bin/rfc3986" bats reference/tests > "$cb/cli-bats.log" 2>&1 ||
   { echo "coverage: bats reference/tests failed (see $cb/cli-bats.log)"; status=1; }
 
-step "every vector through $cb/adapters/reference"
-# Discrepancies are not this script's business (make test checks that the
-# reference passes every vector): exit 1 is fine, 2 is not.
-"$cb/bin/uritest" run --adapter-cmd "$cb/adapters/reference" --no-progress \
-  --format tap --output "$cb/coverage-results.jsonl" > "$cb/vectors.log" 2>&1
-[ $? -le 1 ] || { echo "coverage: uritest run failed (see $cb/vectors.log)"; status=1; }
-
-step "every parse vector through $cb/adapters/reference-fast"
-"$cb/bin/uritest" run --adapter-cmd "$cb/adapters/reference-fast" --op parse --no-progress \
-  --format tap --output "$cb/coverage-fast-results.jsonl" > "$cb/vectors-fast.log" 2>&1
-[ $? -le 1 ] || { echo "coverage: uritest run (reference-fast) failed (see $cb/vectors-fast.log)"; status=1; }
+# Discrepancies are not this script's business (make test checks that these
+# adapters pass every vector): exit 1 is fine, 2 is not.
+for a in "${@:3}"; do
+  name=${a%%:*} ops=()
+  [ "$name" = "$a" ] || for op in ${a#*:}; do ops+=(--op "$op"); done
+  step "every vector${ops[*]:+ (${ops[*]})} through $cb/adapters/$name"
+  "$cb/bin/uritest" run --adapter-cmd "$cb/adapters/$name" "${ops[@]}" --no-progress \
+    --format tap --output "$cb/coverage-$name.jsonl" > "$cb/vectors-$name.log" 2>&1
+  [ $? -le 1 ] || { echo "coverage: uritest run ($name) failed (see $cb/vectors-$name.log)"; status=1; }
+done
 
 step "capture"
 rm -rf "$out" && mkdir -p "$out"

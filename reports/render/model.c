@@ -134,6 +134,11 @@ void report_show(struct buf *b, const char *s, size_t n) {
 
 /* S[0..N) shown, as a model string. */
 static uint32_t shown(struct report *r, const char *s, size_t n) {
+  size_t k = 0; /* printable ASCII but the backslash is shown as it is */
+  while (k < n && s[k] >= 0x20 && s[k] < 0x7f && s[k] != '\\')
+    k++;
+  if (k == n && n <= SHOW_MAX)
+    return strtab_add(&r->str, s, n);
   struct buf b = {0};
   buf_puts(&b, "");
   report_show(&b, s, n);
@@ -162,6 +167,16 @@ void report_show_value(struct buf *b, json_t *v) {
 
 /* A value, shown, as a model string. */
 static uint32_t shown_value(struct report *r, json_t *v) {
+  const char *s = json_string_value(v);
+  size_t n = s ? json_string_length(v) : 0, k = 0;
+  while (k < n && s[k] >= 0x20 && s[k] < 0x7f && s[k] != '\\')
+    k++;
+  if (s && k == n && n <= SHOW_MAX) { /* shown as it is, quoted */
+    char q[SHOW_MAX + 2];
+    q[0] = q[n + 1] = '"';
+    memcpy(q + 1, s, n);
+    return strtab_add(&r->str, q, n + 2);
+  }
   struct buf b = {0};
   buf_puts(&b, "");
   report_show_value(&b, v);
@@ -203,8 +218,15 @@ static void flatten(struct report *r, struct buf *pairs, json_t *o,
       flatten(r, pairs, v, prefix);
       continue;
     }
-    char key[256];
-    snprintf(key, sizeof key, "%s%s%s", prefix, *prefix ? "." : "", k);
+    char key[256]; /* prefix.k (snprintf only to cut a long one) */
+    size_t np = strlen(prefix), nk = strlen(k);
+    if (np + 1 + nk < sizeof key) {
+      memcpy(key, prefix, np);
+      key[np] = '.';
+      memcpy(key + np + (np > 0), k, nk + 1);
+    } else {
+      snprintf(key, sizeof key, "%s.%s", prefix, k);
+    }
     if (open) {
       flatten(r, pairs, v, key);
       continue;
@@ -225,6 +247,24 @@ static uint32_t reading_of(struct report *r, json_t *o) {
     strtab_add(&r->readings, "", 0);
   uint32_t i = strtab_add(&r->readings, pairs.p, pairs.len);
   free(pairs.p);
+  return i;
+}
+
+uint32_t report_test_expected(struct report *r, json_t *t) {
+  /* the members of the expected object the harness writes (output.c,
+   * write_expected), in its order */
+  static const char *const keys[] = {
+      "expect", "base",       "other",  "rule",   "level",
+      "strict", "components", "whatwg", "target", "normalized",
+      "output", "equivalent", "error"};
+  json_t *e = json_object();
+  for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+    json_t *v = json_object_get(t, keys[i]);
+    if (v)
+      json_object_set(e, keys[i], v);
+  }
+  uint32_t i = reading_of(r, e);
+  json_decref(e);
   return i;
 }
 
@@ -352,7 +392,7 @@ static uint32_t note_of(struct report *r, json_t *o) {
 /* ---- one result ------------------------------------------------------------ */
 
 static void add_result(struct report *r, json_t *o, struct rpt_adapter *a,
-                       int cls, const char *line, size_t len) {
+                       int cls, const char *id, const char *line, size_t len) {
   int impl = json_is_true(json_object_get(o, "implementation_defined"));
   int sec = json_is_true(json_object_get(o, "security_relevant"));
   int known = json_is_true(json_object_get(o, "baseline"));
@@ -369,7 +409,8 @@ static void add_result(struct report *r, json_t *o, struct rpt_adapter *a,
   a->known += known;
   a->not_compared +=
       (size_t)json_integer_value(json_object_get(o, "not_compared"));
-  int op = op_of(jstr(o, "spec"), jstr(o, "op"));
+  const char *spec = jstr(o, "spec"), *opname = jstr(o, "op");
+  int op = op_of(spec, opname);
   if (op >= 0 && cls != CLASS_UNSUPPORTED) {
     a->op_answered[op]++;
     a->op_passed[op] += cls == CLASS_PASS;
@@ -377,15 +418,16 @@ static void add_result(struct report *r, json_t *o, struct rpt_adapter *a,
   const char *sevname = json_string_value(json_object_get(o, "severity"));
   if (sec)
     count_severity(a, str_add(r, sevname ? sevname : "unrated"));
-  const char *id = jstr(o, "id");
   struct rpt_vec *v = vec_get(r, id, strlen(id), 1);
   v->cls[a - r->ad] = (uint8_t)cls;
   v->security |= (uint8_t)sec;
-  if (!v->file && json_is_string(json_object_get(o, "file")))
-    v->file = str_add(r, jstr(o, "file"));
+  const char *file =
+      v->file ? NULL : json_string_value(json_object_get(o, "file"));
+  if (file)
+    v->file = str_add(r, file);
   if (!v->op) {
-    v->op = str_add(r, jstr(o, "op"));
-    v->spec = str_add(r, jstr(o, "spec"));
+    v->op = str_add(r, opname);
+    v->spec = str_add(r, spec);
   }
   if (cls == CLASS_PASS)
     return;
@@ -398,8 +440,8 @@ static void add_result(struct report *r, json_t *o, struct rpt_adapter *a,
     if (raw) {
       v->input = shown(r, raw, n);
       if (!v->nspans && !v->derive_invalid) {
-        v->nspans = (uint32_t)report_derive(
-            r, raw, n, !strcmp(jstr(o, "spec"), "rfc3987"), &v->first_span);
+        v->nspans = (uint32_t)report_derive(r, raw, n, !strcmp(spec, "rfc3987"),
+                                            &v->first_span);
         v->derive_invalid = v->nspans == 0;
       }
       free(raw);
@@ -473,26 +515,29 @@ int report_record(struct report *r, const struct rrecord *rec) {
   int rc = 0;
   if (!r->str.n)
     strtab_add(&r->str, "", 0);
-  if (!strcmp(jstr(o, "record"), "run")) {
+  /* rec->kind: the "record" member, "result" when there is none (a
+   * result then when it has a class) */
+  json_t *kind = json_object_get(o, "record");
+  if (!strcmp(rec->kind, "run")) {
     add_run(r, o);
-  } else if (!strcmp(jstr(o, "record"), "summary")) {
+  } else if (!strcmp(rec->kind, "summary")) {
     add_summary(r, o);
-  } else if (!strcmp(jstr(o, "record"), "result") ||
-             (!json_object_get(o, "record") && json_object_get(o, "class"))) {
+  } else if (kind ? json_is_string(kind) && !strcmp(rec->kind, "result")
+                  : json_object_get(o, "class") != NULL) {
     int cls = class_from_name(jstr(o, "class"));
+    const char *id = jstr(o, "id"), *name = jstr(o, "adapter");
     struct rpt_adapter *a = NULL;
-    if (cls < 0 || !*jstr(o, "id") || !*jstr(o, "adapter")) {
+    if (cls < 0 || !*id || !*name) {
       warnx_("%s:%ld: a result needs \"adapter\", \"id\" and a known "
              "\"class\"",
              rec->path, rec->line);
       rc = EXIT_USAGE;
-    } else if (!(a = adapter_get(r, jstr(o, "adapter"), jstr(o, "library"),
-                                 NULL))) {
+    } else if (!(a = adapter_get(r, name, jstr(o, "library"), NULL))) {
       warnx_("%s:%ld: more than %d adapters", rec->path, rec->line,
              RPT_MAX_ADAPTERS);
       rc = EXIT_USAGE;
     } else {
-      add_result(r, o, a, cls, rec->text, rec->len);
+      add_result(r, o, a, cls, id, rec->text, rec->len);
     }
   }
   return rc;

@@ -168,6 +168,10 @@ void report_show(struct buf *b, const char *s, size_t n);
  * JSON. */
 void report_show_value(struct buf *b, json_t *v);
 
+/* The expected reading of test T (a test object of a vector file), for a
+ * vector whose results did not carry one (UNSUPPORTED only: terse). */
+uint32_t report_test_expected(struct report *r, json_t *t);
+
 /* The key of the expected object that a class is about ("valid" for
  * SHOULD_HAVE_*, "target" for RESOLVE_MISMATCH, ...), or NULL. */
 const char *report_diff_key(int cls);

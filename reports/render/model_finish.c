@@ -202,6 +202,11 @@ static void load_group(struct report *r, json_t *g, const char *fspec) {
     }
     if (!v->input)
       v->input = test_input(r, v, t);
+    int failed = 0; /* results other than PASS: the page shows the expected */
+    for (size_t k = 0; k < r->nad; k++)
+      failed |= v->cls[k] != RPT_NONE && v->cls[k] != CLASS_PASS;
+    if (!v->expected && failed)
+      v->expected = report_test_expected(r, t);
     v->link = advisory_link(r, t);
   }
   free(gsec.p);

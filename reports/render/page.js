@@ -15,6 +15,7 @@
   const PAGE = 100;
   const CLS_PASS = C.indexOf('PASS');
   const CLS_UNSUPPORTED = C.indexOf('UNSUPPORTED');
+  const CH_NONE = '.'.charCodeAt(0);
   // V: [id (front-coded), input, outcomes, encoded, span texts]; the
   // encoded part holds the file, section, op, tags, the expected pairs, the
   // details and the derivation as numbers in text (render_html.c, put_num)
@@ -74,9 +75,12 @@
   // X[v]: the vector's strings, its expected pairs, its details (by
   // adapter) and its derivation; pairs are made when shown (pairsOf)
   let lastId = '';
+  const lastWhere = [0, 0, 0, 0, 0]; // the previous vector's file, section, op, tags, group
   const X = V.map((v) => {
     const a = nums(v[V_ENC]);
-    let p = 5;
+    let p = 0;
+    const mask = a[p++];
+    for (let j = 0; j < 5; j++) if (mask & (1 << j)) lastWhere[j] = a[p++];
     const front = v[V_IDF];
     let cut = 0;
     let n0 = 0;
@@ -87,16 +91,23 @@
     const ne = a[p++];
     const expAt = p;
     p += ne;
+    // a detail for each adapter whose outcome is neither PASS nor UNSUPPORTED
     const det = {};
-    for (let n = a[p++]; n > 0; n--) {
-      const d = { a: a[p], comps: D.T[a[p + 1]], note: D.T[a[p + 2]], beh: D.T[a[p + 3]], sev: D.T[a[p + 4]], impl: a[p + 5], shape: a[p + 6], at: p + 8, nd: a[p + 7] };
-      p += 8 + d.nd;
-      det[d.a] = d;
+    const out = v[V_OUT];
+    for (let k = 0; k < out.length; k++) {
+      const ch = out.charCodeAt(k);
+      if (ch === CH_NONE) continue;
+      const cls = CODE[ch] >> 2;
+      if (cls === CLS_PASS || cls === CLS_UNSUPPORTED) continue;
+      const n2 = a[p + 5];
+      const d = { comps: D.T[a[p]], note: D.T[a[p + 1]], beh: D.T[a[p + 2]], sev: D.T[a[p + 3]], shape: a[p + 4], impl: n2 & 1, nd: n2 >> 1, at: p + 6 };
+      p += 6 + d.nd;
+      det[k] = d;
     }
     const derivAt = p;
     return {
-      id: id, input: S[v[V_INPUT]], out: v[V_OUT], dtext: v[V_DTEXT],
-      file: S[D.T[a[0]]], section: S[D.T[a[1]]], op: S[D.T[a[2]]], tags: S[D.T[a[3]]], group: S[D.T[a[4]]],
+      id: id, input: S[v[V_INPUT]], out: out, dtext: v[V_DTEXT],
+      file: S[D.T[lastWhere[0]]], section: S[D.T[lastWhere[1]]], op: S[D.T[lastWhere[2]]], tags: S[D.T[lastWhere[3]]], group: S[D.T[lastWhere[4]]],
       a: a, ne: ne, expAt: expAt, det: det, derivAt: derivAt,
     };
   });
@@ -121,8 +132,10 @@
   function derivOf(x) {
     const out = [];
     let p = x.derivAt;
+    let at = 0; // a span's start is written after the previous span's
     for (let n = x.a[p++]; n > 0; n--) {
-      out.push([D.RU[x.a[p]], x.a[p + 1], x.a[p + 1] + x.a[p + 2], x.a[p + 3]]);
+      at += x.a[p + 1];
+      out.push([D.RU[x.a[p]], at, at + x.a[p + 2], x.a[p + 3]]);
       p += 4;
     }
     return out;
@@ -164,7 +177,6 @@
   // adapter) in a typed array, so that 60 adapters' results cost no
   // objects; a row's fields are read from X when needed (rowOf)
   const NO_DET = { comps: 0, note: 0, beh: 0, sev: 0, impl: 0, shape: 0, nd: 0 };
-  const CH_NONE = '.'.charCodeAt(0);
   const BEHS = {};
   const SEVS = {};
   let nrows = 0;

@@ -21,14 +21,17 @@
  *       coded against the previous vector's (a number, then the rest);
  *       outcomes: one character per adapter, OUT_ALPHA[class * 4 +
  *       security * 2 + known], "." where not run; encoded: numbers as text
- *       (put_num): file, section, op, tags, group (T), the expected pairs
- *       (count, Q...), the results that are neither PASS nor UNSUPPORTED
- *       (count, then adapter, components, note, behaviour, severity (T),
- *       implementation-defined, reading shape (SH), count, the pairs (Q)
- *       that differ from the expected ones), the derivation where some
- *       adapter did not pass (count, then rule (RU), start, length,
- *       depth); span texts: the octets of each span, shown, when the input
- *       is not plain ASCII
+ *       (put_num): which of file, section, op, tags, group (T) differ
+ *       from the previous vector's (a mask: bit 0 file ... bit 4 group),
+ *       those that do; the expected pairs (count, Q...); for each adapter
+ *       whose outcome is neither PASS nor UNSUPPORTED, in adapter order (so
+ *       the outcomes say whose it is): components, note, behaviour,
+ *       severity (T), reading shape (SH), the number of pairs (Q) that
+ *       differ from the expected ones times two plus implementation-
+ *       defined, those pairs; the derivation where some adapter did not
+ *       pass (count, then rule (RU), start after the previous span's start,
+ *       length, depth); span texts: the octets of each span, shown, when
+ *       the input is not plain ASCII
  *   T, SH, Q, RU  strings; key lists; [key, value]; rule names
  *   W   where: {sections: [[name, passed, total (per adapter)...]...],
  *       rules: ...}
@@ -158,12 +161,13 @@ static uint32_t tab_index(struct strtab *t, const uint32_t *v, size_t n) {
   return strtab_add(t, (const char *)v, n * sizeof *v);
 }
 
-/* Reading I beside the expected reading EXP: its shape, then the pairs
- * whose value is not the expected one. */
+/* Reading I (0: none) beside the expected reading EXP: its shape, the
+ * number of pairs whose value is not the expected one times two plus IMPL
+ * (implementation-defined), then those pairs. */
 static void put_reading(struct buf *b, struct tables *t, const struct report *r,
-                        uint32_t i, uint32_t exp) {
-  size_t n, ne = 0;
-  const uint32_t *p = report_reading(r, i, &n);
+                        uint32_t i, uint32_t exp, int impl) {
+  size_t n = 0, ne = 0;
+  const uint32_t *p = i ? report_reading(r, i, &n) : NULL;
   const uint32_t *e = exp ? report_reading(r, exp, &ne) : NULL;
   uint32_t keys[64], diff[64];
   size_t nk = 0, nd = 0;
@@ -175,20 +179,30 @@ static void put_reading(struct buf *b, struct tables *t, const struct report *r,
     if (!same)
       diff[nd++] = tab_index(&t->pairs, &p[k], 2);
   }
-  put_num(b, tab_index(&t->shapes, keys, nk));
-  put_num(b, (uint32_t)nd);
+  put_num(b, i ? tab_index(&t->shapes, keys, nk) : 0);
+  put_num(b, (uint32_t)(nd * 2 + (impl != 0)));
   for (size_t k = 0; k < nd; k++)
     put_num(b, diff[k]);
 }
 
-/* The encoded part of a vector: expected, details, derivation (only where
- * some adapter did not pass: whether it was written). */
+/* The encoded part of a vector: where (what differs from PREV, the
+ * previous vector's), expected, details, derivation (only where some adapter
+ * did not pass: whether it was written).  A detail is written for each
+ * adapter whose outcome (ENC) is neither PASS nor UNSUPPORTED, in adapter
+ * order, and the page finds its adapter there; of results of one adapter
+ * twice the last, as ENC shows. */
 static int vector_enc(struct buf *b, struct tables *t, const struct report *r,
-                      const struct rpt_vec *v, const struct rpt_result *res,
-                      size_t nres) {
+                      const struct rpt_vec *v, uint32_t prev[5],
+                      const struct rpt_result *res, size_t nres) {
   uint32_t where[5] = {v->file, v->section, v->op, v->tags, v->group};
+  uint32_t mask = 0;
   for (int j = 0; j < 5; j++)
-    put_num(b, tab_index(&t->small, &where[j], 1));
+    mask |= (uint32_t)(where[j] != prev[j]) << j;
+  put_num(b, mask);
+  for (int j = 0; j < 5; j++)
+    if (mask >> j & 1)
+      put_num(b, tab_index(&t->small, &where[j], 1));
+  memcpy(prev, where, sizeof where);
   size_t n;
   const uint32_t *e = v->expected ? report_reading(r, v->expected, &n) : NULL;
   if (!e)
@@ -196,38 +210,33 @@ static int vector_enc(struct buf *b, struct tables *t, const struct report *r,
   put_num(b, (uint32_t)(n / 2));
   for (size_t k = 0; k + 1 < n; k += 2)
     put_num(b, tab_index(&t->pairs, &e[k], 2));
-  uint32_t nd = 0;
-  for (size_t i = 0; i < nres; i++)
-    nd += res[i].cls != CLASS_UNSUPPORTED;
-  put_num(b, nd);
+  int nd = 0;
   for (size_t i = 0; i < nres; i++) {
     const struct rpt_result *x = &res[i];
-    if (x->cls == CLASS_UNSUPPORTED)
+    if (x->cls == CLASS_UNSUPPORTED ||
+        (i + 1 < nres && res[i + 1].adapter == x->adapter))
       continue;
+    nd++;
     uint32_t f[4] = {x->comps, x->note, x->behaviour, x->severity};
-    put_num(b, x->adapter);
     for (int j = 0; j < 4; j++)
       put_num(b, tab_index(&t->small, &f[j], 1));
-    put_num(b, x->impl);
-    if (x->reading) {
-      put_reading(b, t, r, x->reading, v->expected);
-    } else {
-      put_num(b, 0);
-      put_num(b, 0);
-    }
+    put_reading(b, t, r, x->reading, v->expected, x->impl);
   }
-  /* the derivation, where some adapter did not pass */
+  /* the derivation, where some adapter did not pass: rule, start (after
+   * the previous span's), length, depth */
   if (!nd) {
     put_num(b, 0);
     return 0;
   }
   put_num(b, v->nspans);
+  uint32_t at = 0;
   for (uint32_t s = 0; s < v->nspans; s++) {
     const struct rpt_span *sp = &r->spans[v->first_span + s];
     put_num(b, tab_index(&t->rules, &sp->rule, 1));
-    put_num(b, sp->start);
+    put_num(b, sp->start >= at ? sp->start - at : 0);
     put_num(b, sp->end - sp->start);
     put_num(b, sp->depth);
+    at = sp->start >= at ? sp->start : at;
   }
   return 1;
 }
@@ -237,7 +246,8 @@ static int vector_enc(struct buf *b, struct tables *t, const struct report *r,
 static void vector_data(struct jw *w, struct tables *t, const struct report *r,
                         const struct rpt_vec *v, const struct buf *id,
                         const struct buf *prev, const char *enc,
-                        const struct rpt_result *res, size_t nres) {
+                        uint32_t where[5], const struct rpt_result *res,
+                        size_t nres) {
   FILE *f = w->f;
   size_t same = 0;
   while (same < id->len && same < prev->len && id->p[same] == prev->p[same])
@@ -255,7 +265,7 @@ static void vector_data(struct jw *w, struct tables *t, const struct report *r,
   fwrite(enc, 1, r->nad, f);
   fputs("\",\"", f);
   w->b.len = 0;
-  int derived = vector_enc(&w->b, t, r, v, res, nres);
+  int derived = vector_enc(&w->b, t, r, v, where, res, nres);
   fwrite(w->b.p, 1, w->b.len, f);
   fputc('"', f);
   if (derived && v->nspans && r->spans[v->first_span].text) {
@@ -298,6 +308,8 @@ static void vectors_data(struct jw *w, const struct report *r) {
   char enc[RPT_MAX_ADAPTERS];
   struct buf id = {0}, prev = {0};
   buf_puts(&prev, "");
+  uint32_t where[5]; /* the previous vector's file, section, op, tags, group */
+  memset(where, 0xff, sizeof where);
   size_t j = 0;
   for (size_t i = 0; i < r->nvecs; i++) {
     size_t from = j;
@@ -317,7 +329,7 @@ static void vectors_data(struct jw *w, const struct report *r) {
     id.len = 0;
     buf_puts(&id, "");
     report_show(&id, vec_id(r, v), vec_idlen(r, v));
-    vector_data(w, &t, r, v, &id, &prev, enc, res + from, j - from);
+    vector_data(w, &t, r, v, &id, &prev, enc, where, res + from, j - from);
   }
   free(id.p);
   free(prev.p);

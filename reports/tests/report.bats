@@ -232,3 +232,101 @@ data_block() { sed -n 's/.*<script type="application\/json" id="data">\(.*\)<\/s
   # the same list in summary.md, inert
   grep -qF '| evil\<img src=x onerror=alert(5)\> | 2 | CVE-\</script\>\<img src=x onerror=alert(20)\>, GHSA-\<b\>x\</b\>\u{2028} |' "$OUTD/summary.md"
 }
+
+@test "report and merge read results the same in both shapes (terse, and whole)" {
+  python3 - "$DATA/hostile.jsonl" "$BATS_TEST_TMPDIR/compact.jsonl" <<'PY'
+import json, sys
+out, n, libs, version = [], 0, {}, None
+lines = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]
+files = {o["file"]: {"version": o["file_version"], "spec": o["spec"]} for o in lines if "file" in o}
+for o in lines:
+    if o.get("record") == "run":
+        libs = {a["name"]: a["library"] for a in o["adapters"]}
+        version = o["vectors_version"]
+        o["files"] = files
+    if o.get("record") == "result":
+        if files.get(o.get("file")) == {"version": o.get("file_version"), "spec": o.get("spec")}:
+            del o["file_version"], o["spec"]
+            n += 2
+        # what the run record says is left out
+        if libs.get(o["adapter"]) == o.get("library"):
+            del o["library"]
+            n += 1
+        if o.get("vectors_version") == version:
+            del o["vectors_version"]
+            n += 1
+        # the verdict's members at their defaults, in every result
+        for k, v in (("components", []), ("mismatches", []), ("security_relevant", False),
+                     ("severity", None), ("not_compared", 0)):
+            if k in o and o[k] == v:
+                del o[k]
+                n += 1
+    if o.get("class") == "UNSUPPORTED":
+        for k in ("components", "mismatches", "security_relevant", "severity", "not_compared", "expected", "got"):
+            n += o.pop(k, None) is not None
+    if o.get("class") == "PASS" and not o.get("implementation_defined"):
+        for k in ("expected", "got"):
+            n += o.pop(k, None) is not None
+    out.append(json.dumps(o, ensure_ascii=False))
+assert n > 40, n
+open(sys.argv[2], "w", encoding="utf-8").write("\n".join(out) + "\n")
+PY
+  ! grep -q '"library"' <(grep '"record": "result"' "$BATS_TEST_TMPDIR/compact.jsonl") || false
+  run "$UT" report --all --output-dir "$OUTD" --quiet "$DATA/hostile.jsonl"
+  [ "$status" -eq 0 ]
+  run "$UT" report --all --output-dir "$BATS_TEST_TMPDIR/c" --quiet "$BATS_TEST_TMPDIR/compact.jsonl"
+  [ "$status" -eq 0 ]
+  diff <(jq -S .adapters "$OUTD/results.json") <(jq -S .adapters "$BATS_TEST_TMPDIR/c/results.json")
+  [ "$(jq '[.results[] | select(.class == "UNSUPPORTED")] | length' "$BATS_TEST_TMPDIR/c/results.json")" -gt 0 ]
+  diff <(grep -v -e '^Generated' -e 'results\.jsonl' "$OUTD/summary.md") \
+    <(grep -v -e '^Generated' -e 'compact\.jsonl' "$BATS_TEST_TMPDIR/c/summary.md")
+  # the page's data but for the results file's name
+  page_data() {
+    python3 -c 'import json, re, sys
+d = json.loads(re.search(r"<script type=\"application/json\" id=\"data\">(.*?)</script>", open(sys.argv[1], encoding="utf-8").read(), re.S).group(1))
+d["S"][d["meta"]["source"]] = ""
+print(json.dumps(d, sort_keys=True))' "$1"
+  }
+  diff <(page_data "$OUTD/index.html") <(page_data "$BATS_TEST_TMPDIR/c/index.html")
+  # merge: the library and vectors version of the run record above each
+  # line, written in where the merged run record says others
+  sed -e 's/"library": "librfc3986 0.1.0"/"library": "librfc3986 9.9"/' \
+    -e 's/"vectors_version": "1.0.0"/"vectors_version": "2.0"/' -e 's/"version": "1.0.0"/"version": "3.0"/g' \
+    "$BATS_TEST_TMPDIR/compact.jsonl" | grep -v '"record": "result"' > "$BATS_TEST_TMPDIR/other.jsonl"
+  grep '"record": "result"' "$BATS_TEST_TMPDIR/compact.jsonl" | grep '"adapter": "reference"' | head -n 2 |
+    sed 's/"id": "/"id": "other./' >> "$BATS_TEST_TMPDIR/other.jsonl"
+  run "$UT" merge --force -o "$BATS_TEST_TMPDIR/m.jsonl" "$BATS_TEST_TMPDIR/compact.jsonl" "$BATS_TEST_TMPDIR/other.jsonl"
+  [ "$status" -eq 0 ]
+  [ "$(jq -r 'select(.record == "result" and .adapter == "reference") | (.library // "(run record)") + " " + (.vectors_version // "") + " " + (.file_version // "")' "$BATS_TEST_TMPDIR/m.jsonl" | sort | uniq -c | tr -s ' ')" = \
+    "$(printf ' %s (run record) \n 2 librfc3986 9.9 2.0 3.0' "$(grep '"record": "result"' "$BATS_TEST_TMPDIR/compact.jsonl" | grep -c '"adapter": "reference"')")" ]
+}
+
+@test "report: the page has the expected reading of a vector whose only results besides PASS are UNSUPPORTED (terse)" {
+  { head -n 1 "$DATA/hostile.jsonl"
+    printf '%s\n' '{"record": "result", "adapter": "reference", "id": "hostile.img", "file": "reports/tests/data/hostile-vectors.json", "file_version": "1.0.0", "spec": "rfc3986", "op": "parse", "class": "UNSUPPORTED", "why": "not in the hello"}'
+  } > "$BATS_TEST_TMPDIR/u.jsonl"
+  run "$UT" report --quiet --output-dir "$OUTD" "$BATS_TEST_TMPDIR/u.jsonl"
+  [ "$status" -eq 0 ]
+  # the vector's encoded numbers (render_html.c): where (a mask, then the
+  # entries it names), then the number of expected pairs
+  python3 - "$OUTD/index.html" <<'PY'
+import json, re, sys
+d = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', open(sys.argv[1], encoding="utf-8").read(), re.S).group(1))
+def nums(s):
+    out, n = [], 0
+    for c in s:
+        v = d["alpha"].index(c)
+        if v >= 32:
+            n = n * 32 + v - 32
+        else:
+            out.append(n * 32 + v)
+            n = 0
+    return out
+(v,) = d["V"]
+a = nums(v[3])
+p = 1 + bin(a[0]).count("1")
+pairs = [d["Q"][2 * q: 2 * q + 2] for q in a[p + 1: p + 1 + a[p]]]
+shown = {d["S"][k]: d["S"][x] for k, x in pairs}
+assert shown == {"expect": '"reject"'}, shown
+PY
+}

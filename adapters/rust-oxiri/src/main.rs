@@ -2,7 +2,7 @@
 // non-ASCII characters allowed where RFC 3987 allows them) through
 // adapters/PROTOCOL.md: IriRef::parse / Iri::parse (parse, by start rule),
 // Iri::resolve (resolve).  Mapping to the component model: README.md.
-#[path = "../../rust-url/src/proto.rs"]
+#[path = "../../rust-common/proto.rs"]
 mod proto;
 
 use oxiri::{Iri, IriRef};

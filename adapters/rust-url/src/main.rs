@@ -1,6 +1,7 @@
 // rust-url: the url crate (WHATWG URL Standard) through adapters/PROTOCOL.md:
 // Url::parse / ParseOptions::base_url (parse), Url::join (resolve), the
 // WHATWG getters from url::quirks.  Mapping to the component model: README.md.
+#[path = "../../rust-common/proto.rs"]
 mod proto;
 
 use proto::{field, host_type, js, str_of, Outcome, Value};

@@ -1,0 +1,69 @@
+/*
+ * behaviour.c: the rule that says whether a behaviour of behaviours.json
+ * (adapters/BEHAVIOURS.md) explains a disagreement: its op, class,
+ * components, conditions (conditions.c, by name) and input regular
+ * expressions.  Shared by the harness and the differential fuzz targets.
+ */
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "conditions.h"
+
+const char *behaviour_class_of_kind(const char *kind) {
+  static const char *const map[][2] = {
+      {"library-rejects", "SHOULD_HAVE_ACCEPTED"},
+      {"library-accepts", "SHOULD_HAVE_REJECTED"},
+      {"component", "COMPONENT_MISMATCH"},
+      {"target", "RESOLVE_MISMATCH"},
+      {"normalized", "NORMALIZE_MISMATCH"}};
+  for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+    if (!strcmp(map[i][0], kind))
+      return map[i][1];
+  return kind;
+}
+
+/* 1 when NAME is in the comma-separated CSV. */
+int behaviour_lists(const char *csv, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = csv; *p;) {
+    const char *e = strchr(p, ',');
+    size_t l = e ? (size_t)(e - p) : strlen(p);
+    if (l == n && memcmp(p, name, n) == 0)
+      return 1;
+    p += l + (e != NULL);
+  }
+  return 0;
+}
+
+/* The input regular expression: a NUL octet ends the subject. */
+static int input_matches(const regex_t *re, const char *s, size_t n) {
+  char *t = malloc(n + 1);
+  if (!t)
+    abort();
+  memcpy(t, s, n);
+  t[n] = 0;
+  int m = regexec(re, t, 0, NULL, 0) == 0;
+  free(t);
+  return m;
+}
+
+int behaviour_holds(const struct behaviour_rule *b, const struct cond_ctx *x,
+                    const char *cls, const char *component) {
+  if (b->op && strcmp(b->op, x->op))
+    return 0;
+  if (cls && b->classes && !behaviour_lists(b->classes, cls))
+    return 0;
+  if (component && !behaviour_lists(b->components, component))
+    return 0;
+  if (b->input_re && !input_matches(b->input_re, x->in, x->len))
+    return 0;
+  if (b->input_not_re && input_matches(b->input_not_re, x->in, x->len))
+    return 0;
+  for (const char *const *w = b->when; w && *w; w++) {
+    cond_fn f = condition_named(*w);
+    if (!f || !f(x))
+      return 0;
+  }
+  return 1;
+}
