@@ -376,6 +376,14 @@ COND(c_target_host_empty) {
   return ref_target(x, &u, &p) && rfc3986_span_defined(u.host) &&
          u.host.length == 0;
 }
+/* resolve: the reference's target has a host with a "%" in it (a
+ * pct-encoded octet: "http://%255c/d") */
+COND(c_target_host_has_pct) {
+  rfc3986_uri u;
+  const char *p;
+  return ref_target(x, &u, &p) && rfc3986_span_defined(u.host) &&
+         memchr(p + u.host.offset, '%', u.host.length) != NULL;
+}
 /* resolve: the base has a dot segment */
 COND(c_base_dot_segment) {
   return x->base && uri_has_dot_segment(x->base, x->base_len);
@@ -625,6 +633,7 @@ static const struct cond_entry conditions[] = {
     {"input-empty", c_input_empty},
     {"target-host-ipv6", c_target_host_ipv6},
     {"target-host-empty", c_target_host_empty},
+    {"target-host-has-pct", c_target_host_has_pct},
     {"target-path-root", c_target_path_root},
     {"reference-hazard", c_reference_hazard},
     {"reference-hazard-scheme-like", c_reference_hazard_scheme_like},
