@@ -107,8 +107,8 @@ static const struct row rows[] = {
     {"target-host-empty", "resolve", ".6", "p:/", OUT, "p:/.6", NULL, 0},
     {"target-host-has-pct", "resolve", "#s", "http://%255c/d", OUT,
      "http://%255c/d#s", NULL, 1},
-    {"target-host-has-pct", "resolve", "%25", "http://h/d", OUT,
-     "http://h/%25", NULL, 0},
+    {"target-host-has-pct", "resolve", "%25", "http://h/d", OUT, "http://h/%25",
+     NULL, 0},
     {"target-host-has-pct", "resolve", "g", "a:/b", OUT, "a:/g", NULL, 0},
     /* component conditions */
     {"lib-undefined", "parse", "//h:", NULL, RFC3986_COMPONENT_PORT, "", NULL,
