@@ -97,9 +97,12 @@ deps:
 	@ONLY='$(ONLY)' SUDO='$(SUDO)' scripts/deps.sh
 
 # ---- tests -----------------------------------------------------------
+# The suites run TEST_JOBS at a time (default: one per core), each one's
+# output printed whole when it ends (-O); the summary adds up their counts.
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 test check: deps
 	@rm -rf $(BUILD)/test-results
-	@status=0; $(MAKE) --no-print-directory -k $(TEST_SUITES) || status=$$?; \
+	@status=0; $(MAKE) --no-print-directory -k -j$(TEST_JOBS) -O $(TEST_SUITES) || status=$$?; \
 	  tests/summary.sh $$status
 
 test-unit: all $(WORK_LINEAR)
