@@ -79,91 +79,47 @@ static void usage(FILE *f) {
          "(build)\n");
 }
 
-int cmd_adapters(int argc, char **argv) {
-  int json = 0;
-  double hello = 5;
-  static const struct option opts[] = {
-      {"json", no_argument, 0, 'j'},
-      {"hello-timeout", required_argument, 0, 't'},
-      {"help", no_argument, 0, 'h'},
-      {0, 0, 0, 0}};
-  optind = 1;
-  opterr = 0;
-  int c;
-  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-    if (c == 'j') {
-      json = 1;
-    } else if (c == 't' && parse_seconds(optarg) > 0) {
-      hello = parse_seconds(optarg);
-    } else if (c == 'h') {
-      fputs(
-          "usage: uritest adapters [--json] [--hello-timeout S]\n"
-          "The adapters known (adapters/*/adapter.json and the reference),\n"
-          "each with its library version and spec, and whether it is\n"
-          "available here (started, hello read) or why not.\n"
-          "  --json             {\"adapters\": [{\"name\", \"library\", "
-          "\"spec\",\n"
-          "                     \"available\", \"why\"}]} (default: a table)\n"
-          "  --hello-timeout S  seconds for each hello line (default: 5)\n"
-          "  --help             this text\n"
-          "example: uritest adapters --json\n",
-          stdout);
-      return 0;
+#define ADAPTERS_USAGE                                                         \
+  "usage: uritest adapters [--json] [--hello-timeout S] [NAME]..."
+
+/* One adapter's entry of the listing: started once, when its check passes,
+ * for the library and spec its hello line gives. */
+static json_t *adapter_entry(struct adapter_def *d, double hello) {
+  adapter_def_check(d);
+  json_t *e = json_pack("{s:s, s:s?, s:s?, s:b}", "name", d->name, "library",
+                        NULL, "spec", d->spec, "available", d->available);
+  if (d->available) {
+    struct adapter a;
+    adapter_init(&a, d, hello, 2);
+    a.failed_starts = 2; /* one attempt is enough for a listing */
+    if (adapter_start(&a) == 0) {
+      json_object_set_new(e, "library", json_string(a.library));
+      json_object_set_new(e, "spec", json_string(a.spec));
     } else {
-      warnx_("usage: uritest adapters [--json] [--hello-timeout S]");
-      return EXIT_USAGE;
-    }
-  }
-  if (optind < argc) {
-    warnx_("usage: uritest adapters [--json] [--hello-timeout S]");
-    return EXIT_USAGE;
-  }
-  install_signal_handlers();
-  struct registry reg;
-  registry_load(&reg);
-  json_t *list = json_array();
-  for (size_t i = 0; i < reg.n; i++) {
-    struct adapter_def *d = &reg.defs[i];
-    adapter_def_check(d);
-    json_t *e = json_pack("{s:s, s:s?, s:s?, s:b}", "name", d->name, "library",
-                          NULL, "spec", d->spec, "available", d->available);
-    if (d->available) {
-      struct adapter a;
-      adapter_init(&a, d, hello, 2);
-      a.failed_starts = 2; /* one attempt is enough for a listing */
-      if (adapter_start(&a) == 0) {
-        json_object_set_new(e, "library", json_string(a.library));
-        json_object_set_new(e, "spec", json_string(a.spec));
-      } else {
-        json_object_set_new(e, "available", json_false());
-        json_object_set_new(e, "why",
-                            json_sprintf("does not start: %s", a.last_why));
-      }
-      adapter_free(&a);
-    } else {
+      json_object_set_new(e, "available", json_false());
       json_object_set_new(e, "why",
-                          json_string(d->why ? d->why : "not available"));
+                          json_sprintf("does not start: %s", a.last_why));
     }
-    if (d->install)
-      json_object_set_new(e, "install", json_string(d->install));
-    if (d->versions) {
-      json_t *pub = json_array();
-      for (char **v = d->versions; *v; v++)
-        json_array_append_new(pub, json_string(*v));
-      json_object_set_new(
-          e, "versions",
-          json_pack("{s:s, s:o}", "pinned", d->pinned, "published", pub));
-    }
-    json_array_append_new(list, e);
+    adapter_free(&a);
+  } else {
+    json_object_set_new(e, "why",
+                        json_string(d->why ? d->why : "not available"));
   }
-  if (json) {
-    json_t *doc = json_pack("{s:o}", "adapters", list);
-    json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-    putchar('\n');
-    json_decref(doc);
-    registry_free(&reg);
-    return 0;
+  if (d->install)
+    json_object_set_new(e, "install", json_string(d->install));
+  if (d->versions) {
+    json_t *pub = json_array();
+    for (char **v = d->versions; *v; v++)
+      json_array_append_new(pub, json_string(*v));
+    json_object_set_new(
+        e, "versions",
+        json_pack("{s:s, s:o}", "pinned", d->pinned, "published", pub));
   }
+  return e;
+}
+
+/* The listing as a table: name, spec, library, availability and why. */
+static void adapters_table(json_t *list) {
   size_t i;
   json_t *e;
   int wname = 4, wspec = 4, wlib = 7;
@@ -199,7 +155,95 @@ int cmd_adapters(int argc, char **argv) {
     }
     putchar('\n');
   }
-  json_decref(list);
+}
+
+/* The entries of NAMES (N of them; all the registry's when N is 0), in the
+ * registry's order, then the versions named (NAME@VERSION) that are not
+ * the pinned one; NULL, saying which, when a name is not registered. */
+static json_t *adapters_list(struct registry *reg, char **names, int n,
+                             double hello) {
+  struct adapter_def **want = xcalloc((size_t)n + 1, sizeof *want);
+  for (int k = 0; k < n; k++)
+    if (!(want[k] = registry_find(reg, names[k]))) {
+      warnx_("adapters: no adapter named \"%s\" (uritest adapters lists "
+             "them)",
+             names[k]);
+      free(want);
+      return NULL;
+    }
+  json_t *list = json_array();
+  for (size_t i = 0; i < reg->n; i++) {
+    int k = n == 0 ? -1 : 0;
+    while (k >= 0 && k < n && want[k] != &reg->defs[i])
+      k++;
+    if (k < n)
+      json_array_append_new(list, adapter_entry(&reg->defs[i], hello));
+  }
+  for (int k = 0; k < n; k++) {
+    int seen = want[k] >= reg->defs && want[k] < reg->defs + reg->n;
+    for (int j = 0; j < k && !seen; j++)
+      seen = want[j] == want[k];
+    if (!seen)
+      json_array_append_new(list, adapter_entry(want[k], hello));
+  }
+  free(want);
+  return list;
+}
+
+int cmd_adapters(int argc, char **argv) {
+  int json = 0;
+  double hello = 5;
+  static const struct option opts[] = {
+      {"json", no_argument, 0, 'j'},
+      {"hello-timeout", required_argument, 0, 't'},
+      {"help", no_argument, 0, 'h'},
+      {0, 0, 0, 0}};
+  optind = 1;
+  opterr = 0;
+  int c;
+  while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    if (c == 'j') {
+      json = 1;
+    } else if (c == 't' && parse_seconds(optarg) > 0) {
+      hello = parse_seconds(optarg);
+    } else if (c == 'h') {
+      fputs(ADAPTERS_USAGE
+            "\n"
+            "The adapters known (adapters/*/adapter.json and the reference),\n"
+            "each with its library version and spec, and whether it is\n"
+            "available here (started, hello read) or why not; with NAMEs,\n"
+            "only those (a name not registered is exit 2).\n"
+            "  --json             {\"adapters\": [{\"name\", \"library\", "
+            "\"spec\",\n"
+            "                     \"available\", \"why\"}]} (default: a "
+            "table)\n"
+            "  --hello-timeout S  seconds for each hello line (default: 5)\n"
+            "  --help             this text\n"
+            "example: uritest adapters --json curl glib\n",
+            stdout);
+      return 0;
+    } else {
+      warnx_(ADAPTERS_USAGE);
+      return EXIT_USAGE;
+    }
+  }
+  install_signal_handlers();
+  struct registry reg;
+  registry_load(&reg);
+  json_t *list = adapters_list(&reg, argv + optind, argc - optind, hello);
+  if (!list) {
+    registry_free(&reg);
+    return EXIT_USAGE;
+  }
+  if (json) {
+    json_t *doc = json_pack("{s:o}", "adapters", list);
+    json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+    putchar('\n');
+    json_decref(doc);
+  } else {
+    adapters_table(list);
+    json_decref(list);
+  }
   registry_free(&reg);
   return 0;
 }

@@ -3,13 +3,13 @@
 load helper
 
 @test "adapters: the reference is listed, available, with its library" {
-  run "$UT" adapters
+  run "$UT" adapters reference
   [ "$status" -eq 0 ]
   [[ $output == *reference*librfc3986*available* ]]
 }
 
 @test "adapters --json: the DESIGN.md object, reference included" {
-  run --separate-stderr "$UT" adapters --json
+  run --separate-stderr "$UT" adapters --json reference
   [ "$status" -eq 0 ]
   ref=$(printf '%s' "$output" | pyjson '[a for a in d["adapters"] if a["name"] == "reference"][0]')
   [[ $ref == *"'available': True"* ]]
@@ -36,6 +36,21 @@ load helper
   [ "$(get reference "['library']")" = "fakelib 1.2.3" ]
   # reference is listed first
   [ "$(pyjson "d['adapters'][0]['name']" < "$BATS_TEST_TMPDIR/a.json")" = reference ]
+}
+
+@test "adapters NAME...: only those, in the registry's order; a name not registered is exit 2" {
+  fake_root
+  run --separate-stderr "$UT" adapters --json missing fake
+  [ "$status" -eq 0 ]
+  [ "$(printf '%s' "$output" | pyjson '[a["name"] for a in d["adapters"]]')" = "['fake', 'missing']" ]
+  run "$UT" adapters fake
+  [ "$status" -eq 0 ]
+  [ "$(printf '%s\n' "$output" | wc -l)" -eq 1 ]
+  [[ $output == fake*"fakelib 1.2.3"*available ]]
+  run --separate-stderr "$UT" adapters fake no-such-name
+  [ "$status" -eq 2 ]
+  [ -z "$output" ]
+  [[ $stderr == *'no adapter named "no-such-name"'* ]]
 }
 
 @test "adapters: text listing says why an adapter is unavailable" {
