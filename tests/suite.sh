@@ -6,7 +6,9 @@
 # from its last line of the form "[word:] N passed, N failed".  A suite that
 # exits non-zero without reporting a failure counts one failure, so a crash
 # or a build error is never a silent pass.  The counts go to
-# $RESULTS/NAME.count as "PASSED FAILED"; tests/summary.sh adds them up.
+# $RESULTS/NAME.count as "PASSED FAILED SECONDS CPU-SECONDS" (its wall time,
+# and the user + system time of everything it ran); tests/summary.sh adds
+# them up.
 # Exits as the command.
 set -u
 name=$1; shift
@@ -14,8 +16,15 @@ results=${RESULTS:-build/test-results}
 mkdir -p "$results"
 log="$results/$name.log"
 echo "== $name: $*"
+start=$(date +%s)
 "$@" 2>&1 | tee "$log"
 rc=${PIPESTATUS[0]}
+secs=$(($(date +%s) - start))
+# the children's user and system time: the second line of `times`, run in
+# this shell (in a pipe or $(...) it would count a subshell's children)
+times > "$results/$name.times"
+cpu=$(tail -n 1 "$results/$name.times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, m, /[ms]/); t += m[1] * 60 + m[2] } printf "%d", t + 0.5 }')
+rm -f "$results/$name.times"
 tap_ok=$(grep -c '^ok ' "$log")
 tap_fail=$(grep -c '^not ok ' "$log")
 if [ $((tap_ok + tap_fail)) -gt 0 ]; then
@@ -30,5 +39,5 @@ if [ "$rc" -ne 0 ] && [ "$failed" -eq 0 ]; then
   echo "$name: exited with status $rc without reporting a failure: counted as one failure"
   failed=1
 fi
-echo "$passed $failed" > "$results/$name.count"
+echo "$passed $failed $secs ${cpu:-0}" > "$results/$name.count"
 exit "$rc"
