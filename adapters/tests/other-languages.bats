@@ -322,8 +322,17 @@ REQ
 {"record": "result", "id": "t7", "adapter": "reference", "library": "librfc3986", "spec": "rfc3986", "op": "parse", "class": "PASS", "security_relevant": false}
 {"record": "summary"}
 JSONL
+  # the registry as `uritest adapters --json` gives it (every adapter
+  # started: seconds), here a fixed one with an adapter not available
+  cat >"$BATS_TEST_TMPDIR/uritest" <<SH
+#!/bin/sh
+[ "\$1" = adapters ] || exec "$REPO/build/bin/uritest" "\$@"
+echo '{"adapters": [{"name": "reference", "available": true}, {"name": "lib-a", "available": true},
+  {"name": "lib-b", "available": true}, {"name": "lib-c", "available": false, "why": "libc-x is missing: apt-get install libc-x"}]}'
+SH
+  chmod +x "$BATS_TEST_TMPDIR/uritest"
   run adapters/matrix-headline.py --results "$BATS_TEST_TMPDIR/r.jsonl" --output "$BATS_TEST_TMPDIR/h.md" \
-    --uritest build/bin/uritest
+    --uritest "$BATS_TEST_TMPDIR/uritest"
   [ "$status" -eq 0 ] || { echo "$output"; false; }
   run cat "$BATS_TEST_TMPDIR/h.md"
   [[ "$output" == *"(uritest 9.9.9, vectors 7.0.0)"* ]]
@@ -334,8 +343,11 @@ JSONL
   # the oracle last, marked
   [ "$(grep -c '^| `' "$BATS_TEST_TMPDIR/h.md")" -eq 3 ]
   [[ "$(grep '^| `' "$BATS_TEST_TMPDIR/h.md" | tail -n 1)" == *'`reference` (the oracle)'* ]]
+  # a registered adapter the results lack is listed with why
+  grep -qxF -- '- `lib-c`: libc-x is missing: apt-get install libc-x' "$BATS_TEST_TMPDIR/h.md"
+  [ "$(grep -c '^- `' "$BATS_TEST_TMPDIR/h.md")" -eq 1 ]
   run adapters/matrix-headline.py --results "$BATS_TEST_TMPDIR/r.jsonl" --output "$BATS_TEST_TMPDIR/h.md" \
-    --uritest build/bin/uritest --check
+    --uritest "$BATS_TEST_TMPDIR/uritest" --check
   [ "$status" -eq 0 ]
 }
 
