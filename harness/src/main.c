@@ -157,6 +157,15 @@ static void adapters_table(json_t *list) {
   }
 }
 
+/* Whether D is one of WANT[0..N) (any adapter when N is 0). */
+static int wanted(struct adapter_def **want, int n,
+                  const struct adapter_def *d) {
+  for (int k = 0; k < n; k++)
+    if (want[k] == d)
+      return 1;
+  return n == 0;
+}
+
 /* The entries of NAMES (N of them; all the registry's when N is 0), in the
  * registry's order, then the versions named (NAME@VERSION) that are not
  * the pinned one; NULL, saying which, when a name is not registered. */
@@ -172,18 +181,13 @@ static json_t *adapters_list(struct registry *reg, char **names, int n,
       return NULL;
     }
   json_t *list = json_array();
-  for (size_t i = 0; i < reg->n; i++) {
-    int k = n == 0 ? -1 : 0;
-    while (k >= 0 && k < n && want[k] != &reg->defs[i])
-      k++;
-    if (k < n)
+  for (size_t i = 0; i < reg->n; i++)
+    if (wanted(want, n, &reg->defs[i]))
       json_array_append_new(list, adapter_entry(&reg->defs[i], hello));
-  }
   for (int k = 0; k < n; k++) {
-    int seen = want[k] >= reg->defs && want[k] < reg->defs + reg->n;
-    for (int j = 0; j < k && !seen; j++)
-      seen = want[j] == want[k];
-    if (!seen)
+    int listed = want[k] >= reg->defs && want[k] < reg->defs + reg->n;
+    int named_before = k > 0 && wanted(want, k, want[k]);
+    if (!listed && !named_before)
       json_array_append_new(list, adapter_entry(want[k], hello));
   }
   free(want);
