@@ -9,11 +9,8 @@
 # need_here NAME: skip unless NAME runs here and this pass has something
 # to check of it.
 need_here() {
-  case "$BUILD" in
-    build | ./build | "$REPO/build") ;;
-    *) [ "$(registry get "$1" in_process)" = true ] ||
-      skip "$1 has no C code: checked on the main build only" ;;
-  esac
+  main_build || [ "$(registry get "$1" in_process)" = true ] ||
+    skip "$1 has no C code: checked on the main build only"
   need "$1"
 }
 

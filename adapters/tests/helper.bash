@@ -8,6 +8,12 @@ REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 BUILD="${BUILD:-build}"
 cd "$REPO" || exit 1
 
+# main_build: whether $BUILD is the main build (not build/asan, whose
+# uritest and adapters are the ASan ones).
+main_build() {
+  case "$BUILD" in build | ./build | "$REPO/build") return 0 ;; *) return 1 ;; esac
+}
+
 # registry ARGS...: adapters/tests/registry.py ARGS (get NAME FIELD, names).
 registry() { /usr/bin/python3 "$REPO/adapters/tests/registry.py" "$@"; }
 

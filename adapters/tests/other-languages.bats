@@ -13,7 +13,7 @@ load helper
 # None of these adapters is C: the sanitizer pass (test-adapters-asan, which
 # runs this folder again with BUILD=build/asan) has nothing to add here.
 setup() {
-  case "$BUILD" in build|./build|"$REPO/build") ;; *) skip "no C code in these adapters: run on the main build only" ;; esac
+  main_build || skip "no C code in these adapters: run on the main build only"
 }
 
 # ---- each library's mapping (README.md of each adapter) ----------------------

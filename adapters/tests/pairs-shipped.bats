@@ -36,7 +36,7 @@ for p in d["pairs"]:
 setup_file() {
   export PAIRS_TMP
   PAIRS_TMP=$(mktemp -d)
-  case "$BUILD" in build|./build|"$REPO/build") ;; *) return 0 ;; esac
+  main_build || return 0
   for a in curl whatwg-node glib; do available "$a" || return 0; done
   for id in security.multi-host.two-at-bare security.backslash-confusion.userinfo-bare security.numeric-host.hex; do
     input_of "$id"
@@ -49,7 +49,7 @@ setup_file() {
 
 setup() {
   # the ASan build's uritest finds no adapters of its own build to run
-  case "$BUILD" in build|./build|"$REPO/build") ;; *) skip "pairs of shipped adapters: run on the main build only" ;; esac
+  main_build || skip "pairs of shipped adapters: run on the main build only"
   need curl
   need whatwg-node
   need glib
