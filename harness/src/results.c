@@ -2,11 +2,14 @@
 #include "results.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "endpoint.h"
+#include "line_arena.h"
 #include "util.h"
 
 /* What a file's run record says for the results below it: the library of
@@ -62,6 +65,230 @@ static void defaults_to_result(const struct run_defaults *d, json_t *o) {
     json_object_set(o, "spec", sp);
 }
 
+/* ---- reading a file: parsed ahead, handed over in order --------------------
+ *
+ * Parsing the JSON is most of the time of reading a results file, and the
+ * lines are parsed independently, so worker threads parse batches of lines
+ * ahead while the calling thread reads the file and hands the records to
+ * FN one by one, in order, as results_each promises.  Each batch's JSON is
+ * made in the batch's own line arena (line_arena.h), so the calling thread
+ * frees it without touching malloc's other arenas, and a batch's memory is
+ * reused whole. */
+
+enum {
+  BATCH_LINES = 256,          /* lines of a batch at most */
+  BATCH_OCTETS = 1024 * 1024, /* octets a batch fills before it is sent */
+  RING = 8,                   /* batches in flight */
+  MAX_WORKERS = 4
+};
+
+struct pline {
+  size_t off, len; /* in the batch's text, without the end of line */
+  long lineno, end;
+  int complete;
+  json_t *o; /* parsed (what was parsed: an object or not), or NULL */
+  json_error_t err;
+};
+
+enum batch_state { B_FREE, B_READ, B_PARSING, B_PARSED };
+
+struct batch {
+  enum batch_state state;
+  char *text;
+  size_t len, cap;
+  struct pline *lines;
+  size_t n;
+  struct line_arena *arena;
+};
+
+struct reader {
+  pthread_mutex_t lock;
+  pthread_cond_t parsed, ready; /* a batch parsed; a batch to parse, or stop */
+  struct batch ring[RING];
+  long next_read, next_parse, next_use; /* batch numbers, slot = N % RING */
+  int stop;
+  pthread_t worker[MAX_WORKERS];
+  int nworkers;
+};
+
+static void batch_parse(struct batch *b) {
+  line_arena_use(b->arena);
+  for (size_t i = 0; i < b->n; i++) {
+    struct pline *l = &b->lines[i];
+    l->o = json_loadb(b->text + l->off, l->len, JSON_ALLOW_NUL, &l->err);
+  }
+  line_arena_use(NULL);
+}
+
+static void *worker_main(void *arg) {
+  struct reader *rd = arg;
+  pthread_mutex_lock(&rd->lock);
+  for (;;) {
+    struct batch *b = &rd->ring[rd->next_parse % RING];
+    if (rd->stop)
+      break;
+    if (rd->next_parse == rd->next_read || b->state != B_READ) {
+      pthread_cond_wait(&rd->ready, &rd->lock);
+      continue;
+    }
+    rd->next_parse++;
+    b->state = B_PARSING;
+    pthread_mutex_unlock(&rd->lock);
+    batch_parse(b);
+    pthread_mutex_lock(&rd->lock);
+    b->state = B_PARSED;
+    pthread_cond_broadcast(&rd->parsed);
+  }
+  pthread_mutex_unlock(&rd->lock);
+  return NULL;
+}
+
+static void reader_start(struct reader *rd) {
+  memset(rd, 0, sizeof *rd);
+  pthread_mutex_init(&rd->lock, NULL);
+  pthread_cond_init(&rd->parsed, NULL);
+  pthread_cond_init(&rd->ready, NULL);
+  for (int i = 0; i < RING; i++)
+    rd->ring[i].arena = line_arena_new();
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  int want = cores < 1 ? 1 : cores > MAX_WORKERS ? MAX_WORKERS : (int)cores;
+  while (rd->nworkers < want &&
+         !pthread_create(&rd->worker[rd->nworkers], NULL, worker_main, rd))
+    rd->nworkers++;
+}
+
+/* The parsed lines of B given back: B is free again. */
+static void batch_empty(struct batch *b) {
+  for (size_t i = 0; i < b->n; i++)
+    json_decref(b->lines[i].o);
+  b->n = b->len = 0;
+  line_arena_reset(b->arena);
+}
+
+static void reader_stop(struct reader *rd) {
+  pthread_mutex_lock(&rd->lock);
+  rd->stop = 1;
+  pthread_cond_broadcast(&rd->ready);
+  pthread_mutex_unlock(&rd->lock);
+  for (int i = 0; i < rd->nworkers; i++)
+    pthread_join(rd->worker[i], NULL);
+  for (int i = 0; i < RING; i++) {
+    struct batch *b = &rd->ring[i];
+    if (b->state == B_PARSED)
+      batch_empty(b);
+    line_arena_free(b->arena);
+    free(b->text);
+    free(b->lines);
+  }
+  pthread_cond_destroy(&rd->parsed);
+  pthread_cond_destroy(&rd->ready);
+  pthread_mutex_destroy(&rd->lock);
+}
+
+/* Lines of F into B, up to its limits; the number read (0 at the end). */
+static size_t batch_fill(struct batch *b, FILE *f, long *lineno, long *end) {
+  char *line = NULL;
+  size_t cap = 0;
+  ssize_t n;
+  if (!b->lines)
+    b->lines = xmalloc(BATCH_LINES * sizeof *b->lines);
+  while (b->n < BATCH_LINES && b->len < BATCH_OCTETS &&
+         (n = getline(&line, &cap, f)) > 0) {
+    ++*lineno;
+    *end += n;
+    int complete = line[n - 1] == '\n';
+    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+      n--;
+    if (n == 0)
+      continue;
+    if (b->len + (size_t)n + 1 > b->cap) {
+      b->cap = 2 * (b->len + (size_t)n + 1);
+      b->text = xrealloc(b->text, b->cap);
+    }
+    memcpy(b->text + b->len, line, (size_t)n);
+    b->text[b->len + (size_t)n] = 0;
+    b->lines[b->n++] = (struct pline){.off = b->len,
+                                      .len = (size_t)n,
+                                      .lineno = *lineno,
+                                      .end = *end,
+                                      .complete = complete};
+    b->len += (size_t)n + 1;
+  }
+  free(line);
+  return b->n;
+}
+
+struct source {
+  const char *path;
+  int file;
+  unsigned flags;
+  results_fn fn;
+  void *ctx;
+  struct run_defaults run;
+};
+
+/* One parsed line to FN: 0, or what stops the reading. */
+static int hand_over(struct source *s, const struct batch *b, struct pline *l) {
+  json_t *o = l->o;
+  if (!json_is_object(o)) {
+    int json = o != NULL; /* JSON, but not an object */
+    if (!(s->flags & RESULTS_BAD_LINES)) {
+      warnx_("%s:%ld:%d: %s", s->path, l->lineno, json ? 1 : l->err.column,
+             json ? "not a JSON object" : l->err.text);
+      return EXIT_USAGE;
+    }
+    o = NULL;
+  }
+  const char *kind = o ? json_string_value(json_object_get(o, "record")) : NULL;
+  if (kind && !strcmp(kind, "run"))
+    defaults_of_run(&s->run, o);
+  else if (o && (!kind || !strcmp(kind, "result")))
+    defaults_to_result(&s->run, o);
+  struct rrecord r = {s->path,    l->lineno,
+                      s->file,    o ? (kind ? kind : "result") : NULL,
+                      o,          b->text + l->off,
+                      l->len,     l->end,
+                      l->complete};
+  return s->fn(s->ctx, &r);
+}
+
+/* Batches of F read, parsed by the workers and handed over in order. */
+static int pump(struct reader *rd, FILE *f, struct source *s) {
+  long lineno = 0, end = 0;
+  int rc = 0, eof = 0;
+  while (!rc) {
+    struct batch *b = &rd->ring[rd->next_read % RING];
+    if (!eof && b->state == B_FREE) { /* read ahead while a slot is free */
+      eof = batch_fill(b, f, &lineno, &end) == 0;
+      if (!eof) {
+        pthread_mutex_lock(&rd->lock);
+        b->state = B_READ;
+        rd->next_read++;
+        pthread_cond_signal(&rd->ready);
+        pthread_mutex_unlock(&rd->lock);
+        continue;
+      }
+    }
+    if (rd->next_use == rd->next_read)
+      break; /* all read and handed over */
+    b = &rd->ring[rd->next_use % RING];
+    if (!rd->nworkers) /* no thread could be started: parsed here */
+      batch_parse(b);
+    pthread_mutex_lock(&rd->lock);
+    while (rd->nworkers && b->state != B_PARSED)
+      pthread_cond_wait(&rd->parsed, &rd->lock);
+    pthread_mutex_unlock(&rd->lock);
+    for (size_t i = 0; !rc && i < b->n; i++)
+      rc = hand_over(s, b, &b->lines[i]);
+    batch_empty(b);
+    rd->next_use++;
+    pthread_mutex_lock(&rd->lock);
+    b->state = B_FREE;
+    pthread_mutex_unlock(&rd->lock);
+  }
+  return rc;
+}
+
 static int each_in(const char *path, int file, unsigned flags, results_fn fn,
                    void *ctx) {
   FILE *f = fopen(path, "r");
@@ -69,55 +296,19 @@ static int each_in(const char *path, int file, unsigned flags, results_fn fn,
     warnx_("%s: cannot read: %s", path, strerror(errno));
     return EXIT_USAGE;
   }
-  char *line = NULL;
-  size_t cap = 0;
-  ssize_t n;
-  long lineno = 0, end = 0;
-  int rc = 0;
-  struct run_defaults run = {NULL, NULL, NULL};
-  while (!rc && (n = getline(&line, &cap, f)) > 0) {
-    lineno++;
-    end += n;
-    int complete = line[n - 1] == '\n';
-    while (n > 0 && (line[n - 1] == '\n' || line[n - 1] == '\r'))
-      n--;
-    if (n == 0)
-      continue;
-    json_error_t err;
-    json_t *o = json_loadb(line, (size_t)n, JSON_ALLOW_NUL, &err);
-    if (!json_is_object(o)) {
-      int json = o != NULL; /* JSON, but not an object */
-      json_decref(o);
-      o = NULL;
-      if (!(flags & RESULTS_BAD_LINES)) {
-        warnx_("%s:%ld:%d: %s", path, lineno, json ? 1 : err.column,
-               json ? "not a JSON object" : err.text);
-        rc = EXIT_USAGE;
-        break;
-      }
-    }
-    const char *kind =
-        o ? json_string_value(json_object_get(o, "record")) : NULL;
-    if (kind && !strcmp(kind, "run"))
-      defaults_of_run(&run, o);
-    else if (o && (!kind || !strcmp(kind, "result")))
-      defaults_to_result(&run, o);
-    struct rrecord r = {
-        path,    lineno, file,      o ? (kind ? kind : "result") : NULL,
-        o,       line,   (size_t)n, end,
-        complete};
-    rc = fn(ctx, &r);
-    json_decref(o);
-  }
+  struct source s = {path, file, flags, fn, ctx, {NULL, NULL, NULL}};
+  struct reader rd;
+  reader_start(&rd);
+  int rc = pump(&rd, f, &s);
+  reader_stop(&rd);
   if (!rc && ferror(f)) {
     warnx_("%s: read error", path);
     rc = EXIT_USAGE;
   }
-  free(line);
   fclose(f);
-  json_decref(run.libs);
-  json_decref(run.version);
-  json_decref(run.files);
+  json_decref(s.run.libs);
+  json_decref(s.run.version);
+  json_decref(s.run.files);
   return rc;
 }
 
