@@ -126,8 +126,7 @@ static void *jansson_malloc(size_t n) {
 }
 
 static void jansson_free(void *ptr) {
-  unsigned char *p = ptr,
-                *base = __atomic_load_n(&pool.base, __ATOMIC_ACQUIRE);
+  unsigned char *p = ptr, *base = __atomic_load_n(&pool.base, __ATOMIC_ACQUIRE);
   if (!base || p < base || p >= base + (size_t)NCHUNKS * CHUNK) {
     free(ptr);
     return;
