@@ -171,6 +171,12 @@ static uint32_t shown_value(struct report *r, json_t *v) {
   size_t n = s ? json_string_length(v) : 0, k = 0;
   while (k < n && s[k] >= 0x20 && s[k] < 0x7f && s[k] != '\\')
     k++;
+  if (json_is_null(v) || json_is_boolean(v)) { /* as json_dumps writes them */
+    const char *w = json_is_null(v)   ? "null"
+                    : json_is_true(v) ? "true"
+                                      : "false";
+    return strtab_add(&r->str, w, strlen(w));
+  }
   if (s && k == n && n <= SHOW_MAX) { /* shown as it is, quoted */
     char q[SHOW_MAX + 2];
     q[0] = q[n + 1] = '"';
