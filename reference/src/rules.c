@@ -243,47 +243,69 @@ size_t rule_ls32(struct rfc3986__parser *p, size_t pos) {
   RULE_LEAVE(p, pos, e);
 }
 
-/* N( h16 ":" ) from POS, or NOMATCH. */
-static size_t h16_colons(struct rfc3986__parser *p, size_t pos, int n) {
-  for (; n > 0; n--) {
-    if ((pos = rule_h16(p, pos)) == NOMATCH || at(p, pos) != ':')
+/*
+ * Alternatives 2 to 9 of IPv6address (below) begin with the same head,
+ *     [ *N( h16 ":" ) h16 ] "::"
+ * which is read here once: where it ends, just after its "::", and in
+ * *PIECES its h16 pieces (NOMATCH when there is no such head).  The pieces
+ * are taken while the octets after one are ":" and not "::", up to seven,
+ * the most any alternative allows; alternative K takes the head when its
+ * pieces are at most K - 2 (none for K = 2, whose head is "::" alone).
+ */
+static size_t IPv6address_head(struct rfc3986__parser *p, size_t pos,
+                               int *pieces) {
+  size_t i = pos;
+  *pieces = 0;
+  if (at(p, i) == ':' && at(p, i + 1) == ':')
+    return i + 2; /* "::" with an empty head */
+  for (;;) {
+    if (*pieces == 7 || (i = rule_h16(p, i)) == NOMATCH || at(p, i) != ':')
       return NOMATCH;
-    pos++;
+    ++*pieces;
+    if (at(p, i + 1) == ':')
+      return i + 2;
+    i++;
   }
-  return pos;
 }
 
-/*
- * Alternative K of IPv6address (below).  Alternatives 3 to 9 begin with
- *     [ *N( h16 ":" ) h16 ] "::"
- * with N = K - 4 (none for K = 3): up to K - 2 pieces, taken while the
- * octets after one are ":" and not "::"; alternative 2 begins with "::".
- */
-static size_t rule_IPv6address_alt(struct rfc3986__parser *p, size_t pos,
-                                   int k) {
-  size_t i = pos;
+/* The tails of alternatives 1 to 7 begin with N( h16 ":" ): up to CAP (at
+ * most 6) such pieces from POS, read once; AFTER[J] is where J of them end.
+ * The number read. */
+static int h16_colon_run(struct rfc3986__parser *p, size_t pos, int cap,
+                         size_t after[7]) {
+  int m = 0;
+  size_t e;
+  after[0] = pos;
+  while (m < cap && (e = rule_h16(p, after[m])) != NOMATCH && at(p, e) == ':')
+    after[++m] = e + 1;
+  return m;
+}
+
+/* N( h16 ":" ) from POS, or NOMATCH. */
+static size_t h16_colons(struct rfc3986__parser *p, size_t pos, int n) {
+  size_t after[7];
+  return h16_colon_run(p, pos, n, after) == n ? after[n] : NOMATCH;
+}
+
+/* Alternative 1 of IPv6address: 6( h16 ":" ) ls32. */
+static size_t IPv6address_alt1(struct rfc3986__parser *p, size_t pos) {
+  size_t i = h16_colons(p, pos, 6);
+  return i == NOMATCH ? NOMATCH : rule_ls32(p, i);
+}
+
+/* Alternative K of IPv6address, which matched from POS, read again. */
+static void IPv6address_again(struct rfc3986__parser *p, size_t pos, int k) {
   int n;
-  if (k == 1) /* 6( h16 ":" ) ls32 */
-    return (i = h16_colons(p, pos, 6)) == NOMATCH ? NOMATCH : rule_ls32(p, i);
-  if (at(p, i) == ':' && at(p, i + 1) == ':') {
-    i += 2; /* "::" with an empty head */
-  } else {
-    for (n = 1;; n++) {
-      if (k == 2 || n > k - 2 || (i = rule_h16(p, i)) == NOMATCH ||
-          at(p, i) != ':')
-        return NOMATCH;
-      if (at(p, i + 1) == ':')
-        break;
-      i++;
-    }
-    i += 2;
+  size_t i;
+  if (k == 1) {
+    IPv6address_alt1(p, pos);
+    return;
   }
-  if (k == 9) /* "::" */
-    return i;
+  i = IPv6address_head(p, pos, &n);
   if (k == 8) /* "::" h16 */
-    return rule_h16(p, i);
-  /* "::" (7 - K)( h16 ":" ) ls32 */
-  return (i = h16_colons(p, i, 7 - k)) == NOMATCH ? NOMATCH : rule_ls32(p, i);
+    rule_h16(p, i);
+  else if (k < 8) /* "::" (7 - K)( h16 ":" ) ls32 */
+    rule_ls32(p, h16_colons(p, i, 7 - k));
 }
 
 /*
@@ -297,14 +319,29 @@ static size_t rule_IPv6address_alt(struct rfc3986__parser *p, size_t pos,
  *                    / [ *5( h16 ":" ) h16 ] "::"              h16
  *                    / [ *6( h16 ":" ) h16 ] "::"
  * The longest of the nine (inside an IP-literal only the longest can be
- * followed by "]"); the winner runs again for what it matched.
+ * followed by "]").  Alternatives 2 to 9 share their head, which is read
+ * once; alternatives 2 to 7 then share their tail's ( h16 ":" ) pieces,
+ * read once too, as many as the first of them that takes the head can use
+ * (5 - the head's pieces), and each tries its ls32 after its own number of
+ * pieces.  The winner runs again for what it matched.
  */
 size_t rule_IPv6address(struct rfc3986__parser *p, size_t pos) {
-  size_t best = NOMATCH, e;
-  int k, best_k = 0;
+  size_t best, head, e, after[7];
+  int k, best_k = 1, n, m = 0;
   RULE_ENTER(p, RFC3986_RULE_IPv6address, pos);
-  for (k = 1; k <= 9; k++) {
-    e = rule_IPv6address_alt(p, pos, k);
+  best = IPv6address_alt1(p, pos);
+  rfc3986__backtrack(p);
+  head = IPv6address_head(p, pos, &n);
+  if (head != NOMATCH)
+    m = h16_colon_run(p, head, 5 - n, after);
+  /* alternative K takes a head of at most K - 2 pieces (2: none) */
+  for (k = n ? n + 2 : 2; head != NOMATCH && k <= 9; k++) {
+    if (k == 9) /* "::" */
+      e = head;
+    else if (k == 8) /* "::" h16 */
+      e = rule_h16(p, head);
+    else /* "::" (7 - K)( h16 ":" ) ls32 */
+      e = 7 - k <= m ? rule_ls32(p, after[7 - k]) : NOMATCH;
     rfc3986__backtrack(p);
     if (e != NOMATCH && (best == NOMATCH || e > best)) {
       best = e;
@@ -313,7 +350,8 @@ size_t rule_IPv6address(struct rfc3986__parser *p, size_t pos) {
   }
   if (best == NOMATCH)
     RULE_LEAVE(p, pos, NOMATCH);
-  rule_IPv6address_alt(p, pos, best_k);
+  if (p->obs) /* the winner's trace, for the observer only */
+    IPv6address_again(p, pos, best_k);
   rfc3986__alternative(p, best_k);
   RULE_LEAVE(p, pos, best);
 }
@@ -375,7 +413,8 @@ size_t rule_host(struct rfc3986__parser *p, size_t pos) {
     er = rule_reg_name(p, pos);
     if (e4 == er) {
       rfc3986__backtrack(p);
-      rule_IPv4address(p, pos);
+      if (p->obs) /* its trace, for the observer only */
+        rule_IPv4address(p, pos);
       u->host_type = RFC3986_HOST_IPV4ADDRESS;
     } else if (e4 != NOMATCH) {
       rfc3986__backtrack(p);
