@@ -334,6 +334,7 @@ size_t rule_IPv6address(struct rfc3986__parser *p, size_t pos) {
   head = IPv6address_head(p, pos, &n);
   if (head != NOMATCH)
     m = h16_colon_run(p, head, 5 - n, after);
+  rfc3986__backtrack(p); /* the winner reads them again */
   /* alternative K takes a head of at most K - 2 pieces (2: none) */
   for (k = n ? n + 2 : 2; head != NOMATCH && k <= 9; k++) {
     if (k == 9) /* "::" */

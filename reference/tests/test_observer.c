@@ -243,6 +243,36 @@ static void check_trace(void) {
              "observer.trace.uncounted", "want ok");
 }
 
+/* The h16 of an IPv6address in the trace are the winner's alone (worked by
+ * hand): alternative 1 has 6 pieces and ls32's 2; "1::2" is alternative 8,
+ * one piece before "::" and one after; "::1.2.3.4" is alternative 7, whose
+ * ls32 is an IPv4address; "1:2:3:4:5:6::7" is alternative 8 too (6
+ * pieces, then h16). */
+static void check_trace_h16(void) {
+  static const struct {
+    const char *in;
+    size_t h16;
+  } cases[] = {{"//[1:2:3:4:5:6:7:8]", 8},
+               {"//[1:2:3:4:5:6:1.2.3.4]", 6},
+               {"//[1::2]", 2},
+               {"//[::1.2.3.4]", 0},
+               {"//[1:2:3:4:5:6::7]", 7},
+               {"//[1::]", 1}};
+  size_t i, k;
+  for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    rfc3986_trace_event ev[128];
+    size_t n = 0, len = strlen(cases[i].in), h16 = 0;
+    char id[64];
+    rfc3986_parse_traced(cases[i].in, len, RFC3986_RULE_URI_reference, NULL,
+                         NULL, ev, 128, &n);
+    for (k = 0; k < n && k < 128; k++)
+      h16 += ev[k].rule == RFC3986_RULE_h16;
+    snprintf(id, sizeof id, "observer.trace.h16.%zu", i);
+    unit_check(n <= 128 && h16 == cases[i].h16, id, "\"%s\": %zu h16, want %zu",
+               unit_show(cases[i].in, len), h16, cases[i].h16);
+  }
+}
+
 /* Resolution and normalization count the steps of their loops; the output
  * is the unobserved one. */
 static void check_producers(void) {
@@ -272,6 +302,7 @@ int main(void) {
   check_alternatives();
   check_partial();
   check_trace();
+  check_trace_h16();
   check_producers();
   return unit_report();
 }
