@@ -129,9 +129,10 @@ static int scan(void *ctx, const struct rrecord *r) {
     return on_run(s, r);
   if (!strcmp(r->kind, "summary"))
     return on_summary(s, r);
-  const char *name = jstr(r->o, "adapter"), *id = jstr(r->o, "id");
+  const char *name = json_string_value(r->m[RK_ADAPTER]),
+             *id = json_string_value(r->m[RK_ID]);
   struct verdict v;
-  if (!name || !id || result_verdict(r->o, &v) < 0) {
+  if (!name || !id || result_verdict(r->m, &v) < 0) {
     warnx_("%s:%ld: a result needs \"adapter\", \"id\" and a known \"class\"",
            r->path, r->line);
     return EXIT_USAGE;
@@ -149,19 +150,19 @@ static int scan(void *ctx, const struct rrecord *r) {
              s->paths[*first >> 40]);
     return 0;
   }
-  size_t k = adapter_of(s, name, jstr(r->o, "library"), jstr(r->o, "spec"));
+  size_t k = adapter_of(s, name, json_string_value(r->m[RK_LIBRARY]),
+                        json_string_value(r->m[RK_SPEC]));
   s->results++;
-  stats_count(&s->ad[k], &v, json_object_get(r->o, "got") != NULL);
+  stats_count(&s->ad[k], &v, r->m[RK_GOT] != NULL);
   int failed = class_failed(v.cls) && !v.impl_defined, flag = 0;
   if (failed)
-    stats_behaviour_count(&s->ad[k], jstr(r->o, "behaviour"));
+    stats_behaviour_count(&s->ad[k], json_string_value(r->m[RK_BEHAVIOUR]));
   if (s->bl) {
     size_t nnew = s->bc[k].nnew, nvec = s->bc[k].nnewvec;
     if (bcheck_result(&s->bc[k], id, &v, failed))
       s->ad[k].known++;
     flag = s->bc[k].nnew > nnew ? 1 : s->bc[k].nnewvec > nvec ? 2 : 0;
-  } else if (s->by_flag && failed &&
-             !json_is_true(json_object_get(r->o, "baseline"))) {
+  } else if (s->by_flag && failed && !json_is_true(r->m[RK_BASELINE])) {
     flag = 1;
   }
   if (flag && s->verdict)
@@ -174,7 +175,8 @@ static int copy_results(void *ctx, const struct rrecord *r) {
   struct rset *s = ctx;
   if (strcmp(r->kind, "result"))
     return 0;
-  const char *name = jstr(r->o, "adapter"), *id = jstr(r->o, "id");
+  const char *name = json_string_value(r->m[RK_ADAPTER]),
+             *id = json_string_value(r->m[RK_ID]);
   struct buf key = {0};
   buf_printf(&key, "%s\n%s", name, id);
   size_t *in = strmap_get(&s->seen, key.p);
@@ -187,9 +189,11 @@ static int copy_results(void *ctx, const struct rrecord *r) {
    * them in r->o): as written when the merged run record says the same,
    * else whole */
   size_t k = adapter_of(s, name, NULL, NULL);
-  const char *lib = jstr(r->o, "library"), *vv = jstr(r->o, "vectors_version");
-  const char *file = jstr(r->o, "file"), *fv = jstr(r->o, "file_version"),
-             *sp = jstr(r->o, "spec");
+  const char *lib = json_string_value(r->m[RK_LIBRARY]),
+             *vv = json_string_value(r->m[RK_VECTORS_VERSION]);
+  const char *file = json_string_value(r->m[RK_FILE]),
+             *fv = json_string_value(r->m[RK_FILE_VERSION]),
+             *sp = json_string_value(r->m[RK_SPEC]);
   json_t *mf = file ? json_object_get(s->files, file) : NULL;
   const char *mfv = jstr(mf, "version"), *msp = jstr(mf, "spec");
   if ((lib && strcmp(lib, s->ad[k].library)) ||
@@ -455,13 +459,13 @@ static void verdict_row(struct verdict_acc *a, int flag,
     a->left[flag]++;
     return;
   }
-  json_t *exp = json_object_get(r->o, "expected");
+  json_t *exp = r->m[RK_EXPECTED];
   json_t *in = json_object_get(exp, "input");
-  const char *cls = jstr(r->o, "class");
+  const char *cls = json_string_value(r->m[RK_CLASS]);
   fputs("| ", f);
-  a->md(f, jstr(r->o, "adapter"), 0);
+  a->md(f, json_string_value(r->m[RK_ADAPTER]), 0);
   fputs(" | ", f);
-  a->md(f, jstr(r->o, "id"), 1);
+  a->md(f, json_string_value(r->m[RK_ID]), 1);
   fputs(" | ", f);
   a->md(f, cls ? cls : "?", 1);
   fputs(" | ", f);
@@ -469,7 +473,7 @@ static void verdict_row(struct verdict_acc *a, int flag,
   fputs(" | ", f);
   cell(a, f, exp);
   fputs(" | ", f);
-  cell(a, f, json_object_get(r->o, "got"));
+  cell(a, f, r->m[RK_GOT]);
   fputs(" |\n", f);
 }
 

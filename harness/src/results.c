@@ -40,29 +40,54 @@ static void defaults_of_run(struct run_defaults *d, json_t *run) {
   d->files = json_incref(json_object_get(run, "files"));
 }
 
+/* Member K of O set to V (the run record's), in M too. */
+static void put_default(json_t *o, json_t **m, enum rkey k, json_t *v) {
+  json_object_set(o, rkey_names[k], v);
+  m[k] = v;
+}
+
 /* A result that leaves out its library, vectors version, file version or
  * spec (DESIGN.md "Results file": they are the run record's) gets the run
- * record's. */
-static void defaults_to_result(const struct run_defaults *d, json_t *o) {
+ * record's, in O and in its members M. */
+static void defaults_to_result(const struct run_defaults *d, json_t *o,
+                               json_t **m) {
   if (!d->libs)
     return;
-  const char *name = json_string_value(json_object_get(o, "adapter"));
-  if (name && !json_object_get(o, "library")) {
+  const char *name = json_string_value(m[RK_ADAPTER]);
+  if (name && !m[RK_LIBRARY]) {
     json_t *lib = json_object_get(d->libs, name);
     if (lib)
-      json_object_set(o, "library", lib);
+      put_default(o, m, RK_LIBRARY, lib);
   }
-  const char *file = json_string_value(json_object_get(o, "file"));
+  const char *file = json_string_value(m[RK_FILE]);
   if (!file)
     return;
-  if (d->version && !json_object_get(o, "vectors_version"))
-    json_object_set(o, "vectors_version", d->version);
+  if (d->version && !m[RK_VECTORS_VERSION])
+    put_default(o, m, RK_VECTORS_VERSION, d->version);
   json_t *f = d->files ? json_object_get(d->files, file) : NULL;
   json_t *fv = json_object_get(f, "version"), *sp = json_object_get(f, "spec");
-  if (json_is_string(fv) && !json_object_get(o, "file_version"))
-    json_object_set(o, "file_version", fv);
-  if (json_is_string(sp) && !json_object_get(o, "spec"))
-    json_object_set(o, "spec", sp);
+  if (json_is_string(fv) && !m[RK_FILE_VERSION])
+    put_default(o, m, RK_FILE_VERSION, fv);
+  if (json_is_string(sp) && !m[RK_SPEC])
+    put_default(o, m, RK_SPEC, sp);
+}
+
+#define RESULTS_KEY_NAME(k, name) name,
+const char *const rkey_names[RK__COUNT] = {RESULTS_KEYS(RESULTS_KEY_NAME)};
+#undef RESULTS_KEY_NAME
+
+/* The members of O that enum rkey names into M, by one walk of O. */
+static void members_find(json_t *o, json_t **m) {
+  const char *key;
+  json_t *v;
+  memset(m, 0, RK__COUNT * sizeof *m);
+  json_object_foreach(o, key, v) {
+    for (int k = 0; k < RK__COUNT; k++)
+      if (key[0] == rkey_names[k][0] && !strcmp(key, rkey_names[k])) {
+        m[k] = v;
+        break;
+      }
+  }
 }
 
 /* ---- reading a file: parsed ahead, handed over in order --------------------
@@ -87,6 +112,7 @@ struct pline {
   long lineno, end;
   int complete;
   json_t *o; /* parsed (what was parsed: an object or not), or NULL */
+  json_t *m[RK__COUNT]; /* its members, when it is an object */
   json_error_t err;
 };
 
@@ -116,6 +142,8 @@ static void batch_parse(struct batch *b) {
   for (size_t i = 0; i < b->n; i++) {
     struct pline *l = &b->lines[i];
     l->o = json_loadb(b->text + l->off, l->len, JSON_ALLOW_NUL, &l->err);
+    if (json_is_object(l->o))
+      members_find(l->o, l->m);
   }
   line_arena_use(NULL);
 }
@@ -229,6 +257,7 @@ struct source {
 
 /* One parsed line to FN: 0, or what stops the reading. */
 static int hand_over(struct source *s, const struct batch *b, struct pline *l) {
+  static json_t *const none[RK__COUNT];
   json_t *o = l->o;
   if (!json_is_object(o)) {
     int json = o != NULL; /* JSON, but not an object */
@@ -239,15 +268,20 @@ static int hand_over(struct source *s, const struct batch *b, struct pline *l) {
     }
     o = NULL;
   }
-  const char *kind = o ? json_string_value(json_object_get(o, "record")) : NULL;
+  const char *kind = o ? json_string_value(l->m[RK_RECORD]) : NULL;
   if (kind && !strcmp(kind, "run"))
     defaults_of_run(&s->run, o);
   else if (o && (!kind || !strcmp(kind, "result")))
-    defaults_to_result(&s->run, o);
-  struct rrecord r = {s->path,    l->lineno,
-                      s->file,    o ? (kind ? kind : "result") : NULL,
-                      o,          b->text + l->off,
-                      l->len,     l->end,
+    defaults_to_result(&s->run, o, l->m);
+  struct rrecord r = {s->path,
+                      l->lineno,
+                      s->file,
+                      o ? (kind ? kind : "result") : NULL,
+                      o,
+                      o ? l->m : none,
+                      b->text + l->off,
+                      l->len,
+                      l->end,
                       l->complete};
   return s->fn(s->ctx, &r);
 }
@@ -325,30 +359,27 @@ int results_each(char *const *paths, int n, results_fn fn, void *ctx) {
   return 0;
 }
 
-int result_verdict(json_t *rec, struct verdict *v) {
+int result_verdict(json_t *const *m, struct verdict *v) {
   memset(v, 0, sizeof *v);
-  const char *cls = json_string_value(json_object_get(rec, "class"));
+  const char *cls = json_string_value(m[RK_CLASS]);
   v->cls = cls ? class_from_name(cls) : -1;
   if (v->cls < 0)
     return -1;
   size_t i;
   json_t *c;
-  json_array_foreach(json_object_get(rec, "components"), i, c) {
+  json_array_foreach(m[RK_COMPONENTS], i, c) {
     if (v->nmis < MAX_MISMATCH && json_is_string(c))
       v->mis[v->nmis++].name = json_string_value(c);
   }
-  v->security_relevant =
-      json_is_true(json_object_get(rec, "security_relevant"));
-  const char *sev = json_string_value(json_object_get(rec, "severity"));
+  v->security_relevant = json_is_true(m[RK_SECURITY_RELEVANT]);
+  const char *sev = json_string_value(m[RK_SEVERITY]);
   int k = sev ? severity_from_name(sev) : SEV_NONE;
   v->severity = k > 0 ? k : SEV_NONE;
   if (v->security_relevant && v->severity == SEV_NONE)
     v->severity = SEV_HOST; /* results of uritest 0.1 had no severity */
-  v->not_compared =
-      (int)json_integer_value(json_object_get(rec, "not_compared"));
-  v->impl_defined =
-      json_is_true(json_object_get(rec, "implementation_defined"));
-  v->why = json_string_value(json_object_get(rec, "why"));
-  v->vulnerable = json_string_value(json_object_get(rec, "vulnerable"));
+  v->not_compared = (int)json_integer_value(m[RK_NOT_COMPARED]);
+  v->impl_defined = json_is_true(m[RK_IMPLEMENTATION_DEFINED]);
+  v->why = json_string_value(m[RK_WHY]);
+  v->vulnerable = json_string_value(m[RK_VULNERABLE]);
   return 0;
 }

@@ -10,12 +10,44 @@
 
 #include "classify.h"
 
+/* The members of a result that its readers look up, found once when its
+ * line is parsed (in a worker thread, results.c): REC->M[RK_CLASS] is the
+ * member "class", or NULL.  One list: the enum and the names. */
+#define RESULTS_KEYS(X)                                                        \
+  X(RECORD, "record")                                                          \
+  X(ADAPTER, "adapter")                                                        \
+  X(LIBRARY, "library")                                                        \
+  X(ID, "id")                                                                  \
+  X(VECTORS_VERSION, "vectors_version")                                        \
+  X(FILE, "file")                                                              \
+  X(FILE_VERSION, "file_version")                                              \
+  X(SPEC, "spec")                                                              \
+  X(OP, "op")                                                                  \
+  X(CLASS, "class")                                                            \
+  X(COMPONENTS, "components")                                                  \
+  X(MISMATCHES, "mismatches")                                                  \
+  X(SECURITY_RELEVANT, "security_relevant")                                    \
+  X(SEVERITY, "severity")                                                      \
+  X(NOT_COMPARED, "not_compared")                                              \
+  X(IMPLEMENTATION_DEFINED, "implementation_defined")                          \
+  X(BASELINE, "baseline")                                                      \
+  X(BEHAVIOUR, "behaviour")                                                    \
+  X(VULNERABLE, "vulnerable")                                                  \
+  X(WHY, "why")                                                                \
+  X(EXPECTED, "expected")                                                      \
+  X(GOT, "got")
+#define RESULTS_KEY_ENUM(k, name) RK_##k,
+enum rkey { RESULTS_KEYS(RESULTS_KEY_ENUM) RK__COUNT };
+#undef RESULTS_KEY_ENUM
+extern const char *const rkey_names[RK__COUNT];
+
 struct rrecord {
   const char *path; /* the file */
   long line;        /* its line number */
   int file;         /* index of the file in the list */
   const char *kind; /* "run", "result" or "summary" (no "record": result) */
   json_t *o;        /* the record, valid during the call */
+  json_t *const *m; /* its members by key (enum rkey), NULL where absent */
   const char *text; /* the line as written, without its LF */
   size_t len;
   long end;     /* the offset just after the line (its LF included) */
@@ -41,9 +73,10 @@ enum { RESULTS_BAD_LINES = 1 };
 int results_read(const char *path, unsigned flags, results_fn fn, void *ctx);
 
 /* The verdict a result record carries (class, components, security,
- * severity, not compared, implementation-defined); 0, or -1 when its
- * class is missing or unknown.  Names point into REC. */
-int result_verdict(json_t *rec, struct verdict *v);
+ * severity, not compared, implementation-defined), from its members M
+ * (struct rrecord); 0, or -1 when its class is missing or unknown.  Names
+ * point into the record. */
+int result_verdict(json_t *const *m, struct verdict *v);
 
 /* summary.md's verdict, first (merge.c): PASS or FAIL by the rules of
  * `uritest check` (with BASELINES) or, without, every failure the results

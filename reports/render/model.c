@@ -302,9 +302,14 @@ struct rpt_vec *report_vec(struct report *r, const char *s, size_t n) {
   return vec_get(r, s, n, 0);
 }
 
-static const char *jstr(json_t *o, const char *key) {
-  const char *s = json_string_value(json_object_get(o, key));
+/* V's string, or "" when it is none. */
+static const char *jstr_or(json_t *v) {
+  const char *s = json_string_value(v);
   return s ? s : "";
+}
+
+static const char *jstr(json_t *o, const char *key) {
+  return jstr_or(json_object_get(o, key));
 }
 
 static struct rpt_adapter *adapter_get(struct report *r, const char *name,
@@ -362,24 +367,24 @@ static int op_of(const char *spec, const char *op) {
 }
 
 /* "host, port" of the mismatches (else the components) of a result. */
-static uint32_t comps_of(struct report *r, json_t *o) {
+static uint32_t comps_of(struct report *r, json_t *const *m) {
   struct buf b = {0};
   buf_puts(&b, "");
   size_t k;
-  json_t *m;
-  json_t *mis = json_object_get(o, "mismatches");
-  json_array_foreach(mis, k, m) {
+  json_t *x;
+  json_t *mis = m[RK_MISMATCHES];
+  json_array_foreach(mis, k, x) {
     if (k)
       buf_puts(&b, ", ");
-    const char *c = jstr(m, "component");
+    const char *c = jstr(x, "component");
     report_show(&b, c, strlen(c));
-    buf_printf(&b, " (%s)", jstr(m, "kind"));
+    buf_printf(&b, " (%s)", jstr(x, "kind"));
   }
   if (!json_array_size(mis))
-    json_array_foreach(json_object_get(o, "components"), k, m) {
+    json_array_foreach(m[RK_COMPONENTS], k, x) {
       if (k)
         buf_puts(&b, ", ");
-      const char *c = json_string_value(m) ? json_string_value(m) : "?";
+      const char *c = json_string_value(x) ? json_string_value(x) : "?";
       report_show(&b, c, strlen(c));
     }
   uint32_t i = strtab_add(&r->str, b.p, b.len);
@@ -388,8 +393,8 @@ static uint32_t comps_of(struct report *r, json_t *o) {
 }
 
 /* The note of a result: why, implementation-defined, known. */
-static uint32_t note_of(struct report *r, json_t *o) {
-  const char *why = json_string_value(json_object_get(o, "why"));
+static uint32_t note_of(struct report *r, json_t *const *m) {
+  const char *why = json_string_value(m[RK_WHY]);
   if (!why)
     return 0;
   return shown(r, why, strlen(why));
@@ -397,11 +402,12 @@ static uint32_t note_of(struct report *r, json_t *o) {
 
 /* ---- one result ------------------------------------------------------------ */
 
-static void add_result(struct report *r, json_t *o, struct rpt_adapter *a,
-                       int cls, const char *id, const char *line, size_t len) {
-  int impl = json_is_true(json_object_get(o, "implementation_defined"));
-  int sec = json_is_true(json_object_get(o, "security_relevant"));
-  int known = json_is_true(json_object_get(o, "baseline"));
+static void add_result(struct report *r, const struct rrecord *rec,
+                       struct rpt_adapter *a, int cls, const char *id) {
+  json_t *o = rec->o, *const *m = rec->m;
+  int impl = json_is_true(m[RK_IMPLEMENTATION_DEFINED]);
+  int sec = json_is_true(m[RK_SECURITY_RELEVANT]);
+  int known = json_is_true(m[RK_BASELINE]);
   a->total++;
   a->by_class[cls]++;
   if (cls == CLASS_UNSUPPORTED)
@@ -413,22 +419,20 @@ static void add_result(struct report *r, json_t *o, struct rpt_adapter *a,
   a->impl_defined += impl;
   a->security += sec;
   a->known += known;
-  a->not_compared +=
-      (size_t)json_integer_value(json_object_get(o, "not_compared"));
-  const char *spec = jstr(o, "spec"), *opname = jstr(o, "op");
+  a->not_compared += (size_t)json_integer_value(m[RK_NOT_COMPARED]);
+  const char *spec = jstr_or(m[RK_SPEC]), *opname = jstr_or(m[RK_OP]);
   int op = op_of(spec, opname);
   if (op >= 0 && cls != CLASS_UNSUPPORTED) {
     a->op_answered[op]++;
     a->op_passed[op] += cls == CLASS_PASS;
   }
-  const char *sevname = json_string_value(json_object_get(o, "severity"));
+  const char *sevname = json_string_value(m[RK_SEVERITY]);
   if (sec)
     count_severity(a, str_add(r, sevname ? sevname : "unrated"));
   struct rpt_vec *v = vec_get(r, id, strlen(id), 1);
   v->cls[a - r->ad] = (uint8_t)cls;
   v->security |= (uint8_t)sec;
-  const char *file =
-      v->file ? NULL : json_string_value(json_object_get(o, "file"));
+  const char *file = v->file ? NULL : json_string_value(m[RK_FILE]);
   if (file)
     v->file = str_add(r, file);
   if (!v->op) {
@@ -437,7 +441,7 @@ static void add_result(struct report *r, json_t *o, struct rpt_adapter *a,
   }
   if (cls == CLASS_PASS)
     return;
-  json_t *exp = json_object_get(o, "expected");
+  json_t *exp = m[RK_EXPECTED];
   if (!v->input) {
     size_t n = 0;
     char *raw = raw_input(json_is_object(exp) ? exp : o, &n);
@@ -461,17 +465,15 @@ static void add_result(struct report *r, json_t *o, struct rpt_adapter *a,
   }
   struct rpt_result *x = &r->res[r->nres++];
   /* "unexplained": no behaviour of the adapter explains it */
-  const char *beh = json_string_value(json_object_get(o, "behaviour"));
+  const char *beh = json_string_value(m[RK_BEHAVIOUR]);
   if (beh && !strcmp(beh, "unexplained"))
     beh = NULL;
-  const char *vuln = json_string_value(json_object_get(o, "vulnerable"));
+  const char *vuln = json_string_value(m[RK_VULNERABLE]);
   *x = (struct rpt_result){
       .vec = (uint32_t)(v - r->vecs),
-      .reading = cls == CLASS_UNSUPPORTED
-                     ? 0
-                     : reading_of(r, json_object_get(o, "got")),
-      .comps = comps_of(r, o),
-      .note = note_of(r, o),
+      .reading = cls == CLASS_UNSUPPORTED ? 0 : reading_of(r, m[RK_GOT]),
+      .comps = comps_of(r, m),
+      .note = note_of(r, m),
       .behaviour = beh ? shown(r, beh, strlen(beh)) : 0,
       .severity = sevname ? str_add(r, sevname) : 0,
       .vulnerable = vuln ? shown(r, vuln, strlen(vuln)) : 0,
@@ -484,7 +486,7 @@ static void add_result(struct report *r, json_t *o, struct rpt_adapter *a,
     a->behaviours_named++;
   if (r->spool && (cls != CLASS_UNSUPPORTED || r->keep_unsupported)) {
     fprintf(r->spool, "%u\t", x->vec);
-    fwrite(line, 1, len, r->spool);
+    fwrite(rec->text, 1, rec->len, r->spool);
     fputc('\n', r->spool);
     r->spooled++;
   }
@@ -523,27 +525,28 @@ int report_record(struct report *r, const struct rrecord *rec) {
     strtab_add(&r->str, "", 0);
   /* rec->kind: the "record" member, "result" when there is none (a
    * result then when it has a class) */
-  json_t *kind = json_object_get(o, "record");
+  json_t *kind = rec->m[RK_RECORD];
   if (!strcmp(rec->kind, "run")) {
     add_run(r, o);
   } else if (!strcmp(rec->kind, "summary")) {
     add_summary(r, o);
   } else if (kind ? json_is_string(kind) && !strcmp(rec->kind, "result")
-                  : json_object_get(o, "class") != NULL) {
-    int cls = class_from_name(jstr(o, "class"));
-    const char *id = jstr(o, "id"), *name = jstr(o, "adapter");
+                  : rec->m[RK_CLASS] != NULL) {
+    int cls = class_from_name(jstr_or(rec->m[RK_CLASS]));
+    const char *id = jstr_or(rec->m[RK_ID]),
+               *name = jstr_or(rec->m[RK_ADAPTER]);
     struct rpt_adapter *a = NULL;
     if (cls < 0 || !*id || !*name) {
       warnx_("%s:%ld: a result needs \"adapter\", \"id\" and a known "
              "\"class\"",
              rec->path, rec->line);
       rc = EXIT_USAGE;
-    } else if (!(a = adapter_get(r, name, jstr(o, "library"), NULL))) {
+    } else if (!(a = adapter_get(r, name, jstr_or(rec->m[RK_LIBRARY]), NULL))) {
       warnx_("%s:%ld: more than %d adapters", rec->path, rec->line,
              RPT_MAX_ADAPTERS);
       rc = EXIT_USAGE;
     } else {
-      add_result(r, o, a, cls, id, rec->text, rec->len);
+      add_result(r, rec, a, cls, id);
     }
   }
   return rc;
