@@ -1,7 +1,8 @@
 /* line_arena.h: jansson's memory for a line of a results file.
  *
  * results.c reads a results file a line at a time, and the JSON of each
- * line is made, read and freed whole before the next.  While a line is
+ * line is made, read and freed whole before the next (the report's
+ * vector files, reports/render/model_finish.c, a file at a time).  While a line is
  * parsed, jansson's allocations come from an arena, and when the line is
  * done the arena is emptied as one: malloc and free were about a sixth of
  * the parse.  An object someone keeps past its line (json_incref) keeps
