@@ -281,6 +281,13 @@ static int h16_colon_run(struct rfc3986__parser *p, size_t pos, int cap,
   return m;
 }
 
+/* ls32 after J of the M pieces h16_colon_run read into AFTER, or NOMATCH
+ * when it read fewer. */
+static size_t tail_ls32(struct rfc3986__parser *p, const size_t after[7], int m,
+                        int j) {
+  return j >= 0 && j < 7 && j <= m ? rule_ls32(p, after[j]) : NOMATCH;
+}
+
 /* N( h16 ":" ) from POS, or NOMATCH. */
 static size_t h16_colons(struct rfc3986__parser *p, size_t pos, int n) {
   size_t after[7];
@@ -336,13 +343,13 @@ size_t rule_IPv6address(struct rfc3986__parser *p, size_t pos) {
     m = h16_colon_run(p, head, 5 - n, after);
   rfc3986__backtrack(p); /* the winner reads them again */
   /* alternative K takes a head of at most K - 2 pieces (2: none) */
-  for (k = n ? n + 2 : 2; head != NOMATCH && k <= 9; k++) {
+  for (k = n + 2; head != NOMATCH && k <= 9; k++) {
     if (k == 9) /* "::" */
       e = head;
     else if (k == 8) /* "::" h16 */
       e = rule_h16(p, head);
     else /* "::" (7 - K)( h16 ":" ) ls32 */
-      e = 7 - k <= m ? rule_ls32(p, after[7 - k]) : NOMATCH;
+      e = tail_ls32(p, after, m, 7 - k);
     rfc3986__backtrack(p);
     if (e != NOMATCH && (best == NOMATCH || e > best)) {
       best = e;
