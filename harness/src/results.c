@@ -292,7 +292,9 @@ static int pump(struct reader *rd, FILE *f, struct source *s) {
   int rc = 0, eof = 0;
   while (!rc) {
     struct batch *b = &rd->ring[rd->next_read % RING];
-    if (!eof && b->state == B_FREE) { /* read ahead while a slot is free */
+    /* read ahead while a slot is free (every batch handed over is; only
+     * this thread moves next_read and next_use) */
+    if (!eof && rd->next_read - rd->next_use < RING) {
       eof = batch_fill(b, f, &lineno, &end) == 0;
       if (!eof) {
         pthread_mutex_lock(&rd->lock);
