@@ -116,10 +116,8 @@ struct pline {
   json_error_t err;
 };
 
-enum batch_state { B_FREE, B_READ, B_PARSING, B_PARSED };
-
 struct batch {
-  enum batch_state state;
+  int parsed; /* by a worker, since it was last read */
   char *text;
   size_t len, cap;
   struct pline *lines;
@@ -135,6 +133,8 @@ struct reader {
   int stop;
   pthread_t worker[MAX_WORKERS];
   int nworkers;
+  char *line; /* getline's buffer, the calling thread's */
+  size_t cap;
 };
 
 static void batch_parse(struct batch *b) {
@@ -151,20 +151,16 @@ static void batch_parse(struct batch *b) {
 static void *worker_main(void *arg) {
   struct reader *rd = arg;
   pthread_mutex_lock(&rd->lock);
-  for (;;) {
-    struct batch *b = &rd->ring[rd->next_parse % RING];
-    if (rd->stop)
-      break;
-    if (rd->next_parse == rd->next_read || b->state != B_READ) {
+  while (!rd->stop) {
+    if (rd->next_parse == rd->next_read) { /* nothing read to parse */
       pthread_cond_wait(&rd->ready, &rd->lock);
       continue;
     }
-    rd->next_parse++;
-    b->state = B_PARSING;
+    struct batch *b = &rd->ring[rd->next_parse++ % RING];
     pthread_mutex_unlock(&rd->lock);
     batch_parse(b);
     pthread_mutex_lock(&rd->lock);
-    b->state = B_PARSED;
+    b->parsed = 1;
     pthread_cond_broadcast(&rd->parsed);
   }
   pthread_mutex_unlock(&rd->lock);
@@ -202,26 +198,28 @@ static void reader_stop(struct reader *rd) {
     pthread_join(rd->worker[i], NULL);
   for (int i = 0; i < RING; i++) {
     struct batch *b = &rd->ring[i];
-    if (b->state == B_PARSED)
+    if (b->parsed) /* handed over (emptied already) or not yet */
       batch_empty(b);
     line_arena_free(b->arena);
     free(b->text);
     free(b->lines);
   }
+  free(rd->line);
   pthread_cond_destroy(&rd->parsed);
   pthread_cond_destroy(&rd->ready);
   pthread_mutex_destroy(&rd->lock);
 }
 
 /* Lines of F into B, up to its limits; the number read (0 at the end). */
-static size_t batch_fill(struct batch *b, FILE *f, long *lineno, long *end) {
-  char *line = NULL;
-  size_t cap = 0;
+static size_t batch_fill(struct reader *rd, struct batch *b, FILE *f,
+                         long *lineno, long *end) {
+  char *line;
   ssize_t n;
   if (!b->lines)
     b->lines = xmalloc(BATCH_LINES * sizeof *b->lines);
   while (b->n < BATCH_LINES && b->len < BATCH_OCTETS &&
-         (n = getline(&line, &cap, f)) > 0) {
+         (n = getline(&rd->line, &rd->cap, f)) > 0) {
+    line = rd->line;
     ++*lineno;
     *end += n;
     int complete = line[n - 1] == '\n';
@@ -242,7 +240,6 @@ static size_t batch_fill(struct batch *b, FILE *f, long *lineno, long *end) {
                                       .complete = complete};
     b->len += (size_t)n + 1;
   }
-  free(line);
   return b->n;
 }
 
@@ -295,10 +292,10 @@ static int pump(struct reader *rd, FILE *f, struct source *s) {
     /* read ahead while a slot is free (every batch handed over is; only
      * this thread moves next_read and next_use) */
     if (!eof && rd->next_read - rd->next_use < RING) {
-      eof = batch_fill(b, f, &lineno, &end) == 0;
+      eof = batch_fill(rd, b, f, &lineno, &end) == 0;
       if (!eof) {
         pthread_mutex_lock(&rd->lock);
-        b->state = B_READ;
+        b->parsed = 0;
         rd->next_read++;
         pthread_cond_signal(&rd->ready);
         pthread_mutex_unlock(&rd->lock);
@@ -311,16 +308,13 @@ static int pump(struct reader *rd, FILE *f, struct source *s) {
     if (!rd->nworkers) /* no thread could be started: parsed here */
       batch_parse(b);
     pthread_mutex_lock(&rd->lock);
-    while (rd->nworkers && b->state != B_PARSED)
+    while (rd->nworkers && !b->parsed)
       pthread_cond_wait(&rd->parsed, &rd->lock);
     pthread_mutex_unlock(&rd->lock);
     for (size_t i = 0; !rc && i < b->n; i++)
       rc = hand_over(s, b, &b->lines[i]);
     batch_empty(b);
     rd->next_use++;
-    pthread_mutex_lock(&rd->lock);
-    b->state = B_FREE;
-    pthread_mutex_unlock(&rd->lock);
   }
   return rc;
 }
