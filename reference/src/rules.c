@@ -294,9 +294,10 @@ static size_t h16_colons(struct rfc3986__parser *p, size_t pos, int n) {
   return h16_colon_run(p, pos, n, after) == n ? after[n] : NOMATCH;
 }
 
-/* Alternative 1 of IPv6address: 6( h16 ":" ) ls32. */
-static size_t IPv6address_alt1(struct rfc3986__parser *p, size_t pos) {
-  size_t i = h16_colons(p, pos, 6);
+/* N( h16 ":" ) ls32 from POS, or NOMATCH: alternative 1 of IPv6address
+ * (N = 6), and the tail of alternatives 2 to 7 (N = 7 - K). */
+static size_t h16_colons_ls32(struct rfc3986__parser *p, size_t pos, int n) {
+  size_t i = h16_colons(p, pos, n);
   return i == NOMATCH ? NOMATCH : rule_ls32(p, i);
 }
 
@@ -305,14 +306,14 @@ static void IPv6address_again(struct rfc3986__parser *p, size_t pos, int k) {
   int n;
   size_t i;
   if (k == 1) {
-    IPv6address_alt1(p, pos);
+    h16_colons_ls32(p, pos, 6);
     return;
   }
   i = IPv6address_head(p, pos, &n);
   if (k == 8) /* "::" h16 */
     rule_h16(p, i);
   else if (k < 8) /* "::" (7 - K)( h16 ":" ) ls32 */
-    rule_ls32(p, h16_colons(p, i, 7 - k));
+    h16_colons_ls32(p, i, 7 - k);
 }
 
 /*
@@ -336,7 +337,7 @@ size_t rule_IPv6address(struct rfc3986__parser *p, size_t pos) {
   size_t best, head, e, after[7];
   int k, best_k = 1, n, m = 0;
   RULE_ENTER(p, RFC3986_RULE_IPv6address, pos);
-  best = IPv6address_alt1(p, pos);
+  best = h16_colons_ls32(p, pos, 6); /* 6( h16 ":" ) ls32 */
   rfc3986__backtrack(p);
   head = IPv6address_head(p, pos, &n);
   if (head != NOMATCH)
