@@ -16,7 +16,7 @@
   const CLS_PASS = C.indexOf('PASS');
   const CLS_UNSUPPORTED = C.indexOf('UNSUPPORTED');
   const CH_NONE = '.'.charCodeAt(0);
-  // V: [id (front-coded), input, outcomes, encoded, span texts]; the
+  // V: [id (front-coded), input, outcomes (of O), encoded, span texts]; the
   // encoded part holds the file, section, op, tags, the expected pairs, the
   // details and the derivation as numbers in text (render_html.c, put_num)
   const V_IDF = 0, V_INPUT = 1, V_OUT = 2, V_ENC = 3, V_DTEXT = 4;
@@ -93,7 +93,7 @@
     p += ne;
     // a detail for each adapter whose outcome is neither PASS nor UNSUPPORTED
     const det = {};
-    const out = v[V_OUT];
+    const out = D.O[v[V_OUT]];
     for (let k = 0; k < out.length; k++) {
       const ch = out.charCodeAt(k);
       if (ch === CH_NONE) continue;

@@ -19,8 +19,9 @@
  *       none; only such a URL is ever a link)}
  *   V   vectors: [id, input, outcomes, encoded, span texts?].  id: front-
  *       coded against the previous vector's (a number, then the rest);
- *       outcomes: one character per adapter, OUT_ALPHA[class * 4 +
- *       security * 2 + known], "." where not run; encoded: numbers as text
+ *       outcomes: an entry of O, one character per adapter,
+ *       OUT_ALPHA[class * 4 + security * 2 + known], "." where not run;
+ *       encoded: numbers as text
  *       (put_num): which of file, section, op, tags, group (T) differ
  *       from the previous vector's (a mask: bit 0 file ... bit 4 group),
  *       those that do; the expected pairs (count, Q...); for each adapter
@@ -32,7 +33,9 @@
  *       pass (count, then rule (RU), start after the previous span's start,
  *       length, depth); span texts: the octets of each span, shown, when
  *       the input is not plain ASCII
- *   T, SH, Q, RU  strings; key lists; [key, value]; rule names
+ *   T, SH, Q, RU, O  strings; key lists; [key, value]; rule names;
+ *       outcome strings.  Each numbered by how often the vectors use it,
+ *       the most used first, so that those take one digit
  *   W   where: {sections: [[name, passed, total (per adapter)...]...],
  *       rules: ...}
  *   P   pruned: [[vector, count]...]
@@ -149,16 +152,77 @@ static void put_num(struct buf *b, uint32_t n) {
 }
 
 /* The page's tables: reading shapes (the keys of a reading, in order: SH),
- * [key, value] pairs (Q), rule names (RU) and the strings of the results'
- * components, notes, behaviours and severities (T). */
+ * [key, value] pairs (Q), rule names (RU), the strings of the results'
+ * components, notes, behaviours and severities (T), and the vectors'
+ * outcome strings (O).  The vectors are encoded twice: the first pass
+ * counts how often each entry is used, the second numbers the entries by
+ * that count (the most used first, ties in the order first met), so that
+ * the entries most used take the fewest digits of put_num. */
+struct tab {
+  struct strtab s; /* of uint32 model strings (O: of outcome characters) */
+  uint32_t *count; /* uses, by entry (the first pass) */
+  uint32_t *rank;  /* the number written, by entry (the second pass) */
+  uint32_t *order; /* the entry, by number written */
+  size_t cap;
+};
 struct tables {
-  struct strtab shapes, pairs, rules, small; /* of uint32 model strings */
+  struct tab shapes, pairs, rules, small, outs;
+  int ranked; /* the second pass */
 };
 
-static uint32_t tab_index(struct strtab *t, const uint32_t *v, size_t n) {
-  if (!t->n)
-    strtab_add(t, "", 0);
-  return strtab_add(t, (const char *)v, n * sizeof *v);
+static uint32_t tab_index(struct tables *t, struct tab *x, const void *v,
+                          size_t len) {
+  if (!x->s.n)
+    strtab_add(&x->s, "", 0);
+  uint32_t i = strtab_add(&x->s, (const char *)v, len);
+  if (t->ranked)
+    return x->rank[i];
+  if (i >= x->cap) {
+    size_t old = x->cap;
+    x->cap = 2 * i + 64;
+    x->count = xrealloc(x->count, x->cap * sizeof *x->count);
+    memset(x->count + old, 0, (x->cap - old) * sizeof *x->count);
+  }
+  x->count[i]++;
+  return i;
+}
+
+static const uint32_t *rank_counts;
+static int by_count(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  if (rank_counts[x] != rank_counts[y])
+    return rank_counts[x] > rank_counts[y] ? -1 : 1;
+  return (x > y) - (x < y);
+}
+
+/* Numbers the entries of X by their count; entry 0 ("", none) stays 0. */
+static void tab_rank(struct tab *x) {
+  if (!x->s.n)
+    strtab_add(&x->s, "", 0);
+  size_t n = x->s.n;
+  x->order = xmalloc(n * sizeof *x->order);
+  x->rank = xmalloc(n * sizeof *x->rank);
+  for (size_t i = 0; i < n; i++)
+    x->order[i] = (uint32_t)i;
+  rank_counts = x->count;
+  if (n > 1)
+    qsort(x->order + 1, n - 1, sizeof *x->order, by_count);
+  for (size_t k = 0; k < n; k++)
+    x->rank[x->order[k]] = (uint32_t)k;
+}
+
+/* Entry K (by number written) of X: its octets. */
+static const uint32_t *tab_entry(const struct tab *x, size_t k, size_t *n) {
+  uint32_t i = x->order[k];
+  *n = x->s.len[i] / sizeof(uint32_t);
+  return (const uint32_t *)(const void *)x->s.s[i];
+}
+
+static void tab_free(struct tab *x) {
+  strtab_free(&x->s);
+  free(x->count);
+  free(x->rank);
+  free(x->order);
 }
 
 /* Reading I (0: none) beside the expected reading EXP: its shape, the
@@ -177,9 +241,9 @@ static void put_reading(struct buf *b, struct tables *t, const struct report *r,
       same = e[j] == p[k] && e[j + 1] == p[k + 1];
     keys[nk++] = p[k];
     if (!same)
-      diff[nd++] = tab_index(&t->pairs, &p[k], 2);
+      diff[nd++] = tab_index(t, &t->pairs, &p[k], 2 * sizeof *p);
   }
-  put_num(b, i ? tab_index(&t->shapes, keys, nk) : 0);
+  put_num(b, i ? tab_index(t, &t->shapes, keys, nk * sizeof *keys) : 0);
   put_num(b, (uint32_t)(nd * 2 + (impl != 0)));
   for (size_t k = 0; k < nd; k++)
     put_num(b, diff[k]);
@@ -201,7 +265,7 @@ static int vector_enc(struct buf *b, struct tables *t, const struct report *r,
   put_num(b, mask);
   for (int j = 0; j < 5; j++)
     if (mask >> j & 1)
-      put_num(b, tab_index(&t->small, &where[j], 1));
+      put_num(b, tab_index(t, &t->small, &where[j], sizeof *where));
   memcpy(prev, where, sizeof where);
   size_t n;
   const uint32_t *e = v->expected ? report_reading(r, v->expected, &n) : NULL;
@@ -209,7 +273,7 @@ static int vector_enc(struct buf *b, struct tables *t, const struct report *r,
     n = 0;
   put_num(b, (uint32_t)(n / 2));
   for (size_t k = 0; k + 1 < n; k += 2)
-    put_num(b, tab_index(&t->pairs, &e[k], 2));
+    put_num(b, tab_index(t, &t->pairs, &e[k], 2 * sizeof *e));
   int nd = 0;
   for (size_t i = 0; i < nres; i++) {
     const struct rpt_result *x = &res[i];
@@ -219,7 +283,7 @@ static int vector_enc(struct buf *b, struct tables *t, const struct report *r,
     nd++;
     uint32_t f[4] = {x->comps, x->note, x->behaviour, x->severity};
     for (int j = 0; j < 4; j++)
-      put_num(b, tab_index(&t->small, &f[j], 1));
+      put_num(b, tab_index(t, &t->small, &f[j], sizeof *f));
     put_reading(b, t, r, x->reading, v->expected, x->impl);
   }
   /* the derivation, where some adapter did not pass: rule, start (after
@@ -232,7 +296,7 @@ static int vector_enc(struct buf *b, struct tables *t, const struct report *r,
   uint32_t at = 0;
   for (uint32_t s = 0; s < v->nspans; s++) {
     const struct rpt_span *sp = &r->spans[v->first_span + s];
-    put_num(b, tab_index(&t->rules, &sp->rule, 1));
+    put_num(b, tab_index(t, &t->rules, &sp->rule, sizeof sp->rule));
     put_num(b, sp->start >= at ? sp->start - at : 0);
     put_num(b, sp->end - sp->start);
     put_num(b, sp->depth);
@@ -242,7 +306,8 @@ static int vector_enc(struct buf *b, struct tables *t, const struct report *r,
 }
 
 /* One vector: ID its id shown, front-coded against PREV (the length they
- * share, then the rest); ENC its outcome characters. */
+ * share, then the rest); ENC its outcome characters (written as their
+ * entry of O). */
 static void vector_data(struct jw *w, struct tables *t, const struct report *r,
                         const struct rpt_vec *v, const struct buf *id,
                         const struct buf *prev, const char *enc,
@@ -261,9 +326,7 @@ static void vector_data(struct jw *w, struct tables *t, const struct report *r,
   buf_json_str(&w->b, id->p + same, id->len - same);
   fprintf(f, "[\"%s", count);
   jw_raw(w, w->b.p + 1, w->b.len - 1);
-  fprintf(f, ",%u,\"", v->input);
-  fwrite(enc, 1, r->nad, f);
-  fputs("\",\"", f);
+  fprintf(f, ",%u,%u,\"", v->input, tab_index(t, &t->outs, enc, r->nad));
   w->b.len = 0;
   int derived = vector_enc(&w->b, t, r, v, where, res, nres);
   fwrite(w->b.p, 1, w->b.len, f);
@@ -277,13 +340,15 @@ static void vector_data(struct jw *w, struct tables *t, const struct report *r,
   fputc(']', f);
 }
 
-/* A table of uint32 tuples as a JSON array of numbers (of N each; 0:
- * arrays of numbers). */
-static void tuples_out(FILE *f, const char *name, struct strtab *t, int n) {
+/* A table of uint32 tuples as a JSON array of numbers, in the order of
+ * the numbers written (of N each; 0: arrays of numbers). */
+static void tuples_out(FILE *f, const char *name, struct tab *t, int n) {
   fprintf(f, ",\"%s\":[", name);
-  for (size_t i = 0; i < t->n; i++) {
-    const uint32_t *v = (const uint32_t *)(const void *)t->s[i];
-    size_t m = n ? (size_t)n : t->len[i] / sizeof *v;
+  for (size_t i = 0; i < t->s.n; i++) {
+    size_t m;
+    const uint32_t *v = tab_entry(t, i, &m);
+    if (n)
+      m = (size_t)n;
     if (!n)
       fputs(i ? ",[" : "[", f);
     for (size_t k = 0; k < m; k++)
@@ -292,11 +357,47 @@ static void tuples_out(FILE *f, const char *name, struct strtab *t, int n) {
       fputc(']', f);
   }
   fputc(']', f);
-  strtab_free(t);
 }
 
-/* V: each vector with its outcome characters (class * 4 + security * 2 +
- * known, from the results); then the tables its encoding refers to. */
+/* Vector I's outcome characters (class * 4 + security * 2 + known, from
+ * its results RES[FROM..], which it returns the end of). */
+static size_t vector_outcomes(const struct report *r, size_t i,
+                              const struct rpt_result *res, size_t from,
+                              char *enc) {
+  const struct rpt_vec *v = &r->vecs[i];
+  for (size_t k = 0; k < r->nad; k++)
+    enc[k] = v->cls[k] == RPT_NONE ? '.' : OUT_ALPHA[v->cls[k] * 4];
+  size_t j = from;
+  for (; j < r->nres && res[j].vec == i; j++)
+    enc[res[j].adapter] =
+        OUT_ALPHA[res[j].cls * 4 + res[j].security * 2 + res[j].known];
+  return j;
+}
+
+/* The first pass: every vector encoded and dropped, for the tables'
+ * counts; then the tables numbered by them. */
+static void tables_count(struct tables *t, const struct report *r,
+                         const struct rpt_result *res) {
+  struct buf scratch = {0};
+  char enc[RPT_MAX_ADAPTERS];
+  uint32_t where[5];
+  memset(where, 0xff, sizeof where);
+  for (size_t i = 0, j = 0; i < r->nvecs; i++) {
+    size_t from = j;
+    j = vector_outcomes(r, i, res, from, enc);
+    tab_index(t, &t->outs, enc, r->nad);
+    scratch.len = 0;
+    vector_enc(&scratch, t, r, &r->vecs[i], where, res + from, j - from);
+  }
+  free(scratch.p);
+  struct tab *all[] = {&t->shapes, &t->pairs, &t->rules, &t->small, &t->outs};
+  for (size_t k = 0; k < sizeof all / sizeof *all; k++)
+    tab_rank(all[k]);
+  t->ranked = 1;
+}
+
+/* V: each vector with its outcome characters (O), then the tables its
+ * encoding refers to. */
 static void vectors_data(struct jw *w, const struct report *r) {
   struct rpt_result *res = xmalloc((r->nres ? r->nres : 1) * sizeof *res);
   if (r->nres) /* all passed: r->res may be NULL */
@@ -304,23 +405,16 @@ static void vectors_data(struct jw *w, const struct report *r) {
   qsort(res, r->nres, sizeof *res, res_cmp);
   struct tables t;
   memset(&t, 0, sizeof t);
+  tables_count(&t, r, res);
   fputs(",\"V\":[", w->f);
   char enc[RPT_MAX_ADAPTERS];
   struct buf id = {0}, prev = {0};
   buf_puts(&prev, "");
   uint32_t where[5]; /* the previous vector's file, section, op, tags, group */
   memset(where, 0xff, sizeof where);
-  size_t j = 0;
-  for (size_t i = 0; i < r->nvecs; i++) {
+  for (size_t i = 0, j = 0; i < r->nvecs; i++) {
     size_t from = j;
-    while (j < r->nres && res[j].vec == i)
-      j++;
-    const struct rpt_vec *v = &r->vecs[i];
-    for (size_t k = 0; k < r->nad; k++)
-      enc[k] = v->cls[k] == RPT_NONE ? '.' : OUT_ALPHA[v->cls[k] * 4];
-    for (size_t k = from; k < j; k++)
-      enc[res[k].adapter] =
-          OUT_ALPHA[res[k].cls * 4 + res[k].security * 2 + res[k].known];
+    j = vector_outcomes(r, i, res, from, enc);
     if (i)
       fputc(',', w->f);
     struct buf tmp = prev;
@@ -328,6 +422,7 @@ static void vectors_data(struct jw *w, const struct report *r) {
     id = tmp;
     id.len = 0;
     buf_puts(&id, "");
+    const struct rpt_vec *v = &r->vecs[i];
     report_show(&id, vec_id(r, v), vec_idlen(r, v));
     vector_data(w, &t, r, v, &id, &prev, enc, where, res + from, j - from);
   }
@@ -335,16 +430,22 @@ static void vectors_data(struct jw *w, const struct report *r) {
   free(prev.p);
   fputs("]", w->f);
   /* T: index 0 is the empty string, as in S */
-  if (!t.small.n)
-    tab_index(&t.small, (const uint32_t[]){0}, 1);
   fputs(",\"T\":[0", w->f);
-  for (size_t i = 1; i < t.small.n; i++)
-    fprintf(w->f, ",%u", *(const uint32_t *)(const void *)t.small.s[i]);
+  for (size_t k = 1; k < t.small.s.n; k++) {
+    size_t n;
+    fprintf(w->f, ",%u", *tab_entry(&t.small, k, &n));
+  }
+  fputs("],\"O\":[\"\"", w->f);
+  for (size_t k = 1; k < t.outs.s.n; k++) /* OUT_ALPHA and '.': no escapes */
+    fprintf(w->f, ",\"%.*s\"", (int)t.outs.s.len[t.outs.order[k]],
+            t.outs.s.s[t.outs.order[k]]);
   fputc(']', w->f);
-  strtab_free(&t.small);
   tuples_out(w->f, "SH", &t.shapes, 0);
   tuples_out(w->f, "Q", &t.pairs, 2);
   tuples_out(w->f, "RU", &t.rules, 1);
+  struct tab *all[] = {&t.shapes, &t.pairs, &t.rules, &t.small, &t.outs};
+  for (size_t k = 0; k < sizeof all / sizeof *all; k++)
+    tab_free(all[k]);
   free(res);
 }
 

@@ -330,3 +330,21 @@ shown = {d["S"][k]: d["S"][x] for k, x in pairs}
 assert shown == {"expect": '"reject"'}, shown
 PY
 }
+
+@test "report: the page's outcome strings (O) are each written once, numbered by use, the most used first" {
+  run "$UT" report --quiet --output-dir "$OUTD" "$DATA/hostile.jsonl"
+  [ "$status" -eq 0 ]
+  python3 - "$OUTD/index.html" <<'PY'
+import collections, json, re, sys
+d = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', open(sys.argv[1], encoding="utf-8").read(), re.S).group(1))
+uses = collections.Counter(v[2] for v in d["V"])
+o = d["O"]
+assert o[0] == "" and 0 not in uses, (o[:1], uses[0])
+assert sorted(uses) == list(range(1, len(o))), (sorted(uses), len(o))
+assert len(set(o)) == len(o), o
+assert all(len(s) == len(d["A"]) for s in o[1:]), o
+counts = [uses[k] for k in range(1, len(o))]
+assert counts == sorted(counts, reverse=True), counts
+assert len(o) > 2, o
+PY
+}
