@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # adapters/tests/update-pass-figures.sh [NAME...]: run every vector file through
 # each adapter, rewrite its baseline file and its "Pass figures per vector file"
-# section at the end of its folder's README.md.  The baseline file is the one
+# section of its folder's README.md, where it stands (at the end the first time).  The baseline file is the one
 # under adapters/ whose "adapter" is NAME (a folder may hold two: glib's
 # baseline.json and baseline-relaxed.json), else adapters/NAME/baseline.json;
 # a second adapter of a folder has its own section ("... file: NAME").  From
@@ -44,20 +44,21 @@ text = open(path, encoding="utf-8").read()
 head = "## Pass figures per vector file"
 if os.path.basename(os.path.dirname(path)) != name:
     head += ": " + name
-# this adapter's section runs to the next "## " heading or the end
+section = (head + "\n\n" + "%s, vectors %s, from `build/bin/uritest run --adapter %s` "
+           "(every result not PASS or UNSUPPORTED is in `%s`; regenerate with "
+           "`adapters/tests/update-pass-figures.sh %s`):\n\n%s\n"
+           % (lib, vv, name, os.path.basename(bl), name, table))
+# this adapter's section runs to the next "## " heading or the end, and is
+# replaced where it stands (a folder's two sections keep their order)
 m = re.search("^" + re.escape(head) + "$", text, re.M)
 if m:
     nxt = re.search("^## ", text[m.end():], re.M)
-    rest = text[m.end() + nxt.start():] if nxt else ""
-    text = text[:m.start()].rstrip() + "\n\n" + rest
-    if rest:
-        text = text.rstrip() + "\n\n"
+    if nxt:
+        text = text[:m.start()] + section + "\n" + text[m.end() + nxt.start():]
+    else:
+        text = text[:m.start()] + section
 else:
-    text = text.rstrip() + "\n\n"
-text += (head + "\n\n" + "%s, vectors %s, from `build/bin/uritest run --adapter %s` "
-         "(every result not PASS or UNSUPPORTED is in `%s`; regenerate with "
-         "`adapters/tests/update-pass-figures.sh %s`):\n\n%s\n"
-         % (lib, vv, name, os.path.basename(bl), name, table))
+    text = text.rstrip() + "\n\n" + section
 open(path, "w", encoding="utf-8").write(text)
 PY
   echo "$a: $(tail -n 1 "build/adapter-runs/$a.txt")"
