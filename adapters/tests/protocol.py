@@ -2,7 +2,8 @@
 """adapters/tests/protocol.py CHECK NAME HELLO_TIMEOUT CMD...: one check of
 adapters/PROTOCOL.md on the adapter that CMD starts, registered as NAME
 (adapters/tests/each.bash runs each check on each adapter).  Every check
-reads the hello line (within HELLO_TIMEOUT seconds), which must name NAME.
+reads the hello line (within HELLO_TIMEOUT seconds), which must name NAME
+and give the spec that NAME's registry entry gives (section 8).
 Prints what is wrong and exits 1, or exits 0.
 
   requests     the hello line (section 2); ids echoed exactly and a request
@@ -286,6 +287,16 @@ def check_garbage(ad):
     return "%d error answers" % len(a)
 
 
+def registry_spec(name):
+    """The spec of NAME's entry in adapters/*/adapter.json, None when it has none."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from registry import entries
+    for _, e in entries():
+        if e["name"] == name:
+            return e.get("spec")
+    return None
+
+
 CHECKS = {"requests": check_requests, "pipelined": check_pipelined,
           "interactive": check_interactive, "garbage": check_garbage}
 
@@ -302,6 +313,10 @@ def main(argv):
     try:
         expect(isinstance(ad.hello, dict) and ad.hello.get("adapter") == argv[2],
                "hello: %s, not the adapter %s" % (json.dumps(ad.hello)[:200], argv[2]))
+        spec = registry_spec(argv[2])
+        expect(spec is None or ad.hello.get("spec") == spec,
+               "hello: spec %r, where adapter.json says %r (section 8: as in the hello line)"
+               % (ad.hello.get("spec"), spec))
         print(CHECKS[argv[1]](ad))
         return 0
     except Bad as e:
