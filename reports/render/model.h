@@ -52,6 +52,11 @@ uint32_t strtab_add(struct strtab *t, const char *s, size_t n);
 uint32_t strtab_find(const struct strtab *t, const char *s, size_t n);
 void strtab_free(struct strtab *t);
 
+/* An advisory read the vulnerable way, and the vector that showed it. */
+struct rpt_vuln {
+  uint32_t advisory, vec;
+};
+
 struct rpt_adapter {
   uint32_t name, library, spec; /* model strings */
   uint32_t role; /* "oracle", "control" or "third-party": adapter.json */
@@ -65,6 +70,11 @@ struct rpt_adapter {
   size_t op_answered[RPT_OP__COUNT], op_passed[RPT_OP__COUNT];
   uint32_t *sev; /* security findings per severity: [string, count]... */
   size_t nsev;   /* pairs */
+  /* the advisories it reads the vulnerable way (its results' "vulnerable",
+   * as the harness decided), each once with the vector that showed it,
+   * sorted by advisory id (report_finish) */
+  struct rpt_vuln *vuln;
+  size_t nvuln;
 };
 
 /* A non-PASS result, compact.  Strings are model strings (0: none);
@@ -131,7 +141,8 @@ int report_record(struct report *r, const struct rrecord *rec);
 void report_sources(struct report *r, char *const *paths, int n);
 /* After the results: the sections, tags and inputs of the vectors, from
  * the vector files the results name (informative: a file that cannot be
- * read is left out), and the oracle's derivation of each input. */
+ * read is left out), and the oracle's derivation of each input; each
+ * adapter's advisories (rpt_adapter.vuln). */
 void report_finish(struct report *r);
 void report_free(struct report *r);
 
@@ -175,15 +186,6 @@ uint32_t report_test_expected(struct report *r, json_t *t);
 /* The key of the expected object that a class is about ("valid" for
  * SHOULD_HAVE_*, "target" for RESOLVE_MISMATCH, ...), or NULL. */
 const char *report_diff_key(int cls);
-
-/* The advisories adapter K reads the vulnerable way (its results'
- * "vulnerable", as the harness decided), each once with the vector that
- * showed it, sorted by advisory id; *OUT to free. */
-struct rpt_vuln {
-  uint32_t advisory, vec;
-};
-size_t report_vulnerable(const struct report *r, size_t k,
-                         struct rpt_vuln **out);
 
 /* One vector per distinct pattern of outcomes across the adapters with a
  * non-PASS (as JSONTestSuite prunes its matrix), the most common first. */

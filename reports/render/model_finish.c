@@ -257,9 +257,42 @@ static const char *adapter_role(const char *name) {
   return out;
 }
 
+/* ---- advisories ---------------------------------------------------------------- */
+
+static const struct report *vuln_sort_r;
+static int vuln_cmp(const void *a, const void *b) {
+  const struct rpt_vuln *x = a, *y = b;
+  int c = strcmp(rs(vuln_sort_r, x->advisory), rs(vuln_sort_r, y->advisory));
+  return c ? c : (x->vec > y->vec) - (x->vec < y->vec);
+}
+
+/* Each adapter's advisories (rpt_adapter.vuln), from one pass over the
+ * results. */
+static void find_vulnerable(struct report *r) {
+  for (size_t i = 0; i < r->nres; i++) {
+    const struct rpt_result *x = &r->res[i];
+    if (!x->vulnerable)
+      continue;
+    struct rpt_adapter *a = &r->ad[x->adapter];
+    a->vuln = xrealloc(a->vuln, (a->nvuln + 1) * sizeof *a->vuln);
+    a->vuln[a->nvuln++] = (struct rpt_vuln){x->vulnerable, x->vec};
+  }
+  vuln_sort_r = r;
+  for (size_t k = 0; k < r->nad; k++) {
+    struct rpt_adapter *a = &r->ad[k];
+    if (a->nvuln)
+      qsort(a->vuln, a->nvuln, sizeof *a->vuln, vuln_cmp);
+    size_t m = 0; /* each advisory once, with its first vector */
+    for (size_t i = 0; i < a->nvuln; i++)
+      if (!m || a->vuln[m - 1].advisory != a->vuln[i].advisory)
+        a->vuln[m++] = a->vuln[i];
+    a->nvuln = m;
+  }
+}
+
 /* Read each vector file named by the results and note the section, tags
  * and input of each vector seen.  Files that cannot be read are skipped:
- * this is informative. */
+ * this is informative.  Then each adapter's advisories. */
 void report_finish(struct report *r) {
   for (size_t k = 0; k < r->nad; k++) {
     struct rpt_adapter *a = &r->ad[k];
@@ -302,6 +335,7 @@ void report_finish(struct report *r) {
   }
   line_arena_free(arena);
   strtab_free(&done);
+  find_vulnerable(r);
 }
 
 /* ---- the pruned view ---------------------------------------------------------- */
@@ -345,36 +379,6 @@ struct rpt_pattern *report_prune(const struct report *r, size_t *np) {
   return p;
 }
 
-/* ---- advisories ---------------------------------------------------------------- */
-
-static const struct report *vuln_sort_r;
-static int vuln_cmp(const void *a, const void *b) {
-  const struct rpt_vuln *x = a, *y = b;
-  int c = strcmp(rs(vuln_sort_r, x->advisory), rs(vuln_sort_r, y->advisory));
-  return c ? c : (x->vec > y->vec) - (x->vec < y->vec);
-}
-
-size_t report_vulnerable(const struct report *r, size_t k,
-                         struct rpt_vuln **out) {
-  size_t n = 0;
-  *out = NULL;
-  for (size_t i = 0; i < r->nres; i++) {
-    const struct rpt_result *x = &r->res[i];
-    if (x->adapter != k || !x->vulnerable)
-      continue;
-    *out = xrealloc(*out, (n + 1) * sizeof **out);
-    (*out)[n++] = (struct rpt_vuln){x->vulnerable, x->vec};
-  }
-  vuln_sort_r = r;
-  if (n)
-    qsort(*out, n, sizeof **out, vuln_cmp);
-  size_t m = 0; /* each advisory once, with its first vector */
-  for (size_t i = 0; i < n; i++)
-    if (!m || (*out)[m - 1].advisory != (*out)[i].advisory)
-      (*out)[m++] = (*out)[i];
-  return m;
-}
-
 /* ---- the rest ---------------------------------------------------------------- */
 
 const char *report_diff_key(int cls) {
@@ -411,8 +415,10 @@ FILE *report_open_out(const char *dir, const char *name, char **path,
 void report_free(struct report *r) {
   for (size_t i = 0; i < r->nvecs; i++)
     free(r->vecs[i].cls);
-  for (size_t i = 0; i < r->nad; i++)
+  for (size_t i = 0; i < r->nad; i++) {
     free(r->ad[i].sev);
+    free(r->ad[i].vuln);
+  }
   free(r->vecs);
   free(r->res);
   free(r->spans);

@@ -128,12 +128,10 @@ static void adapters_data(struct jw *w, const struct report *r) {
       fprintf(f, "%s[%u,%u]", s ? "," : "", a->sev[2 * s], a->sev[2 * s + 1]);
     fprintf(f, "],\"decl\":[%zu,%zu],\"cve\":[", a->declared,
             a->declared_security);
-    struct rpt_vuln *vu;
-    size_t nv = report_vulnerable(r, k, &vu);
-    for (size_t i = 0; i < nv; i++)
+    const struct rpt_vuln *vu = a->vuln;
+    for (size_t i = 0; i < a->nvuln; i++)
       fprintf(f, "%s[%u,%u,%u]", i ? "," : "", vu[i].advisory, vu[i].vec,
               r->vecs[vu[i].vec].link);
-    free(vu);
     fputs("]}", f);
   }
   fputs("]", f);

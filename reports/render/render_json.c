@@ -58,14 +58,11 @@ static void adapter_json(FILE *f, struct buf *b, const struct report *r,
     fprintf(f, ": %u", a->sev[2 * s + 1]);
   }
   fputs("}, \"vulnerable\": [", f);
-  struct rpt_vuln *vu;
-  size_t nv = report_vulnerable(r, (size_t)(a - r->ad), &vu);
-  for (size_t i = 0; i < nv; i++) {
+  for (size_t i = 0; i < a->nvuln; i++) {
     if (i)
       fputs(", ", f);
-    jmodel(f, b, r, vu[i].advisory);
+    jmodel(f, b, r, a->vuln[i].advisory);
   }
-  free(vu);
   fputs("]}", f);
 }
 
