@@ -82,25 +82,19 @@ static void usage(FILE *f) {
 #define ADAPTERS_USAGE                                                         \
   "usage: uritest adapters [--json] [--hello-timeout S] [NAME]..."
 
-/* One adapter's entry of the listing: started once, when its check passes,
- * for the library and spec its hello line gives. */
-static json_t *adapter_entry(struct adapter_def *d, double hello) {
-  adapter_def_check(d);
+/* One adapter's entry of the listing; A is D's adapter when D's check
+ * passed (STARTED: its hello was read), NULL when it did not. */
+static json_t *adapter_entry(struct adapter_def *d, const struct adapter *a,
+                             int started) {
   json_t *e = json_pack("{s:s, s:s?, s:s?, s:b}", "name", d->name, "library",
                         NULL, "spec", d->spec, "available", d->available);
-  if (d->available) {
-    struct adapter a;
-    adapter_init(&a, d, hello, 2);
-    a.failed_starts = 2; /* one attempt is enough for a listing */
-    if (adapter_start(&a) == 0) {
-      json_object_set_new(e, "library", json_string(a.library));
-      json_object_set_new(e, "spec", json_string(a.spec));
-    } else {
-      json_object_set_new(e, "available", json_false());
-      json_object_set_new(e, "why",
-                          json_sprintf("does not start: %s", a.last_why));
-    }
-    adapter_free(&a);
+  if (a && started) {
+    json_object_set_new(e, "library", json_string(a->library));
+    json_object_set_new(e, "spec", json_string(a->spec));
+  } else if (a) {
+    json_object_set_new(e, "available", json_false());
+    json_object_set_new(e, "why",
+                        json_sprintf("does not start: %s", a->last_why));
   } else {
     json_object_set_new(e, "why",
                         json_string(d->why ? d->why : "not available"));
@@ -116,6 +110,38 @@ static json_t *adapter_entry(struct adapter_def *d, double hello) {
         json_pack("{s:s, s:o}", "pinned", d->pinned, "published", pub));
   }
   return e;
+}
+
+/* The entries of DEFS[0..N): each checked, each available one started once
+ * for the library and spec its hello line gives, the next one spawned
+ * while a hello is awaited (adapters_hello's overlap, one attempt each). */
+static json_t *adapter_entries(struct adapter_def **defs, size_t n,
+                               double hello) {
+  struct adapter *ad = xcalloc(n + 1, sizeof *ad);
+  json_t *list = json_array();
+  for (size_t k = 0; k < n; k++) {
+    adapter_def_check(defs[k]);
+    adapter_init(&ad[k], defs[k], hello, 2);
+    ad[k].failed_starts = 2; /* one attempt is enough for a listing */
+  }
+  for (size_t k = 0; k < n; k++) {
+    if (!defs[k]->available) {
+      json_array_append_new(list, adapter_entry(defs[k], NULL, 0));
+      continue;
+    }
+    for (size_t j = k + 1; j < n; j++)
+      if (defs[j]->available) {
+        adapter_spawn_ahead(&ad[j]);
+        break;
+      }
+    int started = adapter_start(&ad[k]) == 0;
+    json_array_append_new(list, adapter_entry(defs[k], &ad[k], started));
+    adapter_stop(&ad[k]);
+  }
+  for (size_t k = 0; k < n; k++)
+    adapter_free(&ad[k]);
+  free(ad);
+  return list;
 }
 
 /* The listing as a table: name, spec, library, availability and why. */
@@ -180,16 +206,19 @@ static json_t *adapters_list(struct registry *reg, char **names, int n,
       free(want);
       return NULL;
     }
-  json_t *list = json_array();
+  struct adapter_def **defs = xcalloc(reg->n + (size_t)n + 1, sizeof *defs);
+  size_t nd = 0;
   for (size_t i = 0; i < reg->n; i++)
     if (wanted(want, n, &reg->defs[i]))
-      json_array_append_new(list, adapter_entry(&reg->defs[i], hello));
+      defs[nd++] = &reg->defs[i];
   for (int k = 0; k < n; k++) {
     int listed = want[k] >= reg->defs && want[k] < reg->defs + reg->n;
     int named_before = k > 0 && wanted(want, k, want[k]);
     if (!listed && !named_before)
-      json_array_append_new(list, adapter_entry(want[k], hello));
+      defs[nd++] = want[k];
   }
+  json_t *list = adapter_entries(defs, nd, hello);
+  free(defs);
   free(want);
   return list;
 }
