@@ -73,10 +73,13 @@
     return out;
   }
   // X[v]: the vector's strings, its expected pairs, its details (by
-  // adapter) and its derivation; pairs are made when shown (pairsOf)
+  // adapter) and its derivation; pairs are made when shown (pairsOf).
+  // Decoded when a view first needs it (decode, below), not for the
+  // overview the page opens on.
+  let X = null;
   let lastId = '';
   const lastWhere = [0, 0, 0, 0, 0]; // the previous vector's file, section, op, tags, group
-  const X = V.map((v) => {
+  const decodeVector = (v) => {
     const a = nums(v[V_ENC]);
     let p = 0;
     const mask = a[p++];
@@ -110,7 +113,7 @@
       file: S[D.T[lastWhere[0]]], section: S[D.T[lastWhere[1]]], op: S[D.T[lastWhere[2]]], tags: S[D.T[lastWhere[3]]], group: S[D.T[lastWhere[4]]],
       a: a, ne: ne, expAt: expAt, det: det, derivAt: derivAt,
     };
-  });
+  };
   function expectedOf(x) {
     const out = [];
     for (let i = 0; i < x.ne; i++) {
@@ -179,27 +182,49 @@
   const NO_DET = { comps: 0, note: 0, beh: 0, sev: 0, impl: 0, shape: 0, nd: 0 };
   const BEHS = {};
   const SEVS = {};
-  let nrows = 0;
-  const rowBuf = [];
-  for (let v = 0; v < V.length; v++) {
-    const out = X[v].out;
-    const det = X[v].det;
-    for (let k = 0; k < A.length; k++) {
-      const ch = out.charCodeAt(k);
-      if (ch === CH_NONE || Number.isNaN(ch)) continue;
-      const cls = CODE[ch] >> 2;
-      if (cls === CLS_PASS) continue;
-      rowBuf.push(v * 256 + k);
-      nrows++;
-      const d = det[k];
-      if (d && cls !== CLS_UNSUPPORTED) {
-        if (d.beh) BEHS[S[d.beh]] = (BEHS[S[d.beh]] || 0) + 1;
-        if (d.sev) SEVS[S[d.sev]] = (SEVS[S[d.sev]] || 0) + 1;
+  const BY_ID = {};
+  let ROWS = null;
+  // the number of results not PASS, from the outcome strings alone (the
+  // page's header; decode counts the same when it makes ROWS)
+  function countRows() {
+    const per = D.O.map((out) => {
+      let n = 0;
+      for (let k = 0; k < out.length && k < A.length; k++) {
+        const ch = out.charCodeAt(k);
+        if (ch !== CH_NONE && CODE[ch] >> 2 !== CLS_PASS) n++;
+      }
+      return n;
+    });
+    let n = 0;
+    for (let v = 0; v < V.length; v++) n += per[V[v][V_OUT]];
+    return n;
+  }
+  const nrows = countRows();
+  // X, ROWS, the behaviours' and severities' counts and the ids, once
+  function decode() {
+    if (X) return;
+    X = V.map(decodeVector);
+    const rowBuf = [];
+    for (let v = 0; v < V.length; v++) {
+      const out = X[v].out;
+      const det = X[v].det;
+      BY_ID[X[v].id] = v;
+      for (let k = 0; k < A.length; k++) {
+        const ch = out.charCodeAt(k);
+        if (ch === CH_NONE || Number.isNaN(ch)) continue;
+        const cls = CODE[ch] >> 2;
+        if (cls === CLS_PASS) continue;
+        rowBuf.push(v * 256 + k);
+        const d = det[k];
+        if (d && cls !== CLS_UNSUPPORTED) {
+          if (d.beh) BEHS[S[d.beh]] = (BEHS[S[d.beh]] || 0) + 1;
+          if (d.sev) SEVS[S[d.sev]] = (SEVS[S[d.sev]] || 0) + 1;
+        }
       }
     }
+    ROWS = Int32Array.from(rowBuf);
+    failureChoices();
   }
-  const ROWS = Int32Array.from(rowBuf);
-  rowBuf.length = 0;
   function rowV(x) { return x >>> 8; }
   function rowA(x) { return x & 255; }
   function rowCode(x) { return CODE[X[x >>> 8].out.charCodeAt(x & 255)]; }
@@ -598,11 +623,14 @@
     values.forEach((v) => { const o = el('option', '', v[1]); o.value = v[0]; sel.appendChild(o); });
   }
   fillSelect($('f-adapter'), A.map((a) => [S[a.name], S[a.name]]));
-  const clsCount = {};
-  ROWS.forEach((x) => { const c = rowCls(x); clsCount[c] = (clsCount[c] || 0) + 1; });
-  fillSelect($('f-class'), Object.keys(clsCount).map(Number).sort((x, y) => x - y).map((c) => [C[c], C[c] + ' (' + clsCount[c] + ')']));
-  fillSelect($('f-sev'), Object.keys(SEVS).sort().map((s) => [s, s + ' (' + SEVS[s] + ')']));
-  fillSelect($('f-beh'), Object.keys(BEHS).sort().map((s) => [s, s + ' (' + BEHS[s] + ')']));
+  // the class, severity and behaviour choices with their counts (decode)
+  function failureChoices() {
+    const clsCount = {};
+    ROWS.forEach((x) => { const c = rowCls(x); clsCount[c] = (clsCount[c] || 0) + 1; });
+    fillSelect($('f-class'), Object.keys(clsCount).map(Number).sort((x, y) => x - y).map((c) => [C[c], C[c] + ' (' + clsCount[c] + ')']));
+    fillSelect($('f-sev'), Object.keys(SEVS).sort().map((s) => [s, s + ' (' + SEVS[s] + ')']));
+    fillSelect($('f-beh'), Object.keys(BEHS).sort().map((s) => [s, s + ' (' + BEHS[s] + ')']));
+  }
 
   function textHas(hay, needle) { return hay.toLowerCase().indexOf(needle.toLowerCase()) >= 0; }
   function matcher(s) {
@@ -710,9 +738,8 @@
   $('pg-next').addEventListener('click', () => go({ p: String(Number(state.p || 0) + 1) }, true));
 
   // ---- One input, every parser
-  const BY_ID = {};
-  X.forEach((v, i) => { BY_ID[v.id] = i; });
   function choices() {
+    decode();
     const q = $('in-q').value;
     const ul = $('in-choices');
     clear(ul);
@@ -840,6 +867,7 @@
       if (a.getAttribute('data-view') === state.view) a.setAttribute('aria-current', 'page');
       else a.removeAttribute('aria-current');
     });
+    if (state.view !== 'overview') decode();
     if (state.view === 'input' && state.in && $('in-q').value === '') $('in-q').value = state.in;
     VIEWS[state.view]();
     drawn[state.view] = 1;
