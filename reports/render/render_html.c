@@ -209,11 +209,11 @@ static void tab_rank(struct tab *x) {
     x->rank[x->order[k]] = (uint32_t)k;
 }
 
-/* Entry K (by number written) of X: its octets. */
-static const uint32_t *tab_entry(const struct tab *x, size_t k, size_t *n) {
+/* Entry K (by number written) of X: its octets, *LEN of them. */
+static const char *tab_entry(const struct tab *x, size_t k, size_t *len) {
   uint32_t i = x->order[k];
-  *n = x->s.len[i] / sizeof(uint32_t);
-  return (const uint32_t *)(const void *)x->s.s[i];
+  *len = x->s.len[i];
+  return x->s.s[i];
 }
 
 static void tab_free(struct tab *x) {
@@ -344,9 +344,8 @@ static void tuples_out(FILE *f, const char *name, struct tab *t, int n) {
   fprintf(f, ",\"%s\":[", name);
   for (size_t i = 0; i < t->s.n; i++) {
     size_t m;
-    const uint32_t *v = tab_entry(t, i, &m);
-    if (n)
-      m = (size_t)n;
+    const uint32_t *v = (const void *)tab_entry(t, i, &m);
+    m = n ? (size_t)n : m / sizeof *v;
     if (!n)
       fputs(i ? ",[" : "[", f);
     for (size_t k = 0; k < m; k++)
@@ -431,12 +430,15 @@ static void vectors_data(struct jw *w, const struct report *r) {
   fputs(",\"T\":[0", w->f);
   for (size_t k = 1; k < t.small.s.n; k++) {
     size_t n;
-    fprintf(w->f, ",%u", *tab_entry(&t.small, k, &n));
+    const void *e = tab_entry(&t.small, k, &n);
+    fprintf(w->f, ",%u", *(const uint32_t *)e);
   }
   fputs("],\"O\":[\"\"", w->f);
-  for (size_t k = 1; k < t.outs.s.n; k++) /* OUT_ALPHA and '.': no escapes */
-    fprintf(w->f, ",\"%.*s\"", (int)t.outs.s.len[t.outs.order[k]],
-            t.outs.s.s[t.outs.order[k]]);
+  for (size_t k = 1; k < t.outs.s.n; k++) { /* OUT_ALPHA and '.': no escapes */
+    size_t n;
+    const char *o = tab_entry(&t.outs, k, &n);
+    fprintf(w->f, ",\"%.*s\"", (int)n, o);
+  }
   fputc(']', w->f);
   tuples_out(w->f, "SH", &t.shapes, 0);
   tuples_out(w->f, "Q", &t.pairs, 2);
