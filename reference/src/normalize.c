@@ -38,6 +38,7 @@
  * - at RFC3986_LEVEL_SCHEME the output can be one octet longer than the
  *   input (http://h gives http://h/).
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "dot_segments.h"
@@ -89,9 +90,35 @@ static inline int needs_lower_change(char c) {
   return rfc3986__is((unsigned char)c, C_CAPITAL | C_PERCENT);
 }
 
+/*
+ * Where in s[i..end), at least 8 octets, the first word of 8 octets that
+ * holds a capital letter or a "%" begins (END when none does).  Each word
+ * is tested whole, with no carry from one octet into the next, so the
+ * byte order does not matter; the last word is the run's last 8 octets,
+ * which may overlap the one before.
+ */
+#define EACH_OCTET(c) ((uint64_t)0x0101010101010101u * (c))
+static inline size_t lower_change_word(const char *s, size_t i, size_t end) {
+  uint64_t v, t, pct;
+  for (;;) {
+    size_t at = end - i >= 8 ? i : end - 8;
+    memcpy(&v, s + at, 8);
+    pct = v ^ EACH_OCTET('%'); /* 0 where "%" */
+    t = v & EACH_OCTET(0x7f);  /* t + n stays within its octet */
+    if (((~(((pct & EACH_OCTET(0x7f)) + EACH_OCTET(0x7f)) | pct) |
+          ((t + EACH_OCTET(0x80 - 'A')) & ~(t + EACH_OCTET(0x7f - 'Z')) & ~v)) &
+         EACH_OCTET(0x80)) != 0)
+      return at;
+    if (end - i <= 8)
+      return end;
+    i += 8;
+  }
+}
+
 /* Where the run of octets from s[i] on that need no change ends (END at
  * the most): at the next "%", and when lower-casing at the next capital
- * letter; CASE_MAILTO goes octet by octet. */
+ * letter (eight octets a step while eight are left, then one from the
+ * word that holds it); CASE_MAILTO goes octet by octet. */
 static inline size_t run_end(const char *s, size_t i, size_t end,
                              enum casing casing) {
   if (casing == CASE_KEEP) {
@@ -99,11 +126,8 @@ static inline size_t run_end(const char *s, size_t i, size_t end,
     return pct ? (size_t)(pct - s) : end;
   }
   if (casing == CASE_LOWER) {
-    /* four octets a step while four are left, then one */
-    while (end - i >= 4 && !needs_lower_change(s[i]) &&
-           !needs_lower_change(s[i + 1]) && !needs_lower_change(s[i + 2]) &&
-           !needs_lower_change(s[i + 3]))
-      i += 4;
+    if (end - i >= 8 && (i = lower_change_word(s, i, end)) == end)
+      return end;
     while (i < end && !needs_lower_change(s[i]))
       i++;
   }
@@ -160,13 +184,25 @@ static int cursor_next(struct cursor *c) {
   return (unsigned char)*c->chunk++;
 }
 
-/* Output writer, snprintf style. */
+/*
+ * Output writer, snprintf style.  When the input fits, the output begins
+ * as a copy of it (rfc3986_normalize_observed), and at and after
+ * max(n, mirror) out[k] is in[k]: writing only at n and moving n on keeps
+ * that true, so a run of the input that is its own normal form and falls
+ * where it already is needs no copy.
+ */
 struct writer {
   char *out;
   size_t cap, n;
+  const char *in;
+  size_t mirror; /* SIZE_MAX: the input was not copied */
 };
 
 static void put(struct writer *w, const char *s, size_t len) {
+  if (w->n >= w->mirror && s == w->in + w->n) {
+    w->n += len; /* already there */
+    return;
+  }
   if (w->n < w->cap && len > 0)
     memcpy(w->out + w->n, s, w->cap - w->n < len ? w->cap - w->n : len);
   w->n += len;
@@ -333,7 +369,7 @@ rfc3986_status rfc3986_normalize_observed(const char *input, size_t len,
                                           const rfc3986_observer *obs) {
   rfc3986_uri u;
   rfc3986_error e;
-  struct writer w = {out, cap, 0};
+  struct writer w = {out, cap, 0, input, SIZE_MAX};
   struct plan pl;
   size_t from, to, path_at, path_len;
 
@@ -347,6 +383,10 @@ rfc3986_status rfc3986_normalize_observed(const char *input, size_t len,
                               err ? &e : NULL, obs) != RFC3986_OK)
     return syntax_error(err, &e);
   pl = plan_of(&u, level);
+  if (len > 0 && len <= cap) {
+    memcpy(out, input, len);
+    w.mirror = 0;
+  }
 
   /* 6.2.2.1 and 6.2.2.2 on the input's runs, whose delimiters (":", "//",
    * "@", "?", "#") are their own normal form: up to the host's end, which
@@ -377,6 +417,8 @@ rfc3986_status rfc3986_normalize_observed(const char *input, size_t len,
                    CASE_KEEP, obs);
     path_len = rfc3986__remove_dot_segments_in_place(out + path_at,
                                                      w.n - path_at, obs);
+    if (w.mirror < w.n) /* it may have rewritten all it was given */
+      w.mirror = w.n;
     w.n = path_at + path_len;
   } else {
     struct rfc3986__path_src src = {
