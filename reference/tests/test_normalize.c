@@ -344,8 +344,40 @@ static void check_errors(void) {
              "status %s offset %zu", rfc3986_status_name(st), err.offset);
 }
 
+/*
+ * The scheme-to-host run is looked at eight octets at a time: a capital
+ * letter, a pct-encoded unreserved octet or another triplet at every
+ * position of a 30-octet host (in the last word too, which overlaps the
+ * one before), and with the path after it, a query that the writer must
+ * copy or leave in place.  Expected by construction: the host in lower
+ * case, %42 decoded to "b", %2F kept.
+ */
+static void check_host_positions(void) {
+  static const struct {
+    const char *put, *want;
+  } what[] = {{"B", "b"}, {"%42", "b"}, {"%2f", "%2F"}};
+  char in[128], want[128], out[128], id[64];
+  size_t n;
+  for (size_t w = 0; w < sizeof what / sizeof what[0]; w++)
+    for (int k = 0; k <= 30; k++) {
+      snprintf(in, sizeof in, "HTTP://%.*s%s%.*s/P/./q?%%41#F", k,
+               "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", what[w].put, 30 - k,
+               "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+      snprintf(want, sizeof want, "http://%.*s%s%.*s/P/q?A#F", k,
+               "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", what[w].want, 30 - k,
+               "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa");
+      snprintf(id, sizeof id, "host-position.%zu.%d", w, k);
+      rfc3986_status st =
+          rfc3986_normalize(in, strlen(in), RFC3986_LEVEL_SYNTAX, out,
+                            sizeof out, &n, NULL, NULL);
+      unit_check(st == RFC3986_OK, id, "status %s", rfc3986_status_name(st));
+      unit_check_str(id, out, n, want);
+    }
+}
+
 int main(void) {
   check_cases();
+  check_host_positions();
   check_equivalent();
   check_idempotent();
   check_pairs();
