@@ -27,6 +27,10 @@ static const struct {
     {"authority without @", "http://", "a:", "/"},
     {"empty segments //", "a:", "/", ""},
     {"long query", "http://h/?", "a=b&", ""},
+    /* normalize lower-cases scheme and host: every octet a capital, and
+     * one in nine (its eight-octet scan finds one in every word) */
+    {"capital host", "HTTP://", "AB", "/"},
+    {"capital host 1 in 9", "http://", "abcdefghI", "/"},
 };
 #define NSHAPES (sizeof shapes / sizeof shapes[0])
 
