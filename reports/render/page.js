@@ -62,6 +62,12 @@
   // ---- decoding
   const CODE = new Int8Array(128).fill(-1);
   for (let i = 0; i < D.alpha.length; i++) CODE[D.alpha.charCodeAt(i)] = i;
+  // the class of result K of outcome string OUT, null when there is none
+  // ('.', or past the string's end)
+  function outClass(out, k) {
+    const ch = out.charCodeAt(k);
+    return ch === CH_NONE || Number.isNaN(ch) ? null : CODE[ch] >> 2;
+  }
   function nums(str) {
     const out = [];
     let n = 0;
@@ -98,10 +104,8 @@
     const det = {};
     const out = D.O[v[V_OUT]];
     for (let k = 0; k < out.length; k++) {
-      const ch = out.charCodeAt(k);
-      if (ch === CH_NONE) continue;
-      const cls = CODE[ch] >> 2;
-      if (cls === CLS_PASS || cls === CLS_UNSUPPORTED) continue;
+      const cls = outClass(out, k);
+      if (cls === null || cls === CLS_PASS || cls === CLS_UNSUPPORTED) continue;
       const n2 = a[p + 5];
       const d = { comps: D.T[a[p]], note: D.T[a[p + 1]], beh: D.T[a[p + 2]], sev: D.T[a[p + 3]], shape: a[p + 4], impl: n2 & 1, nd: n2 >> 1, at: p + 6 };
       p += 6 + d.nd;
@@ -190,8 +194,8 @@
     const per = D.O.map((out) => {
       let n = 0;
       for (let k = 0; k < out.length && k < A.length; k++) {
-        const ch = out.charCodeAt(k);
-        if (ch !== CH_NONE && CODE[ch] >> 2 !== CLS_PASS) n++;
+        const cls = outClass(out, k);
+        if (cls !== null && cls !== CLS_PASS) n++;
       }
       return n;
     });
@@ -210,10 +214,8 @@
       const det = X[v].det;
       BY_ID[X[v].id] = v;
       for (let k = 0; k < A.length; k++) {
-        const ch = out.charCodeAt(k);
-        if (ch === CH_NONE || Number.isNaN(ch)) continue;
-        const cls = CODE[ch] >> 2;
-        if (cls === CLS_PASS) continue;
+        const cls = outClass(out, k);
+        if (cls === null || cls === CLS_PASS) continue;
         rowBuf.push(v * 256 + k);
         const d = det[k];
         if (d && cls !== CLS_UNSUPPORTED) {
