@@ -597,6 +597,20 @@ COND(c_input_or_base_bracket) {
          (x->base && has_octet(x->base, x->base_len, o_bracket));
 }
 
+int condition_reads_answer(const char *name) {
+  static const char *const answer[] = {"numeric-ipv4-form", "ref-empty",
+                                       "ref-undefined",
+                                       "ref-component-has-pct"};
+  size_t n = strlen(name), k = strlen("-parse-divergence-known");
+  if (!strncmp(name, "lib-", 4) ||
+      (n > k && !strcmp(name + n - k, "-parse-divergence-known")))
+    return 1;
+  for (size_t i = 0; i < sizeof answer / sizeof *answer; i++)
+    if (!strcmp(name, answer[i]))
+      return 1;
+  return 0;
+}
+
 static const struct cond_entry conditions[] = {
     {"base-parse-divergence-known", c_base_parse_divergence_known},
     {"target-parse-divergence-known", c_target_parse_divergence_known},
@@ -688,4 +702,8 @@ cond_fn cond_lookup(const struct cond_entry *t, size_t n, const char *name) {
     if (strcmp(t[i].name, name) == 0)
       return t[i].fn;
   return NULL;
+}
+
+const char *condition_nth(size_t i) {
+  return i < sizeof conditions / sizeof *conditions ? conditions[i].name : NULL;
 }

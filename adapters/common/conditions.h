@@ -30,6 +30,14 @@ struct cond_ctx {
 typedef int (*cond_fn)(const struct cond_ctx *);
 /* The condition of that name, or NULL when there is none. */
 cond_fn condition_named(const char *name);
+/* 1 when the condition NAME reads the library's answer (`lib-*`), a
+ * component in question or the fuzz targets' parse divergences: a
+ * behaviour's prediction says what the library answers, so its condition
+ * reads the input and RFC 3986's reading only. */
+int condition_reads_answer(const char *name);
+/* The name of the I-th condition (conditions.c's table), NULL past the
+ * end: every condition a behaviour may name comes from there. */
+const char *condition_nth(size_t i);
 
 /* A behaviour's condition, as both users hold it. */
 struct behaviour_rule {

@@ -677,10 +677,7 @@ static void behaviours_text(FILE *f, const struct stats *s) {
     if (!s->beh_count[order[i]])
       continue;
     shown++;
-    fprintf(f, "    %-40s %zu", b->rule.id, s->beh_count[order[i]]);
-    if (b->severity)
-      fprintf(f, " [%s]", severity_names[b->severity]);
-    fputc('\n', f);
+    fprintf(f, "    %-40s %zu\n", b->rule.id, s->beh_count[order[i]]);
   }
   fprintf(f, "    %-40s %zu\n", "unexplained", s->unexplained);
   (void)shown;

@@ -1,0 +1,394 @@
+/* infer.c: `uritest behaviours --infer` (adapters/BEHAVIOURS.md
+ * "Inferring behaviours"): an adapter's results that no behaviour predicts,
+ * grouped under the predictions (a reject, or a set of transforms of
+ * predict.c) that reproduce the library's answer on them; each group gets
+ * the narrowest condition, from the condition vocabulary, under which its
+ * prediction holds at least 95% of the time on every result of the
+ * adapter, PASS included. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "behaviours.h"
+#include "util.h"
+
+#define MIN_PRECISION 0.95
+#define MIN_RESULTS 2 /* a behaviour explains at least this many */
+#define MAX_CANDS 6   /* predictions kept per result */
+#define MAX_TRANSFORMS 3
+#define MAX_CONDS 128
+
+struct cand {
+  struct prediction p;
+  int op;
+};
+
+struct infer {
+  const struct bitem *it;
+  size_t n;
+  struct answers *a;   /* per result */
+  unsigned char *open; /* not PASS, predicted by no behaviour yet */
+  struct cand (*cands)[MAX_CANDS];
+  unsigned char *ncands;
+  const char *cond[MAX_CONDS];
+  cond_fn fn[MAX_CONDS];
+  size_t nconds;
+};
+
+/* 2 when P on result J differs from RFC 3986's answer and is the
+ * library's, 1 when it differs only, else 0. */
+static int judge_pred(const struct infer *x, size_t j,
+                      const struct prediction *p) {
+  struct behaviour b;
+  memset(&b, 0, sizeof b);
+  b.predict = *p;
+  b.rule.components = "";
+  return behaviour_judge(&b, &x->it[j].f, &x->a[j]);
+}
+
+static void add_cand(struct infer *x, size_t j, const struct prediction *p) {
+  if (x->ncands[j] < MAX_CANDS) {
+    struct cand *c = &x->cands[j][x->ncands[j]++];
+    c->p = *p;
+    c->op = x->it[j].f.op;
+  }
+}
+
+/* The transforms that change the prediction of no transform on J. */
+static size_t relevant(const struct infer *x, size_t j, int *rel) {
+  const struct bfacts *f = &x->it[j].f;
+  struct adapter_reading p0, p1;
+  struct prediction none = {0, 0};
+  size_t n = 0;
+  reading_init(&p0);
+  if (predict_answer(&none, op_names[f->op], f->in, f->len, f->base,
+                     f->base_len, &p0) < 0)
+    p0.valid = -1;
+  for (size_t t = 0; t < transform_count; t++) {
+    struct prediction one = {0, 1ULL << t};
+    reading_init(&p1);
+    if (predict_answer(&one, op_names[f->op], f->in, f->len, f->base,
+                       f->base_len, &p1) == 0 &&
+        (p0.valid < 0 || !predict_equals(&p1, &p0, 0) ||
+         !predict_equals(&p0, &p1, 0)))
+      rel[n++] = (int)t;
+    reading_free(&p1);
+  }
+  reading_free(&p0);
+  return n;
+}
+
+/* Every smallest set of transforms (at most MAX_TRANSFORMS) whose
+ * prediction is the library's answer on J. */
+static void find_transforms(struct infer *x, size_t j) {
+  int rel[64];
+  size_t nr = relevant(x, j, rel);
+  struct prediction p = {0, 0};
+  if (judge_pred(x, j, &p) == 2) {
+    add_cand(x, j, &p);
+    return;
+  }
+  for (size_t k = 1; k <= MAX_TRANSFORMS && !x->ncands[j]; k++) {
+    size_t idx[MAX_TRANSFORMS];
+    for (size_t i = 0; i < k; i++)
+      idx[i] = i;
+    while (k <= nr) {
+      p.mask = 0;
+      for (size_t i = 0; i < k; i++)
+        p.mask |= 1ULL << rel[idx[i]];
+      if (judge_pred(x, j, &p) == 2)
+        add_cand(x, j, &p);
+      size_t i = k; /* next combination */
+      while (i > 0 && idx[i - 1] == nr - k + i - 1)
+        i--;
+      if (i == 0)
+        break;
+      idx[i - 1]++;
+      for (size_t m = i; m < k; m++)
+        idx[m] = idx[m - 1] + 1;
+    }
+  }
+}
+
+static void find_cands(struct infer *x) {
+  for (size_t j = 0; j < x->n; j++) {
+    if (!x->open[j])
+      continue;
+    struct prediction rej = {1, 0};
+    if (!x->a[j].lib.valid) {
+      if (judge_pred(x, j, &rej) == 2)
+        add_cand(x, j, &rej);
+    } else {
+      find_transforms(x, j);
+    }
+  }
+}
+
+static int cmp_cand(const void *pa, const void *pb) {
+  const struct cand *a = pa, *b = pb;
+  if (a->op != b->op)
+    return a->op < b->op ? -1 : 1;
+  if (a->p.reject != b->p.reject)
+    return a->p.reject < b->p.reject ? -1 : 1;
+  return a->p.mask < b->p.mask ? -1 : a->p.mask > b->p.mask;
+}
+
+/* The candidate (not BANNED) that reproduces most open results: 0, or -1
+ * when none reproduces MIN_RESULTS. */
+static int best_cand(const struct infer *x, struct cand *best,
+                     const struct cand *banned, size_t nbanned) {
+  struct cand *all = xcalloc(x->n * MAX_CANDS + 1, sizeof *all);
+  size_t m = 0, top = 0;
+  for (size_t j = 0; j < x->n; j++)
+    for (size_t c = 0; x->open[j] && c < x->ncands[j]; c++)
+      all[m++] = x->cands[j][c];
+  qsort(all, m, sizeof *all, cmp_cand);
+  for (size_t i = 0, e; i < m; i = e) {
+    for (e = i; e < m && !cmp_cand(&all[i], &all[e]); e++)
+      ;
+    int skip = 0;
+    for (size_t b = 0; b < nbanned; b++)
+      skip |= !cmp_cand(&banned[b], &all[i]);
+    if (!skip && e - i > top) {
+      top = e - i;
+      *best = all[i];
+    }
+  }
+  free(all);
+  return top >= MIN_RESULTS ? 0 : -1;
+}
+
+/* What the prediction does on each result of its op (0, 1, 2), and which
+ * conditions hold there (a row of bits per result). */
+struct table {
+  unsigned char *judged;
+  unsigned long long (*bits)[MAX_CONDS / 64];
+};
+
+static void fill_table(const struct infer *x, const struct cand *c,
+                       struct table *t) {
+  for (size_t j = 0; j < x->n; j++) {
+    const struct bfacts *f = &x->it[j].f;
+    t->judged[j] = f->op == c->op ? (unsigned char)judge_pred(x, j, &c->p) : 0;
+    memset(t->bits[j], 0, sizeof t->bits[j]);
+    if (!t->judged[j])
+      continue;
+    struct cond_ctx cx = {op_names[f->op], f->in,      f->len, f->base,
+                          f->base_len,     &x->a[j].ref, &x->a[j].lib, -1,
+                          NULL};
+    for (size_t k = 0; k < x->nconds; k++)
+      if (x->fn[k](&cx))
+        t->bits[j][k / 64] |= 1ULL << (k % 64);
+  }
+}
+
+static int has(const struct table *t, size_t j, int k) {
+  return k < 0 || (t->bits[j][k / 64] >> (k % 64) & 1ULL);
+}
+
+/* Conditions K1 and K2 (-1: none): the open results predicted, 0 when
+ * under MIN_PRECISION. */
+static size_t score(const struct infer *x, const struct table *t, int k1,
+                    int k2) {
+  size_t holds = 0, pred = 0, open = 0;
+  for (size_t j = 0; j < x->n; j++) {
+    if (!t->judged[j] || !has(t, j, k1) || !has(t, j, k2))
+      continue;
+    holds++;
+    pred += t->judged[j] == 2;
+    open += t->judged[j] == 2 && x->open[j];
+  }
+  return holds && (double)pred >= MIN_PRECISION * (double)holds ? open : 0;
+}
+
+/* The condition that keeps most open results at MIN_PRECISION: none, one
+ * condition, or two; 0 when there is none. */
+static size_t best_condition(const struct infer *x, const struct table *t,
+                             int *k1, int *k2) {
+  size_t top = score(x, t, -1, -1);
+  *k1 = *k2 = -1;
+  for (int a = 0; !top && a < (int)x->nconds; a++) {
+    size_t s = score(x, t, a, -1);
+    if (s > top)
+      top = s, *k1 = a;
+  }
+  for (int a = 0; top < MIN_RESULTS && a < (int)x->nconds; a++)
+    for (int b = a + 1; b < (int)x->nconds; b++) {
+      size_t s = score(x, t, a, b);
+      if (s > top)
+        top = s, *k1 = a, *k2 = b;
+    }
+  return top >= MIN_RESULTS ? top : 0;
+}
+
+/* ---- the behaviour written ---------------------------------------------- */
+
+static void put_names(struct buf *b, const struct prediction *p,
+                      const char *sep, int does) {
+  int first = 1;
+  for (size_t t = 0; t < transform_count; t++)
+    if (p->mask >> t & 1ULL) {
+      buf_puts(b, first ? "" : sep);
+      buf_puts(b, does ? transform_table[t].does : transform_table[t].name);
+      first = 0;
+    }
+}
+
+static const char *section_of(const struct prediction *p) {
+  for (size_t t = 0; t < transform_count; t++)
+    if (p->mask >> t & 1ULL)
+      return transform_table[t].section;
+  return p->reject ? "4.1" : "Appendix B";
+}
+
+static json_t *behaviour_json(const char *adapter, const struct infer *x,
+                              const struct cand *c, int k1, int k2,
+                              const char *example, json_t *doc) {
+  struct buf id = {0}, d = {0};
+  const char *op = op_names[c->op];
+  buf_printf(&id, "%s.%s-", adapter, op);
+  if (c->p.reject)
+    buf_puts(&id, "rejects");
+  else if (!c->p.mask)
+    buf_puts(&id, "accepts-lenient");
+  else
+    put_names(&id, &c->p, "-and-", 0);
+  buf_printf(&d, "%s: ", op);
+  if (c->p.reject)
+    buf_puts(&d, "rejects what RFC 3986 accepts");
+  else if (!c->p.mask)
+    buf_puts(&d, "accepts what RFC 3986 rejects, split as Appendix B "
+                 "splits it");
+  else {
+    buf_puts(&d, "reads the input as RFC 3986 does (Appendix B's split "
+                 "where RFC 3986 rejects it), except that ");
+    put_names(&d, &c->p, "; ", 1);
+  }
+  json_t *when = json_array();
+  for (int k = 0; k < 2; k++) {
+    int kk = k ? k2 : k1;
+    if (kk < 0)
+      continue;
+    buf_printf(&id, "%s%s", k ? "-and-" : "-when-", x->cond[kk]);
+    buf_printf(&d, "%s%s", k ? " and " : ", where ", x->cond[kk]);
+    json_array_append_new(when, json_string(x->cond[kk]));
+  }
+  /* an id given twice (another op, say) gets a number */
+  json_t *list = json_object_get(doc, "behaviours"), *e;
+  size_t i, dup = 0;
+  json_array_foreach(list, i, e) dup +=
+      !strncmp(json_string_value(json_object_get(e, "id")), id.p, id.len);
+  if (dup)
+    buf_printf(&id, "-%zu", dup + 1);
+  json_t *pred = json_object();
+  if (c->p.reject)
+    json_object_set_new(pred, "reject", json_true());
+  else {
+    json_t *tr = json_array();
+    for (size_t t = 0; t < transform_count; t++)
+      if (c->p.mask >> t & 1ULL)
+        json_array_append_new(tr, json_string(transform_table[t].name));
+    json_object_set_new(pred, "transforms", tr);
+  }
+  json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "id", id.p, "description",
+                        d.p, "section", section_of(&c->p), "op", op);
+  if (json_array_size(when))
+    json_object_set_new(o, "when", when);
+  else
+    json_decref(when);
+  json_object_set_new(o, "predict", pred);
+  json_object_set_new(o, "example", json_string(example));
+  buf_free(&id);
+  buf_free(&d);
+  return o;
+}
+
+/* ---- the loop --------------------------------------------------------- */
+
+static void conditions_init(struct infer *x) {
+  const char *name;
+  for (size_t i = 0; (name = condition_nth(i)) && x->nconds < MAX_CONDS; i++)
+    if (!condition_reads_answer(name)) {
+      x->cond[x->nconds] = name;
+      x->fn[x->nconds++] = condition_named(name);
+    }
+}
+
+/* One behaviour more into DOC, or -1 when no candidate makes one. */
+static int infer_one(const char *adapter, struct infer *x, json_t *doc,
+                     struct table *t, struct cand *banned, size_t *nbanned) {
+  struct cand c;
+  int k1, k2;
+  while (best_cand(x, &c, banned, *nbanned) == 0) {
+    fill_table(x, &c, t);
+    if (best_condition(x, t, &k1, &k2)) {
+      const char *example = NULL;
+      for (size_t j = 0; j < x->n; j++)
+        if (t->judged[j] == 2 && has(t, j, k1) && has(t, j, k2) &&
+            x->open[j]) {
+          example = example ? example : x->it[j].id;
+          x->open[j] = 0;
+        }
+      json_array_append_new(
+          json_object_get(doc, "behaviours"),
+          behaviour_json(adapter, x, &c, k1, k2, example ? example : "",
+                         doc));
+      return 0;
+    }
+    if (*nbanned < 256)
+      banned[(*nbanned)++] = c;
+    else
+      return -1;
+  }
+  return -1;
+}
+
+json_t *behaviours_infer(const char *adapter, const char *library,
+                         const struct behaviours *known,
+                         const struct bitem *items, size_t n) {
+  struct infer x;
+  memset(&x, 0, sizeof x);
+  x.it = items;
+  x.n = n;
+  x.a = xcalloc(n + 1, sizeof *x.a);
+  x.open = xcalloc(n + 1, 1);
+  x.cands = xcalloc(n + 1, sizeof *x.cands);
+  x.ncands = xcalloc(n + 1, 1);
+  conditions_init(&x);
+  unsigned char *judged = xcalloc(known->n + 1, 1);
+  for (size_t j = 0; j < n; j++) {
+    answers_read(&x.a[j], &items[j].f);
+    x.open[j] = !items[j].pass && items[j].id &&
+                (!known->n || !behaviours_judge(known, &items[j].f, judged));
+  }
+  free(judged);
+  find_cands(&x);
+  json_t *doc = json_pack("{s:s, s:s, s:s, s:[]}", "schema", BEHAVIOURS_SCHEMA,
+                          "adapter", adapter, "library", library,
+                          "behaviours");
+  json_t *had = known->doc ? json_object_get(known->doc, "behaviours") : NULL;
+  if (json_is_array(had))
+    json_array_extend(json_object_get(doc, "behaviours"), had);
+  struct table t = {xcalloc(n + 1, 1), xcalloc(n + 1, sizeof *t.bits)};
+  struct cand banned[256];
+  size_t nbanned = 0;
+  while (infer_one(adapter, &x, doc, &t, banned, &nbanned) == 0)
+    ;
+  size_t left = 0;
+  for (size_t j = 0; j < n; j++) {
+    left += x.open[j];
+    answers_free(&x.a[j]);
+  }
+  json_object_set_new(
+      doc, "comment",
+      json_sprintf("generated by uritest behaviours --infer: edit the ids "
+                   "and descriptions to name each cause; %zu results left "
+                   "unexplained",
+                   left));
+  free(t.judged);
+  free(t.bits);
+  free(x.a);
+  free(x.open);
+  free(x.cands);
+  free(x.ncands);
+  return doc;
+}
