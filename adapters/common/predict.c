@@ -28,17 +28,17 @@ extern const struct glue glue_reference;
 #define C_FRAG RFC3986_COMPONENT_FRAGMENT
 
 /* A string being rewritten, or one component (def 0: undefined). */
-struct str {
+struct pstr {
   char *p;
   size_t n;
   int def;
 };
 /* A reading being rewritten. */
-struct rd {
-  struct str c[NC];
+struct prd {
+  struct pstr c[NC];
 };
 
-static void str_set(struct str *s, const char *p, size_t n) {
+static void str_set(struct pstr *s, const char *p, size_t n) {
   char *q = malloc(n + 1);
   if (!q)
     abort();
@@ -50,27 +50,27 @@ static void str_set(struct str *s, const char *p, size_t n) {
   s->n = n;
   s->def = 1;
 }
-static void str_undef(struct str *s) {
+static void str_undef(struct pstr *s) {
   free(s->p);
   memset(s, 0, sizeof *s);
 }
-static int str_is(const struct str *s, const char *v) {
+static int str_is(const struct pstr *s, const char *v) {
   return s->def && s->n == strlen(v) && !memcmp(s->p, v, s->n);
 }
-static void rd_free(struct rd *r) {
+static void rd_free(struct prd *r) {
   for (int c = 0; c < NC; c++)
     str_undef(&r->c[c]);
 }
 
 /* ---- input rewrites ----------------------------------------------------- */
 
-typedef void (*input_fn)(struct str *s);
+typedef void (*input_fn)(struct pstr *s);
 
 static int is_c0_or_space(unsigned char c) {
   return c <= 0x20;
 }
 /* WHATWG URL: leading and trailing C0 controls and spaces removed */
-static void in_strip_c0(struct str *s) {
+static void in_strip_c0(struct pstr *s) {
   size_t a = 0, b = s->n;
   while (a < b && is_c0_or_space((unsigned char)s->p[a]))
     a++;
@@ -80,14 +80,50 @@ static void in_strip_c0(struct str *s) {
   s->n = b - a;
 }
 /* every TAB, LF and CR removed */
-static void in_tab_newline(struct str *s) {
+static void in_tab_newline(struct pstr *s) {
   size_t j = 0;
   for (size_t i = 0; i < s->n; i++)
     if (s->p[i] != '\t' && s->p[i] != '\n' && s->p[i] != '\r')
       s->p[j++] = s->p[i];
   s->n = j;
 }
-static void in_backslash(struct str *s) {
+/* the path part of S: after "scheme:" and "//authority" */
+static size_t path_start(const struct pstr *s) {
+  rfc3986_uri u;
+  rfc3986_split(s->p, s->n, &u);
+  return u.path.offset;
+}
+/* runs of "/" in the path read as one */
+static void in_collapse(struct pstr *s) {
+  size_t start = path_start(s), i = start, j = start;
+  for (; i < s->n && s->p[i] != '?' && s->p[i] != '#'; i++)
+    if (!(s->p[i] == '/' && j > start && s->p[j - 1] == '/'))
+      s->p[j++] = s->p[i];
+  memmove(s->p + j, s->p + i, s->n - i);
+  s->n = j + (s->n - i);
+}
+/* "scheme:/p" and "scheme:///p" read as "scheme://p" */
+static void in_scheme_slashes(struct pstr *s) {
+  rfc3986_uri u;
+  rfc3986_split(s->p, s->n, &u);
+  if (!rfc3986_span_defined(u.scheme))
+    return;
+  size_t a = u.scheme.length + 1, b = a;
+  while (b < s->n && s->p[b] == '/')
+    b++;
+  if (b - a == 2 || b == a)
+    return;
+  char *q = malloc(s->n + 3);
+  if (!q)
+    abort();
+  memcpy(q, s->p, a);
+  memcpy(q + a, "//", 2);
+  memcpy(q + a + 2, s->p + b, s->n - b);
+  free(s->p);
+  s->n = a + 2 + s->n - b;
+  s->p = q;
+}
+static void in_backslash(struct pstr *s) {
   for (size_t i = 0; i < s->n; i++)
     if (s->p[i] == '\\')
       s->p[i] = '/';
@@ -97,7 +133,7 @@ static int is_uri_octet(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
          (c >= '0' && c <= '9') || (c && strchr("-._~:/?#[]@!$&'()*+,;=%", c));
 }
-static void in_pct_encode(struct str *s) {
+static void in_pct_encode(struct pstr *s) {
   static const char hex[] = "0123456789ABCDEF";
   char *q = malloc(3 * s->n + 1);
   size_t j = 0;
@@ -120,13 +156,13 @@ static void in_pct_encode(struct str *s) {
 
 /* ---- reading rewrites --------------------------------------------------- */
 
-typedef void (*reading_fn)(struct rd *r);
+typedef void (*reading_fn)(struct prd *r);
 
 /* authority = [ userinfo "@" ] host [ ":" port ] (3.2), after a rewrite */
-static void rebuild_authority(struct rd *r) {
+static void rebuild_authority(struct prd *r) {
   if (!r->c[C_AUTH].def)
     return;
-  struct str *u = &r->c[C_USER], *h = &r->c[C_HOST], *p = &r->c[C_PORT];
+  struct pstr *u = &r->c[C_USER], *h = &r->c[C_HOST], *p = &r->c[C_PORT];
   size_t n = (u->def ? u->n + 1 : 0) + h->n + (p->def ? p->n + 1 : 0);
   char *a = malloc(n + 1);
   size_t j = 0;
@@ -148,15 +184,15 @@ static void rebuild_authority(struct rd *r) {
   str_set(&r->c[C_AUTH], a, j);
   free(a);
 }
-static void lower(struct str *s) {
+static void lower(struct pstr *s) {
   for (size_t i = 0; i < s->n; i++)
     if (s->p[i] >= 'A' && s->p[i] <= 'Z')
       s->p[i] = (char)(s->p[i] + 32);
 }
-static void rw_scheme_lower(struct rd *r) {
+static void rw_scheme_lower(struct prd *r) {
   lower(&r->c[C_SCHEME]);
 }
-static void rw_host_lower(struct rd *r) {
+static void rw_host_lower(struct prd *r) {
   lower(&r->c[C_HOST]);
   rebuild_authority(r);
 }
@@ -164,7 +200,7 @@ static int hexval(char c) {
   c = (char)(c | 0x20);
   return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 87 : -1;
 }
-static void pct_decode(struct str *s) {
+static void pct_decode(struct pstr *s) {
   size_t j = 0;
   for (size_t i = 0; s->def && i < s->n; i++) {
     int hi, lo;
@@ -178,21 +214,21 @@ static void pct_decode(struct str *s) {
   }
   s->n = j;
 }
-static void rw_host_decode(struct rd *r) {
+static void rw_host_decode(struct prd *r) {
   pct_decode(&r->c[C_HOST]);
   rebuild_authority(r);
 }
-static void rw_path_decode(struct rd *r) {
+static void rw_path_decode(struct prd *r) {
   pct_decode(&r->c[C_PATH]);
 }
-static void rw_all_decode(struct rd *r) {
+static void rw_all_decode(struct prd *r) {
   static const int cs[] = {C_USER, C_HOST, C_PATH, C_QUERY, C_FRAG};
   for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++)
     pct_decode(&r->c[cs[i]]);
   rebuild_authority(r);
 }
 /* inet_aton's forms: 1 to 4 parts, each decimal, octal (0...) or hex */
-static int inet_aton_form(const struct str *h, unsigned long *addr) {
+static int inet_aton_form(const struct pstr *h, unsigned long *addr) {
   unsigned long part[4];
   int np = 0;
   size_t i = 0;
@@ -236,7 +272,7 @@ static int inet_aton_form(const struct str *h, unsigned long *addr) {
   *addr = (a << shift) | part[np - 1];
   return *addr <= 0xffffffffUL;
 }
-static void rw_numeric_ipv4(struct rd *r) {
+static void rw_numeric_ipv4(struct prd *r) {
   unsigned long a;
   if (!str_is(&r->c[C_TYPE], "reg-name") || !inet_aton_form(&r->c[C_HOST], &a))
     return;
@@ -247,8 +283,29 @@ static void rw_numeric_ipv4(struct rd *r) {
   str_set(&r->c[C_TYPE], "IPv4address", 11);
   rebuild_authority(r);
 }
-static void rw_ipv6_canonical(struct rd *r) {
-  struct str *h = &r->c[C_HOST];
+/* a reg-name of four dot-separated decimal numbers up to 255, one with a
+ * leading zero ("01.1.1.1"), read as an IPv4address as written */
+static void rw_ipv4_zeros(struct prd *r) {
+  struct pstr *h = &r->c[C_HOST];
+  int parts = 0, digits = 0, v = 0;
+  if (!str_is(&r->c[C_TYPE], "reg-name") || !h->n)
+    return;
+  for (size_t i = 0; i <= h->n; i++) {
+    if (i == h->n || h->p[i] == '.') {
+      if (!digits || v > 255)
+        return;
+      parts++, digits = 0, v = 0;
+    } else if (h->p[i] >= '0' && h->p[i] <= '9' && digits < 4) {
+      v = v * 10 + (h->p[i] - '0'), digits++;
+    } else {
+      return;
+    }
+  }
+  if (parts == 4)
+    str_set(&r->c[C_TYPE], "IPv4address", 11);
+}
+static void rw_ipv6_canonical(struct prd *r) {
+  struct pstr *h = &r->c[C_HOST];
   unsigned char a[16];
   char in[64], out[64];
   if (!str_is(&r->c[C_TYPE], "IPv6address") || h->n < 3 || h->n > 60)
@@ -263,23 +320,23 @@ static void rw_ipv6_canonical(struct rd *r) {
   str_set(h, out, n);
   rebuild_authority(r);
 }
-static void rw_ipv6_brackets(struct rd *r) {
-  struct str *h = &r->c[C_HOST];
+static void rw_ipv6_brackets(struct prd *r) {
+  struct pstr *h = &r->c[C_HOST];
   if (h->def && h->n >= 2 && h->p[0] == '[' && h->p[h->n - 1] == ']') {
     memmove(h->p, h->p + 1, h->n - 2);
     h->n -= 2;
   }
 }
-static void drop_if_empty(struct str *s) {
+static void drop_if_empty(struct pstr *s) {
   if (s->def && !s->n)
     str_undef(s);
 }
-static void rw_empty_port(struct rd *r) {
+static void rw_empty_port(struct prd *r) {
   drop_if_empty(&r->c[C_PORT]);
   rebuild_authority(r);
 }
-static void rw_port_zeros(struct rd *r) {
-  struct str *p = &r->c[C_PORT];
+static void rw_port_zeros(struct prd *r) {
+  struct pstr *p = &r->c[C_PORT];
   size_t i = 0;
   while (p->def && i + 1 < p->n && p->p[i] == '0')
     i++;
@@ -289,11 +346,13 @@ static void rw_port_zeros(struct rd *r) {
     rebuild_authority(r);
   }
 }
-static void rw_default_port(struct rd *r) {
-  static const char *const d[][2] = {{"http", "80"}, {"https", "443"},
-                                     {"ws", "80"},   {"wss", "443"},
+static void rw_default_port(struct prd *r) {
+  static const char *const d[][2] = {{"http", "80"},
+                                     {"https", "443"},
+                                     {"ws", "80"},
+                                     {"wss", "443"},
                                      {"ftp", "21"}};
-  struct str *s = &r->c[C_SCHEME];
+  struct pstr *s = &r->c[C_SCHEME];
   for (size_t i = 0; s->def && i < sizeof d / sizeof d[0]; i++)
     if (s->n == strlen(d[i][0]) && !strncasecmp(s->p, d[i][0], s->n) &&
         str_is(&r->c[C_PORT], d[i][1])) {
@@ -301,25 +360,25 @@ static void rw_default_port(struct rd *r) {
       rebuild_authority(r);
     }
 }
-static void rw_empty_userinfo(struct rd *r) {
+static void rw_empty_userinfo(struct prd *r) {
   drop_if_empty(&r->c[C_USER]);
   rebuild_authority(r);
 }
-static void rw_empty_query(struct rd *r) {
+static void rw_empty_query(struct prd *r) {
   drop_if_empty(&r->c[C_QUERY]);
 }
-static void rw_empty_fragment(struct rd *r) {
+static void rw_empty_fragment(struct prd *r) {
   drop_if_empty(&r->c[C_FRAG]);
 }
-static void rw_absent_as_empty(struct rd *r) {
+static void rw_absent_as_empty(struct prd *r) {
   for (int c = 0; c < NC; c++)
     if (c != C_TYPE && !r->c[c].def)
       str_set(&r->c[c], "", 0);
 }
-static void rw_network_path(struct rd *r) {
+static void rw_network_path(struct prd *r) {
   if (r->c[C_SCHEME].def || !r->c[C_AUTH].def)
     return;
-  struct str *a = &r->c[C_AUTH], *p = &r->c[C_PATH];
+  struct pstr *a = &r->c[C_AUTH], *p = &r->c[C_PATH];
   char *q = malloc(a->n + p->n + 3);
   if (!q)
     abort();
@@ -332,8 +391,8 @@ static void rw_network_path(struct rd *r) {
   for (int c = C_AUTH; c <= C_PORT; c++)
     str_undef(&r->c[c]);
 }
-static void rw_dot_segments(struct rd *r) {
-  struct str *p = &r->c[C_PATH];
+static void rw_dot_segments(struct prd *r) {
+  struct pstr *p = &r->c[C_PATH];
   size_t n = 0;
   char *o = malloc(p->n + 1);
   if (!o)
@@ -342,80 +401,101 @@ static void rw_dot_segments(struct rd *r) {
     str_set(p, o, n);
   free(o);
 }
-static void rw_empty_path_slash(struct rd *r) {
+static void rw_empty_path_slash(struct prd *r) {
   if (r->c[C_AUTH].def && r->c[C_PATH].n == 0)
     str_set(&r->c[C_PATH], "/", 1);
 }
 
 /* ---- the table ---------------------------------------------------------- */
 
-struct transform_impl {
-  input_fn in;
-  reading_fn rd;
-};
-
 const struct transform transform_table[] = {
     {"strip-c0-and-space", TS_INPUT, "2",
-     "leading and trailing C0 controls and spaces are removed"},
-    {"tab-newline-removed", TS_INPUT, "2", "every TAB, LF and CR is removed"},
-    {"backslash-as-slash", TS_INPUT, "3.3", "a backslash is read as a slash"},
+     "leading and trailing C0 controls and spaces are removed", in_strip_c0,
+     NULL},
+    {"tab-newline-removed", TS_INPUT, "2", "every TAB, LF and CR is removed",
+     in_tab_newline, NULL},
+    {"backslash-as-slash", TS_INPUT, "3.3", "a backslash is read as a slash",
+     in_backslash, NULL},
+    {"scheme-slashes-as-two", TS_INPUT, "3.2",
+     "one slash or three and more after the scheme (\"s:/h\", "
+     "\"s:///h\") are read as two: an authority follows",
+     in_scheme_slashes, NULL},
+    {"empty-segments-collapsed", TS_INPUT, "3.3",
+     "a run of slashes in the path is read as one slash", in_collapse, NULL},
     {"non-uri-octets-pct-encoded", TS_INPUT, "2.1",
      "an octet outside the URI characters (space, controls, non-ASCII, "
-     "\"<>\\\"{}|^`\") is percent-encoded"},
+     "\"<>\\\"{}|^`\") is percent-encoded",
+     in_pct_encode, NULL},
+    {"appendix-b-split", TS_SPLIT, "Appendix B",
+     "an input RFC 3986 rejects is accepted, split by Appendix B's regular "
+     "expression, the userinfo ending at the last \"@\" of the authority "
+     "and the port after its last \":\"",
+     NULL, NULL},
     {"userinfo-ends-at-first-at", TS_SPLIT, "3.2.1",
-     "the userinfo ends at the first \"@\" of the authority, not the last"},
-    {"scheme-lowercased", TS_READING, "3.1", "the scheme is lower-cased"},
-    {"host-pct-decoded", TS_READING, "3.2.2", "the host is percent-decoded"},
-    {"host-lowercased", TS_READING, "3.2.2", "the host is lower-cased"},
+     "the userinfo ends at the first \"@\" of the authority, not the last",
+     NULL, NULL},
+    {"dot-segments-kept", TS_OUTPUT, "5.2.4",
+     "resolve and normalize keep dot segments (no remove_dot_segments)", NULL,
+     NULL},
+    {"case-kept", TS_OUTPUT, "6.2.2.1",
+     "normalize leaves the case of the scheme, host and percent-encodings "
+     "as written",
+     NULL, NULL},
+    {"unreserved-pct-kept", TS_OUTPUT, "6.2.2.2",
+     "normalize leaves percent-encoded unreserved octets encoded", NULL, NULL},
+    {"scheme-lowercased", TS_READING, "3.1", "the scheme is lower-cased", NULL,
+     rw_scheme_lower},
+    {"host-pct-decoded", TS_READING, "3.2.2", "the host is percent-decoded",
+     NULL, rw_host_decode},
+    {"host-lowercased", TS_READING, "3.2.2", "the host is lower-cased", NULL,
+     rw_host_lower},
     {"numeric-ipv4-to-dotted", TS_READING, "3.2.2",
      "a reg-name of inet_aton's numeric forms (\"0x7f.1\", \"127.1\") is "
-     "read as the IPv4address it names"},
+     "read as the IPv4address it names",
+     NULL, rw_numeric_ipv4},
+    {"ipv4-leading-zeros-accepted", TS_READING, "3.2.2",
+     "a dotted-decimal host with leading zeros (\"01.1.1.1\") is read as "
+     "an IPv4address, as written",
+     NULL, rw_ipv4_zeros},
     {"ipv6-canonical", TS_READING, "3.2.2",
-     "an IPv6 literal is written in its RFC 5952 form"},
+     "an IPv6 literal is written in its RFC 5952 form", NULL,
+     rw_ipv6_canonical},
     {"ipv6-brackets-dropped", TS_READING, "3.2.2",
-     "the host of an IP literal is given without its brackets"},
+     "the host of an IP literal is given without its brackets", NULL,
+     rw_ipv6_brackets},
     {"empty-userinfo-dropped", TS_READING, "3.2.1",
-     "an empty userinfo (\"//@h\") is read as none"},
+     "an empty userinfo (\"//@h\") is read as none", NULL, rw_empty_userinfo},
     {"port-leading-zeros-dropped", TS_READING, "3.2.3",
-     "the port's leading zeros are dropped"},
+     "the port's leading zeros are dropped", NULL, rw_port_zeros},
     {"default-port-dropped", TS_READING, "3.2.3",
      "the scheme's default port (http 80, https 443, ws 80, wss 443, ftp "
-     "21) is read as none"},
-    {"empty-port-dropped", TS_READING, "3.2.3", "an empty port (\"h:\") is read as none"},
+     "21) is read as none",
+     NULL, rw_default_port},
+    {"empty-port-dropped", TS_READING, "3.2.3",
+     "an empty port (\"h:\") is read as none", NULL, rw_empty_port},
     {"network-path-as-path", TS_READING, "4.2",
-     "a network-path reference (\"//h/p\") is read as a path"},
-    {"path-pct-decoded", TS_READING, "2.1", "the path is percent-decoded"},
+     "a network-path reference (\"//h/p\") is read as a path", NULL,
+     rw_network_path},
+    {"path-pct-decoded", TS_READING, "2.1", "the path is percent-decoded", NULL,
+     rw_path_decode},
     {"all-pct-decoded", TS_READING, "2.1",
-     "userinfo, host, path, query and fragment are percent-decoded"},
+     "userinfo, host, path, query and fragment are percent-decoded", NULL,
+     rw_all_decode},
     {"path-dot-segments-removed", TS_READING, "5.2.4",
-     "the path's dot segments are removed (5.2.4) while parsing"},
+     "the path's dot segments are removed (5.2.4) while parsing", NULL,
+     rw_dot_segments},
     {"empty-path-as-slash", TS_READING, "3.3",
-     "an empty path after an authority is read as \"/\""},
-    {"empty-query-dropped", TS_READING, "3.4", "an empty query (\"?\") is read as none"},
+     "an empty path after an authority is read as \"/\"", NULL,
+     rw_empty_path_slash},
+    {"empty-query-dropped", TS_READING, "3.4",
+     "an empty query (\"?\") is read as none", NULL, rw_empty_query},
     {"empty-fragment-dropped", TS_READING, "3.5",
-     "an empty fragment (\"#\") is read as none"},
+     "an empty fragment (\"#\") is read as none", NULL, rw_empty_fragment},
     {"absent-as-empty", TS_READING, "5.3",
-     "an absent component is read as empty (\"\", not null)"},
+     "an absent component is read as empty (\"\", not null)", NULL,
+     rw_absent_as_empty},
 };
 const size_t transform_count = sizeof transform_table / sizeof *transform_table;
-
-static const struct transform_impl impl[] = {
-    {in_strip_c0, NULL},   {in_tab_newline, NULL},
-    {in_backslash, NULL},  {in_pct_encode, NULL},
-    {NULL, NULL},          {NULL, rw_scheme_lower},
-    {NULL, rw_host_decode}, {NULL, rw_host_lower},
-    {NULL, rw_numeric_ipv4}, {NULL, rw_ipv6_canonical},
-    {NULL, rw_ipv6_brackets}, {NULL, rw_empty_userinfo},
-    {NULL, rw_port_zeros}, {NULL, rw_default_port},
-    {NULL, rw_empty_port}, {NULL, rw_network_path},
-    {NULL, rw_path_decode}, {NULL, rw_all_decode},
-    {NULL, rw_dot_segments}, {NULL, rw_empty_path_slash},
-    {NULL, rw_empty_query}, {NULL, rw_empty_fragment},
-    {NULL, rw_absent_as_empty},
-};
-_Static_assert(sizeof impl / sizeof *impl ==
-                   sizeof transform_table / sizeof *transform_table,
-               "one implementation per transform");
 
 int transform_named(const char *name) {
   for (size_t i = 0; i < transform_count; i++)
@@ -429,21 +509,21 @@ int transform_named(const char *name) {
 /* ---- reading ------------------------------------------------------------ */
 
 static void rewrite_input(const struct prediction *p, const char *s, size_t n,
-                          struct str *out) {
+                          struct pstr *out) {
   str_set(out, s, n);
   for (size_t i = 0; i < transform_count; i++)
-    if ((p->mask >> i & 1ULL) && impl[i].in)
-      impl[i].in(out);
+    if ((p->mask >> i & 1ULL) && transform_table[i].input)
+      transform_table[i].input(out);
 }
 
-static void set_span(struct rd *r, int c, const char *s, rfc3986_span sp) {
+static void set_span(struct prd *r, int c, const char *s, rfc3986_span sp) {
   if (rfc3986_span_defined(sp))
     str_set(&r->c[c], s + sp.offset, sp.length);
 }
 
 /* host_type of a host read by the lenient split: what "//HOST" reads */
-static void lenient_host_type(struct rd *r) {
-  struct str *h = &r->c[C_HOST];
+static void lenient_host_type(struct prd *r) {
+  struct pstr *h = &r->c[C_HOST];
   char *t = malloc(h->n + 3);
   rfc3986_uri u;
   if (!t)
@@ -465,7 +545,7 @@ static void lenient_host_type(struct rd *r) {
 
 /* The authority AUTH (N octets) split: userinfo before the last "@" (the
  * first, FIRST_AT), port after the last ":" outside brackets. */
-static void split_authority(struct rd *r, const char *a, size_t n,
+static void split_authority(struct prd *r, const char *a, size_t n,
                             int first_at) {
   size_t h = 0, e = n;
   for (size_t i = 0; i < n; i++)
@@ -489,13 +569,16 @@ static void split_authority(struct rd *r, const char *a, size_t n,
   lenient_host_type(r);
 }
 
-/* S read: librfc3986's reading when RFC 3986 accepts it; else Appendix B's
- * split, the authority split as split_authority says. */
-static void read_input(const struct prediction *p, const struct str *s,
-                       struct rd *r) {
+/* S read: librfc3986's reading when RFC 3986 accepts it; else, with
+ * appendix-b-split, Appendix B's split, the authority split as
+ * split_authority says (-1 without). */
+static int read_input(const struct prediction *p, const struct pstr *s,
+                      struct prd *r) {
   rfc3986_uri u;
   int ok = rfc3986_parse(s->p, s->n, RFC3986_RULE_URI_reference, &u, NULL) ==
            RFC3986_OK;
+  if (!ok && !HAS(p, "appendix-b-split"))
+    return -1;
   if (!ok)
     rfc3986_split(s->p, s->n, &u);
   set_span(r, C_SCHEME, s->p, u.scheme);
@@ -514,15 +597,16 @@ static void read_input(const struct prediction *p, const struct str *s,
     if (t)
       str_set(&r->c[C_TYPE], t, strlen(t));
   }
+  return 0;
 }
 
-static void rewrite_reading(const struct prediction *p, struct rd *r) {
+static void rewrite_reading(const struct prediction *p, struct prd *r) {
   for (size_t i = 0; i < transform_count; i++)
-    if ((p->mask >> i & 1ULL) && impl[i].rd)
-      impl[i].rd(r);
+    if ((p->mask >> i & 1ULL) && transform_table[i].reading)
+      transform_table[i].reading(r);
 }
 
-static void rd_to_reading(const struct rd *r, struct adapter_reading *out) {
+static void rd_to_reading(const struct prd *r, struct adapter_reading *out) {
   out->valid = 1;
   for (int c = 0; c < NC; c++)
     if (r->c[c].def)
@@ -532,7 +616,7 @@ static void rd_to_reading(const struct rd *r, struct adapter_reading *out) {
 }
 
 /* 5.3: the reading recomposed into OUT's output */
-static void recompose(const struct rd *r, struct adapter_reading *out) {
+static void recompose(const struct prd *r, struct adapter_reading *out) {
   static const char *const pre[NC] = {"", "//", "", "", "", "", "", "?", "#"};
   size_t n = 0;
   for (int c = 0; c < NC; c++)
@@ -555,34 +639,147 @@ static void recompose(const struct rd *r, struct adapter_reading *out) {
   free(o);
 }
 
-/* The reference's resolve or normalize of the rewritten input, then the
- * reading rewrites on the output read back. */
-static int predict_output(const struct prediction *p, int resolve,
-                          const struct str *in, const struct str *base,
-                          struct adapter_reading *out) {
-  struct adapter_reading t;
-  reading_init(&t);
-  if (resolve)
-    glue_reference.resolve(base->p, base->n, in->p, in->n, 1, &t);
+/* ---- resolve and normalize ---------------------------------------------- */
+
+static void copy_str(struct pstr *d, const struct pstr *s) {
+  if (s->def)
+    str_set(d, s->p, s->n);
   else
-    glue_reference.normalize(in->p, in->n, GLUE_LEVEL_SYNTAX, &t);
-  const char *o = reading_value(&t, &t.output);
-  if (!t.valid || !o) {
-    reading_free(&t);
-    return -1;
+    str_undef(d);
+}
+static void copy_authority(struct prd *t, const struct prd *r) {
+  for (int c = C_AUTH; c <= C_PORT; c++)
+    copy_str(&t->c[c], &r->c[c]);
+}
+static void remove_dots(const struct prediction *p, struct pstr *path) {
+  if (!HAS(p, "dot-segments-kept")) {
+    struct prd r;
+    memset(&r, 0, sizeof r);
+    r.c[C_PATH] = *path;
+    rw_dot_segments(&r);
+    *path = r.c[C_PATH];
   }
-  struct str s = {0};
-  struct rd r;
+}
+/* 5.2.3 merge */
+static void merge(const struct prd *b, const struct pstr *ref,
+                  struct pstr *out) {
+  const struct pstr *bp = &b->c[C_PATH];
+  size_t keep = 0;
+  for (size_t i = 0; i < bp->n; i++)
+    if (bp->p[i] == '/')
+      keep = i + 1;
+  int root = b->c[C_AUTH].def && bp->n == 0;
+  char *m = malloc(keep + ref->n + 2);
+  if (!m)
+    abort();
+  memcpy(m, root ? "/" : bp->p, root ? 1 : keep);
+  memcpy(m + (root ? 1 : keep), ref->p, ref->n);
+  str_set(out, m, (root ? 1 : keep) + ref->n);
+  free(m);
+}
+/* 5.2.2 (strict), T from base B and reference R */
+static void resolve_rd(const struct prediction *p, const struct prd *b,
+                       const struct prd *r, struct prd *t) {
+  const struct pstr *rp = &r->c[C_PATH];
+  if (r->c[C_SCHEME].def || r->c[C_AUTH].def) {
+    copy_str(&t->c[C_SCHEME], &r->c[r->c[C_SCHEME].def ? C_SCHEME : C_FRAG]);
+    copy_authority(t, r);
+    copy_str(&t->c[C_PATH], rp);
+    remove_dots(p, &t->c[C_PATH]);
+    copy_str(&t->c[C_QUERY], &r->c[C_QUERY]);
+  } else {
+    if (rp->n == 0) {
+      copy_str(&t->c[C_PATH], &b->c[C_PATH]);
+      copy_str(&t->c[C_QUERY], &r->c[r->c[C_QUERY].def ? C_QUERY : C_FRAG]);
+      if (!r->c[C_QUERY].def)
+        copy_str(&t->c[C_QUERY], &b->c[C_QUERY]);
+    } else {
+      if (rp->p[0] == '/')
+        copy_str(&t->c[C_PATH], rp);
+      else
+        merge(b, rp, &t->c[C_PATH]);
+      remove_dots(p, &t->c[C_PATH]);
+      copy_str(&t->c[C_QUERY], &r->c[C_QUERY]);
+    }
+    copy_authority(t, b);
+  }
+  if (!r->c[C_SCHEME].def)
+    copy_str(&t->c[C_SCHEME], &b->c[C_SCHEME]);
+  copy_str(&t->c[C_FRAG], &r->c[C_FRAG]);
+}
+
+static int is_unreserved(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~';
+}
+/* 6.2.2.1 hex digits upper-cased, 6.2.2.2 unreserved octets decoded */
+static void pct_normalize(struct pstr *s, int upper, int decode) {
+  size_t j = 0;
+  for (size_t i = 0; s->def && i < s->n; i++) {
+    int hi, lo;
+    if (s->p[i] != '%' || i + 2 >= s->n || (hi = hexval(s->p[i + 1])) < 0 ||
+        (lo = hexval(s->p[i + 2])) < 0) {
+      s->p[j++] = s->p[i];
+    } else if (decode && is_unreserved((unsigned char)(hi << 4 | lo))) {
+      s->p[j++] = (char)(hi << 4 | lo);
+      i += 2;
+    } else {
+      s->p[j++] = '%';
+      s->p[j++] = upper && s->p[i + 1] >= 'a' ? s->p[i + 1] - 32 : s->p[i + 1];
+      s->p[j++] = upper && s->p[i + 2] >= 'a' ? s->p[i + 2] - 32 : s->p[i + 2];
+      i += 2;
+    }
+  }
+  s->n = j;
+}
+/* 6.2.2 syntax-based normalization, but for the steps P keeps out */
+static void normalize_rd(const struct prediction *p, struct prd *r) {
+  int kase = !HAS(p, "case-kept"), dec = !HAS(p, "unreserved-pct-kept");
+  static const int cs[] = {C_USER, C_HOST, C_PATH, C_QUERY, C_FRAG};
+  for (size_t i = 0; i < sizeof cs / sizeof *cs; i++)
+    pct_normalize(&r->c[cs[i]], kase, dec);
+  struct pstr *h = &r->c[C_HOST];
+  for (size_t i = 0; kase && i < h->n; i++)
+    if (h->p[i] == '%')
+      i += 2; /* its hex digits stay upper-case */
+    else if (h->p[i] >= 'A' && h->p[i] <= 'Z')
+      h->p[i] = (char)(h->p[i] + 32);
+  if (kase)
+    lower(&r->c[C_SCHEME]);
+  remove_dots(p, &r->c[C_PATH]);
+  rebuild_authority(r);
+}
+
+/* A resolve's target or a normal form, by the algorithms above on the
+ * rewritten inputs read, then the reading rewrites on it.  -1 when an
+ * input cannot be read (RFC 3986 rejects it, no appendix-b-split) or the
+ * base has no scheme (5.1). */
+static int predict_output(const struct prediction *p, int resolve,
+                          const struct pstr *in, const struct pstr *base,
+                          struct adapter_reading *out) {
+  struct prd r, b, t;
   memset(&r, 0, sizeof r);
-  str_set(&s, o, t.output.length);
-  read_input(p, &s, &r);
-  rewrite_reading(p, &r);
-  out->valid = 1;
-  recompose(&r, out);
+  memset(&b, 0, sizeof b);
+  memset(&t, 0, sizeof t);
+  int rc = read_input(p, in, &r);
+  if (rc == 0 && resolve) {
+    rc = read_input(p, base, &b);
+    if (rc == 0 && b.c[C_SCHEME].def)
+      resolve_rd(p, &b, &r, &t);
+    else
+      rc = -1;
+  } else if (rc == 0) {
+    normalize_rd(p, &r);
+  }
+  if (rc == 0) {
+    rewrite_reading(p, resolve ? &t : &r);
+    out->valid = 1;
+    recompose(resolve ? &t : &r, out);
+  }
   rd_free(&r);
-  str_undef(&s);
-  reading_free(&t);
-  return 0;
+  rd_free(&b);
+  rd_free(&t);
+  return rc;
 }
 
 int predict_answer(const struct prediction *p, const char *op, const char *in,
@@ -596,15 +793,16 @@ int predict_answer(const struct prediction *p, const char *op, const char *in,
     return -1;
   if (resolve && !base)
     return -1;
-  struct str s = {0}, b = {0};
+  struct pstr s = {0}, b = {0};
   int rc = 0;
   rewrite_input(p, in, len, &s);
   if (parse) {
-    struct rd r;
+    struct prd r;
     memset(&r, 0, sizeof r);
-    read_input(p, &s, &r);
+    rc = read_input(p, &s, &r);
     rewrite_reading(p, &r);
-    rd_to_reading(&r, out);
+    if (rc == 0)
+      rd_to_reading(&r, out);
     rd_free(&r);
   } else {
     if (resolve)

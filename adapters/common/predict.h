@@ -13,15 +13,21 @@
 #include "glue.h"
 
 /* When a transform applies: to the input (and a resolve's base) before it
- * is read, to how an input RFC 3986 rejects is split, or to the reading
- * (a resolve's or normalize's output too, read back into components). */
-enum transform_stage { TS_INPUT, TS_SPLIT, TS_READING };
+ * is read, to how an input RFC 3986 rejects is split, to how resolve and
+ * normalize compute their output, or to the reading (a resolve's or
+ * normalize's output too). */
+enum transform_stage { TS_INPUT, TS_SPLIT, TS_OUTPUT, TS_READING };
+
+struct pstr; /* predict.c's strings and readings being rewritten */
+struct prd;
 
 struct transform {
   const char *name;
   enum transform_stage stage;
   const char *section; /* the RFC 3986 section departed from */
-  const char *does;    /* one line, for descriptions and documentation */ /* one line, for descriptions and documentation */
+  const char *does;    /* one line, for descriptions and documentation */
+  void (*input)(struct pstr *s);  /* TS_INPUT: the rewrite */
+  void (*reading)(struct prd *r); /* TS_READING: the rewrite */
 };
 
 /* The vocabulary, in the order a prediction applies it. */

@@ -14,7 +14,7 @@
 #define MIN_PRECISION 0.95
 #define MIN_RESULTS 2 /* a behaviour explains at least this many */
 #define MAX_CANDS 6   /* predictions kept per result */
-#define MAX_TRANSFORMS 3
+#define MAX_TRANSFORMS 4
 #define MAX_CONDS 128
 
 struct cand {
@@ -132,12 +132,39 @@ static int cmp_cand(const void *pa, const void *pb) {
   return a->p.mask < b->p.mask ? -1 : a->p.mask > b->p.mask;
 }
 
-/* The candidate (not BANNED) that reproduces most open results: 0, or -1
- * when none reproduces MIN_RESULTS. */
-static int best_cand(const struct infer *x, struct cand *best,
-                     const struct cand *banned, size_t nbanned) {
+static int banned_has(const struct cand *banned, size_t nbanned,
+                      const struct cand *c) {
+  for (size_t b = 0; b < nbanned; b++)
+    if (!cmp_cand(&banned[b], c))
+      return 1;
+  return 0;
+}
+
+/* The open results of C's op on which C's prediction is the answer;
+ * with PREC, the share of all results it holds on that it predicts too. */
+static size_t coverage(const struct infer *x, const struct cand *c,
+                       double *prec) {
+  size_t n = 0, holds = 0, pred = 0;
+  for (size_t j = 0; j < x->n; j++) {
+    if (x->it[j].f.op != c->op || (!prec && !x->open[j]))
+      continue;
+    int v = judge_pred(x, j, &c->p);
+    n += x->open[j] && v == 2;
+    holds += v >= 1;
+    pred += v == 2;
+  }
+  if (prec)
+    *prec = holds ? (double)pred / (double)holds : 1.0;
+  return n;
+}
+
+/* The distinct candidates of the open results (not BANNED), most often
+ * found first, at most MAX_TOP of them into TOP. */
+#define MAX_TOP 24
+static size_t top_cands(const struct infer *x, const struct cand *banned,
+                        size_t nbanned, struct cand *top) {
   struct cand *all = xcalloc(x->n * MAX_CANDS + 1, sizeof *all);
-  size_t m = 0, top = 0;
+  size_t m = 0, ntop = 0, count[MAX_TOP];
   for (size_t j = 0; j < x->n; j++)
     for (size_t c = 0; x->open[j] && c < x->ncands[j]; c++)
       all[m++] = x->cands[j][c];
@@ -145,16 +172,51 @@ static int best_cand(const struct infer *x, struct cand *best,
   for (size_t i = 0, e; i < m; i = e) {
     for (e = i; e < m && !cmp_cand(&all[i], &all[e]); e++)
       ;
-    int skip = 0;
-    for (size_t b = 0; b < nbanned; b++)
-      skip |= !cmp_cand(&banned[b], &all[i]);
-    if (!skip && e - i > top) {
-      top = e - i;
-      *best = all[i];
-    }
+    if (e - i < MIN_RESULTS || banned_has(banned, nbanned, &all[i]))
+      continue;
+    size_t k = ntop < MAX_TOP ? ntop++ : MAX_TOP - 1;
+    if (k == MAX_TOP - 1 && ntop == MAX_TOP && count[k] >= e - i)
+      continue;
+    for (; k > 0 && count[k - 1] < e - i; k--)
+      top[k] = top[k - 1], count[k] = count[k - 1];
+    top[k] = all[i];
+    count[k] = e - i;
   }
   free(all);
-  return top >= MIN_RESULTS ? 0 : -1;
+  return ntop;
+}
+
+/* The candidate that predicts most open results (0), its transforms
+ * joined with another's while that predicts more; -1 when none
+ * predicts MIN_RESULTS. */
+static int best_cand(const struct infer *x, struct cand *best,
+                     const struct cand *banned, size_t nbanned) {
+  struct cand top[MAX_TOP];
+  size_t ntop = top_cands(x, banned, nbanned, top), most = 0;
+  for (size_t i = 0; i < ntop; i++) {
+    size_t n = coverage(x, &top[i], NULL);
+    if (n > most)
+      most = n, *best = top[i];
+  }
+  /* joined with another's transforms while that predicts more, as
+   * precisely (or at MIN_PRECISION) */
+  double prec = 0, p2;
+  if (most >= MIN_RESULTS && !best->p.reject)
+    most = coverage(x, best, &prec);
+  for (int grew = most >= MIN_RESULTS && !best->p.reject; grew;) {
+    grew = 0;
+    for (size_t i = 0; i < ntop; i++) {
+      struct cand u = *best;
+      u.p.mask |= top[i].p.mask;
+      if (top[i].op != u.op || top[i].p.reject || u.p.mask == best->p.mask ||
+          banned_has(banned, nbanned, &u))
+        continue;
+      size_t n = coverage(x, &u, &p2);
+      if (n > most && p2 >= (prec < MIN_PRECISION ? prec : MIN_PRECISION))
+        most = n, *best = u, prec = p2, grew = 1;
+    }
+  }
+  return most >= MIN_RESULTS ? 0 : -1;
 }
 
 /* What the prediction does on each result of its op (0, 1, 2), and which
@@ -172,9 +234,9 @@ static void fill_table(const struct infer *x, const struct cand *c,
     memset(t->bits[j], 0, sizeof t->bits[j]);
     if (!t->judged[j])
       continue;
-    struct cond_ctx cx = {op_names[f->op], f->in,      f->len, f->base,
-                          f->base_len,     &x->a[j].ref, &x->a[j].lib, -1,
-                          NULL};
+    struct cond_ctx cx = {op_names[f->op], f->in,       f->len,
+                          f->base,         f->base_len, &x->a[j].ref,
+                          &x->a[j].lib,    -1,          NULL};
     for (size_t k = 0; k < x->nconds; k++)
       if (x->fn[k](&cx))
         t->bits[j][k / 64] |= 1ULL << (k % 64);
@@ -224,9 +286,13 @@ static size_t best_condition(const struct infer *x, const struct table *t,
 
 static void put_names(struct buf *b, const struct prediction *p,
                       const char *sep, int does) {
-  int first = 1;
+  int first = 1, n = 0;
   for (size_t t = 0; t < transform_count; t++)
     if (p->mask >> t & 1ULL) {
+      if (!does && n++ == 2) { /* an id names two */
+        buf_puts(b, "-etc");
+        return;
+      }
       buf_puts(b, first ? "" : sep);
       buf_puts(b, does ? transform_table[t].does : transform_table[t].name);
       first = 0;
@@ -248,19 +314,13 @@ static json_t *behaviour_json(const char *adapter, const struct infer *x,
   buf_printf(&id, "%s.%s-", adapter, op);
   if (c->p.reject)
     buf_puts(&id, "rejects");
-  else if (!c->p.mask)
-    buf_puts(&id, "accepts-lenient");
   else
     put_names(&id, &c->p, "-and-", 0);
   buf_printf(&d, "%s: ", op);
   if (c->p.reject)
     buf_puts(&d, "rejects what RFC 3986 accepts");
-  else if (!c->p.mask)
-    buf_puts(&d, "accepts what RFC 3986 rejects, split as Appendix B "
-                 "splits it");
   else {
-    buf_puts(&d, "reads the input as RFC 3986 does (Appendix B's split "
-                 "where RFC 3986 rejects it), except that ");
+    buf_puts(&d, "reads the input as RFC 3986 does, except that ");
     put_names(&d, &c->p, "; ", 1);
   }
   json_t *when = json_array();
@@ -289,8 +349,8 @@ static json_t *behaviour_json(const char *adapter, const struct infer *x,
         json_array_append_new(tr, json_string(transform_table[t].name));
     json_object_set_new(pred, "transforms", tr);
   }
-  json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "id", id.p, "description",
-                        d.p, "section", section_of(&c->p), "op", op);
+  json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "id", id.p, "description", d.p,
+                        "section", section_of(&c->p), "op", op);
   if (json_array_size(when))
     json_object_set_new(o, "when", when);
   else
@@ -323,15 +383,13 @@ static int infer_one(const char *adapter, struct infer *x, json_t *doc,
     if (best_condition(x, t, &k1, &k2)) {
       const char *example = NULL;
       for (size_t j = 0; j < x->n; j++)
-        if (t->judged[j] == 2 && has(t, j, k1) && has(t, j, k2) &&
-            x->open[j]) {
+        if (t->judged[j] == 2 && has(t, j, k1) && has(t, j, k2) && x->open[j]) {
           example = example ? example : x->it[j].id;
           x->open[j] = 0;
         }
       json_array_append_new(
           json_object_get(doc, "behaviours"),
-          behaviour_json(adapter, x, &c, k1, k2, example ? example : "",
-                         doc));
+          behaviour_json(adapter, x, &c, k1, k2, example ? example : "", doc));
       return 0;
     }
     if (*nbanned < 256)
@@ -363,8 +421,7 @@ json_t *behaviours_infer(const char *adapter, const char *library,
   free(judged);
   find_cands(&x);
   json_t *doc = json_pack("{s:s, s:s, s:s, s:[]}", "schema", BEHAVIOURS_SCHEMA,
-                          "adapter", adapter, "library", library,
-                          "behaviours");
+                          "adapter", adapter, "library", library, "behaviours");
   json_t *had = known->doc ? json_object_get(known->doc, "behaviours") : NULL;
   if (json_is_array(had))
     json_array_extend(json_object_get(doc, "behaviours"), had);
