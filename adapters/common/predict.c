@@ -437,6 +437,10 @@ const struct transform transform_table[] = {
     {"dot-segments-kept", TS_OUTPUT, "5.2.4",
      "resolve and normalize keep dot segments (no remove_dot_segments)", NULL,
      NULL},
+    {"dot-dot-above-root-kept", TS_OUTPUT, "5.2.4",
+     "resolve and normalize keep a \"..\" segment that has no segment "
+     "before it to remove (\"/../b\" stays)",
+     NULL, NULL},
     {"case-kept", TS_OUTPUT, "6.2.2.1",
      "normalize leaves the case of the scheme, host and percent-encodings "
      "as written",
@@ -651,8 +655,48 @@ static void copy_authority(struct prd *t, const struct prd *r) {
   for (int c = C_AUTH; c <= C_PORT; c++)
     copy_str(&t->c[c], &r->c[c]);
 }
+/* 5.2.4, but a ".." with no segment before it to remove is kept */
+static void remove_dots_keep_above_root(struct pstr *path) {
+  char *o = malloc(path->n + 2);
+  size_t n = 0, i = path->n && path->p[0] == '/', nseg = 0;
+  int trail = 0;
+  if (!o)
+    abort();
+  if (i)
+    o[n++] = '/';
+  size_t root = n;
+  while (path->n && i <= path->n) {
+    size_t e = i, l, last = n;
+    while (e < path->n && path->p[e] != '/')
+      e++;
+    l = e - i;
+    int dot = l == 1 && path->p[i] == '.';
+    int dotdot = l == 2 && path->p[i] == '.' && path->p[i + 1] == '.';
+    while (last > root && o[last - 1] != '/')
+      last--; /* the last segment written starts there */
+    int popped = dotdot && nseg &&
+                 !(n - last == 2 && o[last] == '.' && o[last + 1] == '.');
+    if (popped) {
+      n = last > root ? last - 1 : root;
+      nseg--;
+    } else if (!dot) {
+      if (nseg++)
+        o[n++] = '/';
+      memcpy(o + n, path->p + i, l);
+      n += l;
+    }
+    trail = dot || popped;
+    i = e + 1;
+  }
+  if (trail && nseg)
+    o[n++] = '/';
+  str_set(path, o, n);
+  free(o);
+}
 static void remove_dots(const struct prediction *p, struct pstr *path) {
-  if (!HAS(p, "dot-segments-kept")) {
+  if (HAS(p, "dot-dot-above-root-kept")) {
+    remove_dots_keep_above_root(path);
+  } else if (!HAS(p, "dot-segments-kept")) {
     struct prd r;
     memset(&r, 0, sizeof r);
     r.c[C_PATH] = *path;

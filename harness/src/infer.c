@@ -198,18 +198,17 @@ static int best_cand(const struct infer *x, struct cand *best,
     if (n > most)
       most = n, *best = top[i];
   }
-  /* joined with another's transforms while that predicts more, as
-   * precisely (or at MIN_PRECISION) */
+  /* a candidate that adds transforms to it (some result needs them all),
+   * while that predicts more, as precisely (or at MIN_PRECISION) */
   double prec = 0, p2;
   if (most >= MIN_RESULTS && !best->p.reject)
     most = coverage(x, best, &prec);
   for (int grew = most >= MIN_RESULTS && !best->p.reject; grew;) {
     grew = 0;
     for (size_t i = 0; i < ntop; i++) {
-      struct cand u = *best;
-      u.p.mask |= top[i].p.mask;
-      if (top[i].op != u.op || top[i].p.reject || u.p.mask == best->p.mask ||
-          banned_has(banned, nbanned, &u))
+      struct cand u = top[i];
+      if (u.op != best->op || u.p.reject || u.p.mask == best->p.mask ||
+          (u.p.mask & best->p.mask) != best->p.mask)
         continue;
       size_t n = coverage(x, &u, &p2);
       if (n > most && p2 >= (prec < MIN_PRECISION ? prec : MIN_PRECISION))
