@@ -44,6 +44,8 @@ static const char usage_text[] =
     "                     behaviour, predicted_by, holds); default text\n"
     "  --infer            print, per adapter, its behaviours document with\n"
     "                     behaviours inferred for its unexplained results\n"
+    "  --transforms       print the transforms a prediction may name and\n"
+    "                     exit\n"
     "  --vectors PATH     the vector files the results name (several;\n"
     "                     default: vectors/v1)\n"
     "  --help             this text\n"
@@ -440,7 +442,17 @@ static void report(struct state *s, int json) {
   }
 }
 
-/* Options into S; -1 (usage), 1 (--help) or 0. */
+/* The vocabulary of predictions: name, stage, section, what it does. */
+static void print_transforms(void) {
+  static const char *const stage[] = {"input", "split", "output", "reading"};
+  for (size_t i = 0; i < transform_count; i++) {
+    const struct transform *t = &transform_table[i];
+    printf("%-28s %-8s %-11s %s\n", t->name, stage[t->stage], t->section,
+           t->does);
+  }
+}
+
+/* Options into S; -1 (usage), 1 (--help), 2 (--transforms) or 0. */
 static int options(int argc, char **argv, struct state *s, char ***vpaths,
                    int *nv, int *json) {
   static const struct option opts[] = {
@@ -448,6 +460,7 @@ static int options(int argc, char **argv, struct state *s, char ***vpaths,
       {"behaviours", required_argument, 0, 'b'},
       {"format", required_argument, 0, 'f'},
       {"infer", no_argument, 0, 'i'},
+      {"transforms", no_argument, 0, 't'},
       {"vectors", required_argument, 0, 'v'},
       {"help", no_argument, 0, 'h'},
       {0, 0, 0, 0}};
@@ -465,6 +478,8 @@ static int options(int argc, char **argv, struct state *s, char ***vpaths,
       (*vpaths)[(*nv)++] = optarg;
     } else if (c == 'i') {
       s->infer = 1;
+    } else if (c == 't') {
+      return 2;
     } else if (c == 'f' &&
                (!strcmp(optarg, "json") || !strcmp(optarg, "text") ||
                 !strcmp(optarg, "jsonl"))) {
@@ -516,6 +531,10 @@ int cmd_behaviours(int argc, char **argv) {
   struct vectors vec;
   memset(&vec, 0, sizeof vec);
   int o = options(argc, argv, &s, &vpaths, &nv, &json);
+  if (o == 2) {
+    print_transforms();
+    goto out;
+  }
   if (o != 0) {
     fputs(usage_text, o > 0 ? stdout : stderr);
     rc = o > 0 ? EXIT_OK : EXIT_USAGE;

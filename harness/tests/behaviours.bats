@@ -204,3 +204,12 @@ PYEOF
   [[ $output == *"fake (fakelib 1.2.3):"* ]]
   [[ $output == *"other (no results in this file):"* ]]
 }
+
+@test "uritest behaviours --transforms: each transform of the C table is in adapters/BEHAVIOURS.md's table, and no other" {
+  run --separate-stderr "$UT" behaviours --transforms
+  [ "$status" -eq 0 ]
+  c=$(printf '%s\n' "$output" | awk '{print $1}' | sort)
+  [ -n "$c" ]
+  doc=$(sed -n '/^| transform | stage/,/^$/p' "$ROOT/adapters/BEHAVIOURS.md" | sed -n 's/^| `\([a-z0-9-]*\)` |.*/\1/p' | sort)
+  [ "$c" = "$doc" ]
+}
