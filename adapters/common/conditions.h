@@ -65,4 +65,17 @@ int behaviour_lists(const char *csv, const char *name);
 int behaviour_holds(const struct behaviour_rule *b, const struct cond_ctx *x,
                     const char *cls, const char *component);
 
+/*
+ * A behaviour (its condition B, its prediction P) judged on X: 0 when its
+ * condition does not hold there (B's op, conditions and regular
+ * expressions, and P differs from RFC 3986's answer RFC, taken on what the
+ * library expresses), 1 when it holds and P is not the library's answer
+ * X->lib, 2 when it holds and P is.  ONLY_VALIDITY: the library's values
+ * are none a prediction computes (WHATWG getters): only a reject holds.
+ */
+struct prediction;
+int behaviour_judge_rule(const struct behaviour_rule *b,
+                         const struct prediction *p, const struct cond_ctx *x,
+                         const struct adapter_reading *rfc, int only_validity);
+
 #endif

@@ -2,9 +2,11 @@
  * predict.c: the transforms a behaviour's prediction names (predict.h,
  * adapters/BEHAVIOURS.md "Transforms"), one table, and the answer they
  * compute: the input rewritten, read by librfc3986 when RFC 3986 accepts
- * it and split leniently otherwise, and the reading rewritten.
+ * it (by Appendix B's split under appendix-b-split), resolved (5.2.2) or
+ * normalized (6.2.2) but for the steps left out, and the reading
+ * rewritten.  The rewrites themselves are predict_rewrite.c's.
  */
-#include "predict.h"
+#include "predict_impl.h"
 
 #include <arpa/inet.h>
 #include <stdio.h>
@@ -16,416 +18,26 @@
 
 extern const struct glue glue_reference;
 
-#define NC RFC3986_COMPONENT_COUNT
-#define C_SCHEME RFC3986_COMPONENT_SCHEME
-#define C_AUTH RFC3986_COMPONENT_AUTHORITY
-#define C_USER RFC3986_COMPONENT_USERINFO
-#define C_HOST RFC3986_COMPONENT_HOST
-#define C_TYPE RFC3986_COMPONENT_HOST_TYPE
-#define C_PORT RFC3986_COMPONENT_PORT
-#define C_PATH RFC3986_COMPONENT_PATH
-#define C_QUERY RFC3986_COMPONENT_QUERY
-#define C_FRAG RFC3986_COMPONENT_FRAGMENT
-
-/* A string being rewritten, or one component (def 0: undefined). */
-struct pstr {
-  char *p;
-  size_t n;
-  int def;
-};
-/* A reading being rewritten. */
-struct prd {
-  struct pstr c[NC];
-};
-
-static void str_set(struct pstr *s, const char *p, size_t n) {
-  char *q = malloc(n + 1);
-  if (!q)
-    abort();
-  if (n)
-    memcpy(q, p, n);
-  q[n] = 0;
-  free(s->p);
-  s->p = q;
-  s->n = n;
-  s->def = 1;
-}
-static void str_undef(struct pstr *s) {
-  free(s->p);
-  memset(s, 0, sizeof *s);
-}
-static int str_is(const struct pstr *s, const char *v) {
-  return s->def && s->n == strlen(v) && !memcmp(s->p, v, s->n);
-}
-static void rd_free(struct prd *r) {
-  for (int c = 0; c < NC; c++)
-    str_undef(&r->c[c]);
-}
-
-/* ---- input rewrites ----------------------------------------------------- */
-
-typedef void (*input_fn)(struct pstr *s);
-
-static int is_c0_or_space(unsigned char c) {
-  return c <= 0x20;
-}
-/* WHATWG URL: leading and trailing C0 controls and spaces removed */
-static void in_strip_c0(struct pstr *s) {
-  size_t a = 0, b = s->n;
-  while (a < b && is_c0_or_space((unsigned char)s->p[a]))
-    a++;
-  while (b > a && is_c0_or_space((unsigned char)s->p[b - 1]))
-    b--;
-  memmove(s->p, s->p + a, b - a);
-  s->n = b - a;
-}
-/* every TAB, LF and CR removed */
-static void in_tab_newline(struct pstr *s) {
-  size_t j = 0;
-  for (size_t i = 0; i < s->n; i++)
-    if (s->p[i] != '\t' && s->p[i] != '\n' && s->p[i] != '\r')
-      s->p[j++] = s->p[i];
-  s->n = j;
-}
-/* the path part of S: after "scheme:" and "//authority" */
-static size_t path_start(const struct pstr *s) {
-  rfc3986_uri u;
-  rfc3986_split(s->p, s->n, &u);
-  return u.path.offset;
-}
-/* runs of "/" in the path read as one */
-static void in_collapse(struct pstr *s) {
-  size_t start = path_start(s), i = start, j = start;
-  for (; i < s->n && s->p[i] != '?' && s->p[i] != '#'; i++)
-    if (!(s->p[i] == '/' && j > start && s->p[j - 1] == '/'))
-      s->p[j++] = s->p[i];
-  memmove(s->p + j, s->p + i, s->n - i);
-  s->n = j + (s->n - i);
-}
-/* "scheme:/p" and "scheme:///p" read as "scheme://p" */
-static void in_scheme_slashes(struct pstr *s) {
-  rfc3986_uri u;
-  rfc3986_split(s->p, s->n, &u);
-  if (!rfc3986_span_defined(u.scheme))
-    return;
-  size_t a = u.scheme.length + 1, b = a;
-  while (b < s->n && s->p[b] == '/')
-    b++;
-  if (b - a == 2 || b == a)
-    return;
-  char *q = malloc(s->n + 3);
-  if (!q)
-    abort();
-  memcpy(q, s->p, a);
-  memcpy(q + a, "//", 2);
-  memcpy(q + a + 2, s->p + b, s->n - b);
-  free(s->p);
-  s->n = a + 2 + s->n - b;
-  s->p = q;
-}
-static void in_backslash(struct pstr *s) {
-  for (size_t i = 0; i < s->n; i++)
-    if (s->p[i] == '\\')
-      s->p[i] = '/';
-}
-/* RFC 3986 2: unreserved, reserved or "%" */
-static int is_uri_octet(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || (c && strchr("-._~:/?#[]@!$&'()*+,;=%", c));
-}
-static void in_pct_encode(struct pstr *s) {
-  static const char hex[] = "0123456789ABCDEF";
-  char *q = malloc(3 * s->n + 1);
-  size_t j = 0;
-  if (!q)
-    abort();
-  for (size_t i = 0; i < s->n; i++) {
-    unsigned char c = (unsigned char)s->p[i];
-    if (is_uri_octet(c)) {
-      q[j++] = (char)c;
-      continue;
-    }
-    q[j++] = '%';
-    q[j++] = hex[c >> 4];
-    q[j++] = hex[c & 15];
-  }
-  free(s->p);
-  s->p = q;
-  s->n = j;
-}
-
-/* ---- reading rewrites --------------------------------------------------- */
-
-typedef void (*reading_fn)(struct prd *r);
-
-/* authority = [ userinfo "@" ] host [ ":" port ] (3.2), after a rewrite */
-static void rebuild_authority(struct prd *r) {
-  if (!r->c[C_AUTH].def)
-    return;
-  struct pstr *u = &r->c[C_USER], *h = &r->c[C_HOST], *p = &r->c[C_PORT];
-  size_t n = (u->def ? u->n + 1 : 0) + h->n + (p->def ? p->n + 1 : 0);
-  char *a = malloc(n + 1);
-  size_t j = 0;
-  if (!a)
-    abort();
-  if (u->def) {
-    memcpy(a, u->p, u->n);
-    j = u->n;
-    a[j++] = '@';
-  }
-  if (h->n)
-    memcpy(a + j, h->p, h->n);
-  j += h->n;
-  if (p->def) {
-    a[j++] = ':';
-    memcpy(a + j, p->p, p->n);
-    j += p->n;
-  }
-  str_set(&r->c[C_AUTH], a, j);
-  free(a);
-}
-static void lower(struct pstr *s) {
-  for (size_t i = 0; i < s->n; i++)
-    if (s->p[i] >= 'A' && s->p[i] <= 'Z')
-      s->p[i] = (char)(s->p[i] + 32);
-}
-static void rw_scheme_lower(struct prd *r) {
-  lower(&r->c[C_SCHEME]);
-}
-static void rw_host_lower(struct prd *r) {
-  lower(&r->c[C_HOST]);
-  rebuild_authority(r);
-}
-static int hexval(char c) {
-  c = (char)(c | 0x20);
-  return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 87 : -1;
-}
-static void pct_decode(struct pstr *s) {
-  size_t j = 0;
-  for (size_t i = 0; s->def && i < s->n; i++) {
-    int hi, lo;
-    if (s->p[i] == '%' && i + 2 < s->n && (hi = hexval(s->p[i + 1])) >= 0 &&
-        (lo = hexval(s->p[i + 2])) >= 0) {
-      s->p[j++] = (char)(hi << 4 | lo);
-      i += 2;
-    } else {
-      s->p[j++] = s->p[i];
-    }
-  }
-  s->n = j;
-}
-static void rw_host_decode(struct prd *r) {
-  pct_decode(&r->c[C_HOST]);
-  rebuild_authority(r);
-}
-static void rw_path_decode(struct prd *r) {
-  pct_decode(&r->c[C_PATH]);
-}
-static void rw_all_decode(struct prd *r) {
-  static const int cs[] = {C_USER, C_HOST, C_PATH, C_QUERY, C_FRAG};
-  for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++)
-    pct_decode(&r->c[cs[i]]);
-  rebuild_authority(r);
-}
-/* inet_aton's forms: 1 to 4 parts, each decimal, octal (0...) or hex */
-static int inet_aton_form(const struct pstr *h, unsigned long *addr) {
-  unsigned long part[4];
-  int np = 0;
-  size_t i = 0;
-  if (!h->def || !h->n || h->n > 64)
-    return 0;
-  while (1) {
-    int base = 10;
-    size_t start;
-    unsigned long v = 0;
-    if (np == 4)
-      return 0;
-    if (i + 1 < h->n && h->p[i] == '0' && (h->p[i + 1] | 0x20) == 'x')
-      base = 16, i += 2;
-    else if (i + 1 < h->n && h->p[i] == '0')
-      base = 8, i++;
-    start = i;
-    for (; i < h->n && h->p[i] != '.'; i++) {
-      int d = hexval(h->p[i]);
-      if (d < 0 || d >= base || v > 0xffffffffUL)
-        return 0;
-      v = v * (unsigned long)base + (unsigned long)d;
-    }
-    if (i == start && base != 8)
-      return 0;
-    part[np++] = v;
-    if (i == h->n)
-      break;
-    i++; /* "." */
-    if (i == h->n)
-      break; /* a trailing dot */
-  }
-  unsigned long a = 0;
-  for (int k = 0; k < np - 1; k++) {
-    if (part[k] > 255)
-      return 0;
-    a = (a << 8) | part[k];
-  }
-  int shift = 8 * (4 - np + 1);
-  if (shift < 32 && part[np - 1] >> shift)
-    return 0;
-  *addr = (a << shift) | part[np - 1];
-  return *addr <= 0xffffffffUL;
-}
-static void rw_numeric_ipv4(struct prd *r) {
-  unsigned long a;
-  if (!str_is(&r->c[C_TYPE], "reg-name") || !inet_aton_form(&r->c[C_HOST], &a))
-    return;
-  char d[16];
-  int n = snprintf(d, sizeof d, "%lu.%lu.%lu.%lu", a >> 24, (a >> 16) & 255,
-                   (a >> 8) & 255, a & 255);
-  str_set(&r->c[C_HOST], d, (size_t)n);
-  str_set(&r->c[C_TYPE], "IPv4address", 11);
-  rebuild_authority(r);
-}
-/* a reg-name of four dot-separated decimal numbers up to 255, one with a
- * leading zero ("01.1.1.1"), read as an IPv4address as written */
-static void rw_ipv4_zeros(struct prd *r) {
-  struct pstr *h = &r->c[C_HOST];
-  int parts = 0, digits = 0, v = 0;
-  if (!str_is(&r->c[C_TYPE], "reg-name") || !h->n)
-    return;
-  for (size_t i = 0; i <= h->n; i++) {
-    if (i == h->n || h->p[i] == '.') {
-      if (!digits || v > 255)
-        return;
-      parts++, digits = 0, v = 0;
-    } else if (h->p[i] >= '0' && h->p[i] <= '9' && digits < 4) {
-      v = v * 10 + (h->p[i] - '0'), digits++;
-    } else {
-      return;
-    }
-  }
-  if (parts == 4)
-    str_set(&r->c[C_TYPE], "IPv4address", 11);
-}
-static void rw_ipv6_canonical(struct prd *r) {
-  struct pstr *h = &r->c[C_HOST];
-  unsigned char a[16];
-  char in[64], out[64];
-  if (!str_is(&r->c[C_TYPE], "IPv6address") || h->n < 3 || h->n > 60)
-    return;
-  memcpy(in, h->p + 1, h->n - 2);
-  in[h->n - 2] = 0;
-  if (inet_pton(AF_INET6, in, a) != 1 || !inet_ntop(AF_INET6, a, out + 1, 62))
-    return;
-  out[0] = '[';
-  size_t n = strlen(out);
-  out[n++] = ']';
-  str_set(h, out, n);
-  rebuild_authority(r);
-}
-static void rw_ipv6_brackets(struct prd *r) {
-  struct pstr *h = &r->c[C_HOST];
-  if (h->def && h->n >= 2 && h->p[0] == '[' && h->p[h->n - 1] == ']') {
-    memmove(h->p, h->p + 1, h->n - 2);
-    h->n -= 2;
-  }
-}
-static void drop_if_empty(struct pstr *s) {
-  if (s->def && !s->n)
-    str_undef(s);
-}
-static void rw_empty_port(struct prd *r) {
-  drop_if_empty(&r->c[C_PORT]);
-  rebuild_authority(r);
-}
-static void rw_port_zeros(struct prd *r) {
-  struct pstr *p = &r->c[C_PORT];
-  size_t i = 0;
-  while (p->def && i + 1 < p->n && p->p[i] == '0')
-    i++;
-  if (i) {
-    memmove(p->p, p->p + i, p->n - i);
-    p->n -= i;
-    rebuild_authority(r);
-  }
-}
-static void rw_default_port(struct prd *r) {
-  static const char *const d[][2] = {{"http", "80"},
-                                     {"https", "443"},
-                                     {"ws", "80"},
-                                     {"wss", "443"},
-                                     {"ftp", "21"}};
-  struct pstr *s = &r->c[C_SCHEME];
-  for (size_t i = 0; s->def && i < sizeof d / sizeof d[0]; i++)
-    if (s->n == strlen(d[i][0]) && !strncasecmp(s->p, d[i][0], s->n) &&
-        str_is(&r->c[C_PORT], d[i][1])) {
-      str_undef(&r->c[C_PORT]);
-      rebuild_authority(r);
-    }
-}
-static void rw_empty_userinfo(struct prd *r) {
-  drop_if_empty(&r->c[C_USER]);
-  rebuild_authority(r);
-}
-static void rw_empty_query(struct prd *r) {
-  drop_if_empty(&r->c[C_QUERY]);
-}
-static void rw_empty_fragment(struct prd *r) {
-  drop_if_empty(&r->c[C_FRAG]);
-}
-static void rw_absent_as_empty(struct prd *r) {
-  for (int c = 0; c < NC; c++)
-    if (c != C_TYPE && !r->c[c].def)
-      str_set(&r->c[c], "", 0);
-}
-static void rw_network_path(struct prd *r) {
-  if (r->c[C_SCHEME].def || !r->c[C_AUTH].def)
-    return;
-  struct pstr *a = &r->c[C_AUTH], *p = &r->c[C_PATH];
-  char *q = malloc(a->n + p->n + 3);
-  if (!q)
-    abort();
-  memcpy(q, "//", 2);
-  memcpy(q + 2, a->p, a->n);
-  if (p->n)
-    memcpy(q + 2 + a->n, p->p, p->n);
-  str_set(p, q, a->n + p->n + 2);
-  free(q);
-  for (int c = C_AUTH; c <= C_PORT; c++)
-    str_undef(&r->c[c]);
-}
-static void rw_dot_segments(struct prd *r) {
-  struct pstr *p = &r->c[C_PATH];
-  size_t n = 0;
-  char *o = malloc(p->n + 1);
-  if (!o)
-    abort();
-  if (rfc3986_remove_dot_segments(p->p, p->n, o, p->n + 1, &n) == RFC3986_OK)
-    str_set(p, o, n);
-  free(o);
-}
-static void rw_empty_path_slash(struct prd *r) {
-  if (r->c[C_AUTH].def && r->c[C_PATH].n == 0)
-    str_set(&r->c[C_PATH], "/", 1);
-}
-
 /* ---- the table ---------------------------------------------------------- */
 
 const struct transform transform_table[] = {
     {"strip-c0-and-space", TS_INPUT, "2",
-     "leading and trailing C0 controls and spaces are removed", in_strip_c0,
+     "leading and trailing C0 controls and spaces are removed", pt_in_strip_c0,
      NULL},
     {"tab-newline-removed", TS_INPUT, "2", "every TAB, LF and CR is removed",
-     in_tab_newline, NULL},
+     pt_in_tab_newline, NULL},
     {"backslash-as-slash", TS_INPUT, "3.3", "a backslash is read as a slash",
-     in_backslash, NULL},
+     pt_in_backslash, NULL},
     {"scheme-slashes-as-two", TS_INPUT, "3.2",
      "one slash or three and more after the scheme (\"s:/h\", "
      "\"s:///h\") are read as two: an authority follows",
-     in_scheme_slashes, NULL},
+     pt_in_scheme_slashes, NULL},
     {"empty-segments-collapsed", TS_INPUT, "3.3",
-     "a run of slashes in the path is read as one slash", in_collapse, NULL},
+     "a run of slashes in the path is read as one slash", pt_in_collapse, NULL},
     {"non-uri-octets-pct-encoded", TS_INPUT, "2.1",
      "an octet outside the URI characters (space, controls, non-ASCII, "
      "\"<>\\\"{}|^`\") is percent-encoded",
-     in_pct_encode, NULL},
+     pt_in_pct_encode, NULL},
     {"appendix-b-split", TS_SPLIT, "Appendix B",
      "an input RFC 3986 rejects is accepted, split by Appendix B's regular "
      "expression, the userinfo ending at the last \"@\" of the authority "
@@ -448,56 +60,76 @@ const struct transform transform_table[] = {
     {"unreserved-pct-kept", TS_OUTPUT, "6.2.2.2",
      "normalize leaves percent-encoded unreserved octets encoded", NULL, NULL},
     {"scheme-lowercased", TS_READING, "3.1", "the scheme is lower-cased", NULL,
-     rw_scheme_lower},
+     pt_rw_scheme_lower},
     {"host-pct-decoded", TS_READING, "3.2.2", "the host is percent-decoded",
-     NULL, rw_host_decode},
+     NULL, pt_rw_host_decode},
     {"host-lowercased", TS_READING, "3.2.2", "the host is lower-cased", NULL,
-     rw_host_lower},
+     pt_rw_host_lower},
     {"numeric-ipv4-to-dotted", TS_READING, "3.2.2",
      "a reg-name of inet_aton's numeric forms (\"0x7f.1\", \"127.1\") is "
      "read as the IPv4address it names",
-     NULL, rw_numeric_ipv4},
+     NULL, pt_rw_numeric_ipv4},
     {"ipv4-leading-zeros-accepted", TS_READING, "3.2.2",
      "a dotted-decimal host with leading zeros (\"01.1.1.1\") is read as "
      "an IPv4address, as written",
-     NULL, rw_ipv4_zeros},
+     NULL, pt_rw_ipv4_zeros},
+    {"ipv4-like-host-dropped", TS_READING, "3.2.2",
+     "a host of four dot-separated numbers that is no IPv4address "
+     "(\"489.1.1.1\") is read as no host",
+     NULL, pt_rw_ipv4_like_dropped},
     {"ipv6-canonical", TS_READING, "3.2.2",
      "an IPv6 literal is written in its RFC 5952 form", NULL,
-     rw_ipv6_canonical},
+     pt_rw_ipv6_canonical},
     {"ipv6-brackets-dropped", TS_READING, "3.2.2",
      "the host of an IP literal is given without its brackets", NULL,
-     rw_ipv6_brackets},
+     pt_rw_ipv6_brackets},
     {"empty-userinfo-dropped", TS_READING, "3.2.1",
-     "an empty userinfo (\"//@h\") is read as none", NULL, rw_empty_userinfo},
+     "an empty userinfo (\"//@h\") is read as none", NULL,
+     pt_rw_empty_userinfo},
     {"port-leading-zeros-dropped", TS_READING, "3.2.3",
-     "the port's leading zeros are dropped", NULL, rw_port_zeros},
+     "the port's leading zeros are dropped", NULL, pt_rw_port_zeros},
     {"default-port-dropped", TS_READING, "3.2.3",
      "the scheme's default port (http 80, https 443, ws 80, wss 443, ftp "
      "21) is read as none",
-     NULL, rw_default_port},
+     NULL, pt_rw_default_port},
+    {"empty-host-dropped", TS_READING, "3.2.2",
+     "an empty host (\"//@/p\", \"s:///p\") is read as none", NULL,
+     pt_rw_empty_host_dropped},
+    {"empty-host-no-authority", TS_READING, "3.2.2",
+     "an empty host is read as none, and so is the authority (its "
+     "userinfo and port kept)",
+     NULL, pt_rw_empty_host_no_authority},
+    {"empty-port-in-host", TS_READING, "3.2.3",
+     "an empty port's \":\" is read as part of the host (\"h:\" a "
+     "reg-name), no port",
+     NULL, pt_rw_empty_port_in_host},
     {"empty-port-dropped", TS_READING, "3.2.3",
-     "an empty port (\"h:\") is read as none", NULL, rw_empty_port},
+     "an empty port (\"h:\") is read as none", NULL, pt_rw_empty_port},
     {"network-path-as-path", TS_READING, "4.2",
      "a network-path reference (\"//h/p\") is read as a path", NULL,
-     rw_network_path},
+     pt_rw_network_path},
+    {"pct-hex-uppercased", TS_READING, "2.1",
+     "the hex digits of a percent-encoding are upper-cased (\"%a0\" read "
+     "\"%A0\")",
+     NULL, pt_rw_pct_upper},
     {"path-pct-decoded", TS_READING, "2.1", "the path is percent-decoded", NULL,
-     rw_path_decode},
+     pt_rw_path_decode},
     {"all-pct-decoded", TS_READING, "2.1",
      "userinfo, host, path, query and fragment are percent-decoded", NULL,
-     rw_all_decode},
+     pt_rw_all_decode},
     {"path-dot-segments-removed", TS_READING, "5.2.4",
      "the path's dot segments are removed (5.2.4) while parsing", NULL,
-     rw_dot_segments},
+     pt_rw_dot_segments},
     {"empty-path-as-slash", TS_READING, "3.3",
      "an empty path after an authority is read as \"/\"", NULL,
-     rw_empty_path_slash},
+     pt_rw_empty_path_slash},
     {"empty-query-dropped", TS_READING, "3.4",
-     "an empty query (\"?\") is read as none", NULL, rw_empty_query},
+     "an empty query (\"?\") is read as none", NULL, pt_rw_empty_query},
     {"empty-fragment-dropped", TS_READING, "3.5",
-     "an empty fragment (\"#\") is read as none", NULL, rw_empty_fragment},
+     "an empty fragment (\"#\") is read as none", NULL, pt_rw_empty_fragment},
     {"absent-as-empty", TS_READING, "5.3",
      "an absent component is read as empty (\"\", not null)", NULL,
-     rw_absent_as_empty},
+     pt_rw_absent_as_empty},
 };
 const size_t transform_count = sizeof transform_table / sizeof *transform_table;
 
@@ -514,7 +146,7 @@ int transform_named(const char *name) {
 
 static void rewrite_input(const struct prediction *p, const char *s, size_t n,
                           struct pstr *out) {
-  str_set(out, s, n);
+  pstr_set(out, s, n);
   for (size_t i = 0; i < transform_count; i++)
     if ((p->mask >> i & 1ULL) && transform_table[i].input)
       transform_table[i].input(out);
@@ -522,7 +154,7 @@ static void rewrite_input(const struct prediction *p, const char *s, size_t n,
 
 static void set_span(struct prd *r, int c, const char *s, rfc3986_span sp) {
   if (rfc3986_span_defined(sp))
-    str_set(&r->c[c], s + sp.offset, sp.length);
+    pstr_set(&r->c[c], s + sp.offset, sp.length);
 }
 
 /* host_type of a host read by the lenient split: what "//HOST" reads */
@@ -543,7 +175,7 @@ static void lenient_host_type(struct prd *r) {
     name = rfc3986_host_type_name(u.host_type);
   else if (h->n && h->p[0] == '[')
     name = "IPv6address";
-  str_set(&r->c[C_TYPE], name, strlen(name));
+  pstr_set(&r->c[C_TYPE], name, strlen(name));
   free(t);
 }
 
@@ -559,17 +191,17 @@ static void split_authority(struct prd *r, const char *a, size_t n,
         break;
     }
   if (h)
-    str_set(&r->c[C_USER], a, h - 1);
+    pstr_set(&r->c[C_USER], a, h - 1);
   for (size_t i = n; i > h; i--) {
     if (a[i - 1] == ']')
       break;
     if (a[i - 1] == ':') {
       e = i - 1;
-      str_set(&r->c[C_PORT], a + i, n - i);
+      pstr_set(&r->c[C_PORT], a + i, n - i);
       break;
     }
   }
-  str_set(&r->c[C_HOST], a + h, e - h);
+  pstr_set(&r->c[C_HOST], a + h, e - h);
   lenient_host_type(r);
 }
 
@@ -599,7 +231,7 @@ static int read_input(const struct prediction *p, const struct pstr *s,
     set_span(r, C_PORT, s->p, u.port);
     const char *t = rfc3986_host_type_name(u.host_type);
     if (t)
-      str_set(&r->c[C_TYPE], t, strlen(t));
+      pstr_set(&r->c[C_TYPE], t, strlen(t));
   }
   return 0;
 }
@@ -647,9 +279,9 @@ static void recompose(const struct prd *r, struct adapter_reading *out) {
 
 static void copy_str(struct pstr *d, const struct pstr *s) {
   if (s->def)
-    str_set(d, s->p, s->n);
+    pstr_set(d, s->p, s->n);
   else
-    str_undef(d);
+    pstr_undef(d);
 }
 static void copy_authority(struct prd *t, const struct prd *r) {
   for (int c = C_AUTH; c <= C_PORT; c++)
@@ -690,7 +322,7 @@ static void remove_dots_keep_above_root(struct pstr *path) {
   }
   if (trail && nseg)
     o[n++] = '/';
-  str_set(path, o, n);
+  pstr_set(path, o, n);
   free(o);
 }
 static void remove_dots(const struct prediction *p, struct pstr *path) {
@@ -700,7 +332,7 @@ static void remove_dots(const struct prediction *p, struct pstr *path) {
     struct prd r;
     memset(&r, 0, sizeof r);
     r.c[C_PATH] = *path;
-    rw_dot_segments(&r);
+    pt_rw_dot_segments(&r);
     *path = r.c[C_PATH];
   }
 }
@@ -718,7 +350,7 @@ static void merge(const struct prd *b, const struct pstr *ref,
     abort();
   memcpy(m, root ? "/" : bp->p, root ? 1 : keep);
   memcpy(m + (root ? 1 : keep), ref->p, ref->n);
-  str_set(out, m, (root ? 1 : keep) + ref->n);
+  pstr_set(out, m, (root ? 1 : keep) + ref->n);
   free(m);
 }
 /* 5.2.2 (strict), T from base B and reference R */
@@ -752,30 +384,6 @@ static void resolve_rd(const struct prediction *p, const struct prd *b,
   copy_str(&t->c[C_FRAG], &r->c[C_FRAG]);
 }
 
-static int is_unreserved(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-         (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~';
-}
-/* 6.2.2.1 hex digits upper-cased, 6.2.2.2 unreserved octets decoded */
-static void pct_normalize(struct pstr *s, int upper, int decode) {
-  size_t j = 0;
-  for (size_t i = 0; s->def && i < s->n; i++) {
-    int hi, lo;
-    if (s->p[i] != '%' || i + 2 >= s->n || (hi = hexval(s->p[i + 1])) < 0 ||
-        (lo = hexval(s->p[i + 2])) < 0) {
-      s->p[j++] = s->p[i];
-    } else if (decode && is_unreserved((unsigned char)(hi << 4 | lo))) {
-      s->p[j++] = (char)(hi << 4 | lo);
-      i += 2;
-    } else {
-      s->p[j++] = '%';
-      s->p[j++] = upper && s->p[i + 1] >= 'a' ? s->p[i + 1] - 32 : s->p[i + 1];
-      s->p[j++] = upper && s->p[i + 2] >= 'a' ? s->p[i + 2] - 32 : s->p[i + 2];
-      i += 2;
-    }
-  }
-  s->n = j;
-}
 /* 6.2.2 syntax-based normalization, but for the steps P keeps out */
 static void normalize_rd(const struct prediction *p, struct prd *r) {
   int kase = !HAS(p, "case-kept"), dec = !HAS(p, "unreserved-pct-kept");
@@ -789,9 +397,9 @@ static void normalize_rd(const struct prediction *p, struct prd *r) {
     else if (h->p[i] >= 'A' && h->p[i] <= 'Z')
       h->p[i] = (char)(h->p[i] + 32);
   if (kase)
-    lower(&r->c[C_SCHEME]);
+    pstr_lower(&r->c[C_SCHEME]);
   remove_dots(p, &r->c[C_PATH]);
-  rebuild_authority(r);
+  prd_rebuild_authority(r);
 }
 
 /* A resolve's target or a normal form, by the algorithms above on the
@@ -820,9 +428,9 @@ static int predict_output(const struct prediction *p, int resolve,
     out->valid = 1;
     recompose(resolve ? &t : &r, out);
   }
-  rd_free(&r);
-  rd_free(&b);
-  rd_free(&t);
+  prd_free(&r);
+  prd_free(&b);
+  prd_free(&t);
   return rc;
 }
 
@@ -847,14 +455,14 @@ int predict_answer(const struct prediction *p, const char *op, const char *in,
     rewrite_reading(p, &r);
     if (rc == 0)
       rd_to_reading(&r, out);
-    rd_free(&r);
+    prd_free(&r);
   } else {
     if (resolve)
       rewrite_input(p, base, base_len, &b);
     rc = predict_output(p, resolve, &s, &b, out);
   }
-  str_undef(&s);
-  str_undef(&b);
+  pstr_undef(&s);
+  pstr_undef(&b);
   return rc;
 }
 

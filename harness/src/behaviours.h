@@ -7,6 +7,7 @@
 
 #include <jansson.h>
 #include <regex.h>
+#include <stdio.h>
 
 #include "../../adapters/common/conditions.h"
 #include "../../adapters/common/predict.h"
@@ -21,6 +22,7 @@ struct behaviour {
   struct prediction predict; /* what the library answers where it holds */
   const char *example_id;    /* a vector id, or NULL when given inline */
   const char *example_input; /* inline example, or NULL */
+  const char *input_matches, *input_not_matches; /* or NULL */
   regex_t re, not_re;
   int has_re, has_not_re;
   const char **when; /* NULL-terminated, owned */
@@ -70,6 +72,7 @@ struct bfacts {
 /* The reference's answer and the library's on one result (a PASS: the
  * reference's, on the components the adapter expresses). */
 struct answers {
+  struct adapter_reading full; /* the reference's reading, for conditions */
   struct adapter_reading ref, lib;
 };
 void answers_read(struct answers *a, const struct bfacts *f);
@@ -98,6 +101,15 @@ struct result;
 const char *behaviours_attribute(const struct behaviours *bs,
                                  const struct result *r, size_t *count,
                                  size_t *unexplained);
+
+/* BS, the behaviours of ADAPTER, as the C table of a differential fuzz
+ * target (fuzz/targets/known.h) on F (ctable.c); FIND gives the vector of
+ * an example id (CTX passed on).  0. */
+struct test;
+int behaviours_c_table(FILE *f, const struct behaviours *bs,
+                       const char *adapter,
+                       const struct test *(*find)(const void *, const char *),
+                       const void *ctx);
 
 /* One result kept for --infer: its facts (pointing into REC and the
  * vectors), its vector id, and whether it passed. */

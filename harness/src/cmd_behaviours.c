@@ -46,6 +46,8 @@ static const char usage_text[] =
     "                     behaviours inferred for its unexplained results\n"
     "  --transforms       print the transforms a prediction may name and\n"
     "                     exit\n"
+    "  --c-table NAME     print adapter NAME's behaviours as the C table of\n"
+    "                     its differential fuzz target (fuzz/fuzz.mk)\n"
     "  --vectors PATH     the vector files the results name (several;\n"
     "                     default: vectors/v1)\n"
     "  --help             this text\n"
@@ -70,6 +72,7 @@ struct state {
   char **files; /* --behaviours */
   int nfiles;
   int jsonl, infer;
+  const char *ctable; /* --c-table */
   int scan; /* the first reading: the components each adapter expresses */
   const struct test **by_id; /* the vectors, sorted by id */
   size_t nids;
@@ -93,6 +96,10 @@ static const struct test *find_test(const struct state *s, const char *id) {
       hi = mid;
   }
   return NULL;
+}
+
+static const struct test *find_test_of(const void *s, const char *id) {
+  return find_test(s, id);
 }
 
 /* Every example id names a vector: else exit 2 naming file and behaviour. */
@@ -461,6 +468,7 @@ static int options(int argc, char **argv, struct state *s, char ***vpaths,
       {"format", required_argument, 0, 'f'},
       {"infer", no_argument, 0, 'i'},
       {"transforms", no_argument, 0, 't'},
+      {"c-table", required_argument, 0, 'c'},
       {"vectors", required_argument, 0, 'v'},
       {"help", no_argument, 0, 'h'},
       {0, 0, 0, 0}};
@@ -480,6 +488,8 @@ static int options(int argc, char **argv, struct state *s, char ***vpaths,
       s->infer = 1;
     } else if (c == 't') {
       return 2;
+    } else if (c == 'c') {
+      s->ctable = optarg;
     } else if (c == 'f' &&
                (!strcmp(optarg, "json") || !strcmp(optarg, "text") ||
                 !strcmp(optarg, "jsonl"))) {
@@ -546,6 +556,14 @@ int cmd_behaviours(int argc, char **argv) {
   }
   if (load_vectors(&s, &vec, vpaths, nv) < 0) {
     rc = EXIT_USAGE;
+    goto out;
+  }
+  if (s.ctable) {
+    struct behaviours bs;
+    rc = load_for(&s, s.ctable, &bs) < 0 || check_examples(&s, &bs) < 0
+             ? EXIT_USAGE
+             : behaviours_c_table(stdout, &bs, s.ctable, find_test_of, &s);
+    behaviours_free(&bs);
     goto out;
   }
   /* the named adapters' files are checked even when no result names them */

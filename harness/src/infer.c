@@ -13,7 +13,7 @@
 
 #define MIN_PRECISION 0.95
 #define MIN_RESULTS 2 /* a behaviour explains at least this many */
-#define MAX_CANDS 6   /* predictions kept per result */
+#define MAX_CANDS 12  /* predictions kept per result */
 #define MAX_TRANSFORMS 4
 #define MAX_CONDS 128
 
@@ -25,8 +25,9 @@ struct cand {
 struct infer {
   const struct bitem *it;
   size_t n;
-  struct answers *a;   /* per result */
-  unsigned char *open; /* not PASS, predicted by no behaviour yet */
+  struct answers *a;      /* per result */
+  unsigned char *open;    /* not PASS, predicted by no behaviour yet */
+  unsigned char *covered; /* predicted by a behaviour already */
   struct cand (*cands)[MAX_CANDS];
   unsigned char *ncands;
   const char *cond[MAX_CONDS];
@@ -234,7 +235,7 @@ static void fill_table(const struct infer *x, const struct cand *c,
     if (!t->judged[j])
       continue;
     struct cond_ctx cx = {op_names[f->op], f->in,       f->len,
-                          f->base,         f->base_len, &x->a[j].ref,
+                          f->base,         f->base_len, &x->a[j].full,
                           &x->a[j].lib,    -1,          NULL};
     for (size_t k = 0; k < x->nconds; k++)
       if (x->fn[k](&cx))
@@ -246,19 +247,23 @@ static int has(const struct table *t, size_t j, int k) {
   return k < 0 || (t->bits[j][k / 64] >> (k % 64) & 1ULL);
 }
 
-/* Conditions K1 and K2 (-1: none): the open results predicted, 0 when
- * under MIN_PRECISION. */
+/* Conditions K1 and K2 (-1: none): the open results predicted less the
+ * results another behaviour predicts already (overlaps); 0 when under
+ * MIN_PRECISION. */
 static size_t score(const struct infer *x, const struct table *t, int k1,
                     int k2) {
-  size_t holds = 0, pred = 0, open = 0;
+  size_t holds = 0, pred = 0, open = 0, overlap = 0;
   for (size_t j = 0; j < x->n; j++) {
     if (!t->judged[j] || !has(t, j, k1) || !has(t, j, k2))
       continue;
     holds++;
     pred += t->judged[j] == 2;
     open += t->judged[j] == 2 && x->open[j];
+    overlap += t->judged[j] == 2 && x->covered[j];
   }
-  return holds && (double)pred >= MIN_PRECISION * (double)holds ? open : 0;
+  if (!holds || (double)pred < MIN_PRECISION * (double)holds)
+    return 0;
+  return open > overlap ? open - overlap : 0;
 }
 
 /* The condition that keeps most open results at MIN_PRECISION: none, one
@@ -267,7 +272,7 @@ static size_t best_condition(const struct infer *x, const struct table *t,
                              int *k1, int *k2) {
   size_t top = score(x, t, -1, -1);
   *k1 = *k2 = -1;
-  for (int a = 0; !top && a < (int)x->nconds; a++) {
+  for (int a = 0; a < (int)x->nconds; a++) {
     size_t s = score(x, t, a, -1);
     if (s > top)
       top = s, *k1 = a;
@@ -382,9 +387,11 @@ static int infer_one(const char *adapter, struct infer *x, json_t *doc,
     if (best_condition(x, t, &k1, &k2)) {
       const char *example = NULL;
       for (size_t j = 0; j < x->n; j++)
-        if (t->judged[j] == 2 && has(t, j, k1) && has(t, j, k2) && x->open[j]) {
-          example = example ? example : x->it[j].id;
+        if (t->judged[j] == 2 && has(t, j, k1) && has(t, j, k2)) {
+          if (x->open[j])
+            example = example ? example : x->it[j].id;
           x->open[j] = 0;
+          x->covered[j] = 1;
         }
       json_array_append_new(
           json_object_get(doc, "behaviours"),
@@ -408,14 +415,15 @@ json_t *behaviours_infer(const char *adapter, const char *library,
   x.n = n;
   x.a = xcalloc(n + 1, sizeof *x.a);
   x.open = xcalloc(n + 1, 1);
+  x.covered = xcalloc(n + 1, 1);
   x.cands = xcalloc(n + 1, sizeof *x.cands);
   x.ncands = xcalloc(n + 1, 1);
   conditions_init(&x);
   unsigned char *judged = xcalloc(known->n + 1, 1);
   for (size_t j = 0; j < n; j++) {
     answers_read(&x.a[j], &items[j].f);
-    x.open[j] = !items[j].pass && items[j].id &&
-                (!known->n || !behaviours_judge(known, &items[j].f, judged));
+    x.covered[j] = known->n && behaviours_judge(known, &items[j].f, judged);
+    x.open[j] = !items[j].pass && items[j].id && !x.covered[j];
   }
   free(judged);
   find_cands(&x);
@@ -444,6 +452,7 @@ json_t *behaviours_infer(const char *adapter, const char *library,
   free(t.bits);
   free(x.a);
   free(x.open);
+  free(x.covered);
   free(x.cands);
   free(x.ncands);
   return doc;

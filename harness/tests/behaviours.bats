@@ -14,7 +14,7 @@ setup() {
   FAKECMD="$FAKE --readings $F/predict-readings.json"
   B=$R/adapters/fake/behaviours.json
 }
-runb() { run --separate-stderr "$UT" run --output "$(OUT)" --vectors "$R/vectors/v1/predict.json" --adapter-cmd "$FAKECMD" "$@"; }
+runb() { run --separate-stderr "$UT" run --output "$(OUT)" --vectors "$R/vectors/v1/predict.json" --adapter-cmd "$FAKECMD"; }
 one() { pylines "$(OUT)" "[x for x in r if x.get('id') == '$1'][0]$2"; }
 # behaviours FILE: a uritest-behaviours/2 document for the fake from the
 # behaviour objects given on stdin (a JSON array)
