@@ -16,8 +16,6 @@
 
 #include "rfc3986.h"
 
-extern const struct glue glue_reference;
-
 /* ---- the table ---------------------------------------------------------- */
 
 const struct transform transform_table[] = {

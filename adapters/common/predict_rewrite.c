@@ -129,7 +129,6 @@ void pt_in_pct_encode(struct pstr *s) {
 
 /* ---- reading rewrites --------------------------------------------------- */
 
-
 typedef void (*reading_fn)(struct prd *r);
 
 /* authority = [ userinfo "@" ] host [ ":" port ] (3.2), after a rewrite */
