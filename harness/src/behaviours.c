@@ -268,9 +268,12 @@ static void lib_reading(json_t *got, struct adapter_reading *r) {
   }
 }
 
-static void ref_reading(int op, const char *in, size_t len, const char *base,
-                        size_t base_len, struct adapter_reading *r) {
-  if (op == OP_RESOLVE && base)
+static void ref_reading(int op, const char *rule, const char *in, size_t len,
+                        const char *base, size_t base_len,
+                        struct adapter_reading *r) {
+  if (op == OP_MATCH && rule)
+    glue_reference.match(rule, in, len, r);
+  else if (op == OP_RESOLVE && base)
     glue_reference.resolve(base, base_len, in, len, 1, r);
   else if (op == OP_NORMALIZE)
     glue_reference.normalize(in, len, GLUE_LEVEL_SYNTAX, r);
@@ -302,7 +305,7 @@ void answers_read(struct answers *a, const struct bfacts *f) {
   reading_init(&a->full);
   reading_init(&a->ref);
   reading_init(&a->lib);
-  ref_reading(f->op, f->in, f->len, f->base, f->base_len, &a->full);
+  ref_reading(f->op, f->rule, f->in, f->len, f->base, f->base_len, &a->full);
   unsigned expressed = f->expressed;
   if (f->got) {
     lib_reading(f->got, &a->lib);
@@ -347,13 +350,14 @@ size_t behaviours_judge(const struct behaviours *bs, const struct bfacts *f,
 const char *behaviours_attribute(const struct behaviours *bs,
                                  const struct result *r, size_t *count,
                                  size_t *unexplained) {
-  struct bfacts f = {OP_PARSE, r->input, r->input_len, NULL, 0, r->answer,
+  struct bfacts f = {OP_PARSE, r->input, r->input_len, NULL, 0, NULL, r->answer,
                      0,        0};
   if (r->t) {
     f.op = r->t->op;
     f.in = r->t->input;
     f.len = r->t->input_len;
     f.only_validity = r->t->getters && !r->t->comps;
+    f.rule = r->t->rule;
     if (r->t->op == OP_RESOLVE && r->t->base.state == SV_STR) {
       f.base = r->t->base.s;
       f.base_len = r->t->base.len;

@@ -59,6 +59,7 @@ struct bfacts {
   size_t len;
   const char *base; /* resolve: the base, else NULL */
   size_t base_len;
+  const char *rule; /* match: the rule, else NULL */
   /* the adapter's answer ({"valid", "components"|"target"|...}), or NULL
    * for a PASS: then the answer is RFC 3986's (the reference's) */
   json_t *got;

@@ -128,6 +128,7 @@ static int result_facts(const struct state *s, json_t *r, struct bfacts *f) {
     f->in = t->input;
     f->len = t->input_len;
     f->only_validity = t->getters && !t->comps;
+    f->rule = t->rule;
     if (t->op == OP_RESOLVE && t->base.state == SV_STR) {
       f->base = t->base.s;
       f->base_len = t->base.len;

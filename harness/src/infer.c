@@ -15,7 +15,7 @@
 #define MIN_RESULTS 2 /* a behaviour explains at least this many */
 #define MAX_CANDS 12  /* predictions kept per result */
 #define MAX_TRANSFORMS 4
-#define MAX_CONDS 128
+#define MAX_CONDS 192
 
 struct cand {
   struct prediction p;
@@ -30,8 +30,9 @@ struct infer {
   unsigned char *covered; /* predicted by a behaviour already */
   struct cand (*cands)[MAX_CANDS];
   unsigned char *ncands;
-  const char *cond[MAX_CONDS];
+  const char *cond[MAX_CONDS]; /* a condition of the vocabulary, or */
   cond_fn fn[MAX_CONDS];
+  int octet[MAX_CONDS]; /* the input holds this octet (else -1) */
   size_t nconds;
 };
 
@@ -238,7 +239,8 @@ static void fill_table(const struct infer *x, const struct cand *c,
                           f->base,         f->base_len, &x->a[j].full,
                           &x->a[j].lib,    -1,          NULL};
     for (size_t k = 0; k < x->nconds; k++)
-      if (x->fn[k](&cx))
+      if (x->octet[k] >= 0 ? memchr(f->in, x->octet[k], f->len) != NULL
+                           : x->fn[k](&cx))
         t->bits[j][k / 64] |= 1ULL << (k % 64);
   }
 }
@@ -310,6 +312,26 @@ static const char *section_of(const struct prediction *p) {
   return p->reject ? "4.1" : "Appendix B";
 }
 
+/* A POSIX extended regular expression for "holds octet C" into RE; a
+ * second one makes it "holds both". */
+static void octet_re(struct buf *re, int c) {
+  char one[8];
+  if (c == ']')
+    snprintf(one, sizeof one, "[]]");
+  else if (c == '^')
+    snprintf(one, sizeof one, "\\^");
+  else
+    snprintf(one, sizeof one, "[%c]", c);
+  if (!re->len) {
+    buf_puts(re, one);
+    return;
+  }
+  char *first = xstrdup(re->p);
+  re->len = 0;
+  buf_printf(re, "%s.*%s|%s.*%s", first, one, one, first);
+  free(first);
+}
+
 static json_t *behaviour_json(const char *adapter, const struct infer *x,
                               const struct cand *c, int k1, int k2,
                               const char *example, json_t *doc) {
@@ -328,10 +350,18 @@ static json_t *behaviour_json(const char *adapter, const struct infer *x,
     put_names(&d, &c->p, "; ", 1);
   }
   json_t *when = json_array();
+  struct buf re = {0};
   for (int k = 0; k < 2; k++) {
     int kk = k ? k2 : k1;
     if (kk < 0)
       continue;
+    if (x->octet[kk] >= 0) {
+      buf_printf(&id, "%shas-0x%02x", k ? "-and-" : "-when-", x->octet[kk]);
+      buf_printf(&d, "%sthe input holds the octet 0x%02X",
+                 k ? " and " : ", where ", x->octet[kk]);
+      octet_re(&re, x->octet[kk]);
+      continue;
+    }
     buf_printf(&id, "%s%s", k ? "-and-" : "-when-", x->cond[kk]);
     buf_printf(&d, "%s%s", k ? " and " : ", where ", x->cond[kk]);
     json_array_append_new(when, json_string(x->cond[kk]));
@@ -355,6 +385,9 @@ static json_t *behaviour_json(const char *adapter, const struct infer *x,
   }
   json_t *o = json_pack("{s:s, s:s, s:s, s:s}", "id", id.p, "description", d.p,
                         "section", section_of(&c->p), "op", op);
+  if (re.len)
+    json_object_set_new(o, "input_matches", json_string(re.p));
+  buf_free(&re);
   if (json_array_size(when))
     json_object_set_new(o, "when", when);
   else
@@ -372,8 +405,16 @@ static void conditions_init(struct infer *x) {
   const char *name;
   for (size_t i = 0; (name = condition_nth(i)) && x->nconds < MAX_CONDS; i++)
     if (!condition_reads_answer(name)) {
+      x->octet[x->nconds] = -1;
       x->cond[x->nconds] = name;
       x->fn[x->nconds++] = condition_named(name);
+    }
+  /* and each octet that is no letter or digit, as an input_matches */
+  for (int c = 1; c < 0x80 && x->nconds < MAX_CONDS; c++)
+    if (!((c | 0x20) >= 'a' && (c | 0x20) <= 'z') && !(c >= '0' && c <= '9')) {
+      x->octet[x->nconds] = c;
+      x->cond[x->nconds] = NULL;
+      x->fn[x->nconds++] = NULL;
     }
 }
 
