@@ -203,9 +203,7 @@ static void put(struct writer *w, const char *s, size_t len) {
     w->n += len; /* already there */
     return;
   }
-  if (w->n < w->cap && len > 0)
-    memcpy(w->out + w->n, s, w->cap - w->n < len ? w->cap - w->n : len);
-  w->n += len;
+  rfc3986__put(w->out, w->cap, &w->n, s, len);
 }
 
 static void put_octet(struct writer *w, char c) {
