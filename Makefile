@@ -138,6 +138,11 @@ TEST_SUITES += test-readme
 test-readme:
 	@tests/suite.sh readme $(PYTHON) scripts/readme-headline.py --check
 
+# The commit-msg hook that `make deps` installs (CONTRIBUTING.md).
+TEST_SUITES += test-commit-msg
+test-commit-msg:
+	@tests/suite.sh commit-msg bats --tap tests/commit-msg.bats
+
 # Every vector through every available adapter, against its baseline.
 TEST_SUITES += test-baselines
 test-baselines: all

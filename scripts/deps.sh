@@ -130,4 +130,14 @@ for want in ${ADAPTERS:-}; do
     fi
   done
 done
+# The commit-msg hook (CONTRIBUTING.md), into this checkout's hooks folder
+# (a worktree's too: git names the folder), where one is not there yet.
+top=$(git rev-parse --show-toplevel 2>/dev/null)
+if [ -z "$ONLY" ] && [ "$top" = "$(pwd -P)" ]; then
+  hooks=$(git rev-parse --git-path hooks)
+  if ! cmp -s scripts/commit-msg "$hooks/commit-msg"; then
+    mkdir -p "$hooks" && cp scripts/commit-msg "$hooks/commit-msg" &&
+      chmod +x "$hooks/commit-msg" && echo "deps: installed the commit-msg hook in $hooks"
+  fi
+fi
 exit 0
