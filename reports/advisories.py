@@ -142,8 +142,9 @@ def main(argv):
     print()
     print("# Published URL-parsing advisories across the adapters")
     print()
-    print("%d advisories (vectors `%s`, tag `cve`), %d adapters: %s." % (
-        len(vecs), visible(argv[0]), len(adapters), ", ".join(md(a) for a in adapters)))
+    print("%d advisories in %d parse vectors (`%s`, tag `cve`), %d adapters: %s." % (
+        len({t["advisory"] for t in vecs.values()}), len(vecs), visible(argv[0]),
+        len(adapters), ", ".join(md(a) for a in adapters)))
     print("*Vulnerable reading*: the adapter accepts the input and reads it as the"
           " vulnerable library did (the results `uritest run` marks `vulnerable`, by"
           " the vector's `x-vulnerable-readings` or `x-vulnerable: accepts`, from the"

@@ -63,3 +63,26 @@ render() {
     [ "$n" -eq 8 ]
   done
 }
+
+@test "advisories: the header counts advisories and vectors apart" {
+  render
+  printf '%s\n' "$output" | grep -q '^3 advisories in 4 parse vectors '
+}
+
+@test "advisories: every adapter's README links its row of reports/ADVISORIES.md, which has it" {
+  cd "$ROOT"
+  run /usr/bin/python3 -c '
+import os, sys
+sys.path.insert(0, ".")
+from fuzz.triage.baselines import baseline_files
+page = open("reports/ADVISORIES.md", encoding="utf-8").read()
+for name, p in sorted(baseline_files().items()):
+    readme = open(os.path.join(os.path.dirname(p), "README.md"), encoding="utf-8").read()
+    if "ADVISORIES.md#adapter-%s)" % name not in readme:
+        print("README of %s does not link its row" % name)
+    if "<a id=\"adapter-%s\"></a>" % name not in page:
+        print("reports/ADVISORIES.md has no row for %s" % name)
+'
+  [ "$status" -eq 0 ]
+  [ "$output" = "" ]
+}
