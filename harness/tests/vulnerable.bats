@@ -79,38 +79,29 @@ vuln() { pylines "$(OUT)" "[x.get('vulnerable') for x in r if x.get('id') == '$1
   [ "$(echo "$output" | pyjson '[x["id"] for x in d["results"] if x.get("vulnerable")]')" = "['a.host', 'a.null', 'a.any', 'a.untagged', 'a.mismatch']" ]
 }
 
+# refused SED MESSAGE: the vectors edited by the sed expression SED are exit
+# 2, MESSAGE on stderr.
+refused() {
+  sed "$1" "$VEC" > "$BATS_TEST_TMPDIR/bad.json"
+  run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/bad.json" --output /dev/null --adapter-cmd "$FAKE"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"$2"* ]]
+}
+
 @test "vulnerable: a malformed x-vulnerable-readings is exit 2 naming the field" {
-  sed 's/"x-vulnerable-readings": \[{"host": "d"}\]/"x-vulnerable-readings": {"host": "d"}/' "$VEC" > "$BATS_TEST_TMPDIR/bad1.json"
-  run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/bad1.json" --output /dev/null --adapter-cmd "$FAKE"
-  [ "$status" -eq 2 ]
-  [[ $stderr == *"test a.other-host: field x-vulnerable-readings: must be an array of components objects"* ]]
-  sed 's/{"host": "d"}/{"hots": "d"}/' "$VEC" > "$BATS_TEST_TMPDIR/bad2.json"
-  run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/bad2.json" --output /dev/null --adapter-cmd "$FAKE"
-  [ "$status" -eq 2 ]
-  [[ $stderr == *"test a.other-host: field x-vulnerable-readings[0].hots: unknown component"* ]]
-  sed 's/{"host": "d"}/{"host": 4}/' "$VEC" > "$BATS_TEST_TMPDIR/bad3.json"
-  run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/bad3.json" --output /dev/null --adapter-cmd "$FAKE"
-  [ "$status" -eq 2 ]
-  [[ $stderr == *"x-vulnerable-readings[0].host: must be a string or null"* ]]
+  refused 's/"x-vulnerable-readings": \[{"host": "d"}\]/"x-vulnerable-readings": {"host": "d"}/' \
+    "test a.other-host: field x-vulnerable-readings: must be an array of components objects"
+  refused 's/{"host": "d"}/{"hots": "d"}/' "test a.other-host: field x-vulnerable-readings[0].hots: unknown component"
+  refused 's/{"host": "d"}/{"host": 4}/' "x-vulnerable-readings[0].host: must be a string or null"
 }
 
 @test "vulnerable: a reading naming no component is exit 2; x-vulnerable is \"accepts\" on a reject vector only" {
-  sed 's/{"host": "d"}/{}/' "$VEC" > "$BATS_TEST_TMPDIR/empty.json"
-  run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/empty.json" --output /dev/null --adapter-cmd "$FAKE"
-  [ "$status" -eq 2 ]
-  [[ $stderr == *"test a.other-host: field x-vulnerable-readings[0]: names no component"* ]]
-  sed 's/"x-vulnerable-readings": \[{"host": "evil"}\]/"x-vulnerable": "accepts"/' "$VEC" > "$BATS_TEST_TMPDIR/acc.json"
-  run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/acc.json" --output /dev/null --adapter-cmd "$FAKE"
-  [ "$status" -eq 2 ]
-  [[ $stderr == *"test a.mismatch: field x-vulnerable: must be \"accepts\", in an expect reject test"* ]]
-  sed 's/"x-vulnerable-readings": \[{"host": "d"}\]/"x-vulnerable-readings": [{"host": "d"}], "x-vulnerable": "accepts"/' "$VEC" > "$BATS_TEST_TMPDIR/both.json"
-  run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/both.json" --output /dev/null --adapter-cmd "$FAKE"
-  [ "$status" -eq 2 ]
-  [[ $stderr == *"test a.other-host: field x-vulnerable: must be \"accepts\", in an expect reject test without x-vulnerable-readings"* ]]
-  sed 's/"x-vulnerable": "accepts"}/"x-vulnerable": "yes"}/' "$VEC" > "$BATS_TEST_TMPDIR/val.json"
-  run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/val.json" --output /dev/null --adapter-cmd "$FAKE"
-  [ "$status" -eq 2 ]
-  [[ $stderr == *"test a.any: field x-vulnerable: must be \"accepts\""* ]]
+  refused 's/{"host": "d"}/{}/' "test a.other-host: field x-vulnerable-readings[0]: names no component"
+  refused 's/"x-vulnerable-readings": \[{"host": "evil"}\]/"x-vulnerable": "accepts"/' \
+    'test a.mismatch: field x-vulnerable: must be "accepts", in an expect reject test'
+  refused 's/"x-vulnerable-readings": \[{"host": "d"}\]/"x-vulnerable-readings": [{"host": "d"}], "x-vulnerable": "accepts"/' \
+    'test a.other-host: field x-vulnerable: must be "accepts", in an expect reject test without x-vulnerable-readings'
+  refused 's/"x-vulnerable": "accepts"}/"x-vulnerable": "yes"}/' 'test a.any: field x-vulnerable: must be "accepts"'
 }
 
 # The number of vectors-schema errors of FILE (draft 2020-12, as vectors/gen/check.py).
