@@ -441,21 +441,27 @@ static int answer_validity(json_t *ans, const char *result_key,
   return -1;
 }
 
-/* The answer accepts the input and its components hold one of T's
- * vulnerable readings (every component of a subset equal, null for null;
- * a component the answer leaves out matches nothing). */
+/* The answer accepts the input and either T says any acceptance is the
+ * vulnerable reading ("x-vulnerable": "accepts") or its components hold
+ * one of T's vulnerable readings (every component of a subset equal, null
+ * for null; a component the answer leaves out matches nothing; a subset
+ * naming no component matches nothing). */
 static int reads_vulnerably(const struct test *t, json_t *ans) {
   json_t *comps = json_object_get(ans, "components");
   if (!json_is_true(json_object_get(ans, "valid")))
     return 0;
-  for (struct sv **s = t->vuln; *s; s++) {
-    int all = 1;
+  if (t->vuln_accepts)
+    return 1;
+  for (struct sv **s = t->vuln; s && *s; s++) {
+    int all = 1, named = 0;
     for (int k = 0; k < RFC3986_COMPONENT_COUNT && all; k++)
-      if ((*s)[k].state != SV_ABSENT)
+      if ((*s)[k].state != SV_ABSENT) {
+        named = 1;
         all = value_equals(json_object_get(comps, rfc3986_component_name(
                                                       (rfc3986_component)k)),
                            &(*s)[k]);
-    if (all)
+      }
+    if (all && named)
       return 1;
   }
   return 0;
@@ -466,7 +472,8 @@ static void classify_expected(const struct test *t, json_t *ans,
 
 void classify_answer(const struct test *t, json_t *ans, struct verdict *v) {
   classify_expected(t, ans, v);
-  if (t->vuln && v->cls != CLASS_PASS && reads_vulnerably(t, ans))
+  if ((t->vuln || t->vuln_accepts) && v->cls != CLASS_PASS &&
+      reads_vulnerably(t, ans))
     v->vulnerable = t->advisory ? t->advisory : t->id;
 }
 
