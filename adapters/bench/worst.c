@@ -28,7 +28,7 @@ static const struct {
     {"empty segments //", "a:", "/", ""},
     {"long query", "http://h/?", "a=b&", ""},
     /* normalize lower-cases scheme and host: every octet a capital, and
-     * one in nine (its eight-octet scan finds one in every word) */
+     * one in nine */
     {"capital host", "HTTP://", "AB", "/"},
     {"capital host 1 in 9", "http://", "abcdefghI", "/"},
 };
