@@ -81,6 +81,8 @@ $(BUILD)/tests/%: $(BUILD)/obj/reference/tests/%.o $(BUILD)/obj/reference/tests/
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS) $(WRAP_LDFLAGS)
 $(BUILD)/obj/reference/tests/unit.o: reference/tests/unit.c reference/tests/unit.h
+$(BUILD)/obj/reference/tests/test_resolve.o \
+  $(BUILD)/obj/reference/tests/test_resolve_parsed.o: reference/tests/resolve_cases.h
 UNIT_BIN := $(filter-out $(BUILD)/tests/unit,$(UNIT_BIN))
 
 # work_linear counts the library's work through its observer
