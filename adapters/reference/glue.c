@@ -128,40 +128,37 @@ static int ref_resolve(const char *base, size_t base_len, const char *ref,
 }
 
 /* The benchmark's fixed base: parsed once (rfc3986_parse_fast), and the
- * room its targets are written into. */
+ * room its targets are written into (a reading's output space). */
 struct fixed_base {
   rfc3986_uri uri;
-  char *out;
-  size_t cap;
+  struct adapter_reading room;
 };
 
 static void *ref_base_parse(const char *base, size_t len) {
   struct fixed_base *b = calloc(1, sizeof *b);
   if (b && rfc3986_parse_fast(base, len, RFC3986_RULE_URI, &b->uri, NULL) ==
-               RFC3986_OK)
+               RFC3986_OK) {
+    reading_init(&b->room);
     return b;
+  }
   free(b);
   return NULL;
 }
 
 static int ref_resolve_parsed(void *base, const char *ref, size_t len) {
   struct fixed_base *b = base;
-  size_t need = RFC3986_RESOLVE_MAX(b->uri.input_len, len), n;
-  if (need > b->cap) {
-    char *grown = realloc(b->out, need);
-    if (!grown)
-      return -1;
-    b->out = grown;
-    b->cap = need;
-  }
-  return rfc3986_resolve_parsed(&b->uri, ref, len, RFC3986_RESOLVE_STRICT,
-                                b->out, b->cap, &n, NULL, NULL) == RFC3986_OK;
+  size_t cap = RFC3986_RESOLVE_MAX(b->uri.input_len, len), n;
+  char *dst = reading_output_space(&b->room, cap);
+  if (!dst)
+    return -1;
+  return rfc3986_resolve_parsed(&b->uri, ref, len, RFC3986_RESOLVE_STRICT, dst,
+                                cap, &n, NULL, NULL) == RFC3986_OK;
 }
 
 static void ref_base_free(void *base) {
   struct fixed_base *b = base;
   if (b)
-    free(b->out);
+    reading_free(&b->room);
   free(b);
 }
 

@@ -171,11 +171,10 @@ static int up_resolve(const char *base, size_t base_len, const char *ref,
 }
 
 /* The benchmark's fixed base: parsed once, and the room its targets are
- * written into. */
+ * written into (a reading's output space). */
 struct fixed_base {
   UriUriA uri;
-  char *out;
-  int cap;
+  struct adapter_reading room;
 };
 
 static void *up_base_parse(const char *base, size_t len) {
@@ -188,22 +187,18 @@ static void *up_base_parse(const char *base, size_t len) {
     free(b);
     return NULL;
   }
+  reading_init(&b->room);
   return b;
 }
 
-/* The target T into B's room, grown to its size. */
+/* The target T into B's room, as to_output writes it into a reading. */
 static int up_target(struct fixed_base *b, const UriUriA *t) {
   int need = 0, written = 0;
-  if (uriToStringCharsRequiredA(t, &need) != URI_SUCCESS)
+  char *dst;
+  if (uriToStringCharsRequiredA(t, &need) != URI_SUCCESS ||
+      !(dst = reading_output_space(&b->room, (size_t)need + 1)))
     return -1;
-  if (need + 1 > b->cap) {
-    char *grown = realloc(b->out, (size_t)need + 1);
-    if (!grown)
-      return -1;
-    b->out = grown;
-    b->cap = need + 1;
-  }
-  return uriToStringA(b->out, t, b->cap, &written) == URI_SUCCESS ? 1 : -1;
+  return uriToStringA(dst, t, need + 1, &written) == URI_SUCCESS ? 1 : -1;
 }
 
 static int up_resolve_parsed(void *base, const char *ref, size_t len) {
@@ -225,7 +220,7 @@ static void up_base_free(void *base) {
   if (!b)
     return;
   uriFreeUriMembersA(&b->uri);
-  free(b->out);
+  reading_free(&b->room);
   free(b);
 }
 
