@@ -150,8 +150,14 @@ rfc3986_status rfc3986_parse(const char *input, size_t len, rfc3986_rule start,
  * the last octet when err->offset is the input's length
  * (RFC3986_RULE_scheme, _authority, _path, _query or _fragment), else
  * START (the octet is a delimiter of the split, or the input is empty).
- * The RFC 3987 start rules give RFC3986_ERR_UNKNOWN_RULE.  Allocates
- * nothing; O(len).
+ * The RFC 3987 start rules give RFC3986_ERR_UNKNOWN_RULE; a NULL INPUT
+ * with a length, RFC3986_ERR_ARGUMENT.  INPUT need not be NUL-terminated;
+ * the spans point into it (the caller keeps it alive).  URI and ERR may be
+ * NULL.  Allocates nothing, reads nothing outside INPUT, thread-safe;
+ * O(len).  On x86 a vector scan of octet runs is picked at run time when
+ * the processor has SSSE3, a table otherwise, with the same answers.
+ * Example: librfc3986(3) (man/librfc3986.3), which the tests compile and
+ * run.
  */
 rfc3986_status rfc3986_parse_fast(const char *input, size_t len,
                                   rfc3986_rule start, rfc3986_uri *uri,
