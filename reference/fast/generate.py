@@ -55,14 +55,19 @@ COMPONENTS = {
 }
 # The tags a component's occurrence carries ("s" at its start, "e" at its
 # end): the fewest that fix every span (fewer tags, fewer tag operations in
-# the automaton).  The rest follow from the syntax of section 3:
+# the automaton, and fewer to set up and read).  The rest follow from the
+# syntax of section 3:
 #   scheme ":" ["//" authority] path ["?" query] ["#" fragment]
 #   authority = [userinfo "@"] host [":" port]
-# (component_fill).
+# An authority begins after "//", at the start or after "scheme:"; its host
+# after "userinfo@" or where it begins; a path after the authority (only
+# path-abempty follows one: the one path rule tagged) or, without one,
+# where the authority would be (component_fill).
 BOUNDARIES = {
-    "scheme": "e", "authority": "s", "userinfo": "e", "host": "se",
+    "scheme": "e", "authority": "", "userinfo": "e", "host": "e",
     "port": "", "path": "s", "query": "s", "fragment": "s",
 }
+TAGGED_PATHS = ("path-abempty",)
 # Section 3.2.2: the alternative of host that matched (first-match-wins).
 HOST_TYPES = {
     "IPv6address": "RFC3986_HOST_IPV6ADDRESS",
@@ -124,7 +129,8 @@ class Expander:
         else:
             self.use_def(rule)
             body = ("def", rule)
-        if rule in COMPONENTS and not in_host:
+        if rule in COMPONENTS and not in_host and \
+                (COMPONENTS[rule] != "path" or rule in TAGGED_PATHS):
             c = COMPONENTS[rule]
             body = ("seq", [self.tag("s", c) if "s" in BOUNDARIES[c] else EMPTY, body,
                             self.tag("e", c) if "e" in BOUNDARIES[c] else EMPTY])
@@ -295,7 +301,7 @@ def component_fill(tags, start_rule):
     for comp, kinds in BOUNDARIES.items():
         for kind in kinds:
             occ = [t for t, k, w in tags if k == kind and w == comp]
-            name = "%s_%s" % (comp, kind)
+            name = "%s_%s" % ("path_abempty" if comp == "path" else comp, kind)
             if not occ:
                 out.append("  const size_t %s = NONE;" % name)
                 continue
@@ -303,6 +309,10 @@ def component_fill(tags, start_rule):
             for t in reversed(occ[:-1]):
                 expr = "%s != NONE ? %s : %s" % (t, t, expr)
             out.append("  const size_t %s = %s;" % (name, expr))
+    out.append("  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;")
+    out.append("  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;")
+    out.append("  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;")
+    out.append("  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;")
     out.append("  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;")
     out.append("  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;")
     out.append("  if (scheme_e != NONE) {")
