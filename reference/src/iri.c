@@ -128,7 +128,7 @@ size_t rule_ipchar(struct rfc3986__parser *p, size_t pos) {
   size_t end;
   RULE_ENTER(p, RFC3986_RULE_ipchar, pos);
   c = at(p, pos);
-  if (is_unreserved(c) || is_sub_delims(c) || c == ':' || c == '@')
+  if (is_unreserved_or_sub_delims(c) || c == ':' || c == '@')
     end = pos + 1;
   else if (c == '%')
     end = rule_pct_encoded(p, pos);
@@ -146,7 +146,7 @@ size_t rule_iuserinfo(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_iuserinfo, pos);
   for (;;) {
     c = at(p, i);
-    if (is_unreserved(c) || is_sub_delims(c) || c == ':')
+    if (is_unreserved_or_sub_delims(c) || c == ':')
       i++;
     else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
       i = e;
@@ -164,7 +164,7 @@ size_t rule_ireg_name(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_ireg_name, pos);
   for (;;) {
     c = at(p, i);
-    if (is_unreserved(c) || is_sub_delims(c))
+    if (is_unreserved_or_sub_delims(c))
       i++;
     else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
       i = e;
@@ -257,7 +257,7 @@ size_t rule_isegment_nz_nc(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_isegment_nz_nc, pos);
   for (;;) {
     c = at(p, i);
-    if (is_unreserved(c) || is_sub_delims(c) || c == '@')
+    if (is_unreserved_or_sub_delims(c) || c == '@')
       i++;
     else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
       i = e;
