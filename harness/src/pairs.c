@@ -404,6 +404,16 @@ json_t *pairs_json(const struct pairs *p, int *differ) {
                    "pairs", arr);
 }
 
+char *pairs_path_for(const char *results) {
+  size_t n = strlen(results);
+  if (n > 6 && !strcmp(results + n - 6, ".jsonl"))
+    n -= 6;
+  char *p = xmalloc(n + sizeof ".pairs.json");
+  memcpy(p, results, n);
+  memcpy(p + n, ".pairs.json", sizeof ".pairs.json");
+  return p;
+}
+
 /* A value for people: printable ASCII, the rest as \xHH. */
 static void human(FILE *f, json_t *v) {
   if (!json_is_string(v)) {

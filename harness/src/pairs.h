@@ -48,6 +48,10 @@ struct pairs *pairs_for_vectors(const struct vectors *v, size_t nad,
  * "validator_reading", "fetcher_reading"}]}]}; *DIFFER is set when some
  * pair counts a class other than host_lost. */
 json_t *pairs_json(const struct pairs *p, int *differ);
+/* The pair matrix's file for results file RESULTS: its name without
+ * ".jsonl", then ".pairs.json" (results.jsonl: results.pairs.json); new. */
+char *pairs_path_for(const char *results);
+
 /* Human text of a matrix from pairs_json, onto F. */
 void pairs_text(FILE *f, json_t *matrix);
 
