@@ -259,6 +259,7 @@
   });
   OV_COLS.push({ label: 'named behaviours', num: true, key: (a) => a.decl[0] });
   OV_COLS.push({ label: 'security findings by severity', key: (a) => a.sec, text: (a) => sevText(a) });
+  OV_COLS.push({ label: 'host lost', num: true, key: (a) => Number(a.hl) || 0 });
   OV_COLS.push({ label: 'cve', num: true, key: (a) => a.cve.length });
   OV_COLS.push({ label: 'failed', num: true, key: (a) => a.failed });
   OV_COLS.push({ label: 'unsupported', num: true, key: (a) => a.unsupported });
