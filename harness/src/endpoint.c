@@ -348,10 +348,17 @@ static int both_say(const struct sv *a, const struct sv *b) {
   return a->state != SV_ABSENT && b->state != SV_ABSENT;
 }
 
+static int has_port(const struct sv *p) {
+  return p->state == SV_STR && p->len;
+}
+
 /* The effective ports of A and B are known and equal (1), differ (0),
- * or one is no port (-1). */
+ * one is no port (-1), or neither is written (2: the same, and a scheme's
+ * default port that differs with the scheme is the scheme's difference). */
 static int ports_same(const struct endpoint *a, const struct endpoint *b) {
   struct canon sa, sb;
+  if (!has_port(&a->port) && !has_port(&b->port))
+    return 2;
   scheme_canon(a->scheme.state != SV_ABSENT ? &a->scheme : &b->scheme, &sa);
   scheme_canon(b->scheme.state != SV_ABSENT ? &b->scheme : &a->scheme, &sb);
   long pa = port_value(&a->port, &sa), pb = port_value(&b->port, &sb);
@@ -389,7 +396,7 @@ void endpoint_judge(const struct endpoint *ref, const struct endpoint *lib,
   int raw[SEV__COUNT] = {0};
   parts_same(ref, lib, raw);
   for (int p = SEV_USERINFO; p < SEV_HOST; p++)
-    j->same[p] = raw[p] == 1;
+    j->same[p] = raw[p] >= 1;
   j->cls = EP_SAME;
   if (!both_say(&ref->host, &lib->host))
     return; /* the library does not say: nothing shows a difference */
