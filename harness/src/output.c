@@ -202,6 +202,8 @@ static void result_verdict_json(struct buf *b, const struct verdict *v,
     buf_puts(b, ", \"severity\": null");
   if (v->endpoint)
     buf_printf(b, ", \"endpoint\": \"%s\"", endpoint_class_names[v->endpoint]);
+  else if (!terse)
+    buf_puts(b, ", \"endpoint\": null");
   if (v->not_compared || !terse) {
     buf_puts(b, ", \"not_compared\": ");
     buf_putl(b, v->not_compared);
