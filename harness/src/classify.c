@@ -213,11 +213,13 @@ static void rejected_endpoint(const char *in, size_t len, json_t *comps,
     got[c] = answer_comp(comps, c, &own[c]);
   if (got[RFC3986_COMPONENT_HOST].state != SV_ABSENT) {
     struct endpoint e, g;
-    endpoint_lenient(&e, in, len);
+    char *buf = xmalloc(len + 1);
+    endpoint_lenient(&e, in, len, buf);
     endpoint_of(&g, got);
     struct endpoint_judgement j;
     endpoint_judge(&e, &g, &j);
     set_endpoint(v, &j);
+    free(buf);
   }
   for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++)
     free(own[c]);

@@ -13,7 +13,8 @@
  *   port      digits as a number, empty or undefined the scheme's default
  *             (http 80, https 443, ws 80, wss 443, ftp 21); anything else
  *             (not digits, above 65535) is not compared;
- *   scheme    ASCII lower case;
+ *   scheme    ASCII lower case, compared only when both readings have one
+ *             (a relative reference's endpoint is its base's);
  *   userinfo  user and password, each fully percent-decoded; an empty
  *             password is none, an empty userinfo no userinfo.
  * A reg-name never equals an IP address. */
@@ -64,7 +65,9 @@ static struct sv sv_null(void) {
   return (struct sv){NULL, 0, SV_NULL};
 }
 
-void endpoint_lenient(struct endpoint *e, const char *in, size_t len) {
+/* The Appendix B split of IN, the authority split at its last "@" and at
+ * the last ":" after the host (after "]" for an IP literal). */
+static void lenient_split(struct endpoint *e, const char *in, size_t len) {
   rfc3986_uri u;
   rfc3986_split(in, len, &u);
   e->scheme = rfc3986_span_defined(u.scheme)
@@ -91,15 +94,26 @@ void endpoint_lenient(struct endpoint *e, const char *in, size_t len) {
     for (size_t k = h; k < n; k++)
       if (a[k] == ':')
         colon = k;
-    for (size_t k = colon + 1; colon < n && k < n; k++)
-      if (a[k] < '0' || a[k] > '9')
-        colon = n; /* not a port: the ":" stays in the host */
   }
   if (colon < n) {
     e->port = sv_str(a + colon + 1, n - colon - 1);
     end = colon;
   }
   e->host = sv_str(a + h, end - h);
+}
+
+size_t endpoint_lenient(struct endpoint *e, const char *in, size_t len,
+                        char *buf) {
+  size_t n = 0, b = 0, end = len;
+  while (b < end && (unsigned char)in[b] <= 0x20)
+    b++;
+  while (end > b && (unsigned char)in[end - 1] <= 0x20)
+    end--;
+  for (size_t i = b; i < end; i++)
+    if (in[i] != '\t' && in[i] != '\n' && in[i] != '\r')
+      buf[n++] = in[i];
+  lenient_split(e, buf, n);
+  return n;
 }
 
 /* A canonical form: a tag octet, then bytes (malloc'ed). */
@@ -373,7 +387,7 @@ static void parts_same(const struct endpoint *a, const struct endpoint *b,
                        int *same) {
   struct canon x, y;
   same[SEV_SCHEME] = same[SEV_USERINFO] = -1;
-  if (both_say(&a->scheme, &b->scheme)) {
+  if (a->scheme.state == SV_STR && b->scheme.state == SV_STR) {
     scheme_canon(&a->scheme, &x);
     scheme_canon(&b->scheme, &y);
     same[SEV_SCHEME] = canon_eq(&x, &y);

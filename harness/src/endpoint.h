@@ -41,11 +41,14 @@ struct endpoint {
 /* The endpoint parts of nine components (RFC3986_COMPONENTS order). */
 void endpoint_of(struct endpoint *e, const struct sv *comps);
 
-/* The lenient reading of any string, for inputs RFC 3986 rejects: the
- * Appendix B split, the authority's userinfo ending at its last "@", a
- * port the digits after the last ":" (after "]" for an IP literal).  The
- * values point into IN. */
-void endpoint_lenient(struct endpoint *e, const char *in, size_t len);
+/* The lenient reading of any string, for inputs RFC 3986 rejects: blanks
+ * and controls at either end dropped and tab, LF and CR removed (as URL
+ * parsers do), then the Appendix B split, the authority's userinfo ending
+ * at its last "@", the port after the last ":" (after "]" for an IP
+ * literal).  BUF (LEN octets) holds the string read, and the values point
+ * into it; returns its length. */
+size_t endpoint_lenient(struct endpoint *e, const char *in, size_t len,
+                        char *buf);
 
 /* The kind of a host value. */
 int endpoint_host_kind(const struct sv *host);

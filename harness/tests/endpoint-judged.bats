@@ -60,6 +60,12 @@ expect_all() {
   [ "$(verdict 7)" = "COMPONENT_MISMATCH different True host" ]
 }
 
+@test "a relative reference's scheme is its base's: a library's default scheme is no difference, its host is" {
+  judge '//h' 'p'
+  [ "$(verdict 1)" = "COMPONENT_MISMATCH same False None" ]
+  [ "$(verdict 2)" = "COMPONENT_MISMATCH different True host" ]
+}
+
 @test "inputs RFC 3986 rejects: judged against the lenient reading (last @, Appendix B)" {
   judge 'https://evil.com\@google.com/' 'http://127.0.0.1\@example.com/' 'http:\\evil.com/' \
     'http://a\@google.com/' 'http://google.com。evil.com/' 'http://a b/'
@@ -74,6 +80,11 @@ expect_all() {
   [ "$(verdict 5)" = "SHOULD_HAVE_REJECTED same False None" ]
   # a blank in the host: garbled on both sides
   [ "$(verdict 6)" = "SHOULD_HAVE_REJECTED same False None" ]
+  # blanks at the ends are dropped by the lenient reading; a port that is
+  # no number is split off and not compared
+  judge ' https://evil.com/' 's://a:b/p'
+  [ "$(verdict 1)" = "SHOULD_HAVE_REJECTED same False None" ]
+  [ "$(verdict 2)" = "SHOULD_HAVE_REJECTED same False None" ]
 }
 
 @test "counts: security-relevant is the different endpoints alone, host-lost apart (json, text, JUnit)" {
