@@ -66,7 +66,7 @@ static struct sv sv_null(void) {
 }
 
 /* The Appendix B split of IN, the authority split at its last "@" and at
- * the last ":" after the host (after "]" for an IP literal). */
+ * the first ":" after it (after "]" for an IP literal). */
 static void lenient_split(struct endpoint *e, const char *in, size_t len) {
   rfc3986_uri u;
   rfc3986_split(in, len, &u);
@@ -91,9 +91,9 @@ static void lenient_split(struct endpoint *e, const char *in, size_t len) {
       i++;
     colon = i + 1 < n && a[i + 1] == ':' ? i + 1 : n;
   } else {
-    for (size_t k = h; k < n; k++)
-      if (a[k] == ':')
-        colon = k;
+    for (size_t k = n; k > h; k--)
+      if (a[k - 1] == ':')
+        colon = k - 1;
   }
   if (colon < n) {
     e->port = sv_str(a + colon + 1, n - colon - 1);
