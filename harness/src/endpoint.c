@@ -14,7 +14,8 @@
  *             (http 80, https 443, ws 80, wss 443, ftp 21); anything else
  *             (not digits, above 65535) is not compared;
  *   scheme    ASCII lower case, compared only when both readings have one
- *             (a relative reference's endpoint is its base's);
+ *             of RFC 3986 syntax (a relative reference's endpoint is its
+ *             base's; a scheme " https" is no scheme a client uses);
  *   userinfo  user and password, each fully percent-decoded; an empty
  *             password is none, an empty userinfo no userinfo.
  * A reg-name never equals an IP address. */
@@ -104,16 +105,14 @@ static void lenient_split(struct endpoint *e, const char *in, size_t len) {
 
 size_t endpoint_lenient(struct endpoint *e, const char *in, size_t len,
                         char *buf) {
-  size_t n = 0, b = 0, end = len;
+  size_t b = 0, end = len;
   while (b < end && (unsigned char)in[b] <= 0x20)
     b++;
   while (end > b && (unsigned char)in[end - 1] <= 0x20)
     end--;
-  for (size_t i = b; i < end; i++)
-    if (in[i] != '\t' && in[i] != '\n' && in[i] != '\r')
-      buf[n++] = in[i];
-  lenient_split(e, buf, n);
-  return n;
+  memcpy(buf, in + b, end - b);
+  lenient_split(e, buf, end - b);
+  return end - b;
 }
 
 /* A canonical form: a tag octet, then bytes (malloc'ed). */
@@ -317,6 +316,12 @@ static void userinfo_canon(const struct sv *u, struct canon *c) {
   }
 }
 
+/* A scheme a client can use: RFC 3986 3.1 syntax (" https" is none). */
+static int scheme_usable(const struct sv *s) {
+  return s->state == SV_STR &&
+         rfc3986_match(RFC3986_RULE_scheme, s->s, s->len, NULL) == RFC3986_OK;
+}
+
 static void scheme_canon(const struct sv *s, struct canon *c) {
   if (s->state != SV_STR) {
     canon_set(c, 'N', "", 0);
@@ -387,7 +392,7 @@ static void parts_same(const struct endpoint *a, const struct endpoint *b,
                        int *same) {
   struct canon x, y;
   same[SEV_SCHEME] = same[SEV_USERINFO] = -1;
-  if (a->scheme.state == SV_STR && b->scheme.state == SV_STR) {
+  if (scheme_usable(&a->scheme) && scheme_usable(&b->scheme)) {
     scheme_canon(&a->scheme, &x);
     scheme_canon(&b->scheme, &y);
     same[SEV_SCHEME] = canon_eq(&x, &y);

@@ -42,8 +42,8 @@ struct endpoint {
 void endpoint_of(struct endpoint *e, const struct sv *comps);
 
 /* The lenient reading of any string, for inputs RFC 3986 rejects: blanks
- * and controls at either end dropped and tab, LF and CR removed (as URL
- * parsers do), then the Appendix B split, the authority's userinfo ending
+ * and controls at either end dropped (as URL parsers do), then the
+ * Appendix B split, the authority's userinfo ending
  * at its last "@", the port after the first ":" that follows (after "]"
  * for an IP literal).  BUF (LEN octets) holds the string read, and the values point
  * into it; returns its length. */

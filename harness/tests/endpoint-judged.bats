@@ -85,6 +85,13 @@ expect_all() {
   judge ' https://evil.com/' 's://a:b/p'
   [ "$(verdict 1)" = "SHOULD_HAVE_REJECTED same False None" ]
   [ "$(verdict 2)" = "SHOULD_HAVE_REJECTED same False None" ]
+  # a scheme no client uses (blanks kept in it) is not compared; a tab
+  # inside the userinfo is the same once decoded; one turned into "_" is
+  # another userinfo
+  judge $'\t\bhttps://h/' $'s://a\tb@h/p' $'s://a\x10b@h/p'
+  [ "$(verdict 1)" = "SHOULD_HAVE_REJECTED same False None" ]
+  [ "$(verdict 2)" = "SHOULD_HAVE_REJECTED same False None" ]
+  [ "$(verdict 3)" = "SHOULD_HAVE_REJECTED different True userinfo" ]
 }
 
 @test "counts: security-relevant is the different endpoints alone, host-lost apart (json, text, JUnit)" {
