@@ -1,8 +1,10 @@
 /* endpoint.c: the endpoint a reading names (DESIGN.md "Endpoints").  Each
  * part is brought to one canonical byte string and the strings compared:
  *   host      none (undefined or empty), usable or garbled.  Usable: an
- *             IPv6 literal as its 128 bits (inet_pton); IPvFuture lower-
- *             cased; a reg-name or IPv4address fully percent-decoded, put
+ *             IPv6 literal as its 128 bits (inet_pton; an IPvFuture
+ *             literal is garbled: no socket API or resolver takes one, so
+ *             no client connects to it); a reg-name or IPv4address fully
+ *             percent-decoded, put
  *             through IDNA ToASCII (libidn2, UTS #46 non-transitional
  *             mapping, which lower-cases): an IPv4address (dotted
  *             decimal) as its 32 bits; LDH labels whose last is not all
@@ -253,12 +255,7 @@ static int host_canon(const struct sv *h, struct canon *c) {
       canon_set(c, '6', a, 16);
       return HOST_USABLE;
     }
-    if (rfc3986_match(RFC3986_RULE_IPvFuture, s + 1, n - 2, NULL) != RFC3986_OK)
-      return HOST_GARBLED;
-    canon_set(c, 'F', s + 1, n - 2);
-    for (size_t i = 1; i < c->n; i++)
-      c->p[i] = (char)lower((unsigned char)c->p[i]);
-    return HOST_USABLE;
+    return HOST_GARBLED; /* IPvFuture too: no client connects to one */
   }
   if (ipv6_value(s, n, a)) { /* reported without its brackets */
     canon_set(c, '6', a, 16);

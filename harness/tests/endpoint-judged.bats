@@ -60,6 +60,12 @@ expect_all() {
   [ "$(verdict 7)" = "COMPONENT_MISMATCH different True host" ]
 }
 
+@test "an IPvFuture literal is no usable host: respelled it is the same, a name read from it is different" {
+  judge $'s://[v1.a\x11b]/p' 's://[v1.ab]/p'
+  [ "$(verdict 1)" = "SHOULD_HAVE_REJECTED same False None" ]
+  [ "$(verdict 2)" = "COMPONENT_MISMATCH different True host" ]
+}
+
 @test "a relative reference's scheme is its base's: a library's default scheme is no difference, its host is" {
   judge '//h' 'p'
   [ "$(verdict 1)" = "COMPONENT_MISMATCH same False None" ]
