@@ -406,6 +406,21 @@ static void parts_same(const struct endpoint *a, const struct endpoint *b,
   same[SEV_PORT] = both_say(&a->port, &b->port) ? ports_same(a, b) : -1;
 }
 
+/* A garbled host H read as the usable host of canonical form C once its
+ * brackets are dropped: a library that unwraps an IP literal it cannot
+ * read ([v1.ab] as v1.ab) names no endpoint H named. */
+static int unbracketed_is(const struct sv *h, const struct canon *c) {
+  size_t n = h->len;
+  if (h->state != SV_STR || !n || h->s[0] != '[')
+    return 0;
+  n -= h->s[n - 1] == ']';
+  struct sv inner = {h->s + 1, (unsigned)(n - 1), SV_STR};
+  struct canon x;
+  int same = host_canon(&inner, &x) == HOST_USABLE && canon_eq(&x, c);
+  free(x.p);
+  return same;
+}
+
 void endpoint_judge(const struct endpoint *ref, const struct endpoint *lib,
                     struct endpoint_judgement *j) {
   memset(j, 0, sizeof *j);
@@ -418,7 +433,10 @@ void endpoint_judge(const struct endpoint *ref, const struct endpoint *lib,
     return; /* the library does not say: nothing shows a difference */
   struct canon hr, hl;
   int kr = host_canon(&ref->host, &hr), kl = host_canon(&lib->host, &hl);
-  if (kl == HOST_USABLE && (kr != HOST_USABLE || !canon_eq(&hr, &hl))) {
+  if (kr == HOST_GARBLED && kl == HOST_USABLE &&
+      unbracketed_is(&ref->host, &hl)) {
+    j->cls = EP_SAME;
+  } else if (kl == HOST_USABLE && (kr != HOST_USABLE || !canon_eq(&hr, &hl))) {
     j->cls = EP_DIFFERENT;
     j->severity = SEV_HOST;
   } else if (kr == HOST_USABLE && kl != HOST_USABLE) {
