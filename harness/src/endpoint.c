@@ -14,7 +14,7 @@
  *             else is garbled;
  *   port      digits as a number, empty or undefined the scheme's default
  *             (http 80, https 443, ws 80, wss 443, ftp 21); anything else
- *             (not digits, above 65535) is not compared;
+ *             (not digits, 0, above 65535) is not compared;
  *   scheme    ASCII lower case, compared only when both readings have one
  *             of RFC 3986 syntax (a relative reference's endpoint is its
  *             base's; a scheme " https" is no scheme a client uses);
@@ -344,7 +344,7 @@ static unsigned long default_port(const struct canon *scheme) {
 }
 
 /* The effective port of P read with SCHEME: 0 for none, -1 when it is no
- * port (not digits, too large). */
+ * port (not digits, 0, above 65535: no client connects to it). */
 static long port_value(const struct sv *p, const struct canon *scheme) {
   const char *s = p->state == SV_STR ? p->s : "";
   size_t n = p->state == SV_STR ? p->len : 0;
@@ -356,6 +356,8 @@ static long port_value(const struct sv *p, const struct canon *scheme) {
     if (v > 65535)
       return -1;
   }
+  if (n && !v)
+    return -1;
   return n ? (long)v : (long)default_port(scheme);
 }
 

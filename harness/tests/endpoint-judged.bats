@@ -41,6 +41,10 @@ expect_all() {
   expect_all "same False None" 'http://959.1.1.1/' '//u@:8?q'
 }
 
+@test "port 0 is no port a client connects to: not compared" {
+  expect_all "same False None" 'http://f:000/c'
+}
+
 @test "a host lost or garbled by the library is host-lost, never different" {
   # @1.2.3.4 and h: keep a delimiter; null is no host
   expect_all "host-lost False None" 'http://@1.2.3.4/' 'http://h:/' 'http://h/' '//u@h:8/p'
