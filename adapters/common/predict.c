@@ -32,6 +32,10 @@ const struct transform transform_table[] = {
      pt_in_scheme_slashes, NULL},
     {"empty-segments-collapsed", TS_INPUT, "3.3",
      "a run of slashes in the path is read as one slash", pt_in_collapse, NULL},
+    {"lone-percent-encoded", TS_INPUT, "2.1",
+     "a \"%\" that starts no percent-encoding (\"%g\", \"%4\") is "
+     "written \"%25\"",
+     pt_in_lone_percent, NULL},
     {"non-uri-octets-pct-encoded", TS_INPUT, "2.1",
      "an octet outside the URI characters (space, controls, non-ASCII, "
      "\"<>\\\"{}|^`\") is percent-encoded",
@@ -40,6 +44,11 @@ const struct transform transform_table[] = {
      "an input RFC 3986 rejects is accepted, split by Appendix B's regular "
      "expression, the userinfo ending at the last \"@\" of the authority "
      "and the port after its last \":\"",
+     NULL, NULL},
+    {"bad-scheme-as-path", TS_SPLIT, "3.1",
+     "an input RFC 3986 rejects is split as appendix-b-split says, except "
+     "that a prefix before \":\" that is no scheme (\"1a:b\", \"a!b:c\") "
+     "is read as the start of a relative path",
      NULL, NULL},
     {"userinfo-ends-at-first-at", TS_SPLIT, "3.2.1",
      "the userinfo ends at the first \"@\" of the authority, not the last",
@@ -171,6 +180,8 @@ static void lenient_host_type(struct prd *r) {
           RFC3986_OK &&
       u.port.offset == RFC3986_UNDEFINED)
     name = rfc3986_host_type_name(u.host_type);
+  else if (h->n > 1 && h->p[0] == '[' && (h->p[1] | 0x20) == 'v')
+    name = "IPvFuture";
   else if (h->n && h->p[0] == '[')
     name = "IPv6address";
   pstr_set(&r->c[C_TYPE], name, strlen(name));
@@ -203,6 +214,32 @@ static void split_authority(struct prd *r, const char *a, size_t n,
   lenient_host_type(r);
 }
 
+/* Whether the span SP of S is a scheme: ALPHA *( ALPHA / DIGIT / "+" /
+ * "-" / "." ) (3.1); an undefined one is. */
+static int scheme_ok(const char *s, rfc3986_span sp) {
+  if (!rfc3986_span_defined(sp))
+    return 1;
+  for (size_t i = 0; i < sp.length; i++) {
+    unsigned char c = (unsigned char)s[sp.offset + i];
+    int alpha = (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+    if (!alpha &&
+        (!i || !((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.')))
+      return 0;
+  }
+  return sp.length > 0;
+}
+
+/* U's split with its scheme read as the start of a relative path: no
+ * authority (the input does not start "//"), the path up to the first "?"
+ * or "#" (where Appendix B's path ends). */
+static void as_relative_path(rfc3986_uri *u) {
+  rfc3986_span none = {RFC3986_UNDEFINED, 0};
+  size_t end = u->path.offset + u->path.length;
+  u->path.offset = 0;
+  u->path.length = end;
+  u->scheme = u->authority = u->userinfo = u->host = u->port = none;
+}
+
 /* S read: librfc3986's reading when RFC 3986 accepts it; else, with
  * appendix-b-split, Appendix B's split, the authority split as
  * split_authority says (-1 without). */
@@ -211,10 +248,12 @@ static int read_input(const struct prediction *p, const struct pstr *s,
   rfc3986_uri u;
   int ok = rfc3986_parse(s->p, s->n, RFC3986_RULE_URI_reference, &u, NULL) ==
            RFC3986_OK;
-  if (!ok && !HAS(p, "appendix-b-split"))
+  if (!ok && !HAS(p, "appendix-b-split") && !HAS(p, "bad-scheme-as-path"))
     return -1;
   if (!ok)
     rfc3986_split(s->p, s->n, &u);
+  if (!ok && HAS(p, "bad-scheme-as-path") && !scheme_ok(s->p, u.scheme))
+    as_relative_path(&u);
   set_span(r, C_SCHEME, s->p, u.scheme);
   set_span(r, C_AUTH, s->p, u.authority);
   set_span(r, C_PATH, s->p, u.path);

@@ -43,6 +43,7 @@ void pt_in_collapse(struct pstr *s);
 void pt_in_scheme_slashes(struct pstr *s);
 void pt_in_backslash(struct pstr *s);
 void pt_in_pct_encode(struct pstr *s);
+void pt_in_lone_percent(struct pstr *s);
 void prd_rebuild_authority(struct prd *r);
 void pstr_lower(struct pstr *s);
 void pt_rw_scheme_lower(struct prd *r);

@@ -5,6 +5,8 @@
  */
 #include "predict_impl.h"
 
+#include "conditions_impl.h"
+
 #include <arpa/inet.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,6 +123,27 @@ void pt_in_pct_encode(struct pstr *s) {
     q[j++] = '%';
     q[j++] = hex[c >> 4];
     q[j++] = hex[c & 15];
+  }
+  free(s->p);
+  s->p = q;
+  s->n = j;
+}
+
+/* a "%" that starts no pct-encoded (2.1) written "%25" */
+void pt_in_lone_percent(struct pstr *s) {
+  size_t n = 0;
+  for (size_t i = 0; i < s->n; i++)
+    n += s->p[i] == '%';
+  char *q = malloc(s->n + 2 * n + 1);
+  size_t j = 0;
+  if (!q)
+    abort();
+  for (size_t i = 0; i < s->n; i++) {
+    q[j++] = s->p[i];
+    if (s->p[i] == '%' &&
+        !(i + 2 < s->n && is_hex((unsigned char)s->p[i + 1]) &&
+          is_hex((unsigned char)s->p[i + 2])))
+      q[j++] = '2', q[j++] = '5';
   }
   free(s->p);
   s->p = q;

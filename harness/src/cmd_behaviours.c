@@ -13,6 +13,7 @@
 #include "behaviours.h"
 #include "classify.h"
 #include "commands.h"
+#include "files.h"
 #include "results.h"
 #include "../../adapters/common/codec_json.h"
 
@@ -24,7 +25,7 @@
 static const char usage_text[] =
     "usage: uritest behaviours [--adapter NAME]... [--behaviours FILE]...\n"
     "                          [--format text|json|jsonl] [--vectors PATH]...\n"
-    "                          [--infer] [RESULTS...]\n"
+    "                          [--infer [--output FILE]] [RESULTS...]\n"
     "Judge every adapter's named behaviours (adapters/NAME/behaviours.json)\n"
     "on the results of RESULTS (default reports/out/results.jsonl): where a\n"
     "behaviour's condition holds (and its prediction differs from RFC\n"
@@ -44,6 +45,9 @@ static const char usage_text[] =
     "                     behaviour, predicted_by, holds); default text\n"
     "  --infer            print, per adapter, its behaviours document with\n"
     "                     behaviours inferred for its unexplained results\n"
+    "  --output FILE      with --infer and one adapter: its document into\n"
+    "                     FILE, replaced once whole (FILE may be the\n"
+    "                     behaviours file read)\n"
     "  --transforms       print the transforms a prediction may name and\n"
     "                     exit\n"
     "  --c-table NAME     print adapter NAME's behaviours as the C table of\n"
@@ -73,6 +77,7 @@ struct state {
   int nfiles;
   int jsonl, infer;
   const char *ctable; /* --c-table */
+  const char *output; /* --output: --infer's document into this file */
   int scan; /* the first reading: the components each adapter expresses */
   const struct test **by_id; /* the vectors, sorted by id */
   size_t nids;
@@ -428,18 +433,40 @@ static void state_free(struct state *s) {
   free(s->by_id);
 }
 
-static void print_doc(json_t *doc) {
-  json_dumpf(doc, stdout, JSON_INDENT(1) | JSON_ENSURE_ASCII);
-  putchar('\n');
+static void put_doc(FILE *f, json_t *doc) {
+  json_dumpf(doc, f, JSON_INDENT(1) | JSON_ENSURE_ASCII);
+  fputc('\n', f);
   json_decref(doc);
 }
 
+static void print_doc(json_t *doc) {
+  put_doc(stdout, doc);
+}
+
+/* --infer's documents, one per adapter, on stdout; with --output, the one
+ * adapter's into that file, replaced whole once written (it may be the
+ * behaviours file just read).  -1 when it cannot be written. */
+static int infer_docs(struct state *s) {
+  struct ofile of;
+  if (s->output && s->n != 1) {
+    warnx_("--output: one adapter's document, and the results hold %zu "
+           "adapters (name one with --adapter)",
+           s->n);
+    return -1;
+  }
+  if (s->output && ofile_open(&of, s->output) < 0)
+    return -1;
+  for (size_t k = 0; k < s->n; k++)
+    put_doc(s->output ? of.f : stdout,
+            behaviours_infer(s->t[k].name, s->t[k].library, &s->t[k].bs,
+                             s->t[k].items, s->t[k].nitems));
+  return s->output ? ofile_close(&of) : 0;
+}
+
 static void report(struct state *s, int json) {
-  if (s->infer) {
-    for (size_t k = 0; k < s->n; k++)
-      print_doc(behaviours_infer(s->t[k].name, s->t[k].library, &s->t[k].bs,
-                                 s->t[k].items, s->t[k].nitems));
-  } else if (json) {
+  if (s->infer) /* infer_docs */
+    return;
+  if (json) {
     json_t *ads = json_object();
     for (size_t k = 0; k < s->n; k++)
       json_object_set_new(ads, s->t[k].name, tally_json(s, &s->t[k]));
@@ -468,6 +495,7 @@ static int options(int argc, char **argv, struct state *s, char ***vpaths,
       {"behaviours", required_argument, 0, 'b'},
       {"format", required_argument, 0, 'f'},
       {"infer", no_argument, 0, 'i'},
+      {"output", required_argument, 0, 'o'},
       {"transforms", no_argument, 0, 't'},
       {"c-table", required_argument, 0, 'c'},
       {"vectors", required_argument, 0, 'v'},
@@ -487,6 +515,8 @@ static int options(int argc, char **argv, struct state *s, char ***vpaths,
       (*vpaths)[(*nv)++] = optarg;
     } else if (c == 'i') {
       s->infer = 1;
+    } else if (c == 'o') {
+      s->output = optarg;
     } else if (c == 't') {
       return 2;
     } else if (c == 'c') {
@@ -546,6 +576,8 @@ int cmd_behaviours(int argc, char **argv) {
     print_transforms();
     goto out;
   }
+  if (o == 0 && s.output && !s.infer)
+    o = -1;
   if (o != 0) {
     fputs(usage_text, o > 0 ? stdout : stderr);
     rc = o > 0 ? EXIT_OK : EXIT_USAGE;
@@ -576,7 +608,7 @@ int cmd_behaviours(int argc, char **argv) {
   rc = read_all(&s, argc, argv);
   if (rc == EXIT_OK) {
     report(&s, json);
-    rc = s.infer ? EXIT_OK : verdict(&s);
+    rc = !s.infer ? verdict(&s) : infer_docs(&s) == 0 ? EXIT_OK : EXIT_USAGE;
   }
 out:
   state_free(&s);

@@ -5,6 +5,7 @@
  * the narrowest condition, from the condition vocabulary, under which its
  * prediction holds at least 95% of the time on every result of the
  * adapter, PASS included. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,27 +56,43 @@ static void add_cand(struct infer *x, size_t j, const struct prediction *p) {
   }
 }
 
-/* The transforms that change the prediction of no transform on J. */
+/* Whether transform T changes the prediction of BASE on J (BASE alone
+ * predicts P0, valid -1 when it predicts nothing). */
+static int changes(const struct bfacts *f, unsigned long long base, size_t t,
+                   const struct adapter_reading *p0) {
+  struct adapter_reading p1;
+  struct prediction one = {0, base | 1ULL << t};
+  reading_init(&p1);
+  int r = predict_answer(&one, op_names[f->op], f->in, f->len, f->base,
+                         f->base_len, &p1) == 0 &&
+          (p0->valid < 0 || !predict_equals(&p1, p0, 0) ||
+           !predict_equals(p0, &p1, 0));
+  reading_free(&p1);
+  return r;
+}
+
+/* The transforms that change the prediction of no transform on J, or of
+ * appendix-b-split alone (a rewrite of an input RFC 3986 rejects). */
 static size_t relevant(const struct infer *x, size_t j, int *rel) {
   const struct bfacts *f = &x->it[j].f;
-  struct adapter_reading p0, p1;
-  struct prediction none = {0, 0};
+  struct adapter_reading p0, ps;
+  unsigned long long split = 1ULL << transform_named("appendix-b-split");
+  struct prediction none = {0, 0}, lenient = {0, split};
   size_t n = 0;
   reading_init(&p0);
+  reading_init(&ps);
   if (predict_answer(&none, op_names[f->op], f->in, f->len, f->base,
                      f->base_len, &p0) < 0)
     p0.valid = -1;
-  for (size_t t = 0; t < transform_count; t++) {
-    struct prediction one = {0, 1ULL << t};
-    reading_init(&p1);
-    if (predict_answer(&one, op_names[f->op], f->in, f->len, f->base,
-                       f->base_len, &p1) == 0 &&
-        (p0.valid < 0 || !predict_equals(&p1, &p0, 0) ||
-         !predict_equals(&p0, &p1, 0)))
+  if (predict_answer(&lenient, op_names[f->op], f->in, f->len, f->base,
+                     f->base_len, &ps) < 0)
+    ps.valid = -1;
+  for (size_t t = 0; t < transform_count; t++)
+    if (changes(f, 0, t, &p0) ||
+        (!(split >> t & 1ULL) && changes(f, split, t, &ps)))
       rel[n++] = (int)t;
-    reading_free(&p1);
-  }
   reading_free(&p0);
+  reading_free(&ps);
   return n;
 }
 
@@ -188,6 +205,26 @@ static size_t top_cands(const struct infer *x, const struct cand *banned,
   return ntop;
 }
 
+/* Whether MIN_RESULTS open results need U, the join of A and B: U
+ * predicts them, and no smallest prediction of theirs is within A's
+ * transforms or within B's. */
+static int needed_together(const struct infer *x, const struct cand *a,
+                           const struct cand *b, const struct cand *u) {
+  size_t n = 0;
+  for (size_t j = 0; j < x->n && n < MIN_RESULTS; j++) {
+    if (!x->open[j] || x->it[j].f.op != u->op)
+      continue;
+    int need = 1;
+    for (size_t k = 0; need && k < x->ncands[j]; k++) {
+      unsigned long long m = x->cands[j][k].p.mask;
+      need = x->cands[j][k].p.reject ||
+             ((m & a->p.mask) != m && (m & b->p.mask) != m);
+    }
+    n += need && judge_pred(x, j, &u->p) == 2;
+  }
+  return n >= MIN_RESULTS;
+}
+
 /* The candidate that predicts most open results (0), its transforms
  * joined with another's while that predicts more; -1 when none
  * predicts MIN_RESULTS. */
@@ -200,8 +237,9 @@ static int best_cand(const struct infer *x, struct cand *best,
     if (n > most)
       most = n, *best = top[i];
   }
-  /* a candidate that adds transforms to it (some result needs them all),
-   * while that predicts more, as precisely (or at MIN_PRECISION) */
+  /* joined with another candidate while the join predicts more, as
+   * precisely (or at MIN_PRECISION), and some results need the two
+   * together (neither predicts them alone) */
   double prec = 0, p2;
   if (most >= MIN_RESULTS && !best->p.reject)
     most = coverage(x, best, &prec);
@@ -209,11 +247,13 @@ static int best_cand(const struct infer *x, struct cand *best,
     grew = 0;
     for (size_t i = 0; i < ntop; i++) {
       struct cand u = top[i];
-      if (u.op != best->op || u.p.reject || u.p.mask == best->p.mask ||
-          (u.p.mask & best->p.mask) != best->p.mask)
+      if (u.op != best->op || u.p.reject ||
+          (u.p.mask & best->p.mask) == u.p.mask)
         continue;
+      u.p.mask |= best->p.mask;
       size_t n = coverage(x, &u, &p2);
-      if (n > most && p2 >= (prec < MIN_PRECISION ? prec : MIN_PRECISION))
+      if (n > most && p2 >= (prec < MIN_PRECISION ? prec : MIN_PRECISION) &&
+          needed_together(x, best, &top[i], &u))
         most = n, *best = u, prec = p2, grew = 1;
     }
   }
@@ -225,16 +265,22 @@ static int best_cand(const struct infer *x, struct cand *best,
 struct table {
   unsigned char *judged;
   unsigned long long (*bits)[MAX_CONDS / 64];
+  unsigned long long set[MAX_CONDS / 64]; /* OCTET_SET: one of these */
+  size_t *judged_at, njudged; /* the results where judged is not 0 */
 };
+
+#define OCTET_SET (-2) /* the condition "holds one of the octets of set" */
 
 static void fill_table(const struct infer *x, const struct cand *c,
                        struct table *t) {
+  t->njudged = 0;
   for (size_t j = 0; j < x->n; j++) {
     const struct bfacts *f = &x->it[j].f;
     t->judged[j] = f->op == c->op ? (unsigned char)judge_pred(x, j, &c->p) : 0;
     memset(t->bits[j], 0, sizeof t->bits[j]);
     if (!t->judged[j])
       continue;
+    t->judged_at[t->njudged++] = j;
     struct cond_ctx cx = {op_names[f->op], f->in,       f->len,
                           f->base,         f->base_len, &x->a[j].full,
                           &x->a[j].lib,    -1,          NULL};
@@ -246,6 +292,12 @@ static void fill_table(const struct infer *x, const struct cand *c,
 }
 
 static int has(const struct table *t, size_t j, int k) {
+  if (k == OCTET_SET) {
+    for (size_t w = 0; w < MAX_CONDS / 64; w++)
+      if (t->bits[j][w] & t->set[w])
+        return 1;
+    return 0;
+  }
   return k < 0 || (t->bits[j][k / 64] >> (k % 64) & 1ULL);
 }
 
@@ -255,8 +307,9 @@ static int has(const struct table *t, size_t j, int k) {
 static size_t score(const struct infer *x, const struct table *t, int k1,
                     int k2) {
   size_t holds = 0, pred = 0, open = 0, overlap = 0;
-  for (size_t j = 0; j < x->n; j++) {
-    if (!t->judged[j] || !has(t, j, k1) || !has(t, j, k2))
+  for (size_t i = 0; i < t->njudged; i++) {
+    size_t j = t->judged_at[i];
+    if (!has(t, j, k1) || !has(t, j, k2))
       continue;
     holds++;
     pred += t->judged[j] == 2;
@@ -268,10 +321,36 @@ static size_t score(const struct infer *x, const struct table *t, int k1,
   return open > overlap ? open - overlap : 0;
 }
 
+static void widen_octets(const struct infer *x, struct table *t, int *k1,
+                         int *k2);
+
+/* The set of octets (grown from each octet alone) that keeps most open
+ * results at MIN_PRECISION, into T (K1 OCTET_SET); its score. */
+static size_t best_octet_set(const struct infer *x, struct table *t, int *k1,
+                             int *k2) {
+  unsigned long long best[MAX_CONDS / 64], seen[MAX_CONDS / 64] = {0};
+  size_t top = 0;
+  for (int a = 0; a < (int)x->nconds; a++) {
+    int o1 = a, o2 = -1;
+    if (x->octet[a] < 0 || (seen[a / 64] >> (a % 64) & 1ULL) ||
+        !score(x, t, a, -1))
+      continue;
+    widen_octets(x, t, &o1, &o2);
+    for (size_t w = 0; w < MAX_CONDS / 64; w++) /* a set grown once */
+      seen[w] |= t->set[w];
+    size_t s = score(x, t, OCTET_SET, -1);
+    if (s > top)
+      top = s, memcpy(best, t->set, sizeof best);
+  }
+  if (top >= MIN_RESULTS)
+    memcpy(t->set, best, sizeof best), *k1 = OCTET_SET, *k2 = -1;
+  return top >= MIN_RESULTS ? top : 0;
+}
+
 /* The condition that keeps most open results at MIN_PRECISION: none, one
- * condition, or two; 0 when there is none. */
-static size_t best_condition(const struct infer *x, const struct table *t,
-                             int *k1, int *k2) {
+ * condition, or two, or a set of octets; 0 when there is none. */
+static size_t best_condition(const struct infer *x, struct table *t, int *k1,
+                             int *k2) {
   size_t top = score(x, t, -1, -1);
   *k1 = *k2 = -1;
   for (int a = 0; a < (int)x->nconds; a++) {
@@ -285,7 +364,37 @@ static size_t best_condition(const struct infer *x, const struct table *t,
       if (s > top)
         top = s, *k1 = a, *k2 = b;
     }
-  return top >= MIN_RESULTS ? top : 0;
+  if (top < MIN_RESULTS)
+    return best_octet_set(x, t, k1, k2);
+  widen_octets(x, t, k1, k2);
+  return top;
+}
+
+/* An octet condition of K1, K2 widened into the set of octets that keeps
+ * most open results at MIN_PRECISION (OCTET_SET, the set in T). */
+static void widen_octets(const struct infer *x, struct table *t, int *k1,
+                         int *k2) {
+  int *ko = *k1 >= 0 && x->octet[*k1] >= 0   ? k1
+            : *k2 >= 0 && x->octet[*k2] >= 0 ? k2
+                                             : NULL;
+  int *kn = ko == k1 ? k2 : k1;
+  if (!ko || (*kn >= 0 && x->octet[*kn] >= 0))
+    return;
+  memset(t->set, 0, sizeof t->set);
+  t->set[*ko / 64] |= 1ULL << (*ko % 64);
+  size_t top = score(x, t, *kn, OCTET_SET);
+  for (int c = 0; c < (int)x->nconds; c++) {
+    unsigned long long bit = 1ULL << (c % 64);
+    if (x->octet[c] < 0 || (t->set[c / 64] & bit))
+      continue;
+    t->set[c / 64] |= bit;
+    size_t s = score(x, t, *kn, OCTET_SET);
+    if (s > top)
+      top = s;
+    else
+      t->set[c / 64] &= ~bit;
+  }
+  *ko = OCTET_SET;
 }
 
 /* ---- the behaviour written ---------------------------------------------- */
@@ -332,9 +441,58 @@ static void octet_re(struct buf *re, int c) {
   free(first);
 }
 
+/* OCTET_SET's octets into the id, the description D and the regular
+ * expression RE (a bracket expression: "]" first, "^" and "-" last). */
+static void octet_set(const struct infer *x, const struct table *t,
+                      struct buf *id, struct buf *d, struct buf *re, int and) {
+  char cls[160];
+  size_t n = 0, m = 0;
+  int first = -1, caret = 0, dash = 0;
+  cls[m++] = '[';
+  for (int k = 0; k < (int)x->nconds; k++) {
+    if (!(t->set[k / 64] >> (k % 64) & 1ULL))
+      continue;
+    int o = x->octet[k];
+    buf_printf(d, "%s0x%02X",
+               n ? ", "
+                 : (and? " and the input holds one of "
+                       : ", where the input holds one of "),
+               o);
+    first = n++ ? first : o;
+    if (o == '^' || o == '-')
+      caret |= o == '^', dash |= o == '-';
+    else if (o == ']')
+      memmove(cls + 2, cls + 1, m - 1), cls[1] = ']', m++;
+    else
+      cls[m++] = (char)o;
+  }
+  if (caret && m == 1 && dash) /* "[^-]" would be a negation */
+    cls[m++] = '-', dash = 0;
+  if (caret)
+    cls[m++] = '^';
+  if (dash)
+    cls[m++] = '-';
+  cls[m++] = ']';
+  cls[m] = 0;
+  if (n == 1) {
+    octet_re(re, first);
+  } else {
+    char *prev = re->len ? xstrdup(re->p) : NULL;
+    re->len = 0;
+    if (prev)
+      buf_printf(re, "%s.*%s|%s.*%s", prev, cls, cls, prev);
+    else
+      buf_puts(re, cls);
+    free(prev);
+  }
+  buf_printf(id, "%shas-0x%02x%s", and? "-and-" : "-when-", first,
+             n > 1 ? "-etc" : "");
+}
+
 static json_t *behaviour_json(const char *adapter, const struct infer *x,
-                              const struct cand *c, int k1, int k2,
-                              const char *example, json_t *doc) {
+                              const struct table *tb, const struct cand *c,
+                              int k1, int k2, const char *example,
+                              json_t *doc) {
   struct buf id = {0}, d = {0};
   const char *op = op_names[c->op];
   buf_printf(&id, "%s.%s-", adapter, op);
@@ -353,6 +511,10 @@ static json_t *behaviour_json(const char *adapter, const struct infer *x,
   struct buf re = {0};
   for (int k = 0; k < 2; k++) {
     int kk = k ? k2 : k1;
+    if (kk == OCTET_SET) {
+      octet_set(x, tb, &id, &d, &re, k);
+      continue;
+    }
     if (kk < 0)
       continue;
     if (x->octet[kk] >= 0) {
@@ -434,9 +596,9 @@ static int infer_one(const char *adapter, struct infer *x, json_t *doc,
           x->open[j] = 0;
           x->covered[j] = 1;
         }
-      json_array_append_new(
-          json_object_get(doc, "behaviours"),
-          behaviour_json(adapter, x, &c, k1, k2, example ? example : "", doc));
+      json_array_append_new(json_object_get(doc, "behaviours"),
+                            behaviour_json(adapter, x, t, &c, k1, k2,
+                                           example ? example : "", doc));
       return 0;
     }
     if (*nbanned < 256)
@@ -473,7 +635,9 @@ json_t *behaviours_infer(const char *adapter, const char *library,
   json_t *had = known->doc ? json_object_get(known->doc, "behaviours") : NULL;
   if (json_is_array(had))
     json_array_extend(json_object_get(doc, "behaviours"), had);
-  struct table t = {xcalloc(n + 1, 1), xcalloc(n + 1, sizeof *t.bits)};
+  struct table t = {.judged = xcalloc(n + 1, 1)};
+  t.bits = xcalloc(n + 1, sizeof *t.bits);
+  t.judged_at = xcalloc(n + 1, sizeof *t.judged_at);
   struct cand banned[256];
   size_t nbanned = 0;
   while (infer_one(adapter, &x, doc, &t, banned, &nbanned) == 0)
@@ -491,6 +655,7 @@ json_t *behaviours_infer(const char *adapter, const char *library,
                    left));
   free(t.judged);
   free(t.bits);
+  free(t.judged_at);
   free(x.a);
   free(x.open);
   free(x.covered);

@@ -157,6 +157,56 @@ PYEOF
   [ "$(pyjson "len(d['behaviours'])" <<<"$output")" = 2 ]
 }
 
+@test "uritest behaviours --infer: octets that each fail once are one behaviour, its input_matches their class" {
+  # the fake rejects a query holding one of four sub-delims, each tried once,
+  # and accepts four others: one behaviour, not four nor none
+  cp "$F/predict-octets.json" "$R/vectors/v1/"
+  run --separate-stderr "$UT" run --output "$(OUT)" --vectors "$R/vectors/v1/predict-octets.json" \
+    --adapter-cmd "$FAKE --readings $F/predict-octets-readings.json"
+  run --separate-stderr "$UT" behaviours --infer --adapter fake "$(OUT)"
+  [ "$status" -eq 0 ]
+  printf '%s\n' "$output" > "$B"
+  [ "$(pyjson "[(b['op'], b['predict'], b['input_matches']) for b in d['behaviours']]" < "$B")" = \
+    "[('parse', {'reject': True}, \"['()*]\")]" ]
+  run --separate-stderr "$UT" behaviours --format json "$(OUT)"
+  [ "$status" -eq 0 ]
+  [ "$(a "['unexplained']")" = 0 ]
+  [ "$(beh)" = "[('fake.parse-rejects-when-has-0x27-etc', 4, 4, 4, False)]" ]
+}
+
+@test "uritest behaviours: the lenient split's transforms (bad-scheme-as-path, lone-percent-encoded) and an IPvFuture's type" {
+  cp "$F/predict-lenient.json" "$R/vectors/v1/"
+  run --separate-stderr "$UT" run --output "$(OUT)" --vectors "$R/vectors/v1/predict-lenient.json" \
+    --adapter-cmd "$FAKE --readings $F/predict-lenient-readings.json"
+  behaviours "$B" <<'EOF'
+[{"id": "fake.bad-scheme", "description": "a bad scheme is read as a path", "section": "3.1", "op": "parse",
+  "input_matches": "^1|!", "predict": {"transforms": ["bad-scheme-as-path"]}, "example": "l.scheme1"},
+ {"id": "fake.lone-percent", "description": "a lone % is written %25", "section": "2.1", "op": "parse",
+  "input_matches": "%", "predict": {"transforms": ["lone-percent-encoded", "appendix-b-split"]}, "example": "l.pct1"},
+ {"id": "fake.future", "description": "any IPvFuture", "section": "3.2.2", "op": "parse",
+  "input_matches": "\\[v", "predict": {"transforms": ["appendix-b-split"]}, "example": "l.future1"}]
+EOF
+  run --separate-stderr "$UT" behaviours --format json "$(OUT)"
+  [ "$status" -eq 0 ]
+  [ "$(beh)" = "[('fake.bad-scheme', 2, 2, 2, False), ('fake.lone-percent', 2, 2, 2, False), ('fake.future', 1, 1, 1, False)]" ]
+}
+
+@test "uritest behaviours --infer --output FILE: the document into the behaviours file it reads, replaced whole" {
+  runb
+  run --separate-stderr "$UT" behaviours --infer --adapter fake --output "$B" "$(OUT)"
+  [ "$status" -eq 0 ] && [ -z "$output" ]
+  [ "$(pyjson "[b['id'] for b in d['behaviours']]" < "$B")" = "['fake.parse-backslash-as-slash', 'fake.parse-empty-port-dropped']" ]
+  # again, over the file it reads: the same two behaviours, nothing lost
+  run --separate-stderr "$UT" behaviours --infer --adapter fake --output "$B" "$(OUT)"
+  [ "$status" -eq 0 ]
+  [ "$(pyjson "len(d['behaviours'])" < "$B")" = 2 ]
+  run --separate-stderr "$UT" behaviours --format json "$(OUT)"
+  [ "$(a "['unexplained']")" = 0 ]
+  # one document per file: several adapters' results need --adapter
+  run --separate-stderr "$UT" behaviours --output "$B" "$(OUT)"
+  [ "$status" -eq 2 ]
+}
+
 @test "bad behaviour files: exit 2 naming the file and the behaviour, in behaviours and in run" {
   two "$B"
   runb
