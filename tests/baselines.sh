@@ -37,8 +37,8 @@ for f in $files; do
       echo "not ok $i - $name: CRASH, TIMEOUT and PROTOCOL_ERROR reach 0.5% of the requests on: $failing"
       continue
     fi
-    beh=$(dirname "$f")/behaviours.json
-    [ -f "$beh" ] || beh=$(ls adapters/*/behaviours-"$name".json 2>/dev/null | head -n 1)
+    beh=$(ls adapters/*/behaviours-"$name".json 2>/dev/null | head -n 1)
+    [ -n "$beh" ] || beh=$(dirname "$f")/behaviours.json
     todo=$(awk -v n="$name" '$1 == n {print $2}' adapters/BEHAVIOURS-TODO)
     counts=$("$U" behaviours --adapter "$name" --format json "$tmp/$name.jsonl" 2>"$tmp/$name.err" |
              jq -r --arg n "$name" '.adapters[$n] | "\(.non_pass) \(.unexplained) \([.behaviours[] | select(.imprecise) | .id] | join(","))"')

@@ -196,6 +196,25 @@ COND(c_ref_scheme_file) {
   return lc((unsigned char)p[0]) == 'f' && lc((unsigned char)p[1]) == 'i' &&
          lc((unsigned char)p[2]) == 'l' && lc((unsigned char)p[3]) == 'e';
 }
+/* the reading has a scheme, and it is none of the WHATWG URL Standard's
+ * special schemes (ftp, file, http, https, ws, wss): the schemes web
+ * validators restrict URLs to */
+COND(c_ref_scheme_not_special) {
+  static const char *const special[] = {"ftp",   "file", "http",
+                                        "https", "ws",   "wss"};
+  if (!is_defined(x->ref, RFC3986_COMPONENT_SCHEME))
+    return 0;
+  const struct adapter_value *v = val(x->ref, RFC3986_COMPONENT_SCHEME);
+  const char *p = vptr(x->ref, RFC3986_COMPONENT_SCHEME);
+  for (size_t i = 0; i < sizeof special / sizeof special[0]; i++) {
+    size_t k = 0, n = strlen(special[i]);
+    while (k < n && k < v->length && lc((unsigned char)p[k]) == special[i][k])
+      k++;
+    if (k == n && n == v->length)
+      return 0;
+  }
+  return 1;
+}
 /* a second "#" (fragment holding "#") */
 /* S (N octets) holds a second "#" (fragment has none, 3.5) */
 static int has_second_hash(const char *s, size_t n) {
@@ -672,6 +691,7 @@ static const struct cond_entry conditions[] = {
     {"ref-host-sub-delim", c_ref_host_sub_delim},
     {"ref-host-has-pct", c_ref_host_has_pct},
     {"ref-scheme-file", c_ref_scheme_file},
+    {"ref-scheme-not-special", c_ref_scheme_not_special},
     {"ref-port-leading-zero", c_ref_port_leading_zero},
     {"reference-absolute", c_ref_string_absolute},
     {"base-relative", c_base_relative},
