@@ -128,14 +128,12 @@ static int parse_opts(int argc, char **argv, struct popts *o) {
   return 0;
 }
 
-/* The inputs: FILE's lines, or the parse vectors' inputs. */
-static int load_inputs(const struct popts *o, struct vectors *vec,
-                       struct arena *a, char ***lines, size_t **lens,
-                       size_t *n) {
-  if (o->file) {
-    FILE *f = strcmp(o->file, "-") ? fopen(o->file, "rb") : stdin;
+int inputs_load(const char *file, char **vpaths, int nv, struct vectors *vec,
+                struct arena *a, char ***lines, size_t **lens, size_t *n) {
+  if (file) {
+    FILE *f = strcmp(file, "-") ? fopen(file, "rb") : stdin;
     if (!f) {
-      warnx_("%s: %s", o->file, strerror(errno));
+      warnx_("%s: %s", file, strerror(errno));
       return EXIT_USAGE;
     }
     *n = read_lines(f, a, lines, lens);
@@ -147,8 +145,7 @@ static int load_inputs(const struct popts *o, struct vectors *vec,
   char *paths[] = {deflt};
   struct filters none;
   memset(&none, 0, sizeof none);
-  int rc =
-      vectors_load(vec, o->nv ? o->vpaths : paths, o->nv ? o->nv : 1, &none);
+  int rc = vectors_load(vec, nv ? vpaths : paths, nv ? nv : 1, &none);
   free(deflt);
   if (rc < 0)
     return EXIT_USAGE;
@@ -196,7 +193,7 @@ int cmd_pairs(int argc, char **argv) {
   int rc = parse_opts(argc, argv, &o);
   if (rc)
     goto out;
-  if ((rc = load_inputs(&o, &vec, &a, &lines, &lens, &n)))
+  if ((rc = inputs_load(o.file, o.vpaths, o.nv, &vec, &a, &lines, &lens, &n)))
     goto out;
   if (!n) {
     warnx_("no input to read (no parse vector, or an empty file)");
@@ -218,7 +215,7 @@ int cmd_pairs(int argc, char **argv) {
     pairs_adapter(&p, k, ad[k].name ? ad[k].name : defs[k]->name,
                   defs[k]->validator);
     struct pjob j = {&p, k};
-    struct job job = {&j, n, encode, answer, fail, NULL};
+    struct job job = {&j, n, encode, answer, fail, NULL, 0};
     if (started)
       adapter_run(&ad[k], &job);
     else

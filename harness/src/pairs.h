@@ -38,6 +38,13 @@ void pairs_take_line(struct pairs *p, size_t k, size_t i, json_t *ans,
 struct pairs *pairs_for_vectors(const struct vectors *v, size_t nad,
                                 unsigned **index);
 
+/* The inputs of pairs and fetch: FILE's lines ("-": standard input), or
+ * the inputs of the parse vectors of VPATHS[0..NV) (default vectors/v1),
+ * RFC 3986 and 3987 files; strings in A or in VEC.  0, or EXIT_USAGE
+ * (said). */
+int inputs_load(const char *file, char **vpaths, int nv, struct vectors *vec,
+                struct arena *a, char ***lines, size_t **lens, size_t *n);
+
 /* The matrix: {"inputs", "adapters", "pairs": [{"a", "b", "both_accept",
  * "host", "port", "scheme", "userinfo", "examples": [...]}]}; *DIFFER is
  * set when some pair reads a different endpoint from an input. */

@@ -1,0 +1,414 @@
+/* cmd_fetch.c: `uritest fetch` (DESIGN.md "The fetch lab"): every input
+ * through the fetchers' HTTP clients inside the lab (lab.h), one fetch at a
+ * time per client, each result carrying where the client connected and
+ * that endpoint judged against the RFC 3986 reading (endpoint.h). */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "adapter.h"
+#include "classify.h"
+#include "../../adapters/common/codec_json.h"
+#include "commands.h"
+#include "endpoint.h"
+#include "lab.h"
+#include "output.h"
+#include "pairs.h"
+#include "rfc3986.h"
+
+static const char usage_text[] =
+    "usage: uritest fetch [--adapter NAME]... [--adapter-cmd CMD]...\n"
+    "                     [--vectors PATH]... [FILE|-] [--format text|json]\n"
+    "                     [--timeout S]\n"
+    "Fetch every input with every fetcher's HTTP client inside a private\n"
+    "network namespace where every name resolves to an address of the lab\n"
+    "and every connection lands on the lab's listeners: where each client\n"
+    "connected (name, address, port, Host header, TLS server name), judged\n"
+    "against the RFC 3986 reading.  Needs root (unshare -n -m); without it\n"
+    "the fetches are skipped, said once.  Inputs: the parse vectors\n"
+    "(default all of vectors/v1), or one per line from FILE or standard\n"
+    "input.  Exit 0 when every connection went where RFC 3986 says, 1 when\n"
+    "one went elsewhere (endpoint \"different\"), 2 on usage or input error.\n"
+    "  --adapter NAME     a registered adapter (several; default: every\n"
+    "                     available one whose adapter.json says \"fetch\")\n"
+    "  --adapter-cmd CMD  an adapter's command line (several)\n"
+    "  --vectors PATH     vector file or folder (several)\n"
+    "  --format FORMAT    text or json (default: text)\n"
+    "  --timeout S        seconds for each fetch (default: 5)\n"
+    "  --help             this text\n"
+    "example: uritest fetch --adapter curl --format json confusions.txt\n";
+
+struct fopts {
+  char **names, **cmds, **vpaths;
+  int nnames, ncmds, nv, json;
+  const char *file;
+  double timeout;
+};
+
+static int add_opt(char ***list, int *n, char *v) {
+  *list = xrealloc(*list, sizeof **list * (size_t)(*n + 1));
+  (*list)[(*n)++] = v;
+  return 0;
+}
+
+static int parse_opts(int argc, char **argv, struct fopts *o) {
+  static const struct option opts[] = {
+      {"adapter", required_argument, 0, 'a'},
+      {"adapter-cmd", required_argument, 0, 'c'},
+      {"vectors", required_argument, 0, 'v'},
+      {"format", required_argument, 0, 'f'},
+      {"timeout", required_argument, 0, 't'},
+      {"help", no_argument, 0, 'h'},
+      {0, 0, 0, 0}};
+  int c, bad = 0;
+  optind = 1;
+  o->timeout = 5;
+  while (!bad && (c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
+    if (c == 'a')
+      add_opt(&o->names, &o->nnames, optarg);
+    else if (c == 'c')
+      add_opt(&o->cmds, &o->ncmds, optarg);
+    else if (c == 'v')
+      add_opt(&o->vpaths, &o->nv, optarg);
+    else if (c == 'f' && (!strcmp(optarg, "json") || !strcmp(optarg, "text")))
+      o->json = !strcmp(optarg, "json");
+    else if (c == 't')
+      bad = (o->timeout = parse_seconds(optarg)) <= 0;
+    else if (c == 'h')
+      return fputs(usage_text, stdout), -1;
+    else
+      bad = 1;
+  }
+  if (bad)
+    return fputs(usage_text, stderr), EXIT_USAGE;
+  if (argc - optind > 1 || (argc - optind == 1 && o->nv)) {
+    warnx_("fetch reads the vectors or one FILE (or - for standard input)");
+    return EXIT_USAGE;
+  }
+  o->file = optind < argc ? argv[optind] : NULL;
+  return 0;
+}
+
+/* ---- judging an observed connection ------------------------------------ */
+
+static struct sv span_sv(const char *in, rfc3986_span sp) {
+  struct sv v = {NULL, 0, SV_NULL};
+  if (rfc3986_span_defined(sp))
+    v = (struct sv){in + sp.offset, (unsigned)sp.length, SV_STR};
+  return v;
+}
+
+/* The endpoint of the connection O: the name it resolved, else the
+ * address it connected to; its port; the scheme its first octets spoke
+ * (http, https; not said otherwise); userinfo is never seen. */
+static void observed_endpoint(const struct lab_conn *o, char *port, size_t cap,
+                              struct endpoint *e) {
+  memset(e, 0, sizeof *e);
+  if (o->http || o->tls)
+    e->scheme =
+        (struct sv){o->tls ? "https" : "http", o->tls ? 5u : 4u, SV_STR};
+  e->host = o->name
+                ? (struct sv){o->name, (unsigned)o->name_len, SV_STR}
+                : (struct sv){o->address, (unsigned)strlen(o->address), SV_STR};
+  snprintf(port, cap, "%u", o->port);
+  e->port = (struct sv){port, (unsigned)strlen(port), SV_STR};
+}
+
+/* "same", "different" (*SEV the worst part) or "host-lost" for input IN
+ * fetched with observed connection O (NULL: none). */
+static const char *judge(const char *in, size_t len, const struct lab_conn *o,
+                         int *sev) {
+  rfc3986_uri u;
+  struct endpoint rfc, obs;
+  int ok = rfc3986_parse(in, len, RFC3986_RULE_URI_reference, &u, NULL) ==
+           RFC3986_OK;
+  int rfc_host = ok && rfc3986_span_defined(u.host) && u.host.length > 0;
+  *sev = SEV_NONE;
+  if (!o)
+    return rfc_host ? "host-lost" : "same";
+  if (!rfc_host) {
+    *sev = SEV_HOST; /* a connection where RFC 3986 reads no host */
+    return "different";
+  }
+  rfc = (struct endpoint){span_sv(in, u.scheme), span_sv(in, u.userinfo),
+                          span_sv(in, u.host), span_sv(in, u.port)};
+  char port[16];
+  observed_endpoint(o, port, sizeof port, &obs);
+  *sev = endpoint_severity(&rfc, &obs);
+  return *sev ? "different" : "same";
+}
+
+/* ---- results ------------------------------------------------------------ */
+
+static json_t *octets_json(const char *s, size_t n) {
+  return s ? codec_json_from(s, n) : json_null();
+}
+
+static json_t *conn_json(const struct lab_conn *c) {
+  json_t *o = json_object();
+  json_object_set_new(o, "name", octets_json(c->name, c->name_len));
+  json_object_set_new(o, "address", json_string(c->address));
+  json_object_set_new(o, "port", json_integer(c->port));
+  json_object_set_new(o, "host_header",
+                      octets_json(c->host_header, c->host_len));
+  json_object_set_new(o, "sni", octets_json(c->sni, c->sni_len));
+  json_object_set_new(o, "request_line",
+                      octets_json(c->request_line, c->request_len));
+  return o;
+}
+
+static const char *qtype_name(unsigned t, char *tmp, size_t cap) {
+  if (t == 1 || t == 28 || t == 65)
+    return t == 1 ? "A" : t == 28 ? "AAAA" : "HTTPS";
+  snprintf(tmp, cap, "TYPE%u", t);
+  return tmp;
+}
+
+static json_t *asked_json(const struct lab_record *r) {
+  json_t *a = json_array();
+  char tmp[16];
+  for (size_t i = 0; i < r->nquestions; i++) {
+    const struct lab_question *q = &r->questions[i];
+    json_array_append_new(
+        a, json_pack("{s:o,s:s}", "name", codec_json_from(q->name, q->name_len),
+                     "type", qtype_name(q->type, tmp, sizeof tmp)));
+  }
+  return a;
+}
+
+struct fjob {
+  struct lab *lab;
+  char **in;
+  size_t *len;
+  const char *adapter, *library;
+  json_t *results;
+  int differ;
+};
+
+/* The result of fetch I: CLS (CLASS_PASS when the client answered),
+ * REFUSED, the client's ERROR (may be NULL). */
+static void take(struct fjob *j, size_t i, int cls, int refused,
+                 const char *error) {
+  struct lab_record r;
+  lab_collect(j->lab, &r);
+  const struct lab_conn *o = lab_observed(&r);
+  int sev;
+  const char *verdict = judge(j->in[i], j->len[i], o, &sev);
+  json_t *x = json_object();
+  json_object_set_new(x, "adapter", json_string(j->adapter));
+  json_object_set_new(x, "library", json_string(j->library));
+  json_object_set_new(x, "input", codec_json_from(j->in[i], j->len[i]));
+  json_object_set_new(x, "class",
+                      cls == CLASS_PASS ? json_null()
+                                        : json_string(class_names[cls]));
+  json_object_set_new(x, "refused", json_boolean(refused));
+  if (error)
+    json_object_set_new(x, "error", codec_json_from(error, strlen(error)));
+  json_object_set_new(x, "observed", o ? conn_json(o) : json_null());
+  json_object_set_new(x, "connections", json_integer((json_int_t)r.nconns));
+  json_object_set_new(x, "asked", asked_json(&r));
+  json_object_set_new(x, "endpoint", json_string(verdict));
+  json_object_set_new(x, "severity",
+                      sev ? json_string(severity_names[sev]) : json_null());
+  j->differ |= sev != SEV_NONE;
+  json_array_append_new(j->results, x);
+  lab_record_free(&r);
+}
+
+static void encode(void *ctx, size_t i, long id, struct buf *b) {
+  struct fjob *j = ctx;
+  lab_begin(j->lab, j->in[i], j->len[i]);
+  request_fetch(b, id, j->in[i], j->len[i]);
+}
+
+static void answer(void *ctx, size_t i, json_t *ans, const char *line,
+                   size_t len) {
+  struct fjob *j = ctx;
+  (void)line;
+  (void)len;
+  json_t *valid = json_object_get(ans, "valid");
+  const char *err = json_string_value(json_object_get(ans, "error"));
+  if (json_is_string(json_object_get(ans, "unsupported")))
+    take(j, i, CLASS_UNSUPPORTED, 0,
+         json_string_value(json_object_get(ans, "unsupported")));
+  else if (!json_is_boolean(valid))
+    take(j, i, CLASS_PROTOCOL_ERROR, 0,
+         err ? err : "answer field valid: not true or false");
+  else
+    take(j, i, CLASS_PASS, json_is_false(valid), err);
+}
+
+static void fail(void *ctx, size_t i, int cls, const char *why) {
+  take(ctx, i, cls, 0, why);
+}
+
+/* ---- output -------------------------------------------------------------- */
+
+static void text_octets(FILE *f, json_t *v) {
+  if (json_is_string(v))
+    out_human(f, json_string_value(v), json_string_length(v));
+  else
+    fputs(json_is_null(v) ? "-" : "(octets)", f);
+}
+
+static void print_text(json_t *results) {
+  size_t i;
+  json_t *x;
+  json_array_foreach(results, i, x) {
+    json_t *o = json_object_get(x, "observed");
+    printf("%s ", json_string_value(json_object_get(x, "adapter")));
+    text_octets(stdout, json_object_get(x, "input"));
+    if (json_is_object(o)) {
+      fputs(" -> ", stdout);
+      text_octets(stdout, json_object_get(o, "name"));
+      printf(" %s port %lld Host: ",
+             json_string_value(json_object_get(o, "address")),
+             (long long)json_integer_value(json_object_get(o, "port")));
+      text_octets(stdout, json_object_get(o, "host_header"));
+      fputs(" SNI: ", stdout);
+      text_octets(stdout, json_object_get(o, "sni"));
+    } else {
+      fputs(json_is_true(json_object_get(x, "refused")) ? " refused"
+                                                        : " no connection",
+            stdout);
+    }
+    json_t *cls = json_object_get(x, "class");
+    if (json_is_string(cls))
+      printf(" %s", json_string_value(cls));
+    json_t *sev = json_object_get(x, "severity");
+    printf(" [%s%s%s]\n", json_string_value(json_object_get(x, "endpoint")),
+           json_is_string(sev) ? " " : "",
+           json_is_string(sev) ? json_string_value(sev) : "");
+  }
+}
+
+static void print_skipped(const struct fopts *o, const char *why) {
+  fprintf(stderr, "uritest fetch: skipped: %s\n", why);
+  if (o->json) {
+    json_t *doc = json_pack("{s:s,s:[]}", "skipped", why, "results");
+    json_dumpf(doc, stdout, JSON_INDENT(1) | JSON_ENSURE_ASCII);
+    putchar('\n');
+    json_decref(doc);
+  }
+}
+
+/* The fetchers: those named, else every available one saying "fetch". */
+static int select_fetchers(struct registry *reg, const struct fopts *o,
+                           struct adapter_def ***defs, size_t *n,
+                           struct adapter_def ***cmd_defs, size_t *ncmd) {
+  if (o->nnames || o->ncmds)
+    return registry_select(reg, o->names, o->nnames, o->cmds, o->ncmds, 1, defs,
+                           n, cmd_defs, ncmd);
+  for (size_t i = 0; i < reg->n; i++) {
+    struct adapter_def *d = &reg->defs[i];
+    if (!d->fetch)
+      continue;
+    adapter_def_check(d);
+    if (!d->available) {
+      warnx_("fetcher %s is not available: %s", d->name, d->why ? d->why : "?");
+      continue;
+    }
+    *defs = xrealloc(*defs, sizeof **defs * (*n + 1));
+    (*defs)[(*n)++] = d;
+  }
+  if (!*n) {
+    warnx_("no fetcher available (adapter.json \"fetch\": true)");
+    return EXIT_USAGE;
+  }
+  return 0;
+}
+
+/* Every input through fetcher AD (started), one fetch at a time. */
+static void run_fetcher(struct adapter *ad, struct fjob *j, size_t n) {
+  if (!ad->fetch) {
+    warnx_("adapter %s does not answer the op fetch: left out", ad->name);
+    return;
+  }
+  j->adapter = ad->name;
+  j->library = ad->library;
+  struct job job = {j, n, encode, answer, fail, NULL, 1};
+  adapter_run(ad, &job);
+}
+
+static int fetch_all(const struct fopts *o, struct adapter_def **defs,
+                     size_t nad, struct fjob *j, size_t n) {
+  char why[256];
+  j->lab = lab_start(why, sizeof why);
+  if (!j->lab) {
+    warnx_("fetch: %s", why);
+    return EXIT_USAGE;
+  }
+  install_signal_handlers();
+  for (size_t k = 0; k < nad && !interrupted; k++) {
+    struct adapter ad;
+    adapter_init(&ad, defs[k], 10, o->timeout);
+    if (adapter_start(&ad) == 0)
+      run_fetcher(&ad, j, n);
+    else
+      warnx_("adapter %s: given up: %s", ad.name ? ad.name : defs[k]->name,
+             ad.last_why);
+    adapter_stop(&ad);
+    adapter_free(&ad);
+  }
+  lab_stop(j->lab);
+  return interrupted ? 128 + interrupted : 0;
+}
+
+int cmd_fetch(int argc, char **argv) {
+  struct fopts o;
+  memset(&o, 0, sizeof o);
+  struct vectors vec;
+  memset(&vec, 0, sizeof vec);
+  struct registry reg;
+  memset(&reg, 0, sizeof reg);
+  struct arena a = {0};
+  struct fjob j;
+  memset(&j, 0, sizeof j);
+  size_t n = 0, nad = 0, ncmd = 0;
+  struct adapter_def **defs = NULL, **cmd_defs = NULL;
+  char why[512];
+  int rc = parse_opts(argc, argv, &o), entered;
+  if (rc)
+    goto out;
+  if ((entered = lab_enter(why, sizeof why)) != 0) {
+    if (entered > 0)
+      print_skipped(&o, why);
+    else
+      warnx_("fetch: the lab cannot be made: %s", why);
+    rc = entered > 0 ? EXIT_OK : EXIT_USAGE;
+    goto out;
+  }
+  if ((rc = inputs_load(o.file, o.vpaths, o.nv, &vec, &a, &j.in, &j.len, &n)))
+    goto out;
+  registry_load(&reg);
+  if ((rc = select_fetchers(&reg, &o, &defs, &nad, &cmd_defs, &ncmd)))
+    goto out;
+  j.results = json_array();
+  if ((rc = fetch_all(&o, defs, nad, &j, n)))
+    goto out;
+  if (o.json) {
+    json_t *doc = json_pack("{s:O}", "results", j.results);
+    json_dumpf(doc, stdout, JSON_INDENT(1) | JSON_ENSURE_ASCII);
+    putchar('\n');
+    json_decref(doc);
+  } else {
+    print_text(j.results);
+  }
+  rc = j.differ ? EXIT_NEGATIVE : EXIT_OK;
+out:
+  json_decref(j.results);
+  for (size_t i = 0; i < ncmd; i++)
+    adapter_def_free(cmd_defs[i]);
+  free(cmd_defs);
+  free(defs);
+  registry_free(&reg);
+  free(j.in);
+  free(j.len);
+  arena_free(&a);
+  vectors_free(&vec);
+  free(o.names);
+  free(o.cmds);
+  free(o.vpaths);
+  return rc < 0 ? 0 : rc;
+}

@@ -1,0 +1,66 @@
+#!/usr/bin/python3
+"""A fake fetcher for the fetch lab's tests (adapters/PROTOCOL.md, op
+fetch): it connects exactly where its input tells it, so the lab's record
+can be checked against what is known to have happened.
+
+An input is SCHEME://HOST[:PORT]/[PATH]:
+- http: resolve HOST (getaddrinfo, A then AAAA as the system orders them),
+  connect to the first address, send "GET /PATH" with "Host: HOST[:PORT]",
+  read the answer;
+- https: the same connection, then a TLS ClientHello naming HOST (Python's
+  ssl), which the lab never answers;
+- refuse: answered {"valid": false} without connecting;
+- hang: connect, send nothing, never answer (the harness times it out);
+- crash: exit at once.
+HOST may be an IP literal ([v6] too).  Options: --name NAME."""
+import json
+import os
+import socket
+import ssl
+import sys
+import time
+import urllib.parse
+
+
+def fetch(url):
+    u = urllib.parse.urlsplit(url)
+    if u.scheme == "refuse":
+        return {"valid": False, "error": "refused by scheme"}
+    if u.scheme == "crash":
+        os._exit(3)
+    port = u.port or (443 if u.scheme == "https" else 80)
+    family, kind, proto, _, addr = socket.getaddrinfo(u.hostname, port, 0, socket.SOCK_STREAM)[0]
+    s = socket.socket(family, kind, proto)
+    s.settimeout(3)
+    s.connect(addr)
+    if u.scheme == "hang":
+        time.sleep(3600)
+    try:
+        if u.scheme == "https":
+            ctx = ssl.create_default_context()
+            ctx.wrap_socket(s, server_hostname=u.hostname)
+        else:
+            s.sendall(("GET %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n"
+                       % (u.path or "/", u.netloc)).encode())
+            s.recv(4096)
+    except (OSError, ssl.SSLError):
+        pass
+    s.close()
+    return {"valid": True}
+
+
+def main():
+    name = sys.argv[sys.argv.index("--name") + 1] if "--name" in sys.argv else "fake-fetcher"
+    out = sys.stdout
+    out.write(json.dumps({"adapter": name, "library": "fake-fetcher 1", "spec": "other",
+                          "ops": ["fetch"]}) + "\n")
+    out.flush()
+    for line in sys.stdin:
+        req = json.loads(line)
+        ans = fetch(req["input"])
+        ans["id"] = req["id"]
+        out.write(json.dumps(ans) + "\n")
+        out.flush()
+
+
+main()
