@@ -110,7 +110,8 @@ enum {
   GLUE_OP_RESOLVE = 1 << 2,
   GLUE_OP_NORMALIZE = 1 << 3,
   GLUE_OP_EQUIVALENT = 1 << 4,
-  GLUE_OP_IRI_TO_URI = 1 << 5
+  GLUE_OP_IRI_TO_URI = 1 << 5,
+  GLUE_OP_FETCH = 1 << 6
 };
 
 /* normalize/equivalent levels (DESIGN.md: simple, syntax, scheme). */
@@ -148,6 +149,11 @@ struct glue {
    * component model).  S is NUL-terminated at S[LEN].  Returns 1 when the
    * library accepts S, 0 when it rejects it, -1 when it cannot take it. */
   int (*accepts)(const char *s, size_t len);
+  /* Optional, for `uritest fetch` (DESIGN.md "The fetch lab"): fetch S
+   * with the library's HTTP client as an application would.  OUT->valid 0
+   * when the client refused the URL before connecting (OUT's output the
+   * client's message), else 1, whatever the connection then did. */
+  int (*fetch)(const char *s, size_t len, struct adapter_reading *out);
 };
 
 /* Every glue built here, in folder order, NULL-terminated, and their count:

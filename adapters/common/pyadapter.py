@@ -30,7 +30,7 @@ import re
 import sys
 import traceback
 
-OPS = ("parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri")
+OPS = ("parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri", "fetch")
 
 
 class BadRequest(Exception):
@@ -102,6 +102,21 @@ class Request:
             return b.decode("utf-8")
         except UnicodeDecodeError:
             raise Unsupported("the library takes Unicode strings: input is not UTF-8")
+
+
+def fetch_answer(call, refused):
+    """The answer to a fetch (PROTOCOL.md, op fetch): CALL() fetches with
+    the library's client; an exception for which REFUSED(exc) is true means
+    the client refused the URL before connecting ({"valid": false,
+    "error"}); any other outcome, an answer or a failure after connecting
+    (a TLS handshake the lab never completes, a closed connection), is
+    {"valid": true}."""
+    try:
+        call()
+    except Exception as e:  # noqa: BLE001 - every failure is an outcome here
+        if refused(e):
+            return {"valid": False, "error": "%s: %s" % (type(e).__name__, e)}
+    return {"valid": True}
 
 
 def jvalue(v):

@@ -27,7 +27,7 @@
 #include "util.h"
 
 #define LAB_HEAD 16389 /* a TLS record of 16 KiB and its header */
-#define LAB_CONN_TIMEOUT 2.0
+#define LAB_CONN_TIMEOUT 1.0
 #define LAB_MAX_CONNS 256   /* open at once; more are closed at accept */
 #define LAB_MAX_RECORDED 64 /* connections and questions kept per fetch */
 #define LAB_MAX_LISTENERS 4096
