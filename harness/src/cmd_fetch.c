@@ -246,10 +246,13 @@ static void fail(void *ctx, size_t i, int cls, const char *why) {
 /* ---- output -------------------------------------------------------------- */
 
 static void text_octets(FILE *f, json_t *v) {
+  json_t *hex = json_object_get(v, "hex"); /* octets that are not UTF-8 */
   if (json_is_string(v))
     out_human(f, json_string_value(v), json_string_length(v));
+  else if (json_is_string(hex))
+    fprintf(f, "hex:%s", json_string_value(hex));
   else
-    fputs(json_is_null(v) ? "-" : "(octets)", f);
+    fputs("-", f);
 }
 
 static void print_text(json_t *results) {

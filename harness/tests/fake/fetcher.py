@@ -9,7 +9,10 @@ An input is SCHEME://HOST[:PORT]/[PATH]:
   read the answer;
 - https: the same connection, then a TLS ClientHello naming HOST (Python's
   ssl), which the lab never answers;
+- http6: as http, over IPv6 only (an AAAA answer);
+- raw: as http, the Host header the percent-decoded PATH instead, raw;
 - refuse: answered {"valid": false} without connecting;
+- dump: answered {"valid": false, "error": the /etc/resolv.conf it sees};
 - hang: connect, send nothing, never answer (the harness times it out);
 - crash: exit at once.
 HOST may be an IP literal ([v6] too).  Options: --name NAME."""
@@ -28,25 +31,35 @@ def fetch(url):
         return {"valid": False, "error": "refused by scheme"}
     if u.scheme == "crash":
         os._exit(3)
+    if u.scheme == "dump":
+        with open("/etc/resolv.conf") as f:
+            return {"valid": False, "error": f.read()}
+    try:
+        connect(u)
+    except OSError:
+        pass
+    return {"valid": True}
+
+
+def connect(u):
     port = u.port or (443 if u.scheme == "https" else 80)
-    family, kind, proto, _, addr = socket.getaddrinfo(u.hostname, port, 0, socket.SOCK_STREAM)[0]
+    family = socket.AF_INET6 if u.scheme == "http6" else 0
+    family, kind, proto, _, addr = socket.getaddrinfo(u.hostname, port, family,
+                                                      socket.SOCK_STREAM)[0]
     s = socket.socket(family, kind, proto)
     s.settimeout(3)
     s.connect(addr)
     if u.scheme == "hang":
         time.sleep(3600)
+    host = urllib.parse.unquote_to_bytes(u.path[1:]) if u.scheme == "raw" else u.netloc.encode()
     try:
         if u.scheme == "https":
-            ctx = ssl.create_default_context()
-            ctx.wrap_socket(s, server_hostname=u.hostname)
+            ssl.create_default_context().wrap_socket(s, server_hostname=u.hostname)
         else:
-            s.sendall(("GET %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n"
-                       % (u.path or "/", u.netloc)).encode())
+            s.sendall(b"GET / HTTP/1.1\r\nHost: " + host + b"\r\nConnection: close\r\n\r\n")
             s.recv(4096)
-    except (OSError, ssl.SSLError):
-        pass
-    s.close()
-    return {"valid": True}
+    finally:
+        s.close()
 
 
 def main():
