@@ -56,16 +56,17 @@ function then(v, fn) {
 // serveWith(parse, hello): PARSE(input, base) gives a URL object (anything
 // with the getters), null when the URL parser fails, or a Promise of either
 // (a browser page, where the parser runs).
-function serveWith(parse, hello) {
-  return serveRequests(hello, {
+// EXTRA: more handlers (fetch).
+function serveWith(parse, hello, extra) {
+  return serveRequests(hello, Object.assign({
     parse: (req, f) => then(parse(f.input, f.base), (url) =>
       url ? { valid: true, components: components(url), whatwg: getters(url) } : { valid: false }),
     resolve: (req, f) => then(parse(f.input, f.base), (url) =>
       url ? { valid: true, target: url.href } : { valid: false }),
-  });
+  }, extra));
 }
 
-function serve(URLClass, hello) {
+function serve(URLClass, hello, extra) {
   // The URL of INPUT (against BASE when there is one), or null: the URL
   // parser fails by throwing.
   serveWith((input, base) => {
@@ -74,7 +75,7 @@ function serve(URLClass, hello) {
     } catch (e) {
       return null;
     }
-  }, hello);
+  }, hello, extra);
 }
 
 module.exports = { serve, serveWith, components, getters, GETTERS };

@@ -56,6 +56,18 @@ def resolve(req):
         return {"valid": False, "library_error": str(e)}
 
 
+def _refused(e):
+    # raised while building the request, before any connection
+    return isinstance(e, (httpx.InvalidURL, httpx.UnsupportedProtocol, ValueError))
+
+
+def fetch(req):
+    """httpx.get as an application calls it (redirects are not followed by
+    default)."""
+    s = req.text("input")
+    return pyadapter.fetch_answer(lambda: httpx.get(s), _refused)
+
+
 pyadapter.serve("python-httpx", "httpx %s (python %d.%d)" % (
     importlib.metadata.version("httpx"), *sys.version_info[:2]), "rfc3986",
-    {"parse": parse, "resolve": resolve})
+    {"parse": parse, "resolve": resolve, "fetch": fetch})

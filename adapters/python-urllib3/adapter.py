@@ -37,5 +37,21 @@ def parse(req):
     return {"valid": True, "components": c}
 
 
+_pool = None
+
+
+def fetch(req):
+    """PoolManager().request as an application calls it, redirects off
+    (retries as by default); a LocationValueError (a ValueError: no host,
+    unknown scheme) is raised before any connection."""
+    global _pool
+    import urllib3
+    if _pool is None:
+        _pool = urllib3.PoolManager()
+    s = req.text("input")
+    return pyadapter.fetch_answer(lambda: _pool.request("GET", s, redirect=False),
+                                  lambda e: isinstance(e, ValueError))
+
+
 pyadapter.serve("python-urllib3", "urllib3 %s (python %d.%d)" % (
-    importlib.metadata.version("urllib3"), *sys.version_info[:2]), "rfc3986", {"parse": parse})
+    importlib.metadata.version("urllib3"), *sys.version_info[:2]), "rfc3986", {"parse": parse, "fetch": fetch})
