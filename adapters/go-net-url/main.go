@@ -20,7 +20,7 @@ import (
 
 var ipv4 = regexp.MustCompile(`^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}$`)
 
-var knownOps = map[string]bool{"parse": true, "match": true, "resolve": true, "normalize": true, "equivalent": true, "iri-to-uri": true}
+var knownOps = map[string]bool{"parse": true, "match": true, "resolve": true, "normalize": true, "equivalent": true, "iri-to-uri": true, "fetch": true}
 
 // val is a component value: nil for undefined, else the octets.
 type val *string
@@ -238,6 +238,15 @@ func answer(b *bytes.Buffer, line []byte) {
 		b.WriteString(`, "valid": true, "target": `)
 		jsonValue(b, str(t))
 		b.WriteString("}")
+	case "fetch":
+		ok, why := fetch(input)
+		if ok {
+			b.WriteString(`, "valid": true}`)
+			return
+		}
+		b.WriteString(`, "valid": false, "error": `)
+		jsonValue(b, str(why))
+		b.WriteString("}")
 	default:
 		fmt.Fprintf(b, `, "unsupported": "op %s not supported by this adapter"}`, op)
 	}
@@ -246,7 +255,7 @@ func answer(b *bytes.Buffer, line []byte) {
 func main() {
 	in := bufio.NewReaderSize(os.Stdin, 1<<16)
 	out := bufio.NewWriterSize(os.Stdout, 1<<16)
-	fmt.Fprintf(out, `{"adapter": "go-net-url", "library": "go %s net/url", "spec": "rfc3986", "ops": ["parse", "resolve"], "protocol": 1}`+"\n",
+	fmt.Fprintf(out, `{"adapter": "go-net-url", "library": "go %s net/url", "spec": "rfc3986", "ops": ["parse", "resolve", "fetch"], "protocol": 1}`+"\n",
 		strings.TrimPrefix(runtime.Version(), "go"))
 	out.Flush()
 	var b bytes.Buffer
