@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
 public final class Adapter {
     private static final Pattern IPV4 = Pattern.compile(
         "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}");
-    private static final List<String> KNOWN = List.of("parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri");
+    private static final List<String> KNOWN = List.of("parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri", "fetch");
 
     /** A JSON number kept as written, so an id is echoed unchanged. */
     static final class Num {
@@ -310,6 +310,8 @@ public final class Adapter {
                     a.put("equivalent", new URI(input).equals(new URI(other)));
                     return a;
                 }
+                case "fetch":
+                    return fetch(input);
                 default:
                     throw new Unsupported("op " + op + " not supported by this adapter");
             }
@@ -318,6 +320,35 @@ public final class Adapter {
             a.put("valid", Boolean.FALSE);
             return a;
         }
+    }
+
+    private static java.net.http.HttpClient client;
+
+    /**
+     * The op fetch (DESIGN.md "The fetch lab"): java.net.http.HttpClient as
+     * an application uses it (newHttpClient: redirects never followed, the
+     * system proxy selector, which the lab leaves without proxies).  An
+     * IllegalArgumentException (a URI it refuses, a scheme other than http
+     * and https) comes before any connection; an IOException (connect,
+     * TLS) is an attempt.
+     */
+    static Map<String, Object> fetch(String input) {
+        Map<String, Object> a = new LinkedHashMap<>();
+        try {
+            if (client == null) client = java.net.http.HttpClient.newHttpClient();
+            java.net.http.HttpRequest r = java.net.http.HttpRequest.newBuilder(URI.create(input)).build();
+            client.send(r, java.net.http.HttpResponse.BodyHandlers.discarding());
+            a.put("valid", Boolean.TRUE);
+        } catch (IllegalArgumentException e) {
+            a.put("valid", Boolean.FALSE);
+            a.put("error", String.valueOf(e.getMessage()));
+        } catch (java.io.IOException e) {
+            a.put("valid", Boolean.TRUE);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            a.put("valid", Boolean.TRUE);
+        }
+        return a;
     }
 
     static String line(String text) {
@@ -354,7 +385,7 @@ public final class Adapter {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8), 1 << 16);
         BufferedWriter out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), 1 << 16);
         out.write("{\"adapter\": \"java-net-uri\", \"library\": \"java.net.URI (java " + System.getProperty("java.version")
-            + ")\", \"spec\": \"rfc2396\", \"ops\": [\"parse\", \"resolve\", \"normalize\", \"equivalent\"], \"protocol\": 1}\n");
+            + ")\", \"spec\": \"rfc2396\", \"ops\": [\"parse\", \"resolve\", \"normalize\", \"equivalent\", \"fetch\"], \"protocol\": 1}\n");
         out.flush();
         String text;
         while ((text = in.readLine()) != null) {
