@@ -48,3 +48,8 @@ TEST_SUITES += test-fetch
 .PHONY: test-fetch
 test-fetch: all
 	@UTBIN=$(UT_BIN) tests/suite.sh fetch bats --tap harness/tests/fetch-clients
+
+# uritest fetch's throughput (harness/bench-fetch.sh; part of make bench)
+.PHONY: bench-fetch
+bench-fetch: all
+	@UT=$(UT_BIN) harness/bench-fetch.sh

@@ -61,11 +61,18 @@ def _refused(e):
     return isinstance(e, (httpx.InvalidURL, httpx.UnsupportedProtocol, ValueError))
 
 
+_client = None
+
+
 def fetch(req):
-    """httpx.get as an application calls it (redirects are not followed by
-    default)."""
+    """GET through one httpx.Client, as an application making many requests
+    does (httpx.get would build a client, and load the CA store, per call);
+    redirects are not followed by default."""
+    global _client
+    if _client is None:
+        _client = httpx.Client()
     s = req.text("input")
-    return pyadapter.fetch_answer(lambda: httpx.get(s), _refused)
+    return pyadapter.fetch_answer(lambda: _client.get(s), _refused)
 
 
 pyadapter.serve("python-httpx", "httpx %s (python %d.%d)" % (

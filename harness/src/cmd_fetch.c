@@ -183,6 +183,7 @@ struct fjob {
   size_t *len;
   const char *adapter, *library;
   json_t *results;
+  json_t *timing; /* per fetcher: fetches, seconds (start-up excluded) */
   int differ;
 };
 
@@ -331,7 +332,14 @@ static void run_fetcher(struct adapter *ad, struct fjob *j, size_t n) {
   j->adapter = ad->name;
   j->library = ad->library;
   struct job job = {j, n, encode, answer, fail, NULL, 1};
+  double t0 = now_mono();
   adapter_run(ad, &job);
+  double secs = now_mono() - t0;
+  json_array_append_new(j->timing,
+                        json_pack("{s:s,s:s,s:I,s:f,s:f}", "adapter", ad->name,
+                                  "library", ad->library, "fetches",
+                                  (json_int_t)n, "seconds", secs, "per_second",
+                                  secs > 0 ? n / secs : 0.0));
 }
 
 static int fetch_all(const struct fopts *o, struct adapter_def **defs,
@@ -388,10 +396,12 @@ int cmd_fetch(int argc, char **argv) {
   if ((rc = select_fetchers(&reg, &o, &defs, &nad, &cmd_defs, &ncmd)))
     goto out;
   j.results = json_array();
+  j.timing = json_array();
   if ((rc = fetch_all(&o, defs, nad, &j, n)))
     goto out;
   if (o.json) {
-    json_t *doc = json_pack("{s:O}", "results", j.results);
+    json_t *doc =
+        json_pack("{s:O,s:O}", "fetchers", j.timing, "results", j.results);
     json_dumpf(doc, stdout, JSON_INDENT(1) | JSON_ENSURE_ASCII);
     putchar('\n');
     json_decref(doc);
@@ -401,6 +411,7 @@ int cmd_fetch(int argc, char **argv) {
   rc = j.differ ? EXIT_NEGATIVE : EXIT_OK;
 out:
   json_decref(j.results);
+  json_decref(j.timing);
   for (size_t i = 0; i < ncmd; i++)
     adapter_def_free(cmd_defs[i]);
   free(cmd_defs);
