@@ -45,3 +45,16 @@ obs() { x "(r[$1]['observed']['name'], r[$1]['observed']['address'], r[$1]['obse
   [ "$(x "(r[2]['observed'], r[2]['asked'], r[2]['refused'], r[2]['endpoint'])")" = "(None, [], False, 'host-lost')" ]
   [ "$(x "(r[3]['observed']['name'], r[3]['observed']['sni'])")" = "('s.example', 's.example')" ]
 }
+
+@test "fetch: curl and Python urllib connect in the lab where they connect outside it" {
+  C=$BATS_TEST_DIRNAME/confusions.txt
+  run --separate-stderr "$UT" fetch --adapter curl --adapter python-urllib --format json "$C"
+  echo "$output" > "$BATS_TEST_TMPDIR/lab.json"
+  # the same clients from their own command lines, a hosts file, a plain
+  # socket server: crosscheck.py
+  CROSSCHECK_CLIENTS="curl python-urllib" run "$PY" "$BATS_TEST_DIRNAME/crosscheck.py" "$BATS_TEST_TMPDIR/lab.json" "$C"
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [[ "$output" = *"curl: 9 of 9 agree"* ]]
+  [[ "$output" = *"python-urllib: 9 of 9 agree"* ]]
+}
