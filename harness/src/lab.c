@@ -321,7 +321,7 @@ static size_t poll_set(struct lab *l, struct pollfd **pf, size_t *cap,
   *stop = l->stop;
   *nl = l->nlisteners;
   size_t n = 3 + *nl + l->nconns;
-  if (n > *cap) {
+  if (n > *cap || !*pf) {
     *cap = 2 * n;
     *pf = xrealloc(*pf, *cap * sizeof **pf);
   }
