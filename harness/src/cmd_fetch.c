@@ -209,7 +209,7 @@ static void take(struct fjob *j, size_t i, int cls, int refused,
   if (error)
     json_object_set_new(x, "error", codec_json_from(error, strlen(error)));
   json_object_set_new(x, "observed", o ? conn_json(o) : json_null());
-  json_object_set_new(x, "connections", json_integer((json_int_t)r.nconns));
+  json_object_set_new(x, "connections", json_integer((json_int_t)r.total));
   json_object_set_new(x, "asked", asked_json(&r));
   json_object_set_new(x, "endpoint", json_string(verdict));
   json_object_set_new(x, "severity",

@@ -42,7 +42,8 @@ struct conn {
   enum conn_state state;
   double deadline;
   unsigned long gen;
-  size_t rec; /* index of its lab_conn in the record of GEN */
+  size_t rec;           /* index of its lab_conn in the record of GEN, or -1 */
+  struct lab_conn desc; /* where it was made to (name borrowed) */
   size_t len;
   unsigned char buf[LAB_HEAD];
 };
@@ -159,51 +160,70 @@ static void local_end(int fd, char *text, size_t cap, unsigned *port,
   }
 }
 
-/* Record connection C (just accepted) in the current fetch. */
+/* Record connection C (just accepted) in the current fetch: what it was
+ * made to, kept in C too (a connection past the LAB_MAX_RECORDED kept may
+ * still be the one that says where the fetch went). */
 static void record_conn(struct lab *l, struct conn *c) {
-  struct lab_conn x;
-  memset(&x, 0, sizeof x);
+  struct lab_conn *d = &c->desc;
   unsigned char a[16];
   size_t alen;
-  local_end(c->fd, x.address, sizeof x.address, &x.port, a, &alen);
+  local_end(c->fd, d->address, sizeof d->address, &d->port, a, &alen);
   unsigned k = lab_name_of(a, alen);
-  if (k && k <= l->nnames) {
-    x.name_len = strlen(l->names[k - 1]);
-    x.name = dup_octets(l->names[k - 1], x.name_len);
+  if (k && k <= l->nnames) { /* borrowed: names live as long as the lab */
+    d->name = l->names[k - 1];
+    d->name_len = strlen(d->name);
   }
   pthread_mutex_lock(&l->mu);
   struct lab_record *r = &l->rec;
   c->gen = l->gen;
-  c->rec = r->nconns;
+  c->rec = (size_t)-1;
+  r->total++;
   if (r->nconns < LAB_MAX_RECORDED) {
     r->conns = xrealloc(r->conns, (r->nconns + 1) * sizeof *r->conns);
-    r->conns[r->nconns++] = x;
-  } else {
-    free(x.name);
+    struct lab_conn *x = &r->conns[r->nconns];
+    *x = *d;
+    x->name = d->name ? dup_octets(d->name, d->name_len) : NULL;
+    c->rec = r->nconns++;
   }
   pthread_mutex_unlock(&l->mu);
 }
 
-/* C's first octets are read: what they say goes into its record. */
-static void record_head(struct lab *l, struct conn *c, enum wire_kind kind) {
+/* What C's first octets (of KIND) say, into X. */
+static void fill_head(struct lab_conn *x, const struct conn *c,
+                      enum wire_kind kind) {
   const unsigned char *v;
   size_t vl;
+  x->http = kind == WIRE_HTTP;
+  x->tls = kind == WIRE_TLS;
+  if (x->http && http_host(c->buf, c->len, &v, &vl) == 0) {
+    x->host_header = dup_octets(v, vl);
+    x->host_len = vl;
+  }
+  if (x->http) {
+    x->request_len = http_request_line(c->buf, c->len);
+    x->request_line = dup_octets(c->buf, x->request_len);
+  }
+  if (x->tls && tls_sni(c->buf, c->len, &v, &vl) == 0) {
+    x->sni = dup_octets(v, vl);
+    x->sni_len = vl;
+  }
+}
+
+/* C's first octets are read: what they say goes into its record, and
+ * into the fetch's first head when it is the first request head or
+ * ClientHello. */
+static void record_head(struct lab *l, struct conn *c, enum wire_kind kind) {
   pthread_mutex_lock(&l->mu);
-  if (c->gen == l->gen && c->rec < l->rec.nconns) {
-    struct lab_conn *x = &l->rec.conns[c->rec];
-    x->http = kind == WIRE_HTTP;
-    x->tls = kind == WIRE_TLS;
-    if (x->http && http_host(c->buf, c->len, &v, &vl) == 0) {
-      x->host_header = dup_octets(v, vl);
-      x->host_len = vl;
-    }
-    if (x->http) {
-      x->request_len = http_request_line(c->buf, c->len);
-      x->request_line = dup_octets(c->buf, x->request_len);
-    }
-    if (x->tls && tls_sni(c->buf, c->len, &v, &vl) == 0) {
-      x->sni = dup_octets(v, vl);
-      x->sni_len = vl;
+  struct lab_record *r = &l->rec;
+  if (c->gen == l->gen) {
+    if (c->rec < r->nconns)
+      fill_head(&r->conns[c->rec], c, kind);
+    if ((kind == WIRE_HTTP || kind == WIRE_TLS) && !r->has_head) {
+      r->head = c->desc;
+      r->head.name =
+          c->desc.name ? dup_octets(c->desc.name, c->desc.name_len) : NULL;
+      fill_head(&r->head, c, kind);
+      r->has_head = 1;
     }
   }
   pthread_mutex_unlock(&l->mu);
@@ -496,13 +516,18 @@ void lab_collect(struct lab *l, struct lab_record *r) {
   pthread_mutex_unlock(&l->mu);
 }
 
+static void conn_free(struct lab_conn *x) {
+  free(x->name);
+  free(x->host_header);
+  free(x->sni);
+  free(x->request_line);
+}
+
 void lab_record_free(struct lab_record *r) {
-  for (size_t i = 0; i < r->nconns; i++) {
-    free(r->conns[i].name);
-    free(r->conns[i].host_header);
-    free(r->conns[i].sni);
-    free(r->conns[i].request_line);
-  }
+  for (size_t i = 0; i < r->nconns; i++)
+    conn_free(&r->conns[i]);
+  if (r->has_head)
+    conn_free(&r->head);
   for (size_t i = 0; i < r->nquestions; i++)
     free(r->questions[i].name);
   free(r->conns);
@@ -510,8 +535,7 @@ void lab_record_free(struct lab_record *r) {
 }
 
 const struct lab_conn *lab_observed(const struct lab_record *r) {
-  for (size_t i = 0; i < r->nconns; i++)
-    if (r->conns[i].http || r->conns[i].tls)
-      return &r->conns[i];
+  if (r->has_head)
+    return &r->head;
   return r->nconns ? &r->conns[0] : NULL;
 }

@@ -52,15 +52,18 @@ struct lab_question {
 };
 /* What the current fetch did so far: owned by the caller (lab_record_free). */
 struct lab_record {
-  struct lab_conn *conns;
+  struct lab_conn *conns; /* the first LAB_MAX_RECORDED (64) */
   size_t nconns;
+  size_t total;         /* connections made, recorded or not */
+  struct lab_conn head; /* the first that sent a request head or a */
+  int has_head;         /* ClientHello, when one did */
   struct lab_question *questions;
   size_t nquestions;
 };
 void lab_collect(struct lab *l, struct lab_record *r);
 void lab_record_free(struct lab_record *r);
 /* The connection that shows where the fetch went: the first that sent a
- * request head or a ClientHello, else the first; NULL when none. */
+ * request head or a ClientHello (HEAD), else the first; NULL when none. */
 const struct lab_conn *lab_observed(const struct lab_record *r);
 
 #endif

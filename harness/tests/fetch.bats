@@ -108,3 +108,14 @@ x() { "$PY" -c "import json,sys; r=json.load(sys.stdin)['results']; print($1)" <
   run --separate-stderr "$UT" fetch --adapter-cmd "$FF" "$BATS_TEST_TMPDIR/in.txt"
   [[ "$output" != *$'\x01'* ]]
 }
+
+@test "fetch: junk on the wire, lying lengths and a flood leave the lab answering" {
+  SECONDS=0
+  fetch 'junk://junk.example:8083/' 'http://next.example/'
+  [ "$SECONDS" -lt 20 ]
+  [ "$(x "r[0]['class']")" = None ]
+  # the fetch after the junk is recorded as usual
+  [ "$(x "(r[0]['observed']['name'], r[0]['observed']['port'], r[0]['observed']['host_header'])")" = "('junk.example', 8083, 'junk.example:8083')" ]
+  [ "$(x "r[0]['connections'] > 64")" = True ] # counted past the 64 kept
+  [ "$(x "(r[1]['observed']['name'], r[1]['observed']['host_header'])")" = "('next.example', 'next.example')" ]
+}

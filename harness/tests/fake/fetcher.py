@@ -14,6 +14,10 @@ An input is SCHEME://HOST[:PORT]/[PATH]:
 - refuse: answered {"valid": false} without connecting;
 - dump: answered {"valid": false, "error": the /etc/resolv.conf it sees};
 - hang: connect, send nothing, never answer (the harness times it out);
+- junk: to HOST's port, octets that are no request; then a lying TLS
+  record (a ClientHello whose lengths run past its end); then DNS queries
+  that are no queries to the lab's resolver (UDP and TCP); then 300
+  connections at once; then an http fetch of HOST as above;
 - crash: exit at once.
 HOST may be an IP literal ([v6] too).  Options: --name NAME."""
 import json
@@ -34,11 +38,39 @@ def fetch(url):
     if u.scheme == "dump":
         with open("/etc/resolv.conf") as f:
             return {"valid": False, "error": f.read()}
+    if u.scheme == "junk":
+        junk(u)
+        u = urllib.parse.urlsplit("http" + url[4:])
     try:
         connect(u)
     except OSError:
         pass
     return {"valid": True}
+
+
+def junk(u):
+    port = u.port or 80
+    hello = bytes([0x16, 3, 1, 0, 60, 1, 0, 0, 200, 3, 3]) + b"r" * 32 + bytes([32]) + b"s" * 20
+    for data in (b"\x00\xff\x01 no request\r\n\r\n", hello, b"\x16\x03"):
+        s = socket.create_connection((u.hostname, port), timeout=3)
+        s.sendall(data)
+        s.close()
+    d = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    for q in (b"", b"\x00" * 11, b"\x12\x34\x01\x00\x00\x01" + b"\x00" * 6 + b"\x3f" + b"a" * 10,
+              b"\x12\x34\x01\x00\x00\x01" + b"\x00" * 6 + b"\xc0\x0c\x00\x01\x00\x01"):
+        d.sendto(q, ("127.0.0.1", 53))
+    d.close()
+    t = socket.create_connection(("127.0.0.1", 53), timeout=3)
+    t.sendall(b"\xff\xff" + b"\x00" * 100)
+    t.close()
+    many = []
+    for _ in range(300):
+        try:
+            many.append(socket.create_connection((u.hostname, port), timeout=3))
+        except OSError:
+            break
+    for c in many:
+        c.close()
 
 
 def connect(u):
