@@ -185,7 +185,9 @@ struct fjob {
   size_t *len;
   const char *adapter, *library;
   json_t *results;
-  json_t *timing; /* per fetcher: fetches, seconds (start-up excluded) */
+  json_t *timing;   /* per fetcher: fetches, seconds (start-up excluded) */
+  json_t **parsed;  /* per input, the current fetcher's parse, or NULL */
+  size_t *input_of; /* per result, its input */
   int differ;
 };
 
@@ -214,7 +216,12 @@ static void take(struct fjob *j, size_t i, int cls, int refused,
   json_object_set_new(x, "endpoint", json_string(verdict));
   json_object_set_new(x, "severity",
                       sev ? json_string(severity_names[sev]) : json_null());
+  if (j->parsed && j->parsed[i])
+    json_object_set(x, "parsed", j->parsed[i]);
   j->differ |= sev != SEV_NONE;
+  size_t k = json_array_size(j->results);
+  j->input_of = xrealloc(j->input_of, (k + 1) * sizeof *j->input_of);
+  j->input_of[k] = i;
   json_array_append_new(j->results, x);
   lab_record_free(&r);
 }
@@ -258,34 +265,78 @@ static void text_octets(FILE *f, json_t *v) {
     fputs("-", f);
 }
 
-static void print_text(json_t *results) {
-  size_t i;
-  json_t *x;
-  json_array_foreach(results, i, x) {
-    json_t *o = json_object_get(x, "observed");
-    printf("%s ", json_string_value(json_object_get(x, "adapter")));
-    text_octets(stdout, json_object_get(x, "input"));
-    if (json_is_object(o)) {
-      fputs(" -> ", stdout);
-      text_octets(stdout, json_object_get(o, "name"));
-      printf(" %s port %lld Host: ",
-             json_string_value(json_object_get(o, "address")),
-             (long long)json_integer_value(json_object_get(o, "port")));
-      text_octets(stdout, json_object_get(o, "host_header"));
-      fputs(" SNI: ", stdout);
-      text_octets(stdout, json_object_get(o, "sni"));
-    } else {
-      fputs(json_is_true(json_object_get(x, "refused")) ? " refused"
-                                                        : " no connection",
-            stdout);
-    }
-    json_t *cls = json_object_get(x, "class");
-    if (json_is_string(cls))
-      printf(" %s", json_string_value(cls));
-    json_t *sev = json_object_get(x, "severity");
-    printf(" [%s%s%s]\n", json_string_value(json_object_get(x, "endpoint")),
-           json_is_string(sev) ? " " : "",
-           json_is_string(sev) ? json_string_value(sev) : "");
+/* HOST and PORT of reading R as text. */
+static void text_host_port(json_t *r) {
+  fputs("host ", stdout);
+  text_octets(stdout, json_object_get(r, "host"));
+  fputs(" port ", stdout);
+  text_octets(stdout, json_object_get(r, "port"));
+}
+
+/* The RFC 3986 reading's host and port of IN, as text. */
+static void text_rfc(const char *in, size_t len) {
+  rfc3986_uri u;
+  fputs("  RFC 3986: ", stdout);
+  if (rfc3986_parse(in, len, RFC3986_RULE_URI_reference, &u, NULL) !=
+      RFC3986_OK) {
+    fputs("rejects it\n", stdout);
+    return;
+  }
+  struct sv h = span_sv(in, u.host), p = span_sv(in, u.port);
+  json_t *r = json_pack(
+      "{s:o,s:o}", "host",
+      h.state == SV_STR ? codec_json_from(h.s, h.len) : json_null(), "port",
+      p.state == SV_STR ? codec_json_from(p.s, p.len) : json_null());
+  text_host_port(r);
+  putchar('\n');
+  json_decref(r);
+}
+
+/* One fetcher's line: how it parses the input, where it connected. */
+static void text_result(json_t *x) {
+  json_t *o = json_object_get(x, "observed"), *p = json_object_get(x, "parsed");
+  printf("  %-18s ", json_string_value(json_object_get(x, "adapter")));
+  if (json_is_object(p) && json_is_true(json_object_get(p, "valid"))) {
+    fputs("parses ", stdout);
+    text_host_port(p);
+    fputs("; ", stdout);
+  } else if (json_is_object(p)) {
+    fputs("parse rejects; ", stdout);
+  }
+  if (json_is_object(o)) {
+    fputs("connects to ", stdout);
+    text_octets(stdout, json_object_get(o, "name"));
+    printf(" %s port %lld Host: ",
+           json_string_value(json_object_get(o, "address")),
+           (long long)json_integer_value(json_object_get(o, "port")));
+    text_octets(stdout, json_object_get(o, "host_header"));
+    fputs(" SNI: ", stdout);
+    text_octets(stdout, json_object_get(o, "sni"));
+  } else {
+    fputs(json_is_true(json_object_get(x, "refused")) ? "refused"
+                                                      : "no connection",
+          stdout);
+  }
+  json_t *cls = json_object_get(x, "class");
+  if (json_is_string(cls))
+    printf(" %s", json_string_value(cls));
+  json_t *sev = json_object_get(x, "severity");
+  printf(" [%s%s%s]\n", json_string_value(json_object_get(x, "endpoint")),
+         json_is_string(sev) ? " " : "",
+         json_is_string(sev) ? json_string_value(sev) : "");
+}
+
+/* Where requests go: per input, the RFC 3986 reading, then each
+ * fetcher's own parse beside where it connected. */
+static void print_view(const struct fjob *j, size_t n) {
+  size_t nres = json_array_size(j->results);
+  for (size_t i = 0; i < n; i++) {
+    out_human(stdout, j->in[i], j->len[i]);
+    putchar('\n');
+    text_rfc(j->in[i], j->len[i]);
+    for (size_t k = 0; k < nres; k++)
+      if (j->input_of[k] == i)
+        text_result(json_array_get(j->results, k));
   }
 }
 
@@ -325,6 +376,53 @@ static int select_fetchers(struct registry *reg, const struct fopts *o,
   return 0;
 }
 
+/* ---- the fetcher's own parse of each input ------------------------------ */
+
+static void parse_encode(void *ctx, size_t i, long id, struct buf *b) {
+  struct fjob *j = ctx;
+  request_parse(b, id, j->in[i], j->len[i], 0);
+}
+
+/* {"valid", "host", "port"} of a parse answer (a component the library
+ * does not express is left out). */
+static void parse_answer(void *ctx, size_t i, json_t *ans, const char *line,
+                         size_t len) {
+  struct fjob *j = ctx;
+  (void)line;
+  (void)len;
+  json_t *valid = json_object_get(ans, "valid");
+  if (!json_is_boolean(valid))
+    return;
+  json_t *p = json_pack("{s:O}", "valid", valid);
+  json_t *c = json_object_get(ans, "components");
+  static const char *const keys[] = {"host", "port"};
+  for (size_t k = 0; k < 2; k++)
+    if (json_object_get(c, keys[k]))
+      json_object_set_new(p, keys[k],
+                          json_deep_copy(json_object_get(c, keys[k])));
+  j->parsed[i] = p;
+}
+
+static void parse_fail(void *ctx, size_t i, int cls, const char *why) {
+  (void)ctx;
+  (void)i;
+  (void)cls;
+  (void)why;
+}
+
+/* Every input through fetcher AD's parse, when it has one: its reading
+ * goes beside its connection. */
+static void parse_all(struct adapter *ad, struct fjob *j, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    json_decref(j->parsed[i]);
+    j->parsed[i] = NULL;
+  }
+  if (!(ad->ops & (1u << OP_PARSE)))
+    return;
+  struct job job = {j, n, parse_encode, parse_answer, parse_fail, NULL, 0};
+  adapter_run(ad, &job);
+}
+
 /* Every input through fetcher AD (started), one fetch at a time. */
 static void run_fetcher(struct adapter *ad, struct fjob *j, size_t n) {
   if (!ad->fetch) {
@@ -333,6 +431,7 @@ static void run_fetcher(struct adapter *ad, struct fjob *j, size_t n) {
   }
   j->adapter = ad->name;
   j->library = ad->library;
+  parse_all(ad, j, n);
   struct job job = {j, n, encode, answer, fail, NULL, 1};
   double t0 = now_mono();
   adapter_run(ad, &job);
@@ -399,6 +498,7 @@ int cmd_fetch(int argc, char **argv) {
     goto out;
   j.results = json_array();
   j.timing = json_array();
+  j.parsed = xcalloc(n + 1, sizeof *j.parsed);
   if ((rc = fetch_all(&o, defs, nad, &j, n)))
     goto out;
   if (o.json) {
@@ -408,12 +508,16 @@ int cmd_fetch(int argc, char **argv) {
     putchar('\n');
     json_decref(doc);
   } else {
-    print_text(j.results);
+    print_view(&j, n);
   }
   rc = j.differ ? EXIT_NEGATIVE : EXIT_OK;
 out:
   json_decref(j.results);
   json_decref(j.timing);
+  for (size_t i = 0; j.parsed && i < n; i++)
+    json_decref(j.parsed[i]);
+  free(j.parsed);
+  free(j.input_of);
   for (size_t i = 0; i < ncmd; i++)
     adapter_def_free(cmd_defs[i]);
   free(cmd_defs);

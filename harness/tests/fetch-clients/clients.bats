@@ -58,3 +58,12 @@ obs() { x "(r[$1]['observed']['name'], r[$1]['observed']['address'], r[$1]['obse
   [[ "$output" = *"curl: 9 of 9 agree"* ]]
   [[ "$output" = *"python-urllib: 9 of 9 agree"* ]]
 }
+
+@test "fetch: the text view puts each client's own parse beside its connection" {
+  printf '%s\n' 'http://%65vil.example/' > "$BATS_TEST_TMPDIR/in.txt"
+  run --separate-stderr "$UT" fetch --adapter python-urllib "$BATS_TEST_TMPDIR/in.txt"
+  [ "${lines[0]}" = '"http://%65vil.example/"' ]
+  [ "${lines[1]}" = '  RFC 3986: host "%65vil.example" port -' ]
+  # urllib.parse keeps the escape, urllib.request unquotes it and connects
+  [[ "${lines[2]}" = '  python-urllib      parses host "%65vil.example" port -; connects to "evil.example" 198.1'*' port 80 Host: "evil.example" SNI: - [same]' ]]
+}
