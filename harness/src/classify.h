@@ -46,8 +46,9 @@ struct verdict {
   int cls;
   int nmis;
   struct mismatch mis[MAX_MISMATCH];
-  int security_relevant; /* the endpoints differ: severity is set */
+  int security_relevant; /* endpoint is EP_DIFFERENT: severity is set */
   int severity;          /* SEV_* (endpoint.h), SEV_NONE when not */
+  int endpoint;          /* EP_* (endpoint.h), EP_UNJUDGED when not judged */
   int not_compared;      /* components the adapter left out */
   int compared;          /* components compared */
   int impl_defined;      /* expect: implementation-defined, never fails */
@@ -77,5 +78,9 @@ void classify_pair(json_t *a, json_t *b, struct verdict *v);
 /* The reference's components of INPUT as a JSON object ("valid",
  * "components"), for reports; a new reference. */
 json_t *reference_parse_json(const char *input, size_t len);
+
+/* Component C of an answer's COMPONENTS as an sv (SV_ABSENT when left
+ * out or of the wrong type; octets in *OWN to free). */
+struct sv answer_comp(json_t *comps, int c, char **own);
 
 #endif

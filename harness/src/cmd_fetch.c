@@ -94,19 +94,16 @@ static int parse_opts(int argc, char **argv, struct fopts *o) {
 
 /* ---- judging an observed connection ------------------------------------ */
 
-static struct sv span_sv(const char *in, rfc3986_span sp) {
-  struct sv v = {NULL, 0, SV_NULL};
-  if (rfc3986_span_defined(sp))
-    v = (struct sv){in + sp.offset, (unsigned)sp.length, SV_STR};
-  return v;
-}
-
 /* The endpoint of the connection O: the name it resolved, else the
  * address it connected to; its port; the scheme its first octets spoke
- * (http, https; not said otherwise); userinfo is never seen. */
+ * (http, https; not said otherwise); userinfo is never seen.  O NULL:
+ * no host. */
 static void observed_endpoint(const struct lab_conn *o, char *port, size_t cap,
                               struct endpoint *e) {
   memset(e, 0, sizeof *e);
+  e->host = (struct sv){NULL, 0, SV_NULL};
+  if (!o)
+    return;
   if (o->http || o->tls)
     e->scheme =
         (struct sv){o->tls ? "https" : "http", o->tls ? 5u : 4u, SV_STR};
@@ -117,28 +114,50 @@ static void observed_endpoint(const struct lab_conn *o, char *port, size_t cap,
   e->port = (struct sv){port, (unsigned)strlen(port), SV_STR};
 }
 
-/* "same", "different" (*SEV the worst part) or "host-lost" for input IN
- * fetched with observed connection O (NULL: none). */
-static const char *judge(const char *in, size_t len, const struct lab_conn *o,
+/* The observed connection O (NULL: none) judged against REF (endpoint.h):
+ * its class name, *SEV the worst differing part. */
+static const char *judge(const struct endpoint *ref, const struct lab_conn *o,
                          int *sev) {
-  rfc3986_uri u;
-  struct endpoint rfc, obs;
-  int ok = rfc3986_parse(in, len, RFC3986_RULE_URI_reference, &u, NULL) ==
-           RFC3986_OK;
-  int rfc_host = ok && rfc3986_span_defined(u.host) && u.host.length > 0;
-  *sev = SEV_NONE;
-  if (!o)
-    return rfc_host ? "host-lost" : "same";
-  if (!rfc_host) {
-    *sev = SEV_HOST; /* a connection where RFC 3986 reads no host */
-    return "different";
-  }
-  rfc = (struct endpoint){span_sv(in, u.scheme), span_sv(in, u.userinfo),
-                          span_sv(in, u.host), span_sv(in, u.port)};
+  struct endpoint obs;
+  struct endpoint_judgement jd;
   char port[16];
   observed_endpoint(o, port, sizeof port, &obs);
-  *sev = endpoint_severity(&rfc, &obs);
-  return *sev ? "different" : "same";
+  endpoint_judge(ref, &obs, &jd);
+  *sev = jd.cls == EP_DIFFERENT ? jd.severity : SEV_NONE;
+  return endpoint_class_names[jd.cls];
+}
+
+/* "same", "different" or "host-lost" for input IN fetched with observed
+ * connection O, against RFC 3986's reading of IN (its lenient reading
+ * where RFC 3986 rejects IN, as for any result). */
+static const char *judge_rfc(const char *in, size_t len,
+                             const struct lab_conn *o, int *sev) {
+  struct endpoint rfc;
+  char *buf = xmalloc(len + 1);
+  endpoint_reference(&rfc, in, len, buf);
+  const char *v = judge(&rfc, o, sev);
+  free(buf);
+  return v;
+}
+
+/* The connection O against the fetcher's own parse PARSED ({"valid",
+ * "components"}): does the client connect where its parser reads the
+ * endpoint?  NULL when it has no parse or its parse rejects the input. */
+static const char *judge_own(json_t *parsed, const struct lab_conn *o) {
+  if (!json_is_true(json_object_get(parsed, "valid")))
+    return NULL;
+  json_t *comps = json_object_get(parsed, "components");
+  struct sv c[RFC3986_COMPONENT_COUNT];
+  char *own[RFC3986_COMPONENT_COUNT];
+  for (int k = 0; k < RFC3986_COMPONENT_COUNT; k++)
+    c[k] = answer_comp(comps, k, &own[k]);
+  struct endpoint e;
+  endpoint_of(&e, c);
+  int sev;
+  const char *v = judge(&e, o, &sev);
+  for (int k = 0; k < RFC3986_COMPONENT_COUNT; k++)
+    free(own[k]);
+  return v;
 }
 
 /* ---- results ------------------------------------------------------------ */
@@ -199,7 +218,7 @@ static void take(struct fjob *j, size_t i, int cls, int refused,
   lab_collect(j->lab, &r);
   const struct lab_conn *o = lab_observed(&r);
   int sev;
-  const char *verdict = judge(j->in[i], j->len[i], o, &sev);
+  const char *verdict = judge_rfc(j->in[i], j->len[i], o, &sev);
   json_t *x = json_object();
   json_object_set_new(x, "adapter", json_string(j->adapter));
   json_object_set_new(x, "library", json_string(j->library));
@@ -216,8 +235,12 @@ static void take(struct fjob *j, size_t i, int cls, int refused,
   json_object_set_new(x, "endpoint", json_string(verdict));
   json_object_set_new(x, "severity",
                       sev ? json_string(severity_names[sev]) : json_null());
-  if (j->parsed && j->parsed[i])
+  if (j->parsed && j->parsed[i]) {
+    const char *own = judge_own(j->parsed[i], o);
     json_object_set(x, "parsed", j->parsed[i]);
+    json_object_set_new(x, "parse_endpoint",
+                        own ? json_string(own) : json_null());
+  }
   j->differ |= sev != SEV_NONE;
   size_t k = json_array_size(j->results);
   j->input_of = xrealloc(j->input_of, (k + 1) * sizeof *j->input_of);
@@ -273,23 +296,27 @@ static void text_host_port(json_t *r) {
   text_octets(stdout, json_object_get(r, "port"));
 }
 
-/* The RFC 3986 reading's host and port of IN, as text. */
+static void text_sv(const struct sv *v) {
+  if (v->state == SV_STR)
+    out_human(stdout, v->s, v->len);
+  else
+    fputs("-", stdout);
+}
+
+/* The reading the connections are judged against, as text: RFC 3986's
+ * host and port of IN, or its lenient reading where RFC 3986 rejects IN. */
 static void text_rfc(const char *in, size_t len) {
-  rfc3986_uri u;
-  fputs("  RFC 3986: ", stdout);
-  if (rfc3986_parse(in, len, RFC3986_RULE_URI_reference, &u, NULL) !=
-      RFC3986_OK) {
-    fputs("rejects it\n", stdout);
-    return;
-  }
-  struct sv h = span_sv(in, u.host), p = span_sv(in, u.port);
-  json_t *r = json_pack(
-      "{s:o,s:o}", "host",
-      h.state == SV_STR ? codec_json_from(h.s, h.len) : json_null(), "port",
-      p.state == SV_STR ? codec_json_from(p.s, p.len) : json_null());
-  text_host_port(r);
+  struct endpoint e;
+  char *buf = xmalloc(len + 1);
+  fputs(endpoint_reference(&e, in, len, buf)
+            ? "  RFC 3986: host "
+            : "  RFC 3986 rejects it, read leniently: host ",
+        stdout);
+  text_sv(&e.host);
+  fputs(" port ", stdout);
+  text_sv(&e.port);
   putchar('\n');
-  json_decref(r);
+  free(buf);
 }
 
 /* One fetcher's line: how it parses the input, where it connected. */
@@ -298,7 +325,7 @@ static void text_result(json_t *x) {
   printf("  %-18s ", json_string_value(json_object_get(x, "adapter")));
   if (json_is_object(p) && json_is_true(json_object_get(p, "valid"))) {
     fputs("parses ", stdout);
-    text_host_port(p);
+    text_host_port(json_object_get(p, "components"));
     fputs("; ", stdout);
   } else if (json_is_object(p)) {
     fputs("parse rejects; ", stdout);
@@ -321,9 +348,13 @@ static void text_result(json_t *x) {
   if (json_is_string(cls))
     printf(" %s", json_string_value(cls));
   json_t *sev = json_object_get(x, "severity");
-  printf(" [%s%s%s]\n", json_string_value(json_object_get(x, "endpoint")),
+  printf(" [%s%s%s]", json_string_value(json_object_get(x, "endpoint")),
          json_is_string(sev) ? " " : "",
          json_is_string(sev) ? json_string_value(sev) : "");
+  json_t *own = json_object_get(x, "parse_endpoint");
+  if (json_is_string(own))
+    printf(" [own parse: %s]", json_string_value(own));
+  putchar('\n');
 }
 
 /* Where requests go: per input, the RFC 3986 reading, then each
@@ -383,8 +414,8 @@ static void parse_encode(void *ctx, size_t i, long id, struct buf *b) {
   request_parse(b, id, j->in[i], j->len[i], 0);
 }
 
-/* {"valid", "host", "port"} of a parse answer (a component the library
- * does not express is left out). */
+/* {"valid", "components"} of a parse answer, the endpoint's components
+ * alone (one the library does not express is left out). */
 static void parse_answer(void *ctx, size_t i, json_t *ans, const char *line,
                          size_t len) {
   struct fjob *j = ctx;
@@ -393,14 +424,13 @@ static void parse_answer(void *ctx, size_t i, json_t *ans, const char *line,
   json_t *valid = json_object_get(ans, "valid");
   if (!json_is_boolean(valid))
     return;
-  json_t *p = json_pack("{s:O}", "valid", valid);
-  json_t *c = json_object_get(ans, "components");
-  static const char *const keys[] = {"host", "port"};
-  for (size_t k = 0; k < 2; k++)
+  json_t *c = json_object_get(ans, "components"), *kept = json_object();
+  static const char *const keys[] = {"scheme", "userinfo", "host", "port"};
+  for (size_t k = 0; k < 4; k++)
     if (json_object_get(c, keys[k]))
-      json_object_set_new(p, keys[k],
+      json_object_set_new(kept, keys[k],
                           json_deep_copy(json_object_get(c, keys[k])));
-  j->parsed[i] = p;
+  j->parsed[i] = json_pack("{s:O,s:o}", "valid", valid, "components", kept);
 }
 
 static void parse_fail(void *ctx, size_t i, int cls, const char *why) {

@@ -99,6 +99,15 @@ x() { "$PY" -c "import json,sys; r=json.load(sys.stdin)['results']; print($1)" <
   [ "$(x "(r[1]['endpoint'], r[1]['severity'])")" = "('same', None)" ]
 }
 
+@test "fetch: an input RFC 3986 rejects is judged against its lenient reading" {
+  # the fake fetcher (urlsplit) connects to the name after the last "@",
+  # the lenient reading's host; the RFC reading has none
+  fetch 'http://x.example\@y.example/' 'http://z.example\@[::1]:99/'
+  [ "$status" -eq 0 ]
+  [ "$(x "(r[0]['observed']['name'], r[0]['endpoint'])")" = "('y.example', 'same')" ]
+  [ "$(x "(r[1]['observed']['address'], r[1]['observed']['port'], r[1]['endpoint'])")" = "('::1', 99, 'same')" ]
+}
+
 @test "fetch: octets from the wire are escaped in JSON and text" {
   fetch 'raw://h.example/%01%FF%22x'
   [ "$(x "r[0]['observed']['host_header']")" = "{'hex': '01ff2278'}" ]

@@ -65,5 +65,17 @@ obs() { x "(r[$1]['observed']['name'], r[$1]['observed']['address'], r[$1]['obse
   [ "${lines[0]}" = '"http://%65vil.example/"' ]
   [ "${lines[1]}" = '  RFC 3986: host "%65vil.example" port -' ]
   # urllib.parse keeps the escape, urllib.request unquotes it and connects
-  [[ "${lines[2]}" = '  python-urllib      parses host "%65vil.example" port -; connects to "evil.example" 198.1'*' port 80 Host: "evil.example" SNI: - [same]' ]]
+  [[ "${lines[2]}" = '  python-urllib      parses host "%65vil.example" port -; connects to "evil.example" 198.1'*' port 80 Host: "evil.example" SNI: - [same] [own parse: same]' ]]
+}
+
+@test "fetch: a connection is judged against the client's own parse too" {
+  fetch python-urllib
+  # urllib.parse reads the name 0x7f.1; the connection goes to 127.0.0.1
+  [ "$(x "(r[0]['parsed']['components']['host'], r[0]['parse_endpoint'])")" = "('0x7f.1', 'different')" ]
+  [ "$(x "r[1]['parse_endpoint']")" = "same" ]
+  # its parse reads h.example, the client connected nowhere
+  [ "$(x "r[2]['parse_endpoint']")" = "host-lost" ]
+  fetch curl
+  # libcurl's URL API reads 127.0.0.1 itself: where it connects
+  [ "$(x "(r[0]['parsed']['components']['host'], r[0]['parse_endpoint'])")" = "('127.0.0.1', 'same')" ]
 }
