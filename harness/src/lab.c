@@ -72,16 +72,12 @@ static char *dup_octets(const void *p, size_t n) {
   return s;
 }
 
-static int lower(int c) {
-  return c >= 'A' && c <= 'Z' ? c + 32 : c;
-}
-
 /* The number of NAME (lower-cased), numbered on first sight; 0 when the
  * lab has no address left. */
 static unsigned name_number(struct lab *l, const char *name, size_t n) {
   char *key = dup_octets(name, n);
   for (size_t i = 0; i < n; i++)
-    key[i] = (char)lower((unsigned char)key[i]);
+    key[i] = (char)wire_lower((unsigned char)key[i]);
   size_t *k = strmap_get(&l->name_map, key);
   if (k || l->nnames >= LAB_MAX_NAMES) {
     free(key);

@@ -125,7 +125,7 @@ enum wire_kind wire_classify(const unsigned char *p, size_t len) {
                                                           : WIRE_MORE;
 }
 
-static int lower(int c) {
+int wire_lower(int c) {
   return c >= 'A' && c <= 'Z' ? c + 32 : c;
 }
 
@@ -145,8 +145,9 @@ int http_host(const unsigned char *p, size_t len, const unsigned char **val,
     size_t e = i;
     while (e < len && p[e] != '\r' && p[e] != '\n')
       e++;
-    if (e - i >= 5 && lower(p[i]) == 'h' && lower(p[i + 1]) == 'o' &&
-        lower(p[i + 2]) == 's' && lower(p[i + 3]) == 't' && p[i + 4] == ':') {
+    if (e - i >= 5 && wire_lower(p[i]) == 'h' && wire_lower(p[i + 1]) == 'o' &&
+        wire_lower(p[i + 2]) == 's' && wire_lower(p[i + 3]) == 't' &&
+        p[i + 4] == ':') {
       size_t s = i + 5, t = e;
       while (s < t && (p[s] == ' ' || p[s] == '\t'))
         s++;

@@ -53,4 +53,8 @@ size_t http_request_line(const unsigned char *p, size_t len);
 int tls_sni(const unsigned char *p, size_t len, const unsigned char **val,
             size_t *vlen);
 
+/* C lower-cased if an ASCII letter (names and header names: octets
+ * beyond ASCII are kept as they are). */
+int wire_lower(int c);
+
 #endif
