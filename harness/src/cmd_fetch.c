@@ -2,7 +2,6 @@
  * through the fetchers' HTTP clients inside the lab (lab.h), one fetch at a
  * time per client, each result carrying where the client connected and
  * that endpoint judged against the RFC 3986 reading (endpoint.h). */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,57 +41,6 @@ static const char usage_text[] =
     "  --timeout S        seconds for each fetch (default: 5)\n"
     "  --help             this text\n"
     "example: uritest fetch --adapter curl --format json confusions.txt\n";
-
-struct fopts {
-  char **names, **cmds, **vpaths;
-  int nnames, ncmds, nv, json;
-  const char *file;
-  double timeout;
-};
-
-static int add_opt(char ***list, int *n, char *v) {
-  *list = xrealloc(*list, sizeof **list * (size_t)(*n + 1));
-  (*list)[(*n)++] = v;
-  return 0;
-}
-
-static int parse_opts(int argc, char **argv, struct fopts *o) {
-  static const struct option opts[] = {
-      {"adapter", required_argument, 0, 'a'},
-      {"adapter-cmd", required_argument, 0, 'c'},
-      {"vectors", required_argument, 0, 'v'},
-      {"format", required_argument, 0, 'f'},
-      {"timeout", required_argument, 0, 't'},
-      {"help", no_argument, 0, 'h'},
-      {0, 0, 0, 0}};
-  int c, bad = 0;
-  optind = 1;
-  o->timeout = 5;
-  while (!bad && (c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
-    if (c == 'a')
-      add_opt(&o->names, &o->nnames, optarg);
-    else if (c == 'c')
-      add_opt(&o->cmds, &o->ncmds, optarg);
-    else if (c == 'v')
-      add_opt(&o->vpaths, &o->nv, optarg);
-    else if (c == 'f' && (!strcmp(optarg, "json") || !strcmp(optarg, "text")))
-      o->json = !strcmp(optarg, "json");
-    else if (c == 't')
-      bad = (o->timeout = parse_seconds(optarg)) <= 0;
-    else if (c == 'h')
-      return fputs(usage_text, stdout), -1;
-    else
-      bad = 1;
-  }
-  if (bad)
-    return fputs(usage_text, stderr), EXIT_USAGE;
-  if (argc - optind > 1 || (argc - optind == 1 && o->nv)) {
-    warnx_("fetch reads the vectors or one FILE (or - for standard input)");
-    return EXIT_USAGE;
-  }
-  o->file = optind < argc ? argv[optind] : NULL;
-  return 0;
-}
 
 /* ---- judging an observed connection ------------------------------------ */
 
@@ -373,7 +321,7 @@ static void print_view(const struct fjob *j, size_t n) {
   }
 }
 
-static void print_skipped(const struct fopts *o, const char *why) {
+static void print_skipped(const struct input_opts *o, const char *why) {
   fprintf(stderr, "uritest fetch: skipped: %s\n", why);
   if (o->json) {
     json_t *doc = json_pack("{s:s,s:[]}", "skipped", why, "results");
@@ -384,7 +332,7 @@ static void print_skipped(const struct fopts *o, const char *why) {
 }
 
 /* The fetchers: those named, else every available one saying "fetch". */
-static int select_fetchers(struct registry *reg, const struct fopts *o,
+static int select_fetchers(struct registry *reg, const struct input_opts *o,
                            struct adapter_def ***defs, size_t *n,
                            struct adapter_def ***cmd_defs, size_t *ncmd) {
   if (o->nnames || o->ncmds)
@@ -475,7 +423,7 @@ static void run_fetcher(struct adapter *ad, struct fjob *j, size_t n) {
                                   secs > 0 ? n / secs : 0.0));
 }
 
-static int fetch_all(const struct fopts *o, struct adapter_def **defs,
+static int fetch_all(const struct input_opts *o, struct adapter_def **defs,
                      size_t nad, struct fjob *j, size_t n) {
   char why[256];
   j->lab = lab_start(why, sizeof why);
@@ -500,8 +448,9 @@ static int fetch_all(const struct fopts *o, struct adapter_def **defs,
 }
 
 int cmd_fetch(int argc, char **argv) {
-  struct fopts o;
+  struct input_opts o;
   memset(&o, 0, sizeof o);
+  o.timeout = 5;
   struct vectors vec;
   memset(&vec, 0, sizeof vec);
   struct registry reg;
@@ -512,7 +461,7 @@ int cmd_fetch(int argc, char **argv) {
   size_t n = 0, nad = 0, ncmd = 0;
   struct adapter_def **defs = NULL, **cmd_defs = NULL;
   char why[512];
-  int rc = parse_opts(argc, argv, &o), entered;
+  int rc = input_opts_parse(argc, argv, &o, "fetch", usage_text, 0), entered;
   if (rc)
     goto out;
   if ((entered = lab_enter(why, sizeof why)) != 0) {

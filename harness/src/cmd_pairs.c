@@ -79,14 +79,8 @@ static size_t read_lines(FILE *f, struct arena *a, char ***lines,
   return n;
 }
 
-struct popts {
-  char **names, **cmds, **vpaths;
-  int nnames, ncmds, nv, json;
-  const char *output, *file;
-  double timeout;
-};
-
-static int parse_opts(int argc, char **argv, struct popts *o) {
+int input_opts_parse(int argc, char **argv, struct input_opts *o,
+                     const char *cmd, const char *usage, int output_ok) {
   static const struct option opts[] = {
       {"adapter", required_argument, 0, 'a'},
       {"adapter-cmd", required_argument, 0, 'c'},
@@ -98,7 +92,6 @@ static int parse_opts(int argc, char **argv, struct popts *o) {
       {0, 0, 0, 0}};
   int c;
   optind = 1;
-  o->timeout = 2;
   while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
     char ***list = c == 'a' ? &o->names : c == 'c' ? &o->cmds : &o->vpaths;
     int *n = c == 'a' ? &o->nnames : c == 'c' ? &o->ncmds : &o->nv;
@@ -108,20 +101,20 @@ static int parse_opts(int argc, char **argv, struct popts *o) {
     } else if (c == 'f' &&
                (!strcmp(optarg, "json") || !strcmp(optarg, "text"))) {
       o->json = !strcmp(optarg, "json");
-    } else if (c == 'o') {
+    } else if (c == 'o' && output_ok) {
       o->output = optarg;
     } else if (c == 't' && (o->timeout = parse_seconds(optarg)) > 0) {
       continue;
     } else if (c == 'h') {
-      fputs(usage_text, stdout);
+      fputs(usage, stdout);
       return -1;
     } else {
-      fputs(usage_text, stderr);
+      fputs(usage, stderr);
       return EXIT_USAGE;
     }
   }
   if (argc - optind > 1 || (argc - optind == 1 && o->nv)) {
-    warnx_("pairs reads the vectors or one FILE (or - for standard input)");
+    warnx_("%s reads the vectors or one FILE (or - for standard input)", cmd);
     return EXIT_USAGE;
   }
   o->file = optind < argc ? argv[optind] : NULL;
@@ -161,7 +154,7 @@ int inputs_load(const char *file, char **vpaths, int nv, struct vectors *vec,
   return 0;
 }
 
-static int write_matrix(const struct popts *o, json_t *m) {
+static int write_matrix(const struct input_opts *o, json_t *m) {
   if (o->json) {
     json_dumpf(m, stdout, JSON_INDENT(1) | JSON_ENSURE_ASCII);
     putchar('\n');
@@ -177,8 +170,9 @@ static int write_matrix(const struct popts *o, json_t *m) {
 }
 
 int cmd_pairs(int argc, char **argv) {
-  struct popts o;
+  struct input_opts o;
   memset(&o, 0, sizeof o);
+  o.timeout = 2;
   struct vectors vec;
   memset(&vec, 0, sizeof vec);
   struct registry reg;
@@ -190,7 +184,7 @@ int cmd_pairs(int argc, char **argv) {
   struct adapter *ad = NULL;
   struct pairs p;
   memset(&p, 0, sizeof p);
-  int rc = parse_opts(argc, argv, &o);
+  int rc = input_opts_parse(argc, argv, &o, "pairs", usage_text, 1);
   if (rc)
     goto out;
   if ((rc = inputs_load(o.file, o.vpaths, o.nv, &vec, &a, &lines, &lens, &n)))
