@@ -128,3 +128,16 @@ x() { "$PY" -c "import json,sys; r=json.load(sys.stdin)['results']; print($1)" <
   [ "$(x "r[0]['connections'] > 64")" = True ] # counted past the 64 kept
   [ "$(x "(r[1]['observed']['name'], r[1]['observed']['host_header'])")" = "('next.example', 'next.example')" ]
 }
+
+@test "fetch: a fetcher that parses too: its parse judged, its crash or lie survived" {
+  printf '%s\n' 'http://0x7f.1/' 'crash://x/' 'http://ok.example/' 'lie://x/' > "$BATS_TEST_TMPDIR/in.txt"
+  run --separate-stderr "$UT" fetch --adapter-cmd "$FF --parse" --timeout 2 --format json "$BATS_TEST_TMPDIR/in.txt"
+  [ "$status" -eq 1 ]
+  # its parse reads the name 0x7f.1; getaddrinfo connects to 127.0.0.1
+  [ "$(x "(r[0]['parsed']['components']['host'], r[0]['observed']['address'], r[0]['parse_endpoint'])")" = "('0x7f.1', '127.0.0.1', 'different')" ]
+  # the parse crashed on crash://: no parse, and the fetches go on
+  [ "$(x "(r[1]['class'], 'parsed' in r[1])")" = "('CRASH', False)" ]
+  [ "$(x "(r[2]['parsed']['components']['host'], r[2]['observed']['name'], r[2]['parse_endpoint'])")" = "('ok.example', 'ok.example', 'same')" ]
+  # an answer without "valid" is no parse
+  [ "$(x "('parsed' in r[3], r[3]['observed']['name'])")" = "(False, 'x')" ]
+}

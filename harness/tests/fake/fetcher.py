@@ -19,7 +19,10 @@ An input is SCHEME://HOST[:PORT]/[PATH]:
   that are no queries to the lab's resolver (UDP and TCP); then 300
   connections at once; then an http fetch of HOST as above;
 - crash: exit at once.
-HOST may be an IP literal ([v6] too).  Options: --name NAME."""
+HOST may be an IP literal ([v6] too).  Options: --name NAME; --parse: it
+offers the op parse too, answering urlsplit's scheme, host (hostname, as
+written) and port, except for the schemes crash (exit at once) and lie (a
+host that is a number, no valid)."""
 import json
 import os
 import socket
@@ -94,15 +97,30 @@ def connect(u):
         s.close()
 
 
+def parse(url):
+    u = urllib.parse.urlsplit(url)
+    if u.scheme == "crash":
+        sys.exit(3)
+    if u.scheme == "lie":
+        return {"components": {"host": 7}}
+    hp = u.netloc.rpartition("@")[2]
+    host = hp[:hp.index("]") + 1] if hp.startswith("[") and "]" in hp else hp.split(":")[0]
+    c = {"scheme": u.scheme, "host": host if u.netloc else None}
+    if u.port is not None:
+        c["port"] = str(u.port)
+    return {"valid": True, "components": c}
+
+
 def main():
     name = sys.argv[sys.argv.index("--name") + 1] if "--name" in sys.argv else "fake-fetcher"
+    ops = ["fetch", "parse"] if "--parse" in sys.argv else ["fetch"]
     out = sys.stdout
     out.write(json.dumps({"adapter": name, "library": "fake-fetcher 1", "spec": "other",
-                          "ops": ["fetch"]}) + "\n")
+                          "ops": ops}) + "\n")
     out.flush()
     for line in sys.stdin:
         req = json.loads(line)
-        ans = fetch(req["input"])
+        ans = parse(req["input"]) if req.get("op") == "parse" else fetch(req["input"])
         ans["id"] = req["id"]
         out.write(json.dumps(ans) + "\n")
         out.flush()
