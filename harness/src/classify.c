@@ -307,30 +307,81 @@ static int equals_ignoring_case(json_t *j, const struct sv *e) {
   return 1;
 }
 
+/* The endpoint of WHATWG getters G: protocol without its ":", username
+ * and password as one userinfo (into *OWN, to free), hostname, port. */
+static void getters_endpoint(const struct sv *g, struct endpoint *e,
+                             char **own) {
+  *own = NULL;
+  e->scheme = g[G_PROTOCOL];
+  if (e->scheme.state == SV_STR && e->scheme.len &&
+      e->scheme.s[e->scheme.len - 1] == ':')
+    e->scheme.len--;
+  e->host = g[G_HOSTNAME];
+  e->port = g[G_PORT];
+  e->userinfo = g[G_USERNAME];
+  const struct sv *pw = &g[G_PASSWORD];
+  if (e->userinfo.state == SV_STR && pw->state == SV_STR && pw->len) {
+    size_t n = e->userinfo.len + 1 + pw->len;
+    *own = xmalloc(n);
+    memcpy(*own, e->userinfo.s, e->userinfo.len);
+    (*own)[e->userinfo.len] = ':';
+    memcpy(*own + e->userinfo.len + 1, pw->s, pw->len);
+    e->userinfo = (struct sv){*own, (unsigned)n, SV_STR};
+  }
+}
+
+/* The endpoint judgement of WHATWG getters GOT against EXPECT (both
+ * G__COUNT values), when the expectation gives the hostname. */
+static void getters_verdict(const struct sv *expect, const struct sv *got,
+                            struct verdict *v) {
+  if (expect[G_HOSTNAME].state == SV_ABSENT)
+    return;
+  struct endpoint e, g;
+  char *oe, *og;
+  getters_endpoint(expect, &e, &oe);
+  getters_endpoint(got, &g, &og);
+  struct endpoint_judgement j;
+  endpoint_judge(&e, &g, &j);
+  set_endpoint(v, &j);
+  free(oe);
+  free(og);
+}
+
 static void compare_getters(json_t *w, const struct sv *expect,
                             struct verdict *v) {
+  struct sv got[G__COUNT];
+  char *own[G__COUNT];
+  for (int g = 0; g < G__COUNT; g++) {
+    const char *s = NULL;
+    size_t len = 0;
+    int st = answer_value(
+        json_is_object(w) ? json_object_get(w, getter_names[g]) : NULL, &s,
+        &len, &own[g]);
+    got[g] =
+        (struct sv){s, (unsigned)len, (unsigned char)(st < 0 ? SV_ABSENT : st)};
+  }
   for (int g = 0; g < G__COUNT; g++) {
     if (expect[g].state == SV_ABSENT)
       continue;
-    json_t *got =
-        json_is_object(w) ? json_object_get(w, getter_names[g]) : NULL;
-    if (!got) {
+    json_t *j = json_is_object(w) ? json_object_get(w, getter_names[g]) : NULL;
+    if (!j) {
       v->not_compared++;
       continue;
     }
     v->compared++;
-    if (value_equals(got, &expect[g]))
+    if (value_equals(j, &expect[g]))
       continue;
     int part = getter_part(g);
     int same = part && part != SEV_USERINFO && part != SEV_PORT &&
-               equals_ignoring_case(got, &expect[g]);
+               equals_ignoring_case(j, &expect[g]);
     add_mismatch(v, getter_names[g], same ? MK_SAME_ENDPOINT : MK_SEMANTIC);
-    if (part && !same && part > v->severity)
-      v->severity = part;
   }
-  v->security_relevant = v->severity != SEV_NONE;
-  if (v->nmis)
+  if (v->nmis) {
+    getters_verdict(expect, got, v);
     v->cls = CLASS_COMPONENT_MISMATCH;
+  }
+  for (int g = 0; g < G__COUNT; g++)
+    free(own[g]);
 }
 
 /* A string result (target, normalized, output) against its expectation. */
