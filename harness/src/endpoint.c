@@ -174,13 +174,36 @@ static int ipv4_canon(const char *s, struct canon *c) {
   return 1;
 }
 
+/* 1 when S is four dot-separated runs of decimal digits that read the
+ * same in octal and in decimal (each without a leading zero, or below 8:
+ * 01.1.1.1, 002.1.1.1), so every client reads the one address. */
+static int unambiguous_quad(const char *s) {
+  int parts = 0;
+  while (*s) {
+    size_t n = strspn(s, "0123456789"), z = strspn(s, "0");
+    if (n == 0 || (s[n] != '.' && s[n] != 0) || ++parts > 4)
+      return 0;
+    if (z && n - z > (z == n ? 0 : 1)) /* a leading zero, then 2 digits */
+      return 0;
+    if (z && z < n && s[n - 1] > '7') /* a leading zero, then 8 or 9 */
+      return 0;
+    s += n + (s[n] == '.');
+  }
+  return parts == 4;
+}
+
 /* Another numeric form inet_aton takes (0x7f.1, 020.1.1.1, 127.1; S
  * NUL-terminated, no blank: inet_aton stops at one): usable, but a
- * reg-name, as written (lower case). */
+ * reg-name, as written (lower case), unless it reads the same in every
+ * base (RFC 3986 7.4's confusion is a name read as two addresses). */
 static int numeric_canon(const char *s, struct canon *c) {
   struct in_addr a;
   if (!inet_aton(s, &a))
     return 0;
+  if (unambiguous_quad(s)) {
+    canon_set(c, '4', &a.s_addr, 4);
+    return 1;
+  }
   canon_set(c, 'N', s, strlen(s));
   for (size_t i = 1; i < c->n; i++)
     c->p[i] = (char)lower((unsigned char)c->p[i]);

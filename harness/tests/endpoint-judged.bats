@@ -33,6 +33,8 @@ expect_all() {
   expect_all "same False None" 'http://EXAMPLE.com/' 'http://%41.com/' 'http://%c3%a9.com/' \
     'http://xn--9ca.com/' 'http://h:80/' 'https://h:/' 'http://[0:0::1]/' 'http://us%65r@h/' \
     'http://a%40b@h/' 'http://user:@h/'
+  # a leading zero before one digit below 8 reads the same in octal and decimal
+  expect_all "same False None" 'http://01.1.1.1/' 'http://007.1.1.1/'
   [ "$(verdict 1)" = "COMPONENT_MISMATCH same False None" ]
 }
 
@@ -62,6 +64,10 @@ expect_all() {
   [ "$(verdict 6)" = "COMPONENT_MISMATCH different True host" ]
   # the RFC's host decodes to "h x", no usable host; the library's is "h"
   [ "$(verdict 7)" = "COMPONENT_MISMATCH different True host" ]
+  # 010 is 8 to inet_aton, 10 read as decimal: either reading is the other host
+  judge 'http://010.1.1.1/' 'http://0010.1.1.1/'
+  [ "$(verdict 1)" = "COMPONENT_MISMATCH different True host" ]
+  [ "$(verdict 2)" = "COMPONENT_MISMATCH different True host" ]
 }
 
 @test "an IPvFuture literal is no usable host: respelled or unwrapped it is the same" {
