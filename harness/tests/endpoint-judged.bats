@@ -130,4 +130,6 @@ expect_all() {
   [ "$(pyjson "(d['adapters']['fake']['security_relevant'], d['adapters']['fake']['host_lost'])" < "$BATS_TEST_TMPDIR/rep/results.json")" = "(1, 2)" ]
   grep -q '^| host-lost | 2 |$' "$BATS_TEST_TMPDIR/rep/summary.md"
   grep -q '1 security-relevant (another endpoint), 2 host-lost' "$BATS_TEST_TMPDIR/rep/summary.md"
+  # the page's overview: "sec" (security-relevant) and "hl" (host lost) columns
+  grep -q '"sec":1,"known":0,"named":0,"hl":2' "$BATS_TEST_TMPDIR/rep/index.html"
 }
