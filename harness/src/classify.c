@@ -347,10 +347,9 @@ static void getters_verdict(const struct sv *expect, const struct sv *got,
   free(og);
 }
 
-static void compare_getters(json_t *w, const struct sv *expect,
-                            struct verdict *v) {
-  struct sv got[G__COUNT];
-  char *own[G__COUNT];
+/* The getters of answer W (G__COUNT values, SV_ABSENT for those left out;
+ * what *OWN holds is to free). */
+static void answer_getters(json_t *w, struct sv *got, char **own) {
   for (int g = 0; g < G__COUNT; g++) {
     const char *s = NULL;
     size_t len = 0;
@@ -360,6 +359,13 @@ static void compare_getters(json_t *w, const struct sv *expect,
     got[g] =
         (struct sv){s, (unsigned)len, (unsigned char)(st < 0 ? SV_ABSENT : st)};
   }
+}
+
+static void compare_getters(json_t *w, const struct sv *expect,
+                            struct verdict *v) {
+  struct sv got[G__COUNT];
+  char *own[G__COUNT];
+  answer_getters(w, got, own);
   for (int g = 0; g < G__COUNT; g++) {
     if (expect[g].state == SV_ABSENT)
       continue;
@@ -632,16 +638,10 @@ void classify_pair(json_t *a, json_t *b, struct verdict *v) {
     return; /* B gave no reading to hold A to */
   struct sv getters[G__COUNT];
   char *own[G__COUNT];
-  memset(getters, 0, sizeof getters);
-  for (int g = 0; g < G__COUNT; g++) {
-    const char *s = NULL;
-    size_t len = 0;
-    int st = answer_value(
-        json_is_object(w) ? json_object_get(w, getter_names[g]) : NULL, &s,
-        &len, &own[g]);
-    if (st == SV_STR)
-      getters[g] = (struct sv){s, (unsigned)len, SV_STR};
-  }
+  answer_getters(w, getters, own);
+  for (int g = 0; g < G__COUNT; g++) /* B's strings alone are held to */
+    if (getters[g].state != SV_STR)
+      getters[g] = (struct sv){NULL, 0, SV_ABSENT};
   struct test t;
   memset(&t, 0, sizeof t);
   t.op = OP_PARSE;
