@@ -331,7 +331,9 @@ static void getters_endpoint(const struct sv *g, struct endpoint *e,
 }
 
 /* The endpoint judgement of WHATWG getters GOT against EXPECT (both
- * G__COUNT values), when the expectation gives the hostname. */
+ * G__COUNT values), when the expectation gives the hostname; a semantic
+ * mismatch of a getter whose part both name the same (host and origin:
+ * the whole endpoint) turns same-endpoint. */
 static void getters_verdict(const struct sv *expect, const struct sv *got,
                             struct verdict *v) {
   if (expect[G_HOSTNAME].state == SV_ABSENT)
@@ -345,6 +347,16 @@ static void getters_verdict(const struct sv *expect, const struct sv *got,
   set_endpoint(v, &j);
   free(oe);
   free(og);
+  for (int i = 0; i < v->nmis; i++) {
+    int k = 0;
+    while (k < G__COUNT && strcmp(v->mis[i].name, getter_names[k]))
+      k++;
+    int p = k < G__COUNT ? getter_part(k) : 0,
+        whole = k == G_HOST || k == G_ORIGIN;
+    if (v->mis[i].kind == MK_SEMANTIC && p &&
+        (whole ? j.cls == EP_SAME && j.same[SEV_HOST] : j.same[p]))
+      v->mis[i].kind = MK_SAME_ENDPOINT;
+  }
 }
 
 /* The getters of answer W (G__COUNT values, SV_ABSENT for those left out;
