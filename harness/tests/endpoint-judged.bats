@@ -97,6 +97,11 @@ expect_all() {
   [ "$(verdict 5)" = "SHOULD_HAVE_REJECTED same False None" ]
   # a blank in the host: garbled on both sides
   [ "$(verdict 6)" = "SHOULD_HAVE_REJECTED same False None" ]
+  # an xn-- label IDNA will not decode is still an ASCII name DNS looks up:
+  # another host than google.com, and a host to lose
+  judge 'http://ⓖⓞⓞⓖⓛⓔ.com/' 'http://xn--taaaaaahkd5c2ab29fcacccc.com/'
+  [ "$(verdict 1)" = "SHOULD_HAVE_REJECTED different True host" ]
+  [ "$(verdict 2)" = "COMPONENT_MISMATCH host-lost False None" ]
   # blanks at the ends are dropped by the lenient reading; a port that is
   # no number is split off and not compared
   judge ' https://evil.com/' 's://a:b/p'
