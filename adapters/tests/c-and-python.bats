@@ -163,13 +163,13 @@ REQ
   [ "$(jget "$(nth 4)" 'j["equivalent"]')" = true ]
 }
 
-@test "poco: empty query and fragment left out (cannot be told from absent); no host is null" {
+@test "poco: empty query, fragment and authority left out, no host null (cannot be told from absent)" {
   reading poco 'mailto:a@b?#'
   [ "$(comp "$output" path)" = '"a@b"' ]
   [ "$(comp "$output" query)" = '"LEFT-OUT"' ]
   [ "$(comp "$output" fragment)" = '"LEFT-OUT"' ]
-  # no authority: the host is null, so it is compared (PROTOCOL.md)
-  [ "$(comp "$output" host)" = null ]
+  [ "$(comp "$output" authority)" = '"LEFT-OUT"' ]
+  [ "$(comp "$output" host)" = 'null' ]
 }
 
 @test "python-urllib: \"\" components are left out; the port split as urllib does" {
