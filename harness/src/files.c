@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -138,6 +139,35 @@ int ofile_close(struct ofile *o) {
     warnx_("%s: cannot write: %s", o->path, strerror(e));
   ofile_abort_(o, e != 0); /* after a failure the temporary goes */
   return e ? -1 : 0;
+}
+
+int claim_file(const char *path, int create) {
+  int fd = open(path,
+                O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC |
+                    (create ? O_CREAT : 0),
+                0666);
+  struct stat st;
+  if (fd >= 0 && fstat(fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+    close(fd); /* /dev/null, a FIFO, a terminal: written as they are */
+    if ((fd = open(path, O_WRONLY | O_CLOEXEC)) < 0)
+      warnx_("%s: cannot write: %s", path, strerror(errno));
+    return fd;
+  }
+  if (fd < 0) {
+    warnx_("%s: cannot %s: %s", path, create ? "write" : "read",
+           errno == ELOOP ? "a symbolic link" : strerror(errno));
+    return -1;
+  }
+  if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+    if (errno == EWOULDBLOCK)
+      warnx_("%s: in use by another uritest", path);
+    else
+      warnx_("%s: cannot lock: %s", path, strerror(errno));
+    close(fd);
+    return -1;
+  }
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  return fd;
 }
 
 void ofile_abort(struct ofile *o) {

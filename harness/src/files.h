@@ -28,6 +28,15 @@ int ofile_close(struct ofile *o);
 /* Give up: the temporary goes, the target is untouched. */
 void ofile_abort(struct ofile *o);
 
+/* PATH opened for reading and writing and locked (flock, exclusive) for
+ * as long as the descriptor is open: the claim of a writer that works in
+ * place (a results file, a report folder's lock file).  Created when
+ * absent and CREATE, never through a symbolic link, never truncated.  A
+ * file that is not regular (/dev/null, a FIFO, a terminal) is opened for
+ * writing only, unlocked.  The descriptor (close-on-exec), or -1 after a
+ * message: "PATH: in use by another uritest" when another holds it. */
+int claim_file(const char *path, int create);
+
 /* 0 when every write to F and its flush succeeded, else the errno of the
  * failure (EIO when it is not known). */
 int stream_error(FILE *f);

@@ -561,7 +561,8 @@ static int do_run(int argc, char **argv, struct runopts *o, struct vectors *v,
   /* the first adapter starts while the vectors load (an interpreter's or
    * a browser's start-up is as long as loading a big file); its hello is
    * read after, timed from then */
-  if ((rc = session_select_adapters(sx, 0)) || (rc = load_vectors(o, v)))
+  if ((rc = session_claim_results(sx, "reports/out/results.jsonl")) ||
+      (rc = session_select_adapters(sx, 0)) || (rc = load_vectors(o, v)))
     return rc;
   struct baseline *bl = *blp = xcalloc((size_t)o->nbaselines + 1, sizeof *bl);
   for (int i = 0; i < o->nbaselines; i++)

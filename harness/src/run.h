@@ -54,6 +54,10 @@ struct session {
   unsigned *pairs_index; /* test index -> input of the matrix */
   const struct test *tests;
   char *pairs_path;
+  /* the results file claimed (session_claim_results): its descriptor and
+   * --resume's, until a stream owns them (-1), and whether the resumed
+   * file is continued in place */
+  int claimed, out_fd, rs_fd, in_place;
   /* --jobs: adapters in threads, results through one lock */
   int jobs;
   pthread_mutex_t lock;
@@ -81,8 +85,15 @@ void session_unlock(struct session *s);
 /* Account one result of adapter K (counts, behaviours, baselines, pairs)
  * and write it out. */
 void session_record(struct session *s, size_t k, struct result *r);
-/* Open the results file: --output, else DEFLT under the root (NULL: none);
- * with --resume, the earlier run's file.  0, or an exit code. */
+/* Claim the results file before anything can fail, so that a run that
+ * fails leaves no earlier results behind as its own: --output, else DEFLT
+ * under the root (NULL: none), opened, locked (claim_file) and emptied;
+ * with --resume, the earlier run's file locked too.  0, or EXIT_USAGE
+ * after a message ("in use by another uritest" among them). */
+int session_claim_results(struct session *s, const char *deflt);
+/* Open the results file claimed (claiming it first when not done): with
+ * --resume in place, the earlier run's file cut after its last complete
+ * result.  0, or an exit code. */
 int session_open_results(struct session *s, const char *deflt);
 /* Free all the session holds and stop its adapters. */
 void session_free(struct session *s);
