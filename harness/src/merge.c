@@ -24,6 +24,8 @@ struct rset {
   const char *other;   /* another one, when they differ */
   const char *other_path;
   unsigned char *summary; /* per file: its summary record was read */
+  unsigned *shard;        /* per file: its run's --shard I/N as I, N */
+  json_t *filters;        /* the first run record's "filters", or NULL */
   int interrupted;        /* a summary says the run was cut short */
   struct strmap seen;     /* "adapter\nid" of each result */
   size_t results, dups;
@@ -91,6 +93,20 @@ static int on_run(struct rset *s, const struct rrecord *r) {
     if (jstr(a, "name"))
       adapter_of(s, jstr(a, "name"), jstr(a, "library"), jstr(a, "spec"));
   }
+  unsigned si, sn;
+  char tail;
+  const char *shard = jstr(r->o, "shard");
+  if (shard && sscanf(shard, "%u/%u%c", &si, &sn, &tail) == 2 && si >= 1 &&
+      si <= sn && sn <= 10000) {
+    s->shard[2 * r->file] = si;
+    s->shard[2 * r->file + 1] = sn;
+  } else if (shard) {
+    warnx_("%s:%ld: \"shard\" is not I/N", r->path, r->line);
+    return EXIT_USAGE;
+  }
+  json_t *filters = json_object_get(r->o, "filters");
+  if (filters && !s->filters)
+    s->filters = json_incref(filters);
   const char *path;
   json_t *f;
   if (!s->files)
@@ -218,6 +234,8 @@ static void rset_free(struct rset *s) {
   free(s->bc);
   free(s->ad);
   free(s->summary);
+  free(s->shard);
+  json_decref(s->filters);
   strmap_free(&s->seen);
   arena_free(&s->arena);
   json_decref(s->files);
@@ -228,6 +246,7 @@ static void rset_free(struct rset *s) {
 static int rset_check(struct rset *s);
 static int rset_read(struct rset *s) {
   s->summary = xcalloc((size_t)s->n + 1, 1);
+  s->shard = xcalloc(2 * (size_t)s->n + 2, sizeof *s->shard);
   int rc = results_each(s->paths, s->n, scan, s);
   return rc ? rc : rset_check(s);
 }
@@ -252,6 +271,35 @@ static int rset_check(struct rset *s) {
     rc = EXIT_USAGE;
   }
   return rc;
+}
+
+/* Whether the shards among the files make whole runs: for each N, every
+ * I of 1..N as often as any other (files of no shard are whole).  SAY:
+ * each shard missing is said. */
+static int shards_whole(const struct rset *s, int say) {
+  int whole = 1;
+  for (int f = 0; f < s->n; f++) {
+    unsigned n = s->shard[2 * f + 1], most = 0;
+    int first = 1;
+    for (int g = 0; g < f && first; g++)
+      first = s->shard[2 * g + 1] != n;
+    if (!n || !first) /* each N once */
+      continue;
+    unsigned *count = xcalloc((size_t)n + 1, sizeof *count);
+    for (int g = f; g < s->n; g++)
+      if (s->shard[2 * g + 1] == n && ++count[s->shard[2 * g]] > most)
+        most = count[s->shard[2 * g]];
+    for (unsigned i = 1; i <= n; i++)
+      if (count[i] < most) {
+        whole = 0;
+        if (say)
+          warnx_("shard %u/%u is missing: the shards of a run are 1/%u to "
+                 "%u/%u, each once",
+                 i, n, n, n, n);
+      }
+    free(count);
+  }
+  return whole;
 }
 
 static const char merge_usage[] =
@@ -302,7 +350,9 @@ int cmd_merge(int argc, char **argv) {
   s.paths = argv + optind;
   s.n = argc - optind;
   int rc = rset_read(&s);
-  struct ofile of; /* written whole, then renamed (files.h) */
+  if (!rc && !shards_whole(&s, 1))
+    rc = EXIT_USAGE; /* never a whole run made of part of one */
+  struct ofile of;   /* written whole, then renamed (files.h) */
   if (!rc && ofile_open(&of, out) < 0)
     rc = EXIT_USAGE;
   if (!rc) {
@@ -318,6 +368,8 @@ int cmd_merge(int argc, char **argv) {
         "{s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:O}", "record", "run", "uritest",
         URITEST_VERSION, "command", "merge", "vectors_version", s.version,
         "date", run_date(), "sources", src, "adapters", ads, "files", s.files);
+    if (s.filters)
+      json_object_set(run, "filters", s.filters);
     json_dumpf(run, s.out, JSON_COMPACT | JSON_PRESERVE_ORDER);
     fputc('\n', s.out);
     json_decref(run);
@@ -408,8 +460,9 @@ int cmd_check(int argc, char **argv) {
              s.paths[i], s.summary[i] ? "interrupted" : "no summary record");
       rc = EXIT_USAGE;
     }
-  int differs = 0;
+  int differs = 0, whole = !rc && !s.filters && shards_whole(&s, 0);
   for (size_t k = 0; !rc && k < s.nad; k++) {
+    s.bc[k].whole = whole;
     differs |=
         bcheck_report(&s.bc[k], s.ad[k].adapter, s.ad[k].library, stdout, NULL);
     put_labelf(stdout, "%s (%s): %zu passed, %zu failed, %zu known (baseline)",

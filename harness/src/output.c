@@ -323,6 +323,14 @@ void output_begin(struct output *o, struct stats *adapters, size_t n) {
       buf_putc(b, '}');
     }
     buf_putc(b, ']');
+    const char *key;
+    json_t *val;
+    json_object_foreach(o->selection, key, val) {
+      char *j = json_dumps(val, JSON_COMPACT | JSON_ENSURE_ASCII |
+                                    JSON_ENCODE_ANY | JSON_PRESERVE_ORDER);
+      buf_printf(b, ", \"%s\": %s", key, j ? j : "null");
+      free(j);
+    }
     /* the vector files, whose version and spec results leave out */
     const struct vectors *v = o->vectors;
     for (size_t i = 0; v && i < v->nfiles; i++) {

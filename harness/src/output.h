@@ -62,6 +62,8 @@ struct output {
   json_t *run_record;  /* appending: that run record (borrowed) */
   /* run: the vector files, listed in the run record (borrowed) */
   const struct vectors *vectors;
+  /* run: runopts_selection, written in the run record (borrowed) */
+  json_t *selection;
   int suites; /* JUnit: testsuites written (their id) */
   struct buf line;
 };

@@ -297,26 +297,16 @@ static void keep_shard(struct vectors *v, unsigned i, unsigned n) {
  * what selected nothing. */
 static void no_vectors(const struct runopts *o, const struct vectors *v) {
   struct buf b = {0};
-  const struct {
-    const char *opt;
-    char **vals;
-    int n;
-  } f[] = {{"--file", o->f.files, o->f.nfiles},
-           {"--group", o->f.groups, o->f.ngroups},
-           {"--id", o->f.ids, o->f.nids},
-           {"--tag", o->f.tags, o->f.ntags},
-           {"--section", o->f.sections, o->f.nsections},
-           {"--op", o->f.ops, o->f.nops},
-           {"--exclude-file", o->f.xfiles, o->f.nxfiles},
-           {"--exclude-group", o->f.xgroups, o->f.nxgroups},
-           {"--exclude-id", o->f.xids, o->f.nxids},
-           {"--exclude-tag", o->f.xtags, o->f.nxtags}};
+  struct optlist f[RUNOPTS_NFILTERS];
+  runopts_filters(o, f);
   int negated = 0;
-  for (size_t i = 0; i < sizeof f / sizeof *f; i++)
+  for (size_t i = 0; i < RUNOPTS_NFILTERS; i++)
     for (int k = 0; k < f[i].n; k++) {
-      buf_printf(&b, "%s %s ", f[i].opt, f[i].vals[k]);
+      buf_printf(&b, "--%s %s ", f[i].name, f[i].vals[k]);
       negated |= f[i].vals[k][0] == '!';
     }
+  if (o->nshards)
+    buf_printf(&b, "--shard %u/%u ", o->shard, o->nshards);
   if (v->total_loaded == 0) {
     warnx_("no vectors found in:");
     for (int i = 0; i < o->nvectors; i++)
@@ -324,8 +314,8 @@ static void no_vectors(const struct runopts *o, const struct vectors *v) {
   } else {
     if (b.len)
       b.p[--b.len] = 0;
-    warnx_("no vector selected: %zu loaded, none passes the filters %s",
-           v->total_loaded, b.len ? b.p : "");
+    warnx_("no vector selected: %zu loaded, none passes the filters%s%s",
+           v->total_loaded, b.len ? " " : "", b.len ? b.p : "");
     if (negated)
       warnx_("(a filter selects; to leave vectors out use --exclude-tag, "
              "--exclude-file, --exclude-group, --exclude-id)");
@@ -441,6 +431,7 @@ static int open_outputs(struct session *sx, struct vectors *v) {
   sx->out.fmt = o->fmt;
   sx->out.out = stdout;
   sx->out.command = "run";
+  sx->out.selection = sx->selection = runopts_selection(o);
   if ((rc = session_open_results(sx, "reports/out/results.jsonl")))
     return rc;
   if (sx->pairs_path) {
@@ -579,9 +570,11 @@ static int do_run(int argc, char **argv, struct runopts *o, struct vectors *v,
   int differs = 0, wrote;
   json_t *bsum = o->nbaselines ? json_object() : NULL;
   FILE *bf = o->fmt == FMT_TEXT ? stdout : stderr;
-  for (size_t k = 0; k < sx->n && o->nbaselines; k++)
+  for (size_t k = 0; k < sx->n && o->nbaselines; k++) {
+    sx->bc[k].whole = !sx->selection;
     differs |=
         bcheck_report(&sx->bc[k], sx->ad[k].name, sx->ad[k].library, bf, bsum);
+  }
   rc = write_baselines(sx, &wrote);
   if (sx->pairs && !interrupted && write_pairs(sx) < 0)
     rc = EXIT_USAGE;

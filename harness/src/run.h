@@ -33,6 +33,20 @@ extern const char run_usage[], diff_usage[];
  * Returns 0; -1 after --help; or an exit code after a message. */
 int runopts_parse(int argc, char **argv, struct runopts *o, int is_diff);
 void runopts_free(struct runopts *o);
+/* The filter options, each as its name ("file", ..., "exclude-tag") and
+ * values. */
+struct optlist {
+  const char *name;
+  char **vals;
+  int n;
+};
+#define RUNOPTS_NFILTERS 10
+void runopts_filters(const struct runopts *o,
+                     struct optlist lists[RUNOPTS_NFILTERS]);
+/* What of the vectors the options select, as the run record says it:
+ * {"shard": "I/N", "filters": {"id": [...], "exclude-tag": [...], ...}},
+ * each member only when given; NULL for every vector (a whole run). */
+json_t *runopts_selection(const struct runopts *o);
 
 /* ---- a session: the adapters of one run or diff ---------------------- */
 
@@ -58,6 +72,7 @@ struct session {
    * --resume's, until a stream owns them (-1), and whether the resumed
    * file is continued in place */
   int claimed, out_fd, rs_fd, in_place;
+  json_t *selection; /* runopts_selection: NULL for a whole run */
   /* --jobs: adapters in threads, results through one lock */
   int jobs;
   pthread_mutex_t lock;

@@ -253,6 +253,7 @@ void session_free(struct session *s) {
   free(s->pairs);
   free(s->pairs_index);
   free(s->pairs_path);
+  json_decref(s->selection);
   if (s->claimed && s->rs_fd >= 0)
     close(s->rs_fd);
   if (s->claimed && s->out_fd >= 0)
