@@ -460,6 +460,9 @@ int cmd_check(int argc, char **argv) {
              s.paths[i], s.summary[i] ? "interrupted" : "no summary record");
       rc = EXIT_USAGE;
     }
+  for (size_t k = 0; !rc && k < s.nad; k++)
+    if (stats_tested_nothing(&s.ad[k], "check"))
+      rc = EXIT_USAGE;
   int differs = 0, whole = !rc && !s.filters && shards_whole(&s, 0);
   for (size_t k = 0; !rc && k < s.nad; k++) {
     s.bc[k].whole = whole;

@@ -753,6 +753,17 @@ void stats_count(struct stats *st, const struct verdict *v, int answered) {
   st->not_compared += (size_t)v->not_compared;
 }
 
+int stats_tested_nothing(const struct stats *st, const char *what) {
+  if (!st->total || st->unsupported < st->total)
+    return 0;
+  fprintf(stderr, "uritest: %s: ", what);
+  put_labelf(stderr,
+             "adapter %s answered none of its %zu requests (every one "
+             "UNSUPPORTED): nothing was tested",
+             st->adapter, st->total);
+  return 1;
+}
+
 /* The summary record into B (one path for run's results file and merge). */
 static void summary_record(struct buf *b, const struct stats *adapters,
                            size_t n, int interrupted_run) {

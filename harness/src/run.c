@@ -333,7 +333,9 @@ static int baseline_worth_writing(struct session *sx) {
     const struct stats *st = &sx->st[k];
     size_t broken = st->by_class[CLASS_CRASH] + st->by_class[CLASS_TIMEOUT] +
                     st->by_class[CLASS_PROTOCOL_ERROR];
-    if (!st->answered) {
+    if (stats_tested_nothing(st, "--write-baseline")) {
+      ok = 0;
+    } else if (!st->answered) {
       warnx_("--write-baseline: adapter %s never answered (%s); no baseline "
              "written (--force writes it anyway)",
              sx->ad[k].name,
@@ -532,6 +534,11 @@ static int run_verdict(const struct session *sx, const struct vectors *v,
            v->ntests);
     return EXIT_USAGE;
   }
+  int nothing = 0;
+  for (size_t k = 0; k < sx->n; k++)
+    nothing |= stats_tested_nothing(&sx->st[k], "run");
+  if (nothing)
+    return EXIT_USAGE;
   if (sx->o->nbaselines)
     return differs ? EXIT_NEGATIVE : EXIT_OK;
   if (wrote)
