@@ -188,6 +188,15 @@ int stdout_finish(int rc) {
   return EXIT_USAGE;
 }
 
+int invisible_char(uint32_t cp) {
+  return (cp >= 0x80 && cp < 0xa0) || cp == 0xad || cp == 0x61c ||
+         (cp >= 0x600 && cp <= 0x605) || cp == 0x6dd || cp == 0x70f ||
+         cp == 0x180e || (cp >= 0x200b && cp <= 0x200f) ||
+         (cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x206f) ||
+         cp == 0xfeff || (cp >= 0xfff9 && cp <= 0xfffb) ||
+         (cp >= 0xe0000 && cp <= 0xe007f);
+}
+
 void put_label(FILE *f, const char *s, size_t n) {
   const unsigned char *p = (const unsigned char *)s;
   for (size_t i = 0; i < n; i++) {
@@ -196,10 +205,13 @@ void put_label(FILE *f, const char *s, size_t n) {
       fputc(c, f);
       continue;
     }
-    size_t k = c >= 0x80 ? rfc3986_utf8_sequence(s + i, n - i, NULL, NULL) : 0;
-    /* C1 controls (U+0080..U+009F, C2 80..C2 9F) act as escapes too */
-    if (k > 1 && !(c == 0xc2 && p[i + 1] < 0xa0)) {
+    uint32_t cp = 0;
+    size_t k = c >= 0x80 ? rfc3986_utf8_sequence(s + i, n - i, &cp, NULL) : 0;
+    if (k > 1 && !invisible_char(cp)) {
       fwrite(p + i, 1, k, f);
+      i += k - 1;
+    } else if (k > 1) { /* C1, bidi, format, separators: seen, not obeyed */
+      fprintf(f, "\\u{%04X}", (unsigned)cp);
       i += k - 1;
     } else {
       fprintf(f, "\\x%02x", c);

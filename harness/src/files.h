@@ -5,6 +5,7 @@
 #define URITEST_FILES_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -54,10 +55,18 @@ int mkdir_p(const char *dir);
 /* mkdir -p of the folder that holds the file PATH ("" and "/" need none). */
 int mkdir_parent(const char *path);
 
-/* S[0..N) as a label of a text or TAP line (ids, adapter names, library
- * strings, reasons): printable ASCII and well-formed UTF-8 as they are;
- * control octets, DEL, C1 controls, stray octets, '#' and '\' as \xNN,
- * so a label can neither end its line nor start a TAP directive. */
+/* 1 for a character a terminal or a log viewer obeys rather than shows:
+ * C1 controls, bidi controls (U+061C, U+200E/F, U+202A..202E,
+ * U+2066..2069), the other format characters (Cf: U+00AD, U+200B..200D,
+ * U+2060..2064, U+FEFF, ...) and the line and paragraph separators
+ * (U+2028, U+2029). */
+int invisible_char(uint32_t cp);
+/* The one escaping rule of terminal text and TAP: S[0..N) as a label of a
+ * line (ids, names, libraries, versions, paths, reasons, tags, sections):
+ * printable ASCII and well-formed UTF-8 as they are; control octets, DEL,
+ * stray octets, '#' and '\' as \xNN, every invisible_char as \u{XXXX},
+ * so a label can neither end its line, start a TAP directive, nor move
+ * or hide text. */
 void put_label(FILE *f, const char *s, size_t n);
 void put_labels(FILE *f, const char *s); /* a NUL-terminated S */
 /* printf(FMT, ...) through put_label, then a newline: a line of a text

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "endpoint.h"
+#include "files.h"
 #include "rfc3986.h"
 #include "../../adapters/common/codec_json.h"
 
@@ -299,13 +300,14 @@ void pairs_text(FILE *f, json_t *m) {
     if (!h && !po && !sc && !us)
       continue;
     shown++;
-    fprintf(f,
-            "%s then %s: %lld both accept; %lld host, %lld port, %lld "
-            "scheme, %lld userinfo\n",
-            json_string_value(json_object_get(pr, "a")),
-            json_string_value(json_object_get(pr, "b")),
-            (long long)json_integer_value(json_object_get(pr, "both_accept")),
-            h, po, sc, us);
+    put_labelf(
+        f,
+        "%s then %s: %lld both accept; %lld host, %lld port, %lld "
+        "scheme, %lld userinfo",
+        json_string_value(json_object_get(pr, "a")),
+        json_string_value(json_object_get(pr, "b")),
+        (long long)json_integer_value(json_object_get(pr, "both_accept")), h,
+        po, sc, us);
     json_t *ex = json_array_get(json_object_get(pr, "examples"), 0);
     if (ex) {
       const char *part = json_string_value(json_object_get(ex, "severity"));

@@ -509,8 +509,8 @@ static int close_outputs(struct session *sx, json_t *bsum) {
     size_t nres = 0;
     for (size_t k = 0; k < sx->n; k++)
       nres += sx->st[k].total;
-    fprintf(stderr, "uritest: %zu results written to %s\n", nres,
-            sx->out.results_path);
+    fputs("uritest: ", stderr);
+    put_labelf(stderr, "%zu results written to %s", nres, sx->out.results_path);
   }
   return 0;
 }
