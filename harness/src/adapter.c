@@ -23,6 +23,7 @@
 #define WBUF_HIGH (256u << 10) /* encode ahead at most this much */
 
 volatile int interrupted;
+double adapter_deadline;
 
 static void on_signal(int sig) {
   interrupted = sig;
@@ -713,7 +714,7 @@ int adapter_run(struct adapter *a, struct job *job) {
     st.window = (size_t)atol(wenv);
   a->id_base += (long)job->n;
   while (st.done < job->n) {
-    if (interrupted)
+    if (interrupted || (adapter_deadline > 0 && now_mono() >= adapter_deadline))
       return -1;
     int go = ensure_started(a, &st);
     if (go <= 0)

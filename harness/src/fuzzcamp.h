@@ -79,8 +79,18 @@ struct campaign {
   size_t nkinds;
   struct finding *f;
   size_t nf, capf;
-  int io_error; /* a corpus file could not be written */
+  int io_error;      /* a corpus file could not be written */
+  int findings_full; /* FZ_MAX_FINDINGS reached */
 };
+
+/* The most findings a campaign keeps (each at most FZ_MAX_INPUT octets and
+ * two readings of FZ_MAX_READING), so its memory and --out stay bounded:
+ * a campaign against an adapter that answers at random finds one per
+ * input. */
+#define FZ_MAX_FINDINGS 2000
+/* The longest answer line kept as a reading; a longer one is left out
+ * (its class stands for it). */
+#define FZ_MAX_READING (16 * 1024)
 
 #define FZ_FRUITLESS 16
 
