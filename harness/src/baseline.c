@@ -36,7 +36,7 @@ char *verdict_components(const struct verdict *v) {
 int baseline_load(const char *path, struct baseline *b) {
   memset(b, 0, sizeof *b);
   json_error_t err;
-  json_t *j = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
+  json_t *j = json_load_regular(path, 0, JSON_REJECT_DUPLICATES, &err);
   if (!j) {
     if (err.line < 0)
       fprintf(stderr, "%s: %s\n", path, err.text);

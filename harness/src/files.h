@@ -9,6 +9,8 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include <jansson.h>
+
 /* A file being replaced. */
 struct wstream;
 struct ofile {
@@ -28,14 +30,30 @@ int ofile_open(struct ofile *o, const char *path);
 int ofile_close(struct ofile *o);
 /* Give up: the temporary goes, the target is untouched. */
 void ofile_abort(struct ofile *o);
+/* DOC (json_dumpf FLAGS, then a newline) written to PATH through an ofile:
+ * replaced whole by rename (a symbolic link is replaced, never followed),
+ * or left as it was.  0, or -1 after a message with the reason. */
+int json_write_file(json_t *doc, const char *path, size_t flags);
+
+/* PATH for reading when it is a regular file: opened without blocking (a
+ * FIFO without a writer, a device), then fstat.  The stream, or NULL with
+ * *WHY: strerror, "a folder" or "not a regular file". */
+FILE *fopen_regular(const char *path, const char **why);
+/* json_load_file of a regular file of at most MAX octets (0: any size),
+ * read a block at a time; else NULL with ERR's text saying why (and its
+ * line -1 when the file was not read). */
+json_t *json_load_regular(const char *path, size_t max, size_t flags,
+                          json_error_t *err);
 
 /* PATH opened for reading and writing and locked (flock, exclusive) for
  * as long as the descriptor is open: the claim of a writer that works in
  * place (a results file, a report folder's lock file).  Created when
- * absent and CREATE, never through a symbolic link, never truncated.  A
+ * absent and CREATE, never through a symbolic link (but /dev/stdout, a
+ * link to what is not a regular file), never truncated.  When CREATE, a
  * file that is not regular (/dev/null, a FIFO, a terminal) is opened for
- * writing only, unlocked.  The descriptor (close-on-exec), or -1 after a
- * message: "PATH: in use by another uritest" when another holds it. */
+ * writing only, unlocked; else it is refused, never waited on.  The
+ * descriptor (close-on-exec), or -1 after a message: "PATH: in use by
+ * another uritest" when another holds it. */
 int claim_file(const char *path, int create);
 
 /* 0 when every write to F and its flush succeeded, else the errno of the

@@ -429,7 +429,7 @@ static json_t *vector_file(struct campaign *c, const char *path,
                            const char *who) {
   json_error_t err;
   if (access(path, F_OK) == 0) {
-    json_t *d = json_load_file(path, 0, &err);
+    json_t *d = json_load_regular(path, 0, 0, &err);
     if (!json_is_array(json_object_get(d, "groups"))) {
       warnx_("--out: %s: not a vector file (%s)", path,
              d ? "no groups" : err.text);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "registry.h"
+#include "files.h"
 #include "util.h"
 #include "proc.h"
 
@@ -327,7 +328,7 @@ static void load_dir(struct registry *r, const char *dir) {
     struct stat st;
     if (stat(p, &st) == 0) {
       json_error_t err;
-      json_t *j = json_load_file(p, 0, &err);
+      json_t *j = json_load_regular(p, 0, 0, &err);
       if (!j) {
         warnx_("%s:%d:%d: %s", p, err.line, err.column, err.text);
       } else if (json_is_array(j)) {

@@ -1,6 +1,8 @@
 /* results.c: results files read record by record (results.h). */
 #include "results.h"
 
+#include "files.h"
+
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -321,9 +323,10 @@ static int pump(struct reader *rd, FILE *f, struct source *s) {
 
 static int each_in(const char *path, int file, unsigned flags, results_fn fn,
                    void *ctx) {
-  FILE *f = fopen(path, "r");
+  const char *why;
+  FILE *f = fopen_regular(path, &why);
   if (!f) {
-    warnx_("%s: cannot read: %s", path, strerror(errno));
+    warnx_("%s: cannot read: %s", path, why);
     return EXIT_USAGE;
   }
   struct source s = {path, file, flags, fn, ctx, {NULL, NULL, NULL}};

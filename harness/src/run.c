@@ -361,9 +361,8 @@ static int write_pairs(struct session *s) {
     pairs_adapter(s->pairs, k, s->ad[k].name,
                   s->ad[k].def && s->ad[k].def->validator);
   json_t *m = pairs_json(s->pairs, &differ);
-  int rc = json_dump_file(m, s->pairs_path, JSON_INDENT(1) | JSON_ENSURE_ASCII);
-  if (rc < 0)
-    warnx_("%s: cannot write", s->pairs_path);
+  int rc =
+      json_write_file(m, s->pairs_path, JSON_INDENT(1) | JSON_ENSURE_ASCII);
   json_decref(m);
   return rc;
 }

@@ -136,16 +136,9 @@ static int same_file(int fd, const char *path) {
          a.st_ino == b.st_ino;
 }
 
-/* --resume FILE: claimed like a results file, and regular. */
+/* --resume FILE: claimed like a results file (a regular one only). */
 static int claim_resumed(struct session *s) {
-  struct stat st;
-  if ((s->rs_fd = claim_file(s->o->resume, 0)) < 0)
-    return EXIT_USAGE;
-  if (fstat(s->rs_fd, &st) < 0 || !S_ISREG(st.st_mode)) {
-    warnx_("--resume %s: not a regular file", s->o->resume);
-    return EXIT_USAGE;
-  }
-  return 0;
+  return (s->rs_fd = claim_file(s->o->resume, 0)) < 0 ? EXIT_USAGE : 0;
 }
 
 int session_claim_results(struct session *s, const char *deflt) {

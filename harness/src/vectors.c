@@ -861,7 +861,7 @@ int vectors_load(struct vectors *v, char **paths, int npaths,
   free(walked.dirs);
   /* the same file named twice is loaded once */
   char **seen = xcalloc(nfiles + 1, sizeof *seen);
-  struct strmap ids = {0};
+  struct strmap ids = {0}, reals = {0}; /* reals: the real paths seen */
   for (size_t i = 0; i < nfiles && rc == 0; i++) {
     if (interrupted) {
       rc = -1;
@@ -870,12 +870,8 @@ int vectors_load(struct vectors *v, char **paths, int npaths,
     char real[PATH_MAX];
     if (!realpath(files[i], real))
       snprintf(real, sizeof real, "%s", files[i]);
-    int dup = 0;
-    for (size_t k = 0; k < i && !dup; k++)
-      if (seen[k] && !strcmp(seen[k], real))
-        dup = 1;
     seen[i] = xstrdup(real);
-    if (dup)
+    if (strmap_add(&reals, seen[i], i)) /* linear in files */
       continue;
     if (load_file(v, files, i, f, &ids) < 0)
       rc = -1;
@@ -887,6 +883,7 @@ int vectors_load(struct vectors *v, char **paths, int npaths,
   free(files);
   free(seen);
   strmap_free(&ids);
+  strmap_free(&reals);
   return rc;
 }
 

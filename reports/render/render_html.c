@@ -539,11 +539,12 @@ static void pruned_data(struct jw *w, const struct report *r) {
 static void extras_data(struct jw *w, const struct report *r,
                         const struct render_opts *o) {
   json_t *x = json_object();
-  json_t *rc = o->rulecov ? json_load_file(o->rulecov, 0, NULL) : NULL;
+  json_error_t err;
+  json_t *rc = o->rulecov ? json_load_regular(o->rulecov, 0, 0, &err) : NULL;
   if (json_is_object(json_object_get(rc, "rules")))
     json_object_set(x, "rulecov", json_object_get(rc, "rules"));
   json_decref(rc);
-  json_t *pairs = o->pairs ? json_load_file(o->pairs, 0, NULL) : NULL;
+  json_t *pairs = o->pairs ? json_load_regular(o->pairs, 0, 0, &err) : NULL;
   if (pairs)
     json_object_set_new(x, "pairs", pairs);
   /* the adapters' behaviours as their files describe them (by id) */

@@ -255,7 +255,8 @@ static void patterns_md(FILE *f, const struct report *r) {
 }
 
 static void rulecov_md(FILE *f, const char *path) {
-  json_t *doc = path ? json_load_file(path, 0, NULL) : NULL;
+  json_error_t err;
+  json_t *doc = path ? json_load_regular(path, 0, 0, &err) : NULL;
   json_t *rules = json_object_get(doc, "rules");
   if (!json_is_object(rules)) {
     json_decref(doc);
@@ -311,7 +312,8 @@ static void rulecov_md(FILE *f, const char *path) {
 }
 
 static void coverage_md(FILE *f, const char *path) {
-  FILE *in = path ? fopen(path, "r") : NULL;
+  const char *why;
+  FILE *in = path ? fopen_regular(path, &why) : NULL;
   if (!in)
     return;
   char line[512];
