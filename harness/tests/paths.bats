@@ -51,7 +51,7 @@ T() { echo "$BATS_TEST_TMPDIR"; }
   [[ $stderr == *"fake.json"*"not a regular file"* ]]
 }
 
-@test "L16: pairs --output, pairs.json and diff --output never write through a symbolic link" {
+@test "L16: pairs --output, the run's pair matrix and diff --output never write through a symbolic link" {
   echo keep > "$(T)/target"
   printf 'http://a/\n' > "$(T)/in.txt"
   ln -s "$(T)/target" "$(T)/pl"
@@ -60,11 +60,11 @@ T() { echo "$BATS_TEST_TMPDIR"; }
   [ ! -L "$(T)/pl" ]
   pyjson 'd["pairs"] is not None' < "$(T)/pl"
   mkdir "$(T)/run"
-  ln -s "$(T)/target" "$(T)/run/pairs.json"
+  ln -s "$(T)/target" "$(T)/run/r.pairs.json"
   "$UT" run --vectors "$V/basic.json" --adapter reference --adapter reference-fast \
     --output "$(T)/run/r.jsonl" --no-progress 2>/dev/null
   [ "$(cat "$(T)/target")" = keep ]
-  [ ! -L "$(T)/run/pairs.json" ]
+  [ ! -L "$(T)/run/r.pairs.json" ]
   ln -s "$(T)/target" "$(T)/dl"
   run --separate-stderr "$UT" diff --adapter reference --output "$(T)/dl" "$(T)/in.txt"
   [ "$status" -eq 2 ]
