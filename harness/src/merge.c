@@ -23,6 +23,9 @@ struct rset {
   const char *version; /* vectors_version of the first run record */
   const char *other;   /* another one, when they differ */
   const char *other_path;
+  const char *other_lib; /* an adapter's library unlike its first one */
+  const char *other_lib_path;
+  size_t other_lib_ad;    /* that adapter */
   unsigned char *summary; /* per file: its summary record was read */
   unsigned *shard;        /* per file: its run's --shard I/N as I, N */
   json_t *filters;        /* the first run record's "filters", or NULL */
@@ -90,8 +93,15 @@ static int on_run(struct rset *s, const struct rrecord *r) {
   size_t i;
   json_t *a;
   json_array_foreach(json_object_get(r->o, "adapters"), i, a) {
-    if (jstr(a, "name"))
-      adapter_of(s, jstr(a, "name"), jstr(a, "library"), jstr(a, "spec"));
+    const char *lib = jstr(a, "library");
+    if (!jstr(a, "name"))
+      continue;
+    size_t k = adapter_of(s, jstr(a, "name"), lib, jstr(a, "spec"));
+    if (lib && strcmp(lib, s->ad[k].library) && !s->other_lib) {
+      s->other_lib = arena_strndup(&s->arena, lib, strlen(lib));
+      s->other_lib_path = r->path;
+      s->other_lib_ad = k;
+    }
   }
   unsigned si, sn;
   char tail;
@@ -262,6 +272,13 @@ static int rset_check(struct rset *s) {
     warnx_("results of different vectors versions: %s in %s, %s in %s "
            "(--force to join them anyway)",
            s->version, s->paths[0], s->other, s->other_path);
+    rc = EXIT_USAGE;
+  }
+  if (s->other_lib && !s->force) {
+    const struct stats *a = &s->ad[s->other_lib_ad];
+    warnx_("results of adapter %s from two libraries: %s, and %s in %s "
+           "(--force to join them anyway)",
+           a->adapter, a->library, s->other_lib, s->other_lib_path);
     rc = EXIT_USAGE;
   }
   if (s->dups && !s->force) {

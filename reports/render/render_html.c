@@ -41,10 +41,10 @@
  *       rules: ...}
  *   P   pruned: [[vector, count]...]
  *   X   extras as read: rule coverage, code coverage lines, pairs.json */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
+#include <sys/random.h>
 
 #include <jansson.h>
 
@@ -631,6 +631,21 @@ static void data_block(FILE *f, struct report *r, const struct render_opts *o) {
 }
 
 /* page.html with its placeholders filled: @NONCE@, @CSS@, @JS@, @DATA@. */
+/* The page's CSP nonce: 16 octets of getrandom as 32 hexadecimal digits
+ * and a 'u' (unguessable, so it counts as a defence).  0, or -1 after a
+ * message. */
+static int page_nonce(char out[40]) {
+  unsigned char b[16];
+  if (getrandom(b, sizeof b, 0) != (ssize_t)sizeof b) {
+    warnx_("cannot draw the page's nonce: %s", strerror(errno));
+    return -1;
+  }
+  out[0] = 'u';
+  for (size_t i = 0; i < sizeof b; i++)
+    snprintf(out + 1 + 2 * i, 3, "%02x", b[i]);
+  return 0;
+}
+
 int render_html(struct report *r, const struct render_opts *o) {
   char *path;
   struct ofile of;
@@ -640,8 +655,11 @@ int render_html(struct report *r, const struct render_opts *o) {
     return EXIT_USAGE;
   }
   char nonce[40];
-  snprintf(nonce, sizeof nonce, "u%lx%lx", (unsigned long)time(NULL),
-           (unsigned long)getpid() * 2654435761u);
+  if (page_nonce(nonce) < 0) {
+    ofile_abort(&of);
+    free(path);
+    return EXIT_USAGE;
+  }
   const char *p = page_html;
   for (const char *at; (at = strchr(p, '@'));) {
     fwrite(p, 1, (size_t)(at - p), f);

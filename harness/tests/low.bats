@@ -1,0 +1,68 @@
+#!/usr/bin/env bats
+# The review's low defects that have a behaviour to test: duplicate keys in
+# answers, adapter commands that start with '-', merges of two library
+# versions, the report page's nonce, explain of an input that starts with
+# '-', registry entries, an adapter that closes its output.
+load helper
+
+T() { echo "$BATS_TEST_TMPDIR"; }
+
+# adapter FILE ANSWER: an adapter whose every answer is ANSWER with the
+# request's id put in for @ID@
+adapter() {
+  cat > "$1" <<PY
+#!/usr/bin/python3
+import json, sys
+print(json.dumps({"adapter": "dupl", "library": "d 1", "spec": "rfc3986", "ops": ["parse"]}), flush=True)
+for line in sys.stdin:
+    r = json.loads(line)
+    print('$2'.replace("@ID@", str(r["id"])), flush=True)
+PY
+  chmod +x "$1"
+}
+
+@test "L11: an answer with a key twice is a PROTOCOL_ERROR, never the last one's word" {
+  adapter "$(T)/a.py" '{"id": @ID@, "valid": false, "valid": true}'
+  run --separate-stderr "$UT" run --vectors "$V/basic.json" --adapter-cmd "$(T)/a.py" \
+    --output "$(T)/r.jsonl" --no-progress --timeout 5
+  [ "$status" -ne 0 ]
+  [ "$(grep -c '"class": "PASS"' "$(T)/r.jsonl")" -eq 0 ]
+  grep -q 'duplicate object key' "$(T)/r.jsonl"
+}
+
+@test "L14: an --adapter-cmd that starts with '-' is a command, not options of /bin/sh" {
+  printf 'http://a/\n' > "$(T)/in.txt"
+  run --separate-stderr "$UT" diff --adapter-cmd '-h' "$(T)/in.txt"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"-h: not found"* ]]
+  [[ $stderr != *"Illegal option"* ]]
+}
+
+@test "L9: merge refuses one adapter's results from two library versions, unless --force" {
+  "$UT" run --vectors "$V/basic.json" --adapter-cmd "$FAKE" --shard 1/2 --output "$(T)/a.jsonl" 2>/dev/null || true
+  "$UT" run --vectors "$V/basic.json" --adapter-cmd "$FAKE --version 9" --shard 2/2 --output "$(T)/b.jsonl" 2>/dev/null || true
+  run --separate-stderr "$UT" merge "$(T)/a.jsonl" "$(T)/b.jsonl" -o "$(T)/m.jsonl"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"results of adapter fake from two libraries: fakelib 1.2.3, and fakelib 9 in $(T)/b.jsonl"* ]]
+  [ ! -e "$(T)/m.jsonl" ]
+  run --separate-stderr "$UT" merge --force "$(T)/a.jsonl" "$(T)/b.jsonl" -o "$(T)/m.jsonl"
+  [ "$status" -eq 0 ]
+}
+
+@test "L5: the report page's CSP nonce is 16 random octets, another each time" {
+  "$UT" run --vectors "$V/basic.json" --adapter reference --output "$(T)/r.jsonl" --no-progress 2>/dev/null
+  for i in 1 2; do
+    "$UT" report --quiet --output-dir "$(T)/rep$i" "$(T)/r.jsonl"
+    grep -o "nonce-u[0-9a-f]*'" "$(T)/rep$i/index.html" | head -n 1 > "$(T)/n$i"
+    grep -Eq "^nonce-u[0-9a-f]{32}'\$" "$(T)/n$i"
+  done
+  ! cmp -s "$(T)/n1" "$(T)/n2"
+}
+
+@test "L24: explain takes an input that starts with '-' after --" {
+  for input in -x -; do
+    run --separate-stderr "$UT" explain --adapter reference -- "$input"
+    [ "$status" -eq 0 ]
+    [[ ${lines[0]} == "input: \"$input\"" ]]
+  done
+}
