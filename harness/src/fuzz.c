@@ -355,6 +355,8 @@ static int fuzz(struct fopts *o, struct campaign *c, struct registry *reg) {
     c->ad = xcalloc(nad, sizeof *c->ad);
     rc = start_adapters(c, w, defs);
   }
+  if (!rc && fz_check_out(c) < 0) /* before the campaign, not after it */
+    rc = EXIT_USAGE;
   if (!rc) {
     run_workers(c, w);
     if (o->out && fz_write_out(c) < 0)

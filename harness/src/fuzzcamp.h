@@ -137,5 +137,9 @@ void fz_summary(struct campaign *c, FILE *f);
 void fz_progress(struct campaign *c, FILE *f);
 /* The unexplained findings as candidate vectors in --out DIR: 0 or -1. */
 int fz_write_out(struct campaign *c);
+/* --out's candidate files that are there already, read as fz_write_out
+ * will read them: 0, or -1 after a message (a file that is not a vector
+ * file, a folder, a FIFO), so a campaign never runs to find it so. */
+int fz_check_out(struct campaign *c);
 
 #endif

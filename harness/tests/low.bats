@@ -66,3 +66,34 @@ PY
     [[ ${lines[0]} == "input: \"$input\"" ]]
   done
 }
+
+@test "L23: fuzz --out with a candidate file that is not a vector file is refused before the campaign" {
+  mkdir "$(T)/out"
+  echo 'not json' > "$(T)/out/fake.json"
+  SECONDS=0
+  run --separate-stderr "$UT" fuzz --adapter-cmd "$FAKE" --seconds 30 --vectors "$V/basic.json" --out "$(T)/out"
+  [ "$status" -eq 2 ]
+  [ "$SECONDS" -lt 20 ]
+  [[ $stderr == *"--out: $(T)/out/fake.json: not a vector file"* ]]
+  [ "$(cat "$(T)/out/fake.json")" = 'not json' ]
+}
+
+@test "L15: registry entries: two of one name, and timeouts that are not seconds up to an hour, are said and not used" {
+  fake_root
+  for bad in '"timeout": 1e308' '"hello_timeout": -5' '"timeout": "2"'; do
+    mkdir -p "$R/adapters/t"
+    printf '{"name": "tt", "command": ["%s"], %s}\n' "$FAKE" "$bad" > "$R/adapters/t/adapter.json"
+    run --separate-stderr "$UT" run --vectors "$V/basic.json" --adapter tt --output /dev/null
+    [ "$status" -eq 2 ]
+    [[ $stderr == *"t/adapter.json: \""*"timeout\" must be seconds, more than 0 and at most 3600"* ]]
+  done
+  rm -r "$R/adapters/t"
+  mkdir -p "$R/adapters/d1" "$R/adapters/d2"
+  for d in d1 d2; do
+    printf '{"name": "dup", "command": ["%s"]}\n' "$FAKE" > "$R/adapters/$d/adapter.json"
+  done
+  run --separate-stderr "$UT" run --vectors "$V/basic.json" --adapter dup --output /dev/null
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"two adapter entries named dup; neither is used"* ]]
+  [[ $stderr == *'unknown adapter "dup"'* ]]
+}
