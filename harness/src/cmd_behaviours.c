@@ -247,6 +247,8 @@ static int one_result(struct state *s, json_t *r) {
 static int on_record(void *ctx, const struct rrecord *rec) {
   if (strcmp(rec->kind, "result"))
     return 0;
+  if (result_named(rec) < 0) /* as report and check: never skipped */
+    return EXIT_USAGE;
   return one_result(ctx, rec->o) ? -1 : 0;
 }
 

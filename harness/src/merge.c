@@ -25,12 +25,15 @@ struct rset {
   const char *other_path;
   const char *other_lib; /* an adapter's library unlike its first one */
   const char *other_lib_path;
-  size_t other_lib_ad;    /* that adapter */
-  unsigned char *summary; /* per file: its summary record was read */
-  unsigned *shard;        /* per file: its run's --shard I/N as I, N */
-  json_t *filters;        /* the first run record's "filters", or NULL */
-  int interrupted;        /* a summary says the run was cut short */
-  struct strmap seen;     /* "adapter\nid" of each result */
+  size_t other_lib_ad;        /* that adapter */
+  unsigned char *summary;     /* per file: its summary record was read */
+  size_t (*fc)[CLASS__COUNT]; /* this file's results per adapter, class */
+  size_t nfc;                 /* adapters fc has room for */
+  const char *miscount;       /* a file whose summary miscounts it */
+  unsigned *shard;            /* per file: its run's --shard I/N as I, N */
+  json_t *filters;            /* the first run record's "filters", or NULL */
+  int interrupted;            /* a summary says the run was cut short */
+  struct strmap seen;         /* "adapter\nid" of each result */
   size_t results, dups;
   struct stats *ad;    /* per adapter, in order of appearance */
   size_t nad, last;    /* last: the adapter of the last result */
@@ -79,6 +82,43 @@ static size_t adapter_of(struct rset *s, const char *name, const char *lib,
 
 static const char *jstr(json_t *o, const char *key) {
   return json_string_value(json_object_get(o, key));
+}
+
+/* One result of adapter K and class CLS in the file being read. */
+static void file_count(struct rset *s, size_t k, int cls) {
+  if (k >= s->nfc) {
+    size_t n = s->nad + 8;
+    s->fc = xrealloc(s->fc, n * sizeof *s->fc);
+    memset(s->fc + s->nfc, 0, (n - s->nfc) * sizeof *s->fc);
+    s->nfc = n;
+  }
+  s->fc[k][cls]++;
+}
+
+/* The summary record R against the results of its file, adapter by
+ * adapter and class by class: a result line deleted or added under a
+ * summary that still counts it is a file that says something else than
+ * it holds.  The first such file is kept in s->miscount; the counts
+ * start again for the next file. */
+static void summary_counts(struct rset *s, const struct rrecord *r) {
+  for (size_t k = 0; k < s->nfc && k < s->nad; k++) {
+    json_t *by = json_object_get(
+        json_object_get(json_object_get(r->o, "adapters"), s->ad[k].adapter),
+        "by_class");
+    for (int c = 0; c < CLASS__COUNT; c++) {
+      json_t *n = json_object_get(by, class_names[c]);
+      size_t said = json_is_integer(n) ? (size_t)json_integer_value(n) : 0;
+      if (said == s->fc[k][c])
+        continue;
+      warnx_("%s:%ld: the summary counts %zu %s results of %s; the file "
+             "holds %zu",
+             r->path, r->line, said, class_names[c], s->ad[k].adapter,
+             s->fc[k][c]);
+      if (!s->miscount)
+        s->miscount = r->path;
+    }
+  }
+  memset(s->fc, 0, s->nfc * sizeof *s->fc);
 }
 
 static int on_run(struct rset *s, const struct rrecord *r) {
@@ -130,6 +170,7 @@ static int on_run(struct rset *s, const struct rrecord *r) {
 
 static int on_summary(struct rset *s, const struct rrecord *r) {
   s->summary[r->file] = 1;
+  summary_counts(s, r);
   if (json_is_true(json_object_get(r->o, "interrupted")))
     s->interrupted = 1;
   const char *name;
@@ -158,11 +199,11 @@ static int scan(void *ctx, const struct rrecord *r) {
   const char *name = json_string_value(r->m[RK_ADAPTER]),
              *id = json_string_value(r->m[RK_ID]);
   struct verdict v;
-  if (!name || !id || result_verdict(r->m, &v) < 0) {
-    warnx_("%s:%ld: a result needs \"adapter\", \"id\" and a known \"class\"",
-           r->path, r->line);
+  if (result_named(r) < 0 || result_verdict(r->m, &v) < 0)
     return EXIT_USAGE;
-  }
+  size_t k = adapter_of(s, name, json_string_value(r->m[RK_LIBRARY]),
+                        json_string_value(r->m[RK_SPEC]));
+  file_count(s, k, v.cls);
   size_t nl = strlen(name), il = strlen(id);
   char *key = arena_str(&s->arena, nl + il + 1);
   memcpy(key, name, nl);
@@ -176,8 +217,6 @@ static int scan(void *ctx, const struct rrecord *r) {
              s->paths[*first >> 40]);
     return 0;
   }
-  size_t k = adapter_of(s, name, json_string_value(r->m[RK_LIBRARY]),
-                        json_string_value(r->m[RK_SPEC]));
   s->results++;
   stats_count(&s->ad[k], &v, r->m[RK_GOT] != NULL);
   int failed = class_failed(v.cls) && !v.impl_defined, flag = 0;
@@ -244,6 +283,7 @@ static void rset_free(struct rset *s) {
   free(s->bc);
   free(s->ad);
   free(s->summary);
+  free(s->fc);
   free(s->shard);
   json_decref(s->filters);
   strmap_free(&s->seen);
@@ -279,6 +319,12 @@ static int rset_check(struct rset *s) {
     warnx_("results of adapter %s from two libraries: %s, and %s in %s "
            "(--force to join them anyway)",
            a->adapter, a->library, s->other_lib, s->other_lib_path);
+    rc = EXIT_USAGE;
+  }
+  if (s->miscount && !s->force) {
+    warnx_("%s: its summary record does not count what it holds (a result "
+           "deleted or added?); --force to take the results as they are",
+           s->miscount);
     rc = EXIT_USAGE;
   }
   if (s->dups && !s->force) {

@@ -358,6 +358,17 @@ int results_each(char *const *paths, int n, results_fn fn, void *ctx) {
   return 0;
 }
 
+int result_named(const struct rrecord *rec) {
+  const char *ad = json_string_value(rec->m[RK_ADAPTER]),
+             *id = json_string_value(rec->m[RK_ID]),
+             *cls = json_string_value(rec->m[RK_CLASS]);
+  if (ad && *ad && id && *id && cls && class_from_name(cls) >= 0)
+    return 0;
+  warnx_("%s:%ld: a result needs \"adapter\", \"id\" and a known \"class\"",
+         rec->path, rec->line);
+  return -1;
+}
+
 int result_verdict(json_t *const *m, struct verdict *v) {
   memset(v, 0, sizeof *v);
   const char *cls = json_string_value(m[RK_CLASS]);

@@ -97,3 +97,42 @@ PY
   [[ $stderr == *"two adapter entries named dup; neither is used"* ]]
   [[ $stderr == *'unknown adapter "dup"'* ]]
 }
+
+@test "L7: check refuses a results file whose summary counts a result it no longer holds" {
+  sed 's/MARKER/CRASH/' "$V/markers.json" > "$(T)/m.json"
+  "$UT" run --vectors "$(T)/m.json" --adapter-cmd "$FAKE" --output "$(T)/r.jsonl" --timeout 1 \
+    --write-baseline "$(T)/bl.json" --force --no-progress > /dev/null 2>&1 || true
+  "$PY" -c 'import json,sys; d=json.load(open(sys.argv[1])); d["entries"]=[]; json.dump(d, open(sys.argv[1],"w"))' "$(T)/bl.json"
+  run --separate-stderr "$UT" check --baseline "$(T)/bl.json" "$(T)/r.jsonl"
+  [ "$status" -eq 1 ] # the CRASH: new
+  grep -v '"class": "CRASH"' "$(T)/r.jsonl" > "$(T)/d.jsonl"
+  run --separate-stderr "$UT" check --baseline "$(T)/bl.json" "$(T)/d.jsonl"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"the summary counts 1 CRASH results of fake; the file holds 0"* ]]
+  run --separate-stderr "$UT" merge "$(T)/d.jsonl" -o "$(T)/m.jsonl"
+  [ "$status" -eq 2 ]
+}
+
+@test "L6: behaviours, check and report refuse alike a result without adapter, id or known class" {
+  sed 's/MARKER/CRASH/' "$V/markers.json" > "$(T)/m.json"
+  "$UT" run --vectors "$(T)/m.json" --adapter-cmd "$FAKE" --output "$(T)/r.jsonl" --timeout 1 \
+    --write-baseline "$(T)/bl.json" --force --no-progress > /dev/null 2>&1 || true
+  for edit in 'o["adapter"] = 5' 'o["adapter"] = ""' 'o["id"] = ""' 'o["id"] = {}' 'o["class"] = 3'; do
+    "$PY" - "$(T)/r.jsonl" "$(T)/b.jsonl" "$edit" <<'PY'
+import json, sys
+out = []
+for line in open(sys.argv[1]):
+    o = json.loads(line)
+    if o.get("class") == "CRASH":
+        exec(sys.argv[3])
+    out.append(json.dumps(o) + "\n")
+open(sys.argv[2], "w").write("".join(out))
+PY
+    for cmd in "behaviours --vectors $(T)/m.json" "check --baseline $(T)/bl.json" "report --quiet --output-dir $(T)/rep"; do
+      run --separate-stderr "$UT" $cmd "$(T)/b.jsonl"
+      echo "$edit / $cmd: $status"
+      [ "$status" -eq 2 ]
+      [[ $stderr == *"b.jsonl:"*": a result needs \"adapter\", \"id\" and a known \"class\""* ]]
+    done
+  done
+}
