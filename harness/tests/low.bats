@@ -136,3 +136,20 @@ PY
     done
   done
 }
+
+@test "L22: the loader refuses a test member the schema does not know, and a version that is not semver" {
+  printf '{"schema":"uritest-vectors/1","version":"1.0.0","spec":"rfc3986","groups":[{"op":"parse","tests":[{"id":"e.1","input":"http://a/","expect":"accept","componets":{"host":"b"}}]}]}' > "$(T)/m.json"
+  run --separate-stderr "$UT" list files --vectors "$(T)/m.json"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"componets"*"is not a member of a test (misspelt?)"* ]]
+  # extensions, and the schema's free members, stay welcome
+  printf '{"schema":"uritest-vectors/1","version":"1.0.0-rc.1+b2","spec":"rfc3986","groups":[{"op":"parse","tests":[{"id":"e.1","input":"http://a/","expect":"accept","x-note":1,"comment":"c","title":"t","source":"s","hazard":"h","description":"d"}]}]}' > "$(T)/ok.json"
+  run --separate-stderr "$UT" list files --vectors "$(T)/ok.json"
+  [ "$status" -eq 0 ]
+  for v in '' v1.0.0 1.0.0.0 ' 1.0.0' 01.0.0 1.0; do
+    printf '{"schema":"uritest-vectors/1","version":"%s","spec":"rfc3986","groups":[]}' "$v" > "$(T)/v.json"
+    run --separate-stderr "$UT" list files --vectors "$(T)/v.json"
+    [ "$status" -eq 2 ]
+    [[ $stderr == *"version"*"must be a semantic version"* ]]
+  done
+}
