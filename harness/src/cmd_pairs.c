@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "adapter.h"
+#include "files.h"
 #include "commands.h"
 #include "pairs.h"
 
@@ -176,10 +177,8 @@ static int write_matrix(const struct popts *o, json_t *m) {
     pairs_text(stdout, m);
   }
   if (o->output &&
-      json_dump_file(m, o->output, JSON_INDENT(1) | JSON_ENSURE_ASCII) < 0) {
-    warnx_("%s: cannot write", o->output);
+      json_write_file(m, o->output, JSON_INDENT(1) | JSON_ENSURE_ASCII) < 0)
     return EXIT_USAGE;
-  }
   return 0;
 }
 
