@@ -199,11 +199,17 @@ $(BUILD)/adapters/$(1)/$(1): $(wildcard adapters/$(1)/*.go adapters/$(1)/go.mod)
 	  GOCACHE=$$(abspath $(BUILD))/go-cache GOPATH=$$(abspath $(BUILD))/go-path $$(GO) build -o $$(abspath $$@) .
 endef
 
+# Java: the folder's sources with the shared classes (java-common/: the
+# protocol, Proto.java) into build/adapters/NAME/, main class Adapter;
+# ADAPTER_LIBS are the library's jars (the class path, also in the
+# command of its adapter.json).
+JAVA_COMMON_SRC := $(sort $(wildcard adapters/java-common/*.java))
 define adapter_lang_java
-ADAPTER_BINS += $(patsubst adapters/$(1)/%.java,$(BUILD)/adapters/$(1)/%.class,$(wildcard adapters/$(1)/*.java))
-$(BUILD)/adapters/$(1)/%.class: adapters/$(1)/%.java $(ADAPTER_DEPS_$(1))
+ADAPTER_BINS += $(BUILD)/adapters/$(1)/Adapter.class
+$(BUILD)/adapters/$(1)/Adapter.class: $(wildcard adapters/$(1)/*.java) $(JAVA_COMMON_SRC) $(ADAPTER_DEPS_$(1))
 	@mkdir -p $$(dir $$@)
-	$$(JAVAC) -encoding UTF-8 -Xlint:all -d $$(dir $$@) $$<
+	$$(JAVAC) -encoding UTF-8 -Xlint:all $(if $(strip $(ADAPTER_LIBS)),-cp $(subst $(eval) ,:,$(strip $(ADAPTER_LIBS)))) \
+	  -d $$(dir $$@) $(wildcard adapters/$(1)/*.java) $(JAVA_COMMON_SRC)
 endef
 
 define adapter_lang_rust
