@@ -202,13 +202,14 @@ endef
 # Java: the folder's sources with the shared classes (java-common/: the
 # protocol, Proto.java) into build/adapters/NAME/, main class Adapter;
 # ADAPTER_LIBS are the library's jars (the class path, also in the
-# command of its adapter.json).
+# command of its adapter.json; -path: the jars' manifests name optional
+# jars, such as log4j, that Debian need not install).
 JAVA_COMMON_SRC := $(sort $(wildcard adapters/java-common/*.java))
 define adapter_lang_java
 ADAPTER_BINS += $(BUILD)/adapters/$(1)/Adapter.class
 $(BUILD)/adapters/$(1)/Adapter.class: $(wildcard adapters/$(1)/*.java) $(JAVA_COMMON_SRC) $(ADAPTER_DEPS_$(1))
 	@mkdir -p $$(dir $$@)
-	$$(JAVAC) -encoding UTF-8 -Xlint:all $(if $(strip $(ADAPTER_LIBS)),-cp $(subst $(eval) ,:,$(strip $(ADAPTER_LIBS)))) \
+	$$(JAVAC) -encoding UTF-8 -Xlint:all,-path $(if $(strip $(ADAPTER_LIBS)),-cp $(subst $(eval) ,:,$(strip $(ADAPTER_LIBS)))) \
 	  -d $$(dir $$@) $(wildcard adapters/$(1)/*.java) $(JAVA_COMMON_SRC)
 endef
 
