@@ -188,4 +188,5 @@ extern "C" const struct glue glue_boost_url = {
     bu_equivalent,
     nullptr,
     bu_accepts,
+    nullptr,
 };

@@ -5,7 +5,7 @@
 ;;; Mapping to the component model: README.md.
 (use-modules (web uri) (json) (ice-9 rdelim) (ice-9 regex) (rnrs bytevectors))
 
-(define known-ops '("parse" "match" "resolve" "normalize" "equivalent" "iri-to-uri"))
+(define known-ops (quote ("parse" "match" "resolve" "normalize" "equivalent" "iri-to-uri" "recompose")))
 
 (define (field req name) (assoc-ref req name))
 (define (given? v) (and v (not (eq? v 'null))))
@@ -61,7 +61,7 @@
   (let ((op (if (given? (field req "op")) (field req "op") "parse")))
     (cond
      ((not (member op known-ops)) (list (cons "error" "unknown op")))
-     ((not (string=? op "parse"))
+     ((not (member op '("parse" "recompose")))
       (list (cons "unsupported" (string-append "op " op " not supported by this adapter"))))
      ((and (given? (field req "rule")) (not (equal? (field req "rule") "URI-reference")))
       (list (cons "unsupported" "string->uri-reference has one entry point (URI-reference)")))
@@ -74,9 +74,12 @@
           (list (cons "unsupported" "(web uri) matches with POSIX regexps: input has a NUL octet")))
          (else
             (let ((u (string->uri-reference input)))
-              (if u
-                  (list (cons "valid" #t) (cons "components" (components u)))
-                  (list (cons "valid" #f)))))))))))
+              (cond
+               ((not u) (list (cons "valid" #f)))
+               ;; uri->string: the URI (web uri) writes for what it parsed
+               ((string=? op "recompose")
+                (list (cons "valid" #t) (cons "output" (uri->string u))))
+               (else (list (cons "valid" #t) (cons "components" (components u)))))))))))))
 
 ;; VALUE (an alist, a string, a number, #t, #f or 'null) as JSON on PORT.
 (define (write-json v port)
@@ -139,7 +142,7 @@
 (setvbuf out 'block 65536)
 (write-json `(("adapter" . "guile-web-uri")
               ("library" . ,(string-append "Guile " (version) " (web uri)"))
-              ("spec" . "rfc3986") ("ops" . #("parse")) ("protocol" . 1))
+              ("spec" . "rfc3986") ("ops" . #("parse" "recompose")) ("protocol" . 1))
             out)
 (newline out)
 (force-output out)

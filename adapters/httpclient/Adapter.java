@@ -18,15 +18,11 @@ public final class Adapter {
     static Map<String, Object> answer(Map<String, Object> req) throws Proto.BadRequest, Proto.Unsupported {
         Map<String, Object> a = new LinkedHashMap<>();
         String op = Proto.op(req);
-        String input = Proto.field(req, "input");
-        if (input == null) throw new Proto.BadRequest("request has neither input nor input_hex");
+        String input = Proto.input(req);
         try {
             switch (op) {
                 case "parse": {
-                    Object rule = req.get("rule");
-                    if (rule != null && !"URI-reference".equals(rule)) {
-                        throw new Proto.Unsupported("URIBuilder has one entry point");
-                    }
+                    Proto.oneEntryPoint(req, "URIBuilder has one entry point");
                     // the URI the builder gives back: what the client requests
                     URI u = new URIBuilder(input).build();
                     a.put("valid", Boolean.TRUE);
@@ -43,6 +39,11 @@ public final class Adapter {
                     a.put("target", URIUtils.resolve(new URI(base), input).toString());
                     return a;
                 }
+                case "recompose":
+                    // the URI the builder writes back: what the client requests
+                    a.put("valid", Boolean.TRUE);
+                    a.put("output", new URIBuilder(input).build().toString());
+                    return a;
                 default:
                     throw new Proto.Unsupported("op " + op + " not supported by this adapter");
             }
@@ -57,7 +58,7 @@ public final class Adapter {
         Package p = URIBuilder.class.getPackage();
         String v = p == null || p.getImplementationVersion() == null ? "?" : p.getImplementationVersion();
         Proto.serve("{\"adapter\": \"httpclient\", \"library\": \"Apache HttpClient " + v + " URIBuilder (java "
-            + System.getProperty("java.version") + ")\", \"spec\": \"rfc3986\", \"ops\": [\"parse\", \"resolve\"], \"protocol\": 1}",
+            + System.getProperty("java.version") + ")\", \"spec\": \"rfc3986\", \"ops\": [\"parse\", \"resolve\", \"recompose\"], \"protocol\": 1}",
             Adapter::answer);
     }
 }

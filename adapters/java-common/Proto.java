@@ -25,7 +25,7 @@ public final class Proto {
 
     private static final Pattern IPV4 = Pattern.compile(
         "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}");
-    static final List<String> KNOWN = List.of("parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri");
+    static final List<String> KNOWN = List.of("parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri", "recompose");
 
     /** Answers one request: the fields of the answer after its id. */
     interface Handler {
@@ -213,6 +213,19 @@ public final class Proto {
         if (h.startsWith("[v") || h.startsWith("[V")) return "IPvFuture";
         if (h.startsWith("[")) return "IPv6address";
         return IPV4.matcher(h).matches() ? "IPv4address" : "reg-name";
+    }
+
+    /** The request's input (input or input_hex); BadRequest when absent. */
+    static String input(Map<String, Object> req) throws BadRequest, Unsupported {
+        String input = field(req, "input");
+        if (input == null) throw new BadRequest("request has neither input nor input_hex");
+        return input;
+    }
+
+    /** Unsupported (WHY) when the request names a start rule other than URI-reference. */
+    static void oneEntryPoint(Map<String, Object> req, String why) throws Unsupported {
+        Object rule = req.get("rule");
+        if (rule != null && !"URI-reference".equals(rule)) throw new Unsupported(why);
     }
 
     /** The request's op ("parse" when absent); BadRequest when unknown. */

@@ -22,16 +22,12 @@ public final class Adapter {
     static Map<String, Object> answer(Map<String, Object> req) throws Proto.BadRequest, Proto.Unsupported {
         Map<String, Object> a = new LinkedHashMap<>();
         String op = Proto.op(req);
-        String input = Proto.field(req, "input");
-        if (input == null) throw new Proto.BadRequest("request has neither input nor input_hex");
+        String input = Proto.input(req);
         Object level = req.get("level");
         try {
             switch (op) {
                 case "parse": {
-                    Object rule = req.get("rule");
-                    if (rule != null && !"URI-reference".equals(rule)) {
-                        throw new Proto.Unsupported("java.net.URI has one entry point (URI-reference)");
-                    }
+                    Proto.oneEntryPoint(req, "java.net.URI has one entry point (URI-reference)");
                     URI u;
                     try {
                         u = new URI(input);
@@ -56,6 +52,11 @@ public final class Adapter {
                     a.put("target", t.toString());
                     return a;
                 }
+                case "recompose":
+                    // URI.toString: the string it was parsed from, as java.net.URI keeps it
+                    a.put("valid", Boolean.TRUE);
+                    a.put("output", new URI(input).toString());
+                    return a;
                 case "normalize":
                     if (level != null && !"syntax".equals(level)) throw new Proto.Unsupported("URI.normalize has no " + level + " level");
                     a.put("valid", Boolean.TRUE);
@@ -81,7 +82,7 @@ public final class Adapter {
 
     public static void main(String[] args) throws IOException {
         Proto.serve("{\"adapter\": \"java-net-uri\", \"library\": \"java.net.URI (java " + System.getProperty("java.version")
-            + ")\", \"spec\": \"rfc2396\", \"ops\": [\"parse\", \"resolve\", \"normalize\", \"equivalent\"], \"protocol\": 1}",
+            + ")\", \"spec\": \"rfc2396\", \"ops\": [\"parse\", \"resolve\", \"normalize\", \"equivalent\", \"recompose\"], \"protocol\": 1}",
             Adapter::answer);
     }
 }

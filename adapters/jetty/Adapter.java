@@ -35,11 +35,11 @@ public final class Adapter {
     static Map<String, Object> answer(Map<String, Object> req) throws Proto.BadRequest, Proto.Unsupported {
         Map<String, Object> a = new LinkedHashMap<>();
         String op = Proto.op(req);
-        String input = Proto.field(req, "input");
-        if (input == null) throw new Proto.BadRequest("request has neither input nor input_hex");
-        if (!"parse".equals(op)) throw new Proto.Unsupported("op " + op + " not supported by this adapter");
-        Object rule = req.get("rule");
-        if (rule != null && !"URI-reference".equals(rule)) throw new Proto.Unsupported("HttpURI has one entry point");
+        String input = Proto.input(req);
+        if (!"parse".equals(op) && !"recompose".equals(op)) {
+            throw new Proto.Unsupported("op " + op + " not supported by this adapter");
+        }
+        Proto.oneEntryPoint(req, "HttpURI has one entry point");
         HttpURI u;
         try {
             u = new HttpURI(input);
@@ -49,7 +49,11 @@ public final class Adapter {
             return a;
         }
         a.put("valid", Boolean.TRUE);
-        a.put("components", components(u));
+        if ("recompose".equals(op)) {
+            a.put("output", u.toString()); // the URI Jetty writes back
+        } else {
+            a.put("components", components(u));
+        }
         return a;
     }
 
@@ -57,7 +61,7 @@ public final class Adapter {
         Package p = HttpURI.class.getPackage();
         String v = p == null || p.getImplementationVersion() == null ? "?" : p.getImplementationVersion();
         Proto.serve("{\"adapter\": \"jetty\", \"library\": \"Jetty " + v + " HttpURI (java "
-            + System.getProperty("java.version") + ")\", \"spec\": \"rfc3986\", \"ops\": [\"parse\"], \"protocol\": 1}",
+            + System.getProperty("java.version") + ")\", \"spec\": \"rfc3986\", \"ops\": [\"parse\", \"recompose\"], \"protocol\": 1}",
             Adapter::answer);
     }
 }

@@ -90,6 +90,37 @@ static int libevent_nonconformant_parse(const char *s, size_t len,
   return parse_flags(s, len, rule, EVHTTP_URI_NONCONFORMANT, out);
 }
 
+/* evhttp_uri_join: the URI-reference libevent writes from its parts. */
+static int recompose_flags(const char *s, size_t len, unsigned flags,
+                           struct adapter_reading *out) {
+  char *c = reading_cstring(out, s, len);
+  if (!c)
+    return out->oom ? -1 : 0;
+  struct evhttp_uri *u = evhttp_uri_parse_with_flags(c, flags);
+  if (u) {
+    /* the joined string is the input's parts and their separators */
+    size_t cap = 2 * len + 64;
+    char *buf = reading_output_space(out, cap);
+    if (buf && evhttp_uri_join(u, buf, cap)) {
+      out->valid = 1;
+      reading_output_done(out, strlen(buf));
+    }
+    evhttp_uri_free(u);
+  }
+  free(c);
+  return out->oom ? -1 : 0;
+}
+
+static int libevent_recompose(const char *s, size_t len,
+                              struct adapter_reading *out) {
+  return recompose_flags(s, len, 0, out);
+}
+
+static int libevent_nonconformant_recompose(const char *s, size_t len,
+                                            struct adapter_reading *out) {
+  return recompose_flags(s, len, EVHTTP_URI_NONCONFORMANT, out);
+}
+
 static int accepts_flags(const char *s, unsigned flags) {
   struct evhttp_uri *u = evhttp_uri_parse_with_flags(s, flags);
   if (!u)
@@ -109,17 +140,19 @@ static int libevent_nonconformant_accepts(const char *s, size_t len) {
 const struct glue glue_libevent = {
     .name = "libevent",
     .spec = "rfc3986",
-    .ops = GLUE_OP_PARSE,
+    .ops = GLUE_OP_PARSE | GLUE_OP_RECOMPOSE,
     .library_version = libevent_version,
     .parse = libevent_parse,
     .accepts = libevent_accepts,
+    .recompose = libevent_recompose,
 };
 
 const struct glue glue_libevent_nonconformant = {
     .name = "libevent-nonconformant",
     .spec = "rfc3986",
-    .ops = GLUE_OP_PARSE,
+    .ops = GLUE_OP_PARSE | GLUE_OP_RECOMPOSE,
     .library_version = libevent_version,
     .parse = libevent_nonconformant_parse,
     .accepts = libevent_nonconformant_accepts,
+    .recompose = libevent_nonconformant_recompose,
 };

@@ -112,6 +112,24 @@ static int libsoup_resolve(const char *base, size_t base_len, const char *ref,
   return out->oom ? -1 : 0;
 }
 
+/* soup_uri_to_string: the URI libsoup writes (and requests). */
+static int libsoup_recompose(const char *s, size_t len,
+                             struct adapter_reading *out) {
+  char *c = reading_cstring(out, s, len);
+  if (!c)
+    return out->oom ? -1 : 0;
+  SoupURI *u = soup_uri_new(c);
+  free(c);
+  if (u) {
+    char *str = soup_uri_to_string(u, FALSE);
+    out->valid = 1;
+    reading_set_output(out, str, strlen(str));
+    g_free(str);
+    soup_uri_free(u);
+  }
+  return out->oom ? -1 : 0;
+}
+
 static int libsoup_accepts(const char *s, size_t len) {
   if (memchr(s, 0, len))
     return -1;
@@ -125,9 +143,10 @@ static int libsoup_accepts(const char *s, size_t len) {
 const struct glue glue_libsoup = {
     .name = "libsoup",
     .spec = "rfc3986",
-    .ops = GLUE_OP_PARSE | GLUE_OP_RESOLVE,
+    .ops = GLUE_OP_PARSE | GLUE_OP_RESOLVE | GLUE_OP_RECOMPOSE,
     .library_version = libsoup_version,
     .parse = libsoup_parse,
     .resolve = libsoup_resolve,
     .accepts = libsoup_accepts,
+    .recompose = libsoup_recompose,
 };

@@ -9,7 +9,7 @@ local socket = require("socket")
 local cjson = require("cjson")
 
 local OPS = { parse = true, match = true, resolve = true, normalize = true,
-              equivalent = true, ["iri-to-uri"] = true }
+              equivalent = true, ["iri-to-uri"] = true, recompose = true }
 
 local function jstr(s)
   if not utf8.len(s) then
@@ -102,6 +102,11 @@ local function answer(req)
     local p = url.parse(input)
     if not p then return '"valid":false' end
     return '"valid":true,"components":' .. components(p)
+  elseif op == "recompose" then
+    -- url.build: the URL socket.url writes for what it parsed
+    local p = url.parse(input)
+    if not p then return '"valid":false' end
+    return '"valid":true,"output":' .. jstr(url.build(p))
   elseif op == "resolve" then
     local base = octets(req, "base")
     if base == nil then return '"error":"resolve needs a base"' end
@@ -129,7 +134,7 @@ end
 
 io.stdout:setvbuf("full")
 io.stdout:write('{"adapter":"lua-socket-url","library":' .. jstr(socket._VERSION .. " socket.url (" .. _VERSION .. ")") ..
-  ',"spec":"rfc3986","ops":["parse","resolve"],"protocol":1}\n')
+  ',"spec":"rfc3986","ops":["parse","resolve","recompose"],"protocol":1}\n')
 io.stdout:flush()
 -- Answers are flushed when no further request is waiting on standard input
 -- (PROTOCOL.md section 6): socket.select polls file descriptor 0.

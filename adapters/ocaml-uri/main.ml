@@ -8,7 +8,7 @@
 exception Bad of string
 exception Unsupported of string
 
-let known = [ "parse"; "match"; "resolve"; "normalize"; "equivalent"; "iri-to-uri" ]
+let known = [ "parse"; "match"; "resolve"; "normalize"; "equivalent"; "iri-to-uri"; "recompose" ]
 
 (* Whether S is well-formed UTF-8 (RFC 3629: no overlongs, no surrogates,
    nothing above U+10FFFF). *)
@@ -100,6 +100,9 @@ let answer req =
         let base = match field req "base" with Some b -> b | None -> raise (Bad "resolve needs a base") in
         if List.assoc_opt "strict" req = Some (`Bool false) then raise (Unsupported "Uri.resolve has no non-strict mode");
         [ ("valid", `Bool true); ("target", value (Uri.to_string (Uri.resolve "" (Uri.of_string base) (Uri.of_string input)))) ]
+    | "recompose" ->
+        (* Uri.to_string: the URI the library writes for what it read *)
+        [ ("valid", `Bool true); ("output", value (Uri.to_string (Uri.of_string input))) ]
     | _ -> raise (Unsupported ("op " ^ op ^ " not supported by this adapter"))
 
 let serve_line line =
@@ -122,7 +125,7 @@ let () =
   print_endline
     (Yojson.Safe.to_string
        (`Assoc [ ("adapter", `String "ocaml-uri"); ("library", `String ("ocaml " ^ Version.library));
-                 ("spec", `String "rfc3986"); ("ops", `List [ `String "parse"; `String "resolve" ]); ("protocol", `Int 1) ]));
+                 ("spec", `String "rfc3986"); ("ops", `List [ `String "parse"; `String "resolve"; `String "recompose" ]); ("protocol", `Int 1) ]));
   Stdlib.flush stdout;
   (* answers are flushed when no further request is waiting (PROTOCOL.md 6) *)
   let pending () = match Unix.select [ Unix.stdin ] [] [] 0.0 with [], _, _ -> false | _ -> true in

@@ -36,14 +36,10 @@ public final class Adapter {
     static Map<String, Object> answer(Map<String, Object> req) throws Proto.BadRequest, Proto.Unsupported {
         Map<String, Object> a = new LinkedHashMap<>();
         String op = Proto.op(req);
-        String input = Proto.field(req, "input");
-        if (input == null) throw new Proto.BadRequest("request has neither input nor input_hex");
+        String input = Proto.input(req);
         switch (op) {
             case "parse": {
-                Object rule = req.get("rule");
-                if (rule != null && !"URI-reference".equals(rule)) {
-                    throw new Proto.Unsupported("HttpUrl.parse has one entry point");
-                }
+                Proto.oneEntryPoint(req, "HttpUrl.parse has one entry point");
                 HttpUrl u = HttpUrl.parse(input);
                 a.put("valid", u != null);
                 if (u != null) a.put("components", components(u));
@@ -61,6 +57,13 @@ public final class Adapter {
                 if (t != null) a.put("target", t.toString());
                 return a;
             }
+            case "recompose": {
+                // HttpUrl.toString: the URL OkHttp would request
+                HttpUrl u = HttpUrl.parse(input);
+                a.put("valid", u != null);
+                if (u != null) a.put("output", u.toString());
+                return a;
+            }
             default:
                 throw new Proto.Unsupported("op " + op + " not supported by this adapter");
         }
@@ -70,7 +73,7 @@ public final class Adapter {
         // "okhttp/3.13.1"
         String v = okhttp3.internal.Version.userAgent().replace("okhttp/", "");
         Proto.serve("{\"adapter\": \"okhttp\", \"library\": \"OkHttp " + v + " HttpUrl (java "
-            + System.getProperty("java.version") + ")\", \"spec\": \"other\", \"ops\": [\"parse\", \"resolve\"], \"protocol\": 1}",
+            + System.getProperty("java.version") + ")\", \"spec\": \"other\", \"ops\": [\"parse\", \"resolve\", \"recompose\"], \"protocol\": 1}",
             Adapter::answer);
     }
 }

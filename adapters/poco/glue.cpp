@@ -160,4 +160,5 @@ extern "C" const struct glue glue_poco = {
     nullptr,
     nullptr,
     po_accepts,
+    nullptr,
 };

@@ -51,7 +51,14 @@ def resolve(req):
         return {"valid": False, "library_error": str(e)}
 
 
+def recompose(req):
+    try:
+        return {"valid": True, "output": urls.url_parse(req.text("input")).to_url()}
+    except ValueError as e:
+        return {"valid": False, "library_error": str(e)}
+
+
 if __name__ == "__main__":
     sys.exit(pyadapter.serve("python-werkzeug", "werkzeug %s urls (python %d.%d)" % (
         importlib.metadata.version("werkzeug"), *sys.version_info[:2]), "rfc3986",
-        {"parse": parse, "resolve": resolve}))
+        {"parse": parse, "resolve": resolve, "recompose": recompose}))

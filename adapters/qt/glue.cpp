@@ -244,4 +244,5 @@ extern "C" const struct glue glue_qt = {
     nullptr,
     nullptr,
     qt_accepts,
+    nullptr,
 };

@@ -49,13 +49,11 @@ public final class Adapter {
     static Map<String, Object> answer(Map<String, Object> req) throws Proto.BadRequest, Proto.Unsupported {
         Map<String, Object> a = new LinkedHashMap<>();
         String op = Proto.op(req);
-        String input = Proto.field(req, "input");
-        if (input == null) throw new Proto.BadRequest("request has neither input nor input_hex");
-        if (!"parse".equals(op)) throw new Proto.Unsupported("op " + op + " not supported by this adapter");
-        Object rule = req.get("rule");
-        if (rule != null && !"URI-reference".equals(rule)) {
-            throw new Proto.Unsupported("UriComponentsBuilder.fromUriString has one entry point");
+        String input = Proto.input(req);
+        if (!"parse".equals(op) && !"recompose".equals(op)) {
+            throw new Proto.Unsupported("op " + op + " not supported by this adapter");
         }
+        Proto.oneEntryPoint(req, "UriComponentsBuilder.fromUriString has one entry point");
         UriComponents u;
         try {
             u = UriComponentsBuilder.fromUriString(input).build();
@@ -65,7 +63,11 @@ public final class Adapter {
             return a;
         }
         a.put("valid", Boolean.TRUE);
-        a.put("components", components(u));
+        if ("recompose".equals(op)) {
+            a.put("output", u.toUriString()); // the URI Spring writes back
+        } else {
+            a.put("components", components(u));
+        }
         return a;
     }
 
@@ -74,7 +76,7 @@ public final class Adapter {
         String v = p == null || p.getImplementationVersion() == null ? "?" : p.getImplementationVersion();
         Proto.serve("{\"adapter\": \"spring-web\", \"library\": \"Spring Framework " + v
             + " UriComponentsBuilder (java " + System.getProperty("java.version")
-            + ")\", \"spec\": \"rfc3986\", \"ops\": [\"parse\"], \"protocol\": 1}",
+            + ")\", \"spec\": \"rfc3986\", \"ops\": [\"parse\", \"recompose\"], \"protocol\": 1}",
             Adapter::answer);
     }
 }

@@ -31,4 +31,8 @@ serve({
   parse(req, f) {
     return { valid: true, components: components(URI.parse(f.input, !loose)) };
   },
+  // the string URI.toString() writes for what it parsed
+  recompose(req, f) {
+    return { valid: true, output: URI.parse(f.input, !loose).toString() };
+  },
 });

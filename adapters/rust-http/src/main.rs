@@ -45,7 +45,7 @@ fn handle(op: &str, req: &BTreeMap<String, Value>) -> Outcome {
         Ok(None) => return Outcome::Bad("request has neither input nor input_hex".into()),
         Err(o) => return o,
     };
-    if op != "parse" {
+    if op != "parse" && op != "recompose" {
         return Outcome::Unsupported(format!("op {} not supported by this adapter", op));
     }
     if let Some(r) = str_of(req, "rule") {
@@ -55,13 +55,15 @@ fn handle(op: &str, req: &BTreeMap<String, Value>) -> Outcome {
     }
     match Uri::try_from(input.as_slice()) {
         Err(e) => Outcome::Answer(vec![("valid", "false".into()), ("exception", js(&e.to_string()))]),
+        // recompose: the string the Uri writes (its Display)
+        Ok(u) if op == "recompose" => Outcome::Answer(vec![("valid", "true".into()), ("output", js(&u.to_string()))]),
         Ok(u) => Outcome::Answer(vec![("valid", "true".into()), ("components", components(&u))]),
     }
 }
 
 fn main() {
     let hello = format!(
-        "{{\"adapter\": \"rust-http\", \"library\": \"http {} (Rust crate, http::Uri)\", \"spec\": \"other\", \"ops\": [\"parse\"], \"protocol\": 1}}",
+        "{{\"adapter\": \"rust-http\", \"library\": \"http {} (Rust crate, http::Uri)\", \"spec\": \"other\", \"ops\": [\"parse\", \"recompose\"], \"protocol\": 1}}",
         env!("LIB_VERSION")
     );
     proto::serve(&hello, &handle);
