@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "adapter.h"
+#include "bisect.h"
 #include "commands.h"
 #include "proc.h"
 #include "results.h"
@@ -49,9 +50,8 @@ static const char bisect_help[] =
     "Example: uritest bisect --adapter NAME --versions all --tag cve\n";
 
 struct bisect_opts {
-  const char *adapter, *versions, *format, *timeout;
-  char **vectors, **tags;
-  int nvectors, ntags;
+  const char *adapter, *versions, *format;
+  struct version_run run; /* vectors, tags, timeout of each uritest run */
 };
 
 /* One outcome of a vector from some version on. */
@@ -158,9 +158,8 @@ static int read_results(struct tracks *t, const char *path,
   return results_each(paths, 1, track_record, &ctx) ? -1 : 0;
 }
 
-/* uritest run for ADAPTER into OUT; its exit status, or -1. */
-static int run_version(const struct bisect_opts *o, const char *adapter,
-                       const char *out, const char *log) {
+int version_run(const struct version_run *o, const char *adapter,
+                const char *out, const char *log) {
   char *argv[64 + 4 * 64];
   int argc = 0;
   argv[argc++] = "uritest";
@@ -243,9 +242,8 @@ static char **pick_versions(const struct adapter_def *base, const char *list,
   return out;
 }
 
-/* Every version installed, or exit 2 naming the make deps command. */
-static int check_installed(struct registry *reg, const char *name,
-                           char **versions, size_t n) {
+int versions_installed(struct registry *reg, const char *name, char **versions,
+                       size_t n) {
   struct buf missing = {0};
   for (size_t i = 0; i < n; i++) {
     char full[512];
@@ -272,7 +270,7 @@ static int check_installed(struct registry *reg, const char *name,
 /* The input of each change whose results carry none (only PASS and
  * UNSUPPORTED results, which the results file writes without "expected"),
  * from the vectors the versions ran (default vectors/v1). */
-static void inputs_from_vectors(struct tracks *t, const struct bisect_opts *o) {
+static void inputs_from_vectors(struct tracks *t, const struct version_run *o) {
   int missing = 0;
   for (size_t i = 0; i < t->n; i++)
     missing |= t->v[i].n >= 2 && !t->v[i].input;
@@ -366,8 +364,8 @@ static int parse_bisect_opts(int argc, char **argv, struct bisect_opts *o) {
                                        {0, 0, 0, 0}};
   memset(o, 0, sizeof *o);
   o->format = "text";
-  o->vectors = xcalloc((size_t)argc + 1, sizeof *o->vectors);
-  o->tags = xcalloc((size_t)argc + 1, sizeof *o->tags);
+  o->run.vectors = xcalloc((size_t)argc + 1, sizeof *o->run.vectors);
+  o->run.tags = xcalloc((size_t)argc + 1, sizeof *o->run.tags);
   int c;
   optind = 1;
   while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -376,13 +374,13 @@ static int parse_bisect_opts(int argc, char **argv, struct bisect_opts *o) {
     else if (c == 'V')
       o->versions = optarg;
     else if (c == 'v')
-      o->vectors[o->nvectors++] = optarg;
+      o->run.vectors[o->run.nvectors++] = optarg;
     else if (c == 't')
-      o->tags[o->ntags++] = optarg;
+      o->run.tags[o->run.ntags++] = optarg;
     else if (c == 'f')
       o->format = optarg;
     else if (c == 'T')
-      o->timeout = optarg;
+      o->run.timeout = optarg;
     else if (c == 'h') {
       fputs(bisect_usage, stdout);
       fputs(bisect_help, stdout);
@@ -392,7 +390,7 @@ static int parse_bisect_opts(int argc, char **argv, struct bisect_opts *o) {
   }
   if (optind < argc || !o->adapter || !o->versions ||
       (strcmp(o->format, "text") && strcmp(o->format, "json")) ||
-      o->nvectors > 60 || o->ntags > 60)
+      o->run.nvectors > 60 || o->run.ntags > 60)
     return -1;
   return 0;
 }
@@ -414,7 +412,7 @@ static int run_versions(const struct bisect_opts *o, char **versions, size_t n,
       snprintf(full, sizeof full, "%s@%s", base->name, versions[i]);
     snprintf(out, sizeof out, "%s/%zu.jsonl", dir, i);
     snprintf(log, sizeof log, "%s/%zu.log", dir, i);
-    int st = run_version(o, full, out, log);
+    int st = version_run(&o->run, full, out, log);
     if (st != 0 && st != 1) {
       warnx_("uritest run --adapter %s failed (status %d); its output is in %s",
              full, st, log);
@@ -424,6 +422,8 @@ static int run_versions(const struct bisect_opts *o, char **versions, size_t n,
       rc = -1;
     unlink(out);
     unlink(log);
+    snprintf(out, sizeof out, "%s/pairs.json", dir); /* run writes it beside */
+    unlink(out);
   }
   rmdir(dir);
   return rc;
@@ -451,8 +451,8 @@ int cmd_bisect(int argc, char **argv) {
   if (p != 0) {
     if (p < 0)
       fputs(bisect_usage, stderr);
-    free(o.vectors);
-    free(o.tags);
+    free(o.run.vectors);
+    free(o.run.tags);
     return p > 0 ? EXIT_OK : EXIT_USAGE;
   }
   struct registry reg;
@@ -467,9 +467,9 @@ int cmd_bisect(int argc, char **argv) {
            base ? "has no published versions (adapter.json \"versions\")"
                 : "unknown adapter (see uritest adapters)");
   else if ((versions = pick_versions(base, o.versions, &n)) &&
-           check_installed(&reg, base->name, versions, n) == 0 &&
+           versions_installed(&reg, base->name, versions, n) == 0 &&
            run_versions(&o, versions, n, base, &t) == 0) {
-    inputs_from_vectors(&t, &o);
+    inputs_from_vectors(&t, &o.run);
     json_t *vs = json_array();
     for (size_t i = 0; i < n; i++)
       json_array_append_new(vs, json_string(versions[i]));
@@ -493,7 +493,7 @@ int cmd_bisect(int argc, char **argv) {
     free(versions[i]);
   free(versions);
   registry_free(&reg);
-  free(o.vectors);
-  free(o.tags);
+  free(o.run.vectors);
+  free(o.run.tags);
   return rc;
 }
