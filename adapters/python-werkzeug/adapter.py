@@ -26,6 +26,10 @@ def components(u):
         c["host"] = "[%s]" % host if "[%s]" % host in u.netloc else host
         c["host_type"] = pyadapter.host_type(c["host"])
         c["port"] = port
+    else:
+        # no authority, or an empty one: no host either way (said, so that
+        # an endpoint is compared: DESIGN.md "Endpoints")
+        c["host"] = None
     if u.query:
         c["query"] = u.query
     if u.fragment:

@@ -244,5 +244,8 @@ extern "C" const struct glue glue_qt = {
     nullptr,
     nullptr,
     qt_accepts,
+    nullptr, /* recompose: none */
+    nullptr, /* base_parse, resolve_parsed, base_free: none */
+    nullptr,
     nullptr,
 };

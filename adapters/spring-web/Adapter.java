@@ -35,6 +35,8 @@ public final class Adapter {
             c.put("host", host);
             c.put("host_type", Proto.hostType(host));
             if (u.getPort() >= 0) c.put("port", Integer.toString(u.getPort()));
+        } else {
+            c.put("host", null); // no host either way: said, so that an endpoint is compared
         }
         c.put("path", u.getPath() == null ? "" : u.getPath());
         putIfSet(c, "query", u.getQuery());

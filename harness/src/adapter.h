@@ -16,7 +16,8 @@ struct adapter {
   char *name, *library, *spec; /* from the hello line */
   unsigned ops;                /* bit per enum op; all when hello lists none */
   int whatwg;                  /* spec "whatwg" */
-  struct proc_child proc;      /* the process, its pipes, its standard error */
+  int roles; /* ROLE_* bits: the hello's "roles", else its adapter.json's */
+  struct proc_child proc; /* the process, its pipes, its standard error */
   struct buf rbuf, wbuf;
   size_t wpos;
   double hello_timeout, timeout;

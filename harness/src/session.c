@@ -174,12 +174,8 @@ int session_open_results(struct session *s, const char *deflt) {
     return EXIT_USAGE;
   }
   setvbuf(s->out.results, NULL, _IOFBF, 1 << 18);
-  /* the pair matrix goes beside the results file */
-  char *slash = strrchr(p, '/');
-  size_t dir = slash ? (size_t)(slash - p) + 1 : 0;
-  s->pairs_path = xmalloc(dir + sizeof "pairs.json");
-  memcpy(s->pairs_path, p, dir);
-  memcpy(s->pairs_path + dir, "pairs.json", sizeof "pairs.json");
+  /* the pair matrix goes beside the results file, named after it */
+  s->pairs_path = pairs_path_for(p);
   free(s->out.results_path);
   s->out.results_path = p;
   return 0;
