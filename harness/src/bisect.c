@@ -16,6 +16,7 @@
 #include "adapter.h"
 #include "bisect.h"
 #include "commands.h"
+#include "pairs.h"
 #include "proc.h"
 #include "results.h"
 #include "util.h"
@@ -156,6 +157,34 @@ static int read_results(struct tracks *t, const char *path,
   struct track_ctx ctx = {t, version};
   char *paths[] = {(char *)path};
   return results_each(paths, 1, track_record, &ctx) ? -1 : 0;
+}
+
+void version_name(const struct adapter_def *base, const char *version,
+                  char *full, size_t n) {
+  if (!strcmp(version, base->pinned))
+    snprintf(full, n, "%s", base->name);
+  else
+    snprintf(full, n, "%s@%s", base->name, version);
+}
+
+int version_run_dir(char *dir, size_t n, const char *what) {
+  const char *tmp = getenv("TMPDIR");
+  errno = ENAMETOOLONG;
+  if (snprintf(dir, n, "%s/uritest-%s-XXXXXX", tmp && *tmp ? tmp : "/tmp",
+               what) >= (int)n ||
+      !mkdtemp(dir)) {
+    warnx_("%s: cannot make the folder of the runs: %s", dir, strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
+void version_run_remove(const char *out, const char *log) {
+  char *pairs = pairs_path_for(out); /* uritest run writes it beside */
+  unlink(out);
+  unlink(log);
+  unlink(pairs);
+  free(pairs);
 }
 
 int version_run(const struct version_run *o, const char *adapter,
@@ -398,18 +427,13 @@ static int parse_bisect_opts(int argc, char **argv, struct bisect_opts *o) {
 /* Run every version, reading each one's results; -1 on error. */
 static int run_versions(const struct bisect_opts *o, char **versions, size_t n,
                         const struct adapter_def *base, struct tracks *t) {
-  char dir[] = "/tmp/uritest-bisect-XXXXXX";
-  if (!mkdtemp(dir)) {
-    warnx_("mkdtemp: %s", strerror(errno));
+  char dir[256];
+  if (version_run_dir(dir, sizeof dir, "bisect") < 0)
     return -1;
-  }
   int rc = 0;
   for (size_t i = 0; i < n && rc == 0; i++) {
     char full[512], out[600], log[600];
-    if (!strcmp(versions[i], base->pinned))
-      snprintf(full, sizeof full, "%s", base->name);
-    else
-      snprintf(full, sizeof full, "%s@%s", base->name, versions[i]);
+    version_name(base, versions[i], full, sizeof full);
     snprintf(out, sizeof out, "%s/%zu.jsonl", dir, i);
     snprintf(log, sizeof log, "%s/%zu.log", dir, i);
     int st = version_run(&o->run, full, out, log);
@@ -420,10 +444,7 @@ static int run_versions(const struct bisect_opts *o, char **versions, size_t n,
     }
     if (read_results(t, out, versions[i]) < 0)
       rc = -1;
-    unlink(out);
-    unlink(log);
-    snprintf(out, sizeof out, "%s/pairs.json", dir); /* run writes it beside */
-    unlink(out);
+    version_run_remove(out, log);
   }
   rmdir(dir);
   return rc;

@@ -116,10 +116,7 @@ static json_t *stated_advisories(const struct version_run *o) {
 static int run_one(const struct version_run *o, const struct adapter_def *base,
                    const char *version, const char *dir, struct holds *h) {
   char full[512], out[600], log[600];
-  if (!strcmp(version, base->pinned))
-    snprintf(full, sizeof full, "%s", base->name);
-  else
-    snprintf(full, sizeof full, "%s@%s", base->name, version);
+  version_name(base, version, full, sizeof full);
   snprintf(out, sizeof out, "%s/results.jsonl", dir);
   snprintf(log, sizeof log, "%s/run.log", dir);
   int st = version_run(o, full, out, log);
@@ -129,10 +126,7 @@ static int run_one(const struct version_run *o, const struct adapter_def *base,
   }
   char *paths[] = {out};
   int rc = results_each(paths, 1, on_result, h) ? -1 : 0;
-  unlink(out);
-  unlink(log);
-  snprintf(out, sizeof out, "%s/pairs.json", dir); /* run writes it beside */
-  unlink(out);
+  version_run_remove(out, log);
   return rc;
 }
 
@@ -206,11 +200,9 @@ static json_t *advisories_json(json_t *runs, const char *npm, json_t *stated) {
 static json_t *library_json(const struct version_run *o, struct registry *reg,
                             const struct adapter_def *base, json_t *stated,
                             int *missing) {
-  char dir[] = "/tmp/uritest-versions-XXXXXX";
-  if (!mkdtemp(dir)) {
-    warnx_("mkdtemp: %s", strerror(errno));
+  char dir[256];
+  if (version_run_dir(dir, sizeof dir, "versions") < 0)
     return NULL;
-  }
   json_t *runs = json_array(), *absent = json_array();
   int failed = 0;
   for (char **v = base->versions; *v && !failed && !interrupted; v++) {

@@ -115,3 +115,14 @@ JSON
   [ "$(adv r.words "['range_read']")" = False ]
   [ "$(adv r.words "['agrees']")" = None ]
 }
+
+@test "versions and bisect: the runs' folder under TMPDIR is gone afterwards, pair matrices included" {
+  mkdir "$BATS_TEST_TMPDIR/tmp"
+  TMPDIR=$BATS_TEST_TMPDIR/tmp "$UT" versions --output "$BATS_TEST_TMPDIR/v.json"
+  TMPDIR=$BATS_TEST_TMPDIR/tmp "$UT" bisect --adapter fakev --versions all --format json > /dev/null || [ $? -eq 1 ]
+  [ "$(ls -A "$BATS_TEST_TMPDIR/tmp")" = "" ]
+  # the folder is made under TMPDIR: one that does not exist is an error
+  run --separate-stderr env TMPDIR="$BATS_TEST_TMPDIR/none" "$UT" versions --output "$BATS_TEST_TMPDIR/v.json"
+  [ "$status" -eq 2 ]
+  [[ "$stderr" == *"$BATS_TEST_TMPDIR/none/uritest-versions-"*"cannot make the folder of the runs"* ]]
+}
