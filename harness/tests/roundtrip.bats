@@ -15,7 +15,7 @@ count() { pylines "$(OUT)" "len([x for x in r if x.get('op') == 'recompose'])"; 
 @test "recompose: one test per accepted parse vector with components, id ~recompose" {
   runrt --adapter-cmd "$FAKE --ops parse,recompose"
   [ "$status" -eq 1 ]
-  [ "$(count)" = 5 ]
+  [ "$(count)" = 6 ]
   [ "$(one rt.same~recompose "['class']")" = PASS ]
   [ "$(one rt.same~recompose "['file']")" = "$(one rt.same "['file']")" ]
   # a vector without components, or one that expects a rejection: none
@@ -34,6 +34,13 @@ count() { pylines "$(OUT)" "len([x for x in r if x.get('op') == 'recompose'])"; 
   [ "$(one rt.host "['class']")" = PASS ]
 }
 
+@test "recompose: a string that loses the host is ROUNDTRIP_MISMATCH, host-lost" {
+  runrt --adapter-cmd "$FAKE --ops parse,recompose"
+  [ "$(one rt.nohost~recompose "['class']")" = ROUNDTRIP_MISMATCH ]
+  [ "$(one rt.nohost~recompose "['endpoint']")" = host-lost ]
+  [ "$(one rt.nohost~recompose "['why']")" = "the string written back names no usable host" ]
+}
+
 @test "recompose: a string that no longer parses is ROUNDTRIP_MISMATCH; a rejection UNSUPPORTED" {
   runrt --adapter-cmd "$FAKE --ops parse,recompose"
   [ "$(one rt.broken~recompose "['class']")" = ROUNDTRIP_MISMATCH ]
@@ -50,7 +57,7 @@ count() { pylines "$(OUT)" "len([x for x in r if x.get('op') == 'recompose'])"; 
 
 @test "recompose: --op recompose runs the round trips alone, --op parse none of them" {
   runrt --adapter-cmd "$FAKE --ops parse,recompose" --op recompose
-  [ "$(count)" = 5 ]
+  [ "$(count)" = 6 ]
   [ "$(pylines "$(OUT)" "len([x for x in r if x.get('op') == 'parse'])")" = 0 ]
   runrt --adapter-cmd "$FAKE --ops parse,recompose" --op parse
   [ "$(count)" = 0 ]
@@ -66,7 +73,7 @@ count() { pylines "$(OUT)" "len([x for x in r if x.get('op') == 'recompose'])"; 
 
 @test "recompose: the baseline keeps round trips, and a run against it is green" {
   runrt --adapter-cmd "$FAKE --ops parse,recompose" --write-baseline "$BATS_TEST_TMPDIR/b.json"
-  [ "$("$PY" -c "import json,sys; print(sorted(e['id'] for e in json.load(open(sys.argv[1]))['entries']))" "$BATS_TEST_TMPDIR/b.json")" = "['rt.broken~recompose', 'rt.host~recompose', 'rt.port~recompose']" ]
+  [ "$("$PY" -c "import json,sys; print(sorted(e['id'] for e in json.load(open(sys.argv[1]))['entries']))" "$BATS_TEST_TMPDIR/b.json")" = "['rt.broken~recompose', 'rt.host~recompose', 'rt.nohost~recompose', 'rt.port~recompose']" ]
   runrt --adapter-cmd "$FAKE --ops parse,recompose" --baseline "$BATS_TEST_TMPDIR/b.json"
   [ "$status" -eq 0 ]
 }
