@@ -19,6 +19,7 @@ const char *const class_names[CLASS__COUNT] = {"PASS",
                                                "NORMALIZE_MISMATCH",
                                                "EQUIVALENT_MISMATCH",
                                                "OUTPUT_MISMATCH",
+                                               "ROUNDTRIP_MISMATCH",
                                                "UNSUPPORTED",
                                                "CRASH",
                                                "TIMEOUT",
@@ -565,6 +566,54 @@ static int reads_vulnerably(const struct test *t, json_t *ans) {
 static void classify_expected(const struct test *t, json_t *ans,
                               struct verdict *v);
 
+static const char *const roundtrip_why[SEV__COUNT] = {
+    NULL, "the string written back names another userinfo",
+    "the string written back names another scheme",
+    "the string written back names another port",
+    "the string written back names another host"};
+
+/* A recompose answer (DESIGN.md "Round trips"): the string the library
+ * wrote for T's input, re-read by the oracle, must name the endpoint of
+ * T's components.  Rejected input: nothing written, UNSUPPORTED. */
+static void classify_roundtrip(const struct test *t, json_t *ans,
+                               struct verdict *v) {
+  int valid = 0;
+  if (answer_validity(ans, "output", v, &valid) < 0)
+    return;
+  if (!valid) {
+    v->cls = CLASS_UNSUPPORTED;
+    v->why = "the library rejected the input: nothing written back";
+    return;
+  }
+  const char *s = NULL;
+  size_t len = 0;
+  char *own;
+  answer_value(json_object_get(ans, "output"), &s, &len, &own);
+  rfc3986_uri u;
+  if (rfc3986_parse(s, len, RFC3986_RULE_URI_reference, &u, NULL) !=
+      RFC3986_OK) {
+    v->cls = CLASS_ROUNDTRIP_MISMATCH;
+    v->why = "the string written back is not a URI-reference";
+  } else {
+    struct sv back[RFC3986_COMPONENT_COUNT];
+    for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++)
+      back[c] = uri_comp(&u, c);
+    struct endpoint want, got;
+    endpoint_of(&want, t->comps);
+    endpoint_of(&got, back);
+    struct endpoint_judgement j;
+    endpoint_judge(&want, &got, &j);
+    if (j.cls == EP_DIFFERENT || j.cls == EP_HOST_LOST) {
+      v->cls = CLASS_ROUNDTRIP_MISMATCH;
+      set_endpoint(v, &j);
+      v->why = j.cls == EP_HOST_LOST
+                   ? "the string written back names no usable host"
+                   : roundtrip_why[j.severity];
+    }
+  }
+  free(own);
+}
+
 void classify_answer(const struct test *t, json_t *ans, struct verdict *v) {
   classify_expected(t, ans, v);
   if ((t->vuln || t->vuln_accepts) && v->cls != CLASS_PASS &&
@@ -576,8 +625,13 @@ static void classify_expected(const struct test *t, json_t *ans,
                               struct verdict *v) {
   memset(v, 0, sizeof *v);
   v->cls = CLASS_PASS;
+  if (t->op == OP_RECOMPOSE) {
+    classify_roundtrip(t, ans, v);
+    return;
+  }
   static const char *const result_keys[OP__COUNT] = {
-      "components", NULL, "target", "normalized", "equivalent", "output"};
+      "components", NULL,     "target", "normalized",
+      "equivalent", "output", "output"};
   int whatwg = t->spec == SPEC_WHATWG;
   int valid = 0;
   if (whatwg && json_is_object(json_object_get(ans, "whatwg")) &&
