@@ -67,6 +67,13 @@ def resolve(req):
         return {"valid": False}
 
 
+def recompose(req):
+    try:
+        return {"valid": True, "output": urllib.parse.urlunsplit(urllib.parse.urlsplit(req.text("input")))}
+    except ValueError:
+        return {"valid": False}
+
+
 class _NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args):
         return None
@@ -90,4 +97,5 @@ def fetch(req):
 
 if __name__ == "__main__":
     sys.exit(pyadapter.serve("python-urllib", "Python %d.%d.%d urllib.parse" % sys.version_info[:3],
-                             "other", {"parse": parse, "resolve": resolve, "fetch": fetch}))
+                             "other", {"parse": parse, "resolve": resolve, "recompose": recompose,
+                              "fetch": fetch}))
