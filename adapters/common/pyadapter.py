@@ -150,6 +150,27 @@ def host_type(host):
     return "reg-name"
 
 
+def urllib3_components(u):
+    """The components of a urllib3 Url (urllib3.util.parse_url's answer,
+    which requests reads its prepared URLs with): no host and no userinfo
+    is no authority; an int port or None (an empty port reads as absent:
+    left out then); None is absent, "" empty (urllib3 keeps the
+    difference)."""
+    c = {"scheme": u.scheme, "path": u.path or ""}
+    if u.host is None and u.auth is None:
+        for k in ("authority", "userinfo", "host", "host_type", "port"):
+            c[k] = None
+    else:
+        c["userinfo"] = u.auth
+        c["host"] = u.host if u.host is not None else ""
+        c["host_type"] = host_type(c["host"])
+        if u.port is not None:
+            c["port"] = str(u.port)
+    c["query"] = u.query
+    c["fragment"] = u.fragment
+    return c
+
+
 # json's C encoder, made once (JSONEncoder.encode makes one a call), the
 # separators without spaces; a bytes value (a component, a target...) is not
 # JSON: the encoder hands it to jvalue

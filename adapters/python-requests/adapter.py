@@ -24,15 +24,7 @@ def parse(req):
         u = parse_url(p.url)
     except (requests.exceptions.RequestException, ValueError) as e:
         return {"valid": False, "library_error": "%s: %s" % (type(e).__name__, e)}
-    c = {"scheme": u.scheme, "path": u.path or ""}
-    c["userinfo"] = u.auth
-    c["host"] = u.host if u.host is not None else ""
-    c["host_type"] = pyadapter.host_type(c["host"])
-    if u.port is not None:
-        c["port"] = str(u.port)
-    c["query"] = u.query
-    c["fragment"] = u.fragment
-    return {"valid": True, "components": c}
+    return {"valid": True, "components": pyadapter.urllib3_components(u)}
 
 
 def fetch(req):

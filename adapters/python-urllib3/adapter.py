@@ -20,21 +20,7 @@ def parse(req):
         u = parse_url(req.text("input"))
     except (LocationParseError, ValueError) as e:
         return {"valid": False, "library_error": str(e)}
-    c = {"scheme": u.scheme, "path": u.path or ""}
-    if u.host is None and u.auth is None:
-        for k in ("authority", "userinfo", "host", "host_type", "port"):
-            c[k] = None
-    else:
-        c["userinfo"] = u.auth
-        c["host"] = u.host if u.host is not None else ""
-        c["host_type"] = pyadapter.host_type(c["host"])
-        # an int or None: an empty port reads as absent; left out then
-        if u.port is not None:
-            c["port"] = str(u.port)
-    # None is absent, "" empty (urllib3 keeps the difference)
-    c["query"] = u.query
-    c["fragment"] = u.fragment
-    return {"valid": True, "components": c}
+    return {"valid": True, "components": pyadapter.urllib3_components(u)}
 
 
 _pool = None
