@@ -241,6 +241,10 @@ func answer(b *bytes.Buffer, line []byte) {
 		jsonValue(b, str(t))
 		b.WriteString("}")
 	case "fetch":
+		if requestURI { // not in its hello: net/http's client is go-net-url's
+			b.WriteString(`, "unsupported": "op fetch not supported by this adapter"}`)
+			return
+		}
 		ok, why := fetch(input)
 		if ok {
 			b.WriteString(`, "valid": true}`)
