@@ -1,7 +1,8 @@
 /* cmd_fetch.c: `uritest fetch` (DESIGN.md "The fetch lab"): every input
  * through the fetchers' HTTP clients inside the lab (lab.h), one fetch at a
  * time per client, each result carrying where the client connected and
- * that endpoint judged against the RFC 3986 reading (endpoint.h). */
+ * that endpoint judged (endpoint.h) against the RFC 3986 reading and
+ * against the fetcher's own parse when it has one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
