@@ -13,6 +13,7 @@
 #include "behaviours.h"
 #include "classify.h"
 #include "commands.h"
+#include "endpoint.h"
 #include "files.h"
 #include "results.h"
 #include "../../adapters/common/codec_json.h"
@@ -320,6 +321,8 @@ static int one_result(struct state *s, json_t *r) {
 static int on_record(void *ctx, const struct rrecord *rec) {
   if (strcmp(rec->kind, "result"))
     return 0;
+  if (result_named(rec) < 0) /* as report and check: never skipped */
+    return EXIT_USAGE;
   return one_result(ctx, rec->o) ? -1 : 0;
 }
 
@@ -385,23 +388,24 @@ static json_t *tally_json(const struct state *s, const struct tally *t) {
 
 static void tally_text(const struct tally *t) {
   size_t np = t->non_pass, pred = np - t->unexplained;
-  printf("%s (%s): %zu results not PASS, %zu predicted (%.1f%%), %zu of "
-         "them by several behaviours, %zu unexplained; %zu named "
-         "behaviours\n",
-         t->name, *t->library ? t->library : "no results in this file", np,
-         pred, np ? 100.0 * (double)pred / (double)np : 100.0, t->overlaps,
-         t->unexplained, t->bs.n);
+  put_labelf(stdout,
+             "%s (%s): %zu results not PASS, %zu predicted (%.1f%%), %zu of "
+             "them by several behaviours, %zu unexplained; %zu named "
+             "behaviours",
+             t->name, *t->library ? t->library : "no results in this file", np,
+             pred, np ? 100.0 * (double)pred / (double)np : 100.0, t->overlaps,
+             t->unexplained, t->bs.n);
   for (size_t i = 0; i < t->bs.n; i++) {
     const struct behaviour *b = &t->bs.b[i];
     double p = precision(t, i);
-    printf("  %-50s %6zu  holds %6zu  predicted %6zu (%.1f%%)%s\n", b->rule.id,
-           t->results[i], t->holds[i], t->predicted[i], 100.0 * p,
-           p < MIN_PRECISION ? " IMPRECISE" : "");
+    put_labelf(stdout, "  %-50s %6zu  holds %6zu  predicted %6zu (%.1f%%)%s",
+               b->rule.id, t->results[i], t->holds[i], t->predicted[i],
+               100.0 * p, p < MIN_PRECISION ? " IMPRECISE" : "");
   }
   for (size_t i = 0; i < t->overlaps && i < NEX; i++)
-    printf("  overlap: %s\n", t->overlap_ids[i]);
+    put_labelf(stdout, "  overlap: %s", t->overlap_ids[i]);
   for (size_t i = 0; i < t->unexplained && i < NEX; i++)
-    printf("  unexplained: %s\n", t->unexplained_ids[i]);
+    put_labelf(stdout, "  unexplained: %s", t->unexplained_ids[i]);
 }
 
 static int verdict(const struct state *s) {
