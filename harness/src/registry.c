@@ -214,6 +214,8 @@ static int read_versions(struct adapter_def *d, json_t *v, const char *file) {
     return -1;
   }
   d->pinned = xstrdup(json_string_value(pin));
+  json_t *npm = json_object_get(v, "npm");
+  d->npm = json_is_string(npm) ? xstrdup(json_string_value(npm)) : NULL;
   d->versions = xcalloc(json_array_size(pub) + 1, sizeof *d->versions);
   for (size_t i = 0; i < json_array_size(pub); i++) {
     const char *s = json_string_value(json_array_get(pub, i));
@@ -484,6 +486,7 @@ void adapter_def_free(struct adapter_def *d) {
   free(d->cmd0);
   free(d->why);
   free(d->pinned);
+  free(d->npm);
   if (d->versions)
     for (char **v = d->versions; *v; v++)
       free(*v);

@@ -17,6 +17,7 @@
 #include "files.h"
 #include "pairs.h"
 #include "resume.h"
+#include "roundtrip.h"
 #include "run.h"
 
 /* ---- run ----------------------------------------------------------------- */
@@ -173,6 +174,20 @@ static char *baseline_path(const char *tmpl, const char *adapter) {
   return b.p;
 }
 
+/* Round trips are asked of the adapters whose hello offers them. */
+static int offers_recompose(const struct adapter *a) {
+  return a->ops != ~0u && (a->ops & (1u << OP_RECOMPOSE));
+}
+
+/* The tests of V that adapter A is given (for the progress count). */
+static size_t tests_for(const struct vectors *v, const struct adapter *a) {
+  size_t n = v->ntests;
+  if (!offers_recompose(a))
+    for (size_t i = 0; i < v->ntests; i++)
+      n -= v->tests[i].op == OP_RECOMPOSE;
+  return n;
+}
+
 /* Every selected vector of V through adapter K (IDX: room for them all). */
 static void run_adapter(struct session *sx, struct vectors *v, size_t k,
                         unsigned *idx) {
@@ -203,6 +218,8 @@ static void run_adapter(struct session *sx, struct vectors *v, size_t k,
         continue;
       int late = t->spec == SPEC_WHATWG && !a->whatwg;
       if (late != pass)
+        continue;
+      if (t->op == OP_RECOMPOSE && !offers_recompose(a))
         continue;
       if (!(a->ops & (1u << t->op))) {
         if (late) {
@@ -258,7 +275,9 @@ static void run_parallel(struct session *sx, struct vectors *v, int jobs) {
   for (size_t k = 0; k < sx->n; k++)
     output_adapter_begin(&sx->out, &sx->st[k]);
   sx->done = 0;
-  sx->total = v->ntests * sx->n;
+  sx->total = 0;
+  for (size_t k = 0; k < sx->n; k++)
+    sx->total += tests_for(v, &sx->ad[k]);
   sx->started = now_mono();
   json_object_seed(0); /* jansson seeds its hash function once, here */
   pthread_mutex_init(&sx->lock, NULL);
@@ -376,10 +395,16 @@ static int load_vectors(struct runopts *o, struct vectors *v) {
     free(deflt);
   }
   v->max_bytes = o->max_vector_bytes;
-  if (vectors_load(v, o->vectors, o->nvectors, &o->f) < 0)
+  int widened = roundtrip_widen_ops(&o->f.ops, &o->f.nops);
+  int rc = vectors_load(v, o->vectors, o->nvectors, &o->f);
+  if (widened)
+    free(o->f.ops[--o->f.nops]);
+  if (rc < 0)
     return interrupted ? 128 + interrupted : EXIT_USAGE;
   if (o->nshards)
     keep_shard(v, o->shard, o->nshards);
+  roundtrip_add_tests(v);
+  roundtrip_keep_ops(v, o->f.ops, o->f.nops);
   if (v->ntests == 0) {
     no_vectors(o, v);
     return EXIT_USAGE;
@@ -465,7 +490,7 @@ static void run_adapters(struct session *sx, struct vectors *v) {
   for (size_t k = 0; k < sx->n && !interrupted; k++) {
     output_adapter_begin(&sx->out, &sx->st[k]);
     sx->done = 0;
-    sx->total = v->ntests;
+    sx->total = tests_for(v, &sx->ad[k]);
     sx->started = now_mono();
     run_adapter(sx, v, k, idx);
     session_progress(sx, sx->ad[k].name, 1);

@@ -20,7 +20,8 @@
 #include <sys/stat.h>
 
 const char *const op_names[OP__COUNT] = {
-    "parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri"};
+    "parse",      "match",      "resolve",  "normalize",
+    "equivalent", "iri-to-uri", "recompose"};
 const char *const expect_names[3] = {"accept", "reject",
                                      "implementation-defined"};
 const char *const spec_names[3] = {"rfc3986", "rfc3987", "whatwg"};
@@ -641,7 +642,7 @@ static int check_group(struct ctx *c, json_t *g, int spec, const char **desc) {
   if (members_no_nul(c, g, skip) < 0 || req_string(c, g, "op", &op_name) < 0)
     return -1;
   int op = op_from_name(op_name.s);
-  if (op < 0)
+  if (op < 0 || op == OP_RECOMPOSE)
     return bad(c, "op", "unknown op \"%s\"", op_name.s);
   if (spec == SPEC_WHATWG && op != OP_PARSE)
     return bad(c, "op", "whatwg files hold parse groups only, not \"%s\"",

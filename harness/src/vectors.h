@@ -17,6 +17,7 @@ enum op {
   OP_NORMALIZE,
   OP_EQUIVALENT,
   OP_IRI_TO_URI,
+  OP_RECOMPOSE, /* derived from parse vectors (roundtrip.c), not in files */
   OP__COUNT
 };
 enum expect { EXPECT_ACCEPT, EXPECT_REJECT, EXPECT_IMPL };

@@ -398,6 +398,7 @@ const char *report_diff_key(int cls) {
   case CLASS_EQUIVALENT_MISMATCH:
     return "equivalent";
   case CLASS_OUTPUT_MISMATCH:
+  case CLASS_ROUNDTRIP_MISMATCH:
     return "output";
   default:
     return NULL;

@@ -163,7 +163,7 @@
     else if (name === 'RESOLVE_MISMATCH') keys.push('target');
     else if (name === 'NORMALIZE_MISMATCH') keys.push('normalized');
     else if (name === 'EQUIVALENT_MISMATCH') keys.push('equivalent');
-    else if (name === 'OUTPUT_MISMATCH') keys.push('output');
+    else if (name === 'OUTPUT_MISMATCH' || name === 'ROUNDTRIP_MISMATCH') keys.push('output');
     return keys;
   }
   function kv(pairs, keys) {
