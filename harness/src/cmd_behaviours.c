@@ -417,7 +417,7 @@ int cmd_behaviours(int argc, char **argv) {
       goto out;
     }
   if (optind == argc) {
-    char *p = root_path("reports/out/results.jsonl");
+    char *p = out_path("reports/out/results.jsonl");
     int r = read_results(&s, p);
     free(p);
     if (r < 0)

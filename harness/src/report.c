@@ -146,7 +146,7 @@ int cmd_report(int argc, char **argv) {
       return EXIT_USAGE;
     }
   }
-  char *dir = dir_opt ? xstrdup(dir_opt) : root_path("reports/out");
+  char *dir = dir_opt ? xstrdup(dir_opt) : out_path("reports/out");
   struct render_opts ro = {
       .dir = dir,
       .rulecov = extra(rc_opt, dir, "rule-coverage.json", "rule coverage"),
@@ -162,7 +162,7 @@ int cmd_report(int argc, char **argv) {
   int rc = r.spool ? 0 : EXIT_USAGE;
   if (!r.spool)
     warnx_("cannot make a temporary file");
-  char *deflt = root_path("reports/out/results.jsonl");
+  char *deflt = out_path("reports/out/results.jsonl");
   ro.results = optind == argc ? &deflt : argv + optind;
   ro.nresults = optind == argc ? 1 : argc - optind;
   if (rc == 0)

@@ -18,6 +18,7 @@ struct runopts {
   enum format fmt;
   char *output;
   char *write_baseline;
+  char *pairs;  /* --pairs FILE, or NULL: beside a regular results file */
   char *resume; /* --resume FILE */
   double timeout, hello_timeout;
   struct filters f;
@@ -48,8 +49,8 @@ struct session {
   size_t ncmd_defs;
   struct output out;
   struct resume *rs; /* --resume, or NULL */
-  /* the pair matrix of the run's parse vectors (pairs.json beside the
-   * results file), or NULL */
+  /* the pair matrix of the run's parse vectors (--pairs, or pairs.json
+   * beside a regular results file), or NULL */
   struct pairs *pairs;
   unsigned *pairs_index; /* test index -> input of the matrix */
   const struct test *tests;

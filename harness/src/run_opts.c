@@ -22,6 +22,8 @@ const char run_usage[] =
     "                        (default: text)\n"
     "  --output FILE         the results file, overwritten (default:\n"
     "                        reports/out/results.jsonl; /dev/null for none)\n"
+    "  --pairs FILE          the pair matrix (default: pairs.json beside a\n"
+    "                        regular results file; none for /dev/null)\n"
     "  --baseline FILE       compare with an adapter's known discrepancies\n"
     "                        (several: one per adapter; default: none)\n"
     "  --write-baseline FILE record the discrepancies as a baseline "
@@ -111,7 +113,8 @@ enum {
   O_XGROUP,
   O_XID,
   O_XTAG,
-  O_MAX_VECTOR_BYTES
+  O_MAX_VECTOR_BYTES,
+  O_PAIRS
 };
 
 static const struct option long_opts[] = {
@@ -142,6 +145,7 @@ static const struct option long_opts[] = {
     {"exclude-id", required_argument, 0, O_XID},
     {"exclude-tag", required_argument, 0, O_XTAG},
     {"max-vector-bytes", required_argument, 0, O_MAX_VECTOR_BYTES},
+    {"pairs", required_argument, 0, O_PAIRS},
     {0, 0, 0, 0}};
 
 /* The options of run that diff refuses: every one but the adapters, the
@@ -283,6 +287,9 @@ static int take_option(struct runopts *o, int c, const char *arg) {
     return 0;
   case O_WRITE_BASELINE:
     o->write_baseline = (char *)arg;
+    return 0;
+  case O_PAIRS:
+    o->pairs = (char *)arg;
     return 0;
   case O_TIMEOUT:
   case O_HELLO_TIMEOUT:

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "behaviours.h"
@@ -153,11 +154,28 @@ static int resume_open(struct session *s, int in_place) {
   return 0;
 }
 
+/* Where the pair matrix goes: --pairs FILE; else beside a regular results
+ * file RESULTS at PATH; else (/dev/null, a pipe, a terminal) nowhere. */
+static char *pairs_path_for(const char *asked, FILE *results,
+                            const char *path) {
+  if (asked)
+    return xstrdup(asked);
+  struct stat st;
+  if (fstat(fileno(results), &st) || !S_ISREG(st.st_mode))
+    return NULL;
+  const char *slash = strrchr(path, '/');
+  size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
+  char *pp = xmalloc(dir + sizeof "pairs.json");
+  memcpy(pp, path, dir);
+  memcpy(pp + dir, "pairs.json", sizeof "pairs.json");
+  return pp;
+}
+
 int session_open_results(struct session *s, const char *deflt) {
   const char *path = s->o->output ? s->o->output : deflt;
   if (!path)
     return 0;
-  char *p = s->o->output ? xstrdup(path) : root_path(path);
+  char *p = s->o->output ? xstrdup(path) : out_path(path);
   if (s->rs) {
     /* --resume: in place unless --output names another file */
     char a[PATH_MAX], b[PATH_MAX];
@@ -166,7 +184,11 @@ int session_open_results(struct session *s, const char *deflt) {
     free(p);
     return resume_open(s, same);
   }
-  mkdir_parent(p); /* a folder that cannot be made shows in the fopen */
+  if (mkdir_parent(p) < 0) {
+    warnx_("%s: cannot make its folder: %s", p, strerror(errno));
+    free(p);
+    return EXIT_USAGE;
+  }
   s->out.results = fopen(p, "w");
   if (!s->out.results) {
     warnx_("%s: cannot write: %s", p, strerror(errno));
@@ -174,12 +196,7 @@ int session_open_results(struct session *s, const char *deflt) {
     return EXIT_USAGE;
   }
   setvbuf(s->out.results, NULL, _IOFBF, 1 << 18);
-  /* the pair matrix goes beside the results file */
-  char *slash = strrchr(p, '/');
-  size_t dir = slash ? (size_t)(slash - p) + 1 : 0;
-  s->pairs_path = xmalloc(dir + sizeof "pairs.json");
-  memcpy(s->pairs_path, p, dir);
-  memcpy(s->pairs_path + dir, "pairs.json", sizeof "pairs.json");
+  s->pairs_path = pairs_path_for(s->o->pairs, s->out.results, p);
   free(s->out.results_path);
   s->out.results_path = p;
   return 0;
