@@ -110,6 +110,12 @@ C
     [ "$status" -eq 0 ]
     [ -z "$stderr" ] || { echo "$m: $stderr"; false; }
   done
+  # JSON keeps its quotes: no key left bare ({"id": N, op : ...) by a
+  # macro that took its quotes for argument delimiters
+  for m in rfc3986.1 uritest.1 uritest-vectors.5 uritest-adapter.7; do
+    run bash -c "MANWIDTH=1000 man -l '$ROOT/man/$m' 2>/dev/null | grep -E '[{,] [a-z_]+ :'"
+    [ "$status" -eq 1 ] || { echo "$m: $output"; false; }
+  done
   # uritest(1) names every subcommand of uritest --help
   for c in $("$UT" --help | sed -nE 's/^  ([a-z][a-z-]*) .*/\1/p'); do
     tr -d '\\' < "$ROOT/man/uritest.1" | grep -qw -- "$c" || { echo "uritest.1 lacks $c"; false; }
@@ -132,4 +138,29 @@ C
   [ "${COMPREPLY[*]}" = --write-baseline ]
   COMP_WORDS=(uritest run --format j); COMP_CWORD=3; _uritest
   [ "$(printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' ')" = "json junit " ]
+}
+
+@test "an installed uritest, run by an unprivileged user, writes under the current folder, never its install tree" {
+  command -v setpriv >/dev/null || skip "no setpriv"
+  [ "$(id -u)" -eq 0 ] || skip "not root: cannot become nobody"
+  p=$BATS_TEST_TMPDIR/prefix
+  mk install PREFIX="$p" >/dev/null
+  w=$BATS_TEST_TMPDIR/work
+  mkdir -p "$w"
+  open_to_all "$w"
+  chown nobody "$w"
+  chmod -R a-w "$p"
+  unset URITEST_ROOT
+  cd "$w"
+  as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+  run --separate-stderr as_nobody "$p/bin/uritest" run --adapter reference --file examples.json --no-progress
+  echo "$stderr"
+  [ "$status" -eq 0 ]
+  [ -s "$w/reports/out/results.jsonl" ] && [ -s "$w/reports/out/pairs.json" ]
+  run --separate-stderr as_nobody "$p/bin/uritest" report --quiet
+  echo "$stderr"
+  [ "$status" -eq 0 ]
+  [ -s "$w/reports/out/index.html" ] && [ -s "$w/reports/out/summary.md" ]
+  [ ! -e "$p/share/uritest/reports" ]
+  chmod -R u+w "$p"
 }
