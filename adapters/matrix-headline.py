@@ -151,7 +151,13 @@ def main():
         results = os.path.join(ROOT, "build", "matrix-headline", "results.jsonl")
         run_all(args.uritest, results)
         label = "build/matrix-headline/results.jsonl"
-    text = render(report(args.uritest, results), listed, label)
+    doc = report(args.uritest, results)
+    text = render(doc, listed, label)
+    left_out = [a for a in listed if a["name"] not in doc["adapters"]]
+    if left_out:
+        print("matrix-headline: left out %d adapter%s that %s not available here: %s" % (
+            len(left_out), "" if len(left_out) == 1 else "s", "is" if len(left_out) == 1 else "are",
+            "; ".join("%s (%s)" % (a["name"], a.get("why") or "not run") for a in left_out)))
     if args.check:
         old = open(args.output, encoding="utf-8").read() if os.path.exists(args.output) else ""
         sys.exit(0 if old == text else 1)
