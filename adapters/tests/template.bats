@@ -105,3 +105,17 @@ need_copy() { [ -n "${COPY:-}" ] || skip "built once, by the plain pass (not $BU
   [[ $output == *"ok 1 registry: adapters/throwaway/adapter.json reads and names its folder"* ]]
   [[ $output == *"protocol: lines of random octets, one error answer each, in UTF-8 JSON: throwaway"* ]]
 }
+
+@test "template: the copy has a behaviours.json naming it, which uritest behaviours reads" {
+  need_copy
+  [ "$(jq -r .adapter "$COPY/adapters/throwaway/behaviours.json")" = throwaway ]
+  "$COPY/build/bin/uritest" run --adapter throwaway --file examples.json --no-progress \
+    --output "$BATS_TEST_TMPDIR/r.jsonl" >/dev/null
+  run env URITEST_ROOT="$COPY" "$COPY/build/bin/uritest" behaviours --adapter throwaway \
+    --format json "$BATS_TEST_TMPDIR/r.jsonl"
+  [ "$status" -eq 0 ]
+  [ "$(jq -r '.adapters.throwaway.non_pass' <<<"$output")" = 0 ]
+  # the steps of both READMEs name it
+  grep -q 'behaviours.json' "$REPO/adapters/TEMPLATE/README.md"
+  grep -q '^4\. `behaviours.json`' "$REPO/adapters/README.md"
+}
