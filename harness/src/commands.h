@@ -16,6 +16,7 @@ int cmd_check(int argc, char **argv);   /* merge.c */
 int cmd_list(int argc, char **argv);    /* list.c */
 int cmd_behaviours(int argc, char **argv);
 int cmd_pairs(int argc, char **argv);
-int cmd_fuzz(int argc, char **argv); /* fuzz.c */
+int cmd_fuzz(int argc, char **argv);    /* fuzz.c */
+int cmd_compare(int argc, char **argv); /* compare.c */
 
 #endif

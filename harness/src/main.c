@@ -45,6 +45,8 @@ static const struct command commands[] = {
      "the parser-pair confusion matrix: pairs reading different endpoints"},
     {"fuzz", cmd_fuzz,
      "differential fuzzing of any adapter against the oracle (or --whatwg)"},
+    {"compare", cmd_compare,
+     "two results files of one adapter: fixed, regressed, newly rejected"},
     {"behaviours", cmd_behaviours,
      "attribute a results file's failures to the adapters' named behaviours"},
 };
