@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# Adding a compiled adapter is: copy adapters/TEMPLATE/, edit the files
-# inside the new folder, make (README.md, adapters/TEMPLATE/README.md).
+# Adding a compiled adapter is: copy adapters/TEMPLATE/c/, edit the files
+# inside the new folder, make (README.md, adapters/TEMPLATE/c/README.md).
 # Done here in a temporary copy of the tree, with a throwaway adapter.
 
 load helper
@@ -17,7 +17,7 @@ setup_file() {
   for d in "$COPY"/adapters/*/; do
     case $(basename "$d") in common | TEMPLATE | tests | bench | reference) ;; *) rm -rf "$d" ;; esac
   done
-  cp -r "$COPY/adapters/TEMPLATE" "$COPY/adapters/throwaway"
+  cp -r "$COPY/adapters/TEMPLATE/c" "$COPY/adapters/throwaway"
   sed -i 's/TEMPLATE/throwaway/g' "$COPY"/adapters/throwaway/*
   # the bench's peer is a property of the folder (uriparser's is gone)
   echo 'ADAPTER_BENCH_PEER := yes' >>"$COPY/adapters/throwaway/adapter.mk"
@@ -116,6 +116,6 @@ need_copy() { [ -n "${COPY:-}" ] || skip "built once, by the plain pass (not $BU
   [ "$status" -eq 0 ]
   [ "$(jq -r '.adapters.throwaway.non_pass' <<<"$output")" = 0 ]
   # the steps of both READMEs name it
-  grep -q 'behaviours.json' "$REPO/adapters/TEMPLATE/README.md"
+  grep -q 'behaviours.json' "$REPO/adapters/TEMPLATE/c/README.md"
   grep -q '^4\. `behaviours.json`' "$REPO/adapters/README.md"
 }

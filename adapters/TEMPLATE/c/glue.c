@@ -1,5 +1,5 @@
 /*
- * glue.c: the TEMPLATE adapter (adapters/TEMPLATE/: copy the folder, then
+ * glue.c: the TEMPLATE adapter (adapters/TEMPLATE/c/: copy the folder, then
  * write TEMPLATE's name in its place in every file, then `make`).
  *
  * A glue maps one library onto the component model (adapters/common/glue.h,
