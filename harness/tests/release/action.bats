@@ -142,11 +142,14 @@ $V/classify.json" format=json
   [ ! -e "$BATS_TEST_TMPDIR/log" ]
 }
 
-@test "README's CI guide: its workflows parse, use only the action's inputs, install no more than the harness needs" {
-  "$PY" - "$ROOT/README.md" "$ROOT/action.yml" <<'PY'
+@test "README's CI guide and harness/README's shards: their workflows parse, use only the action's inputs, pin this release" {
+  "$PY" - "$ROOT/README.md" "$ROOT/action.yml" "$ROOT/harness/README.md" "$ROOT/VERSION" <<'PY'
 import re, sys, yaml
 readme = open(sys.argv[1]).read()
+harness = open(sys.argv[3]).read()
+version = open(sys.argv[4]).read().split()[0]
 guide = readme[readme.index("### Regression-test a parser in CI"):]
+guide += harness[harness.index("## In CI: shards"):]
 inputs = yaml.safe_load(open(sys.argv[2]))["inputs"]
 required = {k for k, v in inputs.items() if v.get("required")}
 blocks = re.findall(r"```yaml\n(.*?)```", guide, re.S)
@@ -172,8 +175,10 @@ for b in blocks:
         assert any("uritest check --baseline" in s.get("run", "").replace("$ut", "uritest")
                    for j in jobs.values() for s in j["steps"])
 assert uses >= 2
-# no tag that does not exist is pinned
-assert not re.search(r"OWNER/uritest@v[0-9]", "".join(blocks))
+# every pin, and the clone of the set-up, is this release's tag
+pins = re.findall(r"OWNER/uritest@(\S+)", "".join(blocks)) + re.findall(r"^ +ref: (\S+)", "".join(blocks), re.M)
+assert pins and set(pins) == {"v" + version}, (pins, version)
+assert "git clone --branch v%s " % version in readme
 PY
 }
 
