@@ -209,7 +209,7 @@ PY
   fake_root
   run "$UT" run --adapter fake --vectors "$V/classify.json" --output "$(OUT)"
   [ "$status" -eq 1 ]
-  [ "$(pylines "$(OUT)" "(r[0]['record'], r[0]['uritest'], r[0]['vectors_version'], r[0]['date'], r[0]['adapters'])")" = "('run', '0.1.0', '9.9.9', '2023-11-14T22:13:20Z', [{'name': 'fake', 'library': 'fakelib 1.2.3', 'spec': 'rfc3986'}])" ]
+  [ "$(pylines "$(OUT)" "(r[0]['record'], r[0]['uritest'], r[0]['vectors_version'], r[0]['date'], r[0]['adapters'])")" = "('run', '$(head -n 1 "$ROOT/VERSION")', '9.9.9', '2023-11-14T22:13:20Z', [{'name': 'fake', 'library': 'fakelib 1.2.3', 'spec': 'rfc3986'}])" ]
   # every line carries the adapter, library, vectors version and file
   # version (../shared/DESIGN.md); the spec is the run record's: left out
   [ "$(pylines "$(OUT)" "set((x['adapter'], x.get('library'), x.get('vectors_version'), x.get('file_version'), x.get('spec')) for x in r if x['record'] == 'result')")" = "{('fake', 'fakelib 1.2.3', '9.9.9', '1.0.0', None)}" ]
