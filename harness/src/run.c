@@ -441,6 +441,7 @@ static int open_outputs(struct session *sx, struct vectors *v) {
   sx->out.fmt = o->fmt;
   sx->out.out = stdout;
   sx->out.command = "run";
+  sx->out.verbose = o->verbose;
   if ((rc = session_open_results(sx, "reports/out/results.jsonl")))
     return rc;
   if (sx->pairs_path) {

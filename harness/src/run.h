@@ -25,6 +25,7 @@ struct runopts {
   int progress; /* -1 auto */
   int jobs;     /* adapters run at once */
   int force;    /* --force: --write-baseline whatever the adapters did */
+  int verbose;  /* --verbose: text lists every failure */
   unsigned shard, nshards; /* --shard I/N: 1..N of N; 0/0 all */
   size_t max_vector_bytes; /* 0: the default (vectors.h) */
 };

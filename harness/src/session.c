@@ -232,6 +232,7 @@ void session_free(struct session *s) {
   free(s->pairs_index);
   free(s->pairs_path);
   free(s->rs);
+  kinds_free(&s->out);
   buf_free(&s->out.line);
   if (s->out.results)
     fclose(s->out.results);

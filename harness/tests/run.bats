@@ -334,3 +334,37 @@ print([(s.get('name'), s.get('tests'), len(s.findall('testcase'))) for s in ET.f
   [[ $(tail -n 1 "$d/out") == "11 passed, 0 failed" ]]
   [ ! -s "$d/err" ] || [[ $(cat "$d/err") == "uritest: 11 results written to "* ]]
 }
+
+@test "text: near-duplicate failures as one example per kind, the shortest, with their count; --verbose lists each" {
+  "$PY" - "$BATS_TEST_TMPDIR/dups.json" <<'PY'
+import json, sys
+tests = [{"id": "d.evil.%02d" % i, "input": "http://EVIL.a/" + "p" * (30 - i), "expect": "accept",
+          "components": {"host": "EVIL.a"}} for i in range(30)]
+tests += [{"id": "d.space.%d" % i, "input": "http://a/ " + "q" * i, "expect": "accept"} for i in range(3)]
+json.dump({"schema": "uritest-vectors/1", "version": "1.0.0", "spec": "rfc3986",
+           "groups": [{"op": "parse", "tests": tests}]}, open(sys.argv[1], "w"))
+PY
+  run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/dups.json" --adapter-cmd "$FAKE" --output "$(OUT)"
+  [ "$status" -eq 1 ]
+  [ "$(grep -c '^FAIL ' <<<"$output")" -eq 2 ]
+  [[ $output == *"33 failures of 2 kinds, one example each:"* ]]
+  # the shortest input of the kind, and how many it stands for
+  [[ $output == *'FAIL fake d.evil.29 COMPONENT_MISMATCH host (semantic) [security-relevant: host]
+    input: "http://EVIL.a/p"'* ]]
+  [[ $output == *"(and 29 more of this kind)"* ]]
+  [[ $output == *'FAIL fake d.space.0 SHOULD_HAVE_ACCEPTED'*'(and 2 more of this kind)'* ]]
+  # the summary after the examples: conformance and endpoints
+  [[ $output == *"fake (fakelib 1.2.3): 0 passed, 33 failed, 30 security-relevant (30 host)
+  conformance 0.0% (0 of 33 answered); different endpoints 30"* ]]
+  [ "$(grep -c '' <<<"$output")" -le 24 ]
+  run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/dups.json" --adapter-cmd "$FAKE" --output "$(OUT)" --verbose
+  [ "$(grep -c '^FAIL ' <<<"$output")" -eq 33 ]
+  [[ $output != *"of this kind"* ]]
+}
+
+@test "text: past eight kinds of failure an adapter's examples stop, saying how many kinds are left" {
+  run --separate-stderr "$UT" run --vectors "$V/classify.json" --adapter-cmd "$FAKE" --output "$(OUT)"
+  [ "$status" -eq 1 ]
+  [ "$(grep -c '^FAIL ' <<<"$output")" -eq 8 ]
+  [[ $output == *"9 failures of 9 kinds, one example each:"*"... and 1 more kinds"* ]]
+}
