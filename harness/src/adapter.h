@@ -16,7 +16,9 @@ struct adapter {
   char *name, *library, *spec; /* from the hello line */
   unsigned ops;                /* bit per enum op; all when hello lists none */
   int whatwg;                  /* spec "whatwg" */
-  struct proc_child proc;      /* the process, its pipes, its standard error */
+  int entry; /* what its parser accepts (entry.h): the hello's, else the
+                registry's */
+  struct proc_child proc; /* the process, its pipes, its standard error */
   struct buf rbuf, wbuf;
   size_t wpos;
   double hello_timeout, timeout;

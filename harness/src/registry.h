@@ -15,6 +15,7 @@ struct adapter_def {
   char *check, *install;
   int in_process;
   int validator; /* "role": "validator": accepts or rejects, no components */
+  int entry;     /* "entry": what its parser accepts (entry.h), 0 default */
   char *cmd0;    /* command[0] as the registry spells it */
   int checked;   /* availability known (adapter_def_check) */
   int available;

@@ -15,6 +15,7 @@
 #include "classify.h"
 #include "commands.h"
 #include "files.h"
+#include "entry.h"
 #include "pairs.h"
 #include "resume.h"
 #include "run.h"
@@ -215,6 +216,16 @@ static void run_adapter(struct session *sx, struct vectors *v, size_t k,
         memset(&vd, 0, sizeof vd);
         vd.cls = CLASS_UNSUPPORTED;
         vd.why = "op not in the adapter's hello";
+        struct result r = {
+            .adapter = a->name, .library = a->library, .t = t, .v = &vd};
+        session_record(sx, k, &r);
+        continue;
+      }
+      if (!entry_covers(a->entry, t)) { /* outside what its parser takes */
+        struct verdict vd;
+        memset(&vd, 0, sizeof vd);
+        vd.cls = CLASS_UNSUPPORTED;
+        vd.why = entry_whys[a->entry];
         struct result r = {
             .adapter = a->name, .library = a->library, .t = t, .v = &vd};
         session_record(sx, k, &r);

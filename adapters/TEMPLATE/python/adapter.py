@@ -14,9 +14,10 @@ ADAPTER = "TEMPLATE"
 LIBRARY = "python %d.%d.%d urllib.parse" % sys.version_info[:3]  # name and version
 SPEC = "other"  # "rfc3986" when the library claims RFC 3986, "whatwg", "rfc2396"
 OPS = ["parse"]
-# What the library parses: "URI-reference", "URI", "absolute-URI" or
-# "request-target" (PROTOCOL.md); a rule it has not is answered unsupported.
-RULES = ("URI-reference",)
+# What the library parses (PROTOCOL.md "entry"): "URI-reference", "URI",
+# "absolute-URI" or "request-target"; the vectors outside it are not sent.
+ENTRY = "URI-reference"
+RULES = (ENTRY,)
 
 
 def reading(text):
@@ -54,7 +55,7 @@ def answer(req):
 
 
 def main():
-    hello = {"adapter": ADAPTER, "library": LIBRARY, "spec": SPEC, "ops": OPS, "protocol": 1}
+    hello = {"adapter": ADAPTER, "library": LIBRARY, "spec": SPEC, "ops": OPS, "entry": ENTRY, "protocol": 1}
     print(json.dumps(hello), flush=True)
     for line in sys.stdin:
         if not line.strip():

@@ -27,7 +27,8 @@ Options: --name N, --spec S, --ops a,b (hello ops), --whatwg (answer getters),
 read an input as a given library does),
 --rename-restarts FILE (starts counted in FILE; every start after the first
 says --name with "-renamed" and another library version),
---library TEXT (the hello's library, verbatim).
+--library TEXT (the hello's library, verbatim),
+--entry E (the hello's entry: URI, absolute-URI, request-target, ...).
 """
 import json
 import os
@@ -72,7 +73,10 @@ if opt("--rename-restarts"):
     open(state, "w").write(str(starts + 1))
     if starts:
         name, library = name + "-renamed", library + " restarted"
-write({"adapter": name, "library": library, "spec": spec, "ops": ops})
+hello = {"adapter": name, "library": library, "spec": spec, "ops": ops}
+if opt("--entry"):
+    hello["entry"] = opt("--entry")
+write(hello)
 out.flush()
 if opt("--exit-after-hello"):
     sys.exit(0)
