@@ -88,7 +88,11 @@ test-report: all
 # reports/browser/package-lock.json): the hostile fixture of reports/tests,
 # a page with enough failures to page through (reports/browser/many.js),
 # and the demo's report when there is one (it must open in under a second).
-# Screenshots: reports/out/screenshot.png, screenshot-report.png.
+# Screenshots: reports/out/screenshot.png, screenshot-report.png.  Then the
+# static site (uritest site) of the hostile fixture, and the demo's site when
+# there is one, through reports/browser/site.js: every page loads from
+# file:// with no console error and no request outside the site, every link
+# resolves.
 test-browser:
 	@EXTRA_PKGS=chromium scripts/deps.sh
 	@$(MAKE) --no-print-directory all
@@ -100,6 +104,12 @@ test-browser:
 	@tests/suite.sh browser node reports/browser/check.js $(BUILD)/report-browser/hostile/index.html \
 	  $(BUILD)/report-browser/many/index.html $(REPORT_OUT)/screenshot.png \
 	  $(REPORT_OUT)/index.html $(REPORT_OUT)/screenshot-report.png
+	@rm -rf $(BUILD)/report-browser/site
+	@$(UT_BIN) site -o $(BUILD)/report-browser/site --pairs reports/tests/data/hostile-pairs.json \
+	  reports/tests/data/hostile.jsonl > /dev/null
+	@tests/suite.sh browser-site node reports/browser/site.js $(BUILD)/report-browser/site
+	@if [ -f $(REPORT_OUT)/site/index.html ]; then \
+	  tests/suite.sh browser-demo-site node reports/browser/site.js $(REPORT_OUT)/site; fi
 
 # reports/ADVISORIES.md (committed): the advisory vectors (tag cve) on every
 # available adapter, and the bisected libraries across their published

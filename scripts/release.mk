@@ -99,6 +99,8 @@ install: $(LIBA) $(LIBSO) $(RFC3986) $(UT_BIN) $(BUILD)/adapters/reference
 	install -d $(SHARE_UT)/vectors
 	cd vectors && tar -cf - $(DIST_VEC_FILES) | tar -xf - -C $(SHARE_UT)/vectors --no-same-owner
 	install -m 755 $(BUILD)/adapters/reference $(DEST)/libexec/uritest/reference
+	install -d $(SHARE_UT)/reports/site
+	install -m 644 reports/site/site.py $(SHARE_UT)/reports/site/site.py
 	printf '%s\n' '{"name": "reference", "spec": "rfc3986",' \
 	  ' "command": ["../../libexec/uritest/reference"]}' > $(SHARE_UT)/adapters/reference/adapter.json
 	install -m 644 man/rfc3986.1 man/uritest.1 $(DEST)/share/man/man1/

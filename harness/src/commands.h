@@ -18,5 +18,6 @@ int cmd_behaviours(int argc, char **argv);
 int cmd_pairs(int argc, char **argv);
 int cmd_fuzz(int argc, char **argv);    /* fuzz.c */
 int cmd_compare(int argc, char **argv); /* compare.c */
+int cmd_site(int argc, char **argv);    /* site.c */
 
 #endif

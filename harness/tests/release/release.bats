@@ -214,6 +214,10 @@ C
   echo "$stderr"
   [ "$status" -eq 0 ]
   [ -s "$w/reports/out/index.html" ] && [ -s "$w/reports/out/summary.md" ]
-  [ ! -e "$p/share/uritest/reports" ]
+  run --separate-stderr as_nobody "$p/bin/uritest" site
+  echo "$stderr"
+  [ "$status" -eq 0 ]
+  [ -s "$w/reports/out/site/index.html" ] && [ -s "$w/reports/out/site/badges/reference.json" ]
+  [ ! -e "$p/share/uritest/reports/out" ]
   chmod -R u+w "$p"
 }
