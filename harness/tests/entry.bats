@@ -6,7 +6,7 @@ load helper
 
 # classes ARGS...: "id=CLASS ..." of a run of entry.json with ARGS
 classes() {
-  "$UT" run --vectors "$V/entry.json" --output "$(OUT)" --format json --no-progress "$@" 2>/dev/null |
+  "$UT" run --vectors "$DATA/entry.json" --output "$(OUT)" --format json --no-progress "$@" 2>/dev/null |
     pyjson "' '.join('%s=%s' % (r['id'][3:], r['class']) for r in sorted(d['results'], key=lambda r: r['id']))"
 }
 
@@ -43,10 +43,10 @@ classes() {
   run classes --adapter narrow
   [[ $output == *"origin=PASS"* ]]
   printf '{"name": "narrow", "spec": "rfc3986", "entry": "url", "command": ["/bin/true"]}\n' > "$R/adapters/narrow/adapter.json"
-  run --separate-stderr "$UT" run --adapter narrow --vectors "$V/entry.json" --output "$(OUT)"
+  run --separate-stderr "$UT" run --adapter narrow --vectors "$DATA/entry.json" --output "$(OUT)"
   [ "$status" -eq 2 ]
   [[ $stderr == *'"entry" must be "URI-reference", "URI", "absolute-URI" or "request-target"'* ]]
-  run --separate-stderr "$UT" run --adapter-cmd "$FAKE --entry url" --vectors "$V/entry.json" --output "$(OUT)"
+  run --separate-stderr "$UT" run --adapter-cmd "$FAKE --entry url" --vectors "$DATA/entry.json" --output "$(OUT)"
   [ "$status" -eq 2 ]
   [[ $stderr == *"hello line's \"entry\" is not"* ]]
 }
