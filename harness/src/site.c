@@ -6,6 +6,7 @@
  * uritest (out_path) and runs it with the Python the build was configured
  * with. */
 #include <errno.h>
+#include <stdio.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,24 @@
 #define URITEST_PYTHON "python3"
 #endif
 
+static const char site_usage[] =
+    "usage: uritest site [OPTION]... [RESULTS]...\n"
+    "A static site of results files: index.html (the matrix),\n"
+    "adapters/NAME.html, badges/NAME.json (shields.io endpoint), api/v1/.\n"
+    "  -o, --output-dir DIR  where (default: reports/out/site)\n"
+    "  --pairs FILE          a pair matrix (several; default: the pairs.json\n"
+    "                        beside each results file)\n"
+    "  --help                this text\n"
+    "RESULTS default: reports/out/results.jsonl.\n"
+    "Exit: 0 written, 2 usage or input error.\n"
+    "example: uritest site -o public reports/out/results.jsonl\n";
+
 int cmd_site(int argc, char **argv) {
+  for (int i = 1; i < argc; i++)
+    if (!strcmp(argv[i], "--help")) {
+      fputs(site_usage, stdout);
+      return 0;
+    }
   char *script = root_path("reports/site/site.py");
   if (access(script, R_OK) != 0) {
     warnx_("site: %s: %s", script, strerror(errno));

@@ -248,7 +248,8 @@ def load_pairs(results_files, asked):
                 with open(p, encoding="utf-8") as f:
                     pairs += json.load(f).get("pairs", [])
             except (OSError, ValueError, AttributeError) as err:
-                sys.exit("uritest site: %s: %s" % (p, err))
+                sys.stderr.write("uritest site: %s: %s\n" % (p, err))
+                sys.exit(2)
     return pairs
 
 

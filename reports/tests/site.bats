@@ -66,8 +66,12 @@ setup() {
   [ "$(jq -r '.pairs | length' "$S/api/v1/fake.json")" -ge 1 ]
 }
 
-@test "site: a results file that cannot be read is exit 2" {
+@test "site: a results file or a pair matrix that cannot be read is exit 2" {
   site "$BATS_TEST_TMPDIR/none.jsonl"
   [ "$status" -eq 2 ]
   [[ $stderr == *"none.jsonl"* ]]
+  printf 'not json' > "$BATS_TEST_TMPDIR/p.json"
+  site --pairs "$BATS_TEST_TMPDIR/p.json" "$DATA/hostile.jsonl"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"uritest site: $BATS_TEST_TMPDIR/p.json: "* ]]
 }
