@@ -17,8 +17,9 @@ this script renders `results.json`'s per-adapter "conformance" (PASS over
 the requests answered on the `rfc3986` vector files with op parse and op
 resolve, UNSUPPORTED left out, so an adapter is judged on what it claims
 to do; the answered count is shown beside it), "security_relevant" and
-"security_by_severity" (every result flagged, DESIGN.md "Comparing and
-classifying", whatever the vector file), "named_behaviours" (the entries of
+"security_by_severity" (every result whose endpoint is "different", DESIGN.md
+"Endpoints", whatever the vector file), "host_lost" (results whose endpoint
+is "host-lost", shown apart), "named_behaviours" (the entries of
 adapters/NAME/behaviours.json), "vulnerable" (the advisories of the results
 the harness marked "vulnerable": an advisory vector read as the vulnerable
 library did) and "role" (adapter.json: the oracle and the controls are
@@ -85,8 +86,8 @@ def table(doc, adapters_listed):
         key = (control, -(p["passed"] / p["answered"] if p["answered"] else 0), name)
         rows.append((key, name, a))
     rows.sort(key=lambda x: x[0])
-    lines = ["| adapter | library | spec | parse: RFC 3986 conformance | resolve: RFC 3986 conformance | security-relevant readings | named behaviours | cve |",
-             "|---|---|---|---:|---:|---:|---:|---|"]
+    lines = ["| adapter | library | spec | parse: RFC 3986 conformance | resolve: RFC 3986 conformance | security-relevant readings | host lost | named behaviours | cve |",
+             "|---|---|---|---:|---:|---:|---:|---:|---|"]
     third = 0
     for _, name, a in rows:
         p, r = a["conformance"]["parse"], a["conformance"]["resolve"]
@@ -97,11 +98,12 @@ def table(doc, adapters_listed):
         else:
             third += 1
         nb = a["named_behaviours"]
-        lines.append("| %s | %s | %s | %s (%d of %d) | %s | %s | %s | %s |" % (
+        lines.append("| %s | %s | %s | %s (%d of %d) | %s | %s | %d | %s | %s |" % (
             label, a["library"].replace("|", "\\|"), a["spec"], pct(p["passed"], p["answered"]),
             p["passed"], p["answered"],
             "%s (%d of %d)" % (pct(r["passed"], r["answered"]), r["passed"], r["answered"])
             if r["answered"] else "not offered", security_cell(a["security_relevant"], a["security_by_severity"]),
+            a.get("host_lost", 0),
             "%d (%d security-relevant)" % (nb["declared"], nb["security_relevant"]) if nb["declared"] else "none",
             cve_cell([i.replace("|", "\\|") for i in a["vulnerable"]])))
     missing = [a for a in adapters_listed if a["name"] not in doc["adapters"]]
@@ -119,9 +121,12 @@ def render(doc, adapters_listed, results_label):
            "%d third-party parser configurations. **Conformance** is PASS over the requests answered on the "
            "`rfc3986` vector files (op `parse`, op `resolve`; UNSUPPORTED left out, so the answered count says "
            "how much of the suite an adapter takes on). **Security-relevant readings** count results where the "
-           "library's reading names another endpoint than RFC 3986's (DESIGN.md, \"Comparing and classifying\": "
-           "scheme, host, port, userinfo after 6.2.2/6.2.3 normalization), by the worst part that differs, over "
-           "every vector file, WHATWG ones included for WHATWG adapters. **Named behaviours** count the entries of "
+           "library's reading names another endpoint than RFC 3986's (DESIGN.md, \"Endpoints\": another usable "
+           "host, a usable host where the RFC has none, or the same host with another effective port, scheme or "
+           "decoded userinfo; hosts compared after full percent-decoding, IDNA and as IP addresses), by the worst "
+           "part that differs, over every vector file, inputs RFC 3986 rejects included (read leniently). **Host "
+           "lost** counts results where RFC 3986 reads a usable host and the library none or a garbled one: "
+           "dangerous only where the library validates (`uritest pairs`). **Named behaviours** count the entries of "
            "the adapter's `behaviours.json` (how the library departs from RFC 3986, each with a minimal input; "
            "`uritest behaviours` lists them with their counts), the security-relevant ones apart. **cve** lists the "
            "published advisories (vectors tagged `cve:ID`, `vectors/v1/security/advisories.json`) whose input the "

@@ -1,6 +1,6 @@
 # harness/harness.mk: the uritest command, included by the top-level Makefile.
 #
-#   build/bin/uritest    harness/src/*.c + $(LIBA) + jansson
+#   build/bin/uritest    harness/src/*.c + $(LIBA) + jansson + libidn2
 #   make test-harness    the Bats tests of harness/tests/
 #   make test-harness-asan        the same with uritest under ASan + UBSan (leaks too)
 
@@ -15,6 +15,8 @@ UT_HDR  := $(wildcard harness/src/*.h)
 UT_BIN  := $(BUILD)/bin/uritest
 UT_JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 UT_JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+# IDNA ToASCII of hosts (endpoint.c, DESIGN.md "Endpoints")
+UT_IDN2_LIBS      := $(shell pkg-config --libs libidn2 2>/dev/null || echo -lidn2)
 
 ALL_TARGETS += $(UT_BIN)
 TEST_SUITES += test-harness test-harness-asan
@@ -26,7 +28,7 @@ $(BUILD)/obj/harness/src/triage.o $(BUILD)/obj/harness/src/site.o: ALL_CFLAGS +=
 
 $(UT_BIN): $(UT_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -pthread -o $@ $(UT_OBJ) $(LIBA) $(LDFLAGS) $(UT_JANSSON_LIBS)
+	$(CC) $(CFLAGS) -pthread -o $@ $(UT_OBJ) $(LIBA) $(LDFLAGS) $(UT_JANSSON_LIBS) $(UT_IDN2_LIBS)
 
 .PHONY: test-harness test-harness-asan uritest
 uritest: $(UT_BIN)

@@ -10,7 +10,8 @@ json`.  `make advisories` runs all of it.  Per advisory: the input and its
 RFC 3986 reading (from the vector), the shipped adapters that still read it
 the way the vulnerable library did (the results the harness marked
 "vulnerable": a failed, accepting reading whose components include one of
-the vector's x-vulnerable-readings), the adapters whose endpoint differs
+the vector's x-vulnerable-readings, or any acceptance where the vector says
+"x-vulnerable": "accepts"), the adapters whose endpoint differs
 from the RFC's (the harness's security_relevant), and, for the bisected
 libraries, the versions at which the reading changed beside the versions
 the advisory names.  Nothing here judges a reading: classes, severities
@@ -19,6 +20,8 @@ and vulnerable readings are the harness's.
 import json
 import re
 import sys
+
+ANCHOR = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
 SEMVER = re.compile(r"\b\d+\.\d+(?:\.\d+)?\b")
 DIFFER = []  # (advisory, adapter, changes, stated) where the two disagree
@@ -139,12 +142,15 @@ def main(argv):
     print()
     print("# Published URL-parsing advisories across the adapters")
     print()
-    print("%d advisories (vectors `%s`, tag `cve`), %d adapters: %s." % (
-        len(vecs), visible(argv[0]), len(adapters), ", ".join(md(a) for a in adapters)))
+    print("%d advisories in %d parse vectors (`%s`, tag `cve`), %d adapters: %s." % (
+        len({t["advisory"] for t in vecs.values()}), len(vecs), visible(argv[0]),
+        len(adapters), ", ".join(md(a) for a in adapters)))
     print("*Vulnerable reading*: the adapter accepts the input and reads it as the"
           " vulnerable library did (the results `uritest run` marks `vulnerable`, by"
-          " the vector's `x-vulnerable-readings`, from the advisory's text; `-` where"
-          " the advisory gives no such reading apart from the RFC's). *Other endpoint*: the harness finds the adapter's endpoint"
+          " the vector's `x-vulnerable-readings` or `x-vulnerable: accepts`, from the"
+          " advisory's text; `-` where the vector states none: the RFC's own reading is"
+          " the dangerous one, or the vulnerable library rejected a valid input)."
+          " *Other endpoint*: the harness finds the adapter's endpoint"
           " differs from the RFC's (`security_relevant`). *Bisect*: the versions at"
           " which `uritest bisect` saw the reading change, against the versions the"
           " advisory names.")
@@ -152,16 +158,17 @@ def main(argv):
     print("| advisory | library | input | RFC 3986 | vulnerable reading today | other endpoint | bisect |")
     print("|---|---|---|---|---|---|---|")
     still = {}
-    for vid in sorted(vecs, key=lambda i: vecs[i]["advisory"]):
+    for vid in sorted(vecs, key=lambda i: (vecs[i]["advisory"], i)):
         t = vecs[vid]
         aid = t["advisory"]
         res = results.get(vid, [])
-        if t.get("x-vulnerable-readings") is None:
+        if t.get("x-vulnerable-readings") is None and t.get("x-vulnerable") is None:
             vuln = "-"
         else:
             names = sorted(r["adapter"] for r in res if r.get("vulnerable"))
             for n in names:
-                still.setdefault(n, []).append(aid)
+                if aid not in still.setdefault(n, []):
+                    still[n].append(aid)
             vuln = ", ".join(names) or "none"
         other = ", ".join(sorted("%s (%s)" % (r["adapter"], r.get("severity"))
                                  for r in res if r.get("security_relevant"))) or "none"
@@ -183,11 +190,16 @@ def main(argv):
     print()
     print("## Per adapter: advisories whose input it still reads the vulnerable way")
     print()
+    print("The advisories the adapter's pinned library version carries, by this run:"
+          " those of its results `uritest run` marked `vulnerable`. Each adapter's"
+          " README links its row (`#adapter-NAME`).")
+    print()
     print("| adapter | count | advisories |")
     print("|---|---:|---|")
     for a in adapters:
-        ids = still.get(a, [])
-        print("| %s | %d | %s |" % (md(a), len(ids), md(", ".join(ids)) or "none"))
+        ids = sorted(still.get(a, []))
+        anchor = '<a id="adapter-%s"></a>' % a if ANCHOR.match(a) else ""
+        print("| %s%s | %d | %s |" % (anchor, md(a), len(ids), md(", ".join(ids)) or "none"))
 
 
 if __name__ == "__main__":

@@ -5,13 +5,13 @@
 # npm packages through `npm ci` from committed lock files, only where the
 # machine's Node is recent enough (never Debian's nodejs over it).
 # ONLY=harness: only what building and running uritest needs (the compiler and
-# jansson: the Debian and Ubuntu packages gcc make libc6-dev pkg-config
-# libjansson-dev), no npm; for CI jobs that test a parser (action.yml).
+# jansson and libidn2: the Debian and Ubuntu packages gcc make libc6-dev pkg-config
+# libjansson-dev libidn2-dev), no npm; for CI jobs that test a parser (action.yml).
 # SUDO=sudo: install through sudo when not root (a CI runner's user).
 set -u
 ONLY=${ONLY:-}
 SUDO=${SUDO:-}
-harness_pkgs="gcc make libc6-dev pkg-config libjansson-dev"
+harness_pkgs="gcc make libc6-dev pkg-config libjansson-dev libidn2-dev"
 # libclang-rt-dev: clang's libFuzzer and sanitizer runtimes (only recommended by
 # clang's libclang-common-14-dev, which --no-install-recommends leaves out).
 pkgs="build-essential $harness_pkgs jq python3 python3-jsonschema python3-yaml bats
@@ -130,4 +130,14 @@ for want in ${ADAPTERS:-}; do
     fi
   done
 done
+# The commit-msg hook (CONTRIBUTING.md), into this checkout's hooks folder
+# (a worktree's too: git names the folder), where one is not there yet.
+top=$(git rev-parse --show-toplevel 2>/dev/null)
+if [ -z "$ONLY" ] && [ "$top" = "$(pwd -P)" ]; then
+  hooks=$(git rev-parse --git-path hooks)
+  if ! cmp -s scripts/commit-msg "$hooks/commit-msg"; then
+    mkdir -p "$hooks" && cp scripts/commit-msg "$hooks/commit-msg" &&
+      chmod +x "$hooks/commit-msg" && echo "deps: installed the commit-msg hook in $hooks"
+  fi
+fi
 exit 0

@@ -28,7 +28,7 @@ DIST_SRC   := $(DIST_DIR)/uritest-$(VERSION).tar.gz
 DIST_VEC   := $(DIST_DIR)/uritest-vectors-$(VECTORS_VERSION).tar.gz
 # The files of a vectors release, relative to vectors/.
 DIST_VEC_FILES := VERSION CHANGELOG.md LICENSE MANIFEST README.md RELEASED RETIRED schema v1
-MAN_PAGES  := man/rfc3986.1 man/uritest.1 man/uritest-vectors.5 man/uritest-adapter.7
+MAN_PAGES  := man/rfc3986.1 man/librfc3986.3 man/uritest.1 man/uritest-vectors.5 man/uritest-adapter.7
 # Octets that do not depend on the clock, the user or the file system's
 # order: the time of the last commit (or SOURCE_DATE_EPOCH), names sorted,
 # owner 0, gzip without a name or a time.
@@ -86,8 +86,8 @@ RPATH_NOTE = make install: $(PREFIX)/lib is not a system library folder: librfc3
 install: $(LIBA) $(LIBSO) $(RFC3986) $(UT_BIN) $(BUILD)/adapters/reference
 	install -d $(DEST)/bin $(DEST)/lib/pkgconfig $(DEST)/include \
 	  $(DEST)/libexec/uritest $(SHARE_UT)/adapters/reference \
-	  $(DEST)/share/man/man1 $(DEST)/share/man/man5 $(DEST)/share/man/man7 \
-	  $(DEST)/share/bash-completion/completions
+	  $(DEST)/share/man/man1 $(DEST)/share/man/man3 $(DEST)/share/man/man5 \
+	  $(DEST)/share/man/man7 $(DEST)/share/bash-completion/completions
 	install -m 644 $(LIBA) $(DEST)/lib/
 	install -m 755 $(LIBSO) $(DEST)/lib/librfc3986.so.0
 	ln -sf librfc3986.so.0 $(DEST)/lib/librfc3986.so
@@ -104,6 +104,7 @@ install: $(LIBA) $(LIBSO) $(RFC3986) $(UT_BIN) $(BUILD)/adapters/reference
 	printf '%s\n' '{"name": "reference", "spec": "rfc3986",' \
 	  ' "command": ["../../libexec/uritest/reference"]}' > $(SHARE_UT)/adapters/reference/adapter.json
 	install -m 644 man/rfc3986.1 man/uritest.1 $(DEST)/share/man/man1/
+	install -m 644 man/librfc3986.3 $(DEST)/share/man/man3/
 	install -m 644 man/uritest-vectors.5 $(DEST)/share/man/man5/
 	install -m 644 man/uritest-adapter.7 $(DEST)/share/man/man7/
 	install -m 644 harness/completion/uritest.bash $(DEST)/share/bash-completion/completions/uritest
@@ -115,7 +116,7 @@ uninstall:
 	  $(DEST)/include/rfc3986.h $(DEST)/include/rfc3986_rules.h $(DEST)/bin/rfc3986 $(DEST)/bin/uritest \
 	  $(DEST)/lib/pkgconfig/librfc3986.pc $(DEST)/libexec/uritest/reference \
 	  $(DEST)/share/man/man1/rfc3986.1 $(DEST)/share/man/man1/uritest.1 \
-	  $(DEST)/share/man/man5/uritest-vectors.5 $(DEST)/share/man/man7/uritest-adapter.7 \
+	  $(DEST)/share/man/man3/librfc3986.3 $(DEST)/share/man/man5/uritest-vectors.5 $(DEST)/share/man/man7/uritest-adapter.7 \
 	  $(DEST)/share/bash-completion/completions/uritest \
 	  $(DEST)/share/bash-completion/completions/rfc3986
 	rm -rf $(SHARE_UT)

@@ -2,9 +2,12 @@
 // adapters/bench/ada.js CORPUS [ROUNDS]: ns per URI of Node's URL.canParse
 // (Node 18.17+ parses URLs with ada, a WHATWG URL parser) over a corpus,
 // one URL per line, for reports/BENCH.md beside `uritest bench`.  Each
-// round times one pass over the whole corpus by the process's CPU time
-// (process.cpuUsage, user + system); prints the median, min and max over
-// the rounds, and how many URLs ada accepted.  A WHATWG parser answers
+// round times one pass over the whole corpus by the CPU time of the thread
+// that parses (the main thread: the first field of Linux's
+// /proc/thread-self/schedstat, nanoseconds on the CPU), as `uritest bench`
+// times its thread (CLOCK_THREAD_CPUTIME_ID): Node's helper threads (GC,
+// compiler) do not count.  Prints the median, min and max over the rounds,
+// and how many URLs ada accepted.  A WHATWG parser answers
 // another question than RFC 3986 (it accepts and repairs more): the figure
 // is a speed reference, not a comparison of verdicts.
 'use strict';
@@ -17,10 +20,14 @@ if (!path || !(rounds >= 1)) {
 }
 const lines = fs.readFileSync(path, 'latin1').split('\n');
 if (lines.length && lines[lines.length - 1] === '') lines.pop();
-const cpu = () => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) * 1e3; // ns
-};
+const SCHEDSTAT = '/proc/thread-self/schedstat';
+const cpu = () => Number(fs.readFileSync(SCHEDSTAT, 'ascii').split(' ')[0]); // ns
+try {
+  cpu();
+} catch (e) {
+  process.stderr.write('ada.js: no thread CPU clock (' + SCHEDSTAT + ': ' + e.message + ')\n');
+  process.exit(2);
+}
 let accepted = 0;
 for (const l of lines) accepted += URL.canParse(l) ? 1 : 0; // warm-up
 const ns = [];

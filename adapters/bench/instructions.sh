@@ -7,7 +7,7 @@
 # ../shared/peers is there): for the project's own parsers and the bench's
 # peer, `uritest-bench --rounds 1 --op OP --adapter A` counted whole, minus
 # the same run with `--op floor` (loading the corpus and the strlen pass),
-# over the number of URIs: parse, resolve, normalize, each where the glue
+# over the number of URIs: parse, resolve, resolve-parsed, normalize, each where the glue
 # has it.  The adapters come from where they are declared, passed by make:
 # BENCH_OWN, the glues whose adapter.mk says ADAPTER_MUST_PASS (reference,
 # reference-fast), and BENCH_PEER, the one that says ADAPTER_BENCH_PEER
@@ -49,8 +49,8 @@ for c in "${corpora[@]}"; do
   n=$("$BIN" "${args[@]}" --adapter reference --op floor --json | sed -n 's/.*"uris": \([0-9]*\).*/\1/p')
   floor=$(count - "${args[@]}" --adapter reference --op floor)
   echo "== ${c:-generated corpus}: $n URIs; instructions per URI (callgrind, the --op floor run subtracted)"
-  printf '%-16s %-10s %12s %10s\n' adapter op instr/URI "x $BENCH_PEER"
-  for op in parse resolve normalize; do
+  printf '%-16s %-14s %12s %10s\n' adapter op instr/URI "x $BENCH_PEER"
+  for op in parse resolve resolve-parsed normalize; do
     up=$(count - "${args[@]}" --adapter "$BENCH_PEER" --op "$op")
     # shellcheck disable=SC2086 # the lists are words
     for a in $BENCH_OWN $BENCH_PEER; do
@@ -58,7 +58,7 @@ for c in "${corpora[@]}"; do
       has_op "$a" "$op" "${args[@]}" || continue
       t=$(count - "${args[@]}" --adapter "$a" --op "$op")
       awk -v a="$a" -v op="$op" -v t="$t" -v f="$floor" -v u="$up" -v n="$n" \
-        'BEGIN { printf "%-16s %-10s %12.0f %10.3f\n", a, op, (t - f) / n, (t - f) / (u - f) }'
+        'BEGIN { printf "%-16s %-14s %12.0f %10.3f\n", a, op, (t - f) / n, (t - f) / (u - f) }'
     done
   done
 done

@@ -41,10 +41,12 @@ static const char usage[] =
     "adapter's mapping to the component model.  A strlen pass over the corpus\n"
     "is the floor.  Without --corpus, a generated corpus\n"
     "(fixed seed, realistic mix of 50,000 references) is used.\n"
-    "--op keeps only some figures: parse, parse+map, resolve, normalize, "
-    "floor\n"
+    "--op keeps only some figures: parse, parse+map, resolve, "
+    "resolve-parsed,\n"
+    "normalize, floor\n"
     "(for instruction counts under valgrind --tool=callgrind, one at a time).\n"
-    "'resolve' (against http://a/b/c/d;p?q) and 'normalize' (syntax) are\n"
+    "'resolve' (against http://a/b/c/d;p?q), 'resolve-parsed' (against the\n"
+    "same base, parsed once before the pass) and 'normalize' (syntax) are\n"
     "timed for every adapter that has them; 'x PEER' (JSON: x_PEER) is the\n"
     "ratio to the figure of the same op of the peer, the glue whose\n"
     "adapters/*/adapter.mk sets ADAPTER_BENCH_PEER (here: %s).\n"
@@ -266,12 +268,21 @@ static volatile size_t sink; /* keeps the floor's strlen from being elided */
 /* OP_PARSE is the library's own parse call where the glue has one
  * (glue->accepts: what the library's users pay); OP_PARSE_MAP is the glue's
  * parse, which also maps every component into a reading. */
-enum op { OP_PARSE, OP_RESOLVE, OP_NORMALIZE, OP_FLOOR, OP_PARSE_MAP };
+enum op {
+  OP_PARSE,
+  OP_RESOLVE,
+  OP_NORMALIZE,
+  OP_FLOOR,
+  OP_PARSE_MAP,
+  OP_RESOLVE_PARSED
+};
 
-/* One timed pass of OP over the corpus; returns ns per reference. */
+static const char bench_base[] = "http://a/b/c/d;p?q";
+
+/* One timed pass of OP over the corpus; returns ns per reference.  FIXED:
+ * OP_RESOLVE_PARSED's base, parsed by the glue before the pass. */
 static double pass(const struct corpus *c, const struct glue *g, enum op op,
-                   struct adapter_reading *r, size_t *accepted) {
-  static const char base[] = "http://a/b/c/d;p?q";
+                   struct adapter_reading *r, void *fixed, size_t *accepted) {
   size_t i, acc = 0, total = 0;
   double t0 = bench_now(), t1;
   for (i = 0; i < c->n; i++) {
@@ -291,8 +302,11 @@ static double pass(const struct corpus *c, const struct glue *g, enum op op,
       break;
     case OP_RESOLVE:
       reading_reset(r);
-      g->resolve(base, sizeof base - 1, c->s[i], c->len[i], 1, r);
+      g->resolve(bench_base, sizeof bench_base - 1, c->s[i], c->len[i], 1, r);
       acc += r->valid && !r->unsupported;
+      break;
+    case OP_RESOLVE_PARSED:
+      acc += g->resolve_parsed(fixed, c->s[i], c->len[i]) == 1;
       break;
     case OP_NORMALIZE:
       reading_reset(r);
@@ -315,8 +329,8 @@ struct bench_opts {
 };
 
 static int known_op(const char *op) {
-  static const char *const names[] = {"parse", "parse+map", "resolve",
-                                      "normalize", "floor"};
+  static const char *const names[] = {"parse",          "parse+map", "resolve",
+                                      "resolve-parsed", "normalize", "floor"};
   for (size_t i = 0; i < sizeof names / sizeof *names; i++)
     if (strcmp(op, names[i]) == 0)
       return 1;
@@ -413,6 +427,10 @@ static size_t plan_figures(const struct bench_opts *o,
       fig[nfig].adapter = sel[i]->name;
       fig[nfig++].op = "resolve";
     }
+    if (sel[i]->resolve_parsed) {
+      fig[nfig].adapter = sel[i]->name;
+      fig[nfig++].op = "resolve-parsed";
+    }
     if (sel[i]->normalize) {
       fig[nfig].adapter = sel[i]->name;
       fig[nfig++].op = "normalize";
@@ -446,12 +464,24 @@ static void run_rounds(const struct bench_opts *o, const struct corpus *c,
       enum op op = strcmp(fig[f].op, "parse") == 0       ? OP_PARSE
                    : strcmp(fig[f].op, "parse+map") == 0 ? OP_PARSE_MAP
                    : strcmp(fig[f].op, "resolve") == 0   ? OP_RESOLVE
+                   : strcmp(fig[f].op, "resolve-parsed") == 0
+                       ? OP_RESOLVE_PARSED
                    : strcmp(fig[f].op, "normalize") == 0 ? OP_NORMALIZE
                                                          : OP_FLOOR;
       for (size_t i = 0; i < nsel; i++)
         if (strcmp(sel[i]->name, fig[f].adapter) == 0)
           g = sel[i];
-      fig[f].ns[r] = pass(c, g, op, &rd, &fig[f].accepted);
+      void *fixed = op == OP_RESOLVE_PARSED
+                        ? g->base_parse(bench_base, sizeof bench_base - 1)
+                        : NULL;
+      if (op == OP_RESOLVE_PARSED && !fixed) {
+        fprintf(stderr, "uritest bench: %s: cannot parse the base %s\n",
+                g->name, bench_base);
+        exit(2);
+      }
+      fig[f].ns[r] = pass(c, g, op, &rd, fixed, &fig[f].accepted);
+      if (fixed)
+        g->base_free(fixed);
     }
     if (!o->json)
       fprintf(stderr, "\rround %d/%d", r + 1, o->rounds);
@@ -494,13 +524,13 @@ static void print_table(const struct bench_opts *o, const struct corpus *c,
   printf("corpus: %s, %zu references, %.1f octets on average, %d rounds\n",
          o->corpus ? o->corpus : "(generated, fixed seed)", c->n,
          (double)c->bytes / c->n, rounds);
-  printf("%-14s %-10s %10s %10s %10s %12s %9s %8s   x %s\n", "adapter", "op",
+  printf("%-14s %-14s %10s %10s %10s %12s %9s %8s   x %s\n", "adapter", "op",
          "ns/uri", "min", "max", "uris/s", "MB/s", "x floor",
          glue_bench_peer ? glue_bench_peer : "(no peer)");
   for (size_t f = 0; f < nfig; f++) {
     double m = median(&fig[f], rounds);
     double peer_ns = peer_median(fig, nfig, fig[f].op, rounds);
-    printf("%-14s %-10s %10.1f %10.1f %10.1f %12.0f %9.1f %8.2f ",
+    printf("%-14s %-14s %10.1f %10.1f %10.1f %12.0f %9.1f %8.2f ",
            fig[f].adapter, fig[f].op, m, fmin_(&fig[f], rounds),
            fmax_(&fig[f], rounds), 1e9 / m, (double)c->bytes / c->n / m * 1e3,
            m / floor_ns);

@@ -1,7 +1,8 @@
 /*
  * worst.c: `uritest bench --worst-cases`: parse (the literal parser and the
  * generated one), resolve and normalize of 1, 4 and 16 MB inputs of the
- * worst shapes, timed one call at a time, and the growth per 4x of size.
+ * worst shapes, timed one call at a time, and the growth per 4x of size;
+ * beside them, the bench's peer (glue_bench_peer) on the 1 MB inputs.
  * `--worst-case SHAPE MB OP` makes one call, so that callgrind can count
  * its instructions (adapters/bench/instructions.sh).
  */
@@ -9,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../common/glue.h"
 #include "rfc3986.h"
 #include "worst.h"
 
@@ -24,11 +26,12 @@ static const struct {
     {"% run", "http://h/", "%", ""},
     {"%41 run", "http://h/", "%41", ""},
     {"long userinfo", "http://", "u:", "@h/"},
+    {"long reg-name", "http://", "a", "/"},
     {"authority without @", "http://", "a:", "/"},
     {"empty segments //", "a:", "/", ""},
     {"long query", "http://h/?", "a=b&", ""},
     /* normalize lower-cases scheme and host: every octet a capital, and
-     * one in nine (its eight-octet scan finds one in every word) */
+     * one in nine */
     {"capital host", "HTTP://", "AB", "/"},
     {"capital host 1 in 9", "http://", "abcdefghI", "/"},
 };
@@ -72,6 +75,52 @@ static void call(enum wop op, const char *s, size_t len, char *out) {
   }
 }
 
+/* The bench's peer (the adapter.mk that sets ADAPTER_BENCH_PEER), or NULL. */
+static const struct glue *peer_glue(void) {
+  for (size_t i = 0; glue_bench_peer && i < glue_count; i++)
+    if (strcmp(glue_all[i]->name, glue_bench_peer) == 0)
+      return glue_all[i];
+  return NULL;
+}
+
+/* One call of the peer's counterpart of OP on S (NUL-terminated at
+ * S[LEN]): parse (both parsers) is its accepts, resolve and normalize its
+ * glue's (the output copied into R).  0 when the peer has no such call. */
+static int peer_call(const struct glue *g, enum wop op, const char *s,
+                     size_t len, struct adapter_reading *r) {
+  reading_reset(r);
+  if (op == W_PARSE || op == W_PARSE_FAST)
+    return g->accepts ? (g->accepts(s, len), 1) : 0;
+  if (op == W_RESOLVE)
+    return g->resolve ? (g->resolve(base, sizeof base - 1, s, len, 0, r), 1)
+                      : 0;
+  return g->normalize ? (g->normalize(s, len, GLUE_LEVEL_SYNTAX, r), 1) : 0;
+}
+
+/* The peer's best time of at least 5 warm calls of OP on S (negative when
+ * it has no such call). */
+static double time_peer(const struct glue *g, enum wop op, const char *s,
+                        size_t len) {
+  struct adapter_reading r;
+  double best = 1e30, start;
+  if (!g)
+    return -1;
+  reading_init(&r);
+  start = bench_now();
+  for (int rep = 0; rep < 5 || (bench_now() - start < 0.1 && rep < 100);
+       rep++) {
+    double t0 = bench_now(), t;
+    if (!peer_call(g, op, s, len, &r)) {
+      best = -1;
+      break;
+    }
+    t = bench_now() - t0;
+    best = t < best ? t : best;
+  }
+  reading_free(&r);
+  return best;
+}
+
 /* Larger than the last-level cache (32 MiB here): written before each cold
  * call so that input and output start in memory, not in a cache. */
 #define FLUSH_BYTES ((size_t)64 << 20)
@@ -105,25 +154,34 @@ static void time_sizes(enum wop op, char *const in[NSIZES],
   }
 }
 
+/* T[warm, cold][size]; PEER: the peer's warm 1 MB time (negative: none). */
 static void print_row(int json, int first, size_t k, enum wop op,
-                      const double t[2][NSIZES]) {
+                      const double t[2][NSIZES], double peer) {
+  double x = peer > 0 ? t[0][0] / peer : -1;
   if (json) {
     printf("%s\n {\"shape\": \"%s\", \"op\": \"%s\", \"ms_1mb\": %.3f, "
            "\"ms_4mb\": %.3f, \"ms_16mb\": %.3f, \"ratio_4_1\": %.3f, "
            "\"ratio_16_4\": %.3f, \"cold_ms_1mb\": %.3f, \"cold_ms_4mb\": "
            "%.3f, \"cold_ms_16mb\": %.3f, \"cold_ratio_4_1\": %.3f, "
-           "\"cold_ratio_16_4\": %.3f}",
+           "\"cold_ratio_16_4\": %.3f",
            first ? "" : ",", shapes[k].name, wop_names[op], t[0][0] * 1e3,
            t[0][1] * 1e3, t[0][2] * 1e3, t[0][1] / t[0][0], t[0][2] / t[0][1],
            t[1][0] * 1e3, t[1][1] * 1e3, t[1][2] * 1e3, t[1][1] / t[1][0],
            t[1][2] / t[1][1]);
+    if (peer > 0)
+      printf(", \"peer_ms_1mb\": %.3f, \"x_%s\": %.3f", peer * 1e3,
+             glue_bench_peer, x);
+    printf("}");
     return;
   }
   printf("%-20s %-10s %8.3f %8.3f %9.3f %5.2f %5.2f %8.3f %8.3f %9.3f %5.2f "
-         "%5.2f\n",
+         "%5.2f",
          shapes[k].name, wop_names[op], t[0][0] * 1e3, t[0][1] * 1e3,
          t[0][2] * 1e3, t[0][1] / t[0][0], t[0][2] / t[0][1], t[1][0] * 1e3,
          t[1][1] * 1e3, t[1][2] * 1e3, t[1][1] / t[1][0], t[1][2] / t[1][1]);
+  if (peer > 0)
+    printf(" %8.3f %6.3f", peer * 1e3, x);
+  printf("\n");
 }
 
 int worst_cases(int json) {
@@ -131,6 +189,7 @@ int worst_cases(int json) {
   char *in[NSIZES] = {0}, *out = malloc(16 * mb + 128);
   unsigned char *flush = malloc(FLUSH_BYTES);
   int first = 1, ok = out && flush;
+  const struct glue *peer = peer_glue();
   for (int i = 0; i < NSIZES; i++)
     ok &= (in[i] = malloc(sizes_mb[i] * mb + 64)) != NULL;
   if (!ok) {
@@ -144,9 +203,9 @@ int worst_cases(int json) {
   if (json)
     printf("{\"worst_cases\": [");
   else
-    printf("%-20s %-10s %8s %8s %9s %5s %5s %8s %8s %9s %5s %5s\n", "shape",
-           "op", "warm 1MB", "4MB", "16MB (ms)", "4/1", "16/4", "cold 1MB",
-           "4MB", "16MB (ms)", "4/1", "16/4");
+    printf("%-20s %-10s %8s %8s %9s %5s %5s %8s %8s %9s %5s %5s %8s %6s\n",
+           "shape", "op", "warm 1MB", "4MB", "16MB (ms)", "4/1", "16/4",
+           "cold 1MB", "4MB", "16MB (ms)", "4/1", "16/4", "peer 1MB", "x peer");
   for (k = 0; k < NSHAPES; k++) {
     for (int i = 0; i < NSIZES; i++)
       len[i] = make_shape(k, sizes_mb[i] * mb, in[i]);
@@ -154,7 +213,8 @@ int worst_cases(int json) {
       double t[2][NSIZES]; /* [warm, cold][size] */
       for (int cold = 0; cold < 2; cold++)
         time_sizes((enum wop)op, in, len, out, flush, cold, t[cold]);
-      print_row(json, first, k, (enum wop)op, t);
+      print_row(json, first, k, (enum wop)op, t,
+                time_peer(peer, (enum wop)op, in[0], len[0]));
       first = 0;
       fflush(stdout);
     }

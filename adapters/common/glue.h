@@ -148,6 +148,17 @@ struct glue {
    * component model).  S is NUL-terminated at S[LEN].  Returns 1 when the
    * library accepts S, 0 when it rejects it, -1 when it cannot take it. */
   int (*accepts)(const char *s, size_t len);
+  /* Optional, for the benchmark: resolution against one base that the
+   * library parsed once.  base_parse parses BASE (NUL-terminated at
+   * BASE[LEN], alive as long as the state) into a state of the glue's
+   * own, NULL when the library rejects it or memory runs out;
+   * resolve_parsed resolves REF (5.2.2 strict) against it into memory the
+   * state holds, as the library's users pay for it (no mapping into a
+   * reading): 1 resolved, 0 rejected, -1 out of memory; base_free frees
+   * the state.  All three or none. */
+  void *(*base_parse)(const char *base, size_t len);
+  int (*resolve_parsed)(void *base, const char *ref, size_t len);
+  void (*base_free)(void *base);
 };
 
 /* Every glue built here, in folder order, NULL-terminated, and their count:

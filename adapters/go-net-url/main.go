@@ -104,9 +104,11 @@ func components(u *url.URL) []comp {
 		// No host and no userinfo: an empty authority ("http:///p", "//")
 		// and none ("http:/p") read alike, unless the path rules an
 		// authority out (it must be empty or begin with "/").
-		c = append(c, comp{"userinfo", nil}, comp{"port", nil})
+		// Either way there is no host: said, so that an endpoint is
+		// compared (DESIGN.md "Endpoints").
+		c = append(c, comp{"userinfo", nil}, comp{"port", nil}, comp{"host", nil})
 		if path != "" && !strings.HasPrefix(path, "/") {
-			c = append(c, comp{"authority", nil}, comp{"host", nil}, comp{"host_type", nil})
+			c = append(c, comp{"authority", nil}, comp{"host_type", nil})
 		}
 	}
 	c = append(c, comp{"path", str(path)})

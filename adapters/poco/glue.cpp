@@ -66,8 +66,9 @@ static void fill(const Poco::URI &u, struct adapter_reading *out) {
     reading_set(out, RFC3986_COMPONENT_HOST_TYPE, type, std::strlen(type));
     if (port)
       set_s(out, RFC3986_COMPONENT_PORT, std::to_string(port));
-  }
-  /* else: no host is both "no authority" and an empty one: left out. */
+  } else /* no host is both "no authority" and an empty one: the authority is
+        * left out, but there is no host either way (DESIGN.md "Endpoints") */
+    reading_set_null(out, RFC3986_COMPONENT_HOST);
   set_s(out, RFC3986_COMPONENT_PATH, u.getPath());
   /* "" is both an absent and an empty query (fragment): left out. */
   if (!u.getRawQuery().empty())
@@ -160,4 +161,7 @@ extern "C" const struct glue glue_poco = {
     nullptr,
     nullptr,
     po_accepts,
+    nullptr, /* base_parse, resolve_parsed, base_free: none */
+    nullptr,
+    nullptr,
 };

@@ -40,8 +40,12 @@ def parse(req):
         c["host_type"] = pyadapter.host_type(c["host"])
         # _hostinfo says None for an empty port: "" when a ":" was there.
         c["port"] = port if port is not None else ("" if ":" in after else None)
-    # else: "" is both "no authority" and "empty authority" (http:///a):
-    # left out, with its parts.
+    else:
+        # "" is both "no authority" and "empty authority" (http:///a): the
+        # authority and its parts are left out, but there is no host either
+        # way (hostname is None), and that is said, so that an endpoint is
+        # compared (DESIGN.md "Endpoints").
+        c["host"] = None
     if u.query:
         c["query"] = u.query      # "" is both absent and empty: left out
     if u.fragment:

@@ -244,4 +244,7 @@ extern "C" const struct glue glue_qt = {
     nullptr,
     nullptr,
     qt_accepts,
+    nullptr, /* base_parse, resolve_parsed, base_free: none */
+    nullptr,
+    nullptr,
 };

@@ -170,6 +170,60 @@ static int up_resolve(const char *base, size_t base_len, const char *ref,
   return rc;
 }
 
+/* The benchmark's fixed base: parsed once, and the room its targets are
+ * written into (a reading's output space). */
+struct fixed_base {
+  UriUriA uri;
+  struct adapter_reading room;
+};
+
+static void *up_base_parse(const char *base, size_t len) {
+  struct fixed_base *b = calloc(1, sizeof *b);
+  const char *err;
+  if (!b)
+    return NULL;
+  if (uriParseSingleUriExA(&b->uri, base, base + len, &err) != URI_SUCCESS) {
+    uriFreeUriMembersA(&b->uri);
+    free(b);
+    return NULL;
+  }
+  reading_init(&b->room);
+  return b;
+}
+
+/* The target T into B's room, as to_output writes it into a reading. */
+static int up_target(struct fixed_base *b, const UriUriA *t) {
+  int need = 0, written = 0;
+  char *dst;
+  if (uriToStringCharsRequiredA(t, &need) != URI_SUCCESS ||
+      !(dst = reading_output_space(&b->room, (size_t)need + 1)))
+    return -1;
+  return uriToStringA(dst, t, need + 1, &written) == URI_SUCCESS ? 1 : -1;
+}
+
+static int up_resolve_parsed(void *base, const char *ref, size_t len) {
+  struct fixed_base *b = base;
+  UriUriA r, t;
+  const char *err;
+  int rc = 0;
+  memset(&t, 0, sizeof t);
+  if (uriParseSingleUriExA(&r, ref, ref + len, &err) == URI_SUCCESS &&
+      uriAddBaseUriExA(&t, &r, &b->uri, URI_RESOLVE_STRICTLY) == URI_SUCCESS)
+    rc = up_target(b, &t);
+  uriFreeUriMembersA(&t);
+  uriFreeUriMembersA(&r);
+  return rc;
+}
+
+static void up_base_free(void *base) {
+  struct fixed_base *b = base;
+  if (!b)
+    return;
+  uriFreeUriMembersA(&b->uri);
+  reading_free(&b->room);
+  free(b);
+}
+
 static int normalize_uri(UriUriA *u) {
   unsigned mask = 0;
   if (uriNormalizeSyntaxMaskRequiredExA(u, &mask) != URI_SUCCESS)
@@ -240,4 +294,7 @@ const struct glue glue_uriparser = {
     .normalize = up_normalize,
     .equivalent = up_equivalent,
     .accepts = up_accepts,
+    .base_parse = up_base_parse,
+    .resolve_parsed = up_resolve_parsed,
+    .base_free = up_base_free,
 };

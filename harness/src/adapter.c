@@ -43,6 +43,7 @@ void adapter_init(struct adapter *a, struct adapter_def *def,
                   double hello_timeout, double timeout) {
   memset(a, 0, sizeof *a);
   a->def = def;
+  a->roles = def->roles ? def->roles : ROLE_VALIDATOR | ROLE_FETCHER;
   proc_child_init(&a->proc);
   /* an adapter that starts slowly (a browser) asks for more in its
    * adapter.json ("hello_timeout"); --hello-timeout can only add to that */
@@ -237,6 +238,9 @@ static int parse_hello(struct adapter *a, const char *line, size_t len) {
   replace_str(a, &a->spec, json_string_value(spec));
   a->whatwg = !strcmp(a->spec, "whatwg");
   a->ops = bits;
+  a->roles = roles_from_json(json_object_get(h, "roles"),
+                             a->def->roles ? a->def->roles
+                                           : ROLE_VALIDATOR | ROLE_FETCHER);
   json_decref(h);
   return 0;
 }

@@ -50,6 +50,19 @@ static int answer_value(json_t *j, const char **s, size_t *len, char **own) {
                               : -1; /* wrong type */
 }
 
+/* Component C of the answer's COMPONENTS as an sv (SV_ABSENT when left
+ * out or of the wrong type; octets in *OWN to free). */
+static struct sv answer_comp(json_t *comps, int c, char **own) {
+  const char *s = NULL;
+  size_t len = 0;
+  json_t *j = json_is_object(comps)
+                  ? json_object_get(comps, rfc3986_component_name(c))
+                  : NULL;
+  int st = answer_value(j, &s, &len, own);
+  return (struct sv){s, (unsigned)len,
+                     (unsigned char)(st < 0 ? SV_ABSENT : st)};
+}
+
 /* 1 when the answer's value J equals the expectation E. */
 static int value_equals(json_t *j, const struct sv *e) {
   const char *s = NULL;
@@ -144,13 +157,20 @@ static int endpoint_part(int c) {
   }
 }
 
+/* The verdict of endpoint judgement J (DESIGN.md "Endpoints"). */
+static void set_endpoint(struct verdict *v,
+                         const struct endpoint_judgement *j) {
+  v->endpoint = j->cls;
+  v->severity = j->cls == EP_DIFFERENT ? j->severity : SEV_NONE;
+  v->security_relevant = v->severity != SEV_NONE;
+}
+
 /*
  * The endpoints of the expectation and the answer (GOT, RFC3986_COMPONENT_COUNT values,
  * SV_ABSENT where the adapter does not say): parts the expectation does
- * not give are the reference's reading of the input (the scheme a port's
- * default depends on, too), and only the parts the expectation gives
- * (itself or through the authority) are compared.  Sets the severity and
- * turns semantic mismatches of the same endpoint into MK_SAME_ENDPOINT.
+ * not give are the reference's reading of the input.  Sets the endpoint
+ * class and severity, and turns semantic mismatches of a part both name
+ * the same into MK_SAME_ENDPOINT.
  */
 static void endpoint_verdict(const struct sv *expect, const struct sv *got,
                              const char *in, size_t in_len, struct verdict *v) {
@@ -166,22 +186,9 @@ static void endpoint_verdict(const struct sv *expect, const struct sv *got,
   struct endpoint e, g;
   endpoint_of(&e, full);
   endpoint_of(&g, got);
-  int given_auth = expect[RFC3986_COMPONENT_AUTHORITY].state != SV_ABSENT;
-  static const int parts[][2] = {{SEV_HOST, RFC3986_COMPONENT_HOST},
-                                 {SEV_PORT, RFC3986_COMPONENT_PORT},
-                                 {SEV_SCHEME, RFC3986_COMPONENT_SCHEME},
-                                 {SEV_USERINFO, RFC3986_COMPONENT_USERINFO}};
-  int differs[SEV__COUNT] = {0};
-  for (int i = 0; i < 4; i++) {
-    int p = parts[i][0], c = parts[i][1];
-    if (expect[c].state == SV_ABSENT &&
-        (c == RFC3986_COMPONENT_SCHEME || !given_auth))
-      continue;
-    differs[p] = endpoint_part_differs(&e, &g, p);
-    if (differs[p] && !v->severity)
-      v->severity = p;
-  }
-  v->security_relevant = v->severity != SEV_NONE;
+  struct endpoint_judgement j;
+  endpoint_judge(&e, &g, &j);
+  set_endpoint(v, &j);
   for (int i = 0; i < v->nmis; i++) {
     if (v->mis[i].kind != MK_SEMANTIC)
       continue;
@@ -190,9 +197,32 @@ static void endpoint_verdict(const struct sv *expect, const struct sv *got,
       if (!strcmp(v->mis[i].name, rfc3986_component_name(k)))
         c = k;
     int p = c >= 0 ? endpoint_part(c) : 0;
-    if ((p > 0 && !differs[p]) || (p < 0 && !v->security_relevant))
+    if ((p > 0 && j.same[p]) || (p < 0 && j.cls == EP_SAME && j.same[SEV_HOST]))
       v->mis[i].kind = MK_SAME_ENDPOINT;
   }
+}
+
+/* An accepted input RFC 3986 rejects: the answer's endpoint against the
+ * lenient reading of the input (endpoint_lenient), when the answer gives
+ * a host. */
+static void rejected_endpoint(const char *in, size_t len, json_t *comps,
+                              struct verdict *v) {
+  struct sv got[RFC3986_COMPONENT_COUNT];
+  char *own[RFC3986_COMPONENT_COUNT];
+  for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++)
+    got[c] = answer_comp(comps, c, &own[c]);
+  if (got[RFC3986_COMPONENT_HOST].state != SV_ABSENT) {
+    struct endpoint e, g;
+    char *buf = xmalloc(len + 1);
+    endpoint_lenient(&e, in, len, buf);
+    endpoint_of(&g, got);
+    struct endpoint_judgement j;
+    endpoint_judge(&e, &g, &j);
+    set_endpoint(v, &j);
+    free(buf);
+  }
+  for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++)
+    free(own[c]);
 }
 
 /* Compare the answer's components with EXPECT (RFC3986_COMPONENT_COUNT entries, absent
@@ -210,11 +240,7 @@ static void compare_components(json_t *comps, const struct sv *expect,
     json_t *j = json_is_object(comps)
                     ? json_object_get(comps, rfc3986_component_name(c))
                     : NULL;
-    const char *s = NULL;
-    size_t len = 0;
-    int st = answer_value(j, &s, &len, &own[c]);
-    got[c] =
-        (struct sv){s, (unsigned)len, (unsigned char)(st < 0 ? SV_ABSENT : st)};
+    got[c] = answer_comp(comps, c, &own[c]);
     if (expect[c].state == SV_ABSENT)
       continue;
     if (!j) {
@@ -441,21 +467,27 @@ static int answer_validity(json_t *ans, const char *result_key,
   return -1;
 }
 
-/* The answer accepts the input and its components hold one of T's
- * vulnerable readings (every component of a subset equal, null for null;
- * a component the answer leaves out matches nothing). */
+/* The answer accepts the input and either T says any acceptance is the
+ * vulnerable reading ("x-vulnerable": "accepts") or its components hold
+ * one of T's vulnerable readings (every component of a subset equal, null
+ * for null; a component the answer leaves out matches nothing; a subset
+ * naming no component matches nothing). */
 static int reads_vulnerably(const struct test *t, json_t *ans) {
   json_t *comps = json_object_get(ans, "components");
   if (!json_is_true(json_object_get(ans, "valid")))
     return 0;
-  for (struct sv **s = t->vuln; *s; s++) {
-    int all = 1;
+  if (t->vuln_accepts)
+    return 1;
+  for (struct sv **s = t->vuln; s && *s; s++) {
+    int all = 1, named = 0;
     for (int k = 0; k < RFC3986_COMPONENT_COUNT && all; k++)
-      if ((*s)[k].state != SV_ABSENT)
+      if ((*s)[k].state != SV_ABSENT) {
+        named = 1;
         all = value_equals(json_object_get(comps, rfc3986_component_name(
                                                       (rfc3986_component)k)),
                            &(*s)[k]);
-    if (all)
+      }
+    if (all && named)
       return 1;
   }
   return 0;
@@ -466,7 +498,8 @@ static void classify_expected(const struct test *t, json_t *ans,
 
 void classify_answer(const struct test *t, json_t *ans, struct verdict *v) {
   classify_expected(t, ans, v);
-  if (t->vuln && v->cls != CLASS_PASS && reads_vulnerably(t, ans))
+  if ((t->vuln || t->vuln_accepts) && v->cls != CLASS_PASS &&
+      reads_vulnerably(t, ans))
     v->vulnerable = t->advisory ? t->advisory : t->id;
 }
 
@@ -492,6 +525,9 @@ static void classify_expected(const struct test *t, json_t *ans,
   if (t->expect == EXPECT_REJECT) {
     if (valid)
       v->cls = CLASS_SHOULD_HAVE_REJECTED;
+    if (valid && t->op == OP_PARSE && !whatwg)
+      rejected_endpoint(t->input, t->input_len,
+                        json_object_get(ans, "components"), v);
     return;
   }
   if (!valid) {
@@ -582,6 +618,8 @@ void classify_diff(const char *input, size_t len, json_t *ans,
   if (ref_valid != valid) {
     v->cls =
         ref_valid ? CLASS_SHOULD_HAVE_ACCEPTED : CLASS_SHOULD_HAVE_REJECTED;
+    if (valid)
+      rejected_endpoint(input, len, json_object_get(ans, "components"), v);
     return;
   }
   if (!valid)

@@ -46,8 +46,9 @@ struct verdict {
   int cls;
   int nmis;
   struct mismatch mis[MAX_MISMATCH];
-  int security_relevant; /* the endpoints differ: severity is set */
+  int security_relevant; /* endpoint is EP_DIFFERENT: severity is set */
   int severity;          /* SEV_* (endpoint.h), SEV_NONE when not */
+  int endpoint;          /* EP_* (endpoint.h), EP_UNJUDGED when not judged */
   int not_compared;      /* components the adapter left out */
   int compared;          /* components compared */
   int impl_defined;      /* expect: implementation-defined, never fails */

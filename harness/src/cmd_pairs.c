@@ -216,7 +216,7 @@ int cmd_pairs(int argc, char **argv) {
     adapter_init(&ad[k], defs[k], 5, o.timeout);
     int started = adapter_start(&ad[k]) == 0;
     pairs_adapter(&p, k, ad[k].name ? ad[k].name : defs[k]->name,
-                  defs[k]->validator);
+                  defs[k]->validator, ad[k].roles);
     struct pjob j = {&p, k};
     struct job job = {&j, n, encode, answer, fail, NULL};
     if (started)

@@ -149,6 +149,8 @@ static void add_counts(struct stats *all, const struct session *s) {
     all->ju_failures += s->st[k].ju_failures;
     all->ju_errors += s->st[k].ju_errors;
     all->ju_skipped += s->st[k].ju_skipped;
+    all->security += s->st[k].security;
+    all->host_lost += s->st[k].host_lost;
     for (int c = 0; c < CLASS__COUNT; c++)
       all->by_class[c] += s->st[k].by_class[c];
   }

@@ -1,6 +1,7 @@
-/* endpoint.h: do two readings of a URI name the same endpoint?  (DESIGN.md
- * "Comparing and classifying": scheme, host, port and userinfo compared
- * after RFC 3986 6.2.2 and 6.2.3 normalization for the scheme.) */
+/* endpoint.h: do two readings of a URI name the same endpoint, as a
+ * security reviewer would say it?  (DESIGN.md "Endpoints": scheme, host,
+ * effective port and userinfo; hosts none, usable or garbled, compared in
+ * canonical form.) */
 #ifndef URITEST_ENDPOINT_H
 #define URITEST_ENDPOINT_H
 
@@ -20,6 +21,17 @@ extern const char *const severity_names[SEV__COUNT];
 /* SEV_* for a name ("none" is SEV_NONE), -1 when unknown. */
 int severity_from_name(const char *s);
 
+/* What a library's reading does to the RFC reading's endpoint: not judged,
+ * the same endpoint, the usable host lost, a different endpoint. */
+enum endpoint_class { EP_UNJUDGED = 0, EP_SAME, EP_HOST_LOST, EP_DIFFERENT };
+/* NULL for EP_UNJUDGED, then "same", "host-lost", "different". */
+extern const char *const endpoint_class_names[4];
+/* EP_* for a name, EP_UNJUDGED when unknown or NULL. */
+int endpoint_class_from_name(const char *s);
+
+/* The host kinds of DESIGN.md. */
+enum host_kind { HOST_NONE, HOST_USABLE, HOST_GARBLED };
+
 /* The parts of a reading that make its endpoint: each an sv of the
  * component model (SV_ABSENT when the reading does not say). */
 struct endpoint {
@@ -29,13 +41,27 @@ struct endpoint {
 /* The endpoint parts of nine components (RFC3986_COMPONENTS order). */
 void endpoint_of(struct endpoint *e, const struct sv *comps);
 
-/* Which part P (SEV_USERINFO..SEV_HOST) of A and B differs: 1 when it
- * differs, 0 when equal or when either side does not say.  A port is
- * read with its own side's scheme, or the other's when it has none. */
-int endpoint_part_differs(const struct endpoint *a, const struct endpoint *b,
-                          int part);
+/* The lenient reading of any string, for inputs RFC 3986 rejects: blanks
+ * and controls at either end dropped (as URL parsers do), then the
+ * Appendix B split, the authority's userinfo ending
+ * at its last "@", the port after the first ":" that follows (after "]"
+ * for an IP literal).  BUF (LEN octets) holds the string read, and the values point
+ * into it; returns its length. */
+size_t endpoint_lenient(struct endpoint *e, const char *in, size_t len,
+                        char *buf);
 
-/* The worst differing part of A and B (SEV_NONE when the same endpoint). */
-int endpoint_severity(const struct endpoint *a, const struct endpoint *b);
+/* The kind of a host value. */
+int endpoint_host_kind(const struct sv *host);
+
+/* The judgement of a library's reading LIB against a reference reading
+ * REF (the RFC's, or a validator's): class (EP_*), the worst differing
+ * part when EP_DIFFERENT (SEV_*), and per part whether both readings name
+ * it the same once canonical (same[SEV_HOST] only for usable hosts). */
+struct endpoint_judgement {
+  int cls, severity;
+  int same[SEV__COUNT];
+};
+void endpoint_judge(const struct endpoint *ref, const struct endpoint *lib,
+                    struct endpoint_judgement *j);
 
 #endif

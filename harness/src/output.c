@@ -200,6 +200,10 @@ static void result_verdict_json(struct buf *b, const struct verdict *v,
     buf_printf(b, ", \"severity\": \"%s\"", severity_names[v->severity]);
   else if (!terse)
     buf_puts(b, ", \"severity\": null");
+  if (v->endpoint)
+    buf_printf(b, ", \"endpoint\": \"%s\"", endpoint_class_names[v->endpoint]);
+  else if (!terse)
+    buf_puts(b, ", \"endpoint\": null");
   if (v->not_compared || !terse) {
     buf_puts(b, ", \"not_compared\": ");
     buf_putl(b, v->not_compared);
@@ -583,7 +587,8 @@ static const char *hostname(void) {
  * a timestamp without a zone; it is UTC). */
 static void junit_suite_head(struct output *o, const char *name,
                              const char *library, size_t tests, size_t failures,
-                             size_t errors, size_t skipped, double seconds) {
+                             size_t errors, size_t skipped, double seconds,
+                             const struct stats *st) {
   char stamp[32];
   snprintf(stamp, sizeof stamp, "%.19s", run_date());
   fputs("  <testsuite name=\"", o->out);
@@ -600,6 +605,11 @@ static void junit_suite_head(struct output *o, const char *name,
           URITEST_VERSION);
   fprintf(o->out, "      <property name=\"vectors_version\" value=\"%s\"/>\n",
           vectors_version());
+  if (st) /* DESIGN.md "Endpoints": different endpoints, host-lost apart */
+    fprintf(o->out,
+            "      <property name=\"security_relevant\" value=\"%zu\"/>\n"
+            "      <property name=\"host_lost\" value=\"%zu\"/>\n",
+            st->security, st->host_lost);
   fputs("      <property name=\"library\" value=\"", o->out);
   out_xml_text(o->out, library, strlen(library));
   fprintf(o->out,
@@ -626,7 +636,7 @@ void output_adapter_end(struct output *o, struct stats *s) {
   if (o->fmt != FMT_JUNIT)
     return;
   junit_suite_head(o, s->adapter, s->library, s->total, s->ju_failures,
-                   s->ju_errors, s->ju_skipped, now_mono() - s->started);
+                   s->ju_errors, s->ju_skipped, now_mono() - s->started, s);
   if (s->junit_tmp) {
     char chunk[65536];
     size_t n;
@@ -657,7 +667,7 @@ static void junit_now_passing(struct output *o, json_t *baseline_json) {
     FILE *m = open_memstream(&name, &len);
     fprintf(m, "%s baseline", adapter);
     fclose(m);
-    junit_suite_head(o, name, "", n, n, 0, 0, 0);
+    junit_suite_head(o, name, "", n, n, 0, 0, 0, NULL);
     free(name);
     json_array_foreach(now, i, id) {
       const char *s = json_string_value(id);
@@ -683,9 +693,9 @@ static void stats_json(struct buf *b, const struct stats *s) {
              ", \"total\": %zu, \"passed\": %zu, \"failed\": %zu, "
              "\"unsupported\": %zu, \"skipped\": %zu, "
              "\"implementation_defined\": %zu, \"not_compared\": %zu, "
-             "\"security_relevant\": %zu, \"by_class\": {",
+             "\"security_relevant\": %zu, \"host_lost\": %zu, \"by_class\": {",
              s->total, s->passed, s->failed, s->unsupported, s->skipped,
-             s->impl_defined, s->not_compared, s->security);
+             s->impl_defined, s->not_compared, s->security, s->host_lost);
   int first = 1;
   for (int c = 0; c < CLASS__COUNT; c++) {
     if (!s->by_class[c])
@@ -729,6 +739,7 @@ void stats_count(struct stats *st, const struct verdict *v, int answered) {
     st->security++;
     st->by_severity[v->severity]++;
   }
+  st->host_lost += v->endpoint == EP_HOST_LOST;
   st->not_compared += (size_t)v->not_compared;
 }
 
@@ -800,6 +811,8 @@ void output_end(struct output *o, struct stats *adapters, size_t n,
                     severity_names[k]);
         fputc(')', o->out);
       }
+      if (s->host_lost)
+        fprintf(o->out, ", %zu host-lost", s->host_lost);
       if (s->not_compared)
         fprintf(o->out, ", %zu components not compared", s->not_compared);
       fputc('\n', o->out);

@@ -37,6 +37,7 @@ struct stats {
   size_t total, passed, failed, unsupported, skipped, security, not_compared;
   size_t impl_defined, known, by_class[CLASS__COUNT];
   size_t by_severity[SEV__COUNT]; /* security-relevant results by SEV_* */
+  size_t host_lost;               /* results whose endpoint is "host-lost" */
   size_t answered;        /* results that came with an answer of the adapter */
   struct behaviours *beh; /* the adapter's named behaviours (may be empty) */
   size_t *beh_count;      /* failed results per behaviour (beh->n entries) */

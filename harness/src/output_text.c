@@ -74,6 +74,8 @@ void out_describe(FILE *f, const struct verdict *v) {
   }
   if (v->security_relevant)
     fprintf(f, " [security-relevant: %s]", severity_names[v->severity]);
+  else if (v->endpoint == EP_HOST_LOST)
+    fputs(" [host-lost]", f);
   if (v->why) {
     fputs(": ", f);
     put_labels(f, v->why);

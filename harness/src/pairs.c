@@ -1,15 +1,19 @@
-/* pairs.c: the parser-pair confusion matrix (DESIGN.md "uritest pairs").
- * Each adapter's reading of each input is kept compactly (accepted or not,
- * and the five endpoint components: scheme, authority, userinfo, host,
- * port); two readings are compared with endpoint.c, the rule that decides
- * security_relevant.  A validator (an adapter that only accepts or
- * rejects) takes part as A, its endpoint the reference's reading. */
+/* pairs.c: validators and fetchers (DESIGN.md "Pairs: validators and
+ * fetchers").  Each adapter's reading of each input is kept compactly
+ * (accepted or not, and the five endpoint components: scheme, authority,
+ * userinfo, host, port).  For every ordered (validator V, fetcher F),
+ * V != F, and every input both accept, RFC 3986 valid or not, F's reading
+ * is judged against V's by endpoint.c, the rule that decides
+ * security_relevant.  A validator that only accepts or rejects reads as
+ * the reference where RFC 3986 accepts; elsewhere the input counts as
+ * invalid_accepted (when F has a usable host). */
 #include "pairs.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "endpoint.h"
+#include "registry.h"
 #include "rfc3986.h"
 #include "../../adapters/common/codec_json.h"
 
@@ -34,7 +38,8 @@ void pairs_init(struct pairs *p, size_t ninputs, size_t nad) {
   p->in = xcalloc(ninputs + 1, sizeof *p->in);
   p->in_len = xcalloc(ninputs + 1, sizeof *p->in_len);
   p->names = xcalloc(nad + 1, sizeof *p->names);
-  p->validator = xcalloc(nad + 1, sizeof *p->validator);
+  p->verdict_only = xcalloc(nad + 1, sizeof *p->verdict_only);
+  p->roles = xcalloc(nad + 1, sizeof *p->roles);
   p->r = xcalloc(nad * ninputs + 1, sizeof *p->r);
 }
 
@@ -42,7 +47,8 @@ void pairs_free(struct pairs *p) {
   for (size_t k = 0; k < p->nad; k++)
     free(p->names[k]);
   free(p->names);
-  free(p->validator);
+  free(p->verdict_only);
+  free(p->roles);
   free(p->in);
   free(p->in_len);
   free(p->r);
@@ -55,10 +61,12 @@ void pairs_input(struct pairs *p, size_t i, const char *in, size_t len) {
   p->in_len[i] = (unsigned)len;
 }
 
-void pairs_adapter(struct pairs *p, size_t k, const char *name, int validator) {
+void pairs_adapter(struct pairs *p, size_t k, const char *name,
+                   int verdict_only, int roles) {
   free(p->names[k]);
   p->names[k] = xstrdup(name ? name : "?");
-  p->validator[k] = validator;
+  p->verdict_only[k] = verdict_only;
+  p->roles[k] = roles;
 }
 
 /* A value of an answer ("..." or {"hex": ...}) into *V (octets into OWN). */
@@ -205,44 +213,164 @@ static int cmp_input(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-#define MAX_EXAMPLES 5
+/* The classes of a pair's inputs, worst first. */
+enum pclass {
+  PC_HOST,
+  PC_PORT,
+  PC_SCHEME,
+  PC_USERINFO,
+  PC_INVALID_ACCEPTED,
+  PC_HOST_LOST,
+  PC__COUNT
+};
+static const char *const pclass_names[PC__COUNT] = {
+    "host", "port", "scheme", "userinfo", "invalid_accepted", "host_lost"};
+
+/* The examples of one class: the shortest input of each kind. */
+#define MAX_EXAMPLES 8
+struct pexamples {
+  json_t *list;
+  char *kinds[MAX_EXAMPLES];
+  size_t n;
+};
+
+/* The kind of an example: the host kinds of the two readings and the
+ * octets of the input that are neither letters nor digits, once each. */
+static void kind_of(const char *in, size_t len, const struct sv *cv,
+                    const struct sv *cf, char *out, size_t cap) {
+  static const char *const hk[] = {"none", "usable", "garbled"};
+  unsigned char seen[256] = {0};
+  int n = snprintf(out, cap, "%s>%s:",
+                   cv ? hk[endpoint_host_kind(&cv[RFC3986_COMPONENT_HOST])]
+                      : "invalid",
+                   hk[endpoint_host_kind(&cf[RFC3986_COMPONENT_HOST])]);
+  for (size_t i = 0; i < len; i++) {
+    unsigned char c = (unsigned char)in[i];
+    if (!((c | 32) >= 'a' && (c | 32) <= 'z') && !(c >= '0' && c <= '9'))
+      seen[c] = 1;
+  }
+  for (int c = 0; c < 256 && (size_t)n + 3 < cap; c++)
+    if (seen[c])
+      n += snprintf(out + n, cap - (size_t)n, "%02x", c);
+}
+
+static void add_example(struct pexamples *x, const struct pairs *p, size_t i,
+                        int cls, const struct sv *cv, const struct sv *cf) {
+  char kind[600];
+  if (x->n == MAX_EXAMPLES)
+    return;
+  kind_of(p->in[i], p->in_len[i], cv, cf, kind, sizeof kind);
+  for (size_t k = 0; k < x->n; k++)
+    if (!strcmp(x->kinds[k], kind))
+      return;
+  x->kinds[x->n++] = xstrdup(kind);
+  if (!x->list)
+    x->list = json_array();
+  json_array_append_new(x->list,
+                        json_pack("{s:o, s:s, s:o, s:o}", "input",
+                                  input_json(p->in[i], p->in_len[i]), "class",
+                                  pclass_names[cls], "validator_reading",
+                                  cv ? comps_json(cv) : json_null(),
+                                  "fetcher_reading", comps_json(cf)));
+}
+
+/* The class of input I for validator V and fetcher F, -1 for none; the
+ * readings into CV (NULL for invalid_accepted) and CF. */
+static int pair_class(const struct pairs *p, size_t v, size_t f, size_t i,
+                      struct sv *cv, struct sv *cf, int *both) {
+  rfc3986_uri u;
+  *both = 0;
+  if (unblob(p->r[v * p->ninputs + i].blob, cv) != R_ACCEPTED ||
+      unblob(p->r[f * p->ninputs + i].blob, cf) != R_ACCEPTED)
+    return -1;
+  *both = 1;
+  if (p->verdict_only[v] &&
+      reference_reading(p->in[i], p->in_len[i], cv, &u) != R_ACCEPTED)
+    return endpoint_host_kind(&cf[RFC3986_COMPONENT_HOST]) == HOST_USABLE
+               ? PC_INVALID_ACCEPTED
+               : -1;
+  struct endpoint ev, ef;
+  struct endpoint_judgement j;
+  endpoint_of(&ev, cv);
+  endpoint_of(&ef, cf);
+  endpoint_judge(&ev, &ef, &j);
+  if (j.cls == EP_HOST_LOST)
+    return PC_HOST_LOST;
+  if (j.cls != EP_DIFFERENT)
+    return -1;
+  return j.severity == SEV_HOST     ? PC_HOST
+         : j.severity == SEV_PORT   ? PC_PORT
+         : j.severity == SEV_SCHEME ? PC_SCHEME
+                                    : PC_USERINFO;
+}
 
 /* One ordered pair over the inputs in ORDER (N of them, duplicates out). */
-static json_t *pair_json(const struct pairs *p, size_t a, size_t b,
+static json_t *pair_json(const struct pairs *p, size_t v, size_t f,
                          const size_t *order, size_t n, int *differ) {
-  size_t both = 0, by[SEV__COUNT] = {0};
-  json_t *ex = json_array();
-  for (size_t j = 0; j < n; j++) {
-    size_t i = order[j];
-    struct sv ca[RFC3986_COMPONENT_COUNT], cb[RFC3986_COMPONENT_COUNT];
-    rfc3986_uri u;
-    int sa = p->validator[a] &&
-                     unblob(p->r[a * p->ninputs + i].blob, ca) == R_ACCEPTED
-                 ? reference_reading(p->in[i], p->in_len[i], ca, &u)
-                 : unblob(p->r[a * p->ninputs + i].blob, ca);
-    int sb = unblob(p->r[b * p->ninputs + i].blob, cb);
-    if (sa != R_ACCEPTED || sb != R_ACCEPTED)
+  size_t both = 0, by[PC__COUNT] = {0};
+  struct pexamples ex[PC__COUNT];
+  memset(ex, 0, sizeof ex);
+  for (size_t k = 0; k < n; k++) {
+    size_t i = order[k];
+    struct sv cv[RFC3986_COMPONENT_COUNT], cf[RFC3986_COMPONENT_COUNT];
+    int b, cls = pair_class(p, v, f, i, cv, cf, &b);
+    both += (size_t)b;
+    if (cls < 0)
       continue;
-    both++;
-    struct endpoint ea, eb;
-    endpoint_of(&ea, ca);
-    endpoint_of(&eb, cb);
-    int sev = endpoint_severity(&ea, &eb);
-    if (!sev)
-      continue;
-    by[sev]++;
-    *differ = 1;
-    if (json_array_size(ex) < MAX_EXAMPLES)
-      json_array_append_new(ex, json_pack("{s:o, s:s, s:o, s:o}", "input",
-                                          input_json(p->in[i], p->in_len[i]),
-                                          "severity", severity_names[sev], "a",
-                                          comps_json(ca), "b", comps_json(cb)));
+    by[cls]++;
+    add_example(&ex[cls], p, i, cls, cls == PC_INVALID_ACCEPTED ? NULL : cv,
+                cf);
   }
-  return json_pack("{s:s, s:s, s:I, s:I, s:I, s:I, s:I, s:o}", "a", p->names[a],
-                   "b", p->names[b], "both_accept", (json_int_t)both, "host",
-                   (json_int_t)by[SEV_HOST], "port", (json_int_t)by[SEV_PORT],
-                   "scheme", (json_int_t)by[SEV_SCHEME], "userinfo",
-                   (json_int_t)by[SEV_USERINFO], "examples", ex);
+  int worst = 0;
+  while (worst < PC__COUNT && !by[worst])
+    worst++;
+  if (worst < PC_HOST_LOST)
+    *differ = 1;
+  json_t *o = json_pack("{s:s, s:s, s:I}", "validator", p->names[v], "fetcher",
+                        p->names[f], "both_accept", (json_int_t)both);
+  for (int c = 0; c < PC__COUNT; c++)
+    json_object_set_new(o, pclass_names[c], json_integer((json_int_t)by[c]));
+  json_object_set_new(o, "worst",
+                      worst < PC__COUNT ? json_string(pclass_names[worst])
+                                        : json_null());
+  json_object_set_new(o, "examples",
+                      worst < PC__COUNT && ex[worst].list
+                          ? json_incref(ex[worst].list)
+                          : json_array());
+  for (int c = 0; c < PC__COUNT; c++) {
+    json_decref(ex[c].list);
+    for (size_t k = 0; k < ex[c].n; k++)
+      free(ex[c].kinds[k]);
+  }
+  return o;
+}
+
+/* The rank of a pair: its worst class, then its count of it (more
+ * first), then the names. */
+static int pclass_of(json_t *pr) {
+  const char *w = json_string_value(json_object_get(pr, "worst"));
+  for (int c = 0; w && c < PC__COUNT; c++)
+    if (!strcmp(w, pclass_names[c]))
+      return c;
+  return PC__COUNT;
+}
+
+static int cmp_pair(const void *a, const void *b) {
+  json_t *x = *(json_t *const *)a, *y = *(json_t *const *)b;
+  int cx = pclass_of(x), cy = pclass_of(y);
+  if (cx != cy)
+    return cx < cy ? -1 : 1;
+  if (cx < PC__COUNT) {
+    json_int_t nx = json_integer_value(json_object_get(x, pclass_names[cx]));
+    json_int_t ny = json_integer_value(json_object_get(y, pclass_names[cy]));
+    if (nx != ny)
+      return nx > ny ? -1 : 1;
+  }
+  int c = strcmp(json_string_value(json_object_get(x, "validator")),
+                 json_string_value(json_object_get(y, "validator")));
+  return c ? c
+           : strcmp(json_string_value(json_object_get(x, "fetcher")),
+                    json_string_value(json_object_get(y, "fetcher")));
 }
 
 json_t *pairs_json(const struct pairs *p, int *differ) {
@@ -256,16 +384,34 @@ json_t *pairs_json(const struct pairs *p, int *differ) {
         memcmp(p->in[order[j]], p->in[order[n - 1]], p->in_len[order[j]]))
       order[n++] = order[j];
   *differ = 0;
-  json_t *ads = json_array(), *list = json_array();
+  json_t *ads = json_array();
+  json_t **list = xcalloc(p->nad * p->nad + 1, sizeof *list);
+  size_t np = 0;
   for (size_t k = 0; k < p->nad; k++)
     json_array_append_new(ads, json_string(p->names[k]));
-  for (size_t a = 0; a < p->nad; a++)
-    for (size_t b = 0; b < p->nad; b++)
-      if (a != b && !p->validator[b])
-        json_array_append_new(list, pair_json(p, a, b, order, n, differ));
+  for (size_t v = 0; v < p->nad; v++)
+    for (size_t f = 0; f < p->nad; f++)
+      if (v != f && (p->roles[v] & ROLE_VALIDATOR) &&
+          (p->roles[f] & ROLE_FETCHER) && !p->verdict_only[f])
+        list[np++] = pair_json(p, v, f, order, n, differ);
+  qsort(list, np, sizeof *list, cmp_pair);
+  json_t *arr = json_array();
+  for (size_t k = 0; k < np; k++)
+    json_array_append_new(arr, list[k]);
+  free(list);
   free(order);
   return json_pack("{s:I, s:o, s:o}", "inputs", (json_int_t)n, "adapters", ads,
-                   "pairs", list);
+                   "pairs", arr);
+}
+
+char *pairs_path_for(const char *results) {
+  size_t n = strlen(results);
+  if (n > 6 && !strcmp(results + n - 6, ".jsonl"))
+    n -= 6;
+  char *p = xmalloc(n + sizeof ".pairs.json");
+  memcpy(p, results, n);
+  memcpy(p + n, ".pairs.json", sizeof ".pairs.json");
+  return p;
 }
 
 /* A value for people: printable ASCII, the rest as \xHH. */
@@ -285,6 +431,29 @@ static void human(FILE *f, json_t *v) {
   fputc('"', f);
 }
 
+/* The part an example of CLASS shows (host for host_lost and
+ * invalid_accepted). */
+static const char *shown_part(const char *cls) {
+  return !strcmp(cls, "host_lost") || !strcmp(cls, "invalid_accepted") ? "host"
+                                                                       : cls;
+}
+
+static void example_text(FILE *f, json_t *ex) {
+  const char *cls = json_string_value(json_object_get(ex, "class"));
+  const char *part = shown_part(cls ? cls : "host");
+  json_t *vr = json_object_get(ex, "validator_reading");
+  fputs("  e.g. ", f);
+  human(f, json_object_get(ex, "input"));
+  fprintf(f, ": %s ", cls ? cls : "?");
+  if (json_is_object(vr))
+    human(f, json_object_get(vr, part));
+  else
+    fputs("(accepted; RFC 3986 rejects)", f);
+  fputs(" against ", f);
+  human(f, json_object_get(json_object_get(ex, "fetcher_reading"), part));
+  fputc('\n', f);
+}
+
 void pairs_text(FILE *f, json_t *m) {
   json_t *list = json_object_get(m, "pairs"), *pr;
   size_t i, shown = 0;
@@ -292,31 +461,23 @@ void pairs_text(FILE *f, json_t *m) {
           (long long)json_integer_value(json_object_get(m, "inputs")),
           json_array_size(json_object_get(m, "adapters")));
   json_array_foreach(list, i, pr) {
-    long long h = json_integer_value(json_object_get(pr, "host")),
-              po = json_integer_value(json_object_get(pr, "port")),
-              sc = json_integer_value(json_object_get(pr, "scheme")),
-              us = json_integer_value(json_object_get(pr, "userinfo"));
-    if (!h && !po && !sc && !us)
+    if (!json_is_string(json_object_get(pr, "worst")))
       continue;
     shown++;
-    fprintf(f,
-            "%s then %s: %lld both accept; %lld host, %lld port, %lld "
-            "scheme, %lld userinfo\n",
-            json_string_value(json_object_get(pr, "a")),
-            json_string_value(json_object_get(pr, "b")),
-            (long long)json_integer_value(json_object_get(pr, "both_accept")),
-            h, po, sc, us);
-    json_t *ex = json_array_get(json_object_get(pr, "examples"), 0);
-    if (ex) {
-      const char *part = json_string_value(json_object_get(ex, "severity"));
-      fputs("  e.g. ", f);
-      human(f, json_object_get(ex, "input"));
-      fprintf(f, ": %s ", part);
-      human(f, json_object_get(json_object_get(ex, "a"), part));
-      fputs(" against ", f);
-      human(f, json_object_get(json_object_get(ex, "b"), part));
-      fputc('\n', f);
-    }
+    fprintf(f, "%s validates, %s fetches: %lld both accept",
+            json_string_value(json_object_get(pr, "validator")),
+            json_string_value(json_object_get(pr, "fetcher")),
+            (long long)json_integer_value(json_object_get(pr, "both_accept")));
+    for (int c = 0; c < PC__COUNT; c++)
+      fprintf(
+          f, "%s %lld %s", c ? "," : ";",
+          (long long)json_integer_value(json_object_get(pr, pclass_names[c])),
+          pclass_names[c]);
+    fputc('\n', f);
+    size_t k;
+    json_t *ex;
+    json_array_foreach(json_object_get(pr, "examples"), k, ex)
+        example_text(f, ex);
   }
   if (!shown)
     fputs("no pair reads a different endpoint from any input\n", f);

@@ -1,6 +1,7 @@
-/* pairs.h: the parser-pair confusion matrix (DESIGN.md "uritest pairs"):
- * for every ordered pair of adapters (A, B), the inputs both accept while
- * their endpoints differ, by severity, with the shortest examples. */
+/* pairs.h: validators and fetchers (DESIGN.md "Pairs: validators and
+ * fetchers"): for every ordered (validator V, fetcher F), V != F, the
+ * inputs both accept on which F's endpoint is not V's, by class, ranked by
+ * the worst class, with the shortest example of each kind of it. */
 #ifndef URITEST_PAIRS_H
 #define URITEST_PAIRS_H
 
@@ -14,8 +15,9 @@ struct pairs {
   size_t ninputs, nad;
   const char **in; /* the inputs (not owned) */
   unsigned *in_len;
-  char **names; /* the adapters' hello names (owned) */
-  int *validator;
+  char **names;       /* the adapters' hello names (owned) */
+  int *verdict_only;  /* only accepts or rejects: reads as the reference */
+  int *roles;         /* ROLE_* bits (registry.h) */
   struct preading *r; /* nad * ninputs */
   struct arena arena; /* the readings' strings */
 };
@@ -24,8 +26,10 @@ void pairs_init(struct pairs *p, size_t ninputs, size_t nad);
 void pairs_free(struct pairs *p);
 /* Input I is IN (LEN octets), kept by the caller for the pairs' life. */
 void pairs_input(struct pairs *p, size_t i, const char *in, size_t len);
-/* Adapter K is NAME; VALIDATOR: it only accepts or rejects (pairs as A). */
-void pairs_adapter(struct pairs *p, size_t k, const char *name, int validator);
+/* Adapter K is NAME, in ROLES (ROLE_* bits); VERDICT_ONLY: it only
+ * accepts or rejects. */
+void pairs_adapter(struct pairs *p, size_t k, const char *name,
+                   int verdict_only, int roles);
 /* Adapter K's answer to input I (NULL when it gave none). */
 void pairs_take(struct pairs *p, size_t k, size_t i, json_t *answer);
 
@@ -38,10 +42,16 @@ void pairs_take_line(struct pairs *p, size_t k, size_t i, json_t *ans,
 struct pairs *pairs_for_vectors(const struct vectors *v, size_t nad,
                                 unsigned **index);
 
-/* The matrix: {"inputs", "adapters", "pairs": [{"a", "b", "both_accept",
- * "host", "port", "scheme", "userinfo", "examples": [...]}]}; *DIFFER is
- * set when some pair reads a different endpoint from an input. */
+/* The matrix: {"inputs", "adapters", "pairs": [{"validator", "fetcher",
+ * "both_accept", "host", "port", "scheme", "userinfo", "host_lost",
+ * "invalid_accepted", "worst", "examples": [{"input", "class",
+ * "validator_reading", "fetcher_reading"}]}]}; *DIFFER is set when some
+ * pair counts a class other than host_lost. */
 json_t *pairs_json(const struct pairs *p, int *differ);
+/* The pair matrix's file for results file RESULTS: its name without
+ * ".jsonl", then ".pairs.json" (results.jsonl: results.pairs.json); new. */
+char *pairs_path_for(const char *results);
+
 /* Human text of a matrix from pairs_json, onto F. */
 void pairs_text(FILE *f, json_t *matrix);
 

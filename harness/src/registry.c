@@ -135,6 +135,24 @@ static int run_check(const char *check, char *out, size_t cap) {
   return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+int roles_from_json(json_t *roles, int deflt) {
+  int bits = 0;
+  size_t i;
+  json_t *r;
+  if (!json_is_array(roles) || !json_array_size(roles))
+    return deflt;
+  json_array_foreach(roles, i, r) {
+    const char *s = json_string_value(r);
+    if (s && !strcmp(s, "validator"))
+      bits |= ROLE_VALIDATOR;
+    else if (s && !strcmp(s, "fetcher"))
+      bits |= ROLE_FETCHER;
+    else
+      return deflt;
+  }
+  return bits;
+}
+
 void adapter_def_check(struct adapter_def *d) {
   if (d->checked)
     return;
@@ -240,6 +258,7 @@ static struct adapter_def *make_versioned(const struct adapter_def *base,
   d->home = xstrdup(base->home);
   d->hello_timeout = base->hello_timeout;
   d->timeout = base->timeout;
+  d->roles = base->roles;
   d->version_of = xstrdup(base->name);
   d->in_process = 0;
   size_t m = strlen(dir) + 2 * strlen(full) +
@@ -290,6 +309,11 @@ static int add_def(struct registry *r, json_t *o, const char *file) {
     adapter_def_free(&d);
     return -1;
   }
+  int alone = d.validator || (json_is_string(role) &&
+                              !strcmp(json_string_value(role), "oracle"));
+  d.roles =
+      roles_from_json(json_object_get(o, "roles"),
+                      alone ? ROLE_VALIDATOR : ROLE_VALIDATOR | ROLE_FETCHER);
   json_t *rt = json_object_get(o, "timeout");
   d.timeout = json_is_number(rt) && json_number_value(rt) > 0
                   ? json_number_value(rt)

@@ -6,6 +6,14 @@
 
 #include <stddef.h>
 
+#include <jansson.h>
+
+/* The roles of an adapter (DESIGN.md "Pairs: validators and fetchers"). */
+enum { ROLE_VALIDATOR = 1, ROLE_FETCHER = 2 };
+/* The ROLE_* bits of a "roles" array (adapter.json, hello line); DEFLT
+ * when ROLES is not an array of known role names. */
+int roles_from_json(json_t *roles, int deflt);
+
 /* One entry of adapters/<name>/adapter.json, or an --adapter-cmd. */
 struct adapter_def {
   char *name;  /* NULL for --adapter-cmd until its hello names it */
@@ -16,6 +24,8 @@ struct adapter_def {
   int in_process;
   int validator; /* "role": "validator": accepts or rejects, no components */
   int entry;     /* "entry": what its parser accepts (entry.h), 0 default */
+  int roles;     /* ROLE_* bits: "roles", default both (validator alone for
+                    "role" "validator" or "oracle") */
   char *cmd0;    /* command[0] as the registry spells it */
   int checked;   /* availability known (adapter_def_check) */
   int available;

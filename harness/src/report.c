@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "files.h"
 #include "results.h"
+#include "pairs.h"
 #include "util.h"
 
 static const char usage_text[] =
@@ -26,8 +27,8 @@ static const char usage_text[] =
     "                       DIR/rule-coverage.json when present)\n"
     "  --coverage FILE      code coverage to include (default:\n"
     "                       DIR/coverage/summary.txt when present)\n"
-    "  --pairs FILE         the pair matrix to include (default:\n"
-    "                       DIR/pairs.json when present)\n"
+    "  --pairs FILE         the pair matrix to include (default: the first\n"
+    "                       RESULTS's, NAME.pairs.json, when present)\n"
     "  --all                results.json with the UNSUPPORTED results too\n"
     "                       (default: without)\n"
     "  --quiet              no summary on the terminal (default: one)\n"
@@ -36,15 +37,15 @@ static const char usage_text[] =
     "example: uritest report --output-dir out --baseline base.json "
     "results.jsonl\n";
 
-/* OPT when given (warned about when missing), else DIR/NAME when present,
- * else NULL; a new string. */
+/* OPT when given (warned about when missing, or always when WARN), else
+ * DIR/NAME when present, else NULL; a new string. */
 static char *extra(const char *opt, const char *dir, const char *name,
-                   const char *what) {
+                   const char *what, int warn) {
   struct stat st;
   char *p = opt ? xstrdup(opt) : report_out_path(dir, name);
   if (stat(p, &st) == 0)
     return p;
-  if (opt)
+  if (warn)
     warnx_("%s: not found: %s left out", p, what);
   free(p);
   return NULL;
@@ -147,14 +148,15 @@ int cmd_report(int argc, char **argv) {
     }
   }
   char *dir = dir_opt ? xstrdup(dir_opt) : out_path("reports/out");
-  struct render_opts ro = {
-      .dir = dir,
-      .rulecov = extra(rc_opt, dir, "rule-coverage.json", "rule coverage"),
-      .coverage = extra(cov_opt, dir, "coverage/summary.txt", "coverage"),
-      .pairs = extra(pairs_opt, dir, "pairs.json", "pair matrix"),
-      .all = all,
-      .baselines = baselines,
-      .nbaselines = nbaselines};
+  struct render_opts ro = {.dir = dir,
+                           .rulecov = extra(rc_opt, dir, "rule-coverage.json",
+                                            "rule coverage", rc_opt != NULL),
+                           .coverage =
+                               extra(cov_opt, dir, "coverage/summary.txt",
+                                     "coverage", cov_opt != NULL),
+                           .all = all,
+                           .baselines = baselines,
+                           .nbaselines = nbaselines};
   struct report r;
   memset(&r, 0, sizeof r);
   r.spool = tmpfile();
@@ -165,6 +167,10 @@ int cmd_report(int argc, char **argv) {
   char *deflt = out_path("reports/out/results.jsonl");
   ro.results = optind == argc ? &deflt : argv + optind;
   ro.nresults = optind == argc ? 1 : argc - optind;
+  char *pairs_deflt = pairs_path_for(ro.results[0]);
+  ro.pairs = extra(pairs_opt ? pairs_opt : pairs_deflt, NULL, NULL,
+                   "pair matrix", pairs_opt != NULL);
+  free(pairs_deflt);
   if (rc == 0)
     rc = read_results(&r, &ro);
   if (rc == 0) {

@@ -373,6 +373,7 @@ int result_verdict(json_t *const *m, struct verdict *v) {
   v->severity = k > 0 ? k : SEV_NONE;
   if (v->security_relevant && v->severity == SEV_NONE)
     v->severity = SEV_HOST; /* results of uritest 0.1 had no severity */
+  v->endpoint = endpoint_class_from_name(json_string_value(m[RK_ENDPOINT]));
   v->not_compared = (int)json_integer_value(m[RK_NOT_COMPARED]);
   v->impl_defined = json_is_true(m[RK_IMPLEMENTATION_DEFINED]);
   v->why = json_string_value(m[RK_WHY]);

@@ -28,6 +28,7 @@
   X(MISMATCHES, "mismatches")                                                  \
   X(SECURITY_RELEVANT, "security_relevant")                                    \
   X(SEVERITY, "severity")                                                      \
+  X(ENDPOINT, "endpoint")                                                      \
   X(NOT_COMPARED, "not_compared")                                              \
   X(IMPLEMENTATION_DEFINED, "implementation_defined")                          \
   X(BASELINE, "baseline")                                                      \

@@ -135,6 +135,7 @@ static int read_verdict(struct reading *rd, json_t *o, struct prior *p) {
   const char *sev = str_of(o, "severity");
   int sv = sev ? severity_from_name(sev) : -1;
   p->v.severity = sv > 0 && p->v.security_relevant ? sv : SEV_NONE;
+  p->v.endpoint = endpoint_class_from_name(str_of(o, "endpoint"));
   p->v.not_compared =
       (int)json_integer_value(json_object_get(o, "not_compared"));
   p->v.impl_defined =

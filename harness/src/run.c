@@ -378,7 +378,7 @@ static int write_pairs(struct session *s) {
   int differ;
   for (size_t k = 0; k < s->n; k++)
     pairs_adapter(s->pairs, k, s->ad[k].name,
-                  s->ad[k].def && s->ad[k].def->validator);
+                  s->ad[k].def && s->ad[k].def->validator, s->ad[k].roles);
   json_t *m = pairs_json(s->pairs, &differ);
   int rc = json_dump_file(m, s->pairs_path, JSON_INDENT(1) | JSON_ENSURE_ASCII);
   if (rc < 0)
@@ -460,7 +460,7 @@ static int open_outputs(struct session *sx, struct vectors *v) {
     sx->tests = v->tests;
     for (size_t k = 0; k < sx->n; k++)
       pairs_adapter(sx->pairs, k, sx->ad[k].name,
-                    sx->ad[k].def && sx->ad[k].def->validator);
+                    sx->ad[k].def && sx->ad[k].def->validator, sx->ad[k].roles);
   }
   sx->show_progress = o->progress == 1 || (o->progress < 0 && isatty(2));
   sx->started = now_mono();

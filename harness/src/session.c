@@ -155,20 +155,15 @@ static int resume_open(struct session *s, int in_place) {
 }
 
 /* Where the pair matrix goes: --pairs FILE; else beside a regular results
- * file RESULTS at PATH; else (/dev/null, a pipe, a terminal) nowhere. */
-static char *pairs_path_for(const char *asked, FILE *results,
-                            const char *path) {
+ * file RESULTS at PATH, named after it (pairs_path_for); else (/dev/null, a
+ * pipe, a terminal) nowhere. */
+static char *pairs_path(const char *asked, FILE *results, const char *path) {
   if (asked)
     return xstrdup(asked);
   struct stat st;
   if (fstat(fileno(results), &st) || !S_ISREG(st.st_mode))
     return NULL;
-  const char *slash = strrchr(path, '/');
-  size_t dir = slash ? (size_t)(slash - path) + 1 : 0;
-  char *pp = xmalloc(dir + sizeof "pairs.json");
-  memcpy(pp, path, dir);
-  memcpy(pp + dir, "pairs.json", sizeof "pairs.json");
-  return pp;
+  return pairs_path_for(path);
 }
 
 int session_open_results(struct session *s, const char *deflt) {
@@ -196,7 +191,7 @@ int session_open_results(struct session *s, const char *deflt) {
     return EXIT_USAGE;
   }
   setvbuf(s->out.results, NULL, _IOFBF, 1 << 18);
-  s->pairs_path = pairs_path_for(s->o->pairs, s->out.results, p);
+  s->pairs_path = pairs_path(s->o->pairs, s->out.results, p);
   free(s->out.results_path);
   s->out.results_path = p;
   return 0;

@@ -29,18 +29,15 @@ const char *const getter_names[G__COUNT] = {
     "href", "protocol", "username", "password", "host",  "hostname",
     "port", "pathname", "search",   "hash",     "origin"};
 
-int op_from_name(const char *s) {
-  for (int i = 0; i < OP__COUNT; i++)
-    if (!strcmp(s, op_names[i]))
-      return i;
-  return -1;
-}
-
 static int name_index(const char *const *names, int n, const char *s) {
   for (int i = 0; i < n; i++)
     if (!strcmp(names[i], s))
       return i;
   return -1;
+}
+
+int op_from_name(const char *s) {
+  return name_index(op_names, OP__COUNT, s);
 }
 
 void filter_add(char ***list, int *n, const char *value) {
@@ -133,23 +130,12 @@ static const char *const test_uri_text[] = {
     NULL};
 
 static const char *type_name(const json_t *j) {
-  switch (json_typeof(j)) {
-  case JSON_OBJECT:
-    return "an object";
-  case JSON_ARRAY:
-    return "an array";
-  case JSON_STRING:
-    return "a string";
-  case JSON_INTEGER:
-    return "an integer";
-  case JSON_REAL:
-    return "a number";
-  case JSON_TRUE:
-  case JSON_FALSE:
-    return "a boolean";
-  default:
-    return "null";
-  }
+  static const char *const names[] = {
+      [JSON_OBJECT] = "an object", [JSON_ARRAY] = "an array",
+      [JSON_STRING] = "a string",  [JSON_INTEGER] = "an integer",
+      [JSON_REAL] = "a number",    [JSON_TRUE] = "a boolean",
+      [JSON_FALSE] = "a boolean",  [JSON_NULL] = "null"};
+  return names[json_typeof(j)];
 }
 
 /* String J (already known to be one) as an sv in the arena. */
@@ -229,7 +215,8 @@ enum field_type {
   FT_ERROR,         /* {"offset": a non-negative integer, ...} */
   FT_SPECIFICATION, /* an array of objects */
   FT_TAGS,          /* an array of strings */
-  FT_READINGS,      /* an array of FT_COMPONENTS objects */
+  FT_READINGS,      /* an array of FT_COMPONENTS objects, none empty */
+  FT_VULNERABLE,    /* "accepts", on an expect reject test only */
 };
 enum presence {
   OPTIONAL,
@@ -277,6 +264,7 @@ static const struct field test_fields[] = {
      AT(level)},
     {"output", FT_STRING, OPS(OP_IRI_TO_URI), IF_ACCEPT, AT(output)},
     {"x-vulnerable-readings", FT_READINGS, OPS(OP_PARSE), OPTIONAL, AT(vuln)},
+    {"x-vulnerable", FT_VULNERABLE, OPS(OP_PARSE), OPTIONAL, AT(vuln_accepts)},
 };
 #undef AT
 
@@ -358,7 +346,8 @@ static int check_components(struct ctx *c, json_t *j, struct sv **out,
   return 0;
 }
 
-/* x-vulnerable-readings: an array of component subsets. */
+/* x-vulnerable-readings: an array of component subsets, each naming at
+ * least one component (an empty one would match any acceptance). */
 static int check_readings(struct ctx *c, json_t *j, struct sv ***out) {
   if (!json_is_array(j) || !json_array_size(j))
     return bad(c, "x-vulnerable-readings",
@@ -372,6 +361,8 @@ static int check_readings(struct ctx *c, json_t *j, struct sv ***out) {
     snprintf(f, sizeof f, "x-vulnerable-readings[%zu]", i);
     if (check_components(c, e, &(*out)[i], f) < 0)
       return -1;
+    if (!json_object_size(e)) /* "x-vulnerable": "accepts" says that */
+      return bad(c, f, "names no component");
   }
   (*out)[json_array_size(j)] = NULL;
   return 0;
@@ -494,6 +485,14 @@ static int check_field(struct ctx *c, const struct field *f, json_t *j,
     return check_components(c, j, dest, f->name);
   case FT_READINGS:
     return check_readings(c, j, dest);
+  case FT_VULNERABLE:
+    if (!json_is_string(j) || strcmp(json_string_value(j), "accepts") ||
+        out->expect != EXPECT_REJECT || out->vuln)
+      return bad(c, f->name,
+                 "must be \"accepts\", in an expect reject test "
+                 "without x-vulnerable-readings");
+    *(signed char *)dest = 1;
+    return 0;
   case FT_GETTERS:
     return check_getters(c, j, dest);
   case FT_ERROR:

@@ -82,6 +82,8 @@ struct test {
    * when absent */
   const char *advisory;
   struct sv **vuln;
+  /* "x-vulnerable": "accepts": any acceptance is the vulnerable reading */
+  signed char vuln_accepts;
 };
 
 struct filters {

@@ -55,21 +55,24 @@ COMPONENTS = {
 }
 # The tags a component's occurrence carries ("s" at its start, "e" at its
 # end): the fewest that fix every span (fewer tags, fewer tag operations in
-# the automaton).  The rest follow from the syntax of section 3:
+# the automaton, and fewer to set up and read).  The rest follow from the
+# syntax of section 3:
 #   scheme ":" ["//" authority] path ["?" query] ["#" fragment]
 #   authority = [userinfo "@"] host [":" port]
-# (component_fill).
+# An authority begins after "//", at the start or after "scheme:"; its host
+# after "userinfo@" or where it begins; a path after the authority (only
+# path-abempty follows one: the one path rule tagged) or, without one,
+# where the authority would be (component_fill).
 BOUNDARIES = {
-    "scheme": "e", "authority": "s", "userinfo": "e", "host": "se",
+    "scheme": "e", "authority": "", "userinfo": "e", "host": "e",
     "port": "", "path": "s", "query": "s", "fragment": "s",
 }
-# Section 3.2.2: the alternative of host that matched (first-match-wins).
-HOST_TYPES = {
-    "IPv6address": "RFC3986_HOST_IPV6ADDRESS",
-    "IPvFuture": "RFC3986_HOST_IPVFUTURE",
-    "IPv4address": "RFC3986_HOST_IPV4ADDRESS",
-    "reg-name": "RFC3986_HOST_REG_NAME",
-}
+TAGGED_PATHS = ("path-abempty",)
+# Section 3.2.2: the host's type, the alternative of host that matched
+# (first-match-wins), is not tagged but read off the host's span after the
+# match (host_type in HEAD): an IP-literal begins with "[", and IPvFuture
+# with "v" inside it; otherwise an IPv4address when that rule's own
+# automaton (is_IPv4address) takes the whole span, else a reg-name.
 
 # ---- regular expressions over the grammar ---------------------------------
 # ("alt", [r]), ("seq", [r]), ("rep", lo, hi, r), ("str", text),
@@ -90,16 +93,15 @@ class Expander:
     def __init__(self, g):
         self.g = g
         self.defs = []  # rules used as named definitions, dependencies first
-        self.tags = []  # (tag, kind, what): kind "s"/"e" of a component, "h" of a host type
+        self.tags = []  # (tag, kind, what): kind "s"/"e" of a component
         self._reach = {}
 
-    def reaches(self, rule, targets):
-        key = (rule, targets is HOST_TYPES)
-        if key not in self._reach:
-            self._reach[key] = False
-            self._reach[key] = any(r in targets or self.reaches(r, targets)
-                                   for r in refs(self.g.rules[rule]))
-        return self._reach[key]
+    def reaches(self, rule):
+        if rule not in self._reach:
+            self._reach[rule] = False
+            self._reach[rule] = any(r in COMPONENTS or self.reaches(r)
+                                    for r in refs(self.g.rules[rule]))
+        return self._reach[rule]
 
     def use_def(self, rule):
         if rule in self.defs:
@@ -113,35 +115,32 @@ class Expander:
         self.tags.append((name, kind, what))
         return ("tag", name)
 
-    def ref(self, rule, in_host=False):
-        """A rule's occurrence: inlined when a component (or, inside host, a
-        host type) is reached through it, else its named definition; the
-        spans of components and the host types are tagged."""
-        targets = HOST_TYPES if in_host else COMPONENTS
-        if (rule in COMPONENTS and not in_host) or \
-                (rule not in targets and self.reaches(rule, targets)):
-            body = self.expand(self.g.rules[rule], in_host or rule == "host")
+    def ref(self, rule):
+        """A rule's occurrence: inlined when it is a component or reaches
+        one, else its named definition; the spans of components are
+        tagged."""
+        if rule in COMPONENTS or self.reaches(rule):
+            body = self.expand(self.g.rules[rule])
         else:
             self.use_def(rule)
             body = ("def", rule)
-        if rule in COMPONENTS and not in_host:
+        if rule in COMPONENTS and \
+                (COMPONENTS[rule] != "path" or rule in TAGGED_PATHS):
             c = COMPONENTS[rule]
             body = ("seq", [self.tag("s", c) if "s" in BOUNDARIES[c] else EMPTY, body,
                             self.tag("e", c) if "e" in BOUNDARIES[c] else EMPTY])
-        if rule in HOST_TYPES and in_host:
-            body = ("seq", [body, self.tag("h", rule)])
         return body
 
-    def expand(self, e, in_host=False):
+    def expand(self, e):
         k = e[0]
         if k == "ref":
-            return self.ref(e[1], in_host)
+            return self.ref(e[1])
         if k in ("alt", "seq"):
-            return (k, [self.expand(x, in_host) for x in e[1]])
+            return (k, [self.expand(x) for x in e[1]])
         if k == "rep":
             if e[2] == 0:  # 0<...>: the empty string (path-empty)
                 return EMPTY
-            return ("rep", e[1], e[2], self.expand(e[3], in_host))
+            return ("rep", e[1], e[2], self.expand(e[3]))
         if k in ("str", "chars"):
             return e
         raise ValueError("cannot express %r as a regular expression" % (e,))
@@ -286,6 +285,39 @@ HEAD = """\
 """
 
 
+HOST_TYPE = r"""
+/* 3.2.2: 1 when the LEN octets at S are an IPv4address. */
+static int is_IPv4address(const unsigned char *s, size_t len) {
+  size_t cur = 0, mar = 0;
+  (void)mar;
+  /*!local:re2c
+    re2c:flags:tags = 0;
+    IPv4address [\x00] { return cur == len + 1; }
+    * { return 0; }
+  */
+}
+
+/* 3.2.2: the type of the host s[from..to) of a match (FROM is NONE when
+ * there is no host): IP-literal = "[" ( IPv6address / IPvFuture ) "]", and
+ * IPvFuture begins with "v"; else "a host identifier that matches the
+ * rule for IPv4address ... should be considered an IPv4 address literal
+ * and not a reg-name" (an IPv4address begins with a dec-octet's DIGIT). */
+static rfc3986_host_type host_type(const unsigned char *s, size_t from,
+                                   size_t to) {
+  if (from == NONE)
+    return RFC3986_HOST_NONE;
+  if (from == to)
+    return RFC3986_HOST_REG_NAME;
+  if (s[from] == '[')
+    return s[from + 1] == 'v' || s[from + 1] == 'V' ? RFC3986_HOST_IPVFUTURE
+                                                    : RFC3986_HOST_IPV6ADDRESS;
+  return s[from] >= '0' && s[from] <= '9' && is_IPv4address(s + from, to - from)
+             ? RFC3986_HOST_IPV4ADDRESS
+             : RFC3986_HOST_REG_NAME;
+}
+""".split("\n")
+
+
 def component_fill(tags, start_rule):
     """C statements that set the spans of *uri from the tags of a match:
     each boundary is the tag of whichever occurrence of its component
@@ -295,7 +327,7 @@ def component_fill(tags, start_rule):
     for comp, kinds in BOUNDARIES.items():
         for kind in kinds:
             occ = [t for t, k, w in tags if k == kind and w == comp]
-            name = "%s_%s" % (comp, kind)
+            name = "%s_%s" % ("path_abempty" if comp == "path" else comp, kind)
             if not occ:
                 out.append("  const size_t %s = NONE;" % name)
                 continue
@@ -303,6 +335,10 @@ def component_fill(tags, start_rule):
             for t in reversed(occ[:-1]):
                 expr = "%s != NONE ? %s : %s" % (t, t, expr)
             out.append("  const size_t %s = %s;" % (name, expr))
+    out.append("  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;")
+    out.append("  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;")
+    out.append("  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;")
+    out.append("  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;")
     out.append("  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;")
     out.append("  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;")
     out.append("  if (scheme_e != NONE) {")
@@ -333,10 +369,7 @@ def component_fill(tags, start_rule):
     out.append("    uri->fragment.offset = fragment_s;")
     out.append("    uri->fragment.length = len - fragment_s;")
     out.append("  }")
-    for t, k, w in tags:
-        if k == "h":
-            out.append("  if (%s != NONE)" % t)
-            out.append("    uri->host_type = %s;" % HOST_TYPES[w])
+    out.append("  uri->host_type = host_type(s, host_s, host_e);")
     if start_rule == "URI-reference":
         out.append("  uri->kind = scheme_e == NONE ? RFC3986_KIND_RELATIVE_REF")
         out.append("                                : RFC3986_KIND_URI;")
@@ -363,6 +396,7 @@ def generate(g):
     for d in ex.defs:
         out.append("  prefix_%s = %s;" % (cname(d), render(prefixes(ex.definition(d)))))
     out.append("*/")
+    out.extend(HOST_TYPE)
     for rule, r, tags in starts:
         fn = cname(rule)
         out.append("")

@@ -47,6 +47,7 @@
   ls32 = (h16 ":" h16 | IPv4address);
   IPv6address = ((h16 ":"){6} ls32 | "::" (h16 ":"){5} ls32 | (h16)? "::" (h16 ":"){4} ls32 | ((h16 ":")? h16)? "::" (h16 ":"){3} ls32 | ((h16 ":"){0,2} h16)? "::" (h16 ":"){2} ls32 | ((h16 ":"){0,3} h16)? "::" h16 ":" ls32 | ((h16 ":"){0,4} h16)? "::" ls32 | ((h16 ":"){0,5} h16)? "::" h16 | ((h16 ":"){0,6} h16)? "::");
   IPvFuture = 'v' (HEXDIG)+ "." ((unreserved | sub_delims | ":"))+;
+  IP_literal = "[" (IPv6address | IPvFuture) "]";
   reg_name = ((unreserved | pct_encoded | sub_delims))*;
   pchar = (unreserved | pct_encoded | sub_delims | ":" | "@");
   segment = (pchar)*;
@@ -65,6 +66,7 @@
   prefix_ls32 = ((prefix_h16 | h16 (":" "")? | h16 ":" prefix_h16) | prefix_IPv4address);
   prefix_IPv6address = (((h16 ":"){0,5} (prefix_h16 | h16 (":" "")?) | (h16 ":"){6} prefix_ls32) | ((":" (":" "")?)? | "::" (h16 ":"){0,4} (prefix_h16 | h16 (":" "")?) | "::" (h16 ":"){5} prefix_ls32) | ((h16){0} prefix_h16 | (h16)? (":" (":" "")?)? | (h16)? "::" (h16 ":"){0,3} (prefix_h16 | h16 (":" "")?) | (h16)? "::" (h16 ":"){4} prefix_ls32) | (((h16 ":")? h16){0} ((h16 ":"){0} (prefix_h16 | h16 (":" "")?) | (h16 ":")? prefix_h16) | ((h16 ":")? h16)? (":" (":" "")?)? | ((h16 ":")? h16)? "::" (h16 ":"){0,2} (prefix_h16 | h16 (":" "")?) | ((h16 ":")? h16)? "::" (h16 ":"){3} prefix_ls32) | (((h16 ":"){0,2} h16){0} ((h16 ":")? (prefix_h16 | h16 (":" "")?) | (h16 ":"){0,2} prefix_h16) | ((h16 ":"){0,2} h16)? (":" (":" "")?)? | ((h16 ":"){0,2} h16)? "::" (h16 ":")? (prefix_h16 | h16 (":" "")?) | ((h16 ":"){0,2} h16)? "::" (h16 ":"){2} prefix_ls32) | (((h16 ":"){0,3} h16){0} ((h16 ":"){0,2} (prefix_h16 | h16 (":" "")?) | (h16 ":"){0,3} prefix_h16) | ((h16 ":"){0,3} h16)? (":" (":" "")?)? | ((h16 ":"){0,3} h16)? "::" prefix_h16 | ((h16 ":"){0,3} h16)? "::" h16 (":" "")? | ((h16 ":"){0,3} h16)? "::" h16 ":" prefix_ls32) | (((h16 ":"){0,4} h16){0} ((h16 ":"){0,3} (prefix_h16 | h16 (":" "")?) | (h16 ":"){0,4} prefix_h16) | ((h16 ":"){0,4} h16)? (":" (":" "")?)? | ((h16 ":"){0,4} h16)? "::" prefix_ls32) | (((h16 ":"){0,5} h16){0} ((h16 ":"){0,4} (prefix_h16 | h16 (":" "")?) | (h16 ":"){0,5} prefix_h16) | ((h16 ":"){0,5} h16)? (":" (":" "")?)? | ((h16 ":"){0,5} h16)? "::" prefix_h16) | (((h16 ":"){0,6} h16){0} ((h16 ":"){0,5} (prefix_h16 | h16 (":" "")?) | (h16 ":"){0,6} prefix_h16) | ((h16 ":"){0,6} h16)? (":" (":" "")?)?));
   prefix_IPvFuture = (('v' "")? | 'v' (HEXDIG)* prefix_HEXDIG | 'v' (HEXDIG)+ ("." "")? | 'v' (HEXDIG)+ "." ((unreserved | sub_delims | ":"))* (prefix_unreserved | prefix_sub_delims | (":" "")?));
+  prefix_IP_literal = (("[" "")? | "[" (prefix_IPv6address | prefix_IPvFuture) | "[" (IPv6address | IPvFuture) ("]" "")?);
   prefix_reg_name = ((unreserved | pct_encoded | sub_delims))* (prefix_unreserved | prefix_pct_encoded | prefix_sub_delims);
   prefix_pchar = (prefix_unreserved | prefix_pct_encoded | prefix_sub_delims | (":" "")? | ("@" "")?);
   prefix_segment = (pchar)* prefix_pchar;
@@ -72,16 +74,47 @@
   prefix_segment_nz_nc = ((unreserved | pct_encoded | sub_delims | "@"))* (prefix_unreserved | prefix_pct_encoded | prefix_sub_delims | ("@" "")?);
 */
 
+/* 3.2.2: 1 when the LEN octets at S are an IPv4address. */
+static int is_IPv4address(const unsigned char *s, size_t len) {
+  size_t cur = 0, mar = 0;
+  (void)mar;
+  /*!local:re2c
+    re2c:flags:tags = 0;
+    IPv4address [\x00] { return cur == len + 1; }
+    * { return 0; }
+  */
+}
+
+/* 3.2.2: the type of the host s[from..to) of a match (FROM is NONE when
+ * there is no host): IP-literal = "[" ( IPv6address / IPvFuture ) "]", and
+ * IPvFuture begins with "v"; else "a host identifier that matches the
+ * rule for IPv4address ... should be considered an IPv4 address literal
+ * and not a reg-name" (an IPv4address begins with a dec-octet's DIGIT). */
+static rfc3986_host_type host_type(const unsigned char *s, size_t from,
+                                   size_t to) {
+  if (from == NONE)
+    return RFC3986_HOST_NONE;
+  if (from == to)
+    return RFC3986_HOST_REG_NAME;
+  if (s[from] == '[')
+    return s[from + 1] == 'v' || s[from + 1] == 'V' ? RFC3986_HOST_IPVFUTURE
+                                                    : RFC3986_HOST_IPV6ADDRESS;
+  return s[from] >= '0' && s[from] <= '9' && is_IPv4address(s + from, to - from)
+             ? RFC3986_HOST_IPV4ADDRESS
+             : RFC3986_HOST_REG_NAME;
+}
+
+
 /* URI-reference, whole input; 1 when it matches, with *uri filled. */
 int rfc3986_fast__match_URI_reference(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
-  size_t t0e = NONE, t1e = NONE, t2h = NONE, t3h = NONE, t4h = NONE, t5h = NONE, t6s = NONE, t7e = NONE, t8s = NONE, t9s = NONE, t10s = NONE, t11s = NONE, t12s = NONE, t13s = NONE, t14s = NONE, t15e = NONE, t16h = NONE, t17h = NONE, t18h = NONE, t19h = NONE, t20s = NONE, t21e = NONE, t22s = NONE, t23s = NONE, t24s = NONE, t25s = NONE, t26s = NONE, t27s = NONE, t28s = NONE;
+  size_t t0e = NONE, t1e = NONE, t2e = NONE, t3s = NONE, t4s = NONE, t5s = NONE, t6e = NONE, t7e = NONE, t8s = NONE, t9s = NONE, t10s = NONE;
   /*!stags:re2c:match_URI_reference format = "size_t @@ = NONE;\n"; */
   (void)mar;
   /*!local:re2c:match_URI_reference
-    ("" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* @t0e ":" ("//" @t8s ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t1e "@")? @t6s ("[" (IPv6address @t2h | IPvFuture @t3h) "]" | IPv4address @t4h | reg_name @t5h) @t7e (":" "" (DIGIT)* "")? "" @t9s ("/" segment)* "" | @t10s "/" (segment_nz ("/" segment)*)? "" | @t11s segment_nz ("/" segment)* "" | @t12s "" "") ("?" @t13s ((pchar | "/" | "?"))* "")? ("#" @t14s ((pchar | "/" | "?"))* "")? | ("//" @t22s ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t15e "@")? @t20s ("[" (IPv6address @t16h | IPvFuture @t17h) "]" | IPv4address @t18h | reg_name @t19h) @t21e (":" "" (DIGIT)* "")? "" @t23s ("/" segment)* "" | @t24s "/" (segment_nz ("/" segment)*)? "" | @t25s segment_nz_nc ("/" segment)* "" | @t26s "" "") ("?" @t27s ((pchar | "/" | "?"))* "")? ("#" @t28s ((pchar | "/" | "?"))* "")?) [\x00] {
+    ("" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* @t0e ":" ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t1e "@")? "" (IP_literal | IPv4address | reg_name) @t2e (":" "" (DIGIT)* "")? "" @t3s ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz ("/" segment)* | "") ("?" @t4s ((pchar | "/" | "?"))* "")? ("#" @t5s ((pchar | "/" | "?"))* "")? | ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t6e "@")? "" (IP_literal | IPv4address | reg_name) @t7e (":" "" (DIGIT)* "")? "" @t8s ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz_nc ("/" segment)* | "") ("?" @t9s ((pchar | "/" | "?"))* "")? ("#" @t10s ((pchar | "/" | "?"))* "")?) [\x00] {
       if (cur != len + 1)
         return 0;
       goto matched;
@@ -90,13 +123,15 @@ int rfc3986_fast__match_URI_reference(const char *input, size_t len,
   */
 matched:;
   const size_t scheme_e = t0e;
-  const size_t authority_s = t8s != NONE ? t8s : t22s;
-  const size_t userinfo_e = t1e != NONE ? t1e : t15e;
-  const size_t host_s = t6s != NONE ? t6s : t20s;
-  const size_t host_e = t7e != NONE ? t7e : t21e;
-  const size_t path_s = t9s != NONE ? t9s : t10s != NONE ? t10s : t11s != NONE ? t11s : t12s != NONE ? t12s : t23s != NONE ? t23s : t24s != NONE ? t24s : t25s != NONE ? t25s : t26s;
-  const size_t query_s = t13s != NONE ? t13s : t27s;
-  const size_t fragment_s = t14s != NONE ? t14s : t28s;
+  const size_t userinfo_e = t1e != NONE ? t1e : t6e;
+  const size_t host_e = t2e != NONE ? t2e : t7e;
+  const size_t path_abempty_s = t3s != NONE ? t3s : t8s;
+  const size_t query_s = t4s != NONE ? t4s : t9s;
+  const size_t fragment_s = t5s != NONE ? t5s : t10s;
+  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
+  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
+  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
+  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
   if (scheme_e != NONE) {
@@ -127,22 +162,7 @@ matched:;
     uri->fragment.offset = fragment_s;
     uri->fragment.length = len - fragment_s;
   }
-  if (t2h != NONE)
-    uri->host_type = RFC3986_HOST_IPV6ADDRESS;
-  if (t3h != NONE)
-    uri->host_type = RFC3986_HOST_IPVFUTURE;
-  if (t4h != NONE)
-    uri->host_type = RFC3986_HOST_IPV4ADDRESS;
-  if (t5h != NONE)
-    uri->host_type = RFC3986_HOST_REG_NAME;
-  if (t16h != NONE)
-    uri->host_type = RFC3986_HOST_IPV6ADDRESS;
-  if (t17h != NONE)
-    uri->host_type = RFC3986_HOST_IPVFUTURE;
-  if (t18h != NONE)
-    uri->host_type = RFC3986_HOST_IPV4ADDRESS;
-  if (t19h != NONE)
-    uri->host_type = RFC3986_HOST_REG_NAME;
+  uri->host_type = host_type(s, host_s, host_e);
   uri->kind = scheme_e == NONE ? RFC3986_KIND_RELATIVE_REF
                                 : RFC3986_KIND_URI;
   return 1;
@@ -156,7 +176,7 @@ size_t rfc3986_fast__viable_URI_reference(const char *input, size_t len) {
   (void)mar;
   /*!local:re2c
     re2c:flags:tags = 0;
-    ((("" | "" (prefix_ALPHA | ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* (prefix_ALPHA | prefix_DIGIT | ("+" "")? | ("-" "")? | ("." "")?)) | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "") | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" (":" "")? | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" ":" ((("/" ("/" "")?)? | "//" ("" | "" (("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@"){0} (("" | "" ((unreserved | pct_encoded | sub_delims | ":"))* (prefix_unreserved | prefix_pct_encoded | prefix_sub_delims | (":" "")?) | "" ((unreserved | pct_encoded | sub_delims | ":"))* "") | "" ((unreserved | pct_encoded | sub_delims | ":"))* "" ("@" "")?) | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? ("" | "" ((("[" "")? | "[" ((prefix_IPv6address | IPv6address "") | (prefix_IPvFuture | IPvFuture "")) | "[" (IPv6address "" | IPvFuture "") ("]" "")?) | (prefix_IPv4address | IPv4address "") | (prefix_reg_name | reg_name "")) | "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "") | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* ""){0} ((":" "")? | ":" ("" | "" (DIGIT)* prefix_DIGIT | "" (DIGIT)* ""))) | "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "") | "//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "" ("" | "" ("/" segment)* (("/" "")? | "/" prefix_segment) | "" ("/" segment)* "")) | ("" | "" (("/" "")? | "/" (segment_nz ("/" segment)*){0} (prefix_segment_nz | segment_nz ("/" segment)* (("/" "")? | "/" prefix_segment))) | "" "/" (segment_nz ("/" segment)*)? "") | ("" | "" (prefix_segment_nz | segment_nz ("/" segment)* (("/" "")? | "/" prefix_segment)) | "" segment_nz ("/" segment)* "") | ("" | "" "" | "" "" "")) | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" ":" ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "" "" ("/" segment)* "" | "" "/" (segment_nz ("/" segment)*)? "" | "" segment_nz ("/" segment)* "" | "" "" "") ("?" "" ((pchar | "/" | "?"))* ""){0} (("?" "")? | "?" ("" | "" ((pchar | "/" | "?"))* (prefix_pchar | ("/" "")? | ("?" "")?) | "" ((pchar | "/" | "?"))* "")) | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" ":" ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "" "" ("/" segment)* "" | "" "/" (segment_nz ("/" segment)*)? "" | "" segment_nz ("/" segment)* "" | "" "" "") ("?" "" ((pchar | "/" | "?"))* "")? ("#" "" ((pchar | "/" | "?"))* ""){0} (("#" "")? | "#" ("" | "" ((pchar | "/" | "?"))* (prefix_pchar | ("/" "")? | ("?" "")?) | "" ((pchar | "/" | "?"))* ""))) | (((("/" ("/" "")?)? | "//" ("" | "" (("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@"){0} (("" | "" ((unreserved | pct_encoded | sub_delims | ":"))* (prefix_unreserved | prefix_pct_encoded | prefix_sub_delims | (":" "")?) | "" ((unreserved | pct_encoded | sub_delims | ":"))* "") | "" ((unreserved | pct_encoded | sub_delims | ":"))* "" ("@" "")?) | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? ("" | "" ((("[" "")? | "[" ((prefix_IPv6address | IPv6address "") | (prefix_IPvFuture | IPvFuture "")) | "[" (IPv6address "" | IPvFuture "") ("]" "")?) | (prefix_IPv4address | IPv4address "") | (prefix_reg_name | reg_name "")) | "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "") | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* ""){0} ((":" "")? | ":" ("" | "" (DIGIT)* prefix_DIGIT | "" (DIGIT)* ""))) | "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "") | "//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "" ("" | "" ("/" segment)* (("/" "")? | "/" prefix_segment) | "" ("/" segment)* "")) | ("" | "" (("/" "")? | "/" (segment_nz ("/" segment)*){0} (prefix_segment_nz | segment_nz ("/" segment)* (("/" "")? | "/" prefix_segment))) | "" "/" (segment_nz ("/" segment)*)? "") | ("" | "" (prefix_segment_nz_nc | segment_nz_nc ("/" segment)* (("/" "")? | "/" prefix_segment)) | "" segment_nz_nc ("/" segment)* "") | ("" | "" "" | "" "" "")) | ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "" "" ("/" segment)* "" | "" "/" (segment_nz ("/" segment)*)? "" | "" segment_nz_nc ("/" segment)* "" | "" "" "") ("?" "" ((pchar | "/" | "?"))* ""){0} (("?" "")? | "?" ("" | "" ((pchar | "/" | "?"))* (prefix_pchar | ("/" "")? | ("?" "")?) | "" ((pchar | "/" | "?"))* "")) | ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "" "" ("/" segment)* "" | "" "/" (segment_nz ("/" segment)*)? "" | "" segment_nz_nc ("/" segment)* "" | "" "" "") ("?" "" ((pchar | "/" | "?"))* "")? ("#" "" ((pchar | "/" | "?"))* ""){0} (("#" "")? | "#" ("" | "" ((pchar | "/" | "?"))* (prefix_pchar | ("/" "")? | ("?" "")?) | "" ((pchar | "/" | "?"))* "")))) { return cur; }
+    ((("" | "" (prefix_ALPHA | ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* (prefix_ALPHA | prefix_DIGIT | ("+" "")? | ("-" "")? | ("." "")?)) | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "") | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" (":" "")? | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" ":" ((("/" ("/" "")?)? | "//" ("" | "" (("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@"){0} (("" | "" ((unreserved | pct_encoded | sub_delims | ":"))* (prefix_unreserved | prefix_pct_encoded | prefix_sub_delims | (":" "")?) | "" ((unreserved | pct_encoded | sub_delims | ":"))* "") | "" ((unreserved | pct_encoded | sub_delims | ":"))* "" ("@" "")?) | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? ("" | "" (prefix_IP_literal | prefix_IPv4address | prefix_reg_name) | "" (IP_literal | IPv4address | reg_name) "") | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* ""){0} ((":" "")? | ":" ("" | "" (DIGIT)* prefix_DIGIT | "" (DIGIT)* ""))) | "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "") | "//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "" ("" | "" ("/" segment)* (("/" "")? | "/" prefix_segment) | "" ("/" segment)* "")) | (("/" "")? | "/" (segment_nz ("/" segment)*){0} (prefix_segment_nz | segment_nz ("/" segment)* (("/" "")? | "/" prefix_segment))) | (prefix_segment_nz | segment_nz ("/" segment)* (("/" "")? | "/" prefix_segment)) | "") | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" ":" ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "" "" ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz ("/" segment)* | "") ("?" "" ((pchar | "/" | "?"))* ""){0} (("?" "")? | "?" ("" | "" ((pchar | "/" | "?"))* (prefix_pchar | ("/" "")? | ("?" "")?) | "" ((pchar | "/" | "?"))* "")) | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" ":" ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "" "" ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz ("/" segment)* | "") ("?" "" ((pchar | "/" | "?"))* "")? ("#" "" ((pchar | "/" | "?"))* ""){0} (("#" "")? | "#" ("" | "" ((pchar | "/" | "?"))* (prefix_pchar | ("/" "")? | ("?" "")?) | "" ((pchar | "/" | "?"))* ""))) | (((("/" ("/" "")?)? | "//" ("" | "" (("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@"){0} (("" | "" ((unreserved | pct_encoded | sub_delims | ":"))* (prefix_unreserved | prefix_pct_encoded | prefix_sub_delims | (":" "")?) | "" ((unreserved | pct_encoded | sub_delims | ":"))* "") | "" ((unreserved | pct_encoded | sub_delims | ":"))* "" ("@" "")?) | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? ("" | "" (prefix_IP_literal | prefix_IPv4address | prefix_reg_name) | "" (IP_literal | IPv4address | reg_name) "") | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* ""){0} ((":" "")? | ":" ("" | "" (DIGIT)* prefix_DIGIT | "" (DIGIT)* ""))) | "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "") | "//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "" ("" | "" ("/" segment)* (("/" "")? | "/" prefix_segment) | "" ("/" segment)* "")) | (("/" "")? | "/" (segment_nz ("/" segment)*){0} (prefix_segment_nz | segment_nz ("/" segment)* (("/" "")? | "/" prefix_segment))) | (prefix_segment_nz_nc | segment_nz_nc ("/" segment)* (("/" "")? | "/" prefix_segment)) | "") | ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "" "" ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz_nc ("/" segment)* | "") ("?" "" ((pchar | "/" | "?"))* ""){0} (("?" "")? | "?" ("" | "" ((pchar | "/" | "?"))* (prefix_pchar | ("/" "")? | ("?" "")?) | "" ((pchar | "/" | "?"))* "")) | ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "" "" ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz_nc ("/" segment)* | "") ("?" "" ((pchar | "/" | "?"))* "")? ("#" "" ((pchar | "/" | "?"))* ""){0} (("#" "")? | "#" ("" | "" ((pchar | "/" | "?"))* (prefix_pchar | ("/" "")? | ("?" "")?) | "" ((pchar | "/" | "?"))* "")))) { return cur; }
     * { return 0; }
   */
 }
@@ -166,11 +186,11 @@ int rfc3986_fast__match_URI(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
-  size_t t0e = NONE, t1e = NONE, t2h = NONE, t3h = NONE, t4h = NONE, t5h = NONE, t6s = NONE, t7e = NONE, t8s = NONE, t9s = NONE, t10s = NONE, t11s = NONE, t12s = NONE, t13s = NONE, t14s = NONE;
+  size_t t0e = NONE, t1e = NONE, t2e = NONE, t3s = NONE, t4s = NONE, t5s = NONE;
   /*!stags:re2c:match_URI format = "size_t @@ = NONE;\n"; */
   (void)mar;
   /*!local:re2c:match_URI
-    "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* @t0e ":" ("//" @t8s ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t1e "@")? @t6s ("[" (IPv6address @t2h | IPvFuture @t3h) "]" | IPv4address @t4h | reg_name @t5h) @t7e (":" "" (DIGIT)* "")? "" @t9s ("/" segment)* "" | @t10s "/" (segment_nz ("/" segment)*)? "" | @t11s segment_nz ("/" segment)* "" | @t12s "" "") ("?" @t13s ((pchar | "/" | "?"))* "")? ("#" @t14s ((pchar | "/" | "?"))* "")? [\x00] {
+    "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* @t0e ":" ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t1e "@")? "" (IP_literal | IPv4address | reg_name) @t2e (":" "" (DIGIT)* "")? "" @t3s ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz ("/" segment)* | "") ("?" @t4s ((pchar | "/" | "?"))* "")? ("#" @t5s ((pchar | "/" | "?"))* "")? [\x00] {
       if (cur != len + 1)
         return 0;
       goto matched;
@@ -179,13 +199,15 @@ int rfc3986_fast__match_URI(const char *input, size_t len,
   */
 matched:;
   const size_t scheme_e = t0e;
-  const size_t authority_s = t8s;
   const size_t userinfo_e = t1e;
-  const size_t host_s = t6s;
-  const size_t host_e = t7e;
-  const size_t path_s = t9s != NONE ? t9s : t10s != NONE ? t10s : t11s != NONE ? t11s : t12s;
-  const size_t query_s = t13s;
-  const size_t fragment_s = t14s;
+  const size_t host_e = t2e;
+  const size_t path_abempty_s = t3s;
+  const size_t query_s = t4s;
+  const size_t fragment_s = t5s;
+  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
+  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
+  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
+  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
   if (scheme_e != NONE) {
@@ -216,14 +238,7 @@ matched:;
     uri->fragment.offset = fragment_s;
     uri->fragment.length = len - fragment_s;
   }
-  if (t2h != NONE)
-    uri->host_type = RFC3986_HOST_IPV6ADDRESS;
-  if (t3h != NONE)
-    uri->host_type = RFC3986_HOST_IPVFUTURE;
-  if (t4h != NONE)
-    uri->host_type = RFC3986_HOST_IPV4ADDRESS;
-  if (t5h != NONE)
-    uri->host_type = RFC3986_HOST_REG_NAME;
+  uri->host_type = host_type(s, host_s, host_e);
   uri->kind = RFC3986_KIND_URI;
   return 1;
 }
@@ -236,7 +251,7 @@ size_t rfc3986_fast__viable_URI(const char *input, size_t len) {
   (void)mar;
   /*!local:re2c
     re2c:flags:tags = 0;
-    (("" | "" (prefix_ALPHA | ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* (prefix_ALPHA | prefix_DIGIT | ("+" "")? | ("-" "")? | ("." "")?)) | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "") | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" (":" "")? | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" ":" ((("/" ("/" "")?)? | "//" ("" | "" (("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@"){0} (("" | "" ((unreserved | pct_encoded | sub_delims | ":"))* (prefix_unreserved | prefix_pct_encoded | prefix_sub_delims | (":" "")?) | "" ((unreserved | pct_encoded | sub_delims | ":"))* "") | "" ((unreserved | pct_encoded | sub_delims | ":"))* "" ("@" "")?) | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? ("" | "" ((("[" "")? | "[" ((prefix_IPv6address | IPv6address "") | (prefix_IPvFuture | IPvFuture "")) | "[" (IPv6address "" | IPvFuture "") ("]" "")?) | (prefix_IPv4address | IPv4address "") | (prefix_reg_name | reg_name "")) | "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "") | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* ""){0} ((":" "")? | ":" ("" | "" (DIGIT)* prefix_DIGIT | "" (DIGIT)* ""))) | "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "") | "//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "" ("" | "" ("/" segment)* (("/" "")? | "/" prefix_segment) | "" ("/" segment)* "")) | ("" | "" (("/" "")? | "/" (segment_nz ("/" segment)*){0} (prefix_segment_nz | segment_nz ("/" segment)* (("/" "")? | "/" prefix_segment))) | "" "/" (segment_nz ("/" segment)*)? "") | ("" | "" (prefix_segment_nz | segment_nz ("/" segment)* (("/" "")? | "/" prefix_segment)) | "" segment_nz ("/" segment)* "") | ("" | "" "" | "" "" "")) | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" ":" ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "" "" ("/" segment)* "" | "" "/" (segment_nz ("/" segment)*)? "" | "" segment_nz ("/" segment)* "" | "" "" "") ("?" "" ((pchar | "/" | "?"))* ""){0} (("?" "")? | "?" ("" | "" ((pchar | "/" | "?"))* (prefix_pchar | ("/" "")? | ("?" "")?) | "" ((pchar | "/" | "?"))* "")) | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" ":" ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "" "" ("/" segment)* "" | "" "/" (segment_nz ("/" segment)*)? "" | "" segment_nz ("/" segment)* "" | "" "" "") ("?" "" ((pchar | "/" | "?"))* "")? ("#" "" ((pchar | "/" | "?"))* ""){0} (("#" "")? | "#" ("" | "" ((pchar | "/" | "?"))* (prefix_pchar | ("/" "")? | ("?" "")?) | "" ((pchar | "/" | "?"))* ""))) { return cur; }
+    (("" | "" (prefix_ALPHA | ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* (prefix_ALPHA | prefix_DIGIT | ("+" "")? | ("-" "")? | ("." "")?)) | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "") | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" (":" "")? | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" ":" ((("/" ("/" "")?)? | "//" ("" | "" (("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@"){0} (("" | "" ((unreserved | pct_encoded | sub_delims | ":"))* (prefix_unreserved | prefix_pct_encoded | prefix_sub_delims | (":" "")?) | "" ((unreserved | pct_encoded | sub_delims | ":"))* "") | "" ((unreserved | pct_encoded | sub_delims | ":"))* "" ("@" "")?) | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? ("" | "" (prefix_IP_literal | prefix_IPv4address | prefix_reg_name) | "" (IP_literal | IPv4address | reg_name) "") | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* ""){0} ((":" "")? | ":" ("" | "" (DIGIT)* prefix_DIGIT | "" (DIGIT)* ""))) | "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "") | "//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "" ("" | "" ("/" segment)* (("/" "")? | "/" prefix_segment) | "" ("/" segment)* "")) | (("/" "")? | "/" (segment_nz ("/" segment)*){0} (prefix_segment_nz | segment_nz ("/" segment)* (("/" "")? | "/" prefix_segment))) | (prefix_segment_nz | segment_nz ("/" segment)* (("/" "")? | "/" prefix_segment)) | "") | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" ":" ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "" "" ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz ("/" segment)* | "") ("?" "" ((pchar | "/" | "?"))* ""){0} (("?" "")? | "?" ("" | "" ((pchar | "/" | "?"))* (prefix_pchar | ("/" "")? | ("?" "")?) | "" ((pchar | "/" | "?"))* "")) | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" ":" ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "" "" ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz ("/" segment)* | "") ("?" "" ((pchar | "/" | "?"))* "")? ("#" "" ((pchar | "/" | "?"))* ""){0} (("#" "")? | "#" ("" | "" ((pchar | "/" | "?"))* (prefix_pchar | ("/" "")? | ("?" "")?) | "" ((pchar | "/" | "?"))* ""))) { return cur; }
     * { return 0; }
   */
 }
@@ -246,11 +261,11 @@ int rfc3986_fast__match_absolute_URI(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
-  size_t t0e = NONE, t1e = NONE, t2h = NONE, t3h = NONE, t4h = NONE, t5h = NONE, t6s = NONE, t7e = NONE, t8s = NONE, t9s = NONE, t10s = NONE, t11s = NONE, t12s = NONE, t13s = NONE;
+  size_t t0e = NONE, t1e = NONE, t2e = NONE, t3s = NONE, t4s = NONE;
   /*!stags:re2c:match_absolute_URI format = "size_t @@ = NONE;\n"; */
   (void)mar;
   /*!local:re2c:match_absolute_URI
-    "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* @t0e ":" ("//" @t8s ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t1e "@")? @t6s ("[" (IPv6address @t2h | IPvFuture @t3h) "]" | IPv4address @t4h | reg_name @t5h) @t7e (":" "" (DIGIT)* "")? "" @t9s ("/" segment)* "" | @t10s "/" (segment_nz ("/" segment)*)? "" | @t11s segment_nz ("/" segment)* "" | @t12s "" "") ("?" @t13s ((pchar | "/" | "?"))* "")? [\x00] {
+    "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* @t0e ":" ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t1e "@")? "" (IP_literal | IPv4address | reg_name) @t2e (":" "" (DIGIT)* "")? "" @t3s ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz ("/" segment)* | "") ("?" @t4s ((pchar | "/" | "?"))* "")? [\x00] {
       if (cur != len + 1)
         return 0;
       goto matched;
@@ -259,13 +274,15 @@ int rfc3986_fast__match_absolute_URI(const char *input, size_t len,
   */
 matched:;
   const size_t scheme_e = t0e;
-  const size_t authority_s = t8s;
   const size_t userinfo_e = t1e;
-  const size_t host_s = t6s;
-  const size_t host_e = t7e;
-  const size_t path_s = t9s != NONE ? t9s : t10s != NONE ? t10s : t11s != NONE ? t11s : t12s;
-  const size_t query_s = t13s;
+  const size_t host_e = t2e;
+  const size_t path_abempty_s = t3s;
+  const size_t query_s = t4s;
   const size_t fragment_s = NONE;
+  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
+  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
+  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
+  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
   if (scheme_e != NONE) {
@@ -296,14 +313,7 @@ matched:;
     uri->fragment.offset = fragment_s;
     uri->fragment.length = len - fragment_s;
   }
-  if (t2h != NONE)
-    uri->host_type = RFC3986_HOST_IPV6ADDRESS;
-  if (t3h != NONE)
-    uri->host_type = RFC3986_HOST_IPVFUTURE;
-  if (t4h != NONE)
-    uri->host_type = RFC3986_HOST_IPV4ADDRESS;
-  if (t5h != NONE)
-    uri->host_type = RFC3986_HOST_REG_NAME;
+  uri->host_type = host_type(s, host_s, host_e);
   uri->kind = RFC3986_KIND_URI;
   return 1;
 }
@@ -316,7 +326,7 @@ size_t rfc3986_fast__viable_absolute_URI(const char *input, size_t len) {
   (void)mar;
   /*!local:re2c
     re2c:flags:tags = 0;
-    (("" | "" (prefix_ALPHA | ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* (prefix_ALPHA | prefix_DIGIT | ("+" "")? | ("-" "")? | ("." "")?)) | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "") | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" (":" "")? | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" ":" ((("/" ("/" "")?)? | "//" ("" | "" (("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@"){0} (("" | "" ((unreserved | pct_encoded | sub_delims | ":"))* (prefix_unreserved | prefix_pct_encoded | prefix_sub_delims | (":" "")?) | "" ((unreserved | pct_encoded | sub_delims | ":"))* "") | "" ((unreserved | pct_encoded | sub_delims | ":"))* "" ("@" "")?) | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? ("" | "" ((("[" "")? | "[" ((prefix_IPv6address | IPv6address "") | (prefix_IPvFuture | IPvFuture "")) | "[" (IPv6address "" | IPvFuture "") ("]" "")?) | (prefix_IPv4address | IPv4address "") | (prefix_reg_name | reg_name "")) | "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "") | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* ""){0} ((":" "")? | ":" ("" | "" (DIGIT)* prefix_DIGIT | "" (DIGIT)* ""))) | "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "") | "//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "" ("" | "" ("/" segment)* (("/" "")? | "/" prefix_segment) | "" ("/" segment)* "")) | ("" | "" (("/" "")? | "/" (segment_nz ("/" segment)*){0} (prefix_segment_nz | segment_nz ("/" segment)* (("/" "")? | "/" prefix_segment))) | "" "/" (segment_nz ("/" segment)*)? "") | ("" | "" (prefix_segment_nz | segment_nz ("/" segment)* (("/" "")? | "/" prefix_segment)) | "" segment_nz ("/" segment)* "") | ("" | "" "" | "" "" "")) | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" ":" ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "" "" ("/" segment)* "" | "" "/" (segment_nz ("/" segment)*)? "" | "" segment_nz ("/" segment)* "" | "" "" "") ("?" "" ((pchar | "/" | "?"))* ""){0} (("?" "")? | "?" ("" | "" ((pchar | "/" | "?"))* (prefix_pchar | ("/" "")? | ("?" "")?) | "" ((pchar | "/" | "?"))* ""))) { return cur; }
+    (("" | "" (prefix_ALPHA | ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* (prefix_ALPHA | prefix_DIGIT | ("+" "")? | ("-" "")? | ("." "")?)) | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "") | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" (":" "")? | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" ":" ((("/" ("/" "")?)? | "//" ("" | "" (("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@"){0} (("" | "" ((unreserved | pct_encoded | sub_delims | ":"))* (prefix_unreserved | prefix_pct_encoded | prefix_sub_delims | (":" "")?) | "" ((unreserved | pct_encoded | sub_delims | ":"))* "") | "" ((unreserved | pct_encoded | sub_delims | ":"))* "" ("@" "")?) | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? ("" | "" (prefix_IP_literal | prefix_IPv4address | prefix_reg_name) | "" (IP_literal | IPv4address | reg_name) "") | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* ""){0} ((":" "")? | ":" ("" | "" (DIGIT)* prefix_DIGIT | "" (DIGIT)* ""))) | "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "") | "//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "" ("" | "" ("/" segment)* (("/" "")? | "/" prefix_segment) | "" ("/" segment)* "")) | (("/" "")? | "/" (segment_nz ("/" segment)*){0} (prefix_segment_nz | segment_nz ("/" segment)* (("/" "")? | "/" prefix_segment))) | (prefix_segment_nz | segment_nz ("/" segment)* (("/" "")? | "/" prefix_segment)) | "") | "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* "" ":" ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "" "" ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz ("/" segment)* | "") ("?" "" ((pchar | "/" | "?"))* ""){0} (("?" "")? | "?" ("" | "" ((pchar | "/" | "?"))* (prefix_pchar | ("/" "")? | ("?" "")?) | "" ((pchar | "/" | "?"))* ""))) { return cur; }
     * { return 0; }
   */
 }
@@ -326,11 +336,11 @@ int rfc3986_fast__match_relative_ref(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
-  size_t t0e = NONE, t1h = NONE, t2h = NONE, t3h = NONE, t4h = NONE, t5s = NONE, t6e = NONE, t7s = NONE, t8s = NONE, t9s = NONE, t10s = NONE, t11s = NONE, t12s = NONE, t13s = NONE;
+  size_t t0e = NONE, t1e = NONE, t2s = NONE, t3s = NONE, t4s = NONE;
   /*!stags:re2c:match_relative_ref format = "size_t @@ = NONE;\n"; */
   (void)mar;
   /*!local:re2c:match_relative_ref
-    ("//" @t7s ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t0e "@")? @t5s ("[" (IPv6address @t1h | IPvFuture @t2h) "]" | IPv4address @t3h | reg_name @t4h) @t6e (":" "" (DIGIT)* "")? "" @t8s ("/" segment)* "" | @t9s "/" (segment_nz ("/" segment)*)? "" | @t10s segment_nz_nc ("/" segment)* "" | @t11s "" "") ("?" @t12s ((pchar | "/" | "?"))* "")? ("#" @t13s ((pchar | "/" | "?"))* "")? [\x00] {
+    ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t0e "@")? "" (IP_literal | IPv4address | reg_name) @t1e (":" "" (DIGIT)* "")? "" @t2s ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz_nc ("/" segment)* | "") ("?" @t3s ((pchar | "/" | "?"))* "")? ("#" @t4s ((pchar | "/" | "?"))* "")? [\x00] {
       if (cur != len + 1)
         return 0;
       goto matched;
@@ -339,13 +349,15 @@ int rfc3986_fast__match_relative_ref(const char *input, size_t len,
   */
 matched:;
   const size_t scheme_e = NONE;
-  const size_t authority_s = t7s;
   const size_t userinfo_e = t0e;
-  const size_t host_s = t5s;
-  const size_t host_e = t6e;
-  const size_t path_s = t8s != NONE ? t8s : t9s != NONE ? t9s : t10s != NONE ? t10s : t11s;
-  const size_t query_s = t12s;
-  const size_t fragment_s = t13s;
+  const size_t host_e = t1e;
+  const size_t path_abempty_s = t2s;
+  const size_t query_s = t3s;
+  const size_t fragment_s = t4s;
+  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
+  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
+  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
+  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
   if (scheme_e != NONE) {
@@ -376,14 +388,7 @@ matched:;
     uri->fragment.offset = fragment_s;
     uri->fragment.length = len - fragment_s;
   }
-  if (t1h != NONE)
-    uri->host_type = RFC3986_HOST_IPV6ADDRESS;
-  if (t2h != NONE)
-    uri->host_type = RFC3986_HOST_IPVFUTURE;
-  if (t3h != NONE)
-    uri->host_type = RFC3986_HOST_IPV4ADDRESS;
-  if (t4h != NONE)
-    uri->host_type = RFC3986_HOST_REG_NAME;
+  uri->host_type = host_type(s, host_s, host_e);
   uri->kind = RFC3986_KIND_RELATIVE_REF;
   return 1;
 }
@@ -396,7 +401,7 @@ size_t rfc3986_fast__viable_relative_ref(const char *input, size_t len) {
   (void)mar;
   /*!local:re2c
     re2c:flags:tags = 0;
-    (((("/" ("/" "")?)? | "//" ("" | "" (("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@"){0} (("" | "" ((unreserved | pct_encoded | sub_delims | ":"))* (prefix_unreserved | prefix_pct_encoded | prefix_sub_delims | (":" "")?) | "" ((unreserved | pct_encoded | sub_delims | ":"))* "") | "" ((unreserved | pct_encoded | sub_delims | ":"))* "" ("@" "")?) | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? ("" | "" ((("[" "")? | "[" ((prefix_IPv6address | IPv6address "") | (prefix_IPvFuture | IPvFuture "")) | "[" (IPv6address "" | IPvFuture "") ("]" "")?) | (prefix_IPv4address | IPv4address "") | (prefix_reg_name | reg_name "")) | "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "") | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* ""){0} ((":" "")? | ":" ("" | "" (DIGIT)* prefix_DIGIT | "" (DIGIT)* ""))) | "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "") | "//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "" ("" | "" ("/" segment)* (("/" "")? | "/" prefix_segment) | "" ("/" segment)* "")) | ("" | "" (("/" "")? | "/" (segment_nz ("/" segment)*){0} (prefix_segment_nz | segment_nz ("/" segment)* (("/" "")? | "/" prefix_segment))) | "" "/" (segment_nz ("/" segment)*)? "") | ("" | "" (prefix_segment_nz_nc | segment_nz_nc ("/" segment)* (("/" "")? | "/" prefix_segment)) | "" segment_nz_nc ("/" segment)* "") | ("" | "" "" | "" "" "")) | ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "" "" ("/" segment)* "" | "" "/" (segment_nz ("/" segment)*)? "" | "" segment_nz_nc ("/" segment)* "" | "" "" "") ("?" "" ((pchar | "/" | "?"))* ""){0} (("?" "")? | "?" ("" | "" ((pchar | "/" | "?"))* (prefix_pchar | ("/" "")? | ("?" "")?) | "" ((pchar | "/" | "?"))* "")) | ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" ("[" (IPv6address "" | IPvFuture "") "]" | IPv4address "" | reg_name "") "" (":" "" (DIGIT)* "")? "" "" ("/" segment)* "" | "" "/" (segment_nz ("/" segment)*)? "" | "" segment_nz_nc ("/" segment)* "" | "" "" "") ("?" "" ((pchar | "/" | "?"))* "")? ("#" "" ((pchar | "/" | "?"))* ""){0} (("#" "")? | "#" ("" | "" ((pchar | "/" | "?"))* (prefix_pchar | ("/" "")? | ("?" "")?) | "" ((pchar | "/" | "?"))* ""))) { return cur; }
+    (((("/" ("/" "")?)? | "//" ("" | "" (("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@"){0} (("" | "" ((unreserved | pct_encoded | sub_delims | ":"))* (prefix_unreserved | prefix_pct_encoded | prefix_sub_delims | (":" "")?) | "" ((unreserved | pct_encoded | sub_delims | ":"))* "") | "" ((unreserved | pct_encoded | sub_delims | ":"))* "" ("@" "")?) | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? ("" | "" (prefix_IP_literal | prefix_IPv4address | prefix_reg_name) | "" (IP_literal | IPv4address | reg_name) "") | ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* ""){0} ((":" "")? | ":" ("" | "" (DIGIT)* prefix_DIGIT | "" (DIGIT)* ""))) | "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "") | "//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "" ("" | "" ("/" segment)* (("/" "")? | "/" prefix_segment) | "" ("/" segment)* "")) | (("/" "")? | "/" (segment_nz ("/" segment)*){0} (prefix_segment_nz | segment_nz ("/" segment)* (("/" "")? | "/" prefix_segment))) | (prefix_segment_nz_nc | segment_nz_nc ("/" segment)* (("/" "")? | "/" prefix_segment)) | "") | ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "" "" ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz_nc ("/" segment)* | "") ("?" "" ((pchar | "/" | "?"))* ""){0} (("?" "")? | "?" ("" | "" ((pchar | "/" | "?"))* (prefix_pchar | ("/" "")? | ("?" "")?) | "" ((pchar | "/" | "?"))* "")) | ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* "" "@")? "" (IP_literal | IPv4address | reg_name) "" (":" "" (DIGIT)* "")? "" "" ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz_nc ("/" segment)* | "") ("?" "" ((pchar | "/" | "?"))* "")? ("#" "" ((pchar | "/" | "?"))* ""){0} (("#" "")? | "#" ("" | "" ((pchar | "/" | "?"))* (prefix_pchar | ("/" "")? | ("?" "")?) | "" ((pchar | "/" | "?"))* ""))) { return cur; }
     * { return 0; }
   */
 }

@@ -150,8 +150,14 @@ rfc3986_status rfc3986_parse(const char *input, size_t len, rfc3986_rule start,
  * the last octet when err->offset is the input's length
  * (RFC3986_RULE_scheme, _authority, _path, _query or _fragment), else
  * START (the octet is a delimiter of the split, or the input is empty).
- * The RFC 3987 start rules give RFC3986_ERR_UNKNOWN_RULE.  Allocates
- * nothing; O(len).
+ * The RFC 3987 start rules give RFC3986_ERR_UNKNOWN_RULE; a NULL INPUT
+ * with a length, RFC3986_ERR_ARGUMENT.  INPUT need not be NUL-terminated;
+ * the spans point into it (the caller keeps it alive).  URI and ERR may be
+ * NULL.  Allocates nothing, reads nothing outside INPUT, thread-safe;
+ * O(len).  On x86 a vector scan of octet runs is picked at run time when
+ * the processor has SSSE3, a table otherwise, with the same answers.
+ * Example: librfc3986(3) (man/librfc3986.3), which the tests compile and
+ * run.
  */
 rfc3986_status rfc3986_parse_fast(const char *input, size_t len,
                                   rfc3986_rule start, rfc3986_uri *uri,
@@ -291,14 +297,25 @@ rfc3986_status rfc3986_resolve(const char *base, size_t base_len,
                                unsigned *hazard, rfc3986_error *err);
 
 /*
- * The same as rfc3986_resolve, with a base already parsed (by rfc3986_parse
- * or rfc3986_parse_fast, start rule URI or absolute-URI: BASE->kind must be
- * RFC3986_KIND_URI, else RFC3986_ERR_BASE_NOT_ABSOLUTE), so that many
- * references can be resolved against one base without parsing it each
- * time.  BASE's spans point into BASE->input, which must stay alive; a base
- * fragment is handled as FLAGS say (RFC3986_RESOLVE_STRIP_BASE_FRAGMENT).
- * Errors concern the reference (err->rule = RFC3986_RULE_URI_reference) or
- * the base's fragment.  No allocation; O(base length + ref_len).
+ * Section 5.2 (5.2.2 with 5.2.3 and 5.2.4, 5.3): the same as
+ * rfc3986_resolve, with a base already parsed, so that many references
+ * can be resolved against one base without parsing it each time.
+ *   BASE: from rfc3986_parse or rfc3986_parse_fast (start rule URI or
+ *     absolute-URI); BASE->kind must be RFC3986_KIND_URI (5.1: a base is
+ *     absolute), else RFC3986_ERR_BASE_NOT_ABSOLUTE.  Borrowed and only
+ *     read: its spans point into BASE->input, which the caller keeps alive
+ *     and unchanged for the call; one parsed base may serve several
+ *     threads at once.  A base with a fragment is RFC3986_ERR_BASE_HAS_
+ *     FRAGMENT unless FLAGS has RFC3986_RESOLVE_STRIP_BASE_FRAGMENT.
+ *   REF, REF_LEN: must match URI-reference, else RFC3986_ERR_SYNTAX with
+ *     *err (err->rule = RFC3986_RULE_URI_reference, the offset into REF).
+ *   OUT, CAP: the caller's buffer; the target is written snprintf style
+ *     (*out_len gets its length; RFC3986_ERR_BUFFER when it does not fit,
+ *     with *out_len the room needed, at most
+ *     RFC3986_RESOLVE_MAX(BASE->input_len, REF_LEN)); not NUL-terminated.
+ *   *hazard (may be NULL): RFC3986_HAZARD_* bits of the target.
+ * A NULL BASE, or a NULL REF or OUT with a length, is RFC3986_ERR_ARGUMENT.
+ * No allocation; O(base length + REF_LEN).
  */
 rfc3986_status rfc3986_resolve_parsed(const rfc3986_uri *base, const char *ref,
                                       size_t ref_len, unsigned flags, char *out,

@@ -138,6 +138,11 @@ static inline int is_HEXDIG(int c) {
 static inline int is_unreserved(int c) {
   return rfc3986__is(c, C_UNRESERVED);
 }
+/* unreserved / sub-delims, the octets that reg-name, userinfo and pchar
+ * take as they are (one test of the table) */
+static inline int is_unreserved_or_sub_delims(int c) {
+  return rfc3986__is(c, C_UNRESERVED | C_SUB_DELIMS);
+}
 /* gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@" */
 static inline int is_gen_delims(int c) {
   return rfc3986__is(c, C_GEN_DELIMS);

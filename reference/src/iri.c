@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "grammar.h"
+#include "producer.h"
 
 #define at rfc3986__at
 #define NOMATCH RFC3986__NOMATCH
@@ -127,7 +128,7 @@ size_t rule_ipchar(struct rfc3986__parser *p, size_t pos) {
   size_t end;
   RULE_ENTER(p, RFC3986_RULE_ipchar, pos);
   c = at(p, pos);
-  if (is_unreserved(c) || is_sub_delims(c) || c == ':' || c == '@')
+  if (is_unreserved_or_sub_delims(c) || c == ':' || c == '@')
     end = pos + 1;
   else if (c == '%')
     end = rule_pct_encoded(p, pos);
@@ -145,7 +146,7 @@ size_t rule_iuserinfo(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_iuserinfo, pos);
   for (;;) {
     c = at(p, i);
-    if (is_unreserved(c) || is_sub_delims(c) || c == ':')
+    if (is_unreserved_or_sub_delims(c) || c == ':')
       i++;
     else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
       i = e;
@@ -163,7 +164,7 @@ size_t rule_ireg_name(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_ireg_name, pos);
   for (;;) {
     c = at(p, i);
-    if (is_unreserved(c) || is_sub_delims(c))
+    if (is_unreserved_or_sub_delims(c))
       i++;
     else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
       i = e;
@@ -256,7 +257,7 @@ size_t rule_isegment_nz_nc(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_isegment_nz_nc, pos);
   for (;;) {
     c = at(p, i);
-    if (is_unreserved(c) || is_sub_delims(c) || c == '@')
+    if (is_unreserved_or_sub_delims(c) || c == '@')
       i++;
     else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
       i = e;
@@ -542,12 +543,6 @@ rfc3986_status rfc3986_parse_iri(const char *input, size_t len,
 
 /* ---- Section 3: mapping between IRIs and URIs --------------------------- */
 
-static void put(char *out, size_t cap, size_t *n, const char *s, size_t len) {
-  if (*n < cap && len > 0)
-    memcpy(out + *n, s, cap - *n < len ? cap - *n : len);
-  *n += len;
-}
-
 static rfc3986_status done(rfc3986_status st, size_t n, size_t cap,
                            size_t *out_len, rfc3986_error *err, size_t offset,
                            rfc3986_rule rule) {
@@ -587,12 +582,12 @@ rfc3986_status rfc3986_iri_to_uri(const char *in, size_t len, char *out,
       return done(RFC3986_ERR_UTF8, n, cap, out_len, err, i + bad,
                   RFC3986_RULE_NONE);
     if (m == 1) {
-      put(out, cap, &n, in + i, 1);
+      rfc3986__put(out, cap, &n, in + i, 1);
     } else {
       for (k = 0; k < m; k++) { /* Steps 2.1 to 2.3 */
         char t[3] = {'%', rfc3986__upper_hex[s[i + k] >> 4],
                      rfc3986__upper_hex[s[i + k] & 15]};
-        put(out, cap, &n, t, 3);
+        rfc3986__put(out, cap, &n, t, 3);
       }
     }
     i += m;
@@ -654,13 +649,13 @@ rfc3986_status rfc3986_uri_to_iri(const char *in, size_t len, char *out,
          (in_query &&
           in_ranges(iprivate_ranges, NRANGES(iprivate_ranges), cp))) &&
         !is_bidi_format(cp)) {
-      put(out, cap, &n, (const char *)oct, k); /* Step 5 */
+      rfc3986__put(out, cap, &n, (const char *)oct, k); /* Step 5 */
       i += 3 * k;
     } else if (m > 0) {
-      put(out, cap, &n, in + i, 3);
+      rfc3986__put(out, cap, &n, in + i, 3);
       i += 3;
     } else {
-      put(out, cap, &n, in + i, 1);
+      rfc3986__put(out, cap, &n, in + i, 1);
       i++;
     }
   }

@@ -90,47 +90,18 @@ static inline int needs_lower_change(char c) {
   return rfc3986__is((unsigned char)c, C_CAPITAL | C_PERCENT);
 }
 
-/*
- * Where in s[i..end), at least 8 octets, the first word of 8 octets that
- * holds a capital letter or a "%" begins (END when none does).  Each word
- * is tested whole, with no carry from one octet into the next, so the
- * byte order does not matter; the last word is the run's last 8 octets,
- * which may overlap the one before.
- */
-#define EACH_OCTET(c) ((uint64_t)0x0101010101010101u * (c))
-static inline size_t lower_change_word(const char *s, size_t i, size_t end) {
-  uint64_t v, t, pct;
-  for (;;) {
-    size_t at = end - i >= 8 ? i : end - 8;
-    memcpy(&v, s + at, 8);
-    pct = v ^ EACH_OCTET('%'); /* 0 where "%" */
-    t = v & EACH_OCTET(0x7f);  /* t + n stays within its octet */
-    if (((~(((pct & EACH_OCTET(0x7f)) + EACH_OCTET(0x7f)) | pct) |
-          ((t + EACH_OCTET(0x80 - 'A')) & ~(t + EACH_OCTET(0x7f - 'Z')) & ~v)) &
-         EACH_OCTET(0x80)) != 0)
-      return at;
-    if (end - i <= 8)
-      return end;
-    i += 8;
-  }
-}
-
 /* Where the run of octets from s[i] on that need no change ends (END at
  * the most): at the next "%", and when lower-casing at the next capital
- * letter (eight octets a step while eight are left, then one from the
- * word that holds it); CASE_MAILTO goes octet by octet. */
+ * letter; CASE_MAILTO goes octet by octet. */
 static inline size_t run_end(const char *s, size_t i, size_t end,
                              enum casing casing) {
   if (casing == CASE_KEEP) {
     const char *pct = s[i] == '%' ? s + i : memchr(s + i, '%', end - i);
     return pct ? (size_t)(pct - s) : end;
   }
-  if (casing == CASE_LOWER) {
-    if (end - i >= 8 && (i = lower_change_word(s, i, end)) == end)
-      return end;
+  if (casing == CASE_LOWER)
     while (i < end && !needs_lower_change(s[i]))
       i++;
-  }
   return i;
 }
 
@@ -203,9 +174,7 @@ static void put(struct writer *w, const char *s, size_t len) {
     w->n += len; /* already there */
     return;
   }
-  if (w->n < w->cap && len > 0)
-    memcpy(w->out + w->n, s, w->cap - w->n < len ? w->cap - w->n : len);
-  w->n += len;
+  rfc3986__put(w->out, w->cap, &w->n, s, len);
 }
 
 static void put_octet(struct writer *w, char c) {
@@ -234,6 +203,12 @@ put_normalized(struct writer *w, const char *s, size_t from, size_t to,
           rfc3986__step(obs);
       put(w, s + i, e - i);
       i = e;
+    } else if (casing == CASE_LOWER && s[i] != '%') {
+      /* a capital letter: lower-case from it to the next "%" in one loop */
+      for (; i < to && s[i] != '%'; i++) {
+        rfc3986__step(obs);
+        put_octet(w, (char)to_lower((unsigned char)s[i]));
+      }
     } else {
       rfc3986__step(obs);
       n = normal_octet(s, &i, casing, &domain, made);

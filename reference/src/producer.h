@@ -1,6 +1,6 @@
 /*
- * producer.h: how the producers (resolve.c, normalize.c) parse their
- * inputs.  Not installed.
+ * producer.h: how the producers (recompose.c, resolve.c, normalize.c,
+ * iri.c) parse their inputs and write their outputs.  Not installed.
  *
  * Unobserved, they parse with rfc3986_parse_fast, the automaton generated
  * from the same grammar file (reference/fast/), which gives the same
@@ -14,7 +14,20 @@
 #ifndef RFC3986_PRODUCER_H
 #define RFC3986_PRODUCER_H
 
+#include <string.h>
+
 #include "rfc3986.h"
+
+/* Append s[0..n) at *len, writing only what fits in cap (the snprintf
+ * convention of rfc3986.h); *len counts every octet, written or not.
+ * Copies nothing when n is 0, so s may then be NULL (the empty input
+ * given as (NULL, 0)). */
+static inline void rfc3986__put(char *out, size_t cap, size_t *len,
+                                const char *s, size_t n) {
+  if (*len < cap && n > 0)
+    memcpy(out + *len, s, cap - *len < n ? cap - *len : n);
+  *len += n;
+}
 
 static inline rfc3986_status
 rfc3986__producer_parse(const char *s, size_t len, rfc3986_rule start,

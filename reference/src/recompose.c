@@ -14,17 +14,11 @@
 #include <string.h>
 
 #include "grammar.h"
-
-/* Append s[0..n) at *len, writing only what fits in cap (snprintf style). */
-static void put(char *out, size_t cap, size_t *len, const char *s, size_t n) {
-  if (*len < cap)
-    memcpy(out + *len, s, cap - *len < n ? cap - *len : n);
-  *len += n;
-}
+#include "producer.h"
 
 static void put_span(char *out, size_t cap, size_t *len, const rfc3986_uri *uri,
                      rfc3986_span span) {
-  put(out, cap, len, uri->input + span.offset, span.length);
+  rfc3986__put(out, cap, len, uri->input + span.offset, span.length);
 }
 
 rfc3986_status rfc3986_recompose(const rfc3986_uri *uri, char *out, size_t cap,
@@ -36,11 +30,11 @@ rfc3986_status rfc3986_recompose(const rfc3986_uri *uri, char *out, size_t cap,
   /* 2. if defined(scheme) then append scheme ":" */
   if (rfc3986_span_defined(uri->scheme)) {
     put_span(out, cap, &n, uri, uri->scheme);
-    put(out, cap, &n, ":", 1);
+    rfc3986__put(out, cap, &n, ":", 1);
   }
   /* 3. if defined(authority) then append "//" authority */
   if (rfc3986_span_defined(uri->authority)) {
-    put(out, cap, &n, "//", 2);
+    rfc3986__put(out, cap, &n, "//", 2);
     put_span(out, cap, &n, uri, uri->authority);
   }
   /* 4. append path */
@@ -48,12 +42,12 @@ rfc3986_status rfc3986_recompose(const rfc3986_uri *uri, char *out, size_t cap,
     put_span(out, cap, &n, uri, uri->path);
   /* 5. if defined(query) then append "?" query */
   if (rfc3986_span_defined(uri->query)) {
-    put(out, cap, &n, "?", 1);
+    rfc3986__put(out, cap, &n, "?", 1);
     put_span(out, cap, &n, uri, uri->query);
   }
   /* 6. if defined(fragment) then append "#" fragment */
   if (rfc3986_span_defined(uri->fragment)) {
-    put(out, cap, &n, "#", 1);
+    rfc3986__put(out, cap, &n, "#", 1);
     put_span(out, cap, &n, uri, uri->fragment);
   }
   /* 7. return result */

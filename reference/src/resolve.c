@@ -79,12 +79,6 @@ static int same_scheme(struct component a, struct component b) {
   return 1;
 }
 
-static void put(char *out, size_t cap, size_t *len, const char *s, size_t n) {
-  if (*len < cap && n > 0)
-    memcpy(out + *len, s, cap - *len < n ? cap - *len : n);
-  *len += n;
-}
-
 static rfc3986_status fail(rfc3986_error *err, rfc3986_status status,
                            size_t offset, rfc3986_rule start) {
   if (err) {
@@ -277,18 +271,19 @@ static rfc3986_status resolve(const rfc3986_uri *base, const char *ref,
   tfrag = rfrag;         /* T.fragment = R.fragment; */
 
   /* 5.3 recomposition of T into OUT */
-  put(out, cap, &n, tscheme.s, tscheme.len); /* T always has a scheme */
-  put(out, cap, &n, ":", 1);
+  rfc3986__put(out, cap, &n, tscheme.s,
+               tscheme.len); /* T always has a scheme */
+  rfc3986__put(out, cap, &n, ":", 1);
   if (tauth.defined) {
-    put(out, cap, &n, "//", 2);
-    put(out, cap, &n, tauth.s, tauth.len);
+    rfc3986__put(out, cap, &n, "//", 2);
+    rfc3986__put(out, cap, &n, tauth.s, tauth.len);
   }
   path_at = n;
   merged = src.alen + src.blen;
   if (path_at + merged <= cap) {
     /* room for the merged path: 5.2.4 in place, as written */
-    put(out, cap, &n, src.a, src.alen);
-    put(out, cap, &n, src.b, src.blen);
+    rfc3986__put(out, cap, &n, src.a, src.alen);
+    rfc3986__put(out, cap, &n, src.b, src.blen);
     path_len =
         remove_dots
             ? rfc3986__remove_dot_segments_in_place(out + path_at, merged, obs)
@@ -305,12 +300,12 @@ static rfc3986_status resolve(const rfc3986_uri *base, const char *ref,
     n = path_at + merged; /* does not fit: the length needed only */
   }
   if (tquery.defined) {
-    put(out, cap, &n, "?", 1);
-    put(out, cap, &n, tquery.s, tquery.len);
+    rfc3986__put(out, cap, &n, "?", 1);
+    rfc3986__put(out, cap, &n, tquery.s, tquery.len);
   }
   if (tfrag.defined) {
-    put(out, cap, &n, "#", 1);
-    put(out, cap, &n, tfrag.s, tfrag.len);
+    rfc3986__put(out, cap, &n, "#", 1);
+    rfc3986__put(out, cap, &n, tfrag.s, tfrag.len);
   }
   if (out_len)
     *out_len = n;

@@ -15,13 +15,26 @@
 #define at rfc3986__at
 #define NOMATCH RFC3986__NOMATCH
 
+/* pct_encoded and pchar are the rules' bodies, inlined into the loops of
+ * this file that repeat them (a call for each octet of a path or a query
+ * costs as much as the octet's work); rule_pct_encoded and rule_pchar are
+ * the same rules as functions. */
+#if defined(__GNUC__)
+#define RULE_INLINE __attribute__((always_inline)) static inline
+#else
+#define RULE_INLINE static inline
+#endif
+
 /* 2.1: pct-encoded = "%" HEXDIG HEXDIG */
-size_t rule_pct_encoded(struct rfc3986__parser *p, size_t pos) {
+RULE_INLINE size_t pct_encoded(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_pct_encoded, pos);
   if (at(p, pos) != '%' || !is_HEXDIG(at(p, pos + 1)) ||
       !is_HEXDIG(at(p, pos + 2)))
     RULE_LEAVE(p, pos, NOMATCH);
   RULE_LEAVE(p, pos, pos + 3);
+}
+size_t rule_pct_encoded(struct rfc3986__parser *p, size_t pos) {
+  return pct_encoded(p, pos);
 }
 
 /* Index (1-based) of octet C in the alternatives ALTS, or 0. */
@@ -96,24 +109,27 @@ size_t rule_sub_delims(struct rfc3986__parser *p, size_t pos) {
 }
 
 /* 3.3: pchar = unreserved / pct-encoded / sub-delims / ":" / "@" */
-size_t rule_pchar(struct rfc3986__parser *p, size_t pos) {
+RULE_INLINE size_t pchar(struct rfc3986__parser *p, size_t pos) {
   int c;
   size_t end;
   RULE_ENTER(p, RFC3986_RULE_pchar, pos);
   c = at(p, pos);
-  if (is_unreserved(c) || is_sub_delims(c) || c == ':' || c == '@') {
+  if (is_unreserved_or_sub_delims(c) || c == ':' || c == '@') {
     rfc3986__class_alternative(p, c);
     rfc3986__alternative(p, is_unreserved(c)   ? 1
                             : is_sub_delims(c) ? 3
                             : c == ':'         ? 4
                                                : 5);
     end = pos + 1;
-  } else if (c == '%' && (end = rule_pct_encoded(p, pos)) != NOMATCH) {
+  } else if (c == '%' && (end = pct_encoded(p, pos)) != NOMATCH) {
     rfc3986__alternative(p, 2);
   } else {
     end = NOMATCH;
   }
   RULE_LEAVE(p, pos, end);
+}
+size_t rule_pchar(struct rfc3986__parser *p, size_t pos) {
+  return pchar(p, pos);
 }
 
 /* 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) */
@@ -136,10 +152,10 @@ size_t rule_userinfo(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_userinfo, pos);
   for (;;) {
     c = at(p, i);
-    if (is_unreserved(c) || is_sub_delims(c) || c == ':') {
+    if (is_unreserved_or_sub_delims(c) || c == ':') {
       rfc3986__class_alternative(p, c);
       i++;
-    } else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+    } else if (c == '%' && (e = pct_encoded(p, i)) != NOMATCH)
       i = e;
     else
       RULE_LEAVE(p, pos, i);
@@ -153,10 +169,10 @@ size_t rule_reg_name(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_reg_name, pos);
   for (;;) {
     c = at(p, i);
-    if (is_unreserved(c) || is_sub_delims(c)) {
+    if (is_unreserved_or_sub_delims(c)) {
       rfc3986__class_alternative(p, c);
       i++;
-    } else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+    } else if (c == '%' && (e = pct_encoded(p, i)) != NOMATCH)
       i = e;
     else
       RULE_LEAVE(p, pos, i);
@@ -377,8 +393,8 @@ size_t rule_IPvFuture(struct rfc3986__parser *p, size_t pos) {
     ;
   if (i == start || at(p, i) != '.')
     RULE_LEAVE(p, pos, NOMATCH);
-  for (start = ++i;
-       c = at(p, i), is_unreserved(c) || is_sub_delims(c) || c == ':'; i++)
+  for (start = ++i; c = at(p, i), is_unreserved_or_sub_delims(c) || c == ':';
+       i++)
     rfc3986__class_alternative(p, c);
   RULE_LEAVE(p, pos, i == start ? NOMATCH : i);
 }
@@ -475,7 +491,7 @@ size_t rule_authority(struct rfc3986__parser *p, size_t pos) {
 size_t rule_segment(struct rfc3986__parser *p, size_t pos) {
   size_t i = pos, e;
   RULE_ENTER(p, RFC3986_RULE_segment, pos);
-  while (at(p, i) != RFC3986__EOF && (e = rule_pchar(p, i)) != NOMATCH)
+  while (at(p, i) != RFC3986__EOF && (e = pchar(p, i)) != NOMATCH)
     i = e;
   RULE_LEAVE(p, pos, i);
 }
@@ -485,7 +501,7 @@ size_t rule_segment(struct rfc3986__parser *p, size_t pos) {
 size_t rule_segment_nz(struct rfc3986__parser *p, size_t pos) {
   size_t i = pos, e;
   RULE_ENTER(p, RFC3986_RULE_segment_nz, pos);
-  while (at(p, i) != RFC3986__EOF && (e = rule_pchar(p, i)) != NOMATCH)
+  while (at(p, i) != RFC3986__EOF && (e = pchar(p, i)) != NOMATCH)
     i = e;
   RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
 }
@@ -498,10 +514,10 @@ size_t rule_segment_nz_nc(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_segment_nz_nc, pos);
   for (;;) {
     c = at(p, i);
-    if (is_unreserved(c) || is_sub_delims(c) || c == '@') {
+    if (is_unreserved_or_sub_delims(c) || c == '@') {
       rfc3986__class_alternative(p, c);
       i++;
-    } else if (c == '%' && (e = rule_pct_encoded(p, i)) != NOMATCH)
+    } else if (c == '%' && (e = pct_encoded(p, i)) != NOMATCH)
       i = e;
     else
       RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
@@ -596,7 +612,7 @@ size_t rule_query(struct rfc3986__parser *p, size_t pos) {
     c = at(p, i);
     if (c == '/' || c == '?')
       i++;
-    else if ((e = rule_pchar(p, i)) != NOMATCH)
+    else if ((e = pchar(p, i)) != NOMATCH)
       i = e;
     else
       RULE_LEAVE(p, pos, i);
@@ -612,7 +628,7 @@ size_t rule_fragment(struct rfc3986__parser *p, size_t pos) {
     c = at(p, i);
     if (c == '/' || c == '?')
       i++;
-    else if ((e = rule_pchar(p, i)) != NOMATCH)
+    else if ((e = pchar(p, i)) != NOMATCH)
       i = e;
     else
       RULE_LEAVE(p, pos, i);
@@ -730,19 +746,24 @@ size_t rule_relative_ref(struct rfc3986__parser *p, size_t pos) {
 /* 4.1: URI-reference = URI / relative-ref
  * The longer match; a URI when it reaches the end of the input (the two
  * cannot both match a whole input: a relative-ref's first segment has no
- * ":" before its first "/").  The winner runs again for its components. */
+ * ":" before its first "/").  When URI wins after relative-ref was tried,
+ * its components, kept aside, are put back (it runs again only for the
+ * observer's trace, as host does for IPv4address). */
 size_t rule_URI_reference(struct rfc3986__parser *p, size_t pos) {
   size_t eu, er;
+  rfc3986_uri as_uri;
   RULE_ENTER(p, RFC3986_RULE_URI_reference, pos);
   if ((eu = rule_URI(p, pos)) == p->len) {
     rfc3986__alternative(p, 1);
     RULE_LEAVE(p, pos, eu);
   }
+  as_uri = *p->uri;
   rfc3986__backtrack(p);
   er = rule_relative_ref(p, pos);
   if (eu != NOMATCH && eu > er) {
     rfc3986__backtrack(p);
-    er = rule_URI(p, pos);
+    *p->uri = as_uri;
+    er = p->obs ? rule_URI(p, pos) : eu;
     rfc3986__alternative(p, 1);
   } else {
     rfc3986__alternative(p, 2);

@@ -79,3 +79,16 @@ teardown() { rm -rf "$TMP"; }
   [ -s "$TMP/literal" ]
   diff "$TMP/literal" "$TMP/fast"
 }
+
+@test "man librfc3986(3): the example compiles against the library and prints what the page says" {
+  man=man/librfc3986.3
+  # the two .EX blocks of EXAMPLES: the program, then its output
+  block() { awk -v k="$1" '/^\.EX$/{n++; on=1; next} /^\.EE$/{on=0} on && n==k' "$man"; }
+  block 1 | sed 's/\\e/\\/g' > "$TMP/example.c"
+  block 2 | sed 's/^\\&//' > "$TMP/want"
+  [ -s "$TMP/example.c" ] && [ -s "$TMP/want" ]
+  ${CC:-cc} -std=c11 -Wall -Werror -Ireference/include -o "$TMP/example" \
+    "$TMP/example.c" "${LIBA:-build/lib/librfc3986.a}"
+  "$TMP/example" ../g //h:8/x 'a b' > "$TMP/got"
+  diff "$TMP/want" "$TMP/got"
+}

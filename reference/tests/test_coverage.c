@@ -297,6 +297,16 @@ static void test_empty(void) {
       rfc3986_resolve("http://a/", 9, NULL, 0, 0, NULL, 0, &n, NULL, &e),
       RFC3986_ERR_BUFFER);
   unit_check(n == 9, "empty.resolve.ref.len", "need 9, got %zu", n);
+  /* 5.3: the empty reference given as (NULL, 0) recomposes to "" (its
+   * path span points at no octet: nothing may be copied from it) */
+  rfc3986_uri u;
+  char out[4];
+  expect_status("empty.recompose.parse",
+                rfc3986_parse(NULL, 0, RFC3986_RULE_URI_reference, &u, &e),
+                RFC3986_OK);
+  expect_status("empty.recompose", rfc3986_recompose(&u, out, sizeof out, &n),
+                RFC3986_OK);
+  unit_check(n == 0, "empty.recompose.len", "%zu", n);
 }
 
 /* ---- small output buffers (the snprintf convention of rfc3986.h) -------- */

@@ -345,17 +345,17 @@ static void check_errors(void) {
 }
 
 /*
- * The scheme-to-host run is looked at eight octets at a time: a capital
- * letter (A and Z, the range's ends, too), a pct-encoded unreserved octet
- * or another triplet at every position of a 30-octet host (in the last
- * word too, which overlaps the one before), and with the path after it, a
- * query that the writer must copy or leave in place.  Expected by construction: the host in lower
- * case, %42 decoded to "b", %2F kept.
+ * A capital letter (A and Z, the range's ends, too), a pct-encoded
+ * unreserved octet or another triplet at every position of a 30-octet
+ * host, with the path after it and a query that the writer must copy or
+ * leave in place.  Expected by construction: the host in lower case, %42
+ * decoded to "b", %2F kept.
  */
 static void check_host_positions(void) {
   static const struct {
     const char *put, *want;
-  } what[] = {{"B", "b"}, {"A", "a"}, {"Z", "z"}, {"%42", "b"}, {"%2f", "%2F"}};
+  } what[] = {{"B", "b"},   {"A", "a"},     {"Z", "z"},
+              {"%42", "b"}, {"%2f", "%2F"}, {"Q%41Q%2fQ", "qaq%2Fq"}};
   char in[128], want[128], out[128], id[64];
   size_t n;
   for (size_t w = 0; w < sizeof what / sizeof what[0]; w++)

@@ -419,6 +419,8 @@ static void add_result(struct report *r, const struct rrecord *rec,
   a->impl_defined += impl;
   a->security += sec;
   a->known += known;
+  const char *ep = json_string_value(m[RK_ENDPOINT]);
+  a->host_lost += ep && !strcmp(ep, "host-lost");
   a->not_compared += (size_t)json_integer_value(m[RK_NOT_COMPARED]);
   const char *spec = jstr_or(m[RK_SPEC]), *opname = jstr_or(m[RK_OP]);
   int op = op_of(spec, opname);

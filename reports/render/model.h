@@ -68,8 +68,10 @@ struct rpt_adapter {
   size_t declared, declared_security;
   size_t by_class[CLASS__COUNT];
   size_t op_answered[RPT_OP__COUNT], op_passed[RPT_OP__COUNT];
-  uint32_t *sev; /* security findings per severity: [string, count]... */
-  size_t nsev;   /* pairs */
+  size_t host_lost; /* results whose "endpoint" is "host-lost" (DESIGN.md
+                       "Endpoints"): shown apart from the security ones */
+  uint32_t *sev;    /* security findings per severity: [string, count]... */
+  size_t nsev;      /* pairs */
   /* the advisories it reads the vulnerable way (its results' "vulnerable",
    * as the harness decided), each once with the vector that showed it,
    * sorted by advisory id (report_finish) */

@@ -259,6 +259,7 @@
   });
   OV_COLS.push({ label: 'named behaviours', num: true, key: (a) => a.decl[0] });
   OV_COLS.push({ label: 'security findings by severity', key: (a) => a.sec, text: (a) => sevText(a) });
+  OV_COLS.push({ label: 'host lost', num: true, key: (a) => Number(a.hl) || 0 });
   OV_COLS.push({ label: 'cve', num: true, key: (a) => a.cve.length });
   OV_COLS.push({ label: 'failed', num: true, key: (a) => a.failed });
   OV_COLS.push({ label: 'unsupported', num: true, key: (a) => a.unsupported });
@@ -479,11 +480,13 @@
   A.forEach((a) => { const o = el('option', '', S[a.name]); o.value = S[a.name]; $('beh-adapter').appendChild(o); });
   $('beh-adapter').addEventListener('change', () => go({ ba: $('beh-adapter').value }, true));
 
-  // ---- Pairs: pairs.json as uritest run writes it beside its results:
-  // {"inputs", "adapters", "pairs": [{"a", "b", "both_accept", "host",
-  // "port", "scheme", "userinfo", "examples": [{"input", "severity", "a",
-  // "b"}]}]}, for ordered pairs (A reads, B reads differently)
-  const PAIR_SEVS = ['host', 'port', 'scheme', 'userinfo', 'any'];
+  // ---- Pairs: NAME.pairs.json as uritest run writes it beside its
+  // results (DESIGN.md "Pairs: validators and fetchers"): {"inputs",
+  // "adapters", "pairs": [{"validator", "fetcher", "both_accept", "host",
+  // "port", "scheme", "userinfo", "host_lost", "invalid_accepted", "worst",
+  // "examples": [{"input", "class", "validator_reading",
+  // "fetcher_reading"}]}]}, for ordered pairs (V validates, F fetches)
+  const PAIR_SEVS = ['host', 'port', 'scheme', 'userinfo', 'invalid_accepted', 'host_lost', 'any'];
   function vis(v) {
     if (v === null || v === undefined) return 'null';
     if (typeof v === 'object' && typeof v.hex === 'string') return 'octets ' + v.hex;
@@ -498,7 +501,7 @@
     return '"' + out + '"';
   }
   function pairCount(p, sev) {
-    if (sev === 'any') return ['host', 'port', 'scheme', 'userinfo'].reduce((n, k) => n + (Number(p[k]) || 0), 0);
+    if (sev === 'any') return ['host', 'port', 'scheme', 'userinfo', 'invalid_accepted'].reduce((n, k) => n + (Number(p[k]) || 0), 0);
     return Number(p[sev]) || 0;
   }
   function pairs() {
@@ -512,7 +515,7 @@
     if (!list) return;
     const names = Array.isArray(P.adapters) ? P.adapters.map(String) : [];
     list.forEach((p) => {
-      [p.a, p.b].forEach((n) => { if (names.indexOf(String(n)) < 0) names.push(String(n)); });
+      [p.validator, p.fetcher].forEach((n) => { if (names.indexOf(String(n)) < 0) names.push(String(n)); });
     });
     const sel = $('pairs-sev');
     if (!sel.options.length) {
@@ -523,11 +526,11 @@
     const cell = {};
     let max = 0;
     list.forEach((p) => {
-      cell[p.a + '\u0000' + p.b] = p;
+      cell[p.validator + '\u0000' + p.fetcher] = p;
       max = Math.max(max, pairCount(p, sev));
     });
     const hr = el('tr');
-    th(hr, '', 'A reads \u2193, B reads \u2192');
+    th(hr, '', 'validates \u2193, fetches \u2192');
     names.forEach((n) => th(hr, '', n));
     t.tHead.appendChild(hr);
     names.forEach((x) => {
@@ -540,7 +543,7 @@
         if (!n) { td(tr, 'none', '0'); return; }
         const c = heatCell(tr, max - n, max, () => pairExamples(x, y, p, sev));
         c.textContent = String(n);
-        c.title = n + ' of ' + p.both_accept + ' inputs both accept: another ' + (sev === 'any' ? 'endpoint' : sev);
+        c.title = n + ' of ' + p.both_accept + ' inputs both accept: ' + (sev === 'any' ? 'another endpoint' : sev);
         c.setAttribute('aria-label', x + ' and ' + y + ': ' + c.title + '; show examples');
       });
       t.tBodies[0].appendChild(tr);
@@ -549,21 +552,21 @@
   function pairExamples(x, y, p, sev) {
     const box = $('pairs-examples');
     clear(box);
-    box.appendChild(el('h3', '', x + ' and ' + y + ': ' + pairCount(p, sev) + ' inputs (' + sev + '), the shortest'));
+    box.appendChild(el('h3', '', x + ' validates, ' + y + ' fetches: ' + pairCount(p, sev) + ' inputs (' + sev + '); the shortest of each kind of its worst class, ' + String(p.worst)));
     const tb = el('table', 'sticky');
     tb.id = 'pairs-examples-table';
     const hr = el('tr');
-    ['input', 'severity', x, y].forEach((h) => th(hr, '', h));
+    ['input', 'class', x, y].forEach((h) => th(hr, '', h));
     const thead = el('thead');
     thead.appendChild(hr);
     tb.appendChild(thead);
     const body = el('tbody');
     (Array.isArray(p.examples) ? p.examples : []).forEach((e) => {
-      if (sev !== 'any' && e.severity !== sev) return;
+      if (sev !== 'any' && e.class !== sev) return;
       const tr = el('tr');
       td(tr, 'm', vis(e.input));
-      td(tr, '', String(e.severity));
-      [e.a, e.b].forEach((r) => {
+      td(tr, '', String(e.class));
+      [e.validator_reading, e.fetcher_reading].forEach((r) => {
         const c = td(tr, 'm');
         if (r && typeof r === 'object') {
           Object.keys(r).forEach((k) => c.appendChild(el('div', '', k + ': ' + vis(r[k]))));

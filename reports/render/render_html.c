@@ -10,7 +10,8 @@
  *   S   strings (shown with visible escapes where they came from a vector,
  *       an adapter or a results file), by index; 0 is ""
  *   A   adapters: {name, library, spec, role, total, passed, failed,
- *       unsupported, skipped, impl, nc, sec, known, named, cls: [per class],
+ *       unsupported, skipped, impl, nc, sec, known, named, hl (host-lost
+ *       results, apart from sec), cls: [per class],
  *       ops: [[passed, answered] per op], sev: [[severity, n]...],
  *       decl: [named behaviours of behaviours.json, of them
  *       security-relevant], cve: [[advisory, vector, link]...]: the
@@ -113,10 +114,10 @@ static void adapters_data(struct jw *w, const struct report *r) {
     fprintf(f,
             "\"total\":%zu,\"passed\":%zu,\"failed\":%zu,\"unsupported\":%zu,"
             "\"skipped\":%zu,\"impl\":%zu,\"nc\":%zu,\"sec\":%zu,\"known\":%zu,"
-            "\"named\":%zu,\"cls\":[",
+            "\"named\":%zu,\"hl\":%zu,\"cls\":[",
             a->total, a->passed, a->failed, a->unsupported, a->skipped,
             a->impl_defined, a->not_compared, a->security, a->known,
-            a->behaviours_named);
+            a->behaviours_named, a->host_lost);
     for (int c = 0; c < CLASS__COUNT; c++)
       fprintf(f, "%s%zu", c ? "," : "", a->by_class[c]);
     fputs("],\"ops\":[", f);

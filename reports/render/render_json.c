@@ -33,11 +33,12 @@ static void adapter_json(FILE *f, struct buf *b, const struct report *r,
       f,
       ", \"total\": %zu, \"passed\": %zu, \"failed\": %zu, "
       "\"unsupported\": %zu, \"skipped\": %zu, \"implementation_defined\": "
-      "%zu, \"not_compared\": %zu, \"security_relevant\": %zu, \"known\": "
+      "%zu, \"not_compared\": %zu, \"security_relevant\": %zu, "
+      "\"host_lost\": %zu, \"known\": "
       "%zu, \"behaviours_named\": %zu, \"named_behaviours\": {\"declared\": "
       "%zu, \"security_relevant\": %zu}, \"by_class\": {",
       a->total, a->passed, a->failed, a->unsupported, a->skipped,
-      a->impl_defined, a->not_compared, a->security, a->known,
+      a->impl_defined, a->not_compared, a->security, a->host_lost, a->known,
       a->behaviours_named, a->declared, a->declared_security);
   int first = 1;
   for (int c = 0; c < CLASS__COUNT; c++)

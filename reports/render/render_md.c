@@ -58,9 +58,9 @@ static void pct(FILE *f, size_t p, size_t n) {
 
 static void adapters_md(FILE *f, const struct report *r) {
   fputs("| adapter | library | spec | passed | failed | security-relevant | "
-        "unsupported | parse | resolve | normalize | equivalent | IRI | "
-        "WHATWG |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
-        "---:|\n",
+        "host-lost | unsupported | parse | resolve | normalize | equivalent | "
+        "IRI | WHATWG |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+        "---:|---:|---:|\n",
         f);
   for (size_t k = 0; k < r->nad; k++) {
     const struct rpt_adapter *a = &r->ad[k];
@@ -70,8 +70,8 @@ static void adapters_md(FILE *f, const struct report *r) {
     mds(f, r, a->library, 0);
     fputs(" | ", f);
     md(f, *rs(r, a->spec) ? rs(r, a->spec) : "?", 0);
-    fprintf(f, " | %zu | %zu | %zu | %zu |", a->passed, a->failed, a->security,
-            a->unsupported);
+    fprintf(f, " | %zu | %zu | %zu | %zu | %zu |", a->passed, a->failed,
+            a->security, a->host_lost, a->unsupported);
     for (int op = 0; op < RPT_OP__COUNT; op++)
       pct(f, a->op_passed[op], a->op_answered[op]);
     fputc('\n', f);
@@ -116,6 +116,8 @@ static void matrix_md(FILE *f, const struct report *r) {
     rows[n++] = (struct mrow){class_names[c], c, 0};
   rows[n++] = (struct mrow){"security-relevant", -1,
                             offsetof(struct rpt_adapter, security)};
+  rows[n++] =
+      (struct mrow){"host-lost", -1, offsetof(struct rpt_adapter, host_lost)};
   rows[n++] = (struct mrow){"implementation-defined", -1,
                             offsetof(struct rpt_adapter, impl_defined)};
   rows[n++] = (struct mrow){"known (baseline)", -1,
@@ -351,7 +353,9 @@ int render_md(struct report *r, const struct render_opts *o) {
     return EXIT_USAGE;
   }
   FILE *f = open_memstream(&text, &textlen);
-  size_t nfails = 0, nsec = 0, np = 0, nknown = 0;
+  size_t nfails = 0, nsec = 0, np = 0, nknown = 0, nlost = 0;
+  for (size_t k = 0; k < r->nad; k++)
+    nlost += r->ad[k].host_lost;
   for (size_t i = 0; i < r->nres; i++) {
     const struct rpt_result *x = &r->res[i];
     nfails++;
@@ -376,9 +380,10 @@ int render_md(struct report *r, const struct render_opts *o) {
   adapters_md(f, r);
   matrix_md(f, r);
   fprintf(f,
-          "\n%zu results are not PASS, %zu security-relevant; %zu distinct "
-          "patterns of outcomes across the adapters.\n",
-          nfails, nsec, np);
+          "\n%zu results are not PASS, %zu security-relevant (another "
+          "endpoint), %zu host-lost; %zu distinct patterns of outcomes across "
+          "the adapters.\n",
+          nfails, nsec, nlost, np);
   if (nsec)
     security_md(f, r, nsec);
   advisories_md(f, r);

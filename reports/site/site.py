@@ -237,11 +237,19 @@ def write_json(path, doc):
     write(path, json.dumps(doc, indent=1, ensure_ascii=True, sort_keys=True) + "\n")
 
 
+def pairs_beside(results):
+    """uritest run's pair matrix of RESULTS: beside it, named after it
+    (results.jsonl: results.pairs.json), as harness/src/pairs.c's
+    pairs_path_for names it."""
+    base = results[:-len(".jsonl")] if results.endswith(".jsonl") else results
+    return base + ".pairs.json"
+
+
 def load_pairs(results_files, asked):
-    """The pair matrices: ASKED (--pairs), else the pairs.json beside each
+    """The pair matrices: ASKED (--pairs), else the one beside each
     results file that has one."""
     pairs = []
-    found = asked or [os.path.join(os.path.dirname(os.path.abspath(r)), "pairs.json") for r in results_files]
+    found = asked or [pairs_beside(r) for r in results_files]
     for p in found:
         if asked or os.path.isfile(p):
             try:
@@ -269,7 +277,7 @@ def main(argv):
     ap.add_argument("--uritest", required=True)
     ap.add_argument("-o", "--output-dir", default="reports/out/site")
     ap.add_argument("--pairs", action="append", default=[],
-                    help="a pair matrix (uritest run's pairs.json); default: the one beside each results file")
+                    help="a pair matrix (uritest run's RESULTS.pairs.json); default: the one beside each results file")
     ap.add_argument("results", nargs="+")
     args = ap.parse_args(argv)
     doc = model(args.uritest, args.results)

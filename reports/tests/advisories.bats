@@ -20,12 +20,19 @@ render() {
   [[ "$row" == *'bad\x1b\[31m'* ]]
   [[ "$row" != *'pipe\|name'*'| none'* ]]
   per=$(printf '%s\n' "$output" | grep '^| bad')
-  [[ "$per" == *'| 1 | CVE-1 |'* ]]
-  printf '%s\n' "$output" | grep -q '^| good | 0 | none |'
+  [[ "$per" == *'| 2 | CVE-1, CVE-3 |'* ]]   # CVE-1's two vectors count once
+  printf '%s\n' "$output" | grep -q '^| <a id="adapter-good"></a>good | 0 | none |'
+}
+
+@test "advisories: an x-vulnerable accepts vector names its marks; no anchor for a name outside [a-z0-9-]" {
+  render
+  printf '%s\n' "$output" | grep '^| CVE-3 ' | grep -q '| bad\\x1b\\\[31m | none |'
+  printf '%s\n' "$output" | grep -q '^| bad\\x1b'
+  ! printf '%s\n' "$output" | grep -q 'id="adapter-bad' || false
 }
 
 @test "advisories: the vulnerable readings are the harness's marks, counted, not judged again" {
-  sed 's/"vulnerable": "CVE-1", //' "$D/results.jsonl" > "$BATS_TEST_TMPDIR/r.jsonl"
+  sed 's/"vulnerable": "CVE-[0-9]", //' "$D/results.jsonl" > "$BATS_TEST_TMPDIR/r.jsonl"
   run /usr/bin/python3 "$ROOT/reports/advisories.py" "$D/vectors.json" "$BATS_TEST_TMPDIR/r.jsonl"
   [ "$status" -eq 0 ]
   printf '%s\n' "$output" | grep '^| bad' | grep -q '| 0 | none |'
@@ -55,4 +62,27 @@ render() {
     n=$(printf '%s' "$line" | sed 's/\\|//g' | tr -cd '|' | wc -c)
     [ "$n" -eq 8 ]
   done
+}
+
+@test "advisories: the header counts advisories and vectors apart" {
+  render
+  printf '%s\n' "$output" | grep -q '^3 advisories in 4 parse vectors '
+}
+
+@test "advisories: every adapter's README links its row of reports/ADVISORIES.md, which has it" {
+  cd "$ROOT"
+  run /usr/bin/python3 -c '
+import os, sys
+sys.path.insert(0, ".")
+from fuzz.triage.baselines import baseline_files
+page = open("reports/ADVISORIES.md", encoding="utf-8").read()
+for name, p in sorted(baseline_files().items()):
+    readme = open(os.path.join(os.path.dirname(p), "README.md"), encoding="utf-8").read()
+    if "ADVISORIES.md#adapter-%s)" % name not in readme:
+        print("README of %s does not link its row" % name)
+    if "<a id=\"adapter-%s\"></a>" % name not in page:
+        print("reports/ADVISORIES.md has no row for %s" % name)
+'
+  [ "$status" -eq 0 ]
+  [ "$output" = "" ]
 }

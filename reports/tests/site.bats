@@ -52,7 +52,7 @@ setup() {
 @test "site: an adapter's page: conformance per kind, behaviours with an example, security findings, advisories, pairs" {
   "$UT" run --vectors "$V/classify.json" --adapter-cmd "$FAKE" --adapter-cmd "$FAKE --name lib-b --readings $ROOT/harness/tests/findings/pairs-b.json" \
     --output "$BATS_TEST_TMPDIR/r/results.jsonl" --no-progress >/dev/null 2>&1 || true
-  [ -f "$BATS_TEST_TMPDIR/r/pairs.json" ]
+  [ -f "$BATS_TEST_TMPDIR/r/results.pairs.json" ]
   site "$BATS_TEST_TMPDIR/r/results.jsonl"
   [ "$status" -eq 0 ]
   p=$S/adapters/fake.html

@@ -28,7 +28,8 @@ read an input as a given library does),
 --rename-restarts FILE (starts counted in FILE; every start after the first
 says --name with "-renamed" and another library version),
 --library TEXT (the hello's library, verbatim),
---entry E (the hello's entry: URI, absolute-URI, request-target, ...).
+--entry E (the hello's entry: URI, absolute-URI, request-target, ...),
+--roles R[,R] (the hello's "roles": validator, fetcher).
 """
 import json
 import os
@@ -76,6 +77,8 @@ if opt("--rename-restarts"):
 hello = {"adapter": name, "library": library, "spec": spec, "ops": ops}
 if opt("--entry"):
     hello["entry"] = opt("--entry")
+if opt("--roles"):
+    hello["roles"] = opt("--roles").split(",")
 write(hello)
 out.flush()
 if opt("--exit-after-hello"):

@@ -121,7 +121,7 @@ $V/classify.json" format=json
   [[ $output == *'format must be junit, tap, json or text, not "html"'* ]]
 }
 
-@test "make deps ONLY=harness: only gcc make libc6-dev pkg-config libjansson-dev, through SUDO, no npm" {
+@test "make deps ONLY=harness: only gcc make libc6-dev pkg-config libjansson-dev libidn2-dev, through SUDO, no npm" {
   f=$BATS_TEST_TMPDIR/fakebin
   mkdir -p "$f"
   # nothing installed, not root, sudo logs what it runs
@@ -132,13 +132,13 @@ $V/classify.json" format=json
   chmod +x "$f"/*
   PATH=$f:$PATH run make -s --no-print-directory -C "$ROOT" deps ONLY=harness SUDO=sudo
   [ "$status" -eq 0 ]
-  [[ $output == "deps: installing: gcc make libc6-dev pkg-config libjansson-dev" ]]
-  grep -qx "sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends gcc make libc6-dev pkg-config libjansson-dev" "$BATS_TEST_TMPDIR/log"
+  [[ $output == "deps: installing: gcc make libc6-dev pkg-config libjansson-dev libidn2-dev" ]]
+  grep -qx "sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends gcc make libc6-dev pkg-config libjansson-dev libidn2-dev" "$BATS_TEST_TMPDIR/log"
   ! grep -q npm "$BATS_TEST_TMPDIR/log" || false
   # without SUDO, not root: the command to run is printed, nothing is run
   rm "$BATS_TEST_TMPDIR/log"
   PATH=$f:$PATH run make -s --no-print-directory -C "$ROOT" deps ONLY=harness
-  [[ $output == *"apt-get install -y gcc make libc6-dev pkg-config libjansson-dev"* ]]
+  [[ $output == *"apt-get install -y gcc make libc6-dev pkg-config libjansson-dev libidn2-dev"* ]]
   [ ! -e "$BATS_TEST_TMPDIR/log" ]
 }
 

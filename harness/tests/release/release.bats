@@ -105,6 +105,7 @@ PY
       lib/pkgconfig/librfc3986.pc include/rfc3986.h share/uritest/vectors/VERSION \
       share/uritest/vectors/v1/rfc3986/examples.json share/uritest/vectors/RELEASED \
       share/uritest/vectors/CHANGELOG.md share/man/man1/rfc3986.1 share/man/man1/uritest.1 \
+      share/man/man3/librfc3986.3 \
       share/man/man5/uritest-vectors.5 share/man/man7/uritest-adapter.7 \
       share/bash-completion/completions/uritest; do
     [ -e "$p/$f" ] || { echo "not installed: $f"; false; }
