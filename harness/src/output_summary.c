@@ -129,8 +129,9 @@ void kinds_free(struct output *o) {
 }
 
 /* The lines a maintainer reads first: conformance over what the adapter
- * answered, the endpoints it reads otherwise than RFC 3986, and what is
- * new against its baseline. */
+ * answered, the endpoints it reads otherwise than RFC 3986 (different, and
+ * host-lost apart: DESIGN.md "Endpoints"), and what is new against its
+ * baseline. */
 void adapter_summary_text(FILE *f, const struct stats *s) {
   size_t judged = s->passed + s->failed;
   if (judged)
@@ -138,7 +139,8 @@ void adapter_summary_text(FILE *f, const struct stats *s) {
             100.0 * (double)s->passed / (double)judged, s->passed, judged);
   else
     fputs("  conformance n/a (nothing answered)", f);
-  fprintf(f, "; different endpoints %zu", s->security);
+  fprintf(f, "; different endpoints %zu; host lost %zu", s->security,
+          s->host_lost);
   if (s->known)
     fprintf(f, "; new against the baseline %zu", s->failed - s->known);
   fputc('\n', f);
