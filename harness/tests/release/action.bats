@@ -244,4 +244,12 @@ PY
   [ "$(gh_output compare | pyjson 'd["regressed"] != []')" = True ]
   # the base's checkout is gone again
   [ ! -e "$RUNNER_TEMP/uritest-base" ]
+  # a results path given absolute: the base's results beside it
+  : > "$GITHUB_OUTPUT"
+  mkdir -p "$BATS_TEST_TMPDIR/abs"
+  run action adapter-cmd=./adapter.sh vectors="$V/classify.json" base-ref=HEAD~1 \
+    results="$BATS_TEST_TMPDIR/abs/res.jsonl"
+  [ "$status" -eq 1 ]
+  [ -s "$BATS_TEST_TMPDIR/abs/res-base.jsonl" ]
+  gh_output comment | head -n 1 | grep -qx '## uritest compare: FAIL'
 }
