@@ -8,7 +8,8 @@ of a run, harness/README.md) and writes into DIR a site that needs no other
 host and works from file:// and any static host:
 
     index.html              the matrix: every adapter, its conformance per op,
-                            different endpoints, named behaviours, advisories
+                            different endpoints, host lost, named behaviours,
+                            advisories
     adapters/NAME.html      one adapter: library version, conformance per kind
                             of vector file, counts by class, behaviours with an
                             example each, security findings by kind with an
@@ -123,6 +124,7 @@ def adapter_model(name, a, results, pairs):
             "total": a.get("total"), "passed": a.get("passed"), "failed": a.get("failed"),
             "unsupported": a.get("unsupported"), "conformance": a.get("conformance", {}),
             "by_class": a.get("by_class", {}), "security_relevant": a.get("security_relevant", 0),
+            "host_lost": a.get("host_lost", 0),
             "security_by_severity": a.get("security_by_severity", {}),
             "named_behaviours": a.get("named_behaviours", {}), "behaviours": behaviours,
             "security_findings": security, "advisories": advisories, "pairs": my_pairs}
@@ -166,17 +168,18 @@ def index_html(models, files, info):
     for m in models:
         f = files[m["name"]]
         rows.append("<tr><td><a href=\"adapters/%s.html\">%s</a></td><td>%s</td><td>%s</td><td>%s</td>%s"
-                    "<td class=\"n\">%s</td><td class=\"n\">%d</td><td class=\"n\">%d</td>"
+                    "<td class=\"n\">%s</td><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td>"
                     "<td><a href=\"badges/%s.json\">badge</a> <a href=\"api/v1/%s.json\">JSON</a></td></tr>" % (
                         e(f), e(m["name"]), e(m["library"]), e(m["spec"]), e(m["role"] or ""),
-                        conformance_cells(m, ["parse", "resolve"]), e(severity_text(m)),
+                        conformance_cells(m, ["parse", "resolve"]), e(severity_text(m)), m["host_lost"],
                         m["named_behaviours"].get("declared", 0), len(m["advisories"]), e(f), e(f)))
     body = ("<h1>uritest: RFC 3986 conformance of URI parsers</h1>"
             "<p>uritest %s, vectors %s, run %s. <strong>Conformance</strong> is PASS over the requests each adapter "
             "answered (UNSUPPORTED left out). <strong>Different endpoints</strong> count the results where the library "
-            "reads another scheme, host, port or userinfo than RFC 3986 from the same string.</p>"
+            "reads another scheme, host, port or userinfo than RFC 3986 from the same string; <strong>host lost</strong> "
+            "those where it reads no usable host where RFC 3986 reads one.</p>"
             "<table><tr><th>adapter</th><th>library</th><th>spec</th><th>role</th><th>parse</th><th>resolve</th>"
-            "<th>different endpoints</th><th>named behaviours</th><th>advisories reproduced</th><th></th></tr>\n"
+            "<th>different endpoints</th><th>host lost</th><th>named behaviours</th><th>advisories reproduced</th><th></th></tr>\n"
             "%s</table>" % (e(info.get("run_uritest") or "?"), e(info.get("vectors_version") or "?"),
                             e(info.get("date") or "?"), "\n".join(rows)))
     return page("uritest: RFC 3986 conformance", body, "")
@@ -216,14 +219,14 @@ def adapter_html(m, files):
             "(<code>behaviours.json</code>), with the shortest input of each.</p>"
             "<table><tr><th>behaviour</th><th>results</th><th>example</th></tr>%s</table>"
             "<h2>Security findings</h2><p>Results where the library reads another endpoint than RFC 3986, "
-            "by the part that differs.</p>"
+            "by the part that differs; %d more where it loses the host RFC 3986 reads.</p>"
             "<table><tr><th>severity</th><th>components</th><th>results</th><th>example</th></tr>%s</table>"
             "<h2>Advisories it reproduces</h2><table><tr><th>advisory</th><th>vector</th></tr>%s</table>"
             "<h2>Pairs</h2><p>With another parser on the same input: the endpoints they read differently.</p>"
             "<table><tr><th>A</th><th>B</th><th>differing</th><th>examples</th></tr>%s</table>" % (
                 e(m["name"]), e(m["library"]), e(m["spec"]), (", " + e(m["role"])) if m["role"] else "",
                 m["total"] or 0, m["passed"] or 0, m["failed"] or 0, m["unsupported"] or 0, e(f), e(f),
-                conf, classes, beh, sec, adv, pairs))
+                conf, classes, beh, m["host_lost"], sec, adv, pairs))
     return page("uritest: %s" % m["name"], body, "../")
 
 
@@ -295,7 +298,7 @@ def main(argv):
         write_json(os.path.join(out, "badges", f + ".json"), badge(m))
         write_json(os.path.join(out, "api", "v1", f + ".json"), m)
         listing.append({k: m[k] for k in ("name", "library", "spec", "role", "conformance", "security_relevant",
-                                          "security_by_severity", "named_behaviours")})
+                                          "host_lost", "security_by_severity", "named_behaviours")})
         listing[-1].update({"advisories": len(m["advisories"]), "page": "adapters/%s.html" % f,
                             "badge": "badges/%s.json" % f, "api": "api/v1/%s.json" % f})
     write_json(os.path.join(out, "api", "v1", "adapters.json"),

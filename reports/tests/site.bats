@@ -75,3 +75,16 @@ setup() {
   [ "$status" -eq 2 ]
   [[ $stderr == *"uritest site: $BATS_TEST_TMPDIR/p.json: "* ]]
 }
+
+@test "site: host-lost counted apart from the different endpoints, in the matrix, the page and the API" {
+  printf '%s\n' 'http://0x7f.1/' 'http://h:/' 'http://h/' > "$BATS_TEST_TMPDIR/in.txt"
+  "$UT" diff --adapter-cmd "$FAKE --readings $ROOT/harness/tests/findings/judged-readings.json" \
+    --output "$BATS_TEST_TMPDIR/d.jsonl" "$BATS_TEST_TMPDIR/in.txt" >/dev/null 2>&1 || true
+  site "$BATS_TEST_TMPDIR/d.jsonl"
+  [ "$status" -eq 0 ]
+  [ "$(jq -c '[.security_relevant, .host_lost]' "$S/api/v1/fake.json")" = "[1,2]" ]
+  [ "$(jq -c '[.adapters[0].security_relevant, .adapters[0].host_lost]' "$S/api/v1/adapters.json")" = "[1,2]" ]
+  grep -q '<th>different endpoints</th><th>host lost</th>' "$S/index.html"
+  grep -q '<td class="n">1 (1 host)</td><td class="n">2</td>' "$S/index.html"
+  grep -q '2 more where it loses the host RFC 3986 reads' "$S/adapters/fake.html"
+}
