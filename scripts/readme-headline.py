@@ -7,7 +7,8 @@ page's title when missing).  The README links to reports/MATRIX.md and holds
 no table of its own.
 
     scripts/readme-headline.py           # rewrite reports/MATRIX.md
-    scripts/readme-headline.py --check   # exit 1 when it is behind, or the README holds a table
+    scripts/readme-headline.py --check   # exit 1 when it is behind, or the README holds a table,
+                                         # or breaks the README's shape (readme_checks)
 
 Prints "readme-headline: N passed, N failed" with --check.
 """
@@ -42,6 +43,31 @@ def with_headline(page, section):
     return page[:at] + "\n" + block + "\n" + page[at:]
 
 
+# The README's sections, in this order: what it is (before the first), the
+# two set-up commands, testing a library, CI, then the rest by link.
+SECTIONS = ["## Set-up", "## Test your library", "## Use it in CI", "## Everything else"]
+README_MAX = 16 * 1024
+
+
+def readme_checks(readme):
+    """(ok, why) for the README's shape: at most README_MAX octets, the
+    sections of SECTIONS in their order, `make demo` and `make test` the
+    set-up's commands, no issue numbers."""
+    heads = [l for l in readme.splitlines() if l.startswith("## ")]
+    setup = readme.split("## Set-up", 1)[-1].split("\n## ", 1)[0]
+    block = re.search(r"```sh\n(.*?)```", setup, re.S)
+    commands = [l.split("#")[0].strip() for l in block.group(1).splitlines()] if block else []
+    size = len(readme.encode("utf-8"))
+    return [
+        (size <= README_MAX, "%s is %d octets, more than %d" % (README, size, README_MAX)),
+        ([h for h in heads if h in SECTIONS] == SECTIONS and heads[:1] == SECTIONS[:1],
+         "%s's sections are %s, not %s in that order" % (README, heads, SECTIONS)),
+        (commands == ["make demo", "make test"],
+         "%s's Set-up gives %s, not `make demo` and `make test`" % (README, commands)),
+        (not re.search(r"(^|[\s(])#\d+\b", readme), "%s names an issue number (#N)" % README),
+    ]
+
+
 def main(argv):
     section = headline(open(SOURCE, encoding="utf-8").read())
     page = open(TARGET, encoding="utf-8").read()
@@ -54,7 +80,7 @@ def main(argv):
         (new == page, "%s's headline differs from %s: run scripts/readme-headline.py" % (TARGET, SOURCE)),
         (BEGIN not in readme, "%s holds a headline table: it belongs in %s" % (README, TARGET)),
         ("(%s)" % TARGET in readme, "%s does not link to %s" % (README, TARGET)),
-    ]
+    ] + readme_checks(readme)
     for ok, why in checks:
         if not ok:
             print(why)
