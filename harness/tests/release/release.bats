@@ -210,7 +210,7 @@ C
   run --separate-stderr as_nobody "$p/bin/uritest" run --adapter reference --file examples.json --no-progress
   echo "$stderr"
   [ "$status" -eq 0 ]
-  [ -s "$w/reports/out/results.jsonl" ] && [ -s "$w/reports/out/pairs.json" ]
+  [ -s "$w/reports/out/results.jsonl" ] && [ -s "$w/reports/out/results.pairs.json" ]
   run --separate-stderr as_nobody "$p/bin/uritest" report --quiet
   echo "$stderr"
   [ "$status" -eq 0 ]
