@@ -30,7 +30,7 @@ import re
 import sys
 import traceback
 
-OPS = ("parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri")
+OPS = ("parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri", "recompose")
 
 
 class BadRequest(Exception):

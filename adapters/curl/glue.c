@@ -223,6 +223,29 @@ static int cu_resolve(const char *base, size_t base_len, const char *ref,
   return rc;
 }
 
+/* The URL curl writes for what it parsed: curl_url_get(CURLUPART_URL). */
+static int cu_recompose(const char *s, size_t len,
+                        struct adapter_reading *out) {
+  char *c = reading_cstring(out, s, len);
+  if (!c)
+    return out->oom ? -1 : 0;
+  CURLU *h = curl_url();
+  if (!h) {
+    free(c);
+    return -1;
+  }
+  char *t = NULL;
+  if (curl_url_set(h, CURLUPART_URL, c, PARSE_FLAGS) == CURLUE_OK &&
+      curl_url_get(h, CURLUPART_URL, &t, 0) == CURLUE_OK) {
+    out->valid = 1;
+    reading_set_output(out, t, strlen(t));
+  }
+  curl_free(t);
+  curl_url_cleanup(h);
+  free(c);
+  return out->oom ? -1 : 0;
+}
+
 /* A fresh handle per URL, as the glue's parse uses (a reused handle would
  * resolve against the previous URL). */
 static int cu_accepts(const char *s, size_t len) {
@@ -240,9 +263,10 @@ static int cu_accepts(const char *s, size_t len) {
 const struct glue glue_curl = {
     .name = "curl",
     .spec = "other",
-    .ops = GLUE_OP_PARSE | GLUE_OP_RESOLVE,
+    .ops = GLUE_OP_PARSE | GLUE_OP_RESOLVE | GLUE_OP_RECOMPOSE,
     .library_version = curl_lib_version,
     .parse = cu_parse,
     .resolve = cu_resolve,
     .accepts = cu_accepts,
+    .recompose = cu_recompose,
 };

@@ -64,6 +64,13 @@ def resolve(req):
         return {"valid": False}
 
 
+def recompose(req):
+    try:
+        return {"valid": True, "output": urllib.parse.urlunsplit(urllib.parse.urlsplit(req.text("input")))}
+    except ValueError:
+        return {"valid": False}
+
+
 if __name__ == "__main__":
     sys.exit(pyadapter.serve("python-urllib", "Python %d.%d.%d urllib.parse" % sys.version_info[:3],
-                             "other", {"parse": parse, "resolve": resolve}))
+                             "other", {"parse": parse, "resolve": resolve, "recompose": recompose}))

@@ -244,6 +244,7 @@ extern "C" const struct glue glue_qt = {
     nullptr,
     nullptr,
     qt_accepts,
+    nullptr, /* recompose: none */
     nullptr, /* base_parse, resolve_parsed, base_free: none */
     nullptr,
     nullptr,

@@ -179,6 +179,13 @@ REQ
   [ "$(comp "$output" fragment)" = '"LEFT-OUT"' ]
 }
 
+@test "python-urllib: no netloc is host null, so a validator reading no host is compared" {
+  reading python-urllib 'http:\\\\evil.com/'
+  [ "$(jget "$output" 'j["valid"]')" = true ]
+  [ "$(comp "$output" host)" = null ]
+  [ "$(comp "$output" path)" = '"\\\\evil.com/"' ]
+}
+
 @test "python-rfc3986: resolution, strict and not" {
   need python-rfc3986
   ask python-rfc3986 <<'REQ'

@@ -41,6 +41,8 @@ static const struct command commands[] = {
      "one input: the oracle's derivation beside every adapter's reading"},
     {"bisect", cmd_bisect,
      "one adapter's vectors across published versions of its library"},
+    {"versions", cmd_versions,
+     "behaviours and advisories across libraries' published versions"},
     {"pairs", cmd_pairs,
      "the parser-pair confusion matrix: pairs reading different endpoints"},
     {"fuzz", cmd_fuzz,

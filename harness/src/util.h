@@ -78,7 +78,8 @@ char *root_path(const char *rel);
  * the current folder for an installed uritest (its tree is not the
  * user's to write in). */
 char *out_path(const char *rel);
-/* Content of vectors/VERSION (trimmed) or "unknown". */
+/* vectors/VERSION under the root: "unknown" when absent, "invalid" when
+ * not a token of [0-9A-Za-z.+_-] (outputs write it as it is). */
 const char *vectors_version(void);
 
 /* A map from NUL-terminated strings to indexes (open addressing over
