@@ -18,6 +18,7 @@ struct adapter {
   int whatwg;                  /* spec "whatwg" */
   int entry; /* what its parser accepts (entry.h): the hello's, else the
                 registry's */
+  int fetch;                   /* its hello lists the op "fetch" */
   int roles; /* ROLE_* bits: the hello's "roles", else its adapter.json's */
   struct proc_child proc; /* the process, its pipes, its standard error */
   struct buf rbuf, wbuf;
@@ -85,6 +86,8 @@ struct job {
   void (*fail)(void *ctx, size_t i, int cls, const char *why);
   /* after each batch of answers; may be NULL */
   void (*flush)(void *ctx);
+  /* requests in flight at most; 0: the default (URITEST_WINDOW, 256) */
+  size_t window;
 };
 
 /* The request line {"id": ID, "op": "parse", "input": ...} of IN (input_hex
@@ -93,6 +96,9 @@ struct job {
  * parse request of diff, pairs and fuzz. */
 void request_parse(struct buf *b, long id, const char *in, size_t len,
                    int null_base);
+/* The request line {"id": ID, "op": "fetch", "input": ...} (DESIGN.md "The
+ * fetch lab"), appended to B. */
+void request_fetch(struct buf *b, long id, const char *in, size_t len);
 
 /* Run the job through the adapter, restarting it as needed.  Every
  * request gets exactly one answer or fail callback.  Returns 0, or -1 when
