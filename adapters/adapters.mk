@@ -342,9 +342,9 @@ test-adapters-asan:
 
 # adapters/MATRIX-HEADLINE.md: per adapter, RFC 3986 conformance on the parse
 # and resolve vectors and the security-relevant readings, from a run of every
-# available adapter (the README's headline table).
+# available adapter (the headline table of reports/MATRIX.md).
 .PHONY: matrix-headline
-# scripts/readme-headline.py then copies the table into README.md.
+# scripts/readme-headline.py then copies the table, dated, into reports/MATRIX.md.
 matrix-headline: deps all
 	$(PYTHON) adapters/matrix-headline.py
 	$(PYTHON) scripts/readme-headline.py

@@ -2,7 +2,8 @@
 #
 #   make fuzz TARGET=reference SECONDS=60 [ENGINE=afl|libfuzzer]   run one target
 #   make fuzz-seeds            seed corpus from every vector input ($(FUZZ_SEEDS))
-#   make fuzz-smoke            every target for a fixed number of runs (libFuzzer); fails on a finding
+#   make fuzz-smoke            every target replays the seeds and fuzz/corpus/TARGET (libFuzzer); fails on a finding
+#   make fuzz-corpus TARGET=diff_curl [FROM=DIR]   keep a campaign's new coverage in fuzz/corpus/TARGET
 #   make fuzz-parallel TARGET=reference JOBS=N [SECONDS=S]   AFL++: one -M and N-1 -S on one sync dir
 #   make fuzz-build            both builds of every target
 #   make fuzz-survey TARGET=diff_curl [CORPUS=dir]   print every disagreement, explained or not
@@ -169,18 +170,23 @@ fuzz-parallel: deps fuzz-seeds
 fuzz-survey: deps fuzz-seeds $(FUZZ_DIR)/libfuzzer/$(TARGET)
 	@FUZZ_DIFF_SURVEY=1 $(FUZZ_DIR)/libfuzzer/$(TARGET) -runs=0 $(or $(CORPUS),$(FUZZ_SEEDS)) 2>&1 | grep '^FUZZ-FINDING' | $(PYTHON) fuzz/survey.py
 
-# Every target for a fixed number of runs, libFuzzer build (works where
-# AFL++ cannot run): the seeds replayed (about 21,000), then fuzzing to
-# FUZZ_SMOKE_RUNS inputs in all, as deterministically as libFuzzer allows
-# (fuzz/smoke.sh: a fixed seed and run count, never a time budget).  Not
-# fully: an ASan build still explores a little differently from one address
-# layout to the next, so a CI machine can meet a class this one did not
-# (it met boost-url.relative-ipv4-prefix-colon-rejected).  Such a finding
-# is real, so it fails; the defence is surveys at many seeds.
-FUZZ_SMOKE_RUNS ?= 40000
+# Every target replays the seeds and its committed corpus, fuzz/corpus/TARGET/
+# (fuzz/smoke.sh: -runs=0, no exploration): the same inputs on every
+# machine, so the smoke cannot fail by chance.  Exploration is a campaign's
+# (make fuzz, ClusterFuzzLite batch runs); make fuzz-corpus keeps what a
+# campaign found that adds coverage.
 fuzz-smoke: deps fuzz-seeds $(FUZZ_LF_BINS)
-	@FUZZ_DIR=$(FUZZ_DIR) PYTHON=$(PYTHON) fuzz/smoke.sh $(FUZZ_SMOKE_RUNS) $(FUZZ_TARGETS)
+	@FUZZ_DIR=$(FUZZ_DIR) PYTHON=$(PYTHON) fuzz/smoke.sh $(FUZZ_TARGETS)
+
+# make fuzz-corpus TARGET=diff_curl [FROM="DIR..."] [RUNS=N SEED=S]: the
+# inputs of a campaign's corpus (FROM; default: an exploration of RUNS
+# inputs from SEED) that add coverage, into fuzz/corpus/TARGET/ to commit.
+fuzz-corpus: deps fuzz-seeds $(FUZZ_DIR)/libfuzzer/$(TARGET)
+	@FUZZ_DIR=$(FUZZ_DIR) RUNS=$(RUNS) SEED=$(SEED) fuzz/corpus.sh $(TARGET) $(FROM)
+RUNS ?= 40000
+SEED ?= 1
+.PHONY: fuzz-corpus
 
 TEST_SUITES += test-fuzz-smoke
 test-fuzz-smoke: fuzz-seeds $(FUZZ_LF_BINS)
-	@tests/suite.sh fuzz-smoke env FUZZ_DIR=$(FUZZ_DIR) PYTHON=$(PYTHON) fuzz/smoke.sh $(FUZZ_SMOKE_RUNS) $(FUZZ_TARGETS)
+	@tests/suite.sh fuzz-smoke env FUZZ_DIR=$(FUZZ_DIR) PYTHON=$(PYTHON) fuzz/smoke.sh $(FUZZ_TARGETS)

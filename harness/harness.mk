@@ -24,7 +24,7 @@ TEST_SUITES += test-harness test-harness-asan
 $(UT_OBJ): ALL_CFLAGS += $(UT_JANSSON_CFLAGS) -pthread -DURITEST_VERSION='"$(VERSION)"'
 $(UT_OBJ): $(UT_HDR) adapters/common/conditions.h adapters/common/predict.h adapters/common/glue.h adapters/common/codec.h adapters/common/codec_json.h VERSION
 # uritest triage runs fuzz/triage/ (python3 -m fuzz.triage) with the build's $(PYTHON)
-$(BUILD)/obj/harness/src/triage.o: ALL_CFLAGS += -DURITEST_PYTHON='"$(PYTHON)"'
+$(BUILD)/obj/harness/src/triage.o $(BUILD)/obj/harness/src/site.o: ALL_CFLAGS += -DURITEST_PYTHON='"$(PYTHON)"'
 
 $(UT_BIN): $(UT_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)

@@ -65,8 +65,10 @@ if command -v jq > /dev/null; then
 else
   sed -n '/^| total |/,/^| security-relevant |/p' "$OUT/summary.md"
 fi
+"$UT" site -o "$OUT/site" "$OUT/results.jsonl" > /dev/null || die "uritest site failed"
 echo
 echo "Open the discrepancy matrix:  file://$PWD/$OUT/index.html"
+echo "The static site (matrix, a page per adapter, badges, JSON API): file://$PWD/$OUT/site/index.html"
 echo "For a pull request or CI log: $OUT/summary.md   (all results as JSON: $OUT/results.json)"
 [ -f "$OUT/coverage/index.html" ] && echo "Code coverage of the oracle:  file://$PWD/$OUT/coverage/index.html"
 exit 0

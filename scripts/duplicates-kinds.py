@@ -20,7 +20,7 @@ KINDS = [
      r"(.*\.bats|adapters/tests/.*\.(bash|py|c)|reference/tests/.*\.(c|py)|"
      r"vectors/gen/(check|grammar_regex)\.py)"),
     ("Adapter glue boilerplate",
-     r"adapters/([^/]+/glue\.(c|cpp)|TEMPLATE/glue\.c|java-net-uri/.*\.java|rust-[^/]+/(src/main|proto)\.rs|"
+     r"adapters/([^/]+/glue\.(c|cpp)|TEMPLATE/c/glue\.c|java-net-uri/.*\.java|rust-[^/]+/(src/main|proto)\.rs|"
      r"python-[^/]+/adapter\.py)"),
     ("Two table-driven C tests in adapters/adapters.mk", r"adapters/adapters\.mk"),
     ("The grammar generators' preambles", r"reference/grammar/gen_[a-z]+\.py"),

@@ -160,14 +160,19 @@ def run_clang_tidy(cflags):
     os.makedirs(cache, exist_ok=True)
 
     def one(path):
+        # a template's sources are written for adapters/NAME/ (their
+        # "../common/glue.h"): linted from where they will be
+        where = ["-I" + os.path.dirname(os.path.dirname(path))] \
+            if path.startswith("adapters/TEMPLATE/") else []
         key = common.copy()
+        key.update("\0".join(where).encode())
         with open(os.path.join(ROOT, path), "rb") as f:
             key.update(f.read())
         saved = os.path.join(cache, key.hexdigest())
         if os.path.exists(saved):
             with open(saved, encoding="utf-8") as f:
                 return f.read()
-        p = subprocess.run(["clang-tidy", "-quiet", path, "--"] + cflags, cwd=ROOT,
+        p = subprocess.run(["clang-tidy", "-quiet", path, "--"] + cflags + where, cwd=ROOT,
                            capture_output=True, text=True)
         out = p.stdout + p.stderr
         with open(saved + ".tmp", "w", encoding="utf-8") as f:

@@ -2,17 +2,25 @@
 # included by the top-level Makefile.
 #
 #   make dist        build/dist/uritest-X.Y.Z.tar.gz (the sources; X.Y.Z from
-#                    VERSION) and build/dist/uritest-vectors-A.B.C.tar.gz (the
-#                    vectors; A.B.C from vectors/VERSION), the same octets
-#                    every time for the same tree
+#                    VERSION), build/dist/uritest-vectors-A.B.C.tar.gz (the
+#                    vectors alone, usable without uritest: v1/, schema/,
+#                    README.md, LICENSE; A.B.C from vectors/VERSION) and
+#                    build/dist/SHA256SUMS of both, the same octets every time
+#                    for the same tree
+#   make release     a release's checks (VERSION in CHANGELOG.md and in
+#                    rfc3986.h, a clean tree, no tag vX.Y.Z elsewhere), make
+#                    dist, then the commands that tag and publish it upstream
+#                    (printed, not run: a release is a person's act)
 #   make install     rfc3986, uritest, librfc3986 (+ pkg-config), the vectors
 #                    under share/uritest/vectors, man pages, bash completion;
 #                    PREFIX (default /usr/local) and DESTDIR as usual
 #   make uninstall   the same files removed
 #
 # A release is VERSION (and vectors/VERSION when the vectors changed) bumped
-# in one commit, `make dist`, and, where the repository is published, a tag
-# vX.Y.Z on that commit (`git tag -a vX.Y.Z -m 'uritest X.Y.Z'`).
+# in one commit with its CHANGELOG.md section ("## X.Y.Z (DATE)") and
+# RFC3986_VERSION, then `make release` on that commit: the archives and the
+# tag vX.Y.Z, pushed upstream with the archives and SHA256SUMS as the
+# release's assets.
 
 VECTORS_VERSION := $(shell head -n 1 vectors/VERSION)
 DIST_DIR   := $(BUILD)/dist
@@ -28,9 +36,23 @@ DIST_EPOCH = $(or $(SOURCE_DATE_EPOCH),$(shell git log -1 --format=%ct 2>/dev/nu
 DIST_TAR   = LC_ALL=C tar --sort=name --format=gnu --mtime=@$(DIST_EPOCH) \
              --owner=0 --group=0 --numeric-owner --mode=go-w,u+w
 
-.PHONY: dist install uninstall
+.PHONY: dist install uninstall release
 dist: $(DIST_SRC) $(DIST_VEC)
-	@cd $(DIST_DIR) && sha256sum $(notdir $(DIST_SRC) $(DIST_VEC))
+	@cd $(DIST_DIR) && sha256sum $(notdir $(DIST_SRC) $(DIST_VEC)) > SHA256SUMS && cat SHA256SUMS
+
+# The checks of a release, the archives, and the commands that publish it.
+release:
+	@grep -qx '## $(VERSION) (.*)' CHANGELOG.md || { echo "make release: CHANGELOG.md has no section '## $(VERSION) (DATE)'" >&2; exit 2; }
+	@grep -qx '#define RFC3986_VERSION "$(VERSION)"' reference/include/rfc3986.h || { echo "make release: RFC3986_VERSION in reference/include/rfc3986.h is not $(VERSION)" >&2; exit 2; }
+	@test -z "$$(git status --porcelain --untracked-files=no 2>/dev/null)" || { echo "make release: the tree has uncommitted changes" >&2; exit 2; }
+	@t=$$(git rev-parse -q --verify 'refs/tags/v$(VERSION)^{commit}' 2>/dev/null); \
+	  test -z "$$t" || test "$$t" = "$$(git rev-parse HEAD)" || { echo "make release: tag v$(VERSION) exists on another commit" >&2; exit 2; }
+	@$(MAKE) --no-print-directory dist
+	@echo "make release: uritest $(VERSION) (vectors $(VECTORS_VERSION)) is ready in $(DIST_DIR)/; to publish it upstream:"
+	@echo "  git tag -a v$(VERSION) -m 'uritest $(VERSION)'"
+	@echo "  git push origin v$(VERSION)"
+	@echo "  gh release create v$(VERSION) --notes-file <(sed -n '/^## $(VERSION) /,/^## [0-9]/p' CHANGELOG.md | sed '1d;$$d') \\"
+	@echo "    $(DIST_SRC) $(DIST_VEC) $(DIST_DIR)/SHA256SUMS"
 
 # The sources are the files git tracks (as they are in the work tree): a
 # release is made from a checkout.
@@ -77,6 +99,8 @@ install: $(LIBA) $(LIBSO) $(RFC3986) $(UT_BIN) $(BUILD)/adapters/reference
 	install -d $(SHARE_UT)/vectors
 	cd vectors && tar -cf - $(DIST_VEC_FILES) | tar -xf - -C $(SHARE_UT)/vectors --no-same-owner
 	install -m 755 $(BUILD)/adapters/reference $(DEST)/libexec/uritest/reference
+	install -d $(SHARE_UT)/reports/site
+	install -m 644 reports/site/site.py $(SHARE_UT)/reports/site/site.py
 	printf '%s\n' '{"name": "reference", "spec": "rfc3986",' \
 	  ' "command": ["../../libexec/uritest/reference"]}' > $(SHARE_UT)/adapters/reference/adapter.json
 	install -m 644 man/rfc3986.1 man/uritest.1 $(DEST)/share/man/man1/

@@ -1,4 +1,4 @@
 # adapters/apr/adapter.mk: how this adapter is built (adapters/adapters.mk;
-# adapters/TEMPLATE/adapter.mk explains each variable).
+# adapters/TEMPLATE/c/adapter.mk explains each variable).
 ADAPTER_LANG := c
 ADAPTER_PKG := apr-util-1 apr-1

@@ -1,3 +1,3 @@
 # adapters/go-net-url/adapter.mk: how this adapter is built (adapters/adapters.mk;
-# adapters/TEMPLATE/adapter.mk explains each variable).
+# adapters/TEMPLATE/c/adapter.mk explains each variable).
 ADAPTER_LANG := go

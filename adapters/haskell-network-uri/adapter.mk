@@ -1,5 +1,5 @@
 # adapters/haskell-network-uri/adapter.mk: how this adapter is built
-# (adapters/adapters.mk; adapters/TEMPLATE/adapter.mk explains each
+# (adapters/adapters.mk; adapters/TEMPLATE/c/adapter.mk explains each
 # variable): ghc -O over Main.hs, when Debian's libghc-network-uri-dev is
 # installed (heavy: it brings ghc), with the library's version for the
 # hello line.

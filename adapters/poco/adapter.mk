@@ -1,5 +1,5 @@
 # adapters/poco/adapter.mk: how this adapter is built (adapters/adapters.mk;
-# adapters/TEMPLATE/adapter.mk explains each variable).
+# adapters/TEMPLATE/c/adapter.mk explains each variable).
 ADAPTER_LANG := c++
 ADAPTER_NEEDS := /usr/include/Poco/URI.h
 ADAPTER_LIBS := -lPocoFoundation

@@ -1,5 +1,5 @@
 # adapters/reference-fast/adapter.mk: how this adapter is built (adapters/adapters.mk;
-# adapters/TEMPLATE/adapter.mk explains each variable).
+# adapters/TEMPLATE/c/adapter.mk explains each variable).
 ADAPTER_LANG := c
 # No differential fuzz target: fuzz/targets/reference.c checks the fast
 # parser against the literal one on every input.

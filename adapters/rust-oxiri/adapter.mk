@@ -1,5 +1,5 @@
 # adapters/rust-oxiri/adapter.mk: how this adapter is built (adapters/adapters.mk;
-# adapters/TEMPLATE/adapter.mk explains each variable).
+# adapters/TEMPLATE/c/adapter.mk explains each variable).
 ADAPTER_LANG := rust
 ADAPTER_NEEDS := /usr/share/cargo/registry/oxiri-*/Cargo.toml
 # The Rust adapters' protocol module and build script (Cargo.toml, src/main.rs).

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
-# Adding a compiled adapter is: copy adapters/TEMPLATE/, edit the files
-# inside the new folder, make (README.md, adapters/TEMPLATE/README.md).
+# Adding a compiled adapter is: copy adapters/TEMPLATE/c/, edit the files
+# inside the new folder, make (README.md, adapters/TEMPLATE/c/README.md).
 # Done here in a temporary copy of the tree, with a throwaway adapter.
 
 load helper
@@ -17,7 +17,7 @@ setup_file() {
   for d in "$COPY"/adapters/*/; do
     case $(basename "$d") in common | TEMPLATE | tests | bench | reference) ;; *) rm -rf "$d" ;; esac
   done
-  cp -r "$COPY/adapters/TEMPLATE" "$COPY/adapters/throwaway"
+  cp -r "$COPY/adapters/TEMPLATE/c" "$COPY/adapters/throwaway"
   sed -i 's/TEMPLATE/throwaway/g' "$COPY"/adapters/throwaway/*
   # the bench's peer is a property of the folder (uriparser's is gone)
   echo 'ADAPTER_BENCH_PEER := yes' >>"$COPY/adapters/throwaway/adapter.mk"
@@ -104,4 +104,18 @@ need_copy() { [ -n "${COPY:-}" ] || skip "built once, by the plain pass (not $BU
   [ "$(grep -c '# skip' <<<"$output")" -eq 0 ]
   [[ $output == *"ok 1 registry: adapters/throwaway/adapter.json reads and names its folder"* ]]
   [[ $output == *"protocol: lines of random octets, one error answer each, in UTF-8 JSON: throwaway"* ]]
+}
+
+@test "template: the copy has a behaviours.json naming it, which uritest behaviours reads" {
+  need_copy
+  [ "$(jq -r .adapter "$COPY/adapters/throwaway/behaviours.json")" = throwaway ]
+  "$COPY/build/bin/uritest" run --adapter throwaway --file examples.json --no-progress \
+    --output "$BATS_TEST_TMPDIR/r.jsonl" >/dev/null
+  run env URITEST_ROOT="$COPY" "$COPY/build/bin/uritest" behaviours --adapter throwaway \
+    --format json "$BATS_TEST_TMPDIR/r.jsonl"
+  [ "$status" -eq 0 ]
+  [ "$(jq -r '.adapters.throwaway.non_pass' <<<"$output")" = 0 ]
+  # the steps of both READMEs name it
+  grep -q 'behaviours.json' "$REPO/adapters/TEMPLATE/c/README.md"
+  grep -q '^4\. `behaviours.json`' "$REPO/adapters/README.md"
 }

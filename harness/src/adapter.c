@@ -3,6 +3,7 @@
  * "Adapters").  The process itself (pipes, exec, its standard error, the
  * kill of all it started) is proc.c. */
 #include "adapter.h"
+#include "entry.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -62,6 +63,7 @@ void adapter_init(struct adapter *a, struct adapter_def *def,
   a->library = xstrdup("unknown");
   a->spec = xstrdup(def->spec ? def->spec : "other");
   a->ops = ~0u;
+  a->entry = def->entry;
   a->last_class = CLASS_CRASH;
 }
 
@@ -170,7 +172,8 @@ static int parse_hello(struct adapter *a, const char *line, size_t len) {
   json_t *name = json_object_get(h, "adapter"),
          *lib = json_object_get(h, "library"),
          *spec = json_object_get(h, "spec"), *ops = json_object_get(h, "ops"),
-         *proto = json_object_get(h, "protocol");
+         *proto = json_object_get(h, "protocol"),
+         *entry = json_object_get(h, "entry");
   /* PROTOCOL.md section 2: adapter, library, spec and ops are required */
   const char *missing = !json_is_string(name)   ? "adapter"
                         : !json_is_string(lib)  ? "library"
@@ -189,6 +192,18 @@ static int parse_hello(struct adapter *a, const char *line, size_t len) {
     json_decref(h);
     return -1;
   }
+  int e = entry && json_is_string(entry)
+              ? entry_from_name(json_string_value(entry))
+          : entry ? -1
+                  : a->def->entry;
+  if (e < 0) {
+    set_why(a, CLASS_PROTOCOL_ERROR,
+            "hello line's \"entry\" is not \"URI-reference\", \"URI\", "
+            "\"absolute-URI\" or \"request-target\"");
+    json_decref(h);
+    return -1;
+  }
+  a->entry = e;
   unsigned bits = 0;
   int fetch = 0;
   size_t i;

@@ -16,6 +16,8 @@ struct adapter {
   char *name, *library, *spec; /* from the hello line */
   unsigned ops;                /* bit per enum op; all when hello lists none */
   int whatwg;                  /* spec "whatwg" */
+  int entry; /* what its parser accepts (entry.h): the hello's, else the
+                registry's */
   int fetch;                   /* its hello lists the op "fetch" */
   int roles; /* ROLE_* bits: the hello's "roles", else its adapter.json's */
   struct proc_child proc; /* the process, its pipes, its standard error */

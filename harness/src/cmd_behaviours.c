@@ -540,7 +540,7 @@ static int options(int argc, char **argv, struct state *s, char ***vpaths,
 /* Every results file, twice: the components each adapter expresses, then
  * the judging. */
 static int read_all(struct state *s, int argc, char **argv) {
-  char *deflt = root_path("reports/out/results.jsonl");
+  char *deflt = out_path("reports/out/results.jsonl");
   int rc = EXIT_OK;
   for (s->scan = 1; s->scan >= 0 && rc == EXIT_OK; s->scan--) {
     if (optind == argc && read_results(s, deflt) < 0)

@@ -190,11 +190,21 @@ json_t *json_load_regular(const char *path, size_t max, size_t flags,
 }
 
 int claim_file(const char *path, int create) {
+  struct stat st;
+  /* an output that is there and not a regular file (/dev/null, a FIFO, a
+   * terminal) is written as it is, opened once for writing: opening a FIFO
+   * for reading too and closing it again would end its reader's input */
+  if (create && stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
+      !S_ISDIR(st.st_mode)) {
+    int w = open(path, O_WRONLY | O_CLOEXEC);
+    if (w < 0)
+      warnx_("%s: cannot write: %s", path, strerror(errno));
+    return w;
+  }
   int fd = open(path,
                 O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC |
                     (create ? O_CREAT : 0),
                 0666);
-  struct stat st;
   if (fd < 0 && errno == ELOOP && stat(path, &st) == 0 &&
       !S_ISREG(st.st_mode) && create)
     fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC); /* /dev/stdout */

@@ -49,6 +49,10 @@ static const struct command commands[] = {
      "where real HTTP clients connect, observed in a sealed namespace"},
     {"fuzz", cmd_fuzz,
      "differential fuzzing of any adapter against the oracle (or --whatwg)"},
+    {"compare", cmd_compare,
+     "two results files of one adapter: fixed, regressed, newly rejected"},
+    {"site", cmd_site,
+     "the static site of a run: matrix, adapter pages, badges, JSON API"},
     {"behaviours", cmd_behaviours,
      "attribute a results file's failures to the adapters' named behaviours"},
 };

@@ -438,6 +438,32 @@ static void junit_classname(FILE *f, const char *adapter,
     fputs("tests", f);
 }
 
+/* The lines of a failed result R (id ID) in text: the class and what
+ * differs, the input (and base, other), what was expected and what came. */
+static void fail_block(FILE *f, const struct result *r, const char *id) {
+  fputs("FAIL ", f);
+  put_labels(f, r->adapter);
+  fputc(' ', f);
+  put_labels(f, id);
+  fputc(' ', f);
+  out_describe(f, r->v);
+  fputs("\n    input: ", f);
+  if (r->t)
+    out_human(f, r->t->input, r->t->input_len);
+  else
+    out_human(f, r->input, r->input_len);
+  if (r->t && r->t->base.state == SV_STR) {
+    fputs("  base: ", f);
+    out_human(f, r->t->base.s, r->t->base.len);
+  }
+  if (r->t && r->t->other.state == SV_STR) {
+    fputs("  other: ", f);
+    out_human(f, r->t->other.s, r->t->other.len);
+  }
+  fputc('\n', f);
+  out_explain(f, r);
+}
+
 void output_result(struct output *o, const struct result *r) {
   const struct verdict *v = r->v;
   int failed = class_failed(v->cls) && !v->impl_defined;
@@ -457,27 +483,19 @@ void output_result(struct output *o, const struct result *r) {
     /* known discrepancies (baseline) are counted, not listed */
     if (!failed || r->baseline)
       break;
-    fputs("FAIL ", o->out);
-    put_labels(o->out, r->adapter);
-    fputc(' ', o->out);
-    put_labels(o->out, id);
-    fputc(' ', o->out);
-    out_describe(o->out, v);
-    fputs("\n    input: ", o->out);
-    if (r->t)
-      out_human(o->out, r->t->input, r->t->input_len);
-    else
-      out_human(o->out, r->input, r->input_len);
-    if (r->t && r->t->base.state == SV_STR) {
-      fputs("  base: ", o->out);
-      out_human(o->out, r->t->base.s, r->t->base.len);
+    if (o->verbose || strcmp(o->command, "run")) {
+      fail_block(o->out, r, id);
+    } else { /* one example per kind, at the end (output_kinds.c) */
+      char *p = NULL;
+      size_t len = 0;
+      FILE *m = open_memstream(&p, &len);
+      if (m) {
+        fail_block(m, r, id);
+        fclose(m);
+        kinds_add(o, r, p, r->t ? r->t->input_len : r->input_len);
+      }
+      free(p);
     }
-    if (r->t && r->t->other.state == SV_STR) {
-      fputs("  other: ", o->out);
-      out_human(o->out, r->t->other.s, r->t->other.len);
-    }
-    fputc('\n', o->out);
-    out_explain(o->out, r);
     break;
   case FMT_TAP:
     o->seq++;
@@ -674,34 +692,6 @@ static void junit_now_passing(struct output *o, json_t *baseline_json) {
   }
 }
 
-/* The adapter's behaviours with their counts, most frequent first. */
-static void behaviours_text(FILE *f, const struct stats *s) {
-  size_t n = s->beh ? s->beh->n : 0, shown = 0;
-  if (!n && !s->unexplained)
-    return;
-  size_t *order = xcalloc(n + 1, sizeof *order);
-  for (size_t i = 0; i < n; i++)
-    order[i] = i;
-  for (size_t i = 1; i < n; i++) /* insertion sort: a few dozen at most */
-    for (size_t k = i;
-         k > 0 && s->beh_count[order[k]] > s->beh_count[order[k - 1]]; k--) {
-      size_t t = order[k];
-      order[k] = order[k - 1];
-      order[k - 1] = t;
-    }
-  fputs("  behaviours:\n", f);
-  for (size_t i = 0; i < n; i++) {
-    const struct behaviour *b = &s->beh->b[order[i]];
-    if (!s->beh_count[order[i]])
-      continue;
-    shown++;
-    fprintf(f, "    %-40s %zu\n", b->rule.id, s->beh_count[order[i]]);
-  }
-  fprintf(f, "    %-40s %zu\n", "unexplained", s->unexplained);
-  (void)shown;
-  free(order);
-}
-
 static void stats_json(struct buf *b, const struct stats *s) {
   buf_puts(b, "{\"library\": ");
   put_str(b, s->library);
@@ -817,6 +807,9 @@ void output_end(struct output *o, struct stats *adapters, size_t n,
   }
   switch (o->fmt) {
   case FMT_TEXT:
+    for (size_t i = 0; i < n; i++) /* the examples first, the totals last */
+      kinds_print(o, adapters[i].adapter, KINDS_SHOWN);
+    kinds_free(o);
     for (size_t i = 0; i < n; i++) {
       const struct stats *s = &adapters[i];
       put_labels(o->out, s->adapter);
@@ -842,10 +835,11 @@ void output_end(struct output *o, struct stats *adapters, size_t n,
       if (s->not_compared)
         fprintf(o->out, ", %zu components not compared", s->not_compared);
       fputc('\n', o->out);
+      adapter_summary_text(o->out, s);
       for (int c = 1; c < CLASS__COUNT; c++)
         if (s->by_class[c])
           fprintf(o->out, "  %-22s %zu\n", class_names[c], s->by_class[c]);
-      behaviours_text(o->out, s);
+      behaviours_text(o->out, s, o->verbose ? 0 : TOP_BEHAVIOURS);
     }
     if (interrupted_run)
       fputs("interrupted\n", o->out);

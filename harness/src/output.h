@@ -56,6 +56,8 @@ struct output {
   int results_err;     /* errno of the first failed write to it, or 0 */
   const char *command; /* "run" or "diff" */
   int diff_only;       /* text: print only discrepancies (always for diff) */
+  int verbose;         /* run, text: every failure as it comes */
+  struct kinds *kinds; /* run, text: one example per kind (output_summary.c) */
   size_t seq;          /* TAP test number */
   int first_result;    /* JSON: comma handling */
   FILE *junit_tmp;     /* spool of the last suite begun (diff: the only one) */
@@ -104,6 +106,24 @@ void out_xml_text(FILE *f, const char *s, size_t n);
 void out_human(FILE *f, const char *s, size_t n);
 void out_describe(FILE *f, const struct verdict *v);
 void out_explain(FILE *f, const struct result *r);
+
+/* output_summary.c, for output.c.  Without --verbose, the kinds of
+ * failure shown per adapter and the behaviours named: the summary holds
+ * on a screen. */
+enum { KINDS_SHOWN = 8, TOP_BEHAVIOURS = 5 };
+/* The lines a maintainer reads first (conformance, different endpoints,
+ * new against the baseline); S's behaviours with their counts, most
+ * frequent first, TOP at most (0: all). */
+void adapter_summary_text(FILE *f, const struct stats *s);
+void behaviours_text(FILE *f, const struct stats *s, size_t top);
+/* A failure of R (its FAIL block BLOCK, its
+ * input INPUT_LEN octets long) counted under its kind, the shortest
+ * input kept; the kinds of ADAPTER, most frequent first, LIMIT at most (0:
+ * all), each with its count; everything freed. */
+void kinds_add(struct output *o, const struct result *r, const char *block,
+               size_t input_len);
+void kinds_print(struct output *o, const char *adapter, size_t limit);
+void kinds_free(struct output *o);
 
 /* Expected values of a test as a JSON object, into B. */
 void write_expected(struct buf *b, const struct test *t);

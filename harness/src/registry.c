@@ -12,6 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "entry.h"
 #include "registry.h"
 #include "files.h"
 #include "util.h"
@@ -322,6 +323,17 @@ static int add_def(struct registry *r, json_t *o, const char *file) {
   json_t *role = json_object_get(o, "role");
   d.validator =
       json_is_string(role) && !strcmp(json_string_value(role), "validator");
+  json_t *en = json_object_get(o, "entry");
+  d.entry =
+      en ? (json_is_string(en) ? entry_from_name(json_string_value(en)) : -1)
+         : ENTRY_URI_REFERENCE;
+  if (d.entry < 0) {
+    warnx_("%s: \"entry\" must be \"URI-reference\", \"URI\", "
+           "\"absolute-URI\" or \"request-target\"",
+           file);
+    adapter_def_free(&d);
+    return -1;
+  }
   d.fetch = json_is_true(json_object_get(o, "fetch"));
   int alone = d.validator || (json_is_string(role) &&
                               !strcmp(json_string_value(role), "oracle"));

@@ -168,7 +168,7 @@ int cmd_report(int argc, char **argv) {
     filter_free(baselines, nbaselines);
     return EXIT_USAGE;
   }
-  char *dir = dir_opt ? xstrdup(dir_opt) : root_path("reports/out");
+  char *dir = dir_opt ? xstrdup(dir_opt) : out_path("reports/out");
   int lock = claim_dir(dir);
   struct render_opts ro = {.dir = dir,
                            .rulecov = extra(rc_opt, dir, "rule-coverage.json",
@@ -186,7 +186,7 @@ int cmd_report(int argc, char **argv) {
   int rc = r.spool && lock >= 0 ? 0 : EXIT_USAGE;
   if (!r.spool)
     warnx_("cannot make a temporary file");
-  char *deflt = root_path("reports/out/results.jsonl");
+  char *deflt = out_path("reports/out/results.jsonl");
   ro.results = optind == argc ? &deflt : argv + optind;
   ro.nresults = optind == argc ? 1 : argc - optind;
   char *pairs_deflt = pairs_path_for(ro.results[0]);

@@ -15,6 +15,7 @@
 #include "classify.h"
 #include "commands.h"
 #include "files.h"
+#include "entry.h"
 #include "pairs.h"
 #include "resume.h"
 #include "roundtrip.h"
@@ -232,6 +233,16 @@ static void run_adapter(struct session *sx, struct vectors *v, size_t k,
         memset(&vd, 0, sizeof vd);
         vd.cls = CLASS_UNSUPPORTED;
         vd.why = "op not in the adapter's hello";
+        struct result r = {
+            .adapter = a->name, .library = a->library, .t = t, .v = &vd};
+        session_record(sx, k, &r);
+        continue;
+      }
+      if (!entry_covers(a->entry, t)) { /* outside what its parser takes */
+        struct verdict vd;
+        memset(&vd, 0, sizeof vd);
+        vd.cls = CLASS_UNSUPPORTED;
+        vd.why = entry_whys[a->entry];
         struct result r = {
             .adapter = a->name, .library = a->library, .t = t, .v = &vd};
         session_record(sx, k, &r);
@@ -457,6 +468,7 @@ static int open_outputs(struct session *sx, struct vectors *v) {
   sx->out.fmt = o->fmt;
   sx->out.out = stdout;
   sx->out.command = "run";
+  sx->out.verbose = o->verbose;
   sx->out.selection = sx->selection = runopts_selection(o);
   if ((rc = session_open_results(sx, "reports/out/results.jsonl")))
     return rc;

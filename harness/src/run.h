@@ -18,12 +18,14 @@ struct runopts {
   enum format fmt;
   char *output;
   char *write_baseline;
+  char *pairs;  /* --pairs FILE, or NULL: beside a regular results file */
   char *resume; /* --resume FILE */
   double timeout, hello_timeout;
   struct filters f;
   int progress; /* -1 auto */
   int jobs;     /* adapters run at once */
   int force;    /* --force: --write-baseline whatever the adapters did */
+  int verbose;  /* --verbose: text lists every failure */
   unsigned shard, nshards; /* --shard I/N: 1..N of N; 0/0 all */
   size_t max_vector_bytes; /* 0: the default (vectors.h) */
 };
@@ -62,8 +64,8 @@ struct session {
   size_t ncmd_defs;
   struct output out;
   struct resume *rs; /* --resume, or NULL */
-  /* the pair matrix of the run's parse vectors (pairs.json beside the
-   * results file), or NULL */
+  /* the pair matrix of the run's parse vectors (--pairs, or pairs.json
+   * beside a regular results file), or NULL */
   struct pairs *pairs;
   unsigned *pairs_index; /* test index -> input of the matrix */
   const struct test *tests;

@@ -20,8 +20,12 @@ const char run_usage[] =
     "                        (several; default: none)\n"
     "  --format FORMAT       standard output: text, tap, junit or json\n"
     "                        (default: text)\n"
+    "  --verbose             text: every failure as it comes (default: one\n"
+    "                        example per kind of failure, before the totals)\n"
     "  --output FILE         the results file, overwritten (default:\n"
     "                        reports/out/results.jsonl; /dev/null for none)\n"
+    "  --pairs FILE          the pair matrix (default: pairs.json beside a\n"
+    "                        regular results file; none for /dev/null)\n"
     "  --baseline FILE       compare with an adapter's known discrepancies\n"
     "                        (several: one per adapter; default: none)\n"
     "  --write-baseline FILE record the discrepancies as a baseline "
@@ -111,7 +115,9 @@ enum {
   O_XGROUP,
   O_XID,
   O_XTAG,
-  O_MAX_VECTOR_BYTES
+  O_MAX_VECTOR_BYTES,
+  O_PAIRS,
+  O_VERBOSE
 };
 
 static const struct option long_opts[] = {
@@ -142,6 +148,8 @@ static const struct option long_opts[] = {
     {"exclude-id", required_argument, 0, O_XID},
     {"exclude-tag", required_argument, 0, O_XTAG},
     {"max-vector-bytes", required_argument, 0, O_MAX_VECTOR_BYTES},
+    {"pairs", required_argument, 0, O_PAIRS},
+    {"verbose", no_argument, 0, O_VERBOSE},
     {0, 0, 0, 0}};
 
 /* The options of run that diff refuses: every one but the adapters, the
@@ -336,6 +344,12 @@ static int take_option(struct runopts *o, int c, const char *arg) {
     return 0;
   case O_WRITE_BASELINE:
     o->write_baseline = (char *)arg;
+    return 0;
+  case O_PAIRS:
+    o->pairs = (char *)arg;
+    return 0;
+  case O_VERBOSE:
+    o->verbose = 1;
     return 0;
   case O_TIMEOUT:
   case O_HELLO_TIMEOUT:

@@ -136,6 +136,18 @@ static int same_file(int fd, const char *path) {
          a.st_ino == b.st_ino;
 }
 
+/* Where the pair matrix goes: --pairs FILE; else beside a regular results
+ * file open as FD at PATH, named after it (pairs_path_for); else
+ * (/dev/null, a pipe, a terminal) nowhere. */
+static char *pairs_path(const char *asked, int fd, const char *path) {
+  struct stat st;
+  if (asked)
+    return xstrdup(asked);
+  if (fstat(fd, &st) || !S_ISREG(st.st_mode))
+    return NULL;
+  return pairs_path_for(path);
+}
+
 /* --resume FILE: claimed like a results file (a regular one only). */
 static int claim_resumed(struct session *s) {
   return (s->rs_fd = claim_file(s->o->resume, 0)) < 0 ? EXIT_USAGE : 0;
@@ -152,7 +164,7 @@ int session_claim_results(struct session *s, const char *deflt) {
     return s->in_place = 1, 0;
   if (!path)
     return 0;
-  char *p = s->o->output ? xstrdup(path) : root_path(path);
+  char *p = s->o->output ? xstrdup(path) : out_path(path);
   mkdir_parent(p); /* a folder that cannot be made shows in the open */
   if (s->rs_fd >= 0 && same_file(s->rs_fd, p)) {
     free(p);
@@ -168,8 +180,7 @@ int session_claim_results(struct session *s, const char *deflt) {
     free(p);
     return EXIT_USAGE;
   }
-  /* the pair matrix goes beside the results file, named after it */
-  s->pairs_path = pairs_path_for(p);
+  s->pairs_path = pairs_path(s->o->pairs, s->out_fd, p);
   free(s->out.results_path);
   s->out.results_path = p;
   return 0;
@@ -249,6 +260,7 @@ void session_free(struct session *s) {
   if (s->claimed && s->out_fd >= 0)
     close(s->out_fd);
   free(s->rs);
+  kinds_free(&s->out);
   buf_free(&s->out.line);
   if (s->out.results)
     fclose(s->out.results);

@@ -262,6 +262,7 @@ static int is_dir(const char *p) {
   return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+static int root_installed;
 const char *repo_root(void) {
   static char *root;
   if (root)
@@ -291,6 +292,7 @@ const char *repo_root(void) {
         snprintf(probe, sizeof probe, "%s/share/uritest/vectors", exe);
         if (is_dir(probe)) {
           snprintf(probe, sizeof probe, "%s/share/uritest", exe);
+          root_installed = 1;
           return root = xstrdup(probe);
         }
       }
@@ -313,6 +315,11 @@ char *root_path(const char *rel) {
   char *p = xmalloc(n);
   snprintf(p, n, "%s/%s", r, rel);
   return p;
+}
+
+char *out_path(const char *rel) {
+  repo_root();
+  return root_installed ? xstrdup(rel) : root_path(rel);
 }
 
 const char *vectors_version(void) {

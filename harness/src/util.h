@@ -74,6 +74,10 @@ const char *repo_root(void);
 void set_argv0(const char *argv0);
 /* root "/" rel, in a static-lifetime string. */
 char *root_path(const char *rel);
+/* Where a default output REL goes: under the root in a checkout, under
+ * the current folder for an installed uritest (its tree is not the
+ * user's to write in). */
+char *out_path(const char *rel);
 /* vectors/VERSION under the root: "unknown" when absent, "invalid" when
  * not a token of [0-9A-Za-z.+_-] (outputs write it as it is). */
 const char *vectors_version(void);

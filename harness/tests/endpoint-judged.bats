@@ -122,6 +122,7 @@ expect_all() {
   run --separate-stderr "$UT" diff --adapter-cmd "$FAKE --readings $READINGS" --format text "$BATS_TEST_TMPDIR/in.txt"
   [[ $output == *"2 security-relevant (2 host), 2 host-lost"* ]]
   [[ $output == *"[host-lost]"* ]]
+  [[ $output == *"different endpoints 2; host lost 2"* ]]
   run --separate-stderr "$UT" diff --adapter-cmd "$FAKE --readings $READINGS" --format junit "$BATS_TEST_TMPDIR/in.txt"
   [[ $output == *'<property name="security_relevant" value="2"/>'* ]]
   [[ $output == *'<property name="host_lost" value="2"/>'* ]]

@@ -47,6 +47,7 @@ one() { pylines "$(OUT)" "[x for x in r if x.get('id') == '$1'][0]$2"; }
   [ "$(one e.https-default-is-not-http "['severity']")" = port ]
   # host and port both differ: host is the worse
   [ "$(one e.host-and-port "['severity']")" = host ]
+  runep --verbose
   [[ $output == *"FAIL fake e.userinfo-host COMPONENT_MISMATCH"*"[security-relevant: host]"* ]]
 }
 

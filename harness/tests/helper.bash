@@ -30,3 +30,14 @@ OUT() { echo "$BATS_TEST_TMPDIR/results.jsonl"; }
 pyjson() { "$PY" -c "import json,sys; d=json.load(sys.stdin); print($1)"; }
 # the results lines of a JSON Lines file, as an expression over r (a list)
 pylines() { "$PY" -c "import json,sys; r=[json.loads(l) for l in open(sys.argv[1])]; print($2)" "$1"; }
+
+# open_to_all DIR: DIR and its parents up to the run's temporary folder
+# searchable by every user (a test that runs a command as nobody).
+open_to_all() {
+  local p=$1
+  while [[ $p == "$BATS_RUN_TMPDIR"* ]]; do
+    chmod a+rx "$p"
+    p=$(dirname "$p")
+  done
+  chmod a+rx "$BATS_RUN_TMPDIR"
+}

@@ -172,3 +172,38 @@ PYEOF
   [ "$status" -eq 0 ]
   grep -Eq '"validator": ?"lib-a"' "$BATS_TEST_TMPDIR/rep/index.html"
 }
+
+@test "run: no pair matrix beside a results file that is not a regular file; --pairs FILE asks for one" {
+  d=$BATS_TEST_TMPDIR/fifo-dir
+  mkdir -p "$d"
+  mkfifo "$d/results"
+  cat "$d/results" > "$BATS_TEST_TMPDIR/through-fifo" &
+  run --separate-stderr "$UT" run --output "$d/results" --vectors "$V/classify.json" \
+    --adapter-cmd "$A" --adapter-cmd "$FAKE --name lib-c"
+  wait
+  [ "$status" -le 1 ]
+  [ -s "$BATS_TEST_TMPDIR/through-fifo" ]
+  [ "$(ls "$d")" = results ]
+  # asked for: written where asked, whatever the results file is
+  run --separate-stderr "$UT" run --output /dev/null --pairs "$BATS_TEST_TMPDIR/asked.json" \
+    --vectors "$V/classify.json" --adapter-cmd "$A" --adapter-cmd "$FAKE --name lib-c"
+  [ "$(pyjson "d['adapters']" < "$BATS_TEST_TMPDIR/asked.json")" = "['lib-a', 'lib-c']" ]
+}
+
+@test "run --output /dev/null as an unprivileged user: exit 0 against its baseline, no file written" {
+  command -v setpriv >/dev/null || skip "no setpriv"
+  [ "$(id -u)" -eq 0 ] || skip "not root: cannot become nobody"
+  w=$BATS_TEST_TMPDIR/nobody
+  mkdir -p "$w"
+  open_to_all "$w"
+  "$UT" run --vectors "$V/classify.json" --adapter-cmd "$FAKE" --output /dev/null \
+    --write-baseline "$w/base.json" 2>/dev/null || true
+  chmod 644 "$w/base.json"
+  chmod 555 "$w" # nobody may write nowhere here
+  cd "$w"
+  run --separate-stderr setpriv --reuid=nobody --regid=nogroup --clear-groups \
+    "$UT" run --vectors "$V/classify.json" --adapter-cmd "$FAKE" --output /dev/null --baseline base.json
+  echo "$stderr"
+  [ "$status" -eq 0 ]
+  [ "$(ls "$w")" = base.json ]
+}

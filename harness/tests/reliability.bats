@@ -261,7 +261,7 @@ EOF
 {"id":"ty.off","input":"http://h/TYPEOFF","expect":"reject"},
 {"id":"ty.ok","input":"http://h/fine","expect":"accept","components":{"host":"h"}}]}]}
 EOF
-  run --separate-stderr "$UT" run --vectors "$(T)/types.json" --adapter-cmd "$FAKE" --output "$(T)/r.jsonl"
+  run --separate-stderr "$UT" run --vectors "$(T)/types.json" --adapter-cmd "$FAKE" --output "$(T)/r.jsonl" --verbose
   [ "$status" -eq 1 ]
   [ "$(pylines "$(T)/r.jsonl" "' '.join(x['class'] for x in r if x['record'] == 'result')")" = "PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR PROTOCOL_ERROR PASS" ]
   [ "$(pylines "$(T)/r.jsonl" "sum(x.get('security_relevant', False) for x in r if x['record'] == 'result')")" = 0 ]

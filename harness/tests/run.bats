@@ -215,7 +215,7 @@ PY
   fake_root
   run "$UT" run --adapter fake --vectors "$V/classify.json" --output "$(OUT)"
   [ "$status" -eq 1 ]
-  [ "$(pylines "$(OUT)" "(r[0]['record'], r[0]['uritest'], r[0]['vectors_version'], r[0]['date'], r[0]['adapters'])")" = "('run', '0.1.0', '9.9.9', '2023-11-14T22:13:20Z', [{'name': 'fake', 'library': 'fakelib 1.2.3', 'spec': 'rfc3986'}])" ]
+  [ "$(pylines "$(OUT)" "(r[0]['record'], r[0]['uritest'], r[0]['vectors_version'], r[0]['date'], r[0]['adapters'])")" = "('run', '$(head -n 1 "$ROOT/VERSION")', '9.9.9', '2023-11-14T22:13:20Z', [{'name': 'fake', 'library': 'fakelib 1.2.3', 'spec': 'rfc3986'}])" ]
   # every line carries the adapter, library, vectors version and file
   # version (../shared/DESIGN.md); the spec is the run record's: left out
   [ "$(pylines "$(OUT)" "set((x['adapter'], x.get('library'), x.get('vectors_version'), x.get('file_version'), x.get('spec')) for x in r if x['record'] == 'result')")" = "{('fake', 'fakelib 1.2.3', '9.9.9', '1.0.0', None)}" ]
@@ -340,4 +340,38 @@ print([(s.get('name'), s.get('tests'), len(s.findall('testcase'))) for s in ET.f
   [ "$st" -eq 0 ] || { cat "$d/err"; false; }
   [[ $(tail -n 1 "$d/out") == "11 passed, 0 failed" ]]
   [ ! -s "$d/err" ] || [[ $(cat "$d/err") == "uritest: 11 results written to "* ]]
+}
+
+@test "text: near-duplicate failures as one example per kind, the shortest, with their count; --verbose lists each" {
+  "$PY" - "$BATS_TEST_TMPDIR/dups.json" <<'PY'
+import json, sys
+tests = [{"id": "d.evil.%02d" % i, "input": "http://EVIL.a/" + "p" * (30 - i), "expect": "accept",
+          "components": {"host": "EVIL.a"}} for i in range(30)]
+tests += [{"id": "d.space.%d" % i, "input": "http://a/ " + "q" * i, "expect": "accept"} for i in range(3)]
+json.dump({"schema": "uritest-vectors/1", "version": "1.0.0", "spec": "rfc3986",
+           "groups": [{"op": "parse", "tests": tests}]}, open(sys.argv[1], "w"))
+PY
+  run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/dups.json" --adapter-cmd "$FAKE" --output "$(OUT)"
+  [ "$status" -eq 1 ]
+  [ "$(grep -c '^FAIL ' <<<"$output")" -eq 2 ]
+  [[ $output == *"33 failures of 2 kinds, one example each:"* ]]
+  # the shortest input of the kind, and how many it stands for
+  [[ $output == *'FAIL fake d.evil.29 COMPONENT_MISMATCH host (semantic) [security-relevant: host]
+    input: "http://EVIL.a/p"'* ]]
+  [[ $output == *"(and 29 more of this kind)"* ]]
+  [[ $output == *'FAIL fake d.space.0 SHOULD_HAVE_ACCEPTED'*'(and 2 more of this kind)'* ]]
+  # the summary after the examples: conformance and endpoints
+  [[ $output == *"fake (fakelib 1.2.3): 0 passed, 33 failed, 30 security-relevant (30 host)
+  conformance 0.0% (0 of 33 answered); different endpoints 30; host lost 0"* ]]
+  [ "$(grep -c '' <<<"$output")" -le 24 ]
+  run --separate-stderr "$UT" run --vectors "$BATS_TEST_TMPDIR/dups.json" --adapter-cmd "$FAKE" --output "$(OUT)" --verbose
+  [ "$(grep -c '^FAIL ' <<<"$output")" -eq 33 ]
+  [[ $output != *"of this kind"* ]]
+}
+
+@test "text: past eight kinds of failure an adapter's examples stop, saying how many kinds are left" {
+  run --separate-stderr "$UT" run --vectors "$V/classify.json" --adapter-cmd "$FAKE" --output "$(OUT)"
+  [ "$status" -eq 1 ]
+  [ "$(grep -c '^FAIL ' <<<"$output")" -eq 8 ]
+  [[ $output == *"9 failures of 9 kinds, one example each:"*"... and 1 more kinds"* ]]
 }

@@ -25,7 +25,7 @@
 extern "C" {
 #endif
 
-#define RFC3986_VERSION "0.1.0"
+#define RFC3986_VERSION "0.2.0"
 
 /* Status codes.  Numeric values and names (rfc3986_status_name) are stable. */
 typedef enum {

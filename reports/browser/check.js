@@ -25,18 +25,7 @@ if (!hostilePage || !manyPage || !shot) {
   process.exit(2);
 }
 
-let n = 0;
-let failed = 0;
-function ok(cond, name, detail) {
-  n++;
-  if (cond) {
-    console.log(`ok ${n} - ${name}`);
-  } else {
-    failed++;
-    console.log(`not ok ${n} - ${name}`);
-    if (detail !== undefined) console.log(`  # ${String(detail).replace(/\n/g, '\n  # ')}`);
-  }
-}
+const { ok, end, crashed } = require('./tap.js');
 
 // CPU time (user + system, ms) of the browser's processes: those whose
 // command line names DIR, its profile folder.  The machine may be loaded,
@@ -403,14 +392,7 @@ async function main() {
     await context.close();
     fs.rmSync(userDataDir, { recursive: true, force: true });
   }
-  console.log(`1..${n}`);
-  console.log(`# ${n - failed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  process.exit(end());
 }
 
-main().catch((e) => {
-  console.log(`not ok ${n + 1} - the browser check ran`);
-  console.log(`  # ${String(e && e.stack || e).replace(/\n/g, '\n  # ')}`);
-  console.log(`1..${n + 1}`);
-  process.exit(1);
-});
+main().catch((e) => process.exit(crashed('the browser check ran', e)));

@@ -32,6 +32,7 @@ read an input as a given library does),
 --rename-restarts FILE (starts counted in FILE; every start after the first
 says --name with "-renamed" and another library version),
 --library TEXT (the hello's library, verbatim),
+--entry E (the hello's entry: URI, absolute-URI, request-target, ...),
 --roles R[,R] (the hello's "roles": validator, fetcher).
 """
 import json
@@ -78,6 +79,8 @@ if opt("--rename-restarts"):
     if starts:
         name, library = name + "-renamed", library + " restarted"
 hello = {"adapter": name, "library": library, "spec": spec, "ops": ops}
+if opt("--entry"):
+    hello["entry"] = opt("--entry")
 if opt("--roles"):
     hello["roles"] = opt("--roles").split(",")
 write(hello)

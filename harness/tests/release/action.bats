@@ -28,19 +28,38 @@ def expand(s):
             return inputs[expr[7:]]
         sys.exit("expression the test does not know: " + expr)
     return re.sub(r"\$\{\{(.*?)\}\}", one, str(s))
+def condition(step):
+    """A step's if: as the runner reads it: (runs after a failure, runs)."""
+    cond = step.get("if")
+    if cond is None:
+        return False, True
+    expr = re.sub(r"^\$\{\{(.*)\}\}$", r"\1", cond.strip())
+    after_failure = "cancelled()" in expr or "always()" in expr
+    expr = expr.replace("!cancelled()", "True").replace("always()", "True")
+    expr = expr.replace("&&", " and ").replace("||", " or ")
+    expr = re.sub(r"inputs\.([A-Za-z0-9_-]+)", lambda m: repr(inputs[m.group(1)]), expr)
+    return after_failure, bool(eval(expr, {"__builtins__": {}}, {"True": True}))
 assert doc["runs"]["using"] == "composite"
 os.makedirs(out, exist_ok=True)
 for i, step in enumerate(doc["runs"]["steps"]):
     assert step.get("shell") == "bash", step
     assert "${{" not in step["run"], "inputs go through env:, never into the script"
-    with open("%s/%02d.sh" % (out, i), "w") as f:
+    after_failure, runs = condition(step)
+    if not runs:
+        continue
+    with open("%s/%02d%s.sh" % (out, i, "-always" if after_failure else ""), "w") as f:
         for k, v in (step.get("env") or {}).items():
             f.write("export %s=%s\n" % (k, "'" + expand(v).replace("'", "'\\''") + "'"))
         f.write(step["run"])
 PY
   local s rc=0
   for s in "$W"/steps/*.sh; do
-    (cd "$W" && GITHUB_ACTION_PATH=$ROOT bash --noprofile --norc -e -o pipefail "$s") || { rc=$?; break; }
+    # after a failure only the steps whose if: says !cancelled() run
+    [ "$rc" -eq 0 ] || [[ $s == *-always.sh ]] || continue
+    (cd "$W" && GITHUB_ACTION_PATH=$ROOT bash --noprofile --norc -e -o pipefail "$s") || {
+      local step_rc=$?
+      [ "$rc" -ne 0 ] || rc=$step_rc
+    }
   done
   return $rc
 }
@@ -48,7 +67,9 @@ PY
 setup() {
   W=$BATS_TEST_TMPDIR/ws
   mkdir -p "$W"
-  export GITHUB_OUTPUT=$BATS_TEST_TMPDIR/gh-output GITHUB_STEP_SUMMARY=$BATS_TEST_TMPDIR/gh-summary
+  export GITHUB_OUTPUT=$BATS_TEST_TMPDIR/gh-output GITHUB_STEP_SUMMARY=$BATS_TEST_TMPDIR/gh-summary \
+    RUNNER_TEMP=$BATS_TEST_TMPDIR/runner-temp
+  mkdir -p "$RUNNER_TEMP"
   : > "$GITHUB_OUTPUT"; : > "$GITHUB_STEP_SUMMARY"
   unset URITEST_ROOT
 }
@@ -121,11 +142,14 @@ $V/classify.json" format=json
   [ ! -e "$BATS_TEST_TMPDIR/log" ]
 }
 
-@test "README's CI guide: its workflows parse, use only the action's inputs, install no more than the harness needs" {
-  "$PY" - "$ROOT/README.md" "$ROOT/action.yml" <<'PY'
+@test "README's CI guide and harness/README's shards: their workflows parse, use only the action's inputs, pin this release" {
+  "$PY" - "$ROOT/README.md" "$ROOT/action.yml" "$ROOT/harness/README.md" "$ROOT/VERSION" <<'PY'
 import re, sys, yaml
 readme = open(sys.argv[1]).read()
+harness = open(sys.argv[3]).read()
+version = open(sys.argv[4]).read().split()[0]
 guide = readme[readme.index("### Regression-test a parser in CI"):]
+guide += harness[harness.index("## In CI: shards"):]
 inputs = yaml.safe_load(open(sys.argv[2]))["inputs"]
 required = {k for k, v in inputs.items() if v.get("required")}
 blocks = re.findall(r"```yaml\n(.*?)```", guide, re.S)
@@ -151,9 +175,83 @@ for b in blocks:
         assert any("uritest check --baseline" in s.get("run", "").replace("$ut", "uritest")
                    for j in jobs.values() for s in j["steps"])
 assert uses >= 2
-# no tag that does not exist is pinned
-assert not re.search(r"OWNER/uritest@v[0-9]", "".join(blocks))
+# every pin, and the clone of the set-up, is this release's tag
+pins = re.findall(r"OWNER/uritest@(\S+)", "".join(blocks)) + re.findall(r"^ +ref: (\S+)", "".join(blocks), re.M)
+assert pins and set(pins) == {"v" + version}, (pins, version)
+assert "git clone --branch v%s " % version in readme
 PY
+}
+
+# gh_output NAME: a multi-line output (NAME<<DELIMITER ... DELIMITER)
+gh_output() {
+  "$PY" - "$GITHUB_OUTPUT" "$1" <<'PY'
+import sys
+lines = open(sys.argv[1]).read().split("\n")
+for i, l in enumerate(lines):
+    if l.startswith(sys.argv[2] + "<<"):
+        end = lines.index(l[len(sys.argv[2]) + 2:], i + 1)
+        print("\n".join(lines[i + 1:end]))
+        break
+else:
+    sys.exit("no output " + sys.argv[2])
+PY
+}
+
+@test "action: base-results gives uritest compare's comment as an output and atop the job summary" {
+  # the base: a run of the fake adapter; the head: one more vector fails
+  run action adapter-cmd="$FAKE" vectors="$V/classify.json" results=base.jsonl
+  mv "$W/base.jsonl" "$BATS_TEST_TMPDIR/base.jsonl"
+  : > "$GITHUB_OUTPUT"; : > "$GITHUB_STEP_SUMMARY"
+  printf '#!/bin/sh\nexec %s --readings %s\n' "$FAKE" "$BATS_TEST_TMPDIR/r.json" > "$W/head-adapter"
+  chmod +x "$W/head-adapter"
+  echo '{"http://a/#f": {"valid": false}}' > "$BATS_TEST_TMPDIR/r.json"
+  run action adapter-cmd=./head-adapter vectors="$V/classify.json" base-results="$BATS_TEST_TMPDIR/base.jsonl"
+  [ "$status" -eq 1 ]
+  gh_output comment > "$BATS_TEST_TMPDIR/comment"
+  [ "$(head -n 1 "$BATS_TEST_TMPDIR/comment")" = "## uritest compare: FAIL" ]
+  grep -q '^### Regressed' "$BATS_TEST_TMPDIR/comment"
+  [ "$(gh_output compare | pyjson 'len(d["regressed"]) > 0')" = True ]
+  # the job summary begins with the comment, the run's summary after it
+  [ "$(head -n 1 "$GITHUB_STEP_SUMMARY")" = "## uritest compare: FAIL" ]
+  grep -q '^## Verdict' "$GITHUB_STEP_SUMMARY"
+  # against itself: PASS, and the step passes
+  : > "$GITHUB_OUTPUT"; : > "$GITHUB_STEP_SUMMARY"
+  run action adapter-cmd="$FAKE" vectors="$V/classify.json" base-results="$BATS_TEST_TMPDIR/base.jsonl" \
+    baseline=
+  gh_output comment | head -n 1 | grep -qx '## uritest compare: PASS'
+}
+
+@test "action: base-ref runs the adapter of the base commit in its own checkout and compares" {
+  cd "$W"
+  git init -q . && git config user.email t@t && git config user.name t
+  printf '#!/bin/sh\nexec %s\n' "$FAKE" > adapter.sh
+  chmod +x adapter.sh
+  echo 'first' > built-by-setup.txt.in
+  git add . && git commit -qm base
+  # the head's adapter reads http://a/b otherwise; base-setup runs in the base's tree
+  echo '{"http://a/#f": {"valid": false}}' > "$BATS_TEST_TMPDIR/r.json"
+  printf '#!/bin/sh\nexec %s --readings %s\n' "$FAKE" "$BATS_TEST_TMPDIR/r.json" > adapter.sh
+  git commit -qam head
+  cd - >/dev/null
+  run action adapter-cmd=./adapter.sh vectors="$V/classify.json" base-ref=HEAD~1 \
+    base-setup='cp built-by-setup.txt.in "$RUNNER_TEMP/setup-ran-here"; pwd > "$RUNNER_TEMP/setup-pwd"'
+  echo "$output"
+  [ "$status" -eq 1 ]
+  [ -f "$RUNNER_TEMP/setup-ran-here" ]
+  [ "$(cat "$RUNNER_TEMP/setup-pwd")" = "$RUNNER_TEMP/uritest-base" ]
+  [ -s "$W/uritest-results-base.jsonl" ]
+  gh_output comment | head -n 1 | grep -qx '## uritest compare: FAIL'
+  [ "$(gh_output compare | pyjson 'd["regressed"] != []')" = True ]
+  # the base's checkout is gone again
+  [ ! -e "$RUNNER_TEMP/uritest-base" ]
+  # a results path given absolute: the base's results beside it
+  : > "$GITHUB_OUTPUT"
+  mkdir -p "$BATS_TEST_TMPDIR/abs"
+  run action adapter-cmd=./adapter.sh vectors="$V/classify.json" base-ref=HEAD~1 \
+    results="$BATS_TEST_TMPDIR/abs/res.jsonl"
+  [ "$status" -eq 1 ]
+  [ -s "$BATS_TEST_TMPDIR/abs/res-base.jsonl" ]
+  gh_output comment | head -n 1 | grep -qx '## uritest compare: FAIL'
 }
 
 @test "action: a run that fails early renders no earlier results file; nothing stale reaches the job summary" {

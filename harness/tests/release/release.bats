@@ -30,6 +30,59 @@ mk() { make -s --no-print-directory -C "$ROOT" "$@"; }
   tar -tvzf "$b1/dist/uritest-$v.tar.gz" | awk '{print $2}' | sort -u | grep -qx '0/0'
 }
 
+@test "make dist: SHA256SUMS of both archives; the vectors archive alone runs the loop its README gives" {
+  v=$(head -n 1 "$ROOT/VERSION"); vv=$(head -n 1 "$ROOT/vectors/VERSION")
+  b=$BATS_TEST_TMPDIR/b
+  run mk BUILD="$b" dist
+  [ "$status" -eq 0 ]
+  [ "$(awk '{print $2}' "$b/dist/SHA256SUMS" | sort | tr '\n' ' ')" = "uritest-$v.tar.gz uritest-vectors-$vv.tar.gz " ]
+  (cd "$b/dist" && sha256sum -c --quiet SHA256SUMS)
+  # far from any checkout: the archive, and a parser of the user's (here the
+  # independent Python reading of vectors/gen, standing in)
+  w=$BATS_TEST_TMPDIR/elsewhere
+  mkdir -p "$w"
+  tar -xzf "$b/dist/uritest-vectors-$vv.tar.gz" -C "$w"
+  d=$w/uritest-vectors-$vv
+  [ -f "$d/README.md" ] && [ -f "$d/LICENSE" ] && [ -f "$d/schema/vectors.schema.json" ]
+  sed -n '/^## Using the vectors without uritest/,/^## /p' "$d/README.md" | sed -n '/^```python$/,/^```$/p' | sed '1d;$d' > "$w/loop.py"
+  [ -s "$w/loop.py" ]
+  cat > "$w/run.py" <<PY
+import sys
+sys.path.insert(0, "$ROOT/vectors")
+from gen import rfc3986_regex
+def my_parse(octets):
+    r = rfc3986_regex.parse(octets)
+    return r["components"] if r["valid"] else None
+exec(open("$w/loop.py").read())
+print("loop done")
+PY
+  run bash -c "cd '$d' && '$PY' '$w/run.py'"
+  echo "$output" | tail -n 3
+  [ "$status" -eq 0 ]
+  [ "${lines[-1]}" = "loop done" ]
+}
+
+@test "make release: refuses without the version's CHANGELOG section or with changes; else dist and the tag commands" {
+  v=$(head -n 1 "$ROOT/VERSION")
+  run mk release VERSION=9.9.9 BUILD="$BATS_TEST_TMPDIR/b"
+  [ "$status" -ne 0 ]
+  [[ $output == *"CHANGELOG.md has no section '## 9.9.9 (DATE)'"* ]]
+  # a clone of the committed tree: clean
+  c=$BATS_TEST_TMPDIR/clone
+  git clone -q "$ROOT" "$c"
+  run make -s --no-print-directory -C "$c" release BUILD="$BATS_TEST_TMPDIR/b"
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [[ $output == *"uritest $v (vectors "*") is ready in"* ]]
+  [[ $output == *"git tag -a v$v -m 'uritest $v'"* ]]
+  [[ $output == *"git push origin v$v"* ]]
+  [ -f "$BATS_TEST_TMPDIR/b/dist/SHA256SUMS" ]
+  # a change in the tree: refused
+  echo x >> "$c/VERSION"
+  run make -s --no-print-directory -C "$c" release BUILD="$BATS_TEST_TMPDIR/b"
+  [ "$status" -ne 0 ]
+}
+
 @test "the source archive builds uritest and rfc3986 with make, and they run" {
   v=$(head -n 1 "$ROOT/VERSION")
   b=$BATS_TEST_TMPDIR/b
@@ -111,6 +164,12 @@ C
     [ "$status" -eq 0 ]
     [ -z "$stderr" ] || { echo "$m: $stderr"; false; }
   done
+  # JSON keeps its quotes: no key left bare ({"id": N, op : ...) by a
+  # macro that took its quotes for argument delimiters
+  for m in rfc3986.1 uritest.1 uritest-vectors.5 uritest-adapter.7; do
+    run bash -c "MANWIDTH=1000 man -l '$ROOT/man/$m' 2>/dev/null | grep -E '[{,] [a-z_]+ :'"
+    [ "$status" -eq 1 ] || { echo "$m: $output"; false; }
+  done
   # uritest(1) names every subcommand of uritest --help
   for c in $("$UT" --help | sed -nE 's/^  ([a-z][a-z-]*) .*/\1/p'); do
     tr -d '\\' < "$ROOT/man/uritest.1" | grep -qw -- "$c" || { echo "uritest.1 lacks $c"; false; }
@@ -133,4 +192,33 @@ C
   [ "${COMPREPLY[*]}" = --write-baseline ]
   COMP_WORDS=(uritest run --format j); COMP_CWORD=3; _uritest
   [ "$(printf '%s\n' "${COMPREPLY[@]}" | sort | tr '\n' ' ')" = "json junit " ]
+}
+
+@test "an installed uritest, run by an unprivileged user, writes under the current folder, never its install tree" {
+  command -v setpriv >/dev/null || skip "no setpriv"
+  [ "$(id -u)" -eq 0 ] || skip "not root: cannot become nobody"
+  p=$BATS_TEST_TMPDIR/prefix
+  mk install PREFIX="$p" >/dev/null
+  w=$BATS_TEST_TMPDIR/work
+  mkdir -p "$w"
+  open_to_all "$w"
+  chown nobody "$w"
+  chmod -R a-w "$p"
+  unset URITEST_ROOT
+  cd "$w"
+  as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+  run --separate-stderr as_nobody "$p/bin/uritest" run --adapter reference --file examples.json --no-progress
+  echo "$stderr"
+  [ "$status" -eq 0 ]
+  [ -s "$w/reports/out/results.jsonl" ] && [ -s "$w/reports/out/results.pairs.json" ]
+  run --separate-stderr as_nobody "$p/bin/uritest" report --quiet
+  echo "$stderr"
+  [ "$status" -eq 0 ]
+  [ -s "$w/reports/out/index.html" ] && [ -s "$w/reports/out/summary.md" ]
+  run --separate-stderr as_nobody "$p/bin/uritest" site
+  echo "$stderr"
+  [ "$status" -eq 0 ]
+  [ -s "$w/reports/out/site/index.html" ] && [ -s "$w/reports/out/site/badges/reference.json" ]
+  [ ! -e "$p/share/uritest/reports/out" ]
+  chmod -R u+w "$p"
 }
