@@ -564,6 +564,8 @@ def scan_functions(classes):
     out.append("skip_vector(const unsigned char *s, size_t cur, size_t len, int n) {")
     out.append("  const __m128i lo = _mm_loadu_si128((const __m128i *)class_nibbles[n]);")
     out.append("  const __m128i hi = _mm_loadu_si128((const __m128i *)(class_nibbles[n] + 16));")
+    out.append("  if (cur >= len || (class_of[s[cur]] >> n & 1) == 0)")
+    out.append("    return cur; /* an empty run (between two %XX, say): no vector */")
     out.append("  if (len < 16)")
     out.append("    return skip_table(s, cur, len, n);")
     out.append("  for (; len - cur >= 16; cur += 16) {")

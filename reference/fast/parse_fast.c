@@ -98,6 +98,8 @@ __attribute__((target("ssse3"), always_inline)) static inline size_t
 skip_vector(const unsigned char *s, size_t cur, size_t len, int n) {
   const __m128i lo = _mm_loadu_si128((const __m128i *)class_nibbles[n]);
   const __m128i hi = _mm_loadu_si128((const __m128i *)(class_nibbles[n] + 16));
+  if (cur >= len || (class_of[s[cur]] >> n & 1) == 0)
+    return cur; /* an empty run (between two %XX, say): no vector */
   if (len < 16)
     return skip_table(s, cur, len, n);
   for (; len - cur >= 16; cur += 16) {
