@@ -4,7 +4,7 @@
 # A compiled adapter is described by its own folder: adapter.json (the
 # registry, adapters/PROTOCOL.md section 8) and adapter.mk, which sets
 #   ADAPTER_NAMES   the adapters the folder builds (default: the folder's name)
-#   ADAPTER_LANG    c, c++, go, java, rust or haskell
+#   ADAPTER_LANG    c, c++, go, java, rust, haskell or ocaml
 #   ADAPTER_PKG     pkg-config modules (their flags and libraries are used)
 #   ADAPTER_NEEDS   files that must exist (headers, crates) when pkg-config
 #                   cannot tell
@@ -39,6 +39,7 @@ GO    ?= go
 JAVAC ?= javac
 CARGO ?= cargo
 GHC   ?= ghc
+OCAMLFIND ?= ocamlfind
 ADAPTER_CXXWARN := -std=c++17 -Wall -Wextra -Wshadow
 ifeq ($(CI),true)
 ADAPTER_CXXWARN += -Werror
@@ -93,12 +94,13 @@ adapter_tool_go := $(GO)
 adapter_tool_java := $(JAVAC)
 adapter_tool_rust := $(CARGO)
 adapter_tool_haskell := $(GHC)
+adapter_tool_ocaml := $(OCAMLFIND)
 adapter_present = $(and $(shell command -v $(firstword $(adapter_tool_$(ADAPTER_LANG))) >/dev/null 2>&1 && echo yes),\
   $(if $(ADAPTER_PKG),$(call pkg_ok,$(ADAPTER_PKG)),yes),\
   $(if $(strip $(foreach f,$(ADAPTER_NEEDS),$(if $(wildcard $(f)),,missing))),,yes))
 
 define adapter_register
-$(if $(filter c c++ go java rust haskell,$(ADAPTER_LANG)),,$(error adapters/$(1)/adapter.mk: ADAPTER_LANG must be c, c++, go, java, rust or haskell, not "$(ADAPTER_LANG)"))
+$(if $(filter c c++ go java rust haskell ocaml,$(ADAPTER_LANG)),,$(error adapters/$(1)/adapter.mk: ADAPTER_LANG must be c, c++, go, java, rust, haskell or ocaml, not "$(ADAPTER_LANG)"))
 $(if $(filter-out none,$(ADAPTER_FUZZ)),$(error adapters/$(1)/adapter.mk: ADAPTER_FUZZ is none or unset, not "$(ADAPTER_FUZZ)"))
 $(if $(filter-out yes,$(ADAPTER_BENCH_PEER)),$(error adapters/$(1)/adapter.mk: ADAPTER_BENCH_PEER is yes or unset, not "$(ADAPTER_BENCH_PEER)"))
 $(if $(and $(ADAPTER_BENCH_PEER),$(ADAPTER_BENCH_PEER_FOLDER)),$(error adapters/$(1)/adapter.mk: ADAPTER_BENCH_PEER is already set by adapters/$(ADAPTER_BENCH_PEER_FOLDER)/adapter.mk))
@@ -197,11 +199,18 @@ $(BUILD)/adapters/$(1)/$(1): $(wildcard adapters/$(1)/*.go adapters/$(1)/go.mod)
 	  GOCACHE=$$(abspath $(BUILD))/go-cache GOPATH=$$(abspath $(BUILD))/go-path $$(GO) build -o $$(abspath $$@) .
 endef
 
+# Java: the folder's sources with the shared classes (java-common/: the
+# protocol, Proto.java) into build/adapters/NAME/, main class Adapter;
+# ADAPTER_LIBS are the library's jars (the class path, also in the
+# command of its adapter.json; -path: the jars' manifests name optional
+# jars, such as log4j, that Debian need not install).
+JAVA_COMMON_SRC := $(sort $(wildcard adapters/java-common/*.java))
 define adapter_lang_java
-ADAPTER_BINS += $(patsubst adapters/$(1)/%.java,$(BUILD)/adapters/$(1)/%.class,$(wildcard adapters/$(1)/*.java))
-$(BUILD)/adapters/$(1)/%.class: adapters/$(1)/%.java $(ADAPTER_DEPS_$(1))
+ADAPTER_BINS += $(BUILD)/adapters/$(1)/Adapter.class
+$(BUILD)/adapters/$(1)/Adapter.class: $(wildcard adapters/$(1)/*.java) $(JAVA_COMMON_SRC) $(ADAPTER_DEPS_$(1))
 	@mkdir -p $$(dir $$@)
-	$$(JAVAC) -encoding UTF-8 -Xlint:all -d $$(dir $$@) $$<
+	$$(JAVAC) -encoding UTF-8 -Xlint:all,-path $(if $(strip $(ADAPTER_LIBS)),-cp $(subst $(eval) ,:,$(strip $(ADAPTER_LIBS)))) \
+	  -d $$(dir $$@) $(wildcard adapters/$(1)/*.java) $(JAVA_COMMON_SRC)
 endef
 
 define adapter_lang_rust
@@ -222,6 +231,20 @@ $(BUILD)/adapters/$(1)/$(1): $(wildcard adapters/$(1)/*.hs) $(ADAPTER_DEPS_$(1))
 	@mkdir -p $$(dir $$@)obj
 	$$(GHC) -O -v0 -Wall $(if $(filter true,$(CI)),-Werror) $$(ADAPTER_FLAGS_$(1)) \
 	  -outputdir $$(dir $$@)obj -o $$@ adapters/$(1)/Main.hs
+endef
+
+# OCaml with ocamlopt and the findlib packages Debian installed (no opam):
+# the folder's main.ml, with its ADAPTER_CFLAGS (-package ...).  version.ml, generated,
+# holds `library`: the first package's name and version, for the hello line.
+define adapter_lang_ocaml
+ADAPTER_BINS += $(BUILD)/adapters/$(1)/$(1)
+$(BUILD)/adapters/$(1)/$(1): $(wildcard adapters/$(1)/*.ml) $(ADAPTER_DEPS_$(1))
+	@mkdir -p $$(dir $$@)obj
+	pkg=$$$$(echo '$$(ADAPTER_FLAGS_$(1))' | sed -n 's/.*-package \([^ ,]*\).*/\1/p'); \
+	  echo "let library = \"$$$$($$(OCAMLFIND) query -format '%p %v' $$$$pkg)\"" > $$(dir $$@)obj/version.ml
+	cp adapters/$(1)/*.ml $$(dir $$@)obj/
+	cd $$(dir $$@)obj && $$(OCAMLFIND) ocamlopt -w +a-4-9-40-41-42-44-45-70 $(if $(filter true,$(CI)),-warn-error +a) \
+	  $$(ADAPTER_FLAGS_$(1)) -linkpkg version.ml main.ml -o $$(abspath $$@)
 endef
 
 # adapters/TEMPLATE/ is the folder to copy, not an adapter.

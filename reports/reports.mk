@@ -121,6 +121,18 @@ advisories: deps all
 	  $(patsubst %,$(BUILD)/advisories/bisect-%.json,$(ADVISORY_BISECT)) > reports/ADVISORIES.md
 	@echo "reports/ADVISORIES.md written"
 
+# reports/versions.json: `uritest versions` over every adapter entry with
+# "versions" (DESIGN.md), whose published versions are installed first
+# (make deps ADAPTERS="NAME@all ...": npm ci from each version's committed
+# lock file).  Never part of make test.
+VERSIONED_ADAPTERS ?= $(shell $(PYTHON) -c 'import glob, json; \
+  es = [e for p in glob.glob("adapters/*/adapter.json") for d in [json.load(open(p))] for e in (d if isinstance(d, list) else [d])]; \
+  print(" ".join(sorted(e["name"] for e in es if "versions" in e)))')
+.PHONY: versions-report
+versions-report: all
+	@$(MAKE) --no-print-directory deps ADAPTERS="$(patsubst %,%@all,$(VERSIONED_ADAPTERS))"
+	$(UT_BIN) versions --output reports/versions.json
+
 # make lint: ESLint (reports/lint/package-lock.json, installed by make deps)
 # over the report page's script and the browser test; the page puts text in
 # the document with textContent only (no innerHTML, no eval).

@@ -3,7 +3,7 @@
 #
 # ADAPTER_LANG   c or c++ (a glue.c or glue.cpp in this folder, linked into
 #                build/adapters/NAME, the bench, the fuzz targets and the
-#                in-process test), or go, java, rust, haskell (an executable from the
+#                in-process test), or go, java, rust, haskell, ocaml (an executable from the
 #                folder's sources)
 # ADAPTER_NAMES  the adapters this folder builds (default: the folder's
 #                name; the glue defines glue_NAME for each)

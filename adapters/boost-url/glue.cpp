@@ -188,7 +188,9 @@ extern "C" const struct glue glue_boost_url = {
     bu_equivalent,
     nullptr,
     bu_accepts,
+    nullptr, /* recompose: none */
     nullptr, /* base_parse, resolve_parsed, base_free: none */
     nullptr,
     nullptr,
+    nullptr, /* fetch: none */
 };

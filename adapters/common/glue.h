@@ -80,7 +80,7 @@ void reading_set_no_authority(struct adapter_reading *r);
  * pieces, such as an authority.  Pieces must be appended consecutively. */
 void reading_append(struct adapter_reading *r, rfc3986_component c,
                     const char *s, size_t len);
-/* The output string of resolve/normalize/iri-to-uri. */
+/* The output string of resolve/normalize/iri-to-uri/recompose. */
 void reading_set_output(struct adapter_reading *r, const char *s, size_t len);
 /* Write the output in place: reading_output_space returns room for CAP
  * octets (NULL on OOM), reading_output_done takes the first LEN of them
@@ -110,7 +110,9 @@ enum {
   GLUE_OP_RESOLVE = 1 << 2,
   GLUE_OP_NORMALIZE = 1 << 3,
   GLUE_OP_EQUIVALENT = 1 << 4,
-  GLUE_OP_IRI_TO_URI = 1 << 5
+  GLUE_OP_IRI_TO_URI = 1 << 5,
+  GLUE_OP_RECOMPOSE = 1 << 6,
+  GLUE_OP_FETCH = 1 << 7
 };
 
 /* normalize/equivalent levels (DESIGN.md: simple, syntax, scheme). */
@@ -148,6 +150,10 @@ struct glue {
    * component model).  S is NUL-terminated at S[LEN].  Returns 1 when the
    * library accepts S, 0 when it rejects it, -1 when it cannot take it. */
   int (*accepts)(const char *s, size_t len);
+  /* The library's parse of S written back as a string (its toString, the
+   * URL it would request): valid and the output, or not valid when it
+   * rejects S. */
+  int (*recompose)(const char *s, size_t len, struct adapter_reading *out);
   /* Optional, for the benchmark: resolution against one base that the
    * library parsed once.  base_parse parses BASE (NUL-terminated at
    * BASE[LEN], alive as long as the state) into a state of the glue's
@@ -159,6 +165,11 @@ struct glue {
   void *(*base_parse)(const char *base, size_t len);
   int (*resolve_parsed)(void *base, const char *ref, size_t len);
   void (*base_free)(void *base);
+  /* Optional, for `uritest fetch` (DESIGN.md "The fetch lab"): fetch S
+   * with the library's HTTP client as an application would.  OUT->valid 0
+   * when the client refused the URL before connecting (OUT's output the
+   * client's message), else 1, whatever the connection then did. */
+  int (*fetch)(const char *s, size_t len, struct adapter_reading *out);
 };
 
 /* Every glue built here, in folder order, NULL-terminated, and their count:

@@ -1,8 +1,8 @@
 'use strict';
 // whatwg-serve.js: WHATWG URL implementations in Node (whatwg-node,
 // whatwg-url) over the protocol loop of ../js-common/serve.js.
-// serve(URLClass, hello) answers parse (with an optional base) and resolve,
-// with the WHATWG getters in "whatwg" and the component model mapped as
+// serve(URLClass, hello) answers parse (with an optional base), resolve and
+// recompose, with the WHATWG getters in "whatwg" and the component model mapped as
 // README.md of each adapter explains.
 
 const { serve: serveRequests, hostType } = require('../js-common/serve.js');
@@ -53,28 +53,42 @@ function then(v, fn) {
   return v !== null && typeof v === 'object' && typeof v.then === 'function' ? v.then(fn) : fn(v);
 }
 
-// serveWith(parse, hello): PARSE(input, base) gives a URL object (anything
-// with the getters), null when the URL parser fails, or a Promise of either
-// (a browser page, where the parser runs).
-function serveWith(parse, hello) {
-  return serveRequests(hello, {
+// The handlers of parse and resolve over PARSE (see serveWith).
+function handlers(parse) {
+  return {
     parse: (req, f) => then(parse(f.input, f.base), (url) =>
       url ? { valid: true, components: components(url), whatwg: getters(url) } : { valid: false }),
     resolve: (req, f) => then(parse(f.input, f.base), (url) =>
       url ? { valid: true, target: url.href } : { valid: false }),
-  });
+  };
 }
 
-function serve(URLClass, hello) {
+// serveWith(parse, hello): PARSE(input, base) gives a URL object (anything
+// with the getters), null when the URL parser fails, or a Promise of either
+// (a browser page, where the parser runs).  EXTRA: more handlers (fetch).
+function serveWith(parse, hello, extra) {
+  return serveRequests(hello, Object.assign(handlers(parse), extra));
+}
+
+// serve(URLClass, hello): parse and resolve, and recompose: the href
+// written for the URL parsed (DESIGN.md "Round trips"); EXTRA: more
+// handlers (fetch).
+function serve(URLClass, hello, extra) {
   // The URL of INPUT (against BASE when there is one), or null: the URL
   // parser fails by throwing.
-  serveWith((input, base) => {
+  const parse = (input, base) => {
     try {
       return base === undefined ? new URLClass(input) : new URLClass(input, base);
     } catch (e) {
       return null;
     }
-  }, hello);
+  };
+  const h = handlers(parse);
+  h.recompose = (req, f) => {
+    const url = parse(f.input);
+    return url ? { valid: true, output: url.href } : { valid: false };
+  };
+  serveRequests(hello, Object.assign(h, extra));
 }
 
 module.exports = { serve, serveWith, components, getters, GETTERS };

@@ -223,6 +223,29 @@ static int cu_resolve(const char *base, size_t base_len, const char *ref,
   return rc;
 }
 
+/* The URL curl writes for what it parsed: curl_url_get(CURLUPART_URL). */
+static int cu_recompose(const char *s, size_t len,
+                        struct adapter_reading *out) {
+  char *c = reading_cstring(out, s, len);
+  if (!c)
+    return out->oom ? -1 : 0;
+  CURLU *h = curl_url();
+  if (!h) {
+    free(c);
+    return -1;
+  }
+  char *t = NULL;
+  if (curl_url_set(h, CURLUPART_URL, c, PARSE_FLAGS) == CURLUE_OK &&
+      curl_url_get(h, CURLUPART_URL, &t, 0) == CURLUE_OK) {
+    out->valid = 1;
+    reading_set_output(out, t, strlen(t));
+  }
+  curl_free(t);
+  curl_url_cleanup(h);
+  free(c);
+  return out->oom ? -1 : 0;
+}
+
 /* A fresh handle per URL, as the glue's parse uses (a reused handle would
  * resolve against the previous URL). */
 static int cu_accepts(const char *s, size_t len) {
@@ -237,12 +260,54 @@ static int cu_accepts(const char *s, size_t len) {
   return ok;
 }
 
+/* ---- fetch: the easy API as an application calls it ------------------- */
+
+static size_t discard(char *p, size_t size, size_t n, void *user) {
+  (void)p;
+  (void)user;
+  return size * n;
+}
+
+/* Default options but two an application fetching URLs it was given sets:
+ * http and https only (no ftp, file, gopher ...), and no redirect
+ * (libcurl's default). */
+static int cu_fetch(const char *s, size_t len, struct adapter_reading *out) {
+  char *u = reading_cstring(out, s, len);
+  if (!u)
+    return out->oom ? -1 : 0;
+  CURL *h = curl_easy_init();
+  if (!h) {
+    free(u);
+    return -1;
+  }
+  curl_easy_setopt(h, CURLOPT_URL, u);
+  curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, discard);
+#if LIBCURL_VERSION_NUM >= 0x075500
+  curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+#else
+  curl_easy_setopt(h, CURLOPT_PROTOCOLS, CURLPROTO_HTTP | CURLPROTO_HTTPS);
+#endif
+  CURLcode rc = curl_easy_perform(h);
+  /* refused before connecting: the URL itself */
+  out->valid = rc != CURLE_URL_MALFORMAT && rc != CURLE_UNSUPPORTED_PROTOCOL &&
+               rc != CURLE_BAD_FUNCTION_ARGUMENT;
+  if (!out->valid) {
+    const char *why = curl_easy_strerror(rc);
+    reading_set_output(out, why, strlen(why));
+  }
+  curl_easy_cleanup(h);
+  free(u);
+  return 0;
+}
+
 const struct glue glue_curl = {
     .name = "curl",
     .spec = "other",
-    .ops = GLUE_OP_PARSE | GLUE_OP_RESOLVE,
+    .ops = GLUE_OP_PARSE | GLUE_OP_RESOLVE | GLUE_OP_RECOMPOSE | GLUE_OP_FETCH,
     .library_version = curl_lib_version,
     .parse = cu_parse,
     .resolve = cu_resolve,
     .accepts = cu_accepts,
+    .recompose = cu_recompose,
+    .fetch = cu_fetch,
 };

@@ -20,7 +20,7 @@ import (
 
 var ipv4 = regexp.MustCompile(`^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}$`)
 
-var knownOps = map[string]bool{"parse": true, "match": true, "resolve": true, "normalize": true, "equivalent": true, "iri-to-uri": true}
+var knownOps = map[string]bool{"parse": true, "match": true, "resolve": true, "normalize": true, "equivalent": true, "iri-to-uri": true, "recompose": true, "fetch": true}
 
 // val is a component value: nil for undefined, else the octets.
 type val *string
@@ -204,10 +204,10 @@ func answer(b *bytes.Buffer, line []byte) {
 	switch op {
 	case "parse":
 		if rule, ok := optString(req, "rule"); ok && rule != "URI-reference" {
-			b.WriteString(`, "unsupported": "url.Parse has one entry point (URI-reference)"}`)
+			b.WriteString(`, "unsupported": "url.Parse and url.ParseRequestURI have one entry point each"}`)
 			return
 		}
-		u, err := url.Parse(input)
+		u, err := parseInput(input)
 		if err != nil {
 			b.WriteString(`, "valid": false}`)
 			return
@@ -240,16 +240,57 @@ func answer(b *bytes.Buffer, line []byte) {
 		b.WriteString(`, "valid": true, "target": `)
 		jsonValue(b, str(t))
 		b.WriteString("}")
+	case "fetch":
+		if requestURI { // not in its hello: net/http's client is go-net-url's
+			b.WriteString(`, "unsupported": "op fetch not supported by this adapter"}`)
+			return
+		}
+		ok, why := fetch(input)
+		if ok {
+			b.WriteString(`, "valid": true}`)
+			return
+		}
+		b.WriteString(`, "valid": false, "error": `)
+		jsonValue(b, str(why))
+		b.WriteString("}")
+	case "recompose":
+		// the string URL.String() writes for what url.Parse read
+		u, err := parseInput(input)
+		if err != nil {
+			b.WriteString(`, "valid": false}`)
+			return
+		}
+		b.WriteString(`, "valid": true, "output": `)
+		jsonValue(b, str(u.String()))
+		b.WriteString("}")
 	default:
 		fmt.Fprintf(b, `, "unsupported": "op %s not supported by this adapter"}`, op)
 	}
 }
 
+// go-net-url reads with url.Parse; go-net-url-request (--request-uri) with
+// url.ParseRequestURI, net/http's reading of a request-target (an absolute
+// URI or an absolute path; no fragment).  Resolve reads with url.Parse in
+// both.
+var requestURI = len(os.Args) > 1 && os.Args[1] == "--request-uri"
+
+func parseInput(s string) (*url.URL, error) {
+	if requestURI {
+		return url.ParseRequestURI(s)
+	}
+	return url.Parse(s)
+}
+
 func main() {
 	in := bufio.NewReaderSize(os.Stdin, 1<<16)
 	out := bufio.NewWriterSize(os.Stdout, 1<<16)
-	fmt.Fprintf(out, `{"adapter": "go-net-url", "library": "go %s net/url", "spec": "rfc3986", "ops": ["parse", "resolve"], "protocol": 1}`+"\n",
-		strings.TrimPrefix(runtime.Version(), "go"))
+	// the fetch op is net/http's client whatever the parse: go-net-url's
+	name, fn, fetchOp := "go-net-url", "", `, "fetch"`
+	if requestURI {
+		name, fn, fetchOp = "go-net-url-request", " (ParseRequestURI)", ""
+	}
+	fmt.Fprintf(out, `{"adapter": "%s", "library": "go %s net/url%s", "spec": "rfc3986", "ops": ["parse", "resolve", "recompose"%s], "protocol": 1}`+"\n",
+		name, strings.TrimPrefix(runtime.Version(), "go"), fn, fetchOp)
 	out.Flush()
 	var b bytes.Buffer
 	for {

@@ -2,39 +2,12 @@
 'use strict';
 // node-url-parse-legacy: Node's legacy url.parse() and url.resolve() (the
 // pre-WHATWG API, still widely called) through adapters/PROTOCOL.md.
-// Mapping to the component model: README.md here.
-const url = require('url');
-const { serve, hostType } = require('../js-common/serve.js');
-
-function components(u) {
-  const o = {};
-  o.scheme = u.protocol === null ? null : u.protocol.slice(0, -1);
-  if (u.host === null) {
-    o.authority = null; o.userinfo = null; o.host = null; o.host_type = null; o.port = null;
-  } else {
-    // hostname drops an IP-literal's brackets; host keeps them
-    o.host = u.host.startsWith('[') ? `[${u.hostname}]` : u.hostname;
-    o.host_type = hostType(o.host);
-    o.userinfo = u.auth; // null when there is no "@"; decoded by url.parse
-    // an empty port ("h:") reads null like an absent one: left out then
-    if (u.port !== null) o.port = u.port;
-    // authority left out: no raw authority is kept
-  }
-  o.path = u.pathname === null ? '' : u.pathname;
-  o.query = u.search === null ? null : u.search.slice(1);
-  o.fragment = u.hash === null ? null : u.hash.slice(1);
-  return o;
-}
+// Mapping to the component model: README.md here (js-common/legacy-url.js).
+const { serve } = require('../js-common/serve.js');
+const { handlers } = require('../js-common/legacy-url.js');
 
 serve({
   adapter: 'node-url-parse-legacy',
   library: `node ${process.versions.node} url.parse (legacy)`,
   spec: 'other',
-}, {
-  parse(req, f) {
-    return { valid: true, components: components(url.parse(f.input)) };
-  },
-  resolve(req, f) {
-    return { valid: true, target: url.resolve(f.base, f.input) };
-  },
-});
+}, handlers(require('url')));

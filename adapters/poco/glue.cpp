@@ -161,7 +161,9 @@ extern "C" const struct glue glue_poco = {
     nullptr,
     nullptr,
     po_accepts,
+    nullptr, /* recompose: none */
     nullptr, /* base_parse, resolve_parsed, base_free: none */
     nullptr,
     nullptr,
+    nullptr, /* fetch: none */
 };

@@ -244,7 +244,9 @@ extern "C" const struct glue glue_qt = {
     nullptr,
     nullptr,
     qt_accepts,
+    nullptr, /* recompose: none */
     nullptr, /* base_parse, resolve_parsed, base_free: none */
     nullptr,
     nullptr,
+    nullptr, /* fetch: none */
 };

@@ -213,11 +213,11 @@ pub fn js(s: &str) -> String {
 }
 
 
-/// Field NAME (or NAME_hex decoded) of REQ: Ok(None) when absent,
-/// Err(Outcome) when malformed or not UTF-8 (these libraries take &str).
-pub fn field(req: &BTreeMap<String, Value>, name: &str) -> Result<Option<String>, Outcome> {
+/// Field NAME (or NAME_hex decoded) of REQ as octets: Ok(None) when
+/// absent, Err(Outcome) when malformed.
+pub fn field_bytes(req: &BTreeMap<String, Value>, name: &str) -> Result<Option<Vec<u8>>, Outcome> {
     match req.get(name) {
-        Some(Value::Str(s)) => return Ok(Some(s.clone())),
+        Some(Value::Str(s)) => return Ok(Some(s.as_bytes().to_vec())),
         Some(Value::Null) | None => {}
         Some(_) => return Err(Outcome::Bad(format!("{} is not a string", name))),
     }
@@ -226,13 +226,22 @@ pub fn field(req: &BTreeMap<String, Value>, name: &str) -> Result<Option<String>
             if h.len() % 2 != 0 || !h.bytes().all(|b| b.is_ascii_hexdigit()) {
                 return Err(Outcome::Bad(format!("{}_hex is not hex digits", name)));
             }
-            let bytes: Vec<u8> = (0..h.len() / 2).map(|k| u8::from_str_radix(&h[2 * k..2 * k + 2], 16).unwrap()).collect();
-            String::from_utf8(bytes)
-                .map(Some)
-                .map_err(|_| Outcome::Unsupported("the library takes Rust strings (&str): input is not UTF-8".into()))
+            Ok(Some((0..h.len() / 2).map(|k| u8::from_str_radix(&h[2 * k..2 * k + 2], 16).unwrap()).collect()))
         }
         Some(Value::Null) | None => Ok(None),
         Some(_) => Err(Outcome::Bad(format!("{}_hex is not a string", name))),
+    }
+}
+
+/// Field NAME (or NAME_hex decoded) of REQ: Ok(None) when absent,
+/// Err(Outcome) when malformed or not UTF-8 (for libraries that take &str).
+#[allow(dead_code)] // rust-http takes octets (field_bytes)
+pub fn field(req: &BTreeMap<String, Value>, name: &str) -> Result<Option<String>, Outcome> {
+    match field_bytes(req, name)? {
+        None => Ok(None),
+        Some(b) => String::from_utf8(b)
+            .map(Some)
+            .map_err(|_| Outcome::Unsupported("the library takes Rust strings (&str): input is not UTF-8".into())),
     }
 }
 
@@ -243,7 +252,7 @@ pub fn str_of<'a>(req: &'a BTreeMap<String, Value>, name: &str) -> Option<&'a st
     }
 }
 
-const KNOWN: [&str; 6] = ["parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri"];
+const KNOWN: [&str; 8] = ["parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri", "recompose", "fetch"];
 
 fn one(line: &[u8], handle: &dyn Fn(&str, &BTreeMap<String, Value>) -> Outcome) -> String {
     let req = match parse_json(line) {

@@ -168,7 +168,8 @@ static int ops_match(const struct glue *g) {
          !(g->ops & GLUE_OP_RESOLVE) == !g->resolve &&
          !(g->ops & GLUE_OP_NORMALIZE) == !g->normalize &&
          !(g->ops & GLUE_OP_EQUIVALENT) == !g->equivalent &&
-         !(g->ops & GLUE_OP_IRI_TO_URI) == !g->iri_to_uri;
+         !(g->ops & GLUE_OP_IRI_TO_URI) == !g->iri_to_uri &&
+         !(g->ops & GLUE_OP_RECOMPOSE) == !g->recompose;
 }
 
 int main(int argc, char **argv) {

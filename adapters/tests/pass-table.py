@@ -3,6 +3,8 @@
 
 usage: pass-table.py RESULTS.jsonl [ADAPTER]
 Prints a Markdown table: vector file, tests, passed, failed, unsupported.
+The round trips derived from a file's parse vectors (op recompose, DESIGN.md
+"Round trips") are a row of their own after the file's.
 """
 import collections
 import json
@@ -21,17 +23,18 @@ def main():
         f = r.get("file", "?")
         i = f.find("vectors/")
         f = f[i:] if i >= 0 else os.path.basename(f)
-        row = rows.setdefault(f, collections.Counter())
+        row = rows.setdefault((f, r.get("op") == "recompose"), collections.Counter())
         row["tests"] += 1
         cls = r.get("class")
         row["passed" if cls == "PASS" else "unsupported" if cls == "UNSUPPORTED" else "failed"] += 1
     print("| vector file | tests | passed | failed | unsupported |")
     print("|---|---:|---:|---:|---:|")
     total = collections.Counter()
-    for f in sorted(rows):
-        c = rows[f]
+    for f, rt in sorted(rows):
+        c = rows[(f, rt)]
         total.update(c)
-        print("| `%s` | %d | %d | %d | %d |" % (f, c["tests"], c["passed"], c["failed"], c["unsupported"]))
+        print("| `%s`%s | %d | %d | %d | %d |" % (f, ", round trips" if rt else "", c["tests"], c["passed"],
+                                                c["failed"], c["unsupported"]))
     print("| **all** | %d | %d | %d | %d |" % (total["tests"], total["passed"], total["failed"], total["unsupported"]))
 
 

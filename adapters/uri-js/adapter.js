@@ -2,11 +2,14 @@
 'use strict';
 // uri-js: the npm package uri-js (parse, resolve, normalize, equal) through
 // adapters/PROTOCOL.md; mapping in ../js-common/urijs-like.js, README.md here.
-const { serve, pkgVersion } = require('../js-common/serve.js');
+// Published versions run as uri-js@VERSION (adapter.json "versions").
+const { serve, loadLibrary, adapterName } = require('../js-common/serve.js');
 const { handlers } = require('../js-common/urijs-like.js');
 
+const loaded = loadLibrary(__dirname, 'uri-js');
+
 serve({
-  adapter: 'uri-js',
-  library: `uri-js ${pkgVersion(__dirname, 'uri-js')} (node ${process.versions.node})`,
+  adapter: adapterName('uri-js', loaded),
+  library: `uri-js ${loaded.version} (node ${process.versions.node})`,
   spec: 'rfc3986',
-}, handlers(require('uri-js')));
+}, handlers(loaded.lib));

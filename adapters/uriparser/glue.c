@@ -275,6 +275,18 @@ static int up_equivalent(const char *a, size_t a_len, const char *b,
   return rc;
 }
 
+/* uriToStringA of the parsed input, as it is. */
+static int up_recompose(const char *s, size_t len,
+                        struct adapter_reading *out) {
+  UriUriA u;
+  const char *err;
+  int rc = 0;
+  if (uriParseSingleUriExA(&u, s, s + len, &err) == URI_SUCCESS)
+    rc = to_output(&u, out);
+  uriFreeUriMembersA(&u);
+  return rc;
+}
+
 static int up_accepts(const char *s, size_t len) {
   UriUriA u;
   const char *err = NULL;
@@ -287,13 +299,14 @@ const struct glue glue_uriparser = {
     .name = "uriparser",
     .spec = "rfc3986",
     .ops = GLUE_OP_PARSE | GLUE_OP_RESOLVE | GLUE_OP_NORMALIZE |
-           GLUE_OP_EQUIVALENT,
+           GLUE_OP_EQUIVALENT | GLUE_OP_RECOMPOSE,
     .library_version = up_version,
     .parse = up_parse,
     .resolve = up_resolve,
     .normalize = up_normalize,
     .equivalent = up_equivalent,
     .accepts = up_accepts,
+    .recompose = up_recompose,
     .base_parse = up_base_parse,
     .resolve_parsed = up_resolve_parsed,
     .base_free = up_base_free,

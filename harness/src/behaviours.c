@@ -12,6 +12,7 @@
 
 #include "classify.h"
 #include "endpoint.h"
+#include "files.h"
 #include "output.h"
 #include "../../adapters/common/codec_json.h"
 
@@ -151,7 +152,7 @@ int behaviours_load(const char *path, struct behaviours *out) {
   memset(out, 0, sizeof *out);
   json_error_t err;
   out->path = xstrdup(path);
-  out->doc = json_load_file(path, 0, &err);
+  out->doc = json_load_regular(path, 0, 0, &err);
   if (!out->doc) {
     warnx_("%s:%d:%d: %s", path, err.line, err.column, err.text);
     return -1;
@@ -184,16 +185,18 @@ int behaviours_load_adapter(const char *adapter, struct behaviours *out) {
   if (strchr(adapter, '/') || adapter[0] == '.' || !adapter[0])
     return 0;
   /* adapters/NAME/behaviours.json, or, for the second adapter of a folder
-   * (glib-relaxed in adapters/glib/), adapters/ * /behaviours-NAME.json */
+   * (glib-relaxed in adapters/glib/), adapters/ * /behaviours-NAME.json;
+   * a published version NAME@VERSION is read with NAME's behaviours */
+  int len = (int)strcspn(adapter, "@");
   size_t n = strlen(adapter) + 40;
   char *rel = xmalloc(n);
-  snprintf(rel, n, "adapters/%s/behaviours.json", adapter);
+  snprintf(rel, n, "adapters/%.*s/behaviours.json", len, adapter);
   char *path = root_path(rel);
   int rc = 0;
   if (access(path, F_OK) == 0) {
     rc = behaviours_load(path, out);
   } else {
-    snprintf(rel, n, "adapters/*/behaviours-%s.json", adapter);
+    snprintf(rel, n, "adapters/*/behaviours-%.*s.json", len, adapter);
     char *pattern = root_path(rel);
     glob_t g;
     if (glob(pattern, 0, NULL, &g) == 0 && g.gl_pathc > 0)

@@ -30,7 +30,8 @@ struct behaviours {
 };
 
 /*
- * Load adapters/ADAPTER/behaviours.json (under the repository root) into
+ * Load adapters/ADAPTER/behaviours.json (under the repository root; for a
+ * published version ADAPTER@VERSION, ADAPTER's) into
  * *OUT: 0, with n = 0 when the adapter has no such file; -1 after printing
  * "FILE: behaviour ID: what is wrong" (a file that does not parse, an
  * unknown condition, a bad regular expression, a field of the wrong type).

@@ -14,7 +14,9 @@
 #include <unistd.h>
 
 #include "adapter.h"
+#include "bisect.h"
 #include "commands.h"
+#include "pairs.h"
 #include "proc.h"
 #include "results.h"
 #include "util.h"
@@ -49,9 +51,8 @@ static const char bisect_help[] =
     "Example: uritest bisect --adapter NAME --versions all --tag cve\n";
 
 struct bisect_opts {
-  const char *adapter, *versions, *format, *timeout;
-  char **vectors, **tags;
-  int nvectors, ntags;
+  const char *adapter, *versions, *format;
+  struct version_run run; /* vectors, tags, timeout of each uritest run */
 };
 
 /* One outcome of a vector from some version on. */
@@ -158,9 +159,36 @@ static int read_results(struct tracks *t, const char *path,
   return results_each(paths, 1, track_record, &ctx) ? -1 : 0;
 }
 
-/* uritest run for ADAPTER into OUT; its exit status, or -1. */
-static int run_version(const struct bisect_opts *o, const char *adapter,
-                       const char *out, const char *log) {
+void version_name(const struct adapter_def *base, const char *version,
+                  char *full, size_t n) {
+  if (!strcmp(version, base->pinned))
+    snprintf(full, n, "%s", base->name);
+  else
+    snprintf(full, n, "%s@%s", base->name, version);
+}
+
+int version_run_dir(char *dir, size_t n, const char *what) {
+  const char *tmp = getenv("TMPDIR");
+  errno = ENAMETOOLONG;
+  if (snprintf(dir, n, "%s/uritest-%s-XXXXXX", tmp && *tmp ? tmp : "/tmp",
+               what) >= (int)n ||
+      !mkdtemp(dir)) {
+    warnx_("%s: cannot make the folder of the runs: %s", dir, strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
+void version_run_remove(const char *out, const char *log) {
+  char *pairs = pairs_path_for(out); /* uritest run writes it beside */
+  unlink(out);
+  unlink(log);
+  unlink(pairs);
+  free(pairs);
+}
+
+int version_run(const struct version_run *o, const char *adapter,
+                const char *out, const char *log) {
   char *argv[64 + 4 * 64];
   int argc = 0;
   argv[argc++] = "uritest";
@@ -243,9 +271,8 @@ static char **pick_versions(const struct adapter_def *base, const char *list,
   return out;
 }
 
-/* Every version installed, or exit 2 naming the make deps command. */
-static int check_installed(struct registry *reg, const char *name,
-                           char **versions, size_t n) {
+int versions_installed(struct registry *reg, const char *name, char **versions,
+                       size_t n) {
   struct buf missing = {0};
   for (size_t i = 0; i < n; i++) {
     char full[512];
@@ -272,7 +299,7 @@ static int check_installed(struct registry *reg, const char *name,
 /* The input of each change whose results carry none (only PASS and
  * UNSUPPORTED results, which the results file writes without "expected"),
  * from the vectors the versions ran (default vectors/v1). */
-static void inputs_from_vectors(struct tracks *t, const struct bisect_opts *o) {
+static void inputs_from_vectors(struct tracks *t, const struct version_run *o) {
   int missing = 0;
   for (size_t i = 0; i < t->n; i++)
     missing |= t->v[i].n >= 2 && !t->v[i].input;
@@ -366,8 +393,8 @@ static int parse_bisect_opts(int argc, char **argv, struct bisect_opts *o) {
                                        {0, 0, 0, 0}};
   memset(o, 0, sizeof *o);
   o->format = "text";
-  o->vectors = xcalloc((size_t)argc + 1, sizeof *o->vectors);
-  o->tags = xcalloc((size_t)argc + 1, sizeof *o->tags);
+  o->run.vectors = xcalloc((size_t)argc + 1, sizeof *o->run.vectors);
+  o->run.tags = xcalloc((size_t)argc + 1, sizeof *o->run.tags);
   int c;
   optind = 1;
   while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
@@ -376,13 +403,13 @@ static int parse_bisect_opts(int argc, char **argv, struct bisect_opts *o) {
     else if (c == 'V')
       o->versions = optarg;
     else if (c == 'v')
-      o->vectors[o->nvectors++] = optarg;
+      o->run.vectors[o->run.nvectors++] = optarg;
     else if (c == 't')
-      o->tags[o->ntags++] = optarg;
+      o->run.tags[o->run.ntags++] = optarg;
     else if (c == 'f')
       o->format = optarg;
     else if (c == 'T')
-      o->timeout = optarg;
+      o->run.timeout = optarg;
     else if (c == 'h') {
       fputs(bisect_usage, stdout);
       fputs(bisect_help, stdout);
@@ -392,7 +419,7 @@ static int parse_bisect_opts(int argc, char **argv, struct bisect_opts *o) {
   }
   if (optind < argc || !o->adapter || !o->versions ||
       (strcmp(o->format, "text") && strcmp(o->format, "json")) ||
-      o->nvectors > 60 || o->ntags > 60)
+      o->run.nvectors > 60 || o->run.ntags > 60)
     return -1;
   return 0;
 }
@@ -400,21 +427,16 @@ static int parse_bisect_opts(int argc, char **argv, struct bisect_opts *o) {
 /* Run every version, reading each one's results; -1 on error. */
 static int run_versions(const struct bisect_opts *o, char **versions, size_t n,
                         const struct adapter_def *base, struct tracks *t) {
-  char dir[] = "/tmp/uritest-bisect-XXXXXX";
-  if (!mkdtemp(dir)) {
-    warnx_("mkdtemp: %s", strerror(errno));
+  char dir[256];
+  if (version_run_dir(dir, sizeof dir, "bisect") < 0)
     return -1;
-  }
   int rc = 0;
   for (size_t i = 0; i < n && rc == 0; i++) {
     char full[512], out[600], log[600];
-    if (!strcmp(versions[i], base->pinned))
-      snprintf(full, sizeof full, "%s", base->name);
-    else
-      snprintf(full, sizeof full, "%s@%s", base->name, versions[i]);
+    version_name(base, versions[i], full, sizeof full);
     snprintf(out, sizeof out, "%s/%zu.jsonl", dir, i);
     snprintf(log, sizeof log, "%s/%zu.log", dir, i);
-    int st = run_version(o, full, out, log);
+    int st = version_run(&o->run, full, out, log);
     if (st != 0 && st != 1) {
       warnx_("uritest run --adapter %s failed (status %d); its output is in %s",
              full, st, log);
@@ -422,8 +444,7 @@ static int run_versions(const struct bisect_opts *o, char **versions, size_t n,
     }
     if (read_results(t, out, versions[i]) < 0)
       rc = -1;
-    unlink(out);
-    unlink(log);
+    version_run_remove(out, log);
   }
   rmdir(dir);
   return rc;
@@ -451,8 +472,8 @@ int cmd_bisect(int argc, char **argv) {
   if (p != 0) {
     if (p < 0)
       fputs(bisect_usage, stderr);
-    free(o.vectors);
-    free(o.tags);
+    free(o.run.vectors);
+    free(o.run.tags);
     return p > 0 ? EXIT_OK : EXIT_USAGE;
   }
   struct registry reg;
@@ -467,9 +488,9 @@ int cmd_bisect(int argc, char **argv) {
            base ? "has no published versions (adapter.json \"versions\")"
                 : "unknown adapter (see uritest adapters)");
   else if ((versions = pick_versions(base, o.versions, &n)) &&
-           check_installed(&reg, base->name, versions, n) == 0 &&
+           versions_installed(&reg, base->name, versions, n) == 0 &&
            run_versions(&o, versions, n, base, &t) == 0) {
-    inputs_from_vectors(&t, &o);
+    inputs_from_vectors(&t, &o.run);
     json_t *vs = json_array();
     for (size_t i = 0; i < n; i++)
       json_array_append_new(vs, json_string(versions[i]));
@@ -493,7 +514,7 @@ int cmd_bisect(int argc, char **argv) {
     free(versions[i]);
   free(versions);
   registry_free(&reg);
-  free(o.vectors);
-  free(o.tags);
+  free(o.run.vectors);
+  free(o.run.tags);
   return rc;
 }

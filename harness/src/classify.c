@@ -19,6 +19,7 @@ const char *const class_names[CLASS__COUNT] = {"PASS",
                                                "NORMALIZE_MISMATCH",
                                                "EQUIVALENT_MISMATCH",
                                                "OUTPUT_MISMATCH",
+                                               "ROUNDTRIP_MISMATCH",
                                                "UNSUPPORTED",
                                                "CRASH",
                                                "TIMEOUT",
@@ -50,9 +51,7 @@ static int answer_value(json_t *j, const char **s, size_t *len, char **own) {
                               : -1; /* wrong type */
 }
 
-/* Component C of the answer's COMPONENTS as an sv (SV_ABSENT when left
- * out or of the wrong type; octets in *OWN to free). */
-static struct sv answer_comp(json_t *comps, int c, char **own) {
+struct sv answer_comp(json_t *comps, int c, char **own) {
   const char *s = NULL;
   size_t len = 0;
   json_t *j = json_is_object(comps)
@@ -307,30 +306,99 @@ static int equals_ignoring_case(json_t *j, const struct sv *e) {
   return 1;
 }
 
+/* The endpoint of WHATWG getters G: protocol without its ":", username
+ * and password as one userinfo (into *OWN, to free), hostname, port. */
+static void getters_endpoint(const struct sv *g, struct endpoint *e,
+                             char **own) {
+  *own = NULL;
+  e->scheme = g[G_PROTOCOL];
+  if (e->scheme.state == SV_STR && e->scheme.len &&
+      e->scheme.s[e->scheme.len - 1] == ':')
+    e->scheme.len--;
+  e->host = g[G_HOSTNAME];
+  e->port = g[G_PORT];
+  e->userinfo = g[G_USERNAME];
+  const struct sv *pw = &g[G_PASSWORD];
+  if (e->userinfo.state == SV_STR && pw->state == SV_STR && pw->len) {
+    size_t n = e->userinfo.len + 1 + pw->len;
+    *own = xmalloc(n);
+    memcpy(*own, e->userinfo.s, e->userinfo.len);
+    (*own)[e->userinfo.len] = ':';
+    memcpy(*own + e->userinfo.len + 1, pw->s, pw->len);
+    e->userinfo = (struct sv){*own, (unsigned)n, SV_STR};
+  }
+}
+
+/* The endpoint judgement of WHATWG getters GOT against EXPECT (both
+ * G__COUNT values), when the expectation gives the hostname; a semantic
+ * mismatch of a getter whose part both name the same (host and origin:
+ * the whole endpoint) turns same-endpoint. */
+static void getters_verdict(const struct sv *expect, const struct sv *got,
+                            struct verdict *v) {
+  if (expect[G_HOSTNAME].state == SV_ABSENT)
+    return;
+  struct endpoint e, g;
+  char *oe, *og;
+  getters_endpoint(expect, &e, &oe);
+  getters_endpoint(got, &g, &og);
+  struct endpoint_judgement j;
+  endpoint_judge(&e, &g, &j);
+  set_endpoint(v, &j);
+  free(oe);
+  free(og);
+  for (int i = 0; i < v->nmis; i++) {
+    int k = 0;
+    while (k < G__COUNT && strcmp(v->mis[i].name, getter_names[k]))
+      k++;
+    int p = k < G__COUNT ? getter_part(k) : 0,
+        whole = k == G_HOST || k == G_ORIGIN;
+    if (v->mis[i].kind == MK_SEMANTIC && p &&
+        (whole ? j.cls == EP_SAME && j.same[SEV_HOST] : j.same[p]))
+      v->mis[i].kind = MK_SAME_ENDPOINT;
+  }
+}
+
+/* The getters of answer W (G__COUNT values, SV_ABSENT for those left out;
+ * what *OWN holds is to free). */
+static void answer_getters(json_t *w, struct sv *got, char **own) {
+  for (int g = 0; g < G__COUNT; g++) {
+    const char *s = NULL;
+    size_t len = 0;
+    int st = answer_value(
+        json_is_object(w) ? json_object_get(w, getter_names[g]) : NULL, &s,
+        &len, &own[g]);
+    got[g] =
+        (struct sv){s, (unsigned)len, (unsigned char)(st < 0 ? SV_ABSENT : st)};
+  }
+}
+
 static void compare_getters(json_t *w, const struct sv *expect,
                             struct verdict *v) {
+  struct sv got[G__COUNT];
+  char *own[G__COUNT];
+  answer_getters(w, got, own);
   for (int g = 0; g < G__COUNT; g++) {
     if (expect[g].state == SV_ABSENT)
       continue;
-    json_t *got =
-        json_is_object(w) ? json_object_get(w, getter_names[g]) : NULL;
-    if (!got) {
+    json_t *j = json_is_object(w) ? json_object_get(w, getter_names[g]) : NULL;
+    if (!j) {
       v->not_compared++;
       continue;
     }
     v->compared++;
-    if (value_equals(got, &expect[g]))
+    if (value_equals(j, &expect[g]))
       continue;
     int part = getter_part(g);
     int same = part && part != SEV_USERINFO && part != SEV_PORT &&
-               equals_ignoring_case(got, &expect[g]);
+               equals_ignoring_case(j, &expect[g]);
     add_mismatch(v, getter_names[g], same ? MK_SAME_ENDPOINT : MK_SEMANTIC);
-    if (part && !same && part > v->severity)
-      v->severity = part;
   }
-  v->security_relevant = v->severity != SEV_NONE;
-  if (v->nmis)
+  if (v->nmis) {
+    getters_verdict(expect, got, v);
     v->cls = CLASS_COMPONENT_MISMATCH;
+  }
+  for (int g = 0; g < G__COUNT; g++)
+    free(own[g]);
 }
 
 /* A string result (target, normalized, output) against its expectation. */
@@ -496,6 +564,54 @@ static int reads_vulnerably(const struct test *t, json_t *ans) {
 static void classify_expected(const struct test *t, json_t *ans,
                               struct verdict *v);
 
+static const char *const roundtrip_why[SEV__COUNT] = {
+    NULL, "the string written back names another userinfo",
+    "the string written back names another scheme",
+    "the string written back names another port",
+    "the string written back names another host"};
+
+/* A recompose answer (DESIGN.md "Round trips"): the string the library
+ * wrote for T's input, re-read by the oracle, must name the endpoint of
+ * T's components.  Rejected input: nothing written, UNSUPPORTED. */
+static void classify_roundtrip(const struct test *t, json_t *ans,
+                               struct verdict *v) {
+  int valid = 0;
+  if (answer_validity(ans, "output", v, &valid) < 0)
+    return;
+  if (!valid) {
+    v->cls = CLASS_UNSUPPORTED;
+    v->why = "the library rejected the input: nothing written back";
+    return;
+  }
+  const char *s = NULL;
+  size_t len = 0;
+  char *own;
+  answer_value(json_object_get(ans, "output"), &s, &len, &own);
+  rfc3986_uri u;
+  if (rfc3986_parse(s, len, RFC3986_RULE_URI_reference, &u, NULL) !=
+      RFC3986_OK) {
+    v->cls = CLASS_ROUNDTRIP_MISMATCH;
+    v->why = "the string written back is not a URI-reference";
+  } else {
+    struct sv back[RFC3986_COMPONENT_COUNT];
+    for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++)
+      back[c] = uri_comp(&u, c);
+    struct endpoint want, got;
+    endpoint_of(&want, t->comps);
+    endpoint_of(&got, back);
+    struct endpoint_judgement j;
+    endpoint_judge(&want, &got, &j);
+    if (j.cls == EP_DIFFERENT || j.cls == EP_HOST_LOST) {
+      v->cls = CLASS_ROUNDTRIP_MISMATCH;
+      set_endpoint(v, &j);
+      v->why = j.cls == EP_HOST_LOST
+                   ? "the string written back names no usable host"
+                   : roundtrip_why[j.severity];
+    }
+  }
+  free(own);
+}
+
 void classify_answer(const struct test *t, json_t *ans, struct verdict *v) {
   classify_expected(t, ans, v);
   if ((t->vuln || t->vuln_accepts) && v->cls != CLASS_PASS &&
@@ -507,8 +623,13 @@ static void classify_expected(const struct test *t, json_t *ans,
                               struct verdict *v) {
   memset(v, 0, sizeof *v);
   v->cls = CLASS_PASS;
+  if (t->op == OP_RECOMPOSE) {
+    classify_roundtrip(t, ans, v);
+    return;
+  }
   static const char *const result_keys[OP__COUNT] = {
-      "components", NULL, "target", "normalized", "equivalent", "output"};
+      "components", NULL,     "target", "normalized",
+      "equivalent", "output", "output"};
   int whatwg = t->spec == SPEC_WHATWG;
   int valid = 0;
   if (whatwg && json_is_object(json_object_get(ans, "whatwg")) &&
@@ -581,16 +702,10 @@ void classify_pair(json_t *a, json_t *b, struct verdict *v) {
     return; /* B gave no reading to hold A to */
   struct sv getters[G__COUNT];
   char *own[G__COUNT];
-  memset(getters, 0, sizeof getters);
-  for (int g = 0; g < G__COUNT; g++) {
-    const char *s = NULL;
-    size_t len = 0;
-    int st = answer_value(
-        json_is_object(w) ? json_object_get(w, getter_names[g]) : NULL, &s,
-        &len, &own[g]);
-    if (st == SV_STR)
-      getters[g] = (struct sv){s, (unsigned)len, SV_STR};
-  }
+  answer_getters(w, getters, own);
+  for (int g = 0; g < G__COUNT; g++) /* B's strings alone are held to */
+    if (getters[g].state != SV_STR)
+      getters[g] = (struct sv){NULL, 0, SV_ABSENT};
   struct test t;
   memset(&t, 0, sizeof t);
   t.op = OP_PARSE;

@@ -16,6 +16,7 @@ enum cls {
   CLASS_NORMALIZE_MISMATCH,
   CLASS_EQUIVALENT_MISMATCH,
   CLASS_OUTPUT_MISMATCH,
+  CLASS_ROUNDTRIP_MISMATCH,
   CLASS_UNSUPPORTED,
   CLASS_CRASH,
   CLASS_TIMEOUT,
@@ -78,5 +79,9 @@ void classify_pair(json_t *a, json_t *b, struct verdict *v);
 /* The reference's components of INPUT as a JSON object ("valid",
  * "components"), for reports; a new reference. */
 json_t *reference_parse_json(const char *input, size_t len);
+
+/* Component C of an answer's COMPONENTS as an sv (SV_ABSENT when left
+ * out or of the wrong type; octets in *OWN to free). */
+struct sv answer_comp(json_t *comps, int c, char **own);
 
 #endif

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "adapter.h"
+#include "files.h"
 #include "commands.h"
 #include "pairs.h"
 
@@ -16,13 +17,17 @@ static const char usage_text[] =
     "usage: uritest pairs [--adapter NAME]... [--adapter-cmd CMD]...\n"
     "                     [--vectors PATH]... [FILE|-] [--format text|json]\n"
     "                     [--output FILE] [--timeout S]\n"
-    "For every ordered pair of adapters (A, B): the inputs both accept while\n"
-    "they read a different endpoint (host, port, scheme, userinfo), with the\n"
-    "five shortest.  Inputs: the parse vectors (default all of vectors/v1),\n"
-    "or one per line from FILE or standard input.  Adapters: those named,\n"
-    "default every available one, the reference included; a validator\n"
-    "(\"role\": \"validator\") takes part as A only.  Exit 0 when no pair\n"
-    "differs, 1 when some do, 2 on usage or input error.\n"
+    "For every ordered pair (validator V, fetcher F), V != F: the inputs\n"
+    "both accept, RFC 3986 valid or not, on which F reads another endpoint\n"
+    "than V (host, port, scheme, userinfo) or loses V's host, counted by\n"
+    "class, worst pairs first, with the shortest input of each kind of the\n"
+    "worst class.  Roles come from the hello or adapter.json (default both);\n"
+    "a validator that only accepts reads as RFC 3986 where it accepts, else\n"
+    "the input counts as invalid_accepted.  Inputs: the parse vectors\n"
+    "(default all of vectors/v1), or one per line from FILE or standard\n"
+    "input.  Adapters: those named, default every available one, the\n"
+    "reference (a validator) included.  Exit 0 when no pair differs, 1 when\n"
+    "some do, 2 on usage or input error.\n"
     "  --adapter NAME     a registered adapter (several; default: every\n"
     "                     available one)\n"
     "  --adapter-cmd CMD  an adapter's command line (several; default: none)\n"
@@ -79,14 +84,8 @@ static size_t read_lines(FILE *f, struct arena *a, char ***lines,
   return n;
 }
 
-struct popts {
-  char **names, **cmds, **vpaths;
-  int nnames, ncmds, nv, json;
-  const char *output, *file;
-  double timeout;
-};
-
-static int parse_opts(int argc, char **argv, struct popts *o) {
+int input_opts_parse(int argc, char **argv, struct input_opts *o,
+                     const char *cmd, const char *usage, int output_ok) {
   static const struct option opts[] = {
       {"adapter", required_argument, 0, 'a'},
       {"adapter-cmd", required_argument, 0, 'c'},
@@ -98,7 +97,6 @@ static int parse_opts(int argc, char **argv, struct popts *o) {
       {0, 0, 0, 0}};
   int c;
   optind = 1;
-  o->timeout = 2;
   while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
     char ***list = c == 'a' ? &o->names : c == 'c' ? &o->cmds : &o->vpaths;
     int *n = c == 'a' ? &o->nnames : c == 'c' ? &o->ncmds : &o->nv;
@@ -108,34 +106,32 @@ static int parse_opts(int argc, char **argv, struct popts *o) {
     } else if (c == 'f' &&
                (!strcmp(optarg, "json") || !strcmp(optarg, "text"))) {
       o->json = !strcmp(optarg, "json");
-    } else if (c == 'o') {
+    } else if (c == 'o' && output_ok) {
       o->output = optarg;
     } else if (c == 't' && (o->timeout = parse_seconds(optarg)) > 0) {
       continue;
     } else if (c == 'h') {
-      fputs(usage_text, stdout);
+      fputs(usage, stdout);
       return -1;
     } else {
-      fputs(usage_text, stderr);
+      fputs(usage, stderr);
       return EXIT_USAGE;
     }
   }
   if (argc - optind > 1 || (argc - optind == 1 && o->nv)) {
-    warnx_("pairs reads the vectors or one FILE (or - for standard input)");
+    warnx_("%s reads the vectors or one FILE (or - for standard input)", cmd);
     return EXIT_USAGE;
   }
   o->file = optind < argc ? argv[optind] : NULL;
   return 0;
 }
 
-/* The inputs: FILE's lines, or the parse vectors' inputs. */
-static int load_inputs(const struct popts *o, struct vectors *vec,
-                       struct arena *a, char ***lines, size_t **lens,
-                       size_t *n) {
-  if (o->file) {
-    FILE *f = strcmp(o->file, "-") ? fopen(o->file, "rb") : stdin;
+int inputs_load(const char *file, char **vpaths, int nv, struct vectors *vec,
+                struct arena *a, char ***lines, size_t **lens, size_t *n) {
+  if (file) {
+    FILE *f = strcmp(file, "-") ? fopen(file, "rb") : stdin;
     if (!f) {
-      warnx_("%s: %s", o->file, strerror(errno));
+      warnx_("%s: %s", file, strerror(errno));
       return EXIT_USAGE;
     }
     *n = read_lines(f, a, lines, lens);
@@ -147,8 +143,7 @@ static int load_inputs(const struct popts *o, struct vectors *vec,
   char *paths[] = {deflt};
   struct filters none;
   memset(&none, 0, sizeof none);
-  int rc =
-      vectors_load(vec, o->nv ? o->vpaths : paths, o->nv ? o->nv : 1, &none);
+  int rc = vectors_load(vec, nv ? vpaths : paths, nv ? nv : 1, &none);
   free(deflt);
   if (rc < 0)
     return EXIT_USAGE;
@@ -164,7 +159,7 @@ static int load_inputs(const struct popts *o, struct vectors *vec,
   return 0;
 }
 
-static int write_matrix(const struct popts *o, json_t *m) {
+static int write_matrix(const struct input_opts *o, json_t *m) {
   if (o->json) {
     json_dumpf(m, stdout, JSON_INDENT(1) | JSON_ENSURE_ASCII);
     putchar('\n');
@@ -172,16 +167,15 @@ static int write_matrix(const struct popts *o, json_t *m) {
     pairs_text(stdout, m);
   }
   if (o->output &&
-      json_dump_file(m, o->output, JSON_INDENT(1) | JSON_ENSURE_ASCII) < 0) {
-    warnx_("%s: cannot write", o->output);
+      json_write_file(m, o->output, JSON_INDENT(1) | JSON_ENSURE_ASCII) < 0)
     return EXIT_USAGE;
-  }
   return 0;
 }
 
 int cmd_pairs(int argc, char **argv) {
-  struct popts o;
+  struct input_opts o;
   memset(&o, 0, sizeof o);
+  o.timeout = 2;
   struct vectors vec;
   memset(&vec, 0, sizeof vec);
   struct registry reg;
@@ -193,10 +187,10 @@ int cmd_pairs(int argc, char **argv) {
   struct adapter *ad = NULL;
   struct pairs p;
   memset(&p, 0, sizeof p);
-  int rc = parse_opts(argc, argv, &o);
+  int rc = input_opts_parse(argc, argv, &o, "pairs", usage_text, 1);
   if (rc)
     goto out;
-  if ((rc = load_inputs(&o, &vec, &a, &lines, &lens, &n)))
+  if ((rc = inputs_load(o.file, o.vpaths, o.nv, &vec, &a, &lines, &lens, &n)))
     goto out;
   if (!n) {
     warnx_("no input to read (no parse vector, or an empty file)");
@@ -218,7 +212,7 @@ int cmd_pairs(int argc, char **argv) {
     pairs_adapter(&p, k, ad[k].name ? ad[k].name : defs[k]->name,
                   defs[k]->validator, ad[k].roles);
     struct pjob j = {&p, k};
-    struct job job = {&j, n, encode, answer, fail, NULL};
+    struct job job = {&j, n, encode, answer, fail, NULL, 0};
     if (started)
       adapter_run(&ad[k], &job);
     else

@@ -149,6 +149,11 @@ void out_explain(FILE *f, const struct result *r) {
     key = "output";
     want = r->t ? &r->t->output : NULL;
     break;
+  case CLASS_ROUNDTRIP_MISMATCH: /* no expected string: the why says */
+    fputs("    written back: ", f);
+    out_human_json(f, json_object_get(ans, "output"));
+    fputc('\n', f);
+    return;
   case CLASS_EQUIVALENT_MISMATCH:
     if (r->t)
       fprintf(f, "    equivalent: expected %s, got ",

@@ -23,6 +23,7 @@ struct adapter_def {
   char *check, *install;
   int in_process;
   int validator; /* "role": "validator": accepts or rejects, no components */
+  int fetch;     /* "fetch": true: it answers the op fetch (uritest fetch) */
   int roles;     /* ROLE_* bits: "roles", default both (validator alone for
                     "role" "validator" or "oracle") */
   char *cmd0;    /* command[0] as the registry spells it */
@@ -32,6 +33,7 @@ struct adapter_def {
   /* published versions other than the pinned one (adapter.json "versions";
    * DESIGN.md "Versions of an adapter"): run as NAME@VERSION */
   char *pinned;     /* the version the adapter's own folder installs */
+  char *npm;        /* the npm package of the library, or NULL */
   char **versions;  /* NULL-terminated, oldest first, the pinned one included */
   char *version_of; /* for NAME@VERSION: NAME */
   char *home;       /* the folder of its adapter.json */

@@ -17,6 +17,7 @@ enum op {
   OP_NORMALIZE,
   OP_EQUIVALENT,
   OP_IRI_TO_URI,
+  OP_RECOMPOSE, /* derived from parse vectors (roundtrip.c), not in files */
   OP__COUNT
 };
 enum expect { EXPECT_ACCEPT, EXPECT_REJECT, EXPECT_IMPL };
@@ -126,6 +127,13 @@ struct vectors {
 int vectors_load(struct vectors *v, char **paths, int npaths,
                  const struct filters *f);
 void vectors_free(struct vectors *v);
+
+/* vectors_filter.c, for vectors.c: 1 when F (NULL: none) keeps test T
+ * (id ID, op OP) of group G (groups[GI]) of the file at PATH, after
+ * F->kept is told; else 0. */
+struct json_t;
+int vectors_keep(const struct filters *f, const char *path, struct json_t *g,
+                 int gi, struct json_t *t, const char *id, int op);
 
 /* vectors_fs.c, for vectors.c: PATH's whole text, NUL-terminated, at most
  * MAX octets (-1 with a message; -1 silently when interrupted); a list

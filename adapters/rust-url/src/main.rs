@@ -118,13 +118,18 @@ fn handle(op: &str, req: &BTreeMap<String, Value>) -> Outcome {
                 Err(_) => Outcome::Answer(vec![("valid", "false".into())]),
             }
         }
+        // the href the crate writes for what it parsed
+        "recompose" => match Url::parse(&input) {
+            Ok(u) => Outcome::Answer(vec![("valid", "true".into()), ("output", js(u.as_str()))]),
+            Err(_) => Outcome::Answer(vec![("valid", "false".into())]),
+        },
         _ => Outcome::Unsupported(format!("op {} not supported by this adapter", op)),
     }
 }
 
 fn main() {
     let hello = format!(
-        "{{\"adapter\": \"rust-url\", \"library\": \"url {} (Rust crate, WHATWG)\", \"spec\": \"whatwg\", \"ops\": [\"parse\", \"resolve\"], \"protocol\": 1}}",
+        "{{\"adapter\": \"rust-url\", \"library\": \"url {} (Rust crate, WHATWG)\", \"spec\": \"whatwg\", \"ops\": [\"parse\", \"resolve\", \"recompose\"], \"protocol\": 1}}",
         env!("LIB_VERSION")
     );
     proto::serve(&hello, &handle);

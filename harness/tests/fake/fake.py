@@ -10,6 +10,10 @@ space is invalid, and markers in an input make it misbehave on purpose:
   UNSUP    answer "unsupported"              DEBUG    print an extra line first
   SPAM     print 200,000 lines that are not JSON
   DROPPORT report the port as undefined and an empty path as "/" (6.2.3)
+  RTHOST, RTPORT, RTBROKEN, RTNOHOST, RTREJECT  recompose (with --ops
+           ...,recompose): write back another host, another port, a string
+           that is not a URI-reference, no authority, or reject; other inputs
+           are written back as they are
   TYPEVALID "valid": "no"                 TYPECOMPS "components": []
   TYPEHOST  "host": 5                      BADHEX   "host": {"hex": "zz"}
   ODDHEX    "host": {"hex": "abc"}         TYPEOFF  "error_offset": "3"
@@ -216,5 +220,15 @@ for raw in sys.stdin.buffer:
         ans["equivalent"] = s.lower() == req["other"].lower()
     elif op == "iri-to-uri" and valid:
         ans["output"] = s
+    elif op == "recompose" and valid:
+        # writes the input back, but: RTHOST another host, RTPORT another
+        # port, RTBROKEN a string that is no URI-reference, RTNOHOST no
+        # authority, RTREJECT rejects
+        ans["output"] = (s.replace("//h", "//evil.example", 1) if "RTHOST" in s else
+                         s.replace("/RTPORT", ":81/RTPORT") if "RTPORT" in s else
+                         s + " x" if "RTBROKEN" in s else
+                         s.replace("//h", "", 1) if "RTNOHOST" in s else s)
+        if "RTREJECT" in s:
+            ans = {"id": rid, "valid": False}
     write(ans)
     out.flush()

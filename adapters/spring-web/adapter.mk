@@ -1,0 +1,6 @@
+# adapters/spring-web/adapter.mk: how this adapter is built (adapters/adapters.mk;
+# adapters/TEMPLATE/adapter.mk explains each variable).
+ADAPTER_LANG := java
+ADAPTER_NEEDS := /usr/share/java/spring3-web.jar /usr/share/java/spring3-core.jar
+# the class path (also in adapter.json's command)
+ADAPTER_LIBS := /usr/share/java/spring3-web.jar /usr/share/java/spring3-core.jar
