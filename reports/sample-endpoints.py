@@ -57,7 +57,8 @@ def item(k, r):
     exp = r.get("expected") or {}
     got = (r.get("got") or {}).get("components") or {}
     rfc = exp.get("components")
-    inp = exp.get("input", exp.get("input_hex", r.get("input")))
+    inp = exp["input"] if "input" in exp else (
+        {"hex": exp["input_hex"]} if "input_hex" in exp else r.get("input"))
     lines = ["%d. %s %s %s [%s]" % (k, r.get("adapter"), r.get("id"), r.get("class"), r.get("severity")),
              "   input: %s" % shown(inp)]
     for p in PARTS:

@@ -24,8 +24,9 @@ bench: deps all
 
 # Instructions per URI and per worst-case call under callgrind (the
 # noise-free figures of reports/BENCH.md), for the project's own parsers
-# (ADAPTER_MUST_PASS) and the peer (ADAPTER_BENCH_PEER).
+# (ADAPTER_MUST_PASS) and the peer (ADAPTER_BENCH_PEER), over the
+# generated corpus ("" below) and BENCH_CORPORA.
 .PHONY: bench-instructions
 bench-instructions: deps all
 	@BUILD=$(BUILD) BENCH_OWN="$(MUST_PASS_NAMES)" BENCH_PEER="$(GLUE_BENCH_PEER)" \
-	  adapters/bench/instructions.sh $(BENCH_CORPORA)
+	  adapters/bench/instructions.sh "" $(BENCH_CORPORA)

@@ -3,9 +3,9 @@
 # callgrind (Valgrind), the noise-free figure beside `uritest bench`'s times
 # (make bench-instructions).
 #
-# Per corpus (default: the generated one, and kasztp.txt when
-# ../shared/peers is there): for the project's own parsers and the bench's
-# peer, `uritest-bench --rounds 1 --op OP --adapter A` counted whole, minus
+# Per corpus ("" is the generated one; default: the generated one, and
+# kasztp.txt when ../shared/peers is there): for the project's own parsers
+# and the bench's peer, `uritest-bench --rounds 1 --op OP --adapter A` counted whole, minus
 # the same run with `--op floor` (loading the corpus and the strlen pass),
 # over the number of URIs: parse, resolve, resolve-parsed, normalize, each where the glue
 # has it.  The adapters come from where they are declared, passed by make:

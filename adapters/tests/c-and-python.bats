@@ -163,12 +163,13 @@ REQ
   [ "$(jget "$(nth 4)" 'j["equivalent"]')" = true ]
 }
 
-@test "poco: empty query, fragment and authority are left out (cannot be told from absent)" {
+@test "poco: empty query, fragment and authority left out, no host null (cannot be told from absent)" {
   reading poco 'mailto:a@b?#'
   [ "$(comp "$output" path)" = '"a@b"' ]
   [ "$(comp "$output" query)" = '"LEFT-OUT"' ]
   [ "$(comp "$output" fragment)" = '"LEFT-OUT"' ]
-  [ "$(comp "$output" host)" = '"LEFT-OUT"' ]
+  [ "$(comp "$output" authority)" = '"LEFT-OUT"' ]
+  [ "$(comp "$output" host)" = 'null' ]
 }
 
 @test "python-urllib: \"\" components are left out; the port split as urllib does" {
@@ -176,6 +177,13 @@ REQ
   [ "$(comp "$output" port)" = '""' ]
   [ "$(comp "$output" query)" = '"LEFT-OUT"' ]
   [ "$(comp "$output" fragment)" = '"LEFT-OUT"' ]
+}
+
+@test "python-urllib: no netloc is host null, so a validator reading no host is compared" {
+  reading python-urllib 'http:\\\\evil.com/'
+  [ "$(jget "$output" 'j["valid"]')" = true ]
+  [ "$(comp "$output" host)" = null ]
+  [ "$(comp "$output" path)" = '"\\\\evil.com/"' ]
 }
 
 @test "python-rfc3986: resolution, strict and not" {

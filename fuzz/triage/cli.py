@@ -9,7 +9,7 @@ import os
 from fuzz.triage import baselines
 from fuzz.triage.collect import collect, is_hang, target_of, targets_known
 from fuzz.triage.engines import minimize, replay, survey_reading
-from fuzz.triage.finding import Malformed, check_finding, read_finding, regression_path
+from fuzz.triage.finding import Malformed, check_finding, read_capped, read_finding, regression_path
 from fuzz.triage.paths import ROOT, log, write_atomic
 from fuzz.triage.vectors import add_test, all_ids, load_vfile, make_vector, operands, vector_id
 
@@ -62,11 +62,19 @@ class Output:
         return True
 
 
+def shown(s, most=200):
+    """S as JSON (ASCII, one line), cut after MOST characters."""
+    j = json.dumps(s, ensure_ascii=True)
+    return j if len(j) <= most else j[:most] + "...(%d characters)" % len(j)
+
+
 def reproduce(path, target, do_min):
     """(finding, crash signature, input) of the engine's input at PATH, or
     None when it does not reproduce."""
-    with open(path, "rb") as fh:
-        original = fh.read()
+    try:
+        original = read_capped(path)
+    except Malformed as e:
+        raise Refused("%s: not an input (%s)" % (path, e))
     hang = is_hang(path)
     data = minimize(target, path, original, hang) if do_min else original
     f, sig, _ = replay(target, data)
@@ -191,8 +199,8 @@ def main(argv):
         known_vectors(out)
     print("triage: %d input(s), %d signature(s), %d new vector(s)" % (len(inputs), len(groups), len(out.new_tests)))
     for rel, vid, inp, base in out.new_tests:
-        print("  %s  %s  %s%s" % (rel, vid, json.dumps(inp, ensure_ascii=True),
-                                  "" if base is None else " (base %s)" % json.dumps(base, ensure_ascii=True)))
+        print("  %s  %s  %s%s" % (rel, vid, shown(inp),
+                                  "" if base is None else " (base %s)" % shown(base)))
     if args.dry_run or not out.new_tests:
         if do_base == "always" and not args.dry_run:
             for b in baselines.update_baselines():

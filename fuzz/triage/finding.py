@@ -2,10 +2,16 @@
 import json
 import os
 import re
+import stat
 
 from fuzz.triage.paths import REG
 
 PREFIX = "FUZZ-FINDING "
+# What triage takes, so that its memory stays proportional to a capped
+# finding: a fuzz target's input is at most FZ_MAX_INPUT (4096) octets and
+# a .finding of `uritest fuzz` holds two readings of at most 16 KiB
+MAX_FILE = 256 * 1024
+MAX_OCTETS = 64 * 1024
 
 
 class Malformed(Exception):
@@ -49,9 +55,29 @@ def check_finding(f):
             raise Malformed("field %s_hex: not an even number of hex digits" % key)
         if f.get(key) is not None and not isinstance(f[key], str):
             raise Malformed("field %s: not a string" % key)
+        n = len(f.get(key) or "") + len(f.get(key + "_hex") or "") // 2
+        if n > MAX_OCTETS:
+            raise Malformed("field %s: longer than %d octets" % (key, MAX_OCTETS))
     if "input_hex" not in f and "input" not in f:
         raise Malformed("field input: missing")
     return f
+
+
+def read_capped(path, cap=MAX_FILE):
+    """The octets of the regular file PATH (opened without blocking: a FIFO
+    or a device is refused), or Malformed when it is not one or holds more
+    than CAP octets."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as e:
+        raise Malformed(e.strerror or type(e).__name__)
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise Malformed("not a regular file")
+        data = fh.read(cap + 1)
+    if len(data) > cap:
+        raise Malformed("larger than %d octets" % cap)
+    return data
 
 
 def parse_line(line):
@@ -63,8 +89,7 @@ def parse_line(line):
 def read_finding(path):
     """The finding of a .finding file (one "FUZZ-FINDING {json}" line)."""
     try:
-        with open(path, encoding="utf-8") as fh:
-            f = parse_line(fh.read().strip())
+        f = parse_line(read_capped(path).decode("utf-8").strip())
     except (OSError, UnicodeDecodeError, ValueError) as e:
         raise Malformed(str(e).splitlines()[0][:120] if str(e) else type(e).__name__)
     return check_finding(f)

@@ -23,6 +23,7 @@
 #define WBUF_HIGH (256u << 10) /* encode ahead at most this much */
 
 volatile int interrupted;
+double adapter_deadline;
 
 static void on_signal(int sig) {
   interrupted = sig;
@@ -159,7 +160,7 @@ static void replace_str(struct adapter *a, char **field, const char *value) {
 
 static int parse_hello(struct adapter *a, const char *line, size_t len) {
   json_error_t err;
-  json_t *h = json_loadb(line, len, 0, &err);
+  json_t *h = json_loadb(line, len, JSON_REJECT_DUPLICATES, &err);
   if (!h || !json_is_object(h)) {
     set_why(a, CLASS_PROTOCOL_ERROR, "hello line is not a JSON object: %s",
             h ? "wrong type" : err.text);
@@ -580,7 +581,8 @@ static int take_answer(struct adapter *a, struct run_state *st,
                        const char *line, size_t len) {
   json_error_t err;
   char why[128];
-  json_t *ans = json_loadb(line, len, JSON_ALLOW_NUL, &err);
+  json_t *ans =
+      json_loadb(line, len, JSON_ALLOW_NUL | JSON_REJECT_DUPLICATES, &err);
   if (!ans || !json_is_object(ans)) {
     reap(a, NULL, 0); /* rbuf, and LINE in it, stay */
     set_why(a, CLASS_PROTOCOL_ERROR, "answer is not a JSON object (%s): %.*s%s",
@@ -717,7 +719,7 @@ int adapter_run(struct adapter *a, struct job *job) {
     st.window = (size_t)atol(wenv);
   a->id_base += (long)job->n;
   while (st.done < job->n) {
-    if (interrupted)
+    if (interrupted || (adapter_deadline > 0 && now_mono() >= adapter_deadline))
       return -1;
     int go = ensure_started(a, &st);
     if (go <= 0)

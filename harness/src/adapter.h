@@ -94,11 +94,16 @@ void request_parse(struct buf *b, long id, const char *in, size_t len,
 
 /* Run the job through the adapter, restarting it as needed.  Every
  * request gets exactly one answer or fail callback.  Returns 0, or -1 when
- * interrupted by a signal. */
+ * interrupted by a signal or past adapter_deadline (the requests not
+ * answered then get none). */
 int adapter_run(struct adapter *a, struct job *job);
 
 /* Set by SIGINT/SIGTERM. */
 extern volatile int interrupted;
+/* A time (now_mono) past which adapter_run asks nothing more and returns
+ * -1 as when interrupted, the requests not answered by then given no
+ * callback: the bound of `uritest fuzz --seconds`.  0: none. */
+extern double adapter_deadline;
 void install_signal_handlers(void);
 
 #endif

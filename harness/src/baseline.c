@@ -36,7 +36,7 @@ char *verdict_components(const struct verdict *v) {
 int baseline_load(const char *path, struct baseline *b) {
   memset(b, 0, sizeof *b);
   json_error_t err;
-  json_t *j = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
+  json_t *j = json_load_regular(path, 0, JSON_REJECT_DUPLICATES, &err);
   if (!j) {
     if (err.line < 0)
       fprintf(stderr, "%s: %s\n", path, err.text);
@@ -170,15 +170,38 @@ void bcheck_free(struct bcheck *c) {
   c->nnew = c->nnewvec = 0;
 }
 
+/* The baseline entries of B whose vector was not run (NOTRUN of them):
+ * said on F, the first few by id; the ids as a JSON array. */
+static json_t *not_run_report(const struct baseline *b, size_t notrun,
+                              int whole, const char *adapter, FILE *f) {
+  json_t *ids = json_array();
+  if (!notrun)
+    return ids;
+  put_labelf(f, "baseline %s: %zu entries whose vectors were not run%s",
+             adapter, notrun,
+             whole ? " (a whole run: the baseline does not hold)"
+                   : " (a shard or filtered run)");
+  size_t shown = 0;
+  for (size_t i = 0; i < b->n; i++)
+    if (!b->e[i].seen) {
+      json_array_append_new(ids, json_string(b->e[i].id));
+      if (shown++ < 10)
+        put_labelf(f, "  not run: %s %s", b->e[i].id, class_names[b->e[i].cls]);
+    }
+  if (shown > 10)
+    put_labelf(f, "  ... and %zu more not run", shown - 10);
+  return ids;
+}
+
 int bcheck_report(struct bcheck *c, const char *adapter, const char *library,
                   FILE *f, json_t *summary) {
-  size_t now = 0;
+  size_t now = 0, notrun = 0;
   json_t *jnew = json_array(), *jnow = json_array(), *jvec = json_array();
   const struct baseline *b = c->b;
-  if (b)
-    for (size_t i = 0; i < b->n; i++)
-      if (b->e[i].now_passing)
-        now++;
+  for (size_t i = 0; b && i < b->n; i++) {
+    now += b->e[i].now_passing != 0;
+    notrun += !b->e[i].seen;
+  }
   /* ids, names and libraries come from files and adapters: escaped */
   if (b && b->delta)
     put_labelf(f,
@@ -212,6 +235,7 @@ int bcheck_report(struct bcheck *c, const char *adapter, const char *library,
                    class_names[b->e[i].cls]);
         json_array_append_new(jnow, json_string(b->e[i].id));
       }
+  json_t *jnot = not_run_report(b, notrun, c->whole, adapter, f);
   if (summary) {
     json_object_set_new(summary, adapter,
                         json_pack("{s:s?, s:s?, s:s?, s:o, s:o, s:o}", "file",
@@ -219,12 +243,14 @@ int bcheck_report(struct bcheck *c, const char *adapter, const char *library,
                                   b ? b->vectors_version : NULL, "library",
                                   b ? b->library : NULL, "new", jnew,
                                   "now_passing", jnow, "new_vectors", jvec));
+    json_object_set_new(json_object_get(summary, adapter), "not_run", jnot);
   } else {
     json_decref(jnew);
     json_decref(jnow);
     json_decref(jvec);
+    json_decref(jnot);
   }
-  return c->nnew > 0 || now > 0 || c->nnewvec > 0;
+  return c->nnew > 0 || now > 0 || c->nnewvec > 0 || (c->whole && notrun);
 }
 
 void brecord_add(struct brecord *r, const char *id, const struct verdict *v) {

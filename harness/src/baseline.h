@@ -44,12 +44,17 @@ struct bcheck {
   char **newvec_lines; /* the same, on vectors added or changed since the
                           baseline's vectors version: not regressions */
   size_t nnewvec;
+  /* the run was meant to be whole (no shard, no filter): a baseline entry
+   * whose vector was not run is then a difference */
+  int whole;
 };
 void bcheck_free(struct bcheck *c);
 /* A result arrived: returns 1 when it is a known discrepancy. */
 int bcheck_result(struct bcheck *c, const char *id, const struct verdict *v,
                   int failed);
-/* Print the comparison; returns 1 when it differs from the baseline. */
+/* Print the comparison; returns 1 when it differs from the baseline.
+ * Entries whose vector was not run are listed (the first few) and, when
+ * the run was meant to be whole, a difference. */
 int bcheck_report(struct bcheck *c, const char *adapter, const char *library,
                   FILE *f, json_t *summary);
 

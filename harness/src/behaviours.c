@@ -12,6 +12,7 @@
 
 #include "classify.h"
 #include "endpoint.h"
+#include "files.h"
 #include "output.h"
 #include "../../adapters/common/codec_json.h"
 
@@ -151,7 +152,7 @@ int behaviours_load(const char *path, struct behaviours *out) {
   memset(out, 0, sizeof *out);
   json_error_t err;
   out->path = xstrdup(path);
-  out->doc = json_load_file(path, 0, &err);
+  out->doc = json_load_regular(path, 0, 0, &err);
   if (!out->doc) {
     warnx_("%s:%d:%d: %s", path, err.line, err.column, err.text);
     return -1;

@@ -308,30 +308,99 @@ static int equals_ignoring_case(json_t *j, const struct sv *e) {
   return 1;
 }
 
+/* The endpoint of WHATWG getters G: protocol without its ":", username
+ * and password as one userinfo (into *OWN, to free), hostname, port. */
+static void getters_endpoint(const struct sv *g, struct endpoint *e,
+                             char **own) {
+  *own = NULL;
+  e->scheme = g[G_PROTOCOL];
+  if (e->scheme.state == SV_STR && e->scheme.len &&
+      e->scheme.s[e->scheme.len - 1] == ':')
+    e->scheme.len--;
+  e->host = g[G_HOSTNAME];
+  e->port = g[G_PORT];
+  e->userinfo = g[G_USERNAME];
+  const struct sv *pw = &g[G_PASSWORD];
+  if (e->userinfo.state == SV_STR && pw->state == SV_STR && pw->len) {
+    size_t n = e->userinfo.len + 1 + pw->len;
+    *own = xmalloc(n);
+    memcpy(*own, e->userinfo.s, e->userinfo.len);
+    (*own)[e->userinfo.len] = ':';
+    memcpy(*own + e->userinfo.len + 1, pw->s, pw->len);
+    e->userinfo = (struct sv){*own, (unsigned)n, SV_STR};
+  }
+}
+
+/* The endpoint judgement of WHATWG getters GOT against EXPECT (both
+ * G__COUNT values), when the expectation gives the hostname; a semantic
+ * mismatch of a getter whose part both name the same (host and origin:
+ * the whole endpoint) turns same-endpoint. */
+static void getters_verdict(const struct sv *expect, const struct sv *got,
+                            struct verdict *v) {
+  if (expect[G_HOSTNAME].state == SV_ABSENT)
+    return;
+  struct endpoint e, g;
+  char *oe, *og;
+  getters_endpoint(expect, &e, &oe);
+  getters_endpoint(got, &g, &og);
+  struct endpoint_judgement j;
+  endpoint_judge(&e, &g, &j);
+  set_endpoint(v, &j);
+  free(oe);
+  free(og);
+  for (int i = 0; i < v->nmis; i++) {
+    int k = 0;
+    while (k < G__COUNT && strcmp(v->mis[i].name, getter_names[k]))
+      k++;
+    int p = k < G__COUNT ? getter_part(k) : 0,
+        whole = k == G_HOST || k == G_ORIGIN;
+    if (v->mis[i].kind == MK_SEMANTIC && p &&
+        (whole ? j.cls == EP_SAME && j.same[SEV_HOST] : j.same[p]))
+      v->mis[i].kind = MK_SAME_ENDPOINT;
+  }
+}
+
+/* The getters of answer W (G__COUNT values, SV_ABSENT for those left out;
+ * what *OWN holds is to free). */
+static void answer_getters(json_t *w, struct sv *got, char **own) {
+  for (int g = 0; g < G__COUNT; g++) {
+    const char *s = NULL;
+    size_t len = 0;
+    int st = answer_value(
+        json_is_object(w) ? json_object_get(w, getter_names[g]) : NULL, &s,
+        &len, &own[g]);
+    got[g] =
+        (struct sv){s, (unsigned)len, (unsigned char)(st < 0 ? SV_ABSENT : st)};
+  }
+}
+
 static void compare_getters(json_t *w, const struct sv *expect,
                             struct verdict *v) {
+  struct sv got[G__COUNT];
+  char *own[G__COUNT];
+  answer_getters(w, got, own);
   for (int g = 0; g < G__COUNT; g++) {
     if (expect[g].state == SV_ABSENT)
       continue;
-    json_t *got =
-        json_is_object(w) ? json_object_get(w, getter_names[g]) : NULL;
-    if (!got) {
+    json_t *j = json_is_object(w) ? json_object_get(w, getter_names[g]) : NULL;
+    if (!j) {
       v->not_compared++;
       continue;
     }
     v->compared++;
-    if (value_equals(got, &expect[g]))
+    if (value_equals(j, &expect[g]))
       continue;
     int part = getter_part(g);
     int same = part && part != SEV_USERINFO && part != SEV_PORT &&
-               equals_ignoring_case(got, &expect[g]);
+               equals_ignoring_case(j, &expect[g]);
     add_mismatch(v, getter_names[g], same ? MK_SAME_ENDPOINT : MK_SEMANTIC);
-    if (part && !same && part > v->severity)
-      v->severity = part;
   }
-  v->security_relevant = v->severity != SEV_NONE;
-  if (v->nmis)
+  if (v->nmis) {
+    getters_verdict(expect, got, v);
     v->cls = CLASS_COMPONENT_MISMATCH;
+  }
+  for (int g = 0; g < G__COUNT; g++)
+    free(own[g]);
 }
 
 /* A string result (target, normalized, output) against its expectation. */
@@ -635,16 +704,10 @@ void classify_pair(json_t *a, json_t *b, struct verdict *v) {
     return; /* B gave no reading to hold A to */
   struct sv getters[G__COUNT];
   char *own[G__COUNT];
-  memset(getters, 0, sizeof getters);
-  for (int g = 0; g < G__COUNT; g++) {
-    const char *s = NULL;
-    size_t len = 0;
-    int st = answer_value(
-        json_is_object(w) ? json_object_get(w, getter_names[g]) : NULL, &s,
-        &len, &own[g]);
-    if (st == SV_STR)
-      getters[g] = (struct sv){s, (unsigned)len, SV_STR};
-  }
+  answer_getters(w, getters, own);
+  for (int g = 0; g < G__COUNT; g++) /* B's strings alone are held to */
+    if (getters[g].state != SV_STR)
+      getters[g] = (struct sv){NULL, 0, SV_ABSENT};
   struct test t;
   memset(&t, 0, sizeof t);
   t.op = OP_PARSE;

@@ -13,6 +13,7 @@
 #include "classify.h"
 #include "commands.h"
 #include "endpoint.h"
+#include "files.h"
 #include "results.h"
 #include "../../adapters/common/codec_json.h"
 
@@ -246,6 +247,8 @@ static int one_result(struct state *s, json_t *r) {
 static int on_record(void *ctx, const struct rrecord *rec) {
   if (strcmp(rec->kind, "result"))
     return 0;
+  if (result_named(rec) < 0) /* as report and check: never skipped */
+    return EXIT_USAGE;
   return one_result(ctx, rec->o) ? -1 : 0;
 }
 
@@ -315,21 +318,22 @@ static void tally_text(const struct tally *t) {
     named++;
     security += t->bs.b[i].severity != SEV_NONE;
   }
-  printf("%s (%s): %zu results not PASS, %zu unexplained; %zu named "
-         "behaviours, %zu security-relevant\n",
-         t->name, *t->library ? t->library : "no results in this file",
-         t->non_pass, t->unexplained, named, security);
+  put_labelf(stdout,
+             "%s (%s): %zu results not PASS, %zu unexplained; %zu named "
+             "behaviours, %zu security-relevant",
+             t->name, *t->library ? t->library : "no results in this file",
+             t->non_pass, t->unexplained, named, security);
   for (size_t i = 0; i < t->bs.n; i++) {
     const struct behaviour *b = &t->bs.b[i];
     double share = pass_share(t, i);
-    printf("  %-44s %6zu  %-8s  RFC 3986 %-6s  pass-share %.2f%%%s\n",
-           b->rule.id, t->count[i],
-           b->severity ? severity_names[b->severity] : "none", b->section,
-           100.0 * share, share > MAX_PASS_SHARE ? " (NOT SPECIFIC)" : "");
+    put_labelf(stdout, "  %-44s %6zu  %-8s  RFC 3986 %-6s  pass-share %.2f%%%s",
+               b->rule.id, t->count[i],
+               b->severity ? severity_names[b->severity] : "none", b->section,
+               100.0 * share, share > MAX_PASS_SHARE ? " (NOT SPECIFIC)" : "");
   }
   for (size_t i = 0; i < t->unexplained && i < 5; i++)
     if (t->unexplained_ids[i])
-      printf("  unexplained: %s\n", t->unexplained_ids[i]);
+      put_labelf(stdout, "  unexplained: %s", t->unexplained_ids[i]);
 }
 
 static int verdict(const struct state *s) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "adapter.h"
+#include "files.h"
 #include "commands.h"
 #include "pairs.h"
 
@@ -16,13 +17,17 @@ static const char usage_text[] =
     "usage: uritest pairs [--adapter NAME]... [--adapter-cmd CMD]...\n"
     "                     [--vectors PATH]... [FILE|-] [--format text|json]\n"
     "                     [--output FILE] [--timeout S]\n"
-    "For every ordered pair of adapters (A, B): the inputs both accept while\n"
-    "they read a different endpoint (host, port, scheme, userinfo), with the\n"
-    "five shortest.  Inputs: the parse vectors (default all of vectors/v1),\n"
-    "or one per line from FILE or standard input.  Adapters: those named,\n"
-    "default every available one, the reference included; a validator\n"
-    "(\"role\": \"validator\") takes part as A only.  Exit 0 when no pair\n"
-    "differs, 1 when some do, 2 on usage or input error.\n"
+    "For every ordered pair (validator V, fetcher F), V != F: the inputs\n"
+    "both accept, RFC 3986 valid or not, on which F reads another endpoint\n"
+    "than V (host, port, scheme, userinfo) or loses V's host, counted by\n"
+    "class, worst pairs first, with the shortest input of each kind of the\n"
+    "worst class.  Roles come from the hello or adapter.json (default both);\n"
+    "a validator that only accepts reads as RFC 3986 where it accepts, else\n"
+    "the input counts as invalid_accepted.  Inputs: the parse vectors\n"
+    "(default all of vectors/v1), or one per line from FILE or standard\n"
+    "input.  Adapters: those named, default every available one, the\n"
+    "reference (a validator) included.  Exit 0 when no pair differs, 1 when\n"
+    "some do, 2 on usage or input error.\n"
     "  --adapter NAME     a registered adapter (several; default: every\n"
     "                     available one)\n"
     "  --adapter-cmd CMD  an adapter's command line (several; default: none)\n"
@@ -172,10 +177,8 @@ static int write_matrix(const struct popts *o, json_t *m) {
     pairs_text(stdout, m);
   }
   if (o->output &&
-      json_dump_file(m, o->output, JSON_INDENT(1) | JSON_ENSURE_ASCII) < 0) {
-    warnx_("%s: cannot write", o->output);
+      json_write_file(m, o->output, JSON_INDENT(1) | JSON_ENSURE_ASCII) < 0)
     return EXIT_USAGE;
-  }
   return 0;
 }
 

@@ -6,7 +6,9 @@
  *             no client connects to it); a reg-name or IPv4address fully
  *             percent-decoded, put
  *             through IDNA ToASCII (libidn2, UTS #46 non-transitional
- *             mapping, which lower-cases): an IPv4address (dotted
+ *             mapping, which lower-cases; an ASCII name it refuses, like
+ *             an xn-- label decoding to what IDNA disallows, is taken as
+ *             it is, as a resolver takes it): an IPv4address (dotted
  *             decimal) as its 32 bits; LDH labels whose last is not all
  *             digits, one final dot dropped; or another numeric form libc
  *             inet_aton takes (parsed, never resolved), a reg-name as
@@ -174,13 +176,36 @@ static int ipv4_canon(const char *s, struct canon *c) {
   return 1;
 }
 
+/* 1 when S is four dot-separated runs of decimal digits that read the
+ * same in octal and in decimal (each without a leading zero, or below 8:
+ * 01.1.1.1, 002.1.1.1), so every client reads the one address. */
+static int unambiguous_quad(const char *s) {
+  int parts = 0;
+  while (*s) {
+    size_t n = strspn(s, "0123456789"), z = strspn(s, "0");
+    if (n == 0 || (s[n] != '.' && s[n] != 0) || ++parts > 4)
+      return 0;
+    if (z && n - z > (z == n ? 0 : 1)) /* a leading zero, then 2 digits */
+      return 0;
+    if (z && z < n && s[n - 1] > '7') /* a leading zero, then 8 or 9 */
+      return 0;
+    s += n + (s[n] == '.');
+  }
+  return parts == 4;
+}
+
 /* Another numeric form inet_aton takes (0x7f.1, 020.1.1.1, 127.1; S
  * NUL-terminated, no blank: inet_aton stops at one): usable, but a
- * reg-name, as written (lower case). */
+ * reg-name, as written (lower case), unless it reads the same in every
+ * base (RFC 3986 7.4's confusion is a name read as two addresses). */
 static int numeric_canon(const char *s, struct canon *c) {
   struct in_addr a;
   if (!inet_aton(s, &a))
     return 0;
+  if (unambiguous_quad(s)) {
+    canon_set(c, '4', &a.s_addr, 4);
+    return 1;
+  }
   canon_set(c, 'N', s, strlen(s));
   for (size_t i = 1; i < c->n; i++)
     c->p[i] = (char)lower((unsigned char)c->p[i]);
@@ -215,6 +240,26 @@ static int ldh_canon(const char *s, size_t n, struct canon *c) {
   return 1;
 }
 
+/* The ASCII name a resolver is given for D (NUL-terminated): its IDNA
+ * ToASCII mapping, else D itself when it is ASCII (an xn-- label whose
+ * decoding IDNA disallows is still a name DNS looks up); lower case,
+ * malloc'ed.  NULL when neither. */
+static char *ascii_name(const char *d) {
+  char *a = NULL, *r = NULL;
+  if (idn2_to_ascii_8z(d, &a, IDN2_NONTRANSITIONAL) == IDN2_OK)
+    r = xstrdup(a);
+  idn2_free(a);
+  if (!r) {
+    for (const char *p = d; *p; p++)
+      if ((unsigned char)*p >= 0x80)
+        return NULL;
+    r = xstrdup(d);
+  }
+  for (char *p = r; *p; p++)
+    *p = (char)lower((unsigned char)*p);
+  return r;
+}
+
 /* A reg-name or IPv4address, decoded (D, N octets, NUL-terminated). */
 static int name_canon(const char *d, size_t n, struct canon *c) {
   for (size_t i = 0; i < n; i++) {
@@ -224,17 +269,12 @@ static int name_canon(const char *d, size_t n, struct canon *c) {
   }
   if (ipv4_canon(d, c))
     return HOST_USABLE;
-  char *ascii = NULL;
-  if (idn2_to_ascii_8z(d, &ascii, IDN2_NONTRANSITIONAL) != IDN2_OK) {
-    idn2_free(ascii);
-    return numeric_canon(d, c) ? HOST_USABLE : HOST_GARBLED;
-  }
-  size_t m = strlen(ascii);
-  for (size_t i = 0; i < m; i++)
-    ascii[i] = (char)lower((unsigned char)ascii[i]);
-  int usable =
-      ipv4_canon(ascii, c) || ldh_canon(ascii, m, c) || numeric_canon(ascii, c);
-  idn2_free(ascii);
+  char *ascii = ascii_name(d);
+  if (!ascii)
+    return HOST_GARBLED;
+  int usable = ipv4_canon(ascii, c) || ldh_canon(ascii, strlen(ascii), c) ||
+               numeric_canon(ascii, c);
+  free(ascii);
   return usable ? HOST_USABLE : HOST_GARBLED;
 }
 

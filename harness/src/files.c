@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -140,6 +141,102 @@ int ofile_close(struct ofile *o) {
   return e ? -1 : 0;
 }
 
+FILE *fopen_regular(const char *path, const char **why) {
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  struct stat st;
+  *why = NULL;
+  if (fd < 0 || fstat(fd, &st) < 0)
+    *why = strerror(errno);
+  else if (!S_ISREG(st.st_mode))
+    *why = S_ISDIR(st.st_mode) ? "a folder" : "not a regular file";
+  FILE *f = NULL;
+  if (!*why) {
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    if (!(f = fdopen(fd, "rb")))
+      *why = strerror(errno);
+  }
+  if (!f && fd >= 0)
+    close(fd);
+  return f;
+}
+
+/* jansson's reader over a stream, a block at a time. */
+static size_t read_block(void *buffer, size_t n, void *data) {
+  FILE *f = data;
+  size_t k = fread(buffer, 1, n, f);
+  return k ? k : ferror(f) ? (size_t)-1 : 0;
+}
+
+json_t *json_load_regular(const char *path, size_t max, size_t flags,
+                          json_error_t *err) {
+  const char *why;
+  FILE *f = fopen_regular(path, &why);
+  struct stat st;
+  if (f && max && fstat(fileno(f), &st) == 0 && (size_t)st.st_size > max) {
+    fclose(f);
+    f = NULL;
+    why = "larger than the size limit";
+  }
+  if (!f) {
+    memset(err, 0, sizeof *err);
+    snprintf(err->text, sizeof err->text, "%s", why);
+    snprintf(err->source, sizeof err->source, "%s", path);
+    err->line = err->column = -1;
+    return NULL;
+  }
+  json_t *doc = json_load_callback(read_block, f, flags, err);
+  fclose(f);
+  return doc;
+}
+
+int claim_file(const char *path, int create) {
+  int fd = open(path,
+                O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC |
+                    (create ? O_CREAT : 0),
+                0666);
+  struct stat st;
+  if (fd < 0 && errno == ELOOP && stat(path, &st) == 0 &&
+      !S_ISREG(st.st_mode) && create)
+    fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC); /* /dev/stdout */
+  if (fd >= 0 && fstat(fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+    close(fd); /* /dev/null, a FIFO, a terminal: written as they are */
+    if (!create) {
+      warnx_("%s: not a regular file", path);
+      return -1;
+    }
+    if ((fd = open(path, O_WRONLY | O_CLOEXEC)) < 0)
+      warnx_("%s: cannot write: %s", path, strerror(errno));
+    return fd;
+  }
+  if (fd < 0) {
+    warnx_("%s: cannot %s: %s", path, create ? "write" : "read",
+           errno == ELOOP ? "a symbolic link" : strerror(errno));
+    return -1;
+  }
+  if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+    if (errno == EWOULDBLOCK)
+      warnx_("%s: in use by another uritest", path);
+    else
+      warnx_("%s: cannot lock: %s", path, strerror(errno));
+    close(fd);
+    return -1;
+  }
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  return fd;
+}
+
+int json_write_file(json_t *doc, const char *path, size_t flags) {
+  struct ofile of;
+  if (ofile_open(&of, path) < 0)
+    return -1;
+  if (json_dumpf(doc, of.f, flags) < 0 || fputc('\n', of.f) == EOF) {
+    ofile_abort(&of);
+    warnx_("%s: cannot write", path);
+    return -1;
+  }
+  return ofile_close(&of);
+}
+
 void ofile_abort(struct ofile *o) {
   ofile_abort_(o, 1);
 }
@@ -158,6 +255,15 @@ int stdout_finish(int rc) {
   return EXIT_USAGE;
 }
 
+int invisible_char(uint32_t cp) {
+  return (cp >= 0x80 && cp < 0xa0) || cp == 0xad || cp == 0x61c ||
+         (cp >= 0x600 && cp <= 0x605) || cp == 0x6dd || cp == 0x70f ||
+         cp == 0x180e || (cp >= 0x200b && cp <= 0x200f) ||
+         (cp >= 0x2028 && cp <= 0x202e) || (cp >= 0x2060 && cp <= 0x206f) ||
+         cp == 0xfeff || (cp >= 0xfff9 && cp <= 0xfffb) ||
+         (cp >= 0xe0000 && cp <= 0xe007f);
+}
+
 void put_label(FILE *f, const char *s, size_t n) {
   const unsigned char *p = (const unsigned char *)s;
   for (size_t i = 0; i < n; i++) {
@@ -166,10 +272,13 @@ void put_label(FILE *f, const char *s, size_t n) {
       fputc(c, f);
       continue;
     }
-    size_t k = c >= 0x80 ? rfc3986_utf8_sequence(s + i, n - i, NULL, NULL) : 0;
-    /* C1 controls (U+0080..U+009F, C2 80..C2 9F) act as escapes too */
-    if (k > 1 && !(c == 0xc2 && p[i + 1] < 0xa0)) {
+    uint32_t cp = 0;
+    size_t k = c >= 0x80 ? rfc3986_utf8_sequence(s + i, n - i, &cp, NULL) : 0;
+    if (k > 1 && !invisible_char(cp)) {
       fwrite(p + i, 1, k, f);
+      i += k - 1;
+    } else if (k > 1) { /* C1, bidi, format, separators: seen, not obeyed */
+      fprintf(f, "\\u{%04X}", (unsigned)cp);
       i += k - 1;
     } else {
       fprintf(f, "\\x%02x", c);

@@ -5,8 +5,11 @@
 #define URITEST_FILES_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
+
+#include <jansson.h>
 
 /* A file being replaced. */
 struct wstream;
@@ -27,6 +30,31 @@ int ofile_open(struct ofile *o, const char *path);
 int ofile_close(struct ofile *o);
 /* Give up: the temporary goes, the target is untouched. */
 void ofile_abort(struct ofile *o);
+/* DOC (json_dumpf FLAGS, then a newline) written to PATH through an ofile:
+ * replaced whole by rename (a symbolic link is replaced, never followed),
+ * or left as it was.  0, or -1 after a message with the reason. */
+int json_write_file(json_t *doc, const char *path, size_t flags);
+
+/* PATH for reading when it is a regular file: opened without blocking (a
+ * FIFO without a writer, a device), then fstat.  The stream, or NULL with
+ * *WHY: strerror, "a folder" or "not a regular file". */
+FILE *fopen_regular(const char *path, const char **why);
+/* json_load_file of a regular file of at most MAX octets (0: any size),
+ * read a block at a time; else NULL with ERR's text saying why (and its
+ * line -1 when the file was not read). */
+json_t *json_load_regular(const char *path, size_t max, size_t flags,
+                          json_error_t *err);
+
+/* PATH opened for reading and writing and locked (flock, exclusive) for
+ * as long as the descriptor is open: the claim of a writer that works in
+ * place (a results file, a report folder's lock file).  Created when
+ * absent and CREATE, never through a symbolic link (but /dev/stdout, a
+ * link to what is not a regular file), never truncated.  When CREATE, a
+ * file that is not regular (/dev/null, a FIFO, a terminal) is opened for
+ * writing only, unlocked; else it is refused, never waited on.  The
+ * descriptor (close-on-exec), or -1 after a message: "PATH: in use by
+ * another uritest" when another holds it. */
+int claim_file(const char *path, int create);
 
 /* 0 when every write to F and its flush succeeded, else the errno of the
  * failure (EIO when it is not known). */
@@ -45,10 +73,18 @@ int mkdir_p(const char *dir);
 /* mkdir -p of the folder that holds the file PATH ("" and "/" need none). */
 int mkdir_parent(const char *path);
 
-/* S[0..N) as a label of a text or TAP line (ids, adapter names, library
- * strings, reasons): printable ASCII and well-formed UTF-8 as they are;
- * control octets, DEL, C1 controls, stray octets, '#' and '\' as \xNN,
- * so a label can neither end its line nor start a TAP directive. */
+/* 1 for a character a terminal or a log viewer obeys rather than shows:
+ * C1 controls, bidi controls (U+061C, U+200E/F, U+202A..202E,
+ * U+2066..2069), the other format characters (Cf: U+00AD, U+200B..200D,
+ * U+2060..2064, U+FEFF, ...) and the line and paragraph separators
+ * (U+2028, U+2029). */
+int invisible_char(uint32_t cp);
+/* The one escaping rule of terminal text and TAP: S[0..N) as a label of a
+ * line (ids, names, libraries, versions, paths, reasons, tags, sections):
+ * printable ASCII and well-formed UTF-8 as they are; control octets, DEL,
+ * stray octets, '#' and '\' as \xNN, every invisible_char as \u{XXXX},
+ * so a label can neither end its line, start a TAP directive, nor move
+ * or hide text. */
 void put_label(FILE *f, const char *s, size_t n);
 void put_labels(FILE *f, const char *s); /* a NUL-terminated S */
 /* printf(FMT, ...) through put_label, then a newline: a line of a text

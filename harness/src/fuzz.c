@@ -270,6 +270,8 @@ static int start_adapters(struct campaign *c, struct worker *w,
 static void run_workers(struct campaign *c, struct worker *w) {
   json_object_seed(0); /* before any thread: jansson seeds once */
   c->started = c->last_progress = now_mono();
+  if (c->o->seconds) /* nothing asked past it: minimization included */
+    adapter_deadline = c->started + c->o->seconds;
   pthread_t *th = xcalloc((size_t)c->o->jobs, sizeof *th);
   int *ok = xcalloc((size_t)c->o->jobs, sizeof *ok);
   for (int j = 1; j < c->o->jobs; j++)
@@ -353,6 +355,8 @@ static int fuzz(struct fopts *o, struct campaign *c, struct registry *reg) {
     c->ad = xcalloc(nad, sizeof *c->ad);
     rc = start_adapters(c, w, defs);
   }
+  if (!rc && fz_check_out(c) < 0) /* before the campaign, not after it */
+    rc = EXIT_USAGE;
   if (!rc) {
     run_workers(c, w);
     if (o->out && fz_write_out(c) < 0)

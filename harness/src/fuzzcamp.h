@@ -79,8 +79,18 @@ struct campaign {
   size_t nkinds;
   struct finding *f;
   size_t nf, capf;
-  int io_error; /* a corpus file could not be written */
+  int io_error;      /* a corpus file could not be written */
+  int findings_full; /* FZ_MAX_FINDINGS reached */
 };
+
+/* The most findings a campaign keeps (each at most FZ_MAX_INPUT octets and
+ * two readings of FZ_MAX_READING), so its memory and --out stay bounded:
+ * a campaign against an adapter that answers at random finds one per
+ * input. */
+#define FZ_MAX_FINDINGS 2000
+/* The longest answer line kept as a reading; a longer one is left out
+ * (its class stands for it). */
+#define FZ_MAX_READING (16 * 1024)
 
 #define FZ_FRUITLESS 16
 
@@ -127,5 +137,9 @@ void fz_summary(struct campaign *c, FILE *f);
 void fz_progress(struct campaign *c, FILE *f);
 /* The unexplained findings as candidate vectors in --out DIR: 0 or -1. */
 int fz_write_out(struct campaign *c);
+/* --out's candidate files that are there already, read as fz_write_out
+ * will read them: 0, or -1 after a message (a file that is not a vector
+ * file, a folder, a FIFO), so a campaign never runs to find it so. */
+int fz_check_out(struct campaign *c);
 
 #endif

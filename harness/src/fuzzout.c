@@ -429,7 +429,7 @@ static json_t *vector_file(struct campaign *c, const char *path,
                            const char *who) {
   json_error_t err;
   if (access(path, F_OK) == 0) {
-    json_t *d = json_load_file(path, 0, &err);
+    json_t *d = json_load_regular(path, 0, 0, &err);
     if (!json_is_array(json_object_get(d, "groups"))) {
       warnx_("--out: %s: not a vector file (%s)", path,
              d ? "no groups" : err.text);
@@ -528,23 +528,50 @@ static int write_finding(struct campaign *c, const struct finding *f,
   return rc;
 }
 
-/* The findings of adapter K (every one with --whatwg, K -1) into FILE. */
-static int write_file(struct campaign *c, const char *file, size_t k,
-                      size_t *written) {
+/* The candidate file of adapter K (every one with --whatwg, K -1): a
+ * path under --out, to free. */
+static char *out_file(const struct campaign *c, size_t k) {
+  struct buf p = {0};
+  if (k == (size_t)-1) {
+    buf_printf(&p, "%s/whatwg.json", c->o->out);
+  } else {
+    char *safe = safe_file_name(c->ad[k].name);
+    buf_printf(&p, "%s/%s.json", c->o->out, safe);
+    free(safe);
+  }
+  return p.p;
+}
+
+int fz_check_out(struct campaign *c) {
+  int rc = 0;
+  size_t n = c->o->whatwg ? 1 : c->nad;
+  for (size_t i = 0; c->o->out && i < n; i++) {
+    char *path = out_file(c, c->o->whatwg ? (size_t)-1 : i);
+    json_t *doc = vector_file(c, path, "");
+    rc |= doc ? 0 : -1;
+    json_decref(doc);
+    free(path);
+  }
+  return rc;
+}
+
+/* The findings of adapter K (every one with --whatwg, K -1) into its
+ * candidate file; its .finding files even when that file cannot be. */
+static int write_file(struct campaign *c, size_t k, size_t *written) {
   struct buf p = {0}, who = {0};
-  buf_printf(&p, "%s/%s", c->o->out, file);
+  p.p = out_file(c, k);
   if (k == (size_t)-1)
     buf_puts(&who, "WHATWG adapters against one another");
   else
     buf_printf(&who, "the reference against %s", c->ad[k].name);
   json_t *doc = vector_file(c, p.p, who.p);
   int rc = doc ? 0 : -1;
-  for (size_t i = 0; doc && i < c->nf; i++) {
+  for (size_t i = 0; i < c->nf; i++) {
     const struct finding *f = &c->f[i];
     if ((k != (size_t)-1 && f->ad != k) || strcmp(f->behaviour, "unexplained"))
       continue;
     json_t *t = candidate(c, f);
-    if (t && add_test(doc, t))
+    if (t && doc && add_test(doc, t))
       (*written)++;
     if (t && write_finding(c, f, t) < 0)
       rc = -1;
@@ -581,20 +608,13 @@ int fz_write_out(struct campaign *c) {
   if (c->o->whatwg) {
     for (size_t i = 0; i < c->nf; i++)
       if (!strcmp(c->f[i].behaviour, "unexplained")) {
-        rc = write_file(c, "whatwg.json", (size_t)-1, &written);
+        rc = write_file(c, (size_t)-1, &written);
         break;
       }
   } else {
-    for (size_t k = 0; k < c->nad; k++) {
-      if (!c->ad[k].unexplained)
-        continue;
-      char *safe = safe_file_name(c->ad[k].name);
-      struct buf file = {0};
-      buf_printf(&file, "%s.json", safe);
-      rc |= write_file(c, file.p, k, &written);
-      buf_free(&file);
-      free(safe);
-    }
+    for (size_t k = 0; k < c->nad; k++)
+      if (c->ad[k].unexplained)
+        rc |= write_file(c, k, &written);
   }
   fprintf(stderr, "uritest: %zu candidate vectors written to %s\n", written,
           c->o->out);

@@ -70,6 +70,10 @@ static void ask_answer(void *ctx, size_t i, json_t *ans, const char *line,
   struct ask *j = ctx;
   struct outcome *o = &j->oc[i];
   memset(o, 0, sizeof *o);
+  if (j->whatwg && len > FZ_MAX_READING) {
+    o->cls = -1; /* too long to keep: not compared */
+    return;
+  }
   if (j->whatwg) { /* compared once every adapter answered */
     o->ans = json_incref(ans);
     o->line = xstrndup(line, len);
@@ -82,7 +86,7 @@ static void ask_answer(void *ctx, size_t i, json_t *ans, const char *line,
     o->mis |= mis_bit(v.mis[m].name);
   if (class_failed(v.cls)) {
     attribute(j, i, &v, ans, o);
-    o->line = xstrndup(line, len);
+    o->line = len <= FZ_MAX_READING ? xstrndup(line, len) : NULL;
   }
 }
 
@@ -188,7 +192,14 @@ static int holds(const struct outcome *t, const struct outcome *o) {
 
 /* ---- findings -------------------------------------------------------------- */
 
+/* A new finding, or NULL past FZ_MAX_FINDINGS (said once). */
 static struct finding *add_finding(struct campaign *c) {
+  if (c->nf >= FZ_MAX_FINDINGS) {
+    if (!c->findings_full++)
+      warnx_("fuzz: %d findings kept, no more (the rest are counted only)",
+             FZ_MAX_FINDINGS);
+    return NULL;
+  }
   if (c->nf == c->capf) {
     c->capf = c->capf ? 2 * c->capf : 64;
     c->f = xrealloc(c->f, c->capf * sizeof *c->f);
@@ -237,10 +248,10 @@ static void record_min(struct worker *w, struct minjob *j, struct outcome *oc) {
   pthread_mutex_lock(&c->lock);
   unsigned *fruitless = kind_of(c, t->k, t->other, &t->o);
   *fruitless = sigset_add(&c->fkeys, key) ? 0 : *fruitless + 1;
-  if (!*fruitless) {
+  struct finding *f = *fruitless ? NULL : add_finding(c);
+  if (f) {
     char *line = oc ? oc[0].line : t->o.line;
     char *other = oc ? oc[1].line : NULL;
-    struct finding *f = add_finding(c);
     *f = (struct finding){t->k,
                           t->other,
                           xstrndup(in ? in : "", len),
@@ -314,11 +325,12 @@ static void minimize_group(struct worker *w, struct todo **t, size_t n) {
     in[i] = j[i].m.cur.p ? j[i].m.cur.p : (char *)"";
     len[i] = j[i].m.cur.len;
   }
+  /* past the deadline or a signal, each is recorded as found */
   int timeout = t[0]->o.cls == CLASS_TIMEOUT;
-  int rc = interrupted || timeout
+  int rc = interrupted || timeout || time_up(w->c)
                ? -1
                : ask_pair(w, t[0]->k, t[0]->other, in, len, n, oc);
-  for (size_t i = 0; i < n && !interrupted; i++) {
+  for (size_t i = 0; i < n; i++) {
     struct outcome two[2] = {oc[i], oc[n + i]};
     record_min(w, &j[i], rc == 0 && holds(&t[i]->o, &oc[i]) ? two : NULL);
   }
@@ -342,7 +354,7 @@ static void minimize_all(struct worker *w, struct todo *todo, size_t n) {
   for (size_t i = 0; i < n; i++)
     done[i] = *kind_of(c, todo[i].k, todo[i].other, &todo[i].o) >= FZ_FRUITLESS;
   pthread_mutex_unlock(&c->lock);
-  for (size_t i = 0; i < n && !interrupted; i++) {
+  for (size_t i = 0; i < n; i++) { /* interrupted: kept as found */
     if (done[i])
       continue;
     size_t m = 0;
@@ -370,6 +382,8 @@ static void explained_finding(struct campaign *c, size_t k, const char *in,
   if (!sigset_add(&c->fkeys, key))
     return;
   struct finding *f = add_finding(c);
+  if (!f)
+    return;
   *f = (struct finding){k,      (size_t)-1, xstrndup(in, len), len,  len,
                         o->cls, o->mis,     o->behaviour,      NULL, NULL};
   c->ad[k].findings++;
@@ -549,7 +563,7 @@ static int one_batch(struct worker *w) {
   free(col);
   struct todo *todo = NULL;
   pthread_mutex_lock(&c->lock);
-  size_t ntodo = interrupted ? 0 : absorb(w, &todo);
+  size_t ntodo = absorb(w, &todo); /* interrupted too: what was found */
   if (c->o->progress && now_mono() - c->last_progress >= c->o->progress)
     fz_progress(c, stderr);
   pthread_mutex_unlock(&c->lock);

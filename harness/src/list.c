@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "commands.h"
+#include "files.h"
 #include "vectors.h"
 
 static const char *const kinds[] = {"tags", "files", "groups", "sections",
@@ -181,8 +182,8 @@ int cmd_list(int argc, char **argv) {
       json_object_foreach(l.counts, key, n) keys[i++] = key;
       qsort(keys, nk, sizeof *keys, cmp_strp);
       for (i = 0; i < nk; i++)
-        printf(
-            "%lld %s\n",
+        put_labelf(
+            stdout, "%lld %s",
             (long long)json_integer_value(json_object_get(l.counts, keys[i])),
             keys[i]);
       free(keys);

@@ -23,9 +23,17 @@ struct rset {
   const char *version; /* vectors_version of the first run record */
   const char *other;   /* another one, when they differ */
   const char *other_path;
-  unsigned char *summary; /* per file: its summary record was read */
-  int interrupted;        /* a summary says the run was cut short */
-  struct strmap seen;     /* "adapter\nid" of each result */
+  const char *other_lib; /* an adapter's library unlike its first one */
+  const char *other_lib_path;
+  size_t other_lib_ad;        /* that adapter */
+  unsigned char *summary;     /* per file: its summary record was read */
+  size_t (*fc)[CLASS__COUNT]; /* this file's results per adapter, class */
+  size_t nfc;                 /* adapters fc has room for */
+  const char *miscount;       /* a file whose summary miscounts it */
+  unsigned *shard;            /* per file: its run's --shard I/N as I, N */
+  json_t *filters;            /* the first run record's "filters", or NULL */
+  int interrupted;            /* a summary says the run was cut short */
+  struct strmap seen;         /* "adapter\nid" of each result */
   size_t results, dups;
   struct stats *ad;    /* per adapter, in order of appearance */
   size_t nad, last;    /* last: the adapter of the last result */
@@ -76,6 +84,44 @@ static const char *jstr(json_t *o, const char *key) {
   return json_string_value(json_object_get(o, key));
 }
 
+/* One result of adapter K and class CLS in the file being read. */
+static void file_count(struct rset *s, size_t k, int cls) {
+  if (k >= s->nfc) {
+    size_t n = s->nad + 8;
+    s->fc = xrealloc(s->fc, n * sizeof *s->fc);
+    memset(s->fc + s->nfc, 0, (n - s->nfc) * sizeof *s->fc);
+    s->nfc = n;
+  }
+  s->fc[k][cls]++;
+}
+
+/* The summary record R against the results of its file, adapter by
+ * adapter and class by class: a result line deleted or added under a
+ * summary that still counts it is a file that says something else than
+ * it holds.  The first such file is kept in s->miscount; the counts
+ * start again for the next file.  A summary without by_class (hand-made,
+ * or of an older uritest) is not compared. */
+static void summary_counts(struct rset *s, const struct rrecord *r) {
+  for (size_t k = 0; k < s->nfc && k < s->nad; k++) {
+    json_t *by = json_object_get(
+        json_object_get(json_object_get(r->o, "adapters"), s->ad[k].adapter),
+        "by_class");
+    for (int c = 0; json_is_object(by) && c < CLASS__COUNT; c++) {
+      json_t *n = json_object_get(by, class_names[c]);
+      size_t said = json_is_integer(n) ? (size_t)json_integer_value(n) : 0;
+      if (said == s->fc[k][c])
+        continue;
+      warnx_("%s:%ld: the summary counts %zu %s results of %s; the file "
+             "holds %zu",
+             r->path, r->line, said, class_names[c], s->ad[k].adapter,
+             s->fc[k][c]);
+      if (!s->miscount)
+        s->miscount = r->path;
+    }
+  }
+  memset(s->fc, 0, s->nfc * sizeof *s->fc);
+}
+
 static int on_run(struct rset *s, const struct rrecord *r) {
   const char *v = jstr(r->o, "vectors_version");
   v = v ? v : "unknown";
@@ -88,9 +134,30 @@ static int on_run(struct rset *s, const struct rrecord *r) {
   size_t i;
   json_t *a;
   json_array_foreach(json_object_get(r->o, "adapters"), i, a) {
-    if (jstr(a, "name"))
-      adapter_of(s, jstr(a, "name"), jstr(a, "library"), jstr(a, "spec"));
+    const char *lib = jstr(a, "library");
+    if (!jstr(a, "name"))
+      continue;
+    size_t k = adapter_of(s, jstr(a, "name"), lib, jstr(a, "spec"));
+    if (lib && strcmp(lib, s->ad[k].library) && !s->other_lib) {
+      s->other_lib = arena_strndup(&s->arena, lib, strlen(lib));
+      s->other_lib_path = r->path;
+      s->other_lib_ad = k;
+    }
   }
+  unsigned si, sn;
+  char tail;
+  const char *shard = jstr(r->o, "shard");
+  if (shard && sscanf(shard, "%u/%u%c", &si, &sn, &tail) == 2 && si >= 1 &&
+      si <= sn && sn <= 10000) {
+    s->shard[2 * r->file] = si;
+    s->shard[2 * r->file + 1] = sn;
+  } else if (shard) {
+    warnx_("%s:%ld: \"shard\" is not I/N", r->path, r->line);
+    return EXIT_USAGE;
+  }
+  json_t *filters = json_object_get(r->o, "filters");
+  if (filters && !s->filters)
+    s->filters = json_incref(filters);
   const char *path;
   json_t *f;
   if (!s->files)
@@ -104,6 +171,7 @@ static int on_run(struct rset *s, const struct rrecord *r) {
 
 static int on_summary(struct rset *s, const struct rrecord *r) {
   s->summary[r->file] = 1;
+  summary_counts(s, r);
   if (json_is_true(json_object_get(r->o, "interrupted")))
     s->interrupted = 1;
   const char *name;
@@ -132,11 +200,11 @@ static int scan(void *ctx, const struct rrecord *r) {
   const char *name = json_string_value(r->m[RK_ADAPTER]),
              *id = json_string_value(r->m[RK_ID]);
   struct verdict v;
-  if (!name || !id || result_verdict(r->m, &v) < 0) {
-    warnx_("%s:%ld: a result needs \"adapter\", \"id\" and a known \"class\"",
-           r->path, r->line);
+  if (result_named(r) < 0 || result_verdict(r->m, &v) < 0)
     return EXIT_USAGE;
-  }
+  size_t k = adapter_of(s, name, json_string_value(r->m[RK_LIBRARY]),
+                        json_string_value(r->m[RK_SPEC]));
+  file_count(s, k, v.cls);
   size_t nl = strlen(name), il = strlen(id);
   char *key = arena_str(&s->arena, nl + il + 1);
   memcpy(key, name, nl);
@@ -150,8 +218,6 @@ static int scan(void *ctx, const struct rrecord *r) {
              s->paths[*first >> 40]);
     return 0;
   }
-  size_t k = adapter_of(s, name, json_string_value(r->m[RK_LIBRARY]),
-                        json_string_value(r->m[RK_SPEC]));
   s->results++;
   stats_count(&s->ad[k], &v, r->m[RK_GOT] != NULL);
   int failed = class_failed(v.cls) && !v.impl_defined, flag = 0;
@@ -218,6 +284,9 @@ static void rset_free(struct rset *s) {
   free(s->bc);
   free(s->ad);
   free(s->summary);
+  free(s->fc);
+  free(s->shard);
+  json_decref(s->filters);
   strmap_free(&s->seen);
   arena_free(&s->arena);
   json_decref(s->files);
@@ -228,6 +297,7 @@ static void rset_free(struct rset *s) {
 static int rset_check(struct rset *s);
 static int rset_read(struct rset *s) {
   s->summary = xcalloc((size_t)s->n + 1, 1);
+  s->shard = xcalloc(2 * (size_t)s->n + 2, sizeof *s->shard);
   int rc = results_each(s->paths, s->n, scan, s);
   return rc ? rc : rset_check(s);
 }
@@ -245,6 +315,19 @@ static int rset_check(struct rset *s) {
            s->version, s->paths[0], s->other, s->other_path);
     rc = EXIT_USAGE;
   }
+  if (s->other_lib && !s->force) {
+    const struct stats *a = &s->ad[s->other_lib_ad];
+    warnx_("results of adapter %s from two libraries: %s, and %s in %s "
+           "(--force to join them anyway)",
+           a->adapter, a->library, s->other_lib, s->other_lib_path);
+    rc = EXIT_USAGE;
+  }
+  if (s->miscount && !s->force) {
+    warnx_("%s: its summary record does not count what it holds (a result "
+           "deleted or added?); --force to take the results as they are",
+           s->miscount);
+    rc = EXIT_USAGE;
+  }
   if (s->dups && !s->force) {
     warnx_("%zu results are in more than one file (the same shard twice?); "
            "--force keeps the first of each",
@@ -252,6 +335,35 @@ static int rset_check(struct rset *s) {
     rc = EXIT_USAGE;
   }
   return rc;
+}
+
+/* Whether the shards among the files make whole runs: for each N, every
+ * I of 1..N as often as any other (files of no shard are whole).  SAY:
+ * each shard missing is said. */
+static int shards_whole(const struct rset *s, int say) {
+  int whole = 1;
+  for (int f = 0; f < s->n; f++) {
+    unsigned n = s->shard[2 * f + 1], most = 0;
+    int first = 1;
+    for (int g = 0; g < f && first; g++)
+      first = s->shard[2 * g + 1] != n;
+    if (!n || !first) /* each N once */
+      continue;
+    unsigned *count = xcalloc((size_t)n + 1, sizeof *count);
+    for (int g = f; g < s->n; g++)
+      if (s->shard[2 * g + 1] == n && ++count[s->shard[2 * g]] > most)
+        most = count[s->shard[2 * g]];
+    for (unsigned i = 1; i <= n; i++)
+      if (count[i] < most) {
+        whole = 0;
+        if (say)
+          warnx_("shard %u/%u is missing: the shards of a run are 1/%u to "
+                 "%u/%u, each once",
+                 i, n, n, n, n);
+      }
+    free(count);
+  }
+  return whole;
 }
 
 static const char merge_usage[] =
@@ -302,7 +414,9 @@ int cmd_merge(int argc, char **argv) {
   s.paths = argv + optind;
   s.n = argc - optind;
   int rc = rset_read(&s);
-  struct ofile of; /* written whole, then renamed (files.h) */
+  if (!rc && !shards_whole(&s, 1))
+    rc = EXIT_USAGE; /* never a whole run made of part of one */
+  struct ofile of;   /* written whole, then renamed (files.h) */
   if (!rc && ofile_open(&of, out) < 0)
     rc = EXIT_USAGE;
   if (!rc) {
@@ -318,6 +432,8 @@ int cmd_merge(int argc, char **argv) {
         "{s:s, s:s, s:s, s:s, s:s, s:o, s:o, s:O}", "record", "run", "uritest",
         URITEST_VERSION, "command", "merge", "vectors_version", s.version,
         "date", run_date(), "sources", src, "adapters", ads, "files", s.files);
+    if (s.filters)
+      json_object_set(run, "filters", s.filters);
     json_dumpf(run, s.out, JSON_COMPACT | JSON_PRESERVE_ORDER);
     fputc('\n', s.out);
     json_decref(run);
@@ -408,8 +524,12 @@ int cmd_check(int argc, char **argv) {
              s.paths[i], s.summary[i] ? "interrupted" : "no summary record");
       rc = EXIT_USAGE;
     }
-  int differs = 0;
+  for (size_t k = 0; !rc && k < s.nad; k++)
+    if (stats_tested_nothing(&s.ad[k], "check"))
+      rc = EXIT_USAGE;
+  int differs = 0, whole = !rc && !s.filters && shards_whole(&s, 0);
   for (size_t k = 0; !rc && k < s.nad; k++) {
+    s.bc[k].whole = whole;
     differs |=
         bcheck_report(&s.bc[k], s.ad[k].adapter, s.ad[k].library, stdout, NULL);
     put_labelf(stdout, "%s (%s): %zu passed, %zu failed, %zu known (baseline)",

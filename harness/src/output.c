@@ -327,6 +327,14 @@ void output_begin(struct output *o, struct stats *adapters, size_t n) {
       buf_putc(b, '}');
     }
     buf_putc(b, ']');
+    const char *key;
+    json_t *val;
+    json_object_foreach(o->selection, key, val) {
+      char *j = json_dumps(val, JSON_COMPACT | JSON_ENSURE_ASCII |
+                                    JSON_ENCODE_ANY | JSON_PRESERVE_ORDER);
+      buf_printf(b, ", \"%s\": %s", key, j ? j : "null");
+      free(j);
+    }
     /* the vector files, whose version and spec results leave out */
     const struct vectors *v = o->vectors;
     for (size_t i = 0; v && i < v->nfiles; i++) {
@@ -754,6 +762,17 @@ void stats_count(struct stats *st, const struct verdict *v, int answered) {
   }
   st->host_lost += v->endpoint == EP_HOST_LOST;
   st->not_compared += (size_t)v->not_compared;
+}
+
+int stats_tested_nothing(const struct stats *st, const char *what) {
+  if (!st->total || st->unsupported < st->total)
+    return 0;
+  fprintf(stderr, "uritest: %s: ", what);
+  put_labelf(stderr,
+             "adapter %s answered none of its %zu requests (every one "
+             "UNSUPPORTED): nothing was tested",
+             st->adapter, st->total);
+  return 1;
 }
 
 /* The summary record into B (one path for run's results file and merge). */

@@ -63,6 +63,8 @@ struct output {
   json_t *run_record;  /* appending: that run record (borrowed) */
   /* run: the vector files, listed in the run record (borrowed) */
   const struct vectors *vectors;
+  /* run: runopts_selection, written in the run record (borrowed) */
+  json_t *selection;
   int suites; /* JUnit: testsuites written (their id) */
   struct buf line;
 };
@@ -86,6 +88,11 @@ int output_close(struct output *o);
 /* Count one result (its verdict; ANSWERED when the adapter answered) into
  * its adapter's counts: the one accounting of run, diff, merge and check. */
 void stats_count(struct stats *st, const struct verdict *v, int answered);
+/* 1 when ST's adapter was asked but answered nothing that could be
+ * compared (every result UNSUPPORTED: empty ops, a glue that declines
+ * everything): nothing was tested, which is never a pass.  Says so, with
+ * WHAT before the message ("run", "check", "--write-baseline"). */
+int stats_tested_nothing(const struct stats *st, const char *what);
 /* The results file's last line, {"record": "summary", ...}. */
 void write_summary_record(FILE *f, const struct stats *adapters, size_t n,
                           int interrupted_run);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "endpoint.h"
+#include "files.h"
 #include "registry.h"
 #include "rfc3986.h"
 #include "../../adapters/common/codec_json.h"
@@ -464,9 +465,13 @@ void pairs_text(FILE *f, json_t *m) {
     if (!json_is_string(json_object_get(pr, "worst")))
       continue;
     shown++;
-    fprintf(f, "%s validates, %s fetches: %lld both accept",
-            json_string_value(json_object_get(pr, "validator")),
-            json_string_value(json_object_get(pr, "fetcher")),
+    /* adapter names, from their hellos: through the terminal escape */
+    const char *va = json_string_value(json_object_get(pr, "validator")),
+               *fe = json_string_value(json_object_get(pr, "fetcher"));
+    put_labels(f, va ? va : "?");
+    fputs(" validates, ", f);
+    put_labels(f, fe ? fe : "?");
+    fprintf(f, " fetches: %lld both accept",
             (long long)json_integer_value(json_object_get(pr, "both_accept")));
     for (int c = 0; c < PC__COUNT; c++)
       fprintf(

@@ -199,7 +199,7 @@ static void child_exec(char *const *argv, const char *shcmd, const char *dir,
     f.err = errno;
   } else {
     if (shcmd)
-      execl("/bin/sh", "sh", "-c", shcmd, (char *)NULL);
+      execl("/bin/sh", "sh", "-c", "--", shcmd, (char *)NULL);
     else
       execvp(argv[0], argv);
     f.step = 1;

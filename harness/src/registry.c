@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "registry.h"
+#include "files.h"
 #include "util.h"
 #include "proc.h"
 
@@ -275,6 +276,28 @@ static struct adapter_def *make_versioned(const struct adapter_def *base,
   return d;
 }
 
+/* The longest "timeout" or "hello_timeout" an entry may give: an hour. */
+#define MAX_ENTRY_SECONDS 3600
+
+/* O's KEY, absent (0) or seconds in (0, MAX_ENTRY_SECONDS], into *OUT: 0;
+ * else -1 after a message naming FILE (an entry that said "2" or 1e308
+ * would otherwise run with the default, or never time out). */
+static int seconds_of(json_t *o, const char *key, double *out,
+                      const char *file) {
+  json_t *v = json_object_get(o, key);
+  double x = json_is_number(v) ? json_number_value(v) : -1;
+  *out = 0;
+  if (!v)
+    return 0;
+  if (!(x > 0 && x <= MAX_ENTRY_SECONDS)) {
+    warnx_("%s: \"%s\" must be seconds, more than 0 and at most %d", file, key,
+           MAX_ENTRY_SECONDS);
+    return -1;
+  }
+  *out = x;
+  return 0;
+}
+
 static int add_def(struct registry *r, json_t *o, const char *file) {
   if (!json_is_object(o)) {
     warnx_("%s: an adapter entry must be an object", file);
@@ -304,14 +327,11 @@ static int add_def(struct registry *r, json_t *o, const char *file) {
   d.roles =
       roles_from_json(json_object_get(o, "roles"),
                       alone ? ROLE_VALIDATOR : ROLE_VALIDATOR | ROLE_FETCHER);
-  json_t *rt = json_object_get(o, "timeout");
-  d.timeout = json_is_number(rt) && json_number_value(rt) > 0
-                  ? json_number_value(rt)
-                  : 0;
-  json_t *ht = json_object_get(o, "hello_timeout");
-  d.hello_timeout = json_is_number(ht) && json_number_value(ht) > 0
-                        ? json_number_value(ht)
-                        : 0;
+  if (seconds_of(o, "timeout", &d.timeout, file) < 0 ||
+      seconds_of(o, "hello_timeout", &d.hello_timeout, file) < 0) {
+    adapter_def_free(&d);
+    return -1;
+  }
   d.argv = xcalloc(json_array_size(cmd) + 1, sizeof *d.argv);
   for (size_t i = 0; i < json_array_size(cmd); i++) {
     json_t *a = json_array_get(cmd, i);
@@ -353,7 +373,7 @@ static void load_dir(struct registry *r, const char *dir) {
     struct stat st;
     if (stat(p, &st) == 0) {
       json_error_t err;
-      json_t *j = json_load_file(p, 0, &err);
+      json_t *j = json_load_regular(p, 0, 0, &err);
       if (!j) {
         warnx_("%s:%d:%d: %s", p, err.line, err.column, err.text);
       } else if (json_is_array(j)) {
@@ -370,6 +390,26 @@ static void load_dir(struct registry *r, const char *dir) {
   closedir(d);
 }
 
+/* Entries of one name (sorted, so side by side): said, and every one of
+ * them dropped, since which one a run would take is the order of a
+ * folder listing. */
+static void drop_twins(struct registry *r) {
+  size_t m = 0;
+  for (size_t i = 0, j; i < r->n; i = j) {
+    for (j = i + 1; j < r->n && !strcmp(r->defs[i].name, r->defs[j].name);)
+      j++;
+    if (j - i == 1) {
+      r->defs[m++] = r->defs[i];
+      continue;
+    }
+    warnx_("%s and %s: two adapter entries named %s; neither is used",
+           r->defs[i].home, r->defs[i + 1].home, r->defs[i].name);
+    for (size_t k = i; k < j; k++)
+      adapter_def_free(&r->defs[k]);
+  }
+  r->n = m;
+}
+
 int registry_load(struct registry *r) {
   memset(r, 0, sizeof *r);
   char *dir = root_path("adapters");
@@ -384,6 +424,7 @@ int registry_load(struct registry *r) {
     json_decref(o);
   }
   qsort(r->defs, r->n, sizeof *r->defs, cmp_def);
+  drop_twins(r);
   return 0;
 }
 

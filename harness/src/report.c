@@ -2,10 +2,12 @@
  * model read from the results files (reports/render/model.c) and its three
  * renderers (reports/render/render_{json,md,html}.c): results.json,
  * summary.md, index.html.  Rendering lives in reports/render. */
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "model.h"
 #include "commands.h"
@@ -52,6 +54,20 @@ static char *extra(const char *opt, const char *dir, const char *name,
 }
 
 /* The terminal summary, names and versions with visible escapes. */
+/* The report folder DIR made and claimed: its lock file held, so that
+ * two reports never mix their files in one folder.  The lock's
+ * descriptor, or -1 after a message. */
+static int claim_dir(const char *dir) {
+  if (mkdir_p(dir) < 0) {
+    warnx_("%s: cannot make the folder: %s", dir, strerror(errno));
+    return -1;
+  }
+  char *p = report_out_path(dir, ".uritest.lock");
+  int fd = claim_file(p, 1);
+  free(p);
+  return fd;
+}
+
 static void terminal_summary(const struct report *r, const char *dir) {
   struct buf b = {0};
   for (size_t k = 0; k < r->nad; k++) {
@@ -147,7 +163,13 @@ int cmd_report(int argc, char **argv) {
       return EXIT_USAGE;
     }
   }
+  if (dir_opt && !*dir_opt) {
+    warnx_("--output-dir: empty");
+    filter_free(baselines, nbaselines);
+    return EXIT_USAGE;
+  }
   char *dir = dir_opt ? xstrdup(dir_opt) : root_path("reports/out");
+  int lock = claim_dir(dir);
   struct render_opts ro = {.dir = dir,
                            .rulecov = extra(rc_opt, dir, "rule-coverage.json",
                                             "rule coverage", rc_opt != NULL),
@@ -161,7 +183,7 @@ int cmd_report(int argc, char **argv) {
   memset(&r, 0, sizeof r);
   r.spool = tmpfile();
   r.keep_unsupported = all;
-  int rc = r.spool ? 0 : EXIT_USAGE;
+  int rc = r.spool && lock >= 0 ? 0 : EXIT_USAGE;
   if (!r.spool)
     warnx_("cannot make a temporary file");
   char *deflt = root_path("reports/out/results.jsonl");
@@ -175,7 +197,6 @@ int cmd_report(int argc, char **argv) {
     rc = read_results(&r, &ro);
   if (rc == 0) {
     report_finish(&r);
-    mkdir_p(dir);
     rc = render_json(&r, &ro);
     if (rc == 0) {
       rc = render_md(&r, &ro); /* writes and frees the verdict */
@@ -194,5 +215,7 @@ int cmd_report(int argc, char **argv) {
   free((char *)ro.coverage);
   free((char *)ro.pairs);
   free(dir);
+  if (lock >= 0)
+    close(lock);
   return rc;
 }

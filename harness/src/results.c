@@ -1,6 +1,8 @@
 /* results.c: results files read record by record (results.h). */
 #include "results.h"
 
+#include "files.h"
+
 #include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -321,9 +323,10 @@ static int pump(struct reader *rd, FILE *f, struct source *s) {
 
 static int each_in(const char *path, int file, unsigned flags, results_fn fn,
                    void *ctx) {
-  FILE *f = fopen(path, "r");
+  const char *why;
+  FILE *f = fopen_regular(path, &why);
   if (!f) {
-    warnx_("%s: cannot read: %s", path, strerror(errno));
+    warnx_("%s: cannot read: %s", path, why);
     return EXIT_USAGE;
   }
   struct source s = {path, file, flags, fn, ctx, {NULL, NULL, NULL}};
@@ -353,6 +356,17 @@ int results_each(char *const *paths, int n, results_fn fn, void *ctx) {
       return rc;
   }
   return 0;
+}
+
+int result_named(const struct rrecord *rec) {
+  const char *ad = json_string_value(rec->m[RK_ADAPTER]),
+             *id = json_string_value(rec->m[RK_ID]),
+             *cls = json_string_value(rec->m[RK_CLASS]);
+  if (ad && *ad && id && *id && cls && class_from_name(cls) >= 0)
+    return 0;
+  warnx_("%s:%ld: a result needs \"adapter\", \"id\" and a known \"class\"",
+         rec->path, rec->line);
+  return -1;
 }
 
 int result_verdict(json_t *const *m, struct verdict *v) {

@@ -73,6 +73,11 @@ int results_each(char *const *paths, int n, results_fn fn, void *ctx);
 enum { RESULTS_BAD_LINES = 1 };
 int results_read(const char *path, unsigned flags, results_fn fn, void *ctx);
 
+/* 0 when the result REC names its adapter and its id (non-empty strings)
+ * and a known class; else -1 after "PATH:LINE: a result needs ...".  The
+ * one rule of report, check, merge and behaviours. */
+int result_named(const struct rrecord *rec);
+
 /* The verdict a result record carries (class, components, security,
  * severity, not compared, implementation-defined), from its members M
  * (struct rrecord); 0, or -1 when its class is missing or unknown.  Names

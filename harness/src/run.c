@@ -316,26 +316,16 @@ static void keep_shard(struct vectors *v, unsigned i, unsigned n) {
  * what selected nothing. */
 static void no_vectors(const struct runopts *o, const struct vectors *v) {
   struct buf b = {0};
-  const struct {
-    const char *opt;
-    char **vals;
-    int n;
-  } f[] = {{"--file", o->f.files, o->f.nfiles},
-           {"--group", o->f.groups, o->f.ngroups},
-           {"--id", o->f.ids, o->f.nids},
-           {"--tag", o->f.tags, o->f.ntags},
-           {"--section", o->f.sections, o->f.nsections},
-           {"--op", o->f.ops, o->f.nops},
-           {"--exclude-file", o->f.xfiles, o->f.nxfiles},
-           {"--exclude-group", o->f.xgroups, o->f.nxgroups},
-           {"--exclude-id", o->f.xids, o->f.nxids},
-           {"--exclude-tag", o->f.xtags, o->f.nxtags}};
+  struct optlist f[RUNOPTS_NFILTERS];
+  runopts_filters(o, f);
   int negated = 0;
-  for (size_t i = 0; i < sizeof f / sizeof *f; i++)
+  for (size_t i = 0; i < RUNOPTS_NFILTERS; i++)
     for (int k = 0; k < f[i].n; k++) {
-      buf_printf(&b, "%s %s ", f[i].opt, f[i].vals[k]);
+      buf_printf(&b, "--%s %s ", f[i].name, f[i].vals[k]);
       negated |= f[i].vals[k][0] == '!';
     }
+  if (o->nshards)
+    buf_printf(&b, "--shard %u/%u ", o->shard, o->nshards);
   if (v->total_loaded == 0) {
     warnx_("no vectors found in:");
     for (int i = 0; i < o->nvectors; i++)
@@ -343,8 +333,8 @@ static void no_vectors(const struct runopts *o, const struct vectors *v) {
   } else {
     if (b.len)
       b.p[--b.len] = 0;
-    warnx_("no vector selected: %zu loaded, none passes the filters %s",
-           v->total_loaded, b.len ? b.p : "");
+    warnx_("no vector selected: %zu loaded, none passes the filters%s%s",
+           v->total_loaded, b.len ? " " : "", b.len ? b.p : "");
     if (negated)
       warnx_("(a filter selects; to leave vectors out use --exclude-tag, "
              "--exclude-file, --exclude-group, --exclude-id)");
@@ -362,7 +352,9 @@ static int baseline_worth_writing(struct session *sx) {
     const struct stats *st = &sx->st[k];
     size_t broken = st->by_class[CLASS_CRASH] + st->by_class[CLASS_TIMEOUT] +
                     st->by_class[CLASS_PROTOCOL_ERROR];
-    if (!st->answered) {
+    if (stats_tested_nothing(st, "--write-baseline")) {
+      ok = 0;
+    } else if (!st->answered) {
       warnx_("--write-baseline: adapter %s never answered (%s); no baseline "
              "written (--force writes it anyway)",
              sx->ad[k].name,
@@ -388,9 +380,8 @@ static int write_pairs(struct session *s) {
     pairs_adapter(s->pairs, k, s->ad[k].name,
                   s->ad[k].def && s->ad[k].def->validator, s->ad[k].roles);
   json_t *m = pairs_json(s->pairs, &differ);
-  int rc = json_dump_file(m, s->pairs_path, JSON_INDENT(1) | JSON_ENSURE_ASCII);
-  if (rc < 0)
-    warnx_("%s: cannot write", s->pairs_path);
+  int rc =
+      json_write_file(m, s->pairs_path, JSON_INDENT(1) | JSON_ENSURE_ASCII);
   json_decref(m);
   return rc;
 }
@@ -466,6 +457,7 @@ static int open_outputs(struct session *sx, struct vectors *v) {
   sx->out.fmt = o->fmt;
   sx->out.out = stdout;
   sx->out.command = "run";
+  sx->out.selection = sx->selection = runopts_selection(o);
   if ((rc = session_open_results(sx, "reports/out/results.jsonl")))
     return rc;
   if (sx->pairs_path) {
@@ -541,8 +533,8 @@ static int close_outputs(struct session *sx, json_t *bsum) {
     size_t nres = 0;
     for (size_t k = 0; k < sx->n; k++)
       nres += sx->st[k].total;
-    fprintf(stderr, "uritest: %zu results written to %s\n", nres,
-            sx->out.results_path);
+    fputs("uritest: ", stderr);
+    put_labelf(stderr, "%zu results written to %s", nres, sx->out.results_path);
   }
   return 0;
 }
@@ -566,6 +558,11 @@ static int run_verdict(const struct session *sx, const struct vectors *v,
            v->ntests);
     return EXIT_USAGE;
   }
+  int nothing = 0;
+  for (size_t k = 0; k < sx->n; k++)
+    nothing |= stats_tested_nothing(&sx->st[k], "run");
+  if (nothing)
+    return EXIT_USAGE;
   if (sx->o->nbaselines)
     return differs ? EXIT_NEGATIVE : EXIT_OK;
   if (wrote)
@@ -586,7 +583,8 @@ static int do_run(int argc, char **argv, struct runopts *o, struct vectors *v,
   /* the first adapter starts while the vectors load (an interpreter's or
    * a browser's start-up is as long as loading a big file); its hello is
    * read after, timed from then */
-  if ((rc = session_select_adapters(sx, 0)) || (rc = load_vectors(o, v)))
+  if ((rc = session_claim_results(sx, "reports/out/results.jsonl")) ||
+      (rc = session_select_adapters(sx, 0)) || (rc = load_vectors(o, v)))
     return rc;
   struct baseline *bl = *blp = xcalloc((size_t)o->nbaselines + 1, sizeof *bl);
   for (int i = 0; i < o->nbaselines; i++)
@@ -603,9 +601,11 @@ static int do_run(int argc, char **argv, struct runopts *o, struct vectors *v,
   int differs = 0, wrote;
   json_t *bsum = o->nbaselines ? json_object() : NULL;
   FILE *bf = o->fmt == FMT_TEXT ? stdout : stderr;
-  for (size_t k = 0; k < sx->n && o->nbaselines; k++)
+  for (size_t k = 0; k < sx->n && o->nbaselines; k++) {
+    sx->bc[k].whole = !sx->selection;
     differs |=
         bcheck_report(&sx->bc[k], sx->ad[k].name, sx->ad[k].library, bf, bsum);
+  }
   rc = write_baselines(sx, &wrote);
   if (sx->pairs && !interrupted && write_pairs(sx) < 0)
     rc = EXIT_USAGE;

@@ -33,6 +33,20 @@ extern const char run_usage[], diff_usage[];
  * Returns 0; -1 after --help; or an exit code after a message. */
 int runopts_parse(int argc, char **argv, struct runopts *o, int is_diff);
 void runopts_free(struct runopts *o);
+/* The filter options, each as its name ("file", ..., "exclude-tag") and
+ * values. */
+struct optlist {
+  const char *name;
+  char **vals;
+  int n;
+};
+#define RUNOPTS_NFILTERS 10
+void runopts_filters(const struct runopts *o,
+                     struct optlist lists[RUNOPTS_NFILTERS]);
+/* What of the vectors the options select, as the run record says it:
+ * {"shard": "I/N", "filters": {"id": [...], "exclude-tag": [...], ...}},
+ * each member only when given; NULL for every vector (a whole run). */
+json_t *runopts_selection(const struct runopts *o);
 
 /* ---- a session: the adapters of one run or diff ---------------------- */
 
@@ -54,6 +68,11 @@ struct session {
   unsigned *pairs_index; /* test index -> input of the matrix */
   const struct test *tests;
   char *pairs_path;
+  /* the results file claimed (session_claim_results): its descriptor and
+   * --resume's, until a stream owns them (-1), and whether the resumed
+   * file is continued in place */
+  int claimed, out_fd, rs_fd, in_place;
+  json_t *selection; /* runopts_selection: NULL for a whole run */
   /* --jobs: adapters in threads, results through one lock */
   int jobs;
   pthread_mutex_t lock;
@@ -81,8 +100,15 @@ void session_unlock(struct session *s);
 /* Account one result of adapter K (counts, behaviours, baselines, pairs)
  * and write it out. */
 void session_record(struct session *s, size_t k, struct result *r);
-/* Open the results file: --output, else DEFLT under the root (NULL: none);
- * with --resume, the earlier run's file.  0, or an exit code. */
+/* Claim the results file before anything can fail, so that a run that
+ * fails leaves no earlier results behind as its own: --output, else DEFLT
+ * under the root (NULL: none), opened, locked (claim_file) and emptied;
+ * with --resume, the earlier run's file locked too.  0, or EXIT_USAGE
+ * after a message ("in use by another uritest" among them). */
+int session_claim_results(struct session *s, const char *deflt);
+/* Open the results file claimed (claiming it first when not done): with
+ * --resume in place, the earlier run's file cut after its last complete
+ * result.  0, or an exit code. */
 int session_open_results(struct session *s, const char *deflt);
 /* Free all the session holds and stop its adapters. */
 void session_free(struct session *s);

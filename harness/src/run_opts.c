@@ -192,6 +192,47 @@ static char ***option_list(struct runopts *o, int c, int **n) {
   return NULL;
 }
 
+void runopts_filters(const struct runopts *o,
+                     struct optlist lists[RUNOPTS_NFILTERS]) {
+  const struct filters *f = &o->f;
+  const struct optlist all[RUNOPTS_NFILTERS] = {
+      {"file", f->files, f->nfiles},
+      {"group", f->groups, f->ngroups},
+      {"id", f->ids, f->nids},
+      {"tag", f->tags, f->ntags},
+      {"section", f->sections, f->nsections},
+      {"op", f->ops, f->nops},
+      {"exclude-file", f->xfiles, f->nxfiles},
+      {"exclude-group", f->xgroups, f->nxgroups},
+      {"exclude-id", f->xids, f->nxids},
+      {"exclude-tag", f->xtags, f->nxtags}};
+  memcpy(lists, all, sizeof all);
+}
+
+json_t *runopts_selection(const struct runopts *o) {
+  struct optlist lists[RUNOPTS_NFILTERS];
+  runopts_filters(o, lists);
+  json_t *sel = json_object(), *filters = json_object();
+  char shard[32];
+  snprintf(shard, sizeof shard, "%u/%u", o->shard, o->nshards);
+  if (o->nshards)
+    json_object_set_new(sel, "shard", json_string(shard));
+  for (size_t i = 0; i < RUNOPTS_NFILTERS; i++) {
+    json_t *a = lists[i].n ? json_array() : NULL;
+    for (int k = 0; k < lists[i].n; k++)
+      json_array_append_new(a, json_string(lists[i].vals[k]));
+    if (a)
+      json_object_set_new(filters, lists[i].name, a);
+  }
+  if (json_object_size(filters))
+    json_object_set(sel, "filters", filters);
+  json_decref(filters);
+  if (json_object_size(sel))
+    return sel;
+  json_decref(sel);
+  return NULL;
+}
+
 static int parse_format(const char *arg, enum format *fmt) {
   static const struct {
     const char *name;
@@ -220,12 +261,24 @@ static int parse_jobs(const char *arg, int *jobs) {
   return 0;
 }
 
+/* A decimal number of 1 to 5 digits at *P (moved past it), or 0. */
+static unsigned shard_number(const char **p) {
+  unsigned v = 0;
+  int digits = 0;
+  for (; **p >= '0' && **p <= '9' && digits < 6; (*p)++, digits++)
+    v = v * 10 + (unsigned)(**p - '0');
+  return digits && digits <= 5 ? v : 0;
+}
+
 static int parse_shard(const char *arg, struct runopts *o) {
-  unsigned i, n;
-  char tail;
-  if (sscanf(arg, "%u/%u%c", &i, &n, &tail) != 2 || n < 1 || i < 1 || i > n ||
-      n > 10000) {
-    warnx_("--shard: I/N with 1 <= I <= N, not \"%s\"", arg);
+  const char *p = arg;
+  unsigned i = shard_number(&p), n = 0;
+  if (*p == '/') {
+    p++;
+    n = shard_number(&p);
+  }
+  if (*p || n < 1 || i < 1 || i > n || n > 10000) {
+    warnx_("--shard: I/N with 1 <= I <= N <= 10000, not \"%s\"", arg);
     return EXIT_USAGE;
   }
   o->shard = i;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "behaviours.h"
@@ -128,56 +129,88 @@ void session_record(struct session *s, size_t k, struct result *r) {
   session_unlock(s);
 }
 
-/* The results file of a --resume run: FILE itself, cut after its last
- * complete result (the summary and any half line of a killed run go), or
- * --output with FILE's results copied after the new run record. */
-static int resume_open(struct session *s, int in_place) {
-  struct resume *rs = s->rs;
-  if (in_place) {
-    if (truncate(rs->path, rs->keep_end) < 0 ||
-        !(s->out.results = fopen(rs->path, "ab"))) {
-      warnx_("%s: cannot write: %s", rs->path, strerror(errno));
-      return EXIT_USAGE;
-    }
-    s->out.appending = 1;
-    s->out.run_record = rs->header;
-    s->out.results_path = xstrdup(rs->path);
-  } else {
-    s->rs = NULL;
-    int rc = session_open_results(s, NULL);
-    s->rs = rs;
-    if (rc)
-      return rc;
-  }
-  setvbuf(s->out.results, NULL, _IOFBF, 1 << 18);
-  return 0;
+/* 1 when the file open as FD is PATH. */
+static int same_file(int fd, const char *path) {
+  struct stat a, b;
+  return fstat(fd, &a) == 0 && stat(path, &b) == 0 && a.st_dev == b.st_dev &&
+         a.st_ino == b.st_ino;
 }
 
-int session_open_results(struct session *s, const char *deflt) {
+/* --resume FILE: claimed like a results file (a regular one only). */
+static int claim_resumed(struct session *s) {
+  return (s->rs_fd = claim_file(s->o->resume, 0)) < 0 ? EXIT_USAGE : 0;
+}
+
+int session_claim_results(struct session *s, const char *deflt) {
   const char *path = s->o->output ? s->o->output : deflt;
+  struct stat st;
+  s->claimed = 1;
+  s->out_fd = s->rs_fd = -1;
+  if (s->o->resume && claim_resumed(s))
+    return EXIT_USAGE;
+  if (s->o->resume && !s->o->output)
+    return s->in_place = 1, 0;
   if (!path)
     return 0;
   char *p = s->o->output ? xstrdup(path) : root_path(path);
-  if (s->rs) {
-    /* --resume: in place unless --output names another file */
-    char a[PATH_MAX], b[PATH_MAX];
-    int same = !s->o->output ||
-               (realpath(p, a) && realpath(s->rs->path, b) && !strcmp(a, b));
+  mkdir_parent(p); /* a folder that cannot be made shows in the open */
+  if (s->rs_fd >= 0 && same_file(s->rs_fd, p)) {
     free(p);
-    return resume_open(s, same);
+    return s->in_place = 1, 0;
   }
-  mkdir_parent(p); /* a folder that cannot be made shows in the fopen */
-  s->out.results = fopen(p, "w");
-  if (!s->out.results) {
+  if ((s->out_fd = claim_file(p, 1)) < 0) {
+    free(p);
+    return EXIT_USAGE;
+  }
+  if (fstat(s->out_fd, &st) == 0 && S_ISREG(st.st_mode) &&
+      ftruncate(s->out_fd, 0) < 0) {
     warnx_("%s: cannot write: %s", p, strerror(errno));
     free(p);
     return EXIT_USAGE;
   }
-  setvbuf(s->out.results, NULL, _IOFBF, 1 << 18);
   /* the pair matrix goes beside the results file, named after it */
   s->pairs_path = pairs_path_for(p);
   free(s->out.results_path);
   s->out.results_path = p;
+  return 0;
+}
+
+/* The stream over the claimed descriptor *FD (which it then owns). */
+static FILE *claimed_stream(int *fd, const char *mode, const char *path) {
+  FILE *f = fdopen(*fd, mode);
+  if (!f)
+    warnx_("%s: cannot write: %s", path, strerror(errno));
+  else
+    *fd = -1;
+  return f;
+}
+
+int session_open_results(struct session *s, const char *deflt) {
+  int rc;
+  if (!s->claimed && (rc = session_claim_results(s, deflt)))
+    return rc;
+  if (s->rs && s->in_place) {
+    /* --resume in place: FILE cut after its last complete result (the
+     * summary and any half line of a killed run go), then appended to */
+    struct resume *rs = s->rs;
+    if (ftruncate(s->rs_fd, rs->keep_end) < 0 ||
+        lseek(s->rs_fd, 0, SEEK_END) < 0) {
+      warnx_("%s: cannot write: %s", rs->path, strerror(errno));
+      return EXIT_USAGE;
+    }
+    if (!(s->out.results = claimed_stream(&s->rs_fd, "a", rs->path)))
+      return EXIT_USAGE;
+    s->out.appending = 1;
+    s->out.run_record = rs->header;
+    s->out.results_path = xstrdup(rs->path);
+  } else if (s->out_fd >= 0) {
+    if (!(s->out.results =
+              claimed_stream(&s->out_fd, "w", s->out.results_path)))
+      return EXIT_USAGE;
+  } else {
+    return 0;
+  }
+  setvbuf(s->out.results, NULL, _IOFBF, 1 << 18);
   return 0;
 }
 
@@ -210,6 +243,11 @@ void session_free(struct session *s) {
   free(s->pairs);
   free(s->pairs_index);
   free(s->pairs_path);
+  json_decref(s->selection);
+  if (s->claimed && s->rs_fd >= 0)
+    close(s->rs_fd);
+  if (s->claimed && s->out_fd >= 0)
+    close(s->out_fd);
   free(s->rs);
   buf_free(&s->out.line);
   if (s->out.results)

@@ -330,6 +330,10 @@ const char *vectors_version(void) {
       v[--n] = 0;
     if (!n)
       snprintf(v, sizeof v, "unknown");
+    /* a token, as every output writes it unescaped: [0-9A-Za-z.+_-] */
+    if (v[strspn(v, "0123456789abcdefghijklmnopqrstuvwxyz"
+                    "ABCDEFGHIJKLMNOPQRSTUVWXYZ.+_-")])
+      snprintf(v, sizeof v, "invalid");
   }
   if (f)
     fclose(f);

@@ -74,7 +74,8 @@ const char *repo_root(void);
 void set_argv0(const char *argv0);
 /* root "/" rel, in a static-lifetime string. */
 char *root_path(const char *rel);
-/* Content of vectors/VERSION (trimmed) or "unknown". */
+/* vectors/VERSION under the root: "unknown" when absent, "invalid" when
+ * not a token of [0-9A-Za-z.+_-] (outputs write it as it is). */
 const char *vectors_version(void);
 
 /* A map from NUL-terminated strings to indexes (open addressing over

@@ -11,7 +11,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <fnmatch.h>
 #include <jansson.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -506,6 +505,44 @@ static int check_field(struct ctx *c, const struct field *f, json_t *j,
   return -1;
 }
 
+/* Members a test may have beside test_fields (the schema's); x-... too. */
+static const char *const test_free[] = {"bug_type", "comment", "description",
+                                        "hazard",   "source",  "title"};
+
+/* Every member of test T is the schema's or an x-... extension: else an
+ * error naming it (a misspelt "componets" would leave a validity-only
+ * vector that passes). */
+static int known_members(struct ctx *c, json_t *t) {
+  const char *k;
+  json_t *e;
+  json_object_foreach(t, k, e) {
+    int ok = !strncmp(k, "x-", 2) || name_index(test_free, 6, k) >= 0;
+    for (size_t i = 0; !ok && i < sizeof test_fields / sizeof *test_fields; i++)
+      ok = !strcmp(test_fields[i].name, k);
+    if (!ok)
+      return bad(c, k, "is not a member of a test (misspelt?)");
+  }
+  return 0;
+}
+
+/* 1 when S is a semantic version (the schema's semver: X.Y.Z, numbers
+ * without leading zeros, then -PRE and +BUILD of [0-9A-Za-z.-]). */
+static int semver(const char *s) {
+  for (int part = 0; part < 3; part++) {
+    size_t n = strspn(s, "0123456789");
+    if (!n || (n > 1 && *s == '0') || (part < 2 && s[n] != '.'))
+      return 0;
+    s += n + (part < 2);
+  }
+  const char *tail =
+      "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.-";
+  if (*s == '-' && s[1])
+    s += 1 + strspn(s + 1, tail);
+  if (*s == '+' && s[1])
+    s += 1 + strspn(s + 1, tail);
+  return !*s;
+}
+
 /* Test T of a group of OP checked against test_fields and compiled. */
 static int check_test(struct ctx *c, struct vfile *vf, int op,
                       const char *group, json_t *t, struct test *out) {
@@ -518,6 +555,8 @@ static int check_test(struct ctx *c, struct vfile *vf, int op,
   out->equivalent = -1;
   out->error_offset = -1;
   unsigned ops = vf->spec == SPEC_WHATWG ? WHATWG_PARSE : OPS(op);
+  if (known_members(c, t) < 0)
+    return -1;
   for (size_t i = 0; i < sizeof test_fields / sizeof *test_fields; i++) {
     const struct field *f = &test_fields[i];
     if (!(f->ops & ops))
@@ -535,122 +574,6 @@ static int check_test(struct ctx *c, struct vfile *vf, int op,
       return bad(c, "input", "missing (give input or input_hex)");
   }
   return members_no_nul(c, t, test_uri_text);
-}
-
-/* ---- filters -------------------------------------------------------- */
-
-static int match_any(char **pats, int n, const char *s, int flags) {
-  for (int i = 0; i < n; i++)
-    if (fnmatch(pats[i], s, flags) == 0)
-      return 1;
-  return 0;
-}
-
-/* A section filter "3.2" matches "3.2" and "3.2.2", not "3.20". */
-static int section_matches(const char *want, const char *have) {
-  size_t n = strlen(want);
-  if (strncmp(want, have, n))
-    return 0;
-  return have[n] == 0 || have[n] == '.';
-}
-
-static int tags_match(char **pats, int n, json_t *gtags, json_t *ttags) {
-  for (int i = 0; i < n; i++) {
-    json_t *lists[2] = {gtags, ttags};
-    for (int l = 0; l < 2; l++) {
-      size_t k;
-      json_t *t;
-      if (!json_is_array(lists[l]))
-        continue;
-      json_array_foreach(lists[l], k, t) {
-        if (json_is_string(t) && !fnmatch(pats[i], json_string_value(t), 0))
-          return 1;
-      }
-    }
-  }
-  return 0;
-}
-
-/* A file pattern matches the path or any tail of it after a "/":
- * ("resolve.json", "v1/generated/ipv6.json", "rfc3986" then a star). */
-static int file_matches(char **pats, int n, const char *path) {
-  for (const char *p = path; p; p = strchr(p, '/') ? strchr(p, '/') + 1 : NULL)
-    if (match_any(pats, n, p, 0))
-      return 1;
-  return 0;
-}
-
-/* A group pattern matches its description or its index in the file. */
-static int group_matches(char **pats, int n, json_t *g, int gi) {
-  json_t *d = json_object_get(g, "description");
-  char idx[32];
-  snprintf(idx, sizeof idx, "%d", gi);
-  return match_any(pats, n, idx, 0) ||
-         (json_is_string(d) && match_any(pats, n, json_string_value(d), 0));
-}
-
-static int sections_match(const struct filters *f, json_t *gspec,
-                          json_t *tspec) {
-  for (int i = 0; i < f->nsections; i++) {
-    json_t *lists[2] = {gspec, tspec};
-    for (int l = 0; l < 2; l++) {
-      size_t k;
-      json_t *s;
-      if (!json_is_array(lists[l]))
-        continue;
-      json_array_foreach(lists[l], k, s) {
-        const char *key;
-        json_t *val;
-        if (!json_is_object(s))
-          continue;
-        json_object_foreach(s, key, val) {
-          if (strcmp(key, "quote") && json_is_string(val)) {
-            const char *want = f->sections[i];
-            const char *colon = strchr(want, ':');
-            /* "rfc3987:3.1" names the document too */
-            if (colon) {
-              if (strncmp(want, key, (size_t)(colon - want)) ||
-                  key[colon - want])
-                continue;
-              want = colon + 1;
-            }
-            if (section_matches(want, json_string_value(val)))
-              return 1;
-          }
-        }
-      }
-    }
-  }
-  return 0;
-}
-
-static int keep(const struct filters *f, const char *path, json_t *g, int gi,
-                json_t *t, const char *id, int op) {
-  if (!f)
-    return 1;
-  json_t *gtags = json_object_get(g, "tags"),
-         *ttags = json_object_get(t, "tags");
-  if (f->nops && !match_any(f->ops, f->nops, op_names[op], 0))
-    return 0;
-  if (f->nfiles && !file_matches(f->files, f->nfiles, path))
-    return 0;
-  if (f->ngroups && !group_matches(f->groups, f->ngroups, g, gi))
-    return 0;
-  if (f->nids && !match_any(f->ids, f->nids, id, 0))
-    return 0;
-  if (f->ntags && !tags_match(f->tags, f->ntags, gtags, ttags))
-    return 0;
-  if (f->nsections && !sections_match(f, json_object_get(g, "specification"),
-                                      json_object_get(t, "specification")))
-    return 0;
-  if ((f->nxfiles && file_matches(f->xfiles, f->nxfiles, path)) ||
-      (f->nxgroups && group_matches(f->xgroups, f->nxgroups, g, gi)) ||
-      (f->nxids && match_any(f->xids, f->nxids, id, 0)) ||
-      (f->nxtags && tags_match(f->xtags, f->nxtags, gtags, ttags)))
-    return 0;
-  if (f->kept)
-    f->kept(f->kept_ctx, path, g, gi, t, op);
-  return 1;
 }
 
 /* ---- reading a file (vectors_fs.c reads and walks) ------------------- */
@@ -677,6 +600,11 @@ static json_t *check_file(struct ctx *c, json_t *root, const char *path) {
   if (req_string(c, root, "version", &version) < 0 ||
       req_string(c, root, "spec", &spec) < 0)
     return NULL;
+  if (!semver(version.s)) {
+    bad(c, "version", "must be a semantic version (1.2.0), not \"%s\"",
+        version.s);
+    return NULL;
+  }
   int sp = name_index(spec_names, 3, spec.s);
   if (sp < 0) {
     bad(c, "spec", "must be rfc3986, rfc3987 or whatwg, not \"%s\"", spec.s);
@@ -759,7 +687,7 @@ static int load_group(struct ctx *c, const struct filters *f, const char *path,
     if (check_test(c, vf, op, desc, t, compiled) < 0)
       return -1;
     v->total_loaded++;
-    if (keep(f, path, g, (int)gi, t, compiled->id, op))
+    if (vectors_keep(f, path, g, (int)gi, t, compiled->id, op))
       v->ntests++;
   }
   return 0;
@@ -861,7 +789,7 @@ int vectors_load(struct vectors *v, char **paths, int npaths,
   free(walked.dirs);
   /* the same file named twice is loaded once */
   char **seen = xcalloc(nfiles + 1, sizeof *seen);
-  struct strmap ids = {0};
+  struct strmap ids = {0}, reals = {0}; /* reals: the real paths seen */
   for (size_t i = 0; i < nfiles && rc == 0; i++) {
     if (interrupted) {
       rc = -1;
@@ -870,12 +798,8 @@ int vectors_load(struct vectors *v, char **paths, int npaths,
     char real[PATH_MAX];
     if (!realpath(files[i], real))
       snprintf(real, sizeof real, "%s", files[i]);
-    int dup = 0;
-    for (size_t k = 0; k < i && !dup; k++)
-      if (seen[k] && !strcmp(seen[k], real))
-        dup = 1;
     seen[i] = xstrdup(real);
-    if (dup)
+    if (strmap_add(&reals, seen[i], i)) /* linear in files */
       continue;
     if (load_file(v, files, i, f, &ids) < 0)
       rc = -1;
@@ -887,6 +811,7 @@ int vectors_load(struct vectors *v, char **paths, int npaths,
   free(files);
   free(seen);
   strmap_free(&ids);
+  strmap_free(&reals);
   return rc;
 }
 

@@ -128,6 +128,13 @@ int vectors_load(struct vectors *v, char **paths, int npaths,
                  const struct filters *f);
 void vectors_free(struct vectors *v);
 
+/* vectors_filter.c, for vectors.c: 1 when F (NULL: none) keeps test T
+ * (id ID, op OP) of group G (groups[GI]) of the file at PATH, after
+ * F->kept is told; else 0. */
+struct json_t;
+int vectors_keep(const struct filters *f, const char *path, struct json_t *g,
+                 int gi, struct json_t *t, const char *id, int op);
+
 /* vectors_fs.c, for vectors.c: PATH's whole text, NUL-terminated, at most
  * MAX octets (-1 with a message; -1 silently when interrupted); a list
  * grown by doubling; *.json below DIR, sorted, regular files only, each

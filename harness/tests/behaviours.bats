@@ -120,6 +120,7 @@ bad_file() { # PY-EXPR editing d, expected stderr glob
   [ "$status" -eq 2 ]
   [[ $stderr == *"behaviour fake.empty-port-dropped: unknown condition"* ]]
   cp "$F/behaviours.json" "$R/adapters/fake/behaviours.json"
+  runb # the run that failed left no results behind: the results again
   bad_file "d['behaviours'][2]['example'] = 'no.such.vector'"
   run --separate-stderr "$UT" behaviours "$(OUT)"
   [ "$status" -eq 2 ]

@@ -31,5 +31,5 @@ setup() {
   [ "$status" -eq 2 ]
   [ -z "$output" ]
   [[ $stderr =~ truncated\.json:[0-9]+:[0-9]+:\ premature\ end\ of\ input ]]
-  [ ! -e "$(OUT)" ]
+  [ ! -s "$(OUT)" ] # claimed and emptied first
 }

@@ -33,6 +33,8 @@ expect_all() {
   expect_all "same False None" 'http://EXAMPLE.com/' 'http://%41.com/' 'http://%c3%a9.com/' \
     'http://xn--9ca.com/' 'http://h:80/' 'https://h:/' 'http://[0:0::1]/' 'http://us%65r@h/' \
     'http://a%40b@h/' 'http://user:@h/'
+  # a leading zero before one digit below 8 reads the same in octal and decimal
+  expect_all "same False None" 'http://01.1.1.1/' 'http://007.1.1.1/'
   [ "$(verdict 1)" = "COMPONENT_MISMATCH same False None" ]
 }
 
@@ -62,6 +64,10 @@ expect_all() {
   [ "$(verdict 6)" = "COMPONENT_MISMATCH different True host" ]
   # the RFC's host decodes to "h x", no usable host; the library's is "h"
   [ "$(verdict 7)" = "COMPONENT_MISMATCH different True host" ]
+  # 010 is 8 to inet_aton, 10 read as decimal: either reading is the other host
+  judge 'http://010.1.1.1/' 'http://0010.1.1.1/'
+  [ "$(verdict 1)" = "COMPONENT_MISMATCH different True host" ]
+  [ "$(verdict 2)" = "COMPONENT_MISMATCH different True host" ]
 }
 
 @test "an IPvFuture literal is no usable host: respelled or unwrapped it is the same" {
@@ -91,6 +97,11 @@ expect_all() {
   [ "$(verdict 5)" = "SHOULD_HAVE_REJECTED same False None" ]
   # a blank in the host: garbled on both sides
   [ "$(verdict 6)" = "SHOULD_HAVE_REJECTED same False None" ]
+  # an xn-- label IDNA will not decode is still an ASCII name DNS looks up:
+  # another host than google.com, and a host to lose
+  judge 'http://ⓖⓞⓞⓖⓛⓔ.com/' 'http://xn--taaaaaahkd5c2ab29fcacccc.com/'
+  [ "$(verdict 1)" = "SHOULD_HAVE_REJECTED different True host" ]
+  [ "$(verdict 2)" = "COMPONENT_MISMATCH host-lost False None" ]
   # blanks at the ends are dropped by the lenient reading; a port that is
   # no number is split off and not compared
   judge ' https://evil.com/' 's://a:b/p'
@@ -124,4 +135,6 @@ expect_all() {
   [ "$(pyjson "(d['adapters']['fake']['security_relevant'], d['adapters']['fake']['host_lost'])" < "$BATS_TEST_TMPDIR/rep/results.json")" = "(1, 2)" ]
   grep -q '^| host-lost | 2 |$' "$BATS_TEST_TMPDIR/rep/summary.md"
   grep -q '1 security-relevant (another endpoint), 2 host-lost' "$BATS_TEST_TMPDIR/rep/summary.md"
+  # the page's overview: "sec" (security-relevant) and "hl" (host lost) columns
+  grep -q '"sec":1,"known":0,"named":0,"hl":2' "$BATS_TEST_TMPDIR/rep/index.html"
 }

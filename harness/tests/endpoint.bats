@@ -66,3 +66,13 @@ one() { pylines "$(OUT)" "[x for x in r if x.get('id') == '$1'][0]$2"; }
   [ "$status" -eq 1 ]
   [ "$(pyjson "[(x['id'], x['security_relevant'], x['severity']) for x in d['results'] if x['class'] != 'PASS']" <<<"$output")" = "[('line:1', False, None), ('line:2', False, None), ('line:3', False, None), ('line:4', True, 'host')]" ]
 }
+
+@test "WHATWG getters: judged by endpoint (case, default port, IDNA, empty password same)" {
+  run --separate-stderr "$UT" run --output "$(OUT)" --vectors "$F/endpoint-whatwg.json" \
+    --adapter-cmd "$FAKE --whatwg --spec whatwg" --format json
+  [ "$status" -eq 1 ]
+  [ "$(pyjson "[(x['id'], x['endpoint'], x['severity']) for x in d['results']]" <<<"$output")" = "[('wg.case', 'same', None), ('wg.default-port', 'same', None), ('wg.idna', 'same', None), ('wg.empty-password', 'same', None), ('wg.host', 'different', 'host'), ('wg.port', 'different', 'port'), ('wg.userinfo', 'different', 'userinfo')]" ]
+  [ "$(pyjson "d['adapters']['fake']['security_relevant']" <<<"$output")" = 3 ]
+  # a getter both name the same endpoint with is a same-endpoint mismatch
+  [ "$(pyjson "[x['mismatches'][0]['kind'] for x in d['results']]" <<<"$output")" = "['same-endpoint', 'same-endpoint', 'same-endpoint', 'same-endpoint', 'semantic', 'semantic', 'semantic']" ]
+}

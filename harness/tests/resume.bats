@@ -143,8 +143,9 @@ PY
 }
 
 @test "--resume reads UNSUPPORTED results in both shapes: compact (this uritest) and with expected and got (earlier)" {
+  # every result UNSUPPORTED: nothing tested, exit 2, the results written
   run "$UT" run --vectors "$VJ" --adapter-cmd "$FAKE --ops resolve" --output "$T/full.jsonl" --no-progress
-  [ "$status" -eq 0 ]
+  [ "$status" -eq 2 ]
   # the run record and 60 results, every other one in the earlier shape
   "$PY" - "$T/full.jsonl" "$T/part.jsonl" <<'PY'
 import json, sys
@@ -160,7 +161,7 @@ for i, line in enumerate(lines[1:61]):
 open(sys.argv[2], "w").write("\n".join(out) + "\n")
 PY
   run "$UT" run --vectors "$VJ" --adapter-cmd "$FAKE --ops resolve" --resume "$T/part.jsonl" --no-progress
-  [ "$status" -eq 0 ]
+  [ "$status" -eq 2 ]
   [[ $output == *"200 unsupported"* ]]
   [ "$(summary "$T/part.jsonl")" = "$(summary "$T/full.jsonl")" ]
   [ "$(grep -c '"expected"' "$T/part.jsonl")" -eq 30 ]

@@ -207,7 +207,7 @@ PY
   why=$(pylines "$(OUT)" "[x['why'] for x in r if x.get('class') == 'CRASH'][0].encode('unicode_escape').decode()")
   [ "$why" = 'adapter exited with status 3 (stderr: Traceback (most recent call last): File "lib.py", line 7, in parse raise ValueError("bad \\ [31m \x9b \ufffd") ValueError: bad input)' ]
   # TAP: the backslash, the C1 control and the stray octet as \xNN
-  [[ $output == *'# CRASH: adapter exited with status 3 (stderr: Traceback (most recent call last): File "lib.py", line 7, in parse raise ValueError("bad \x5c [31m \xc2\x9b \xff") ValueError: bad input)'* ]]
+  [[ $output == *'# CRASH: adapter exited with status 3 (stderr: Traceback (most recent call last): File "lib.py", line 7, in parse raise ValueError("bad \x5c [31m \u{009B} \xff") ValueError: bad input)'* ]]
   # not passed through to uritest's own standard error
   [[ $stderr != *ValueError* ]]
 }

@@ -117,3 +117,105 @@ ids() { pylines "$1" "'\n'.join(sorted(x['adapter'] + ' ' + x['id'] for x in r i
   run "$UT" check --baseline "$d/nope.json" "$d/m.jsonl"
   [ "$status" -eq 2 ]
 }
+
+@test "the run record names the shard and the filters; a whole run names neither" {
+  d=$BATS_TEST_TMPDIR
+  "$UT" run "${VS[@]}" --adapter-cmd "$FAKE" --shard 2/3 --output "$d/s.jsonl" 2>/dev/null || true
+  [ "$(head -n 1 "$d/s.jsonl" | pyjson '(d["shard"], d.get("filters"))')" = "('2/3', None)" ]
+  "$UT" run "${VS[@]}" --adapter-cmd "$FAKE" --id 'c.*' --exclude-tag x --output "$d/f.jsonl" 2>/dev/null || true
+  [ "$(head -n 1 "$d/f.jsonl" | pyjson '(d.get("shard"), d["filters"])')" = "(None, {'id': ['c.*'], 'exclude-tag': ['x']})" ]
+  "$UT" run "${VS[@]}" --adapter-cmd "$FAKE" --output "$d/w.jsonl" 2>/dev/null || true
+  [ "$(head -n 1 "$d/w.jsonl" | pyjson '("shard" in d, "filters" in d)')" = "(False, False)" ]
+}
+
+@test "merge refuses a shard set that is not 1..N of one N: a missing shard is exit 2, nothing written" {
+  d=$BATS_TEST_TMPDIR
+  for i in 1 2 3; do
+    "$UT" run "${VS[@]}" --adapter-cmd "$FAKE" --shard "$i/3" --output "$d/s$i.jsonl" 2>/dev/null || true
+  done
+  run --separate-stderr "$UT" merge "$d/s1.jsonl" "$d/s3.jsonl" -o "$d/m.jsonl"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"shard 2/3 is missing"* ]]
+  [ ! -e "$d/m.jsonl" ]
+  run --separate-stderr "$UT" merge "$d/s1.jsonl" "$d/s2.jsonl" "$d/s3.jsonl" "$d/s3.jsonl" -o "$d/m.jsonl" --force
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"shard 1/3 is missing"* ]]
+  # whole: no shard in the merged run record
+  run "$UT" merge "$d/s1.jsonl" "$d/s2.jsonl" "$d/s3.jsonl" -o "$d/m.jsonl"
+  [ "$status" -eq 0 ]
+  [ "$(head -n 1 "$d/m.jsonl" | pyjson '"shard" in d')" = False ]
+}
+
+@test "check: baseline entries whose vectors were not run are listed; a whole run then fails, a shard does not" {
+  d=$BATS_TEST_TMPDIR b=$BATS_TEST_TMPDIR/b.json
+  "$UT" run "${VS[@]}" --adapter-cmd "$FAKE" --output "$d/w.jsonl" --write-baseline "$b" --force 2>/dev/null
+  n=$(pyjson 'len(d["entries"])' < "$b")
+  [ "$n" -ge 3 ]
+  "$UT" run "${VS[@]}" --adapter-cmd "$FAKE" --shard 1/3 --output "$d/s1.jsonl" 2>/dev/null || true
+  run "$UT" check --baseline "$b" "$d/s1.jsonl"
+  [ "$status" -eq 0 ]
+  [[ $output == *"whose vectors were not run (a shard or filtered run)"* ]]
+  [[ $output == *"  not run: "* ]]
+  # a whole run without one of the failing vectors (its line gone, the
+  # run record unchanged): the baseline does not hold
+  id=$(pyjson 'd["entries"][0]["id"]' < "$b")
+  grep -v "\"id\": \"$id\"" "$d/w.jsonl" > "$d/lost.jsonl"
+  run "$UT" check --force --baseline "$b" "$d/lost.jsonl"
+  [ "$status" -eq 1 ]
+  [[ $output == *"1 entries whose vectors were not run (a whole run: the baseline does not hold)"* ]]
+  [[ $output == *"  not run: $id "* ]]
+  run "$UT" check --baseline "$b" "$d/w.jsonl"
+  [ "$status" -eq 0 ]
+}
+
+@test "run --baseline: entries not run fail a whole run, and are listed for a filtered one" {
+  d=$BATS_TEST_TMPDIR b=$BATS_TEST_TMPDIR/b.json
+  "$UT" run "${VS[@]}" --adapter-cmd "$FAKE" --output /dev/null --write-baseline "$b" --force 2>/dev/null
+  "$PY" -c "import json,sys; d=json.load(open(sys.argv[1])); d['entries'].append({'id': 'gone.1', 'class': 'CRASH', 'components': []}); json.dump(d, open(sys.argv[1],'w'))" "$b"
+  run "$UT" run "${VS[@]}" --adapter-cmd "$FAKE" --output /dev/null --baseline "$b"
+  [ "$status" -eq 1 ]
+  [[ $output == *"  not run: gone.1 CRASH"* ]]
+  run "$UT" run "${VS[@]}" --adapter-cmd "$FAKE" --output /dev/null --baseline "$b" --exclude-id nothing
+  [ "$status" -eq 0 ]
+  [[ $output == *"  not run: gone.1 CRASH"* ]]
+}
+
+@test "L8: --shard refuses negative numbers and says its limit; an empty shard names itself" {
+  for bad in -4294967295/2 1/-4294967294 " 1/2" 1/10001 1/+2; do
+    run --separate-stderr "$UT" run --vectors "$V/basic.json" --adapter-cmd "$FAKE" --shard "$bad" --output /dev/null
+    [ "$status" -eq 2 ]
+    [[ $stderr == *"--shard: I/N with 1 <= I <= N <= 10000"* ]]
+  done
+  run --separate-stderr "$UT" run --vectors "$V/basic.json" --adapter-cmd "$FAKE" --shard 7/20 --output /dev/null
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"none passes the filters --shard 7/20"* ]]
+}
+
+# The shell lines of README.md's merge job ("merge the shards" step).
+readme_merge_step() {
+  "$PY" - "$ROOT/README.md" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r"- name: merge the shards[^\n]*\n\s*run: \|\n((?:[ \t]+\S[^\n]*\n)+)", text)
+assert m, "README.md has no 'merge the shards' step"
+print("\n".join(l.strip() for l in m.group(1).splitlines()))
+PY
+}
+
+@test "README's sharded workflow: its merge job fails when a shard is missing, passes when all are there" {
+  d=$BATS_TEST_TMPDIR/job
+  mkdir -p "$d/ci"
+  "$UT" run "${VS[@]}" --adapter-cmd "$FAKE" --output /dev/null --write-baseline "$d/ci/uritest-baseline.json" --force 2>/dev/null
+  for i in 1 2 4; do
+    "$UT" run "${VS[@]}" --adapter-cmd "$FAKE" --shard "$i/4" --output "$d/uritest-results-$i.jsonl" 2>/dev/null || true
+  done
+  readme_merge_step | sed "s|^ut=.*|ut='$UT'|" > "$d/step.sh"
+  grep -q 'merge' "$d/step.sh"
+  # GitHub runs a step with bash -e
+  run bash -c "cd '$d' && GITHUB_STEP_SUMMARY=/dev/null bash -e step.sh"
+  [ "$status" -ne 0 ]
+  [[ $output == *"shard 3/4 is missing"* ]]
+  "$UT" run "${VS[@]}" --adapter-cmd "$FAKE" --shard 3/4 --output "$d/uritest-results-3.jsonl" 2>/dev/null || true
+  run bash -c "cd '$d' && GITHUB_STEP_SUMMARY=/dev/null bash -e step.sh"
+  [ "$status" -eq 0 ]
+}

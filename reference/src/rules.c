@@ -25,7 +25,7 @@
 #define RULE_INLINE static inline
 #endif
 
-/* 2.1: pct-encoded = "%" HEXDIG HEXDIG */
+/* The body of rule_pct_encoded, inline in the loops that read pchar. */
 RULE_INLINE size_t pct_encoded(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_pct_encoded, pos);
   if (at(p, pos) != '%' || !is_HEXDIG(at(p, pos + 1)) ||
@@ -33,6 +33,7 @@ RULE_INLINE size_t pct_encoded(struct rfc3986__parser *p, size_t pos) {
     RULE_LEAVE(p, pos, NOMATCH);
   RULE_LEAVE(p, pos, pos + 3);
 }
+/* 2.1: pct-encoded = "%" HEXDIG HEXDIG */
 size_t rule_pct_encoded(struct rfc3986__parser *p, size_t pos) {
   return pct_encoded(p, pos);
 }
@@ -108,7 +109,7 @@ size_t rule_sub_delims(struct rfc3986__parser *p, size_t pos) {
   RULE_LEAVE(p, pos, pos + 1);
 }
 
-/* 3.3: pchar = unreserved / pct-encoded / sub-delims / ":" / "@" */
+/* The body of rule_pchar, inline in the loops of segment and the like. */
 RULE_INLINE size_t pchar(struct rfc3986__parser *p, size_t pos) {
   int c;
   size_t end;
@@ -128,6 +129,7 @@ RULE_INLINE size_t pchar(struct rfc3986__parser *p, size_t pos) {
   }
   RULE_LEAVE(p, pos, end);
 }
+/* 3.3: pchar = unreserved / pct-encoded / sub-delims / ":" / "@" */
 size_t rule_pchar(struct rfc3986__parser *p, size_t pos) {
   return pchar(p, pos);
 }

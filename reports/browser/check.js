@@ -306,6 +306,27 @@ async function permalinks(context) {
     (await rows(p, '#readings-table tbody')) === 4, 'one input');
 }
 
+// Keys of Object.prototype in the fragment and as ids: the page names no
+// view or vector by them, and renders (its data-ready set, no error).
+async function protoKeys(context) {
+  for (const hash of ['#view=__proto__', '#view=constructor', '#view=toString', '#view=hasOwnProperty',
+    '#view=valueOf', '#view=input&in=constructor', '#view=input&in=__proto__', '#view=input&in=toString']) {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    await page.goto('file://' + path.resolve(hostilePage) + hash);
+    let ready = true;
+    try {
+      await page.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
+    } catch (e) {
+      ready = false;
+    }
+    const shown = await page.evaluate(() => [...document.querySelectorAll('[id^="v-"]')].filter((e) => !e.hidden).length);
+    ok(ready && shown === 1 && errors.length === 0, `${hash}: one view shown, no error`, [`ready ${ready}, ${shown} views`, ...errors].join('\n'));
+    await page.close();
+  }
+}
+
 async function paging(context) {
   const m = await open(context, manyPage, '#view=failures');
   const p = m.page;
@@ -375,6 +396,7 @@ async function main() {
   try {
     await hostile(context);
     await permalinks(context);
+    await protoKeys(context);
     await paging(context);
     await demo(context, userDataDir);
   } finally {

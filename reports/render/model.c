@@ -539,9 +539,7 @@ int report_record(struct report *r, const struct rrecord *rec) {
                *name = jstr_or(rec->m[RK_ADAPTER]);
     struct rpt_adapter *a = NULL;
     if (cls < 0 || !*id || !*name) {
-      warnx_("%s:%ld: a result needs \"adapter\", \"id\" and a known "
-             "\"class\"",
-             rec->path, rec->line);
+      result_named(rec); /* says which */
       rc = EXIT_USAGE;
     } else if (!(a = adapter_get(r, name, jstr_or(rec->m[RK_LIBRARY]), NULL))) {
       warnx_("%s:%ld: more than %d adapters", rec->path, rec->line,

@@ -5,12 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <jansson.h>
 #include <rfc3986.h>
 
 #include "files.h"
 #include "line_arena.h"
+#include "vectors.h"
 #include "model.h"
 #include "util.h"
 #include "../../adapters/common/codec_json.h"
@@ -213,22 +215,13 @@ static void load_group(struct report *r, json_t *g, const char *fspec) {
   free(gsec.p);
 }
 
-/* fread's blocks to jansson (json_load_file reads a file a getc at a
- * time: a fifth of the time of reading the vector files). */
-static size_t read_block(void *buffer, size_t n, void *data) {
-  FILE *f = data;
-  size_t k = fread(buffer, 1, n, f);
-  return k ? k : ferror(f) ? (size_t)-1 : 0;
-}
-
-/* The JSON document at PATH, or NULL. */
+/* The JSON document at PATH, or NULL: a regular file only (a results
+ * file may name a FIFO or /dev/stdin), read a block at a time
+ * (json_load_file reads a getc at a time: a fifth of the time of reading
+ * the vector files). */
 static json_t *load_json_file(const char *path) {
-  FILE *f = fopen(path, "rb");
-  if (!f)
-    return NULL;
-  json_t *doc = json_load_callback(read_block, f, 0, NULL);
-  fclose(f);
-  return doc;
+  json_error_t err;
+  return json_load_regular(path, 0, 0, &err);
 }
 
 json_t *report_adapter_file(const char *name, const char *file) {
@@ -290,6 +283,18 @@ static void find_vulnerable(struct report *r) {
   }
 }
 
+/* The vector file at PATH named by a results file: a regular file of at
+ * most VECTORS_MAX_BYTES, else NULL; a FIFO, a device, /dev/stdin, a folder
+ * or a larger file with a warning (one that is absent quietly: results
+ * travel without their vector files). */
+static json_t *load_vector_file(const char *path) {
+  json_error_t err;
+  json_t *doc = json_load_regular(path, VECTORS_MAX_BYTES, 0, &err);
+  if (!doc && err.line < 0 && access(path, F_OK) == 0)
+    warnx_("%s: vector file skipped: %s", path, err.text);
+  return doc;
+}
+
 /* Read each vector file named by the results and note the section, tags
  * and input of each vector seen.  Files that cannot be read are skipped:
  * this is informative.  Then each adapter's advisories. */
@@ -320,7 +325,7 @@ void report_finish(struct report *r) {
     char *path = (file[0] == '/' || stat(file, &st) == 0) ? xstrdup(file)
                                                           : root_path(file);
     line_arena_use(arena);
-    json_t *doc = load_json_file(path);
+    json_t *doc = load_vector_file(path);
     line_arena_use(NULL);
     free(path);
     if (!doc)

@@ -39,7 +39,7 @@
   let state = {};
   function readState() {
     const p = new URLSearchParams(location.hash.replace(/^#/, ''));
-    const s = {};
+    const s = Object.create(null);
     p.forEach((v, k) => { s[k] = v; });
     if (!s.view) s.view = 'overview';
     return s;
@@ -101,7 +101,7 @@
     const expAt = p;
     p += ne;
     // a detail for each adapter whose outcome is neither PASS nor UNSUPPORTED
-    const det = {};
+    const det = Object.create(null);
     const out = D.O[v[V_OUT]];
     for (let k = 0; k < out.length; k++) {
       const cls = outClass(out, k);
@@ -127,9 +127,9 @@
     return out;
   }
   function pairsOf(x, d) {
-    const emap = {};
+    const emap = Object.create(null);
     expectedOf(x).forEach((e) => { emap[e[0]] = e[1]; });
-    const diff = {};
+    const diff = Object.create(null);
     for (let i = 0; i < d.nd; i++) {
       const q = x.a[d.at + i];
       diff[D.Q[2 * q]] = D.Q[2 * q + 1];
@@ -175,7 +175,7 @@
     return d;
   }
   function vectorRules(v) {
-    const set = {};
+    const set = Object.create(null);
     derivOf(X[v]).forEach((d) => { set[S[d[0]]] = 1; });
     return set;
   }
@@ -184,9 +184,9 @@
   // adapter) in a typed array, so that 60 adapters' results cost no
   // objects; a row's fields are read from X when needed (rowOf)
   const NO_DET = { comps: 0, note: 0, beh: 0, sev: 0, impl: 0, shape: 0, nd: 0 };
-  const BEHS = {};
-  const SEVS = {};
-  const BY_ID = {};
+  const BEHS = Object.create(null);
+  const SEVS = Object.create(null);
+  const BY_ID = Object.create(null);
   let ROWS = null;
   // the number of results not PASS, from the outcome strings alone (the
   // page's header; decode counts the same when it makes ROWS)
@@ -371,8 +371,8 @@
       const body = el('tbody');
       Object.keys(rc).forEach((k) => {
         const r = rc[k];
-        const alts = (r.alternatives || []).map((a, i) => '#' + (i + 1) + ': ' + a.accept + (a.shadowed ? ' (shadowed)' : ''));
-        const gap = !r.accept || !r.reject || (r.alternatives || []).some((a) => !a.accept && !a.shadowed);
+        const alts = (Array.isArray(r.alternatives) ? r.alternatives : []).map((a, i) => '#' + (i + 1) + ': ' + a.accept + (a.shadowed ? ' (shadowed)' : ''));
+        const gap = !r.accept || !r.reject || (Array.isArray(r.alternatives) ? r.alternatives : []).some((a) => !a.accept && !a.shadowed);
         const tr = el('tr', gap ? 'sec' : '');
         td(tr, 'm', k);
         td(tr, 'n', r.accept);
@@ -441,7 +441,7 @@
     const sel = $('beh-adapter');
     const only = state.ba === undefined ? '' : state.ba;
     sel.value = only;
-    const groups = {};
+    const groups = Object.create(null);
     ROWS.forEach((x) => {
       if (rowCls(x) === CLS_UNSUPPORTED) return;
       const a = rowA(x), v = rowV(x), d = rowD(x);
@@ -523,7 +523,7 @@
     }
     const sev = PAIR_SEVS.indexOf(state.ps) >= 0 ? state.ps : 'host';
     sel.value = sev;
-    const cell = {};
+    const cell = Object.create(null);
     let max = 0;
     list.forEach((p) => {
       cell[p.validator + '\u0000' + p.fetcher] = p;
@@ -630,7 +630,7 @@
   fillSelect($('f-adapter'), A.map((a) => [S[a.name], S[a.name]]));
   // the class, severity and behaviour choices with their counts (decode)
   function failureChoices() {
-    const clsCount = {};
+    const clsCount = Object.create(null);
     ROWS.forEach((x) => { const c = rowCls(x); clsCount[c] = (clsCount[c] || 0) + 1; });
     fillSelect($('f-class'), Object.keys(clsCount).map(Number).sort((x, y) => x - y).map((c) => [C[c], C[c] + ' (' + clsCount[c] + ')']));
     fillSelect($('f-sev'), Object.keys(SEVS).sort().map((s) => [s, s + ' (' + SEVS[s] + ')']));
@@ -833,7 +833,7 @@
     const er = el('tr');
     th(er, '', 'expected').scope = 'row';
     td(er, '', '');
-    const emap = {};
+    const emap = Object.create(null);
     expected.forEach((p) => { emap[p[0]] = p[1]; });
     keys.forEach((k) => td(er, 'm', emap[k] === undefined ? '' : emap[k]));
     body.appendChild(er);
@@ -846,7 +846,7 @@
         c.colSpan = Math.max(1, keys.length);
       } else {
         const diff = diffKeys(row.o.cls, row.d.comps);
-        const map = {};
+        const map = Object.create(null);
         row.pairs.forEach((p) => { map[p[0]] = p[1]; });
         keys.forEach((k) => {
           const base = k.split('.')[0];
@@ -866,7 +866,7 @@
   const drawn = {};
   function show() {
     state = readState();
-    if (!VIEWS[state.view]) state.view = 'overview';
+    if (!Object.prototype.hasOwnProperty.call(VIEWS, state.view)) state.view = 'overview'; // not __proto__, toString...
     Object.keys(VIEWS).forEach((name) => { $('v-' + name).hidden = name !== state.view; });
     document.querySelectorAll('#tabs a').forEach((a) => {
       if (a.getAttribute('data-view') === state.view) a.setAttribute('aria-current', 'page');

@@ -41,10 +41,10 @@
  *       rules: ...}
  *   P   pruned: [[vector, count]...]
  *   X   extras as read: rule coverage, code coverage lines, pairs.json */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <unistd.h>
+#include <sys/random.h>
 
 #include <jansson.h>
 
@@ -540,11 +540,12 @@ static void pruned_data(struct jw *w, const struct report *r) {
 static void extras_data(struct jw *w, const struct report *r,
                         const struct render_opts *o) {
   json_t *x = json_object();
-  json_t *rc = o->rulecov ? json_load_file(o->rulecov, 0, NULL) : NULL;
+  json_error_t err;
+  json_t *rc = o->rulecov ? json_load_regular(o->rulecov, 0, 0, &err) : NULL;
   if (json_is_object(json_object_get(rc, "rules")))
     json_object_set(x, "rulecov", json_object_get(rc, "rules"));
   json_decref(rc);
-  json_t *pairs = o->pairs ? json_load_file(o->pairs, 0, NULL) : NULL;
+  json_t *pairs = o->pairs ? json_load_regular(o->pairs, 0, 0, &err) : NULL;
   if (pairs)
     json_object_set_new(x, "pairs", pairs);
   /* the adapters' behaviours as their files describe them (by id) */
@@ -570,7 +571,8 @@ static void extras_data(struct jw *w, const struct report *r,
     json_decref(doc);
   }
   json_object_set_new(x, "behaviours", beh);
-  FILE *cf = o->coverage ? fopen(o->coverage, "r") : NULL;
+  const char *why;
+  FILE *cf = o->coverage ? fopen_regular(o->coverage, &why) : NULL;
   if (cf) {
     json_t *lines = json_array();
     char line[512];
@@ -629,6 +631,21 @@ static void data_block(FILE *f, struct report *r, const struct render_opts *o) {
 }
 
 /* page.html with its placeholders filled: @NONCE@, @CSS@, @JS@, @DATA@. */
+/* The page's CSP nonce: 16 octets of getrandom as 32 hexadecimal digits
+ * and a 'u' (unguessable, so it counts as a defence).  0, or -1 after a
+ * message. */
+static int page_nonce(char out[40]) {
+  unsigned char b[16];
+  if (getrandom(b, sizeof b, 0) != (ssize_t)sizeof b) {
+    warnx_("cannot draw the page's nonce: %s", strerror(errno));
+    return -1;
+  }
+  out[0] = 'u';
+  for (size_t i = 0; i < sizeof b; i++)
+    snprintf(out + 1 + 2 * i, 3, "%02x", b[i]);
+  return 0;
+}
+
 int render_html(struct report *r, const struct render_opts *o) {
   char *path;
   struct ofile of;
@@ -638,8 +655,11 @@ int render_html(struct report *r, const struct render_opts *o) {
     return EXIT_USAGE;
   }
   char nonce[40];
-  snprintf(nonce, sizeof nonce, "u%lx%lx", (unsigned long)time(NULL),
-           (unsigned long)getpid() * 2654435761u);
+  if (page_nonce(nonce) < 0) {
+    ofile_abort(&of);
+    free(path);
+    return EXIT_USAGE;
+  }
   const char *p = page_html;
   for (const char *at; (at = strchr(p, '@'));) {
     fwrite(p, 1, (size_t)(at - p), f);

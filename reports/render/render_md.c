@@ -6,6 +6,7 @@
  * escaped for Markdown; | is escaped in tables. */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <jansson.h>
 
@@ -14,39 +15,53 @@
 #include "results.h"
 #include "util.h"
 
-/* Markdown table cell text: a code span when CODE, with | escaped. */
-static void md(FILE *f, const char *s, int code) {
+/* The one Markdown rule of summary.md (and of the verdict, through
+ * report_md_text): S[0..N), data from a vector, an adapter or a results
+ * file, shown with visible escapes (report_show: controls, line breaks,
+ * every octet above ASCII), then as a code span when CODE (a backtick as
+ * \x60), else with each character Markdown could read as markup escaped
+ * by a backslash, and the '.' of "www." too, so that data opens no
+ * heading, list, emphasis, strikethrough, HTML, link or autolink; '|' is
+ * escaped in both (the cells of GFM tables).  md_shown: the same for a
+ * model string shown already (report_show). */
+static void md_shown(FILE *f, const char *s, int code) {
   if (code)
     fputc('`', f);
-  for (; *s; s++) {
-    if (*s == '|')
+  for (const char *p = s; *p; p++) {
+    if (*p == '|')
       fputs("\\|", f);
-    else if (*s == '`')
+    else if (*p == '`')
       fputs(code ? "\\x60" : "\\`", f);
-    else if (!code && strchr("<>*_[]", *s))
-      fprintf(f, "\\%c", *s);
+    else if (!code &&
+             (strchr("<>*_[]~:@", *p) ||
+              (*p == '.' && p - s >= 3 && !strncasecmp(p - 3, "www", 3))))
+      fprintf(f, "\\%c", *p);
     else
-      fputc(*s, f);
+      fputc(*p, f);
   }
   if (code)
     fputc('`', f);
 }
 
-/* Model string I, shown with visible escapes, as Markdown cell text. */
-static void mds(FILE *f, const struct report *r, uint32_t i, int code) {
+static void md_n(FILE *f, const char *s, size_t n, int code) {
   struct buf b = {0};
   buf_puts(&b, "");
-  report_show(&b, rs(r, i), rslen(r, i));
-  md(f, b.p, code);
+  report_show(&b, s, n);
+  md_shown(f, b.p, code);
   free(b.p);
 }
 
+static void md(FILE *f, const char *s, int code) {
+  md_n(f, s, strlen(s), code);
+}
+
+/* Model string I as Markdown. */
+static void mds(FILE *f, const struct report *r, uint32_t i, int code) {
+  md_n(f, rs(r, i), rslen(r, i), code);
+}
+
 void report_md_text(FILE *f, const char *s, int code) {
-  struct buf b = {0};
-  buf_puts(&b, "");
-  report_show(&b, s, strlen(s));
-  md(f, b.p, code);
-  free(b.p);
+  md(f, s, code);
 }
 
 static void pct(FILE *f, size_t p, size_t n) {
@@ -160,13 +175,13 @@ static void security_md(FILE *f, const struct report *r, size_t nsec) {
     fputs("| ", f);
     mds(f, r, r->ad[x->adapter].name, 0);
     fputs(" | ", f);
-    md(f, id.p, 1);
+    md_shown(f, id.p, 1);
     fputs(" | ", f);
     md(f, rs(r, v->section), 0);
     fputs(" | ", f);
     md(f, rs(r, x->comps), 0);
     fputs(" | ", f);
-    md(f, rs(r, v->input), 1);
+    md_shown(f, rs(r, v->input), 1);
     fputs(" |\n", f);
   }
   free(id.p);
@@ -192,7 +207,7 @@ static void advisories_md(FILE *f, const struct report *r) {
       for (size_t i = 0; i < nv; i++) {
         if (i)
           fputs(", ", f);
-        md(f, rs(r, vu[i].advisory), 0); /* shown already */
+        md_shown(f, rs(r, vu[i].advisory), 0); /* shown already */
       }
       fputs(" |\n", f);
     }
@@ -224,9 +239,9 @@ static void patterns_md(FILE *f, const struct report *r) {
     buf_puts(&id, "");
     report_show(&id, vec_id(r, v), vec_idlen(r, v));
     fputs("| ", f);
-    md(f, id.p, 1);
+    md_shown(f, id.p, 1);
     fputs(" | ", f);
-    md(f, rs(r, v->input), 1);
+    md_shown(f, rs(r, v->input), 1);
     fputs(" |", f);
     for (size_t k = 0; k < r->nad; k++)
       fprintf(f, " %s |", v->cls[k] == RPT_NONE ? "-" : class_names[v->cls[k]]);
@@ -242,7 +257,8 @@ static void patterns_md(FILE *f, const struct report *r) {
 }
 
 static void rulecov_md(FILE *f, const char *path) {
-  json_t *doc = path ? json_load_file(path, 0, NULL) : NULL;
+  json_error_t err;
+  json_t *doc = path ? json_load_regular(path, 0, 0, &err) : NULL;
   json_t *rules = json_object_get(doc, "rules");
   if (!json_is_object(rules)) {
     json_decref(doc);
@@ -298,7 +314,8 @@ static void rulecov_md(FILE *f, const char *path) {
 }
 
 static void coverage_md(FILE *f, const char *path) {
-  FILE *in = path ? fopen(path, "r") : NULL;
+  const char *why;
+  FILE *in = path ? fopen_regular(path, &why) : NULL;
   if (!in)
     return;
   char line[512];
@@ -309,8 +326,18 @@ static void coverage_md(FILE *f, const char *path) {
     unl += !strncmp(line, "uncovered line:", 15);
     unf += !strncmp(line, "uncovered function:", 19);
     unb += !strncmp(line, "uncovered branch:", 17);
-    if (n++ < 3)
-      fputs(line, f);
+    if (n++ < 3) { /* shown, and no backtick can close the fence */
+      struct buf b = {0};
+      buf_puts(&b, "");
+      report_show(&b, line, strcspn(line, "\n"));
+      for (const char *p = b.p; *p; p++)
+        if (*p == '`')
+          fputs("\\x60", f);
+        else
+          fputc(*p, f);
+      fputc('\n', f);
+      free(b.p);
+    }
   }
   fclose(in);
   fprintf(f,

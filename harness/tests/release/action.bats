@@ -155,3 +155,29 @@ assert uses >= 2
 assert not re.search(r"OWNER/uritest@v[0-9]", "".join(blocks))
 PY
 }
+
+@test "action: a run that fails early renders no earlier results file; nothing stale reaches the job summary" {
+  # an earlier, passing run's results where this one writes
+  "$UT" run --vectors "$V/basic.json" --adapter reference --output "$W/uritest-results.jsonl" 2>/dev/null
+  for bad in "adapter-cmd=exit 3" "vectors=$W/nonexistent.json" "shard=9/4"; do
+    : > "$GITHUB_STEP_SUMMARY"
+    cp "$W/uritest-results.jsonl" "$W/keep.jsonl" 2>/dev/null || true
+    run action adapter-cmd="$FAKE" "$bad"
+    [ "$status" -eq 2 ]
+    ! grep -q 'Verdict' "$GITHUB_STEP_SUMMARY"
+    [ ! -s "$W/uritest-results.jsonl" ]
+    cp "$W/keep.jsonl" "$W/uritest-results.jsonl" 2>/dev/null || true
+  done
+}
+
+@test "action: a newline in results cannot add step outputs; a results path like an option is a path" {
+  run action adapter-cmd="$FAKE" vectors="$V/basic.json" results="r.jsonl
+report=/etc/passwd"
+  [ "$status" -eq 2 ]
+  [[ $output == *"results must be a path on one line"* ]]
+  ! grep -q '/etc/passwd' "$GITHUB_OUTPUT"
+  run action adapter-cmd="$FAKE" vectors="$V/basic.json" results="-r.jsonl"
+  [ "$status" -le 1 ]
+  [ -s "$W/-r.jsonl" ]
+  grep -q 'uritest' "$GITHUB_STEP_SUMMARY"
+}
