@@ -22,8 +22,9 @@ n=${1:-20000}
 read -r gen req <<<"$(adapters/tests/throughput-inputs.sh "$n")"
 read -r one _ <<<"$(adapters/tests/throughput-inputs.sh 1)"
 if [ $# -eq 0 ]; then
-  set -- $(grep -l 'pyadapter.serve\|js-common/serve.js' \
+  mapfile -t found < <(grep -l 'pyadapter.serve\|js-common/serve.js' \
     adapters/*/adapter.py adapters/*/adapter.js 2>/dev/null | xargs -n1 dirname | xargs -n1 basename | sort -u)
+  set -- "${found[@]}"
 fi
 cpu() { /usr/bin/python3 adapters/tests/cpu-tree.py "$@"; }
 t=build/throughput/overhead.times
