@@ -43,3 +43,15 @@ test-harness-asan: all
 	@$(ASAN_MAKE) $(BUILD)/asan/bin/uritest
 	@ASAN_OPTIONS=detect_leaks=1 UTBIN=$(BUILD)/asan/bin/uritest URITEST_SKIP_BIG=1 \
 	  tests/suite.sh harness-asan bats --tap harness/tests
+
+# uritest fetch with real clients (curl, Python urllib); skipped, said,
+# without root or unshare
+TEST_SUITES += test-fetch
+.PHONY: test-fetch
+test-fetch: all
+	@UTBIN=$(UT_BIN) tests/suite.sh fetch bats --tap harness/tests/fetch-clients
+
+# uritest fetch's throughput (harness/bench-fetch.sh; part of make bench)
+.PHONY: bench-fetch
+bench-fetch: all
+	@UT=$(UT_BIN) harness/bench-fetch.sh

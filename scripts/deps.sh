@@ -14,9 +14,11 @@ SUDO=${SUDO:-}
 harness_pkgs="gcc make libc6-dev pkg-config libjansson-dev libidn2-dev"
 # libclang-rt-dev: clang's libFuzzer and sanitizer runtimes (only recommended by
 # clang's libclang-common-14-dev, which --no-install-recommends leaves out).
+# iproute2: ip(8), with which uritest fetch makes every address of its lab local;
+# util-linux: unshare(1) and setpriv(1) of the fetch tests.
 pkgs="build-essential $harness_pkgs jq python3 python3-jsonschema python3-yaml bats
       libxml2-utils man-db liburiparser-dev libcurl4-openssl-dev lcov valgrind strace clang
-      libclang-rt-dev afl++ re2c
+      libclang-rt-dev afl++ re2c iproute2 util-linux
       clang-format clang-tidy cppcheck pyflakes3 shellcheck"
 case $ONLY in
   "") ;;

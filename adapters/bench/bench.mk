@@ -21,6 +21,8 @@ bench: deps all
 	@for c in $(BENCH_CORPORA); do echo "== $$c"; $(BENCH_BIN) --corpus $$c; done
 	@echo "== worst cases (reference)"
 	@$(BENCH_BIN) --worst-cases
+	@echo "== uritest fetch (harness/bench-fetch.sh)"
+	@$(MAKE) --no-print-directory bench-fetch
 
 # Instructions per URI and per worst-case call under callgrind (the
 # noise-free figures of reports/BENCH.md), for the project's own parsers

@@ -192,4 +192,5 @@ extern "C" const struct glue glue_boost_url = {
     nullptr, /* base_parse, resolve_parsed, base_free: none */
     nullptr,
     nullptr,
+    nullptr, /* fetch: none */
 };

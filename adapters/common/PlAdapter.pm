@@ -23,7 +23,8 @@ use B ();
 # (JSON::XS writes them as true and false)
 my $json = JSON::XS->new->utf8->allow_nonref;
 my $IPV4 = qr/^(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(?:\.(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}\z/;
-my %known = map { $_ => 1 } qw(parse match resolve normalize equivalent iri-to-uri recompose);
+my @OPS = qw(parse match resolve normalize equivalent iri-to-uri recompose fetch);
+my %known = map { $_ => 1 } @OPS;
 
 # A value of octets V for JSON: a string when it is well-formed UTF-8, else
 # {"hex": ...} (PROTOCOL.md section 5).
@@ -114,7 +115,7 @@ sub serve {
     my ($hello, %handlers) = @_;
     binmode STDIN;
     binmode STDOUT;
-    my @ops = grep { $handlers{$_} } qw(parse match resolve normalize equivalent iri-to-uri recompose);
+    my @ops = grep { $handlers{$_} } @OPS;
     write_all($json->encode({ %$hello, ops => \@ops, protocol => 1 }) . "\n");
     my $buf = '';
     while (1) {

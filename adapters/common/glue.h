@@ -111,7 +111,8 @@ enum {
   GLUE_OP_NORMALIZE = 1 << 3,
   GLUE_OP_EQUIVALENT = 1 << 4,
   GLUE_OP_IRI_TO_URI = 1 << 5,
-  GLUE_OP_RECOMPOSE = 1 << 6
+  GLUE_OP_RECOMPOSE = 1 << 6,
+  GLUE_OP_FETCH = 1 << 7
 };
 
 /* normalize/equivalent levels (DESIGN.md: simple, syntax, scheme). */
@@ -164,6 +165,11 @@ struct glue {
   void *(*base_parse)(const char *base, size_t len);
   int (*resolve_parsed)(void *base, const char *ref, size_t len);
   void (*base_free)(void *base);
+  /* Optional, for `uritest fetch` (DESIGN.md "The fetch lab"): fetch S
+   * with the library's HTTP client as an application would.  OUT->valid 0
+   * when the client refused the URL before connecting (OUT's output the
+   * client's message), else 1, whatever the connection then did. */
+  int (*fetch)(const char *s, size_t len, struct adapter_reading *out);
 };
 
 /* Every glue built here, in folder order, NULL-terminated, and their count:

@@ -13,7 +13,7 @@
 // input: valid false, with the exception's text.
 
 const IPV4 = '/^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}$/';
-const KNOWN = ['parse', 'match', 'resolve', 'normalize', 'equivalent', 'iri-to-uri', 'recompose'];
+const KNOWN = ['parse', 'match', 'resolve', 'normalize', 'equivalent', 'iri-to-uri', 'recompose', 'fetch'];
 
 class BadRequest extends Exception {}
 

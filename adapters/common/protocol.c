@@ -113,7 +113,7 @@ static const struct {
     {"parse", GLUE_OP_PARSE},           {"match", GLUE_OP_MATCH},
     {"resolve", GLUE_OP_RESOLVE},       {"normalize", GLUE_OP_NORMALIZE},
     {"equivalent", GLUE_OP_EQUIVALENT}, {"iri-to-uri", GLUE_OP_IRI_TO_URI},
-    {"recompose", GLUE_OP_RECOMPOSE}};
+    {"recompose", GLUE_OP_RECOMPOSE},   {"fetch", GLUE_OP_FETCH}};
 
 static void put_bool(FILE *out, const char *key, int v) {
   fprintf(out, ",\"%s\":%s", key, v ? "true" : "false");
@@ -173,6 +173,13 @@ static void answer(FILE *out, json_t *id, unsigned op,
     put_bool(out, "valid", r->valid);
     if (r->valid)
       put_bool(out, "equivalent", r->equivalent);
+    break;
+  case GLUE_OP_FETCH:
+    put_bool(out, "valid", r->valid);
+    if (!r->valid && r->output.state == AV_DEFINED) {
+      fputs(",\"error\":", out);
+      put_value(out, r, &r->output);
+    }
     break;
   default:
     break;
@@ -281,6 +288,9 @@ static void serve_line(const struct glue *g, FILE *out, const char *line,
     break;
   case GLUE_OP_RECOMPOSE:
     rc = g->recompose(in.v.s, in.v.len, r);
+    break;
+  case GLUE_OP_FETCH:
+    rc = g->fetch(in.v.s, in.v.len, r);
     break;
   default:
     break;

@@ -30,7 +30,7 @@ import re
 import sys
 import traceback
 
-OPS = ("parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri", "recompose")
+OPS = ("parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri", "recompose", "fetch")
 
 
 class BadRequest(Exception):
@@ -104,6 +104,21 @@ class Request:
             raise Unsupported("the library takes Unicode strings: input is not UTF-8")
 
 
+def fetch_answer(call, refused):
+    """The answer to a fetch (PROTOCOL.md, op fetch): CALL() fetches with
+    the library's client; an exception for which REFUSED(exc) is true means
+    the client refused the URL before connecting ({"valid": false,
+    "error"}); any other outcome, an answer or a failure after connecting
+    (a TLS handshake the lab never completes, a closed connection), is
+    {"valid": true}."""
+    try:
+        call()
+    except Exception as e:  # noqa: BLE001 - every failure is an outcome here
+        if refused(e):
+            return {"valid": False, "error": "%s: %s" % (type(e).__name__, e)}
+    return {"valid": True}
+
+
 def jvalue(v):
     """A string value of an answer: str as is, bytes as str when UTF-8,
     else {"hex": ...}."""
@@ -133,6 +148,27 @@ def host_type(host):
     if _IPV4.match(host):
         return "IPv4address"
     return "reg-name"
+
+
+def urllib3_components(u):
+    """The components of a urllib3 Url (urllib3.util.parse_url's answer,
+    which requests reads its prepared URLs with): no host and no userinfo
+    is no authority; an int port or None (an empty port reads as absent:
+    left out then); None is absent, "" empty (urllib3 keeps the
+    difference)."""
+    c = {"scheme": u.scheme, "path": u.path or ""}
+    if u.host is None and u.auth is None:
+        for k in ("authority", "userinfo", "host", "host_type", "port"):
+            c[k] = None
+    else:
+        c["userinfo"] = u.auth
+        c["host"] = u.host if u.host is not None else ""
+        c["host_type"] = host_type(c["host"])
+        if u.port is not None:
+            c["port"] = str(u.port)
+    c["query"] = u.query
+    c["fragment"] = u.fragment
+    return c
 
 
 # json's C encoder, made once (JSONEncoder.encode makes one a call), the

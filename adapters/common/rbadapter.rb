@@ -15,7 +15,7 @@ require 'io/wait'
 require 'json'
 
 IPV4 = /\A(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}\z/.freeze
-KNOWN = %w[parse match resolve normalize equivalent iri-to-uri recompose].freeze
+KNOWN = %w[parse match resolve normalize equivalent iri-to-uri recompose fetch].freeze
 
 class BadRequest < StandardError; end
 

@@ -65,14 +65,15 @@ function handlers(parse) {
 
 // serveWith(parse, hello): PARSE(input, base) gives a URL object (anything
 // with the getters), null when the URL parser fails, or a Promise of either
-// (a browser page, where the parser runs).
-function serveWith(parse, hello) {
-  return serveRequests(hello, handlers(parse));
+// (a browser page, where the parser runs).  EXTRA: more handlers (fetch).
+function serveWith(parse, hello, extra) {
+  return serveRequests(hello, Object.assign(handlers(parse), extra));
 }
 
 // serve(URLClass, hello): parse and resolve, and recompose: the href
-// written for the URL parsed (DESIGN.md "Round trips").
-function serve(URLClass, hello) {
+// written for the URL parsed (DESIGN.md "Round trips"); EXTRA: more
+// handlers (fetch).
+function serve(URLClass, hello, extra) {
   // The URL of INPUT (against BASE when there is one), or null: the URL
   // parser fails by throwing.
   const parse = (input, base) => {
@@ -87,7 +88,7 @@ function serve(URLClass, hello) {
     const url = parse(f.input);
     return url ? { valid: true, output: url.href } : { valid: false };
   };
-  serveRequests(hello, h);
+  serveRequests(hello, Object.assign(h, extra));
 }
 
 module.exports = { serve, serveWith, components, getters, GETTERS };

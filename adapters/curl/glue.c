@@ -260,13 +260,54 @@ static int cu_accepts(const char *s, size_t len) {
   return ok;
 }
 
+/* ---- fetch: the easy API as an application calls it ------------------- */
+
+static size_t discard(char *p, size_t size, size_t n, void *user) {
+  (void)p;
+  (void)user;
+  return size * n;
+}
+
+/* Default options but two an application fetching URLs it was given sets:
+ * http and https only (no ftp, file, gopher ...), and no redirect
+ * (libcurl's default). */
+static int cu_fetch(const char *s, size_t len, struct adapter_reading *out) {
+  char *u = reading_cstring(out, s, len);
+  if (!u)
+    return out->oom ? -1 : 0;
+  CURL *h = curl_easy_init();
+  if (!h) {
+    free(u);
+    return -1;
+  }
+  curl_easy_setopt(h, CURLOPT_URL, u);
+  curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, discard);
+#if LIBCURL_VERSION_NUM >= 0x075500
+  curl_easy_setopt(h, CURLOPT_PROTOCOLS_STR, "http,https");
+#else
+  curl_easy_setopt(h, CURLOPT_PROTOCOLS, CURLPROTO_HTTP | CURLPROTO_HTTPS);
+#endif
+  CURLcode rc = curl_easy_perform(h);
+  /* refused before connecting: the URL itself */
+  out->valid = rc != CURLE_URL_MALFORMAT && rc != CURLE_UNSUPPORTED_PROTOCOL &&
+               rc != CURLE_BAD_FUNCTION_ARGUMENT;
+  if (!out->valid) {
+    const char *why = curl_easy_strerror(rc);
+    reading_set_output(out, why, strlen(why));
+  }
+  curl_easy_cleanup(h);
+  free(u);
+  return 0;
+}
+
 const struct glue glue_curl = {
     .name = "curl",
     .spec = "other",
-    .ops = GLUE_OP_PARSE | GLUE_OP_RESOLVE | GLUE_OP_RECOMPOSE,
+    .ops = GLUE_OP_PARSE | GLUE_OP_RESOLVE | GLUE_OP_RECOMPOSE | GLUE_OP_FETCH,
     .library_version = curl_lib_version,
     .parse = cu_parse,
     .resolve = cu_resolve,
     .accepts = cu_accepts,
     .recompose = cu_recompose,
+    .fetch = cu_fetch,
 };

@@ -12,7 +12,7 @@
 # are below.  Mapping to the component model: README.md here.
 
 defmodule ElixirUriAdapter do
-  @ops ["parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri", "recompose"]
+  @ops ["parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri", "recompose", "fetch"]
 
   def main do
     port = Port.open({:fd, 0, 1}, [:binary, :stream, {:line, 65536}, :eof])

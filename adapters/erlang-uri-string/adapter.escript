@@ -70,7 +70,7 @@ exception_text(Class, Reason) ->
 
 %% ---- the library ----------------------------------------------------------
 
--define(KNOWN, [<<"parse">>, <<"match">>, <<"resolve">>, <<"normalize">>, <<"equivalent">>, <<"iri-to-uri">>, <<"recompose">>]).
+-define(KNOWN, [<<"parse">>, <<"match">>, <<"resolve">>, <<"normalize">>, <<"equivalent">>, <<"iri-to-uri">>, <<"recompose">>, <<"fetch">>]).
 
 answer(Req) ->
     Op = case maps:get(<<"op">>, Req, null) of null -> <<"parse">>; O -> O end,

@@ -20,7 +20,7 @@ import (
 
 var ipv4 = regexp.MustCompile(`^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}$`)
 
-var knownOps = map[string]bool{"parse": true, "match": true, "resolve": true, "normalize": true, "equivalent": true, "iri-to-uri": true, "recompose": true}
+var knownOps = map[string]bool{"parse": true, "match": true, "resolve": true, "normalize": true, "equivalent": true, "iri-to-uri": true, "recompose": true, "fetch": true}
 
 // val is a component value: nil for undefined, else the octets.
 type val *string
@@ -240,6 +240,19 @@ func answer(b *bytes.Buffer, line []byte) {
 		b.WriteString(`, "valid": true, "target": `)
 		jsonValue(b, str(t))
 		b.WriteString("}")
+	case "fetch":
+		if requestURI { // not in its hello: net/http's client is go-net-url's
+			b.WriteString(`, "unsupported": "op fetch not supported by this adapter"}`)
+			return
+		}
+		ok, why := fetch(input)
+		if ok {
+			b.WriteString(`, "valid": true}`)
+			return
+		}
+		b.WriteString(`, "valid": false, "error": `)
+		jsonValue(b, str(why))
+		b.WriteString("}")
 	case "recompose":
 		// the string URL.String() writes for what url.Parse read
 		u, err := parseInput(input)
@@ -271,12 +284,13 @@ func parseInput(s string) (*url.URL, error) {
 func main() {
 	in := bufio.NewReaderSize(os.Stdin, 1<<16)
 	out := bufio.NewWriterSize(os.Stdout, 1<<16)
-	name, fn := "go-net-url", ""
+	// the fetch op is net/http's client whatever the parse: go-net-url's
+	name, fn, fetchOp := "go-net-url", "", `, "fetch"`
 	if requestURI {
-		name, fn = "go-net-url-request", " (ParseRequestURI)"
+		name, fn, fetchOp = "go-net-url-request", " (ParseRequestURI)", ""
 	}
-	fmt.Fprintf(out, `{"adapter": "%s", "library": "go %s net/url%s", "spec": "rfc3986", "ops": ["parse", "resolve", "recompose"], "protocol": 1}`+"\n",
-		name, strings.TrimPrefix(runtime.Version(), "go"), fn)
+	fmt.Fprintf(out, `{"adapter": "%s", "library": "go %s net/url%s", "spec": "rfc3986", "ops": ["parse", "resolve", "recompose"%s], "protocol": 1}`+"\n",
+		name, strings.TrimPrefix(runtime.Version(), "go"), fn, fetchOp)
 	out.Flush()
 	var b bytes.Buffer
 	for {

@@ -211,7 +211,7 @@ answer o =
     _ -> Unsupported "op not supported by this adapter"
   where
     op = strField o "op"
-    ops = ["parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri", "recompose"]
+    ops = ["parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri", "recompose", "fetch"]
 
 parse :: Maybe String -> String -> Answer
 parse rule s = case rule of

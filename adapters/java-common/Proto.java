@@ -25,7 +25,7 @@ public final class Proto {
 
     private static final Pattern IPV4 = Pattern.compile(
         "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}");
-    static final List<String> KNOWN = List.of("parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri", "recompose");
+    static final List<String> KNOWN = List.of("parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri", "recompose", "fetch");
 
     /** Answers one request: the fields of the answer after its id. */
     interface Handler {

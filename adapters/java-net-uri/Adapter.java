@@ -70,6 +70,8 @@ public final class Adapter {
                     a.put("equivalent", new URI(input).equals(new URI(other)));
                     return a;
                 }
+                case "fetch":
+                    return fetch(input);
                 default:
                     throw new Proto.Unsupported("op " + op + " not supported by this adapter");
             }
@@ -80,9 +82,38 @@ public final class Adapter {
         }
     }
 
+    private static java.net.http.HttpClient client;
+
+    /**
+     * The op fetch (DESIGN.md "The fetch lab"): java.net.http.HttpClient as
+     * an application uses it (newHttpClient: redirects never followed, the
+     * system proxy selector, which the lab leaves without proxies).  An
+     * IllegalArgumentException (a URI it refuses, a scheme other than http
+     * and https) comes before any connection; an IOException (connect,
+     * TLS) is an attempt.
+     */
+    static Map<String, Object> fetch(String input) {
+        Map<String, Object> a = new LinkedHashMap<>();
+        try {
+            if (client == null) client = java.net.http.HttpClient.newHttpClient();
+            java.net.http.HttpRequest r = java.net.http.HttpRequest.newBuilder(URI.create(input)).build();
+            client.send(r, java.net.http.HttpResponse.BodyHandlers.discarding());
+            a.put("valid", Boolean.TRUE);
+        } catch (IllegalArgumentException e) {
+            a.put("valid", Boolean.FALSE);
+            a.put("error", String.valueOf(e.getMessage()));
+        } catch (java.io.IOException e) {
+            a.put("valid", Boolean.TRUE);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            a.put("valid", Boolean.TRUE);
+        }
+        return a;
+    }
+
     public static void main(String[] args) throws IOException {
         Proto.serve("{\"adapter\": \"java-net-uri\", \"library\": \"java.net.URI (java " + System.getProperty("java.version")
-            + ")\", \"spec\": \"rfc2396\", \"ops\": [\"parse\", \"resolve\", \"normalize\", \"equivalent\", \"recompose\"], \"protocol\": 1}",
+            + ")\", \"spec\": \"rfc2396\", \"ops\": [\"parse\", \"resolve\", \"normalize\", \"equivalent\", \"recompose\", \"fetch\"], \"protocol\": 1}",
             Adapter::answer);
     }
 }

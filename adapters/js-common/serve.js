@@ -42,7 +42,7 @@ function hostType(host) {
   return IPV4.test(host) ? 'IPv4address' : 'reg-name';
 }
 
-const KNOWN_OPS = ['parse', 'match', 'resolve', 'normalize', 'equivalent', 'iri-to-uri', 'recompose'];
+const KNOWN_OPS = ['parse', 'match', 'resolve', 'normalize', 'equivalent', 'iri-to-uri', 'recompose', 'fetch'];
 
 function answer(handlers, req) {
   const id = req.id === undefined ? null : req.id;

@@ -80,6 +80,24 @@ sub answer {
     return { unsupported => "op $op not supported by this adapter" };
 }
 
+# The op fetch (DESIGN.md "The fetch lab"): LWP::UserAgent's get, as an
+# application calls it, redirects off (max_redirect 0), no proxy (env_proxy
+# is not called).  LWP never dies: a failure is a response it made itself
+# (Client-Warning: Internal response); 400 (not an absolute URL) and 501
+# (a scheme it has no protocol for) come before any connection, any other
+# (cannot connect, TLS failed, connection closed) is an attempt.
+my $ua;
+sub fetch {
+    my ($in) = @_;
+    require LWP::UserAgent;
+    $ua //= LWP::UserAgent->new(max_redirect => 0);
+    my $res = $ua->get($in);
+    my $internal = ($res->header('Client-Warning') // '') eq 'Internal response';
+    return { valid => JSON::PP::true } unless $internal && ($res->code == 400 || $res->code == 501);
+    return { valid => JSON::PP::false, error => val($res->status_line) };
+}
+
 PlAdapter::serve({ adapter => 'perl-uri', library => "URI $URI::VERSION (perl " . sprintf('%vd', $^V) . ')',
                    spec => 'rfc3986' },
-                 map { my $op = $_; ($op => sub { answer($op, @_) }) } qw(parse resolve normalize equivalent));
+                 (map { my $op = $_; ($op => sub { answer($op, @_) }) } qw(parse resolve normalize equivalent)),
+                 fetch => sub { fetch($_[1]) });

@@ -29,6 +29,27 @@ function components(array $p) {
     return array_map('val', $c);
 }
 
+// The op fetch (DESIGN.md "The fetch lab"): file_get_contents through PHP's
+// http stream wrapper, redirects off.  Only http and https URLs are given
+// to it (file_get_contents would read a local file for anything else).
+// The wrapper says why it failed only in warnings: one naming the
+// resolver, the network, TLS or the HTTP exchange is an attempt; without
+// one ("operation failed": the wrapper's own URL parse) it refused.
+function fetch(string $in): array {
+    if (!preg_match('~^https?://~i', $in)) return ['valid' => false, 'error' => 'not an http or https URL'];
+    $said = [];
+    set_error_handler(function ($no, $msg) use (&$said) { $said[] = $msg; return true; });
+    $ctx = stream_context_create(['http' => ['follow_location' => 0, 'ignore_errors' => true]]);
+    $body = file_get_contents($in, false, $ctx);
+    restore_error_handler();
+    if ($body !== false) return ['valid' => true];
+    $all = implode("\n", $said);
+    if (preg_match('/getaddrinfo|Network|Connection|SSL|crypto|HTTP request failed|timed out|reset/i', $all)) {
+        return ['valid' => true];
+    }
+    return ['valid' => false, 'error' => substr($all, 0, 200)];
+}
+
 serve(['adapter' => 'php-parse-url', 'library' => 'php ' . PHP_VERSION . ' parse_url', 'spec' => 'other'], [
     'parse' => function (array $req, string $in) {
         if (isset($req['rule']) && $req['rule'] !== 'URI-reference') return ['unsupported' => 'parse_url() has one entry point'];
@@ -36,4 +57,5 @@ serve(['adapter' => 'php-parse-url', 'library' => 'php ' . PHP_VERSION . ' parse
         if ($p === false) return ['valid' => false];
         return ['valid' => true, 'components' => components($p)];
     },
+    'fetch' => fn (array $req, string $in) => fetch($in),
 ]);

@@ -165,4 +165,5 @@ extern "C" const struct glue glue_poco = {
     nullptr, /* base_parse, resolve_parsed, base_free: none */
     nullptr,
     nullptr,
+    nullptr, /* fetch: none */
 };

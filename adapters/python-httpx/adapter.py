@@ -56,6 +56,25 @@ def resolve(req):
         return {"valid": False, "library_error": str(e)}
 
 
+def _refused(e):
+    # raised while building the request, before any connection
+    return isinstance(e, (httpx.InvalidURL, httpx.UnsupportedProtocol, ValueError))
+
+
+_client = None
+
+
+def fetch(req):
+    """GET through one httpx.Client, as an application making many requests
+    does (httpx.get would build a client, and load the CA store, per call);
+    redirects are not followed by default."""
+    global _client
+    if _client is None:
+        _client = httpx.Client()
+    s = req.text("input")
+    return pyadapter.fetch_answer(lambda: _client.get(s), _refused)
+
+
 pyadapter.serve("python-httpx", "httpx %s (python %d.%d)" % (
     importlib.metadata.version("httpx"), *sys.version_info[:2]), "rfc3986",
-    {"parse": parse, "resolve": resolve})
+    {"parse": parse, "resolve": resolve, "fetch": fetch})

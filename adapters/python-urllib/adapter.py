@@ -1,9 +1,12 @@
 #!/usr/bin/python3
 """python-urllib: Python's urllib.parse (urlsplit, urljoin) behind the uritest
 protocol (adapters/PROTOCOL.md).  See README.md for the mapping."""
+import http.client
 import os
 import sys
+import urllib.error
 import urllib.parse
+import urllib.request
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 import pyadapter  # noqa: E402
@@ -71,6 +74,28 @@ def recompose(req):
         return {"valid": False}
 
 
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args):
+        return None
+
+
+_opener = urllib.request.build_opener(_NoRedirect)
+
+
+def _refused(e):
+    # ValueError: "unknown url type", a bad port; InvalidURL: control
+    # characters; URLError with a text reason: "no host given", "unknown
+    # url type".  A URLError wrapping an OSError is a failed connection.
+    return isinstance(e, (ValueError, http.client.InvalidURL)) or (
+        isinstance(e, urllib.error.URLError) and isinstance(e.reason, str))
+
+
+def fetch(req):
+    s = req.text("input")
+    return pyadapter.fetch_answer(lambda: _opener.open(s).read(), _refused)
+
+
 if __name__ == "__main__":
     sys.exit(pyadapter.serve("python-urllib", "Python %d.%d.%d urllib.parse" % sys.version_info[:3],
-                             "other", {"parse": parse, "resolve": resolve, "recompose": recompose}))
+                             "other", {"parse": parse, "resolve": resolve, "recompose": recompose,
+                              "fetch": fetch}))

@@ -20,22 +20,24 @@ def parse(req):
         u = parse_url(req.text("input"))
     except (LocationParseError, ValueError) as e:
         return {"valid": False, "library_error": str(e)}
-    c = {"scheme": u.scheme, "path": u.path or ""}
-    if u.host is None and u.auth is None:
-        for k in ("authority", "userinfo", "host", "host_type", "port"):
-            c[k] = None
-    else:
-        c["userinfo"] = u.auth
-        c["host"] = u.host if u.host is not None else ""
-        c["host_type"] = pyadapter.host_type(c["host"])
-        # an int or None: an empty port reads as absent; left out then
-        if u.port is not None:
-            c["port"] = str(u.port)
-    # None is absent, "" empty (urllib3 keeps the difference)
-    c["query"] = u.query
-    c["fragment"] = u.fragment
-    return {"valid": True, "components": c}
+    return {"valid": True, "components": pyadapter.urllib3_components(u)}
+
+
+_pool = None
+
+
+def fetch(req):
+    """PoolManager().request as an application calls it, redirects off
+    (retries as by default); a LocationValueError (a ValueError: no host,
+    unknown scheme) is raised before any connection."""
+    global _pool
+    import urllib3
+    if _pool is None:
+        _pool = urllib3.PoolManager()
+    s = req.text("input")
+    return pyadapter.fetch_answer(lambda: _pool.request("GET", s, redirect=False),
+                                  lambda e: isinstance(e, ValueError))
 
 
 pyadapter.serve("python-urllib3", "urllib3 %s (python %d.%d)" % (
-    importlib.metadata.version("urllib3"), *sys.version_info[:2]), "rfc3986", {"parse": parse})
+    importlib.metadata.version("urllib3"), *sys.version_info[:2]), "rfc3986", {"parse": parse, "fetch": fetch})

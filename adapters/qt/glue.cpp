@@ -248,4 +248,5 @@ extern "C" const struct glue glue_qt = {
     nullptr, /* base_parse, resolve_parsed, base_free: none */
     nullptr,
     nullptr,
+    nullptr, /* fetch: none */
 };

@@ -28,6 +28,24 @@ rescue URI::Error => e
   { valid: false, library_error: error_text(e) }
 end
 
+# The op fetch (DESIGN.md "The fetch lab"): Net::HTTP.get_response(URI(input))
+# as an application calls it (redirects are never followed by Net::HTTP).
+# URI's errors, an ArgumentError or a NoMethodError (a URI without a host)
+# come before any connection; a resolver, socket, TLS or protocol error
+# is an attempt.
+def fetch(input)
+  require 'net/http'
+  require 'openssl'
+  begin
+    Net::HTTP.get_response(URI(input))
+  rescue SocketError, SystemCallError, IOError, Timeout::Error, OpenSSL::SSL::SSLError, Net::HTTPBadResponse
+    nil # an attempt: it went to the network
+  end
+  { valid: true }
+rescue URI::Error, ArgumentError, NoMethodError, TypeError => e
+  { valid: false, error: error_text(e) }
+end
+
 serve({ adapter: 'ruby-uri', library: "ruby #{RUBY_VERSION} uri #{URI::VERSION} (RFC3986_Parser)", spec: 'rfc3986' },
       'parse' => lambda { |req, input|
         rule = req['rule']
@@ -46,4 +64,5 @@ serve({ adapter: 'ruby-uri', library: "ruby #{RUBY_VERSION} uri #{URI::VERSION} 
       'normalize' => lambda { |req, input|
         next { unsupported: "URI#normalize has no #{req['level']} level" } unless req['level'].nil? || req['level'] == 'syntax'
         rejecting { { valid: true, normalized: val(PARSER.parse(input).normalize.to_s) } }
-      })
+      },
+      'fetch' => ->(_req, input) { fetch(input) })

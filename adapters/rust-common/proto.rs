@@ -252,7 +252,7 @@ pub fn str_of<'a>(req: &'a BTreeMap<String, Value>, name: &str) -> Option<&'a st
     }
 }
 
-const KNOWN: [&str; 7] = ["parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri", "recompose"];
+const KNOWN: [&str; 8] = ["parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri", "recompose", "fetch"];
 
 fn one(line: &[u8], handle: &dyn Fn(&str, &BTreeMap<String, Value>) -> Outcome) -> String {
     let req = match parse_json(line) {

@@ -4,7 +4,7 @@
 package require uri
 package require json
 
-set KNOWN {parse match resolve normalize equivalent iri-to-uri recompose}
+set KNOWN {parse match resolve normalize equivalent iri-to-uri recompose fetch}
 set IPV4 {^(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}$}
 
 # JSON string escapes (RFC 8259 section 7): the quote, the backslash and the

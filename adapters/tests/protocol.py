@@ -31,7 +31,7 @@ import sys
 import threading
 
 SPECS = ("rfc3986", "whatwg", "rfc2396", "other")
-OPS = ("parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri", "recompose")
+OPS = ("parse", "match", "resolve", "normalize", "equivalent", "iri-to-uri", "recompose", "fetch")
 COMPONENTS = ("scheme", "authority", "userinfo", "host", "host_type", "port", "path", "query", "fragment")
 HEXDIGITS = set("0123456789abcdefABCDEF")
 ANSWER_TIMEOUT = 30  # seconds for one answer (a loaded machine)
@@ -171,7 +171,8 @@ def req(**fields):
 FULL = {"parse": {"input": "http://h/"}, "match": {"rule": "URI", "input": "http://h/"},
         "resolve": {"base": "http://a/b", "input": "g"}, "normalize": {"input": "http://h/"},
         "equivalent": {"input": "http://h/", "other": "http://h/"}, "iri-to-uri": {"input": "http://h/"},
-        "recompose": {"input": "http://h/"}}
+        "recompose": {"input": "http://h/"},
+        "fetch": {"input": "http://h/"}}
 
 
 def unlisted(ops):

@@ -190,12 +190,15 @@ static int parse_hello(struct adapter *a, const char *line, size_t len) {
     return -1;
   }
   unsigned bits = 0;
+  int fetch = 0;
   size_t i;
   json_t *o;
   json_array_foreach(ops, i, o) {
     int k = json_is_string(o) ? op_from_name(json_string_value(o)) : -1;
     if (k >= 0)
       bits |= 1u << k;
+    if (json_is_string(o) && !strcmp(json_string_value(o), "fetch"))
+      fetch = 1;
   }
   /* the first hello of a run names the adapter for all of it: a restart
    * that says another name or library would mix two adapters' results */
@@ -224,6 +227,7 @@ static int parse_hello(struct adapter *a, const char *line, size_t len) {
   replace_str(a, &a->spec, json_string_value(spec));
   a->whatwg = !strcmp(a->spec, "whatwg");
   a->ops = bits;
+  a->fetch = fetch;
   a->roles = roles_from_json(json_object_get(h, "roles"),
                              a->def->roles ? a->def->roles
                                            : ROLE_VALIDATOR | ROLE_FETCHER);
@@ -445,13 +449,23 @@ static size_t line_cap(const struct adapter *a) {
   return c > a->max_line ? c : a->max_line;
 }
 
-void request_parse(struct buf *b, long id, const char *in, size_t len,
-                   int null_base) {
+static void request_op(struct buf *b, long id, const char *op, const char *in,
+                       size_t len, const char *tail) {
   buf_puts(b, "{\"id\": ");
   buf_putl(b, id);
-  buf_puts(b, ", \"op\": \"parse\", ");
+  buf_printf(b, ", \"op\": \"%s\", ", op);
   buf_json_input(b, "input", in, len);
-  buf_puts(b, null_base ? ", \"base\": null}\n" : "}\n");
+  buf_puts(b, tail);
+}
+
+void request_parse(struct buf *b, long id, const char *in, size_t len,
+                   int null_base) {
+  request_op(b, id, "parse", in, len,
+             null_base ? ", \"base\": null}\n" : "}\n");
+}
+
+void request_fetch(struct buf *b, long id, const char *in, size_t len) {
+  request_op(b, id, "fetch", in, len, "}\n");
 }
 
 /* ---- one pipelined run of a job ------------------------------------------ */
@@ -717,6 +731,8 @@ int adapter_run(struct adapter *a, struct job *job) {
   const char *wenv = getenv("URITEST_WINDOW");
   if (wenv && atol(wenv) > 0 && (size_t)atol(wenv) <= WINDOW)
     st.window = (size_t)atol(wenv);
+  if (job->window && job->window < st.window)
+    st.window = job->window;
   a->id_base += (long)job->n;
   while (st.done < job->n) {
     if (interrupted || (adapter_deadline > 0 && now_mono() >= adapter_deadline))

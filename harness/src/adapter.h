@@ -16,6 +16,7 @@ struct adapter {
   char *name, *library, *spec; /* from the hello line */
   unsigned ops;                /* bit per enum op; all when hello lists none */
   int whatwg;                  /* spec "whatwg" */
+  int fetch;                   /* its hello lists the op "fetch" */
   int roles; /* ROLE_* bits: the hello's "roles", else its adapter.json's */
   struct proc_child proc; /* the process, its pipes, its standard error */
   struct buf rbuf, wbuf;
@@ -83,6 +84,8 @@ struct job {
   void (*fail)(void *ctx, size_t i, int cls, const char *why);
   /* after each batch of answers; may be NULL */
   void (*flush)(void *ctx);
+  /* requests in flight at most; 0: the default (URITEST_WINDOW, 256) */
+  size_t window;
 };
 
 /* The request line {"id": ID, "op": "parse", "input": ...} of IN (input_hex
@@ -91,6 +94,9 @@ struct job {
  * parse request of diff, pairs and fuzz. */
 void request_parse(struct buf *b, long id, const char *in, size_t len,
                    int null_base);
+/* The request line {"id": ID, "op": "fetch", "input": ...} (DESIGN.md "The
+ * fetch lab"), appended to B. */
+void request_fetch(struct buf *b, long id, const char *in, size_t len);
 
 /* Run the job through the adapter, restarting it as needed.  Every
  * request gets exactly one answer or fail callback.  Returns 0, or -1 when

@@ -51,9 +51,7 @@ static int answer_value(json_t *j, const char **s, size_t *len, char **own) {
                               : -1; /* wrong type */
 }
 
-/* Component C of the answer's COMPONENTS as an sv (SV_ABSENT when left
- * out or of the wrong type; octets in *OWN to free). */
-static struct sv answer_comp(json_t *comps, int c, char **own) {
+struct sv answer_comp(json_t *comps, int c, char **own) {
   const char *s = NULL;
   size_t len = 0;
   json_t *j = json_is_object(comps)

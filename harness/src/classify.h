@@ -80,4 +80,8 @@ void classify_pair(json_t *a, json_t *b, struct verdict *v);
  * "components"), for reports; a new reference. */
 json_t *reference_parse_json(const char *input, size_t len);
 
+/* Component C of an answer's COMPONENTS as an sv (SV_ABSENT when left
+ * out or of the wrong type; octets in *OWN to free). */
+struct sv answer_comp(json_t *comps, int c, char **own);
+
 #endif

@@ -84,14 +84,8 @@ static size_t read_lines(FILE *f, struct arena *a, char ***lines,
   return n;
 }
 
-struct popts {
-  char **names, **cmds, **vpaths;
-  int nnames, ncmds, nv, json;
-  const char *output, *file;
-  double timeout;
-};
-
-static int parse_opts(int argc, char **argv, struct popts *o) {
+int input_opts_parse(int argc, char **argv, struct input_opts *o,
+                     const char *cmd, const char *usage, int output_ok) {
   static const struct option opts[] = {
       {"adapter", required_argument, 0, 'a'},
       {"adapter-cmd", required_argument, 0, 'c'},
@@ -103,7 +97,6 @@ static int parse_opts(int argc, char **argv, struct popts *o) {
       {0, 0, 0, 0}};
   int c;
   optind = 1;
-  o->timeout = 2;
   while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
     char ***list = c == 'a' ? &o->names : c == 'c' ? &o->cmds : &o->vpaths;
     int *n = c == 'a' ? &o->nnames : c == 'c' ? &o->ncmds : &o->nv;
@@ -113,34 +106,32 @@ static int parse_opts(int argc, char **argv, struct popts *o) {
     } else if (c == 'f' &&
                (!strcmp(optarg, "json") || !strcmp(optarg, "text"))) {
       o->json = !strcmp(optarg, "json");
-    } else if (c == 'o') {
+    } else if (c == 'o' && output_ok) {
       o->output = optarg;
     } else if (c == 't' && (o->timeout = parse_seconds(optarg)) > 0) {
       continue;
     } else if (c == 'h') {
-      fputs(usage_text, stdout);
+      fputs(usage, stdout);
       return -1;
     } else {
-      fputs(usage_text, stderr);
+      fputs(usage, stderr);
       return EXIT_USAGE;
     }
   }
   if (argc - optind > 1 || (argc - optind == 1 && o->nv)) {
-    warnx_("pairs reads the vectors or one FILE (or - for standard input)");
+    warnx_("%s reads the vectors or one FILE (or - for standard input)", cmd);
     return EXIT_USAGE;
   }
   o->file = optind < argc ? argv[optind] : NULL;
   return 0;
 }
 
-/* The inputs: FILE's lines, or the parse vectors' inputs. */
-static int load_inputs(const struct popts *o, struct vectors *vec,
-                       struct arena *a, char ***lines, size_t **lens,
-                       size_t *n) {
-  if (o->file) {
-    FILE *f = strcmp(o->file, "-") ? fopen(o->file, "rb") : stdin;
+int inputs_load(const char *file, char **vpaths, int nv, struct vectors *vec,
+                struct arena *a, char ***lines, size_t **lens, size_t *n) {
+  if (file) {
+    FILE *f = strcmp(file, "-") ? fopen(file, "rb") : stdin;
     if (!f) {
-      warnx_("%s: %s", o->file, strerror(errno));
+      warnx_("%s: %s", file, strerror(errno));
       return EXIT_USAGE;
     }
     *n = read_lines(f, a, lines, lens);
@@ -152,8 +143,7 @@ static int load_inputs(const struct popts *o, struct vectors *vec,
   char *paths[] = {deflt};
   struct filters none;
   memset(&none, 0, sizeof none);
-  int rc =
-      vectors_load(vec, o->nv ? o->vpaths : paths, o->nv ? o->nv : 1, &none);
+  int rc = vectors_load(vec, nv ? vpaths : paths, nv ? nv : 1, &none);
   free(deflt);
   if (rc < 0)
     return EXIT_USAGE;
@@ -169,7 +159,7 @@ static int load_inputs(const struct popts *o, struct vectors *vec,
   return 0;
 }
 
-static int write_matrix(const struct popts *o, json_t *m) {
+static int write_matrix(const struct input_opts *o, json_t *m) {
   if (o->json) {
     json_dumpf(m, stdout, JSON_INDENT(1) | JSON_ENSURE_ASCII);
     putchar('\n');
@@ -183,8 +173,9 @@ static int write_matrix(const struct popts *o, json_t *m) {
 }
 
 int cmd_pairs(int argc, char **argv) {
-  struct popts o;
+  struct input_opts o;
   memset(&o, 0, sizeof o);
+  o.timeout = 2;
   struct vectors vec;
   memset(&vec, 0, sizeof vec);
   struct registry reg;
@@ -196,10 +187,10 @@ int cmd_pairs(int argc, char **argv) {
   struct adapter *ad = NULL;
   struct pairs p;
   memset(&p, 0, sizeof p);
-  int rc = parse_opts(argc, argv, &o);
+  int rc = input_opts_parse(argc, argv, &o, "pairs", usage_text, 1);
   if (rc)
     goto out;
-  if ((rc = load_inputs(&o, &vec, &a, &lines, &lens, &n)))
+  if ((rc = inputs_load(o.file, o.vpaths, o.nv, &vec, &a, &lines, &lens, &n)))
     goto out;
   if (!n) {
     warnx_("no input to read (no parse vector, or an empty file)");
@@ -221,7 +212,7 @@ int cmd_pairs(int argc, char **argv) {
     pairs_adapter(&p, k, ad[k].name ? ad[k].name : defs[k]->name,
                   defs[k]->validator, ad[k].roles);
     struct pjob j = {&p, k};
-    struct job job = {&j, n, encode, answer, fail, NULL};
+    struct job job = {&j, n, encode, answer, fail, NULL, 0};
     if (started)
       adapter_run(&ad[k], &job);
     else

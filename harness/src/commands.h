@@ -17,6 +17,7 @@ int cmd_check(int argc, char **argv);    /* merge.c */
 int cmd_list(int argc, char **argv);     /* list.c */
 int cmd_behaviours(int argc, char **argv);
 int cmd_pairs(int argc, char **argv);
-int cmd_fuzz(int argc, char **argv); /* fuzz.c */
+int cmd_fetch(int argc, char **argv); /* cmd_fetch.c */
+int cmd_fuzz(int argc, char **argv);  /* fuzz.c */
 
 #endif

@@ -122,8 +122,8 @@ static int diff_lines(struct session *s, FILE *in) {
       break;
     for (size_t k = 0; k < s->n && !interrupted; k++) {
       struct diffjob j = {s, k, b.lines, b.lens, lineno};
-      struct job job = {&j,          b.m,       encode_line,
-                        answer_line, fail_line, flush_diff};
+      struct job job = {&j,         b.m, encode_line, answer_line, fail_line,
+                        flush_diff, 0};
       adapter_run(&s->ad[k], &job);
     }
     lineno += (long)b.m;

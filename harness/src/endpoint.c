@@ -119,6 +119,25 @@ size_t endpoint_lenient(struct endpoint *e, const char *in, size_t len,
   return end - b;
 }
 
+int endpoint_reference(struct endpoint *e, const char *in, size_t len,
+                       char *buf) {
+  rfc3986_uri u;
+  if (rfc3986_parse(in, len, RFC3986_RULE_URI_reference, &u, NULL) !=
+      RFC3986_OK) {
+    endpoint_lenient(e, in, len, buf);
+    return 0;
+  }
+  struct sv c[RFC3986_COMPONENT_COUNT];
+  for (int k = 0; k < RFC3986_COMPONENT_COUNT; k++) {
+    const char *s;
+    size_t n;
+    c[k] = rfc3986_uri_get(&u, (rfc3986_component)k, &s, &n) ? sv_str(s, n)
+                                                             : sv_null();
+  }
+  endpoint_of(e, c);
+  return 1;
+}
+
 /* A canonical form: a tag octet, then bytes (malloc'ed). */
 struct canon {
   char *p;

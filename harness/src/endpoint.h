@@ -50,6 +50,12 @@ void endpoint_of(struct endpoint *e, const struct sv *comps);
 size_t endpoint_lenient(struct endpoint *e, const char *in, size_t len,
                         char *buf);
 
+/* The reading a library's is judged against: RFC 3986's reading of IN
+ * (1), or where RFC 3986 rejects IN its lenient reading (0), into BUF
+ * (LEN octets) as endpoint_lenient does. */
+int endpoint_reference(struct endpoint *e, const char *in, size_t len,
+                       char *buf);
+
 /* The kind of a host value. */
 int endpoint_host_kind(const struct sv *host);
 

@@ -117,7 +117,7 @@ static void ask_fail(void *ctx, size_t i, int cls, const char *why) {
 static int ask_adapter(struct worker *w, size_t k, char **in, size_t *len,
                        size_t n, struct outcome *oc) {
   struct ask j = {w->c, &w->ad[k], k, in, len, oc, w->c->o->whatwg};
-  struct job job = {&j, n, ask_encode, ask_answer, ask_fail, NULL};
+  struct job job = {&j, n, ask_encode, ask_answer, ask_fail, NULL, 0};
   int rc = adapter_run(&w->ad[k], &job);
   pthread_mutex_lock(&w->c->lock);
   w->c->ad[k].execs += n;

@@ -45,6 +45,8 @@ static const struct command commands[] = {
      "behaviours and advisories across libraries' published versions"},
     {"pairs", cmd_pairs,
      "the parser-pair confusion matrix: pairs reading different endpoints"},
+    {"fetch", cmd_fetch,
+     "where real HTTP clients connect, observed in a sealed namespace"},
     {"fuzz", cmd_fuzz,
      "differential fuzzing of any adapter against the oracle (or --whatwg)"},
     {"behaviours", cmd_behaviours,

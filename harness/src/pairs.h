@@ -42,6 +42,27 @@ void pairs_take_line(struct pairs *p, size_t k, size_t i, json_t *ans,
 struct pairs *pairs_for_vectors(const struct vectors *v, size_t nad,
                                 unsigned **index);
 
+/* The options pairs and fetch share: --adapter, --adapter-cmd,
+ * --vectors (several), --format text|json, --output (OUTPUT_OK only),
+ * --timeout S (O->timeout holds the default), --help, then FILE or
+ * "-".  0, -1 after --help, or EXIT_USAGE (USAGE or a message naming
+ * CMD said). */
+struct input_opts {
+  char **names, **cmds, **vpaths;
+  int nnames, ncmds, nv, json;
+  const char *output, *file;
+  double timeout;
+};
+int input_opts_parse(int argc, char **argv, struct input_opts *o,
+                     const char *cmd, const char *usage, int output_ok);
+
+/* The inputs of pairs and fetch: FILE's lines ("-": standard input), or
+ * the inputs of the parse vectors of VPATHS[0..NV) (default vectors/v1),
+ * RFC 3986 and 3987 files; strings in A or in VEC.  0, or EXIT_USAGE
+ * (said). */
+int inputs_load(const char *file, char **vpaths, int nv, struct vectors *vec,
+                struct arena *a, char ***lines, size_t **lens, size_t *n);
+
 /* The matrix: {"inputs", "adapters", "pairs": [{"validator", "fetcher",
  * "both_accept", "host", "port", "scheme", "userinfo", "host_lost",
  * "invalid_accepted", "worst", "examples": [{"input", "class",

@@ -322,6 +322,7 @@ static int add_def(struct registry *r, json_t *o, const char *file) {
   json_t *role = json_object_get(o, "role");
   d.validator =
       json_is_string(role) && !strcmp(json_string_value(role), "validator");
+  d.fetch = json_is_true(json_object_get(o, "fetch"));
   int alone = d.validator || (json_is_string(role) &&
                               !strcmp(json_string_value(role), "oracle"));
   d.roles =

@@ -23,6 +23,7 @@ struct adapter_def {
   char *check, *install;
   int in_process;
   int validator; /* "role": "validator": accepts or rejects, no components */
+  int fetch;     /* "fetch": true: it answers the op fetch (uritest fetch) */
   int roles;     /* ROLE_* bits: "roles", default both (validator alone for
                     "role" "validator" or "oracle") */
   char *cmd0;    /* command[0] as the registry spells it */

@@ -243,7 +243,7 @@ static void run_adapter(struct session *sx, struct vectors *v, size_t k,
   session_lock(sx);
   output_flush(&sx->out);
   session_unlock(sx);
-  struct job job = {&j, m, encode_test, answer_test, fail_test, flush_out};
+  struct job job = {&j, m, encode_test, answer_test, fail_test, flush_out, 0};
   adapter_run(a, &job);
   adapter_stop(a);
 }
