@@ -42,7 +42,8 @@ static void set_host(const wget_iri_t *u, struct adapter_reading *out) {
     reading_set(out, RFC3986_COMPONENT_HOST, b, n + 2);
     free(b);
     reading_set_cstr(out, RFC3986_COMPONENT_HOST_TYPE,
-                     (h[0] == 'v' || h[0] == 'V') ? "IPvFuture" : "IPv6address");
+                     (h[0] == 'v' || h[0] == 'V') ? "IPvFuture"
+                                                  : "IPv6address");
     return;
   }
   reading_set_cstr(out, RFC3986_COMPONENT_HOST, h);
