@@ -586,14 +586,23 @@ json_t *pairs_json(const struct pairs *p, int *differ) {
                    "pairs", arr);
 }
 
-char *pairs_path_for(const char *results) {
-  size_t n = strlen(results);
+/* RESULTS without ".jsonl", then SUFFIX; new. */
+static char *results_sibling(const char *results, const char *suffix) {
+  size_t n = strlen(results), ns = strlen(suffix);
   if (n > 6 && !strcmp(results + n - 6, ".jsonl"))
     n -= 6;
-  char *p = xmalloc(n + sizeof ".pairs.json");
+  char *p = xmalloc(n + ns + 1);
   memcpy(p, results, n);
-  memcpy(p + n, ".pairs.json", sizeof ".pairs.json");
+  memcpy(p + n, suffix, ns + 1);
   return p;
+}
+
+char *pairs_path_for(const char *results) {
+  return results_sibling(results, ".pairs.json");
+}
+
+char *fetch_path_for(const char *results) {
+  return results_sibling(results, ".fetch.json");
 }
 
 /* A value for people: printable ASCII, the rest as \xHH. */

@@ -93,6 +93,8 @@ json_t *pairs_json(const struct pairs *p, int *differ);
 /* The pair matrix's file for results file RESULTS: its name without
  * ".jsonl", then ".pairs.json" (results.jsonl: results.pairs.json); new. */
 char *pairs_path_for(const char *results);
+/* The fetch file the report looks for beside RESULTS: NAME.fetch.json. */
+char *fetch_path_for(const char *results);
 
 /* Human text of a matrix from pairs_json, onto F. */
 void pairs_text(FILE *f, json_t *matrix);

@@ -256,3 +256,57 @@ evil_inputs() {
   [ "$status" -eq 1 ]
   [ "$(pair val-v fetcher-f "['host'], p['observed'], p['examples'][0]['fetcher_reading']['host'], p['examples'][0]['fetcher_source']")" = "(1, 3, 'good.com', 'observed')" ]
 }
+
+# report_with_fetch [OPTION]...: results of val-v (its parse: evil.com) and
+# lib-b (the split: good.com) over the fetch file's inputs, rendered
+report_with_fetch() {
+  run --separate-stderr "$UT" run --output "$BATS_TEST_TMPDIR/out/results.jsonl" --vectors "$V/fetch-evil.json" \
+    --adapter-cmd "$EV" --adapter-cmd "$FAKE --name lib-b"
+  run --separate-stderr "$UT" report --quiet --output-dir "$BATS_TEST_TMPDIR/rep" "$@" "$BATS_TEST_TMPDIR/out/results.jsonl"
+}
+# the page's data block as JSON: an expression over d
+page_data() {
+  "$PY" -c "import json,re,sys; t=open(sys.argv[1]).read(); d=json.loads(re.search(r'<script type=\"application/json\" id=\"data\">(.*?)</script>', t, re.S).group(1)); print($1)" "$BATS_TEST_TMPDIR/rep/index.html"
+}
+
+@test "report --fetch: where requests go, each client's connection beside the parsers' readings" {
+  report_with_fetch --fetch "$F/fetch-evil.json"
+  [ "$status" -eq 0 ]
+  S=$BATS_TEST_TMPDIR/rep/summary.md
+  grep -q '^## Where requests go$' "$S"
+  grep -qF '| `fetcher-f` | `connected` | `"good.com"` | `198.18.0.7` | 80 | `"evil.com\\@good.com"` | - |' "$S"
+  grep -qF '| `fetcher-f` | `refused` | - |' "$S"
+  grep -qF '| `elsewhere` | `TIMEOUT` | - |' "$S"
+  grep -qF 'Parsers: `val-v` `host "evil.com" port null`; `lib-b` `host "good.com" port null`' "$S"
+  [ "$(page_data "[(c['adapter'], c['status'], c.get('name')) for c in d['X']['fetch']['rows'][0]['clients']]")" = "[('fetcher-f', 'connected', '\"good.com\"'), ('elsewhere', 'TIMEOUT', None)]" ]
+  [ "$(page_data "[(p['adapter'], p['reading']) for p in d['X']['fetch']['rows'][0]['parsers']]")" = "[('val-v', 'host \"evil.com\" port null'), ('lib-b', 'host \"good.com\" port null')]" ]
+  grep -q 'data-view="fetch"' "$BATS_TEST_TMPDIR/rep/index.html"
+}
+
+@test "report --fetch: a hostile name and Host header are escaped in the page and in summary.md" {
+  report_with_fetch --fetch "$F/fetch-evil.json"
+  [ "$status" -eq 0 ]
+  H=$BATS_TEST_TMPDIR/rep/index.html
+  ! grep -q '<script>alert' "$H"
+  ! grep -q '<img src=x' "$H"
+  grep -qF '\u003c/script\u003e\u003cscript\u003ealert(1)' "$H"
+  [ "$(page_data "d['X']['fetch']['rows'][2]['clients'][0]['host_header']")" = '"<img src=x onerror=alert(2)>|`*_[x](y)"' ]
+  # summary.md: a code span, its | and ` escaped (the one Markdown rule)
+  grep -qF '| `"</script><script>alert(1)</script>"` | `198.18.0.9` | 8080 | `"<img src=x onerror=alert(2)>\|\x60*_[x](y)"` | - |' "$BATS_TEST_TMPDIR/rep/summary.md"
+}
+
+@test "report: NAME.fetch.json beside the results is found; none, no view; a bad one is exit 2" {
+  report_with_fetch
+  ! grep -q 'Where requests go' "$BATS_TEST_TMPDIR/rep/summary.md"
+  [ "$(page_data "'fetch' in d['X']")" = False ]
+  cp "$F/fetch-evil.json" "$BATS_TEST_TMPDIR/out/results.fetch.json"
+  report_with_fetch
+  [ "$status" -eq 0 ]
+  grep -q '^## Where requests go$' "$BATS_TEST_TMPDIR/rep/summary.md"
+  echo '{"results": [{"adapter": 1}]}' > "$BATS_TEST_TMPDIR/out/results.fetch.json"
+  report_with_fetch
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"results.fetch.json: result 1: field adapter: not a string"* ]]
+  report_with_fetch --fetch "$BATS_TEST_TMPDIR/missing.json"
+  [ "$status" -eq 2 ]
+}
