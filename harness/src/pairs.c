@@ -310,14 +310,20 @@ static size_t find_input(const struct pairs *p, const size_t *order,
              : p->ninputs;
 }
 
-/* The reading of fetch result X (checked): R_REJECTED when refused, else
- * the observed endpoint (endpoint_observed); NULL when nothing connected. */
+/* The reading of fetch result X (checked): R_REJECTED when its client
+ * refused the URL, or answered (no class: not TIMEOUT, CRASH...) with
+ * nothing connected, the request having gone nowhere; else the observed
+ * endpoint (endpoint_observed); NULL when nothing is known. */
 static const unsigned char *observed_blob(struct arena *a, json_t *x,
                                           int *how) {
   json_t *o = json_object_get(x, "observed");
   struct sv c[NKEPT];
   memset(c, 0, sizeof c);
-  *how = json_is_true(json_object_get(x, "refused")) ? PR_REFUSED : PR_OBSERVED;
+  json_t *cls = json_object_get(x, "class");
+  *how = json_is_true(json_object_get(x, "refused")) ||
+                 (!json_is_object(o) && (!cls || json_is_null(cls)))
+             ? PR_REFUSED
+             : PR_OBSERVED;
   if (*how == PR_REFUSED)
     return blob_of(a, R_REJECTED, c);
   if (!json_is_object(o))

@@ -52,7 +52,8 @@ enum { PR_PARSED = 0, PR_OBSERVED, PR_REFUSED };
 json_t *fetch_file_load(const char *path);
 /* The observed endpoints of fetch file DOC into P: for each result of an
  * adapter of P on one of P's inputs, a connection (observed) or a refusal
- * replaces that adapter's parsed reading (DESIGN.md "Pairs: validators
+ * (or an answer that connected nowhere) replaces that adapter's parsed
+ * reading as a fetcher (DESIGN.md "Pairs: validators
  * and fetchers").  The number of readings replaced. */
 size_t pairs_observe(struct pairs *p, json_t *doc);
 

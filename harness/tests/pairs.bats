@@ -176,7 +176,8 @@ PYEOF
 # The fetch lab's evidence: a validator and a fetcher that both parse
 # http://evil.com\@good.com/ as evil.com; the fetcher's client connected to
 # good.com (findings/fetch-evil.json, as `uritest fetch --format json`
-# writes it) and refused http://refused.example/.
+# writes it), refused http://refused.example/ and answered http://ok/
+# without connecting anywhere.
 EV="$FAKE --name val-v --roles validator --readings $F/fetch-evil-readings.json"
 EF="$FAKE --name fetcher-f --roles fetcher --readings $F/fetch-evil-readings.json"
 evil_inputs() {
@@ -191,13 +192,14 @@ evil_inputs() {
   [ "$(pair val-v fetcher-f "['host'], p['both_accept'], p['observed'], p['refused']")" = "(0, 3, 0, 0)" ]
   run --separate-stderr "$UT" pairs --adapter-cmd "$EV" --adapter-cmd "$EF" --fetch "$F/fetch-evil.json" --format json "$BATS_TEST_TMPDIR/in.txt"
   [ "$status" -eq 1 ]
-  # the refusal is the fetcher rejecting the input: 2 both accept
-  [ "$(pair val-v fetcher-f "['host'], p['both_accept'], p['observed'], p['refused'], p['worst']")" = "(1, 2, 2, 1, 'host')" ]
+  # the refusal, and the fetch that went nowhere, are the fetcher
+  # rejecting the input: 1 both accept
+  [ "$(pair val-v fetcher-f "['host'], p['both_accept'], p['observed'], p['refused'], p['worst']")" = "(1, 1, 3, 2, 'host')" ]
   [ "$(pair val-v fetcher-f "['examples'] and [(e['input'], e['validator_reading']['host'], e['fetcher_reading']['host'], e['fetcher_reading']['port'], e['fetcher_source']) for e in p['examples']]")" = "[('http://evil.com\\\\@good.com/', 'evil.com', 'good.com', '80', 'observed')]" ]
   # an adapter of the fetch file not among the adapters is said, once
   [ "$(grep -c 'elsewhere is not among the adapters' <<<"$stderr")" = 1 ]
   run --separate-stderr "$UT" pairs --adapter-cmd "$EV" --adapter-cmd "$EF" --fetch "$F/fetch-evil.json" "$BATS_TEST_TMPDIR/in.txt"
-  [[ $output == *"val-v validates, fetcher-f fetches: 2 both accept; 1 host, 0 port, 0 scheme, 0 userinfo, 0 invalid_accepted, 0 host_lost; 2 observed (1 refused)"* ]]
+  [[ $output == *"val-v validates, fetcher-f fetches: 1 both accept; 1 host, 0 port, 0 scheme, 0 userinfo, 0 invalid_accepted, 0 host_lost; 3 observed (2 refused)"* ]]
   [[ $output == *'e.g. "http://evil.com\x5c@good.com/": host "evil.com" against "good.com" (observed)'* ]]
 }
 
@@ -208,7 +210,21 @@ evil_inputs() {
   run --separate-stderr "$UT" pairs --adapter-cmd "$FAKE --name val-v --readings $F/pairs-a.json" \
     --adapter-cmd "$FAKE --name fetcher-f --readings $F/fetch-evil-readings.json" --fetch "$F/fetch-evil.json" --format json "$BATS_TEST_TMPDIR/in.txt"
   [ "$(pair fetcher-f val-v "['observed'], p['host'], [e['fetcher_source'] for e in p['examples']]")" = "(0, 1, ['parsed'])" ]
-  [ "$(pair val-v fetcher-f "['observed'], p['refused']")" = "(2, 1)" ]
+  [ "$(pair val-v fetcher-f "['observed'], p['refused']")" = "(3, 2)" ]
+}
+
+@test "pairs --fetch: a fetch that timed out before connecting leaves the parse; one that connected counts" {
+  evil_inputs
+  f=$BATS_TEST_TMPDIR/f.json
+  echo '{"results": [{"adapter": "fetcher-f", "input": "http://evil.com\\@good.com/", "class": "TIMEOUT", "refused": false, "observed": null}]}' > "$f"
+  run --separate-stderr "$UT" pairs --adapter-cmd "$EV" --adapter-cmd "$EF" --fetch "$f" --format json "$BATS_TEST_TMPDIR/in.txt"
+  [ "$status" -eq 0 ]
+  [ "$(pair val-v fetcher-f "['host'], p['both_accept'], p['observed']")" = "(0, 3, 0)" ]
+  # where a client that then hung had connected is still where it went
+  echo '{"results": [{"adapter": "fetcher-f", "input": "http://evil.com\\@good.com/", "class": "TIMEOUT", "refused": false, "observed": {"scheme": "http", "name": null, "address": "::1", "port": 8080}}]}' > "$f"
+  run --separate-stderr "$UT" pairs --adapter-cmd "$EV" --adapter-cmd "$EF" --fetch "$f" --format json "$BATS_TEST_TMPDIR/in.txt"
+  [ "$status" -eq 1 ]
+  [ "$(pair val-v fetcher-f "['host'], p['observed'], p['examples'][0]['fetcher_reading']")" = "(1, 1, {'scheme': 'http', 'host': '::1', 'port': '8080'})" ]
 }
 
 @test "pairs --fetch: a bad fetch file is exit 2 with a clear error" {
@@ -276,6 +292,7 @@ page_data() {
   grep -q '^## Where requests go$' "$S"
   grep -qF '| `fetcher-f` | `connected` | `"good.com"` | `198.18.0.7` | 80 | `"evil.com\\@good.com"` | - |' "$S"
   grep -qF '| `fetcher-f` | `refused` | - |' "$S"
+  grep -qF '| `fetcher-f` | `no connection` | - |' "$S"
   grep -qF '| `elsewhere` | `TIMEOUT` | - |' "$S"
   grep -qF 'Parsers: `val-v` `host "evil.com" port null`; `lib-b` `host "good.com" port null`' "$S"
   [ "$(page_data "[(c['adapter'], c['status'], c.get('name')) for c in d['X']['fetch']['rows'][0]['clients']]")" = "[('fetcher-f', 'connected', '\"good.com\"'), ('elsewhere', 'TIMEOUT', None)]" ]
