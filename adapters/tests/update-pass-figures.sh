@@ -9,7 +9,6 @@
 set -eu
 names=${*:-"reference appendix-b uriparser curl whatwg-node whatwg-url"}
 mkdir -p build/adapter-runs
-vv=$(cat vectors/VERSION 2>/dev/null || echo "?")
 # baseline_of NAME: the committed baseline file of adapter NAME (triage's
 # baseline_files(), which maps every adapters/*/baseline*.json to its adapter)
 baseline_of() {
@@ -23,7 +22,6 @@ print(os.path.relpath(p) if p else "adapters/%s/baseline.json" % name)' "$1"
 for a in $names; do
   res=build/adapter-runs/$a.jsonl
   bl=$(baseline_of "$a")
-  folder=$(dirname "$bl")
   build/bin/uritest run --adapter "$a" --format text --output "$res" \
     --write-baseline "$bl" > "build/adapter-runs/$a.txt" || true
   # a baseline that differs from the committed one only in its date stays as it was

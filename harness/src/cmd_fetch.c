@@ -12,6 +12,7 @@
 #include "../../adapters/common/codec_json.h"
 #include "commands.h"
 #include "endpoint.h"
+#include "files.h"
 #include "lab.h"
 #include "output.h"
 #include "pairs.h"
@@ -232,9 +233,10 @@ static void text_octets(FILE *f, json_t *v) {
   json_t *hex = json_object_get(v, "hex"); /* octets that are not UTF-8 */
   if (json_is_string(v))
     out_human(f, json_string_value(v), json_string_length(v));
-  else if (json_is_string(hex))
-    fprintf(f, "hex:%s", json_string_value(hex));
-  else
+  else if (json_is_string(hex)) {
+    fputs("hex:", f);
+    put_labels(f, json_string_value(hex));
+  } else
     fputs("-", f);
 }
 
@@ -272,7 +274,11 @@ static void text_rfc(const char *in, size_t len) {
 /* One fetcher's line: how it parses the input, where it connected. */
 static void text_result(json_t *x) {
   json_t *o = json_object_get(x, "observed"), *p = json_object_get(x, "parsed");
-  printf("  %-18s ", json_string_value(json_object_get(x, "adapter")));
+  const char *name = json_string_value(json_object_get(x, "adapter"));
+  size_t w = name ? strlen(name) : 1;
+  fputs("  ", stdout); /* a name from a hello: the terminal escape */
+  put_labels(stdout, name ? name : "?");
+  printf("%*s ", w < 18 ? (int)(18 - w) : 0, "");
   if (json_is_object(p) && json_is_true(json_object_get(p, "valid"))) {
     fputs("parses ", stdout);
     text_host_port(json_object_get(p, "components"));

@@ -6,7 +6,6 @@
  * "x-affected") checked against the versions that read it the vulnerable
  * way.  DESIGN.md "Versions over time". */
 #define _XOPEN_SOURCE 700
-#include <errno.h>
 #include <getopt.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -17,6 +16,7 @@
 #include "adapter.h"
 #include "bisect.h"
 #include "commands.h"
+#include "files.h"
 #include "results.h"
 #include "util.h"
 #include "vectors.h"
@@ -98,7 +98,8 @@ static json_t *stated_advisories(const struct version_run *o) {
   for (int i = 0; i < (o->nvectors ? o->nvectors : 1); i++)
     vectors_walk(o->nvectors ? o->vectors[i] : deflt, &files, &nfiles, &w);
   for (size_t f = 0; f < nfiles; f++) {
-    json_t *doc = json_load_file(files[f], 0, NULL);
+    json_error_t err; /* a file that changed since the walk: none */
+    json_t *doc = json_load_regular(files[f], VECTORS_MAX_BYTES, 0, &err);
     size_t g;
     json_t *grp;
     json_array_foreach(json_object_get(doc, "groups"), g, grp)
@@ -297,20 +298,18 @@ static int pick_adapters(struct registry *reg, const struct versions_opts *o,
   return 0;
 }
 
+/* DOC to PATH (written aside, then renamed: never through a symbolic
+ * link), else to standard output. */
 static int write_dataset(json_t *doc, const char *path) {
-  FILE *f = path ? fopen(path, "w") : stdout;
-  if (!f) {
-    warnx_("%s: %s", path, strerror(errno));
-    return -1;
-  }
-  int rc = json_dumpf(doc, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-  fputc('\n', f);
-  if (fflush(f) != 0 || ferror(f))
-    rc = -1;
-  if (path && fclose(f) != 0)
+  size_t flags = JSON_INDENT(1) | JSON_PRESERVE_ORDER;
+  if (path)
+    return json_write_file(doc, path, flags);
+  int rc = json_dumpf(doc, stdout, flags);
+  fputc('\n', stdout);
+  if (fflush(stdout) != 0 || ferror(stdout))
     rc = -1;
   if (rc < 0)
-    warnx_("%s: cannot write", path ? path : "standard output");
+    warnx_("standard output: cannot write");
   return rc;
 }
 

@@ -27,12 +27,12 @@ raw() { grep -qP '[\x{202a}-\x{202e}\x{2066}-\x{2069}\x{200e}\x{200f}\x{061c}\x{
 @test "M1: pairs and behaviours print names, libraries and ids through the terminal escape" {
   printf 'http://h/EVIL\n' > "$(T)/in.txt"
   "$UT" pairs --adapter reference --adapter-cmd "$FAKE --name '$HOSTILE'" "$(T)/in.txt" > "$(T)/p.out" 2>&1 || true
-  ! raw "$(T)/p.out"
+  ! raw "$(T)/p.out" || false
   grep -qF 'x\u{202E}' "$(T)/p.out"
   sed 's/MARKER/CRASH/' "$V/markers.json" > "$(T)/m.json"
   "$UT" run --vectors "$(T)/m.json" --adapter-cmd "$FAKE --name '$HOSTILE'" --output "$(T)/r.jsonl" --timeout 1 --no-progress > /dev/null 2>&1 || true
   "$UT" behaviours --vectors "$(T)/m.json" "$(T)/r.jsonl" > "$(T)/b.out" 2>&1 || true
-  ! raw "$(T)/b.out"
+  ! raw "$(T)/b.out" || false
   grep -qF 'x\u{202E}' "$(T)/b.out"
 }
 
@@ -80,7 +80,7 @@ PY
   summary 'L[0]["date"] = "2026-12-07\n\n## Verdict: PASS\n\nAll vectors pass.\n"; L[0]["vectors_version"] = "1\n# H\n"; L[0]["adapters"][0]["spec"] = "rfc3986\n\n## Verdict: PASS\n"' fake
   [ "$(grep -c '^## Verdict' "$(T)/rep/summary.md")" -eq 1 ]
   grep -q '^## Verdict: FAIL$' "$(T)/rep/summary.md"
-  ! grep -q '^# H' "$(T)/rep/summary.md"
+  ! grep -q '^# H' "$(T)/rep/summary.md" || false
   grep -qF '2026-12-07\n\n## Verdict\: PASS' "$(T)/rep/summary.md"
 }
 

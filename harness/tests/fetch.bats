@@ -143,3 +143,11 @@ x() { "$PY" -c "import json,sys; r=json.load(sys.stdin)['results']; print($1)" <
   # an answer without "valid" is no parse
   [ "$(x "('parsed' in r[3], r[3]['observed']['name'])")" = "(False, 'x')" ]
 }
+
+@test "fetch: a fetcher's name from its hello is shown through the terminal escape" {
+  printf 'refuse://x/\n' > "$BATS_TEST_TMPDIR/in.txt"
+  run --separate-stderr "$UT" fetch --adapter-cmd "$FF --name '$(printf 'x\033]0;PWNED\007')'" --timeout 2 "$BATS_TEST_TMPDIR/in.txt"
+  [ "$status" -eq 0 ]
+  [[ $output == *'x\x1b]0;PWNED\x07'* ]]
+  [[ $output != *$'\033'* ]]
+}

@@ -126,3 +126,15 @@ JSON
   [ "$status" -eq 2 ]
   [[ "$stderr" == *"$BATS_TEST_TMPDIR/none/uritest-versions-"*"cannot make the folder of the runs"* ]]
 }
+
+@test "versions --output: a symbolic link is replaced, its target untouched; a full device says why" {
+  echo keep > "$BATS_TEST_TMPDIR/target"
+  ln -s "$BATS_TEST_TMPDIR/target" "$BATS_TEST_TMPDIR/v.json"
+  "$UT" versions --output "$BATS_TEST_TMPDIR/v.json"
+  [ "$(cat "$BATS_TEST_TMPDIR/target")" = keep ]
+  [ ! -L "$BATS_TEST_TMPDIR/v.json" ]
+  pyjson 'len(d) > 0' < "$BATS_TEST_TMPDIR/v.json"
+  run --separate-stderr "$UT" versions --output /dev/full
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"/dev/full: cannot write: No space left on device"* ]]
+}

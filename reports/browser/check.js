@@ -327,7 +327,7 @@ async function protoKeys(context) {
     let ready = true;
     try {
       await page.waitForSelector('body[data-ready="1"]', { timeout: 15000 });
-    } catch (e) {
+    } catch {
       ready = false;
     }
     const shown = await page.evaluate(() => [...document.querySelectorAll('[id^="v-"]')].filter((e) => !e.hidden).length);

@@ -175,7 +175,7 @@ PY
 report=/etc/passwd"
   [ "$status" -eq 2 ]
   [[ $output == *"results must be a path on one line"* ]]
-  ! grep -q '/etc/passwd' "$GITHUB_OUTPUT"
+  ! grep -q '/etc/passwd' "$GITHUB_OUTPUT" || false
   run action adapter-cmd="$FAKE" vectors="$V/basic.json" results="-r.jsonl"
   [ "$status" -le 1 ]
   [ -s "$W/-r.jsonl" ]
