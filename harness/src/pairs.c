@@ -369,7 +369,8 @@ size_t pairs_observe(struct pairs *p, json_t *doc) {
     }
     struct codec_octets in;
     int how;
-    octets_field(x, "input", 0, &in);
+    if (octets_field(x, "input", 0, &in) < 0 || !in.s)
+      continue; /* not after fetch_file_load */
     const unsigned char *b = observed_blob(&p->arena, x, &how);
     for (size_t at = find_input(p, order, in.s, in.len);
          b && at < p->ninputs && p->in_len[order[at]] == in.len &&
@@ -513,9 +514,8 @@ static json_t *pair_json(const struct pairs *p, size_t v, size_t f,
   for (int c = 0; c < PC__COUNT; c++)
     json_object_set_new(o, pclass_names[c], json_integer((json_int_t)by[c]));
   /* of the inputs V accepts, those judged on F's fetch (DESIGN.md) */
-  json_object_set_new(
-      o, "observed",
-      json_integer((json_int_t)(src_n[PR_OBSERVED] + src_n[PR_REFUSED])));
+  size_t judged = src_n[PR_OBSERVED] + src_n[PR_REFUSED];
+  json_object_set_new(o, "observed", json_integer((json_int_t)judged));
   json_object_set_new(o, "refused",
                       json_integer((json_int_t)src_n[PR_REFUSED]));
   json_object_set_new(o, "worst",

@@ -304,8 +304,8 @@ page_data() {
   report_with_fetch --fetch "$F/fetch-evil.json"
   [ "$status" -eq 0 ]
   H=$BATS_TEST_TMPDIR/rep/index.html
-  ! grep -q '<script>alert' "$H"
-  ! grep -q '<img src=x' "$H"
+  run ! grep -q '<script>alert' "$H"
+  run ! grep -q '<img src=x' "$H"
   grep -qF '\u003c/script\u003e\u003cscript\u003ealert(1)' "$H"
   [ "$(page_data "d['X']['fetch']['rows'][2]['clients'][0]['host_header']")" = '"<img src=x onerror=alert(2)>|`*_[x](y)"' ]
   # summary.md: a code span, its | and ` escaped (the one Markdown rule)
@@ -314,7 +314,7 @@ page_data() {
 
 @test "report: NAME.fetch.json beside the results is found; none, no view; a bad one is exit 2" {
   report_with_fetch
-  ! grep -q 'Where requests go' "$BATS_TEST_TMPDIR/rep/summary.md"
+  run ! grep -q 'Where requests go' "$BATS_TEST_TMPDIR/rep/summary.md"
   [ "$(page_data "'fetch' in d['X']")" = False ]
   cp "$F/fetch-evil.json" "$BATS_TEST_TMPDIR/out/results.fetch.json"
   report_with_fetch
