@@ -98,7 +98,8 @@ test-browser:
 	@$(MAKE) --no-print-directory all
 	@mkdir -p $(BUILD)/report-browser/hostile $(BUILD)/report-browser/many $(REPORT_OUT)
 	@$(UT_BIN) report --quiet --output-dir $(BUILD)/report-browser/hostile \
-	  --pairs reports/tests/data/hostile-pairs.json reports/tests/data/hostile.jsonl
+	  --pairs reports/tests/data/hostile-pairs.json --fetch reports/tests/data/hostile-fetch.json \
+	  reports/tests/data/hostile.jsonl
 	@node reports/browser/many.js 300 $(BUILD)/report-browser/many.jsonl
 	@$(UT_BIN) report --quiet --output-dir $(BUILD)/report-browser/many $(BUILD)/report-browser/many.jsonl
 	@tests/suite.sh browser node reports/browser/check.js $(BUILD)/report-browser/hostile/index.html \

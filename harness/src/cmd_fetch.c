@@ -46,24 +46,21 @@ static const char usage_text[] =
 
 /* ---- judging an observed connection ------------------------------------ */
 
-/* The endpoint of the connection O: the name it resolved, else the
- * address it connected to; its port; the scheme its first octets spoke
- * (http, https; not said otherwise); userinfo is never seen.  O NULL:
- * no host. */
+/* The protocol connection O spoke ("http", "https"), NULL: none said. */
+static const char *conn_scheme(const struct lab_conn *o) {
+  return o->tls ? "https" : o->http ? "http" : NULL;
+}
+
+/* The endpoint of the connection O (endpoint_observed); O NULL: no host. */
 static void observed_endpoint(const struct lab_conn *o, char *port, size_t cap,
                               struct endpoint *e) {
-  memset(e, 0, sizeof *e);
-  e->host = (struct sv){NULL, 0, SV_NULL};
-  if (!o)
+  if (!o) {
+    endpoint_observed(e, NULL, NULL, 0, 0, port, cap);
     return;
-  if (o->http || o->tls)
-    e->scheme =
-        (struct sv){o->tls ? "https" : "http", o->tls ? 5u : 4u, SV_STR};
-  e->host = o->name
-                ? (struct sv){o->name, (unsigned)o->name_len, SV_STR}
-                : (struct sv){o->address, (unsigned)strlen(o->address), SV_STR};
-  snprintf(port, cap, "%u", o->port);
-  e->port = (struct sv){port, (unsigned)strlen(port), SV_STR};
+  }
+  endpoint_observed(e, conn_scheme(o), o->name ? o->name : o->address,
+                    o->name ? o->name_len : strlen(o->address), o->port, port,
+                    cap);
 }
 
 /* The observed connection O (NULL: none) judged against REF (endpoint.h):
@@ -120,6 +117,8 @@ static json_t *octets_json(const char *s, size_t n) {
 
 static json_t *conn_json(const struct lab_conn *c) {
   json_t *o = json_object();
+  const char *scheme = conn_scheme(c);
+  json_object_set_new(o, "scheme", scheme ? json_string(scheme) : json_null());
   json_object_set_new(o, "name", octets_json(c->name, c->name_len));
   json_object_set_new(o, "address", json_string(c->address));
   json_object_set_new(o, "port", json_integer(c->port));

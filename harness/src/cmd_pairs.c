@@ -16,15 +16,21 @@
 static const char usage_text[] =
     "usage: uritest pairs [--adapter NAME]... [--adapter-cmd CMD]...\n"
     "                     [--vectors PATH]... [FILE|-] [--format text|json]\n"
-    "                     [--output FILE] [--timeout S]\n"
+    "                     [--output FILE] [--fetch FETCH] [--timeout S]\n"
     "For every ordered pair (validator V, fetcher F), V != F: the inputs\n"
     "both accept, RFC 3986 valid or not, on which F reads another endpoint\n"
     "than V (host, port, scheme, userinfo) or loses V's host, counted by\n"
     "class, worst pairs first, with the shortest input of each kind of the\n"
     "worst class.  Roles come from the hello or adapter.json (default both);\n"
     "a validator that only accepts reads as RFC 3986 where it accepts, else\n"
-    "the input counts as invalid_accepted.  Inputs: the parse vectors\n"
-    "(default all of vectors/v1), or one per line from FILE or standard\n"
+    "the input counts as invalid_accepted.  With --fetch, a fetcher's\n"
+    "connection observed in the fetch lab (FETCH: `uritest fetch --format\n"
+    "json`) replaces its parsed reading of that input; a refusal, or a\n"
+    "fetch that connected nowhere, is the fetcher rejecting it.  Each pair\n"
+    "says how many inputs were judged so (\"observed\", \"refused\"), each\n"
+    "example which reading it shows (\"fetcher_source\").  Inputs: the parse\n"
+    "vectors (default all of vectors/v1), or one per line from FILE or\n"
+    "standard "
     "input.  Adapters: those named, default every available one, the\n"
     "reference (a validator) included.  Exit 0 when no pair differs, 1 when\n"
     "some do, 2 on usage or input error.\n"
@@ -35,6 +41,8 @@ static const char usage_text[] =
     "vectors/v1)\n"
     "  --format FORMAT    text or json (default: text)\n"
     "  --output FILE      the matrix as JSON (default: none)\n"
+    "  --fetch FETCH      the fetch lab's results to judge fetchers by\n"
+    "                     (default: none, parsed readings only)\n"
     "  --timeout S        seconds for each answer (default: 2)\n"
     "  --help             this text\n"
     "example: uritest pairs --adapter NAME --adapter OTHER\n";
@@ -85,13 +93,14 @@ static size_t read_lines(FILE *f, struct arena *a, char ***lines,
 }
 
 int input_opts_parse(int argc, char **argv, struct input_opts *o,
-                     const char *cmd, const char *usage, int output_ok) {
+                     const char *cmd, const char *usage, int pairs_ok) {
   static const struct option opts[] = {
       {"adapter", required_argument, 0, 'a'},
       {"adapter-cmd", required_argument, 0, 'c'},
       {"vectors", required_argument, 0, 'v'},
       {"format", required_argument, 0, 'f'},
       {"output", required_argument, 0, 'o'},
+      {"fetch", required_argument, 0, 'F'},
       {"timeout", required_argument, 0, 't'},
       {"help", no_argument, 0, 'h'},
       {0, 0, 0, 0}};
@@ -106,8 +115,10 @@ int input_opts_parse(int argc, char **argv, struct input_opts *o,
     } else if (c == 'f' &&
                (!strcmp(optarg, "json") || !strcmp(optarg, "text"))) {
       o->json = !strcmp(optarg, "json");
-    } else if (c == 'o' && output_ok) {
+    } else if (c == 'o' && pairs_ok) {
       o->output = optarg;
+    } else if (c == 'F' && pairs_ok) {
+      o->fetch = optarg;
     } else if (c == 't' && (o->timeout = parse_seconds(optarg)) > 0) {
       continue;
     } else if (c == 'h') {
@@ -187,9 +198,14 @@ int cmd_pairs(int argc, char **argv) {
   struct adapter *ad = NULL;
   struct pairs p;
   memset(&p, 0, sizeof p);
+  json_t *fetched = NULL;
   int rc = input_opts_parse(argc, argv, &o, "pairs", usage_text, 1);
   if (rc)
     goto out;
+  if (o.fetch && !(fetched = fetch_file_load(o.fetch))) {
+    rc = EXIT_USAGE;
+    goto out;
+  }
   if ((rc = inputs_load(o.file, o.vpaths, o.nv, &vec, &a, &lines, &lens, &n)))
     goto out;
   if (!n) {
@@ -223,6 +239,8 @@ int cmd_pairs(int argc, char **argv) {
     rc = 128 + interrupted;
     goto out;
   }
+  if (fetched)
+    pairs_observe(&p, fetched);
   int differ = 0;
   json_t *m = pairs_json(&p, &differ);
   rc = write_matrix(&o, m);
@@ -239,6 +257,7 @@ out:
   free(defs);
   registry_free(&reg);
   pairs_free(&p);
+  json_decref(fetched);
   free(lines);
   free(lens);
   arena_free(&a);

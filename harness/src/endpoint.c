@@ -28,6 +28,7 @@
 
 #include <arpa/inet.h>
 #include <idn2.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -68,6 +69,18 @@ static struct sv sv_str(const char *s, size_t n) {
 
 static struct sv sv_null(void) {
   return (struct sv){NULL, 0, SV_NULL};
+}
+
+void endpoint_observed(struct endpoint *e, const char *scheme, const char *host,
+                       size_t hlen, unsigned port, char *portbuf, size_t cap) {
+  memset(e, 0, sizeof *e);
+  e->host = host ? sv_str(host, hlen) : sv_null();
+  if (!host)
+    return;
+  if (scheme)
+    e->scheme = sv_str(scheme, strlen(scheme));
+  snprintf(portbuf, cap, "%u", port);
+  e->port = sv_str(portbuf, strlen(portbuf));
 }
 
 /* The Appendix B split of IN, the authority split at its last "@" and at

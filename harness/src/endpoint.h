@@ -41,6 +41,16 @@ struct endpoint {
 /* The endpoint parts of nine components (RFC3986_COMPONENTS order). */
 void endpoint_of(struct endpoint *e, const struct sv *comps);
 
+/* The endpoint of a connection the fetch lab observed (DESIGN.md "The
+ * fetch lab"): HOST (HLEN octets) the name it resolved, else the address
+ * it connected to (an IPv6 address without brackets reads as one); PORT
+ * the port it connected to, written into PORTBUF (CAP octets); SCHEME the
+ * protocol its first octets spoke ("http", "https"), NULL when they said
+ * none; userinfo is never seen (SV_ABSENT).  HOST NULL: nothing
+ * connected, no host. */
+void endpoint_observed(struct endpoint *e, const char *scheme, const char *host,
+                       size_t hlen, unsigned port, char *portbuf, size_t cap);
+
 /* The lenient reading of any string, for inputs RFC 3986 rejects: blanks
  * and controls at either end dropped (as URL parsers do), then the
  * Appendix B split, the authority's userinfo ending

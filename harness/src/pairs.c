@@ -42,6 +42,8 @@ void pairs_init(struct pairs *p, size_t ninputs, size_t nad) {
   p->verdict_only = xcalloc(nad + 1, sizeof *p->verdict_only);
   p->roles = xcalloc(nad + 1, sizeof *p->roles);
   p->r = xcalloc(nad * ninputs + 1, sizeof *p->r);
+  p->obs = xcalloc(nad * ninputs + 1, sizeof *p->obs);
+  p->how = xcalloc(nad * ninputs + 1, sizeof *p->how);
 }
 
 void pairs_free(struct pairs *p) {
@@ -53,6 +55,8 @@ void pairs_free(struct pairs *p) {
   free(p->in);
   free(p->in_len);
   free(p->r);
+  free(p->obs);
+  free(p->how);
   arena_free(&p->arena);
   memset(p, 0, sizeof *p);
 }
@@ -214,6 +218,174 @@ static int cmp_input(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+/* ---- observed endpoints: a fetch file ------------------------------------ */
+
+/* A value of a fetch file that is octets ("..." or {"hex"}), null or
+ * absent (NULLOK), as its octets in *O. */
+static int octets_field(json_t *o, const char *key, int nullok,
+                        struct codec_octets *v) {
+  json_t *j = json_object_get(o, key);
+  memset(v, 0, sizeof *v);
+  if (!j || json_is_null(j))
+    return nullok ? 0 : -1;
+  return codec_json_value(j, v) == CODEC_OCTETS ? 0 : -1;
+}
+
+/* Why result X of a fetch file is not one, or NULL. */
+static const char *fetch_result_why(json_t *x) {
+  struct codec_octets v;
+  json_t *o = json_object_get(x, "observed");
+  if (!json_is_object(x))
+    return "not an object";
+  if (!json_is_string(json_object_get(x, "adapter")))
+    return "field adapter: not a string";
+  if (octets_field(x, "input", 0, &v) < 0)
+    return "field input: not a string or {\"hex\": ...}";
+  codec_octets_free(&v);
+  if (!json_is_boolean(json_object_get(x, "refused")))
+    return "field refused: not true or false";
+  if (json_is_null(o))
+    return NULL;
+  if (!json_is_object(o))
+    return "field observed: not an object or null";
+  json_t *port = json_object_get(o, "port"),
+         *sch = json_object_get(o, "scheme");
+  if (!json_is_string(json_object_get(o, "address")))
+    return "field observed.address: not a string";
+  if (!json_is_integer(port) || json_integer_value(port) < 0 ||
+      json_integer_value(port) > 65535)
+    return "field observed.port: not a port number";
+  if (sch && !json_is_null(sch) && !json_is_string(sch))
+    return "field observed.scheme: not a string or null";
+  if (octets_field(o, "name", 1, &v) < 0)
+    return "field observed.name: not a string, {\"hex\": ...} or null";
+  codec_octets_free(&v);
+  return NULL;
+}
+
+json_t *fetch_file_load(const char *path) {
+  json_error_t err;
+  json_t *doc = json_load_regular(path, FETCH_FILE_MAX, JSON_ALLOW_NUL, &err);
+  json_t *list = json_object_get(doc, "results"), *x;
+  size_t i;
+  if (!doc) {
+    warnx_("%s: not a fetch file: %s", path, err.text);
+    return NULL;
+  }
+  if (!json_is_array(list)) {
+    warnx_("%s: not a fetch file (uritest fetch --format json): no "
+           "\"results\" list",
+           path);
+    json_decref(doc);
+    return NULL;
+  }
+  json_array_foreach(list, i, x) {
+    const char *why = fetch_result_why(x);
+    if (why) {
+      warnx_("%s: result %zu: %s", path, i + 1, why);
+      json_decref(doc);
+      return NULL;
+    }
+  }
+  return doc;
+}
+
+/* The first of P's inputs (in ORDER, sorted by cmp_input) that is S[0..N),
+ * as a position in ORDER, or P->ninputs. */
+static size_t find_input(const struct pairs *p, const size_t *order,
+                         const char *s, size_t n) {
+  size_t lo = 0, hi = p->ninputs;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2, i = order[mid];
+    int c = p->in_len[i] != n ? (p->in_len[i] < n ? -1 : 1)
+                              : memcmp(p->in[i], s, n);
+    if (c < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  size_t i = lo < p->ninputs ? order[lo] : 0;
+  return lo < p->ninputs && p->in_len[i] == n && !memcmp(p->in[i], s, n)
+             ? lo
+             : p->ninputs;
+}
+
+/* The reading of fetch result X (checked): R_REJECTED when its client
+ * refused the URL, or answered (no class: not TIMEOUT, CRASH...) with
+ * nothing connected, the request having gone nowhere; else the observed
+ * endpoint (endpoint_observed); NULL when nothing is known. */
+static const unsigned char *observed_blob(struct arena *a, json_t *x,
+                                          int *how) {
+  json_t *o = json_object_get(x, "observed");
+  struct sv c[NKEPT];
+  memset(c, 0, sizeof c);
+  json_t *cls = json_object_get(x, "class");
+  *how = json_is_true(json_object_get(x, "refused")) ||
+                 (!json_is_object(o) && (!cls || json_is_null(cls)))
+             ? PR_REFUSED
+             : PR_OBSERVED;
+  if (*how == PR_REFUSED)
+    return blob_of(a, R_REJECTED, c);
+  if (!json_is_object(o))
+    return NULL;
+  struct codec_octets name;
+  octets_field(o, "name", 1, &name);
+  const char *addr = json_string_value(json_object_get(o, "address"));
+  struct endpoint e;
+  char port[16];
+  endpoint_observed(&e, json_string_value(json_object_get(o, "scheme")),
+                    name.s ? name.s : addr, name.s ? name.len : strlen(addr),
+                    (unsigned)json_integer_value(json_object_get(o, "port")),
+                    port, sizeof port);
+  c[0] = e.scheme; /* kept: scheme, authority, userinfo, host, port */
+  c[2] = e.userinfo;
+  c[3] = e.host;
+  c[4] = e.port;
+  const unsigned char *b = blob_of(a, R_ACCEPTED, c);
+  codec_octets_free(&name);
+  return b;
+}
+
+size_t pairs_observe(struct pairs *p, json_t *doc) {
+  size_t *order = xcalloc(p->ninputs + 1, sizeof *order), used = 0, i;
+  for (size_t k = 0; k < p->ninputs; k++)
+    order[k] = k;
+  sort_p = p;
+  qsort(order, p->ninputs, sizeof *order, cmp_input);
+  const char *unknown = NULL;
+  json_t *x;
+  json_array_foreach(json_object_get(doc, "results"), i, x) {
+    const char *name = json_string_value(json_object_get(x, "adapter"));
+    size_t k = 0;
+    while (k < p->nad && strcmp(p->names[k], name))
+      k++;
+    if (k == p->nad) {
+      if (!unknown || strcmp(unknown, name))
+        warnx_("fetch file: %s is not among the adapters: its fetches left "
+               "out",
+               name);
+      unknown = name;
+      continue;
+    }
+    struct codec_octets in;
+    int how;
+    if (octets_field(x, "input", 0, &in) < 0 || !in.s)
+      continue; /* not after fetch_file_load */
+    const unsigned char *b = observed_blob(&p->arena, x, &how);
+    for (size_t at = find_input(p, order, in.s, in.len);
+         b && at < p->ninputs && p->in_len[order[at]] == in.len &&
+         !memcmp(p->in[order[at]], in.s, in.len);
+         at++) {
+      p->obs[k * p->ninputs + order[at]].blob = b;
+      p->how[k * p->ninputs + order[at]] = (unsigned char)how;
+      used++;
+    }
+    codec_octets_free(&in);
+  }
+  free(order);
+  return used;
+}
+
 /* The classes of a pair's inputs, worst first. */
 enum pclass {
   PC_HOST,
@@ -255,8 +427,11 @@ static void kind_of(const char *in, size_t len, const struct sv *cv,
       n += snprintf(out + n, cap - (size_t)n, "%02x", c);
 }
 
+static const char *const source_names[] = {"parsed", "observed", "refused"};
+
 static void add_example(struct pexamples *x, const struct pairs *p, size_t i,
-                        int cls, const struct sv *cv, const struct sv *cf) {
+                        int cls, const struct sv *cv, const struct sv *cf,
+                        int src) {
   char kind[600];
   if (x->n == MAX_EXAMPLES)
     return;
@@ -267,22 +442,27 @@ static void add_example(struct pexamples *x, const struct pairs *p, size_t i,
   x->kinds[x->n++] = xstrdup(kind);
   if (!x->list)
     x->list = json_array();
-  json_array_append_new(x->list,
-                        json_pack("{s:o, s:s, s:o, s:o}", "input",
-                                  input_json(p->in[i], p->in_len[i]), "class",
-                                  pclass_names[cls], "validator_reading",
-                                  cv ? comps_json(cv) : json_null(),
-                                  "fetcher_reading", comps_json(cf)));
+  json_array_append_new(
+      x->list, json_pack("{s:o, s:s, s:o, s:o, s:s}", "input",
+                         input_json(p->in[i], p->in_len[i]), "class",
+                         pclass_names[cls], "validator_reading",
+                         cv ? comps_json(cv) : json_null(), "fetcher_reading",
+                         comps_json(cf), "fetcher_source", source_names[src]));
 }
 
 /* The class of input I for validator V and fetcher F, -1 for none; the
- * readings into CV (NULL for invalid_accepted) and CF. */
+ * readings into CV (NULL for invalid_accepted) and CF: F's observed one
+ * where the fetch lab has it (*SRC: PR_*; -1 when V does not accept). */
 static int pair_class(const struct pairs *p, size_t v, size_t f, size_t i,
-                      struct sv *cv, struct sv *cf, int *both) {
+                      struct sv *cv, struct sv *cf, int *both, int *src) {
   rfc3986_uri u;
+  size_t fi = f * p->ninputs + i;
   *both = 0;
-  if (unblob(p->r[v * p->ninputs + i].blob, cv) != R_ACCEPTED ||
-      unblob(p->r[f * p->ninputs + i].blob, cf) != R_ACCEPTED)
+  *src = -1;
+  if (unblob(p->r[v * p->ninputs + i].blob, cv) != R_ACCEPTED)
+    return -1;
+  *src = p->how[fi];
+  if (unblob(p->how[fi] ? p->obs[fi].blob : p->r[fi].blob, cf) != R_ACCEPTED)
     return -1;
   *both = 1;
   if (p->verdict_only[v] &&
@@ -308,19 +488,21 @@ static int pair_class(const struct pairs *p, size_t v, size_t f, size_t i,
 /* One ordered pair over the inputs in ORDER (N of them, duplicates out). */
 static json_t *pair_json(const struct pairs *p, size_t v, size_t f,
                          const size_t *order, size_t n, int *differ) {
-  size_t both = 0, by[PC__COUNT] = {0};
+  size_t both = 0, by[PC__COUNT] = {0}, src_n[3] = {0};
   struct pexamples ex[PC__COUNT];
   memset(ex, 0, sizeof ex);
   for (size_t k = 0; k < n; k++) {
     size_t i = order[k];
     struct sv cv[RFC3986_COMPONENT_COUNT], cf[RFC3986_COMPONENT_COUNT];
-    int b, cls = pair_class(p, v, f, i, cv, cf, &b);
+    int b, src, cls = pair_class(p, v, f, i, cv, cf, &b, &src);
     both += (size_t)b;
+    if (src >= 0)
+      src_n[src]++;
     if (cls < 0)
       continue;
     by[cls]++;
-    add_example(&ex[cls], p, i, cls, cls == PC_INVALID_ACCEPTED ? NULL : cv,
-                cf);
+    add_example(&ex[cls], p, i, cls, cls == PC_INVALID_ACCEPTED ? NULL : cv, cf,
+                src);
   }
   int worst = 0;
   while (worst < PC__COUNT && !by[worst])
@@ -331,6 +513,11 @@ static json_t *pair_json(const struct pairs *p, size_t v, size_t f,
                         p->names[f], "both_accept", (json_int_t)both);
   for (int c = 0; c < PC__COUNT; c++)
     json_object_set_new(o, pclass_names[c], json_integer((json_int_t)by[c]));
+  /* of the inputs V accepts, those judged on F's fetch (DESIGN.md) */
+  size_t judged = src_n[PR_OBSERVED] + src_n[PR_REFUSED];
+  json_object_set_new(o, "observed", json_integer((json_int_t)judged));
+  json_object_set_new(o, "refused",
+                      json_integer((json_int_t)src_n[PR_REFUSED]));
   json_object_set_new(o, "worst",
                       worst < PC__COUNT ? json_string(pclass_names[worst])
                                         : json_null());
@@ -405,14 +592,23 @@ json_t *pairs_json(const struct pairs *p, int *differ) {
                    "pairs", arr);
 }
 
-char *pairs_path_for(const char *results) {
-  size_t n = strlen(results);
+/* RESULTS without ".jsonl", then SUFFIX; new. */
+static char *results_sibling(const char *results, const char *suffix) {
+  size_t n = strlen(results), ns = strlen(suffix);
   if (n > 6 && !strcmp(results + n - 6, ".jsonl"))
     n -= 6;
-  char *p = xmalloc(n + sizeof ".pairs.json");
+  char *p = xmalloc(n + ns + 1);
   memcpy(p, results, n);
-  memcpy(p + n, ".pairs.json", sizeof ".pairs.json");
+  memcpy(p + n, suffix, ns + 1);
   return p;
+}
+
+char *pairs_path_for(const char *results) {
+  return results_sibling(results, ".pairs.json");
+}
+
+char *fetch_path_for(const char *results) {
+  return results_sibling(results, ".fetch.json");
 }
 
 /* A value for people: printable ASCII, the rest as \xHH. */
@@ -452,7 +648,9 @@ static void example_text(FILE *f, json_t *ex) {
     fputs("(accepted; RFC 3986 rejects)", f);
   fputs(" against ", f);
   human(f, json_object_get(json_object_get(ex, "fetcher_reading"), part));
-  fputc('\n', f);
+  const char *src = json_string_value(json_object_get(ex, "fetcher_source"));
+  fprintf(f, " (%s)\n",
+          src && !strcmp(src, "observed") ? "observed" : "parsed");
 }
 
 void pairs_text(FILE *f, json_t *m) {
@@ -478,7 +676,9 @@ void pairs_text(FILE *f, json_t *m) {
           f, "%s %lld %s", c ? "," : ";",
           (long long)json_integer_value(json_object_get(pr, pclass_names[c])),
           pclass_names[c]);
-    fputc('\n', f);
+    fprintf(f, "; %lld observed (%lld refused)\n",
+            (long long)json_integer_value(json_object_get(pr, "observed")),
+            (long long)json_integer_value(json_object_get(pr, "refused")));
     size_t k;
     json_t *ex;
     json_array_foreach(json_object_get(pr, "examples"), k, ex)

@@ -31,6 +31,10 @@ static const char usage_text[] =
     "                       DIR/coverage/summary.txt when present)\n"
     "  --pairs FILE         the pair matrix to include (default: the first\n"
     "                       RESULTS's, NAME.pairs.json, when present)\n"
+    "  --fetch FILE         the fetch lab's results (`uritest fetch --format\n"
+    "                       json`) for the \"where requests go\" view\n"
+    "                       (default: the first RESULTS's NAME.fetch.json,\n"
+    "                       when present)\n"
     "  --all                results.json with the UNSUPPORTED results too\n"
     "                       (default: without)\n"
     "  --quiet              no summary on the terminal (default: one)\n"
@@ -119,13 +123,14 @@ int cmd_report(int argc, char **argv) {
       {"rule-coverage", required_argument, 0, 'r'},
       {"coverage", required_argument, 0, 'c'},
       {"pairs", required_argument, 0, 'p'},
+      {"fetch", required_argument, 0, 'f'},
       {"all", no_argument, 0, 'a'},
       {"quiet", no_argument, 0, 'q'},
       {"baseline", required_argument, 0, 'b'},
       {"help", no_argument, 0, 'h'},
       {0, 0, 0, 0}};
   const char *dir_opt = NULL, *rc_opt = NULL, *cov_opt = NULL,
-             *pairs_opt = NULL;
+             *pairs_opt = NULL, *fetch_opt = NULL;
   int quiet = 0, all = 0, c, nbaselines = 0;
   char **baselines = NULL;
   optind = 1;
@@ -143,6 +148,9 @@ int cmd_report(int argc, char **argv) {
       break;
     case 'p':
       pairs_opt = optarg;
+      break;
+    case 'f':
+      fetch_opt = optarg;
       break;
     case 'a':
       all = 1;
@@ -193,6 +201,15 @@ int cmd_report(int argc, char **argv) {
   ro.pairs = extra(pairs_opt ? pairs_opt : pairs_deflt, NULL, NULL,
                    "pair matrix", pairs_opt != NULL);
   free(pairs_deflt);
+  char *fetch_deflt = fetch_path_for(ro.results[0]);
+  char *fetch_path = extra(fetch_opt ? fetch_opt : fetch_deflt, NULL, NULL,
+                           "fetch file", fetch_opt != NULL);
+  free(fetch_deflt);
+  if (fetch_opt && !fetch_path)
+    rc = EXIT_USAGE;
+  if (rc == 0 && fetch_path && !(ro.fetch = fetch_file_load(fetch_path)))
+    rc = EXIT_USAGE;
+  free(fetch_path);
   if (rc == 0)
     rc = read_results(&r, &ro);
   if (rc == 0) {
@@ -214,6 +231,7 @@ int cmd_report(int argc, char **argv) {
   free((char *)ro.rulecov);
   free((char *)ro.coverage);
   free((char *)ro.pairs);
+  json_decref(ro.fetch);
   free(dir);
   if (lock >= 0)
     close(lock);

@@ -161,7 +161,7 @@ PYEOF
     --adapter-cmd "$A" --adapter-cmd "$FAKE --name lib-c"
   [ -f "$BATS_TEST_TMPDIR/out/results.pairs.json" ]
   [ "$(pyjson "(d['adapters'], d['inputs'])" < "$BATS_TEST_TMPDIR/out/results.pairs.json")" = "(['lib-a', 'lib-c'], 7)" ]
-  [ "$(pyjson "sorted(d['pairs'][0])" < "$BATS_TEST_TMPDIR/out/results.pairs.json")" = "['both_accept', 'examples', 'fetcher', 'host', 'host_lost', 'invalid_accepted', 'port', 'scheme', 'userinfo', 'validator', 'worst']" ]
+  [ "$(pyjson "sorted(d['pairs'][0])" < "$BATS_TEST_TMPDIR/out/results.pairs.json")" = "['both_accept', 'examples', 'fetcher', 'host', 'host_lost', 'invalid_accepted', 'observed', 'port', 'refused', 'scheme', 'userinfo', 'validator', 'worst']" ]
   # a second run to the same folder does not replace the first's matrix
   run --separate-stderr "$UT" run --output "$BATS_TEST_TMPDIR/out/other.jsonl" --vectors "$V/classify.json" \
     --adapter-cmd "$FAKE --name lib-d"
@@ -206,4 +206,159 @@ PYEOF
   echo "$stderr"
   [ "$status" -eq 0 ]
   [ "$(ls "$w")" = base.json ]
+}
+
+# The fetch lab's evidence: a validator and a fetcher that both parse
+# http://evil.com\@good.com/ as evil.com; the fetcher's client connected to
+# good.com (findings/fetch-evil.json, as `uritest fetch --format json`
+# writes it), refused http://refused.example/ and answered http://ok/
+# without connecting anywhere.
+EV="$FAKE --name val-v --roles validator --readings $F/fetch-evil-readings.json"
+EF="$FAKE --name fetcher-f --roles fetcher --readings $F/fetch-evil-readings.json"
+evil_inputs() {
+  printf '%s\n' 'http://evil.com\@good.com/' 'http://refused.example/' 'http://ok/' > "$BATS_TEST_TMPDIR/in.txt"
+}
+
+@test "pairs --fetch: the fetcher's observed endpoint replaces its parse, and each pair says so" {
+  evil_inputs
+  # parsed readings alone: both read evil.com, no pair differs
+  run --separate-stderr "$UT" pairs --adapter-cmd "$EV" --adapter-cmd "$EF" --format json "$BATS_TEST_TMPDIR/in.txt"
+  [ "$status" -eq 0 ]
+  [ "$(pair val-v fetcher-f "['host'], p['both_accept'], p['observed'], p['refused']")" = "(0, 3, 0, 0)" ]
+  run --separate-stderr "$UT" pairs --adapter-cmd "$EV" --adapter-cmd "$EF" --fetch "$F/fetch-evil.json" --format json "$BATS_TEST_TMPDIR/in.txt"
+  [ "$status" -eq 1 ]
+  # the refusal, and the fetch that went nowhere, are the fetcher
+  # rejecting the input: 1 both accept
+  [ "$(pair val-v fetcher-f "['host'], p['both_accept'], p['observed'], p['refused'], p['worst']")" = "(1, 1, 3, 2, 'host')" ]
+  [ "$(pair val-v fetcher-f "['examples'] and [(e['input'], e['validator_reading']['host'], e['fetcher_reading']['host'], e['fetcher_reading']['port'], e['fetcher_source']) for e in p['examples']]")" = "[('http://evil.com\\\\@good.com/', 'evil.com', 'good.com', '80', 'observed')]" ]
+  # an adapter of the fetch file not among the adapters is said, once
+  [ "$(grep -c 'elsewhere is not among the adapters' <<<"$stderr")" = 1 ]
+  run --separate-stderr "$UT" pairs --adapter-cmd "$EV" --adapter-cmd "$EF" --fetch "$F/fetch-evil.json" "$BATS_TEST_TMPDIR/in.txt"
+  [[ $output == *"val-v validates, fetcher-f fetches: 1 both accept; 1 host, 0 port, 0 scheme, 0 userinfo, 0 invalid_accepted, 0 host_lost; 3 observed (2 refused)"* ]]
+  [[ $output == *'e.g. "http://evil.com\x5c@good.com/": host "evil.com" against "good.com" (observed)'* ]]
+}
+
+@test "pairs --fetch: as a validator, an adapter keeps its parse; examples from a parse say parsed" {
+  evil_inputs
+  # fetcher-f in both roles: validating, it reads evil.com (its parse);
+  # val-v, a fetcher without fetch results, is judged on its parse
+  run --separate-stderr "$UT" pairs --adapter-cmd "$FAKE --name val-v --readings $F/pairs-a.json" \
+    --adapter-cmd "$FAKE --name fetcher-f --readings $F/fetch-evil-readings.json" --fetch "$F/fetch-evil.json" --format json "$BATS_TEST_TMPDIR/in.txt"
+  [ "$(pair fetcher-f val-v "['observed'], p['host'], [e['fetcher_source'] for e in p['examples']]")" = "(0, 1, ['parsed'])" ]
+  [ "$(pair val-v fetcher-f "['observed'], p['refused']")" = "(3, 2)" ]
+}
+
+@test "pairs --fetch: a fetch that timed out before connecting leaves the parse; one that connected counts" {
+  evil_inputs
+  f=$BATS_TEST_TMPDIR/f.json
+  echo '{"results": [{"adapter": "fetcher-f", "input": "http://evil.com\\@good.com/", "class": "TIMEOUT", "refused": false, "observed": null}]}' > "$f"
+  run --separate-stderr "$UT" pairs --adapter-cmd "$EV" --adapter-cmd "$EF" --fetch "$f" --format json "$BATS_TEST_TMPDIR/in.txt"
+  [ "$status" -eq 0 ]
+  [ "$(pair val-v fetcher-f "['host'], p['both_accept'], p['observed']")" = "(0, 3, 0)" ]
+  # where a client that then hung had connected is still where it went
+  echo '{"results": [{"adapter": "fetcher-f", "input": "http://evil.com\\@good.com/", "class": "TIMEOUT", "refused": false, "observed": {"scheme": "http", "name": null, "address": "::1", "port": 8080}}]}' > "$f"
+  run --separate-stderr "$UT" pairs --adapter-cmd "$EV" --adapter-cmd "$EF" --fetch "$f" --format json "$BATS_TEST_TMPDIR/in.txt"
+  [ "$status" -eq 1 ]
+  [ "$(pair val-v fetcher-f "['host'], p['observed'], p['examples'][0]['fetcher_reading']")" = "(1, 1, {'scheme': 'http', 'host': '::1', 'port': '8080'})" ]
+}
+
+@test "pairs --fetch: a bad fetch file is exit 2 with a clear error" {
+  evil_inputs
+  p() { run --separate-stderr "$UT" pairs --adapter-cmd "$EV" --adapter-cmd "$EF" --fetch "$1" "$BATS_TEST_TMPDIR/in.txt"; }
+  p "$BATS_TEST_TMPDIR/missing.json"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"missing.json: not a fetch file"* ]]
+  p "$BATS_TEST_TMPDIR"
+  [ "$status" -eq 2 ]
+  printf '{"results": [' > "$BATS_TEST_TMPDIR/cut.json"
+  p "$BATS_TEST_TMPDIR/cut.json"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"cut.json: not a fetch file"* ]]
+  echo '{"results": 3}' > "$BATS_TEST_TMPDIR/f.json"
+  p "$BATS_TEST_TMPDIR/f.json"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *'no "results" list'* ]]
+  echo '{"results": [{"adapter": "fetcher-f", "input": "http://x/", "refused": false, "observed": {"address": "1.2.3.4", "port": 70000}}]}' > "$BATS_TEST_TMPDIR/f.json"
+  p "$BATS_TEST_TMPDIR/f.json"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"result 1: field observed.port: not a port number"* ]]
+  echo '{"results": [{"adapter": "fetcher-f", "input": 7, "refused": false, "observed": null}]}' > "$BATS_TEST_TMPDIR/f.json"
+  p "$BATS_TEST_TMPDIR/f.json"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"result 1: field input"* ]]
+  # a file over the bound is refused, not read
+  truncate -s 65M "$BATS_TEST_TMPDIR/big.json"
+  p "$BATS_TEST_TMPDIR/big.json"
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"big.json: not a fetch file"* ]]
+}
+
+@test "pairs --fetch: the lab's own record of the fake fetcher, judged as the observed endpoint" {
+  if [ "$(id -u)" -ne 0 ] || ! unshare -n -m true 2>/dev/null; then
+    skip "uritest fetch needs root and unshare -n -m"
+  fi
+  evil_inputs
+  # the fake fetcher connects where urlsplit reads the host: good.com
+  run --separate-stderr "$UT" fetch --adapter-cmd "$ROOT/harness/tests/fake/fetcher.py --name fetcher-f" \
+    --timeout 2 --format json "$BATS_TEST_TMPDIR/in.txt"
+  printf '%s\n' "$output" > "$BATS_TEST_TMPDIR/fetch.json"
+  [ "$(pyjson "[r['observed']['name'] for r in d['results']][0]" < "$BATS_TEST_TMPDIR/fetch.json")" = good.com ]
+  run --separate-stderr "$UT" pairs --adapter-cmd "$EV" --adapter-cmd "$EF" --fetch "$BATS_TEST_TMPDIR/fetch.json" --format json "$BATS_TEST_TMPDIR/in.txt"
+  [ "$status" -eq 1 ]
+  [ "$(pair val-v fetcher-f "['host'], p['observed'], p['examples'][0]['fetcher_reading']['host'], p['examples'][0]['fetcher_source']")" = "(1, 3, 'good.com', 'observed')" ]
+}
+
+# report_with_fetch [OPTION]...: results of val-v (its parse: evil.com) and
+# lib-b (the split: good.com) over the fetch file's inputs, rendered
+report_with_fetch() {
+  run --separate-stderr "$UT" run --output "$BATS_TEST_TMPDIR/out/results.jsonl" --vectors "$V/fetch-evil.json" \
+    --adapter-cmd "$EV" --adapter-cmd "$FAKE --name lib-b"
+  run --separate-stderr "$UT" report --quiet --output-dir "$BATS_TEST_TMPDIR/rep" "$@" "$BATS_TEST_TMPDIR/out/results.jsonl"
+}
+# the page's data block as JSON: an expression over d
+page_data() {
+  "$PY" -c "import json,re,sys; t=open(sys.argv[1]).read(); d=json.loads(re.search(r'<script type=\"application/json\" id=\"data\">(.*?)</script>', t, re.S).group(1)); print($1)" "$BATS_TEST_TMPDIR/rep/index.html"
+}
+
+@test "report --fetch: where requests go, each client's connection beside the parsers' readings" {
+  report_with_fetch --fetch "$F/fetch-evil.json"
+  [ "$status" -eq 0 ]
+  S=$BATS_TEST_TMPDIR/rep/summary.md
+  grep -q '^## Where requests go$' "$S"
+  grep -qF '| `fetcher-f` | `connected` | `"good.com"` | `198.18.0.7` | 80 | `"evil.com\\@good.com"` | - |' "$S"
+  grep -qF '| `fetcher-f` | `refused` | - |' "$S"
+  grep -qF '| `fetcher-f` | `no connection` | - |' "$S"
+  grep -qF '| `elsewhere` | `TIMEOUT` | - |' "$S"
+  grep -qF 'Parsers: `val-v` `host "evil.com" port null`; `lib-b` `host "good.com" port null`' "$S"
+  [ "$(page_data "[(c['adapter'], c['status'], c.get('name')) for c in d['X']['fetch']['rows'][0]['clients']]")" = "[('fetcher-f', 'connected', '\"good.com\"'), ('elsewhere', 'TIMEOUT', None)]" ]
+  [ "$(page_data "[(p['adapter'], p['reading']) for p in d['X']['fetch']['rows'][0]['parsers']]")" = "[('val-v', 'host \"evil.com\" port null'), ('lib-b', 'host \"good.com\" port null')]" ]
+  grep -q 'data-view="fetch"' "$BATS_TEST_TMPDIR/rep/index.html"
+}
+
+@test "report --fetch: a hostile name and Host header are escaped in the page and in summary.md" {
+  report_with_fetch --fetch "$F/fetch-evil.json"
+  [ "$status" -eq 0 ]
+  H=$BATS_TEST_TMPDIR/rep/index.html
+  run ! grep -q '<script>alert' "$H"
+  run ! grep -q '<img src=x' "$H"
+  grep -qF '\u003c/script\u003e\u003cscript\u003ealert(1)' "$H"
+  [ "$(page_data "d['X']['fetch']['rows'][2]['clients'][0]['host_header']")" = '"<img src=x onerror=alert(2)>|`*_[x](y)"' ]
+  # summary.md: a code span, its | and ` escaped (the one Markdown rule)
+  grep -qF '| `"</script><script>alert(1)</script>"` | `198.18.0.9` | 8080 | `"<img src=x onerror=alert(2)>\|\x60*_[x](y)"` | - |' "$BATS_TEST_TMPDIR/rep/summary.md"
+}
+
+@test "report: NAME.fetch.json beside the results is found; none, no view; a bad one is exit 2" {
+  report_with_fetch
+  run ! grep -q 'Where requests go' "$BATS_TEST_TMPDIR/rep/summary.md"
+  [ "$(page_data "'fetch' in d['X']")" = False ]
+  cp "$F/fetch-evil.json" "$BATS_TEST_TMPDIR/out/results.fetch.json"
+  report_with_fetch
+  [ "$status" -eq 0 ]
+  grep -q '^## Where requests go$' "$BATS_TEST_TMPDIR/rep/summary.md"
+  echo '{"results": [{"adapter": 1}]}' > "$BATS_TEST_TMPDIR/out/results.fetch.json"
+  report_with_fetch
+  [ "$status" -eq 2 ]
+  [[ $stderr == *"results.fetch.json: result 1: field adapter: not a string"* ]]
+  report_with_fetch --fetch "$BATS_TEST_TMPDIR/missing.json"
+  [ "$status" -eq 2 ]
 }

@@ -160,6 +160,15 @@ async function hostile(context) {
   await p.locator('#pairs-table tbody td[tabindex="0"]').first().click();
   ok((await texts(p, '#pairs-examples')).includes('scheme: "<script>alert(14)</script>"'), 'pairs: examples of that severity');
   await inert(p, 'pairs');
+  // Where requests go (reports/tests/data/hostile-fetch.json)
+  await view(p, 'fetch');
+  ok(!await p.locator('#fetch-none').isVisible(), 'fetch: the view of the fetch file');
+  const fx = await texts(p, '#fetch-rows');
+  ok(fx.includes('"<b>alert(21)</b>"') && fx.includes('"</script><script>alert(22)</script>"') &&
+    fx.includes('"<iframe src=x>\\u{2028}"') && fx.includes('refused'),
+    'fetch: each client\'s connection, its Host header, name and SNI as text', fx);
+  ok(fx.includes('RFC 3986: host h port -'), 'fetch: the RFC 3986 reading beside', fx);
+  await inert(p, 'fetch');
   // Advisories (the results' "vulnerable"; reports/tests/data/hostile-vectors.json's sources)
   await view(p, 'overview');
   const cveCell = p.locator('#overview-table tbody tr', { hasText: evil }).locator('a', { hasText: '2' });

@@ -202,6 +202,7 @@ struct render_opts {
   const char *rulecov;  /* rule-coverage.json, or NULL */
   const char *coverage; /* coverage/summary.txt, or NULL */
   const char *pairs;    /* pairs.json, or NULL */
+  json_t *fetch;        /* a fetch file (fetch_file_load), or NULL */
   const char *baseline_note;
   /* the results files and --baseline files: summary.md's verdict */
   char *const *results;
@@ -218,6 +219,12 @@ struct render_opts {
 /* Text from results for Markdown, with visible escapes (the verdict's
  * cells; render_md.c). */
 void report_md_text(FILE *f, const char *s, int code);
+/* The "where requests go" view of fetch file FETCH (render_fetch.c):
+ * {"inputs": N, "rows": [{"input", "rfc3986": {"valid", "reading"},
+ * "clients": [{"adapter", "status", "name", "address", "port",
+ * "host_header", "sni"}], "parsers": [{"adapter", "class", "reading"}]}]},
+ * the first MAX inputs, every string shown (report_show). */
+json_t *report_fetch_view(const struct report *r, json_t *fetch, size_t max);
 int render_json(struct report *r, const struct render_opts *o);
 int render_md(struct report *r, const struct render_opts *o);
 int render_html(struct report *r, const struct render_opts *o);

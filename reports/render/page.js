@@ -578,6 +578,50 @@
   }
   $('pairs-sev').addEventListener('change', () => go({ ps: $('pairs-sev').value }, true));
 
+  // ---- Where requests go: X.fetch, the fetch lab's connections per input
+  // (render_fetch.c): {"inputs", "rows": [{"input", "rfc3986": {"valid",
+  // "reading"}, "clients": [{"adapter", "status", "name", "address",
+  // "port", "host_header", "sni"}], "parsers": [{"adapter", "class",
+  // "reading"}]}]}, every string shown already; set as text only
+  function fetchView() {
+    const F = D.X.fetch;
+    const box = $('fetch-rows');
+    clear(box);
+    const rows = F && Array.isArray(F.rows) ? F.rows : null;
+    $('fetch-none').hidden = !!rows;
+    if (!rows) return;
+    $('fetch-count').textContent = rows.length + ' of ' + Number(F.inputs) + ' inputs';
+    const str = (v) => (v === null || v === undefined ? '-' : String(v));
+    rows.forEach((r) => {
+      box.appendChild(el('h3', 'm', str(r.input)));
+      const rfc = r.rfc3986 || {};
+      box.appendChild(el('p', 'small', (rfc.valid ? 'RFC 3986: ' : 'RFC 3986 rejects it; read leniently: ') + str(rfc.reading)));
+      const tb = el('table', 'sticky');
+      const hr = el('tr');
+      ['client', 'status', 'name', 'address', 'port', 'Host header', 'SNI'].forEach((h) => th(hr, '', h));
+      const thead = el('thead');
+      thead.appendChild(hr);
+      tb.appendChild(thead);
+      const body = el('tbody');
+      (Array.isArray(r.clients) ? r.clients : []).forEach((c) => {
+        const tr = el('tr', c.status === 'connected' ? '' : 'z');
+        th(tr, '', str(c.adapter)).scope = 'row';
+        td(tr, '', str(c.status));
+        ['name', 'address', 'port', 'host_header', 'sni'].forEach((k) => td(tr, 'm', str(c[k])));
+        body.appendChild(tr);
+      });
+      tb.appendChild(body);
+      box.appendChild(tb);
+      const ps = Array.isArray(r.parsers) ? r.parsers : [];
+      if (ps.length) {
+        const ul = el('ul', 'small');
+        ps.forEach((p) => ul.appendChild(el('li', 'm', str(p.adapter) + ' (' + str(p.class) + '): ' + str(p.reading))));
+        box.appendChild(el('p', 'small', 'the parsers\u2019 readings of it:'));
+        box.appendChild(ul);
+      }
+    });
+  }
+
   // ---- Advisories: per adapter, the advisories the harness found it reads
   // the vulnerable way (A[k].cve: [advisory, vector, link])
   function safeUrl(u) { return /^https?:\/\/[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/.test(u) ? u : null; }
@@ -861,7 +905,7 @@
   }
 
   // ---- views
-  const VIEWS = { overview: overview, where: where, behaviours: behaviours, pairs: pairs, cve: cve, failures: failures, input: oneInput };
+  const VIEWS = { overview: overview, where: where, behaviours: behaviours, pairs: pairs, fetch: fetchView, cve: cve, failures: failures, input: oneInput };
   const drawn = {};
   function show() {
     state = readState();

@@ -534,6 +534,9 @@ static void pruned_data(struct jw *w, const struct report *r) {
   free(p);
 }
 
+/* The inputs the page's "where requests go" view shows at most. */
+#define FETCH_HTML_MAX 2000
+
 /* X: rule coverage and pairs.json as read, the first lines of the code
  * coverage summary with its counts. */
 static void extras_data(struct jw *w, const struct report *r,
@@ -547,6 +550,9 @@ static void extras_data(struct jw *w, const struct report *r,
   json_t *pairs = o->pairs ? json_load_regular(o->pairs, 0, 0, &err) : NULL;
   if (pairs)
     json_object_set_new(x, "pairs", pairs);
+  if (o->fetch) /* where requests go (render_fetch.c) */
+    json_object_set_new(x, "fetch",
+                        report_fetch_view(r, o->fetch, FETCH_HTML_MAX));
   /* the adapters' behaviours as their files describe them (by id) */
   json_t *beh = json_object();
   for (size_t k = 0; k < r->nad; k++) {

@@ -346,6 +346,70 @@ static void coverage_md(FILE *f, const char *path) {
           unl, unf, unb);
 }
 
+/* A view value (shown already) as a code span, "-" when null. */
+static void md_cell(FILE *f, json_t *v) {
+  if (json_is_string(v))
+    md_shown(f, json_string_value(v), 1);
+  else if (json_is_integer(v))
+    fprintf(f, "%lld", (long long)json_integer_value(v));
+  else
+    fputs("-", f);
+}
+
+/* Where requests go (report_fetch_view): per input, each client's
+ * connection, then the parsers' readings of it; the first FETCH_MD_MAX
+ * inputs, at most FETCH_MD_PARSERS parsers each. */
+#define FETCH_MD_MAX 30
+#define FETCH_MD_PARSERS 20
+static void fetch_md(FILE *f, const struct report *r, json_t *fetch) {
+  json_t *view = report_fetch_view(r, fetch, FETCH_MD_MAX), *row, *c;
+  json_int_t n = json_integer_value(json_object_get(view, "inputs"));
+  size_t i, k;
+  fprintf(f,
+          "\n## Where requests go\n\nWhere each HTTP client connected in "
+          "the fetch lab (`uritest fetch`), per input, beside the parsers' "
+          "readings of it; %lld inputs%s.\n",
+          (long long)n, n > FETCH_MD_MAX ? " (the first 30 here)" : "");
+  json_array_foreach(json_object_get(view, "rows"), i, row) {
+    json_t *rfc = json_object_get(row, "rfc3986");
+    fputs("\n### ", f);
+    md_cell(f, json_object_get(row, "input"));
+    fputs(json_is_true(json_object_get(rfc, "valid"))
+              ? "\n\nRFC 3986: "
+              : "\n\nRFC 3986 rejects it; read leniently: ",
+          f);
+    md_cell(f, json_object_get(rfc, "reading"));
+    fputs("\n\n| client | status | name | address | port | Host header | "
+          "SNI |\n|---|---|---|---|---:|---|---|\n",
+          f);
+    json_array_foreach(json_object_get(row, "clients"), k, c) {
+      static const char *const keys[] = {
+          "adapter", "status", "name", "address", "port", "host_header", "sni"};
+      for (size_t m = 0; m < sizeof keys / sizeof *keys; m++) {
+        fputs(m ? " | " : "| ", f);
+        md_cell(f, json_object_get(c, keys[m]));
+      }
+      fputs(" |\n", f);
+    }
+    json_t *ps = json_object_get(row, "parsers");
+    if (json_array_size(ps))
+      fputs("\nParsers: ", f);
+    json_array_foreach(ps, k, c) {
+      if (k == FETCH_MD_PARSERS) {
+        fprintf(f, "; %zu more", json_array_size(ps) - k);
+        break;
+      }
+      fputs(k ? "; " : "", f);
+      md_cell(f, json_object_get(c, "adapter"));
+      fputs(" ", f);
+      md_cell(f, json_object_get(c, "reading"));
+    }
+    if (json_array_size(ps))
+      fputc('\n', f);
+  }
+  json_decref(view);
+}
+
 /* GitHub's limit of a step summary (what the verdict may take of it:
  * REPORT_VERDICT_BUDGET, model.h) */
 #define SUMMARY_MAX (1024 * 1024)
@@ -414,6 +478,8 @@ int render_md(struct report *r, const struct render_opts *o) {
   if (nsec)
     security_md(f, r, nsec);
   advisories_md(f, r);
+  if (o->fetch)
+    fetch_md(f, r, o->fetch);
   patterns_md(f, r);
   rulecov_md(f, o->rulecov);
   coverage_md(f, o->coverage);
