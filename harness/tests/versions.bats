@@ -33,10 +33,9 @@ JSON
  "versions": {"npm": "fakelib", "pinned": "3.0", "published": ["1.0", "1.5", "2.0", "3.0"]}}
 JSON
   cat > "$R/adapters/fakev/behaviours.json" <<'JSON'
-{"schema": "uritest-behaviours/1", "adapter": "fakev", "library": "fakelib",
+{"schema": "uritest-behaviours/2", "adapter": "fakev", "library": "fakelib",
  "behaviours": [{"id": "fakev.x-rejected", "description": "x is rejected", "section": "4.1",
-   "severity": "none", "op": "parse", "class": "SHOULD_HAVE_ACCEPTED", "input_matches": "^x$",
-   "reference": "accepts it", "library": "rejects it", "example": "v.x"}]}
+   "op": "parse", "input_matches": "^x$", "predict": {"reject": true}, "example": "v.x"}]}
 JSON
   for v in 1.0 1.5 2.0; do mkdir -p "$R/adapters/fakev/versions/$v/node_modules"; done
   export URITEST_ROOT=$R
