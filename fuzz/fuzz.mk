@@ -44,15 +44,17 @@ FUZZ_AFL_BINS := $(FUZZ_TARGETS:%=$(FUZZ_DIR)/afl/%)
 FUZZ_HEADERS  := $(wildcard reference/include/*.h reference/src/*.h reference/fast/*.h \
                    adapters/common/*.h fuzz/targets/*.h)
 
-# known-behaviour tables, generated from the adapter's behaviours file: the
-# harness's (adapters/NAME/behaviours.json, or adapters/*/behaviours-NAME.json
-# for a folder's second adapter); none, an empty table: every disagreement
-# is a finding.  Examples named by vector id are read from vectors/v1.
+# known-behaviour tables, printed by the harness's reader of behaviours
+# files (uritest behaviours --c-table, adapters/BEHAVIOURS.md) from the
+# adapter's file (adapters/NAME/behaviours.json, or
+# adapters/*/behaviours-NAME.json for a folder's second adapter); none, an
+# empty table: every disagreement is a finding.  Examples named by vector
+# id are read from vectors/v1.
 fuzz_behaviours = $(firstword $(wildcard adapters/$(1)/behaviours.json adapters/*/behaviours-$(1).json))
 define FUZZ_KNOWN_template
-$(FUZZ_DIR)/known_$(1).c: $(call fuzz_behaviours,$(1)) fuzz/known2c.py $(wildcard vectors/v1/*/*.json)
+$(FUZZ_DIR)/known_$(1).c: $(call fuzz_behaviours,$(1)) $(UT_BIN) $(wildcard vectors/v1/*/*.json)
 	@mkdir -p $$(dir $$@)
-	$$(PYTHON) fuzz/known2c.py $(1) $(or $(call fuzz_behaviours,$(1)),-) $$@
+	URITEST_ROOT=$(CURDIR) $(UT_BIN) behaviours --c-table $(1) > $$@.tmp && mv $$@.tmp $$@
 endef
 $(foreach a,$(FUZZ_DIFF_ADAPTERS),$(eval $(call FUZZ_KNOWN_template,$(a))))
 
@@ -90,7 +92,7 @@ FUZZ_CONFIGS := libfuzzer afl oss-fuzz
 # target, the protocol's reading helpers, the conditions, the protocol's
 # codec (it writes the FUZZ-FINDING lines) and the reference's glue.
 FUZZ_DIFF_COMMON := fuzz/targets/diff.c adapters/common/reading.c adapters/common/conditions.c adapters/common/conditions_lib.c \
-                    adapters/common/behaviour.c \
+                    adapters/common/behaviour.c adapters/common/predict.c adapters/common/predict_rewrite.c \
                     adapters/common/codec.c adapters/reference/glue.c
 
 # $(1) configuration

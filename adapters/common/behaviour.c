@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "conditions.h"
+#include "predict.h"
 
 const char *behaviour_class_of_kind(const char *kind) {
   static const char *const map[][2] = {
@@ -66,4 +67,20 @@ int behaviour_holds(const struct behaviour_rule *b, const struct cond_ctx *x,
       return 0;
   }
   return 1;
+}
+
+int behaviour_judge_rule(const struct behaviour_rule *b,
+                         const struct prediction *p, const struct cond_ctx *x,
+                         const struct adapter_reading *rfc, int only_validity) {
+  if ((only_validity && !p->reject) || !behaviour_holds(b, x, NULL, NULL))
+    return 0;
+  struct adapter_reading pred;
+  reading_init(&pred);
+  int judged = 0;
+  if (predict_answer(p, x->op, x->in, x->len, x->base, x->base_len, &pred) ==
+          0 &&
+      !predict_equals(&pred, rfc, 0))
+    judged = 1 + predict_equals(&pred, x->lib, only_validity);
+  reading_free(&pred);
+  return judged;
 }

@@ -196,6 +196,25 @@ COND(c_ref_scheme_file) {
   return lc((unsigned char)p[0]) == 'f' && lc((unsigned char)p[1]) == 'i' &&
          lc((unsigned char)p[2]) == 'l' && lc((unsigned char)p[3]) == 'e';
 }
+/* the reading has a scheme, and it is none of the WHATWG URL Standard's
+ * special schemes (ftp, file, http, https, ws, wss): the schemes web
+ * validators restrict URLs to */
+COND(c_ref_scheme_not_special) {
+  static const char *const special[] = {"ftp",   "file", "http",
+                                        "https", "ws",   "wss"};
+  if (!is_defined(x->ref, RFC3986_COMPONENT_SCHEME))
+    return 0;
+  const struct adapter_value *v = val(x->ref, RFC3986_COMPONENT_SCHEME);
+  const char *p = vptr(x->ref, RFC3986_COMPONENT_SCHEME);
+  for (size_t i = 0; i < sizeof special / sizeof special[0]; i++) {
+    size_t k = 0, n = strlen(special[i]);
+    while (k < n && k < v->length && lc((unsigned char)p[k]) == special[i][k])
+      k++;
+    if (k == n && n == v->length)
+      return 0;
+  }
+  return 1;
+}
 /* a second "#" (fragment holding "#") */
 /* S (N octets) holds a second "#" (fragment has none, 3.5) */
 static int has_second_hash(const char *s, size_t n) {
@@ -597,6 +616,20 @@ COND(c_input_or_base_bracket) {
          (x->base && has_octet(x->base, x->base_len, o_bracket));
 }
 
+int condition_reads_answer(const char *name) {
+  static const char *const answer[] = {"numeric-ipv4-form", "ref-empty",
+                                       "ref-undefined",
+                                       "ref-component-has-pct"};
+  size_t n = strlen(name), k = strlen("-parse-divergence-known");
+  if (!strncmp(name, "lib-", 4) ||
+      (n > k && !strcmp(name + n - k, "-parse-divergence-known")))
+    return 1;
+  for (size_t i = 0; i < sizeof answer / sizeof *answer; i++)
+    if (!strcmp(name, answer[i]))
+      return 1;
+  return 0;
+}
+
 static const struct cond_entry conditions[] = {
     {"base-parse-divergence-known", c_base_parse_divergence_known},
     {"target-parse-divergence-known", c_target_parse_divergence_known},
@@ -658,6 +691,7 @@ static const struct cond_entry conditions[] = {
     {"ref-host-sub-delim", c_ref_host_sub_delim},
     {"ref-host-has-pct", c_ref_host_has_pct},
     {"ref-scheme-file", c_ref_scheme_file},
+    {"ref-scheme-not-special", c_ref_scheme_not_special},
     {"ref-port-leading-zero", c_ref_port_leading_zero},
     {"reference-absolute", c_ref_string_absolute},
     {"base-relative", c_base_relative},
@@ -688,4 +722,8 @@ cond_fn cond_lookup(const struct cond_entry *t, size_t n, const char *name) {
     if (strcmp(t[i].name, name) == 0)
       return t[i].fn;
   return NULL;
+}
+
+const char *condition_nth(size_t i) {
+  return i < sizeof conditions / sizeof *conditions ? conditions[i].name : NULL;
 }

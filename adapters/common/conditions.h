@@ -30,6 +30,14 @@ struct cond_ctx {
 typedef int (*cond_fn)(const struct cond_ctx *);
 /* The condition of that name, or NULL when there is none. */
 cond_fn condition_named(const char *name);
+/* 1 when the condition NAME reads the library's answer (`lib-*`), a
+ * component in question or the fuzz targets' parse divergences: a
+ * behaviour's prediction says what the library answers, so its condition
+ * reads the input and RFC 3986's reading only. */
+int condition_reads_answer(const char *name);
+/* The name of the I-th condition (conditions.c's table), NULL past the
+ * end: every condition a behaviour may name comes from there. */
+const char *condition_nth(size_t i);
 
 /* A behaviour's condition, as both users hold it. */
 struct behaviour_rule {
@@ -56,5 +64,18 @@ int behaviour_lists(const char *csv, const char *name);
  */
 int behaviour_holds(const struct behaviour_rule *b, const struct cond_ctx *x,
                     const char *cls, const char *component);
+
+/*
+ * A behaviour (its condition B, its prediction P) judged on X: 0 when its
+ * condition does not hold there (B's op, conditions and regular
+ * expressions, and P differs from RFC 3986's answer RFC, taken on what the
+ * library expresses), 1 when it holds and P is not the library's answer
+ * X->lib, 2 when it holds and P is.  ONLY_VALIDITY: the library's values
+ * are none a prediction computes (WHATWG getters): only a reject holds.
+ */
+struct prediction;
+int behaviour_judge_rule(const struct behaviour_rule *b,
+                         const struct prediction *p, const struct cond_ctx *x,
+                         const struct adapter_reading *rfc, int only_validity);
 
 #endif

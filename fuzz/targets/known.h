@@ -1,16 +1,14 @@
 /*
  * known.h: an adapter's known behaviours (adapters/<adapter>/behaviours.json,
  * adapters/BEHAVIOURS.md) as the diff targets evaluate them.  The build
- * turns the file into a table of struct known_entry (fuzz/known2c.py); the
- * condition of each is a struct behaviour_rule of
- * adapters/common/conditions.h, evaluated by the code the harness uses.
+ * has the harness's reader print the file as a table of struct known_entry
+ * (uritest behaviours --c-table); the condition of each is a struct
+ * behaviour_rule of adapters/common/conditions.h, its prediction a struct
+ * prediction of adapters/common/predict.h, judged by the code the harness
+ * uses (behaviour_judge_rule).
  *
- * A disagreement is explained when some behaviour holds on it: its op, the
- * harness class of the disagreement's kind (library-rejects is
- * SHOULD_HAVE_ACCEPTED, library-accepts SHOULD_HAVE_REJECTED, component
- * COMPONENT_MISMATCH, target RESOLVE_MISMATCH, normalized
- * NORMALIZE_MISMATCH), the component in question listed, every condition
- * in `when` true and the input matching its regular expressions.
+ * A disagreement is explained when some behaviour's condition holds on the
+ * input and its prediction is the library's whole answer.
  */
 #ifndef URITEST_FUZZ_KNOWN_H
 #define URITEST_FUZZ_KNOWN_H
@@ -19,9 +17,11 @@
 #include <stddef.h>
 
 #include "adapters/common/conditions.h"
+#include "adapters/common/predict.h"
 
 struct known_entry {
   struct behaviour_rule rule; /* input_re set at start from the strings */
+  struct prediction predict;
   const char *input_re, *input_not_re; /* POSIX ERE, or NULL */
   regex_t re, not_re;
   /* The example that documents it (its vector's input), run with

@@ -36,108 +36,107 @@ static const char *opt_str(json_t *o, const char *key, int *wrong) {
   return json_string_value(v);
 }
 
-/* A comma-separated copy of a string or an array of strings (arena: the
- * document, via a new string member). */
-static const char *csv_of(json_t *o, const char *key, int *wrong) {
-  json_t *v = json_object_get(o, key);
-  if (!v || json_is_null(v))
-    return NULL;
-  if (json_is_string(v))
-    return json_string_value(v);
-  if (!json_is_array(v)) {
-    *wrong = 1;
-    return NULL;
-  }
-  struct buf b = {0};
+/* The prediction: {"reject": true} or {"transforms": [names]}. */
+static int parse_predict(const char *path, const char *id, json_t *o,
+                         struct prediction *p) {
+  json_t *pr = json_object_get(o, "predict");
+  json_t *rej = json_object_get(pr, "reject");
+  json_t *tr = json_object_get(pr, "transforms");
+  memset(p, 0, sizeof *p);
+  if (!json_is_object(pr) || (!rej == !tr) || (rej && !json_is_true(rej)) ||
+      (tr && !json_is_array(tr)))
+    return bad(path, id,
+               "\"predict\" must be {\"reject\": true} or {\"transforms\": "
+               "[names]}",
+               NULL);
+  p->reject = rej != NULL;
   size_t i;
-  json_t *e;
-  json_array_foreach(v, i, e) {
-    if (!json_is_string(e)) {
-      *wrong = 1;
-      break;
-    }
-    if (i)
-      buf_putc(&b, ',');
-    buf_puts(&b, json_string_value(e));
+  json_t *t;
+  json_array_foreach(tr, i, t) {
+    int k = json_is_string(t) ? transform_named(json_string_value(t)) : -1;
+    if (k < 0)
+      return bad(path, id, "unknown transform",
+                 json_is_string(t) ? json_string_value(t) : "(not a string)");
+    p->mask |= 1ULL << k;
   }
-  char key2[64];
-  snprintf(key2, sizeof key2, "x-csv-%s", key);
-  json_object_set_new(o, key2, json_string(b.p ? b.p : ""));
-  buf_free(&b);
-  return json_string_value(json_object_get(o, key2));
+  return 0;
 }
 
-static int load_one(const char *path, json_t *o, struct behaviour *b) {
+/* "when": condition names, none of which reads the library's answer. */
+static int parse_when(const char *path, const char *id, json_t *o,
+                      struct behaviour *b) {
+  json_t *when = json_object_get(o, "when");
+  size_t nw = json_is_array(when) ? json_array_size(when) : 0;
+  if (when && !json_is_array(when))
+    return bad(path, id, "\"when\" is not an array", NULL);
+  b->when = xcalloc(nw + 1, sizeof *b->when);
+  b->rule.when = b->when;
+  for (size_t i = 0; i < nw; i++) {
+    json_t *w = json_array_get(when, i);
+    if (!json_is_string(w))
+      return bad(path, id, "a condition is not a string", NULL);
+    const char *name = json_string_value(w);
+    if (!condition_named(name))
+      return bad(path, id, "unknown condition", name);
+    if (condition_reads_answer(name))
+      return bad(path, id,
+                 "a condition on the library's answer (the prediction "
+                 "says what the library answers)",
+                 name);
+    b->when[i] = name;
+  }
+  return 0;
+}
+
+static int parse_regexes(const char *path, const char *id, json_t *o,
+                         struct behaviour *b) {
+  int wrong = 0;
+  const char *re = opt_str(o, "input_matches", &wrong);
+  const char *nre = opt_str(o, "input_not_matches", &wrong);
+  if (wrong)
+    return bad(path, id, "a field of the wrong type", NULL);
+  if (re && regcomp(&b->re, re, REG_EXTENDED | REG_NOSUB))
+    return bad(path, id, "not a POSIX extended regular expression", re);
+  b->has_re = re != NULL;
+  b->input_matches = re;
+  b->input_not_matches = nre;
+  if (nre && regcomp(&b->not_re, nre, REG_EXTENDED | REG_NOSUB))
+    return bad(path, id, "not a POSIX extended regular expression", nre);
+  b->has_not_re = nre != NULL;
+  b->rule.input_re = b->has_re ? &b->re : NULL;
+  b->rule.input_not_re = b->has_not_re ? &b->not_re : NULL;
+  return 0;
+}
+
+int behaviour_parse(const char *path, json_t *o, struct behaviour *b) {
   int wrong = 0;
   memset(b, 0, sizeof *b);
   const char *id = opt_str(o, "id", &wrong);
   if (!json_is_object(o) || !id)
     return bad(path, NULL, "not an object with a string \"id\"", NULL);
   b->rule.id = id;
+  b->rule.components = "";
   b->description = opt_str(o, "description", &wrong);
   b->section = opt_str(o, "section", &wrong);
   b->reference = opt_str(o, "reference", &wrong);
   b->library = opt_str(o, "library", &wrong);
   b->rule.op = opt_str(o, "op", &wrong);
-  b->rule.classes = csv_of(o, "class", &wrong);
-  b->rule.components = csv_of(o, "components", &wrong);
-  if (!b->rule.components)
-    b->rule.components = "";
   if (wrong)
     return bad(path, id, "a field of the wrong type", NULL);
   if (!b->description || !b->section)
     return bad(path, id, "needs \"description\" and \"section\"", NULL);
+  static const char *const gone[] = {"class", "components", "severity"};
+  for (size_t i = 0; i < sizeof gone / sizeof *gone; i++)
+    if (json_object_get(o, gone[i]))
+      return bad(path, id,
+                 "uritest-behaviours/2 has no such field (the prediction "
+                 "says what the library answers)",
+                 gone[i]);
   if (b->rule.op && op_from_name(b->rule.op) < 0)
     return bad(path, id, "unknown op", b->rule.op);
-  const char *sev = opt_str(o, "severity", &wrong);
-  b->severity = sev ? severity_from_name(sev) : -1;
-  if (b->severity < 0)
-    return bad(path, id,
-               "severity must be host, port, scheme, userinfo or none", sev);
-  if (b->rule.classes) {
-    char *c = xstrdup(b->rule.classes);
-    for (char *t = strtok(c, ","); t; t = strtok(NULL, ","))
-      if (class_from_name(t) < 0 || !strcmp(t, "PASS")) {
-        bad(path, id, "unknown class", t);
-        free(c);
-        return -1;
-      }
-    free(c);
-  }
-  for (const char *p = b->rule.components; *p;) {
-    size_t l = strcspn(p, ",");
-    int known = 0;
-    known |= rfc3986_component_from_name(p, l) != RFC3986_COMPONENT_COUNT;
-    for (int g = 0; g < G__COUNT; g++)
-      known |= strlen(getter_names[g]) == l && !memcmp(getter_names[g], p, l);
-    if (!known)
-      return bad(path, id, "unknown component", p);
-    p += l + (p[l] == ',');
-  }
-  json_t *when = json_object_get(o, "when");
-  size_t nw = json_is_array(when) ? json_array_size(when) : 0;
-  if (when && !json_is_array(when))
-    return bad(path, id, "\"when\" is not an array", NULL);
-  b->when = xcalloc(nw + 1, sizeof *b->when);
-  for (size_t i = 0; i < nw; i++) {
-    json_t *w = json_array_get(when, i);
-    if (!json_is_string(w))
-      return bad(path, id, "a condition is not a string", NULL);
-    if (!condition_named(json_string_value(w)))
-      return bad(path, id, "unknown condition", json_string_value(w));
-    b->when[i] = json_string_value(w);
-  }
-  b->rule.when = b->when;
-  const char *re = opt_str(o, "input_matches", &wrong);
-  const char *nre = opt_str(o, "input_not_matches", &wrong);
-  if (re && regcomp(&b->re, re, REG_EXTENDED | REG_NOSUB))
-    return bad(path, id, "not a POSIX extended regular expression", re);
-  b->has_re = re != NULL;
-  if (nre && regcomp(&b->not_re, nre, REG_EXTENDED | REG_NOSUB))
-    return bad(path, id, "not a POSIX extended regular expression", nre);
-  b->has_not_re = nre != NULL;
-  b->rule.input_re = b->has_re ? &b->re : NULL;
-  b->rule.input_not_re = b->has_not_re ? &b->not_re : NULL;
+  if (parse_predict(path, id, o, &b->predict) < 0 ||
+      parse_when(path, id, o, b) < 0 || parse_regexes(path, id, o, b) < 0)
+    return -1;
   json_t *ex = json_object_get(o, "example");
   if (json_is_string(ex))
     b->example_id = json_string_value(ex);
@@ -163,12 +162,19 @@ int behaviours_load(const char *path, struct behaviours *out) {
     warnx_("%s: needs \"adapter\" and a \"behaviours\" array", path);
     return -1;
   }
+  json_t *schema = json_object_get(out->doc, "schema");
+  if (!json_is_string(schema) ||
+      strcmp(json_string_value(schema), BEHAVIOURS_SCHEMA)) {
+    warnx_("%s: \"schema\" must be \"%s\" (adapters/BEHAVIOURS.md)", path,
+           BEHAVIOURS_SCHEMA);
+    return -1;
+  }
   out->adapter = json_string_value(ad);
   json_t *lib = json_object_get(out->doc, "library");
   out->library = json_is_string(lib) ? json_string_value(lib) : "";
   out->b = xcalloc(json_array_size(list) + 1, sizeof *out->b);
   for (size_t i = 0; i < json_array_size(list); i++) {
-    if (load_one(path, json_array_get(list, i), &out->b[i]) < 0) {
+    if (behaviour_parse(path, json_array_get(list, i), &out->b[i]) < 0) {
       out->n = i + 1;
       return -1;
     }
@@ -210,14 +216,18 @@ int behaviours_load_adapter(const char *adapter, struct behaviours *out) {
   return rc;
 }
 
+void behaviour_free(struct behaviour *b) {
+  if (b->has_re)
+    regfree(&b->re);
+  if (b->has_not_re)
+    regfree(&b->not_re);
+  free(b->when);
+  memset(b, 0, sizeof *b);
+}
+
 void behaviours_free(struct behaviours *bs) {
-  for (size_t i = 0; i < bs->n; i++) {
-    if (bs->b[i].has_re)
-      regfree(&bs->b[i].re);
-    if (bs->b[i].has_not_re)
-      regfree(&bs->b[i].not_re);
-    free(bs->b[i].when);
-  }
+  for (size_t i = 0; i < bs->n; i++)
+    behaviour_free(&bs->b[i]);
   free(bs->b);
   free(bs->path);
   json_decref(bs->doc);
@@ -261,9 +271,12 @@ static void lib_reading(json_t *got, struct adapter_reading *r) {
   }
 }
 
-static void ref_reading(int op, const char *in, size_t len, const char *base,
-                        size_t base_len, struct adapter_reading *r) {
-  if (op == OP_RESOLVE && base)
+static void ref_reading(int op, const char *rule, const char *in, size_t len,
+                        const char *base, size_t base_len,
+                        struct adapter_reading *r) {
+  if (op == OP_MATCH && rule)
+    glue_reference.match(rule, in, len, r);
+  else if (op == OP_RESOLVE && base)
     glue_reference.resolve(base, base_len, in, len, 1, r);
   else if (op == OP_NORMALIZE)
     glue_reference.normalize(in, len, GLUE_LEVEL_SYNTAX, r);
@@ -271,89 +284,102 @@ static void ref_reading(int op, const char *in, size_t len, const char *base,
     glue_reference.parse(in, len, NULL, r);
 }
 
-static int comp_index(const char *name) {
-  for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++)
-    if (!strcmp(rfc3986_component_name((rfc3986_component)c), name))
-      return c;
-  return -1;
+/* SRC into DST (a reading_init'ed reading), the components outside
+ * EXPRESSED (bits; 0: all) left unexpressed. */
+static void copy_reading(struct adapter_reading *dst,
+                         const struct adapter_reading *src,
+                         unsigned expressed) {
+  dst->valid = src->valid;
+  for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++) {
+    const struct adapter_value *v = &src->comp[c];
+    if (expressed && !(expressed >> c & 1U))
+      continue;
+    if (v->state == AV_DEFINED)
+      reading_set(dst, (rfc3986_component)c, reading_value(src, v), v->length);
+    else if (v->state == AV_UNDEFINED)
+      reading_set_null(dst, (rfc3986_component)c);
+  }
+  if (src->output.state == AV_DEFINED)
+    reading_set_output(dst, reading_value(src, &src->output),
+                       src->output.length);
 }
 
-const struct behaviour *behaviours_explain(const struct behaviours *bs,
-                                           const struct bfacts *f,
-                                           unsigned char *alone) {
-  if (!bs || !bs->n)
-    return NULL;
-  struct adapter_reading ref, lib;
-  reading_init(&ref);
-  reading_init(&lib);
-  ref_reading(f->op, f->in, f->len, f->base, f->base_len, &ref);
-  if (f->got)
-    lib_reading(f->got, &lib);
-  struct cond_ctx x = {op_names[f->op],
-                       f->in,
-                       f->len,
-                       f->base,
-                       f->base_len,
-                       &ref,
-                       &lib,
-                       -1,
-                       NULL};
-  size_t best = bs->n;
-  int ncomp = f->nmis ? f->nmis : 1;
-  for (int i = 0; i < ncomp; i++) {
-    const char *comp = f->nmis ? f->mis[i] : NULL;
-    x.comp = comp ? comp_index(comp) : -1;
-    size_t k = 0;
-    while (k < bs->n && !behaviour_holds(&bs->b[k].rule, &x, f->cls, comp))
-      k++;
-    if (k == bs->n) { /* this component is not explained */
-      best = bs->n;
-      break;
-    }
-    if (i == 0 || k < best)
-      best = k;
+void answers_read(struct answers *a, const struct bfacts *f) {
+  reading_init(&a->full);
+  reading_init(&a->ref);
+  reading_init(&a->lib);
+  ref_reading(f->op, f->rule, f->in, f->len, f->base, f->base_len, &a->full);
+  unsigned expressed = f->expressed;
+  if (f->got) {
+    lib_reading(f->got, &a->lib);
+    unsigned mine = 0;
+    for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++)
+      mine |= (unsigned)(a->lib.comp[c].state != AV_NOT_EXPRESSED) << c;
+    expressed = mine ? mine : expressed;
   }
-  for (size_t k = 0; alone && k < bs->n; k++) {
-    int all = 1;
-    for (int i = 0; i < ncomp && all; i++) {
-      const char *comp = f->nmis ? f->mis[i] : NULL;
-      x.comp = comp ? comp_index(comp) : -1;
-      all = behaviour_holds(&bs->b[k].rule, &x, f->cls, comp);
-    }
-    alone[k] = (unsigned char)all;
+  /* RFC 3986's answer, on what the library expresses */
+  copy_reading(&a->ref, &a->full, expressed);
+  if (!f->got)
+    copy_reading(&a->lib, &a->full, expressed);
+}
+
+void answers_free(struct answers *a) {
+  reading_free(&a->full);
+  reading_free(&a->ref);
+  reading_free(&a->lib);
+}
+
+int behaviour_judge(const struct behaviour *b, const struct bfacts *f,
+                    const struct answers *a) {
+  struct cond_ctx x = {op_names[f->op], f->in,   f->len, f->base, f->base_len,
+                       &a->full,        &a->lib, -1,     NULL};
+  return behaviour_judge_rule(&b->rule, &b->predict, &x, &a->ref,
+                              f->only_validity);
+}
+
+size_t behaviours_judge(const struct behaviours *bs, const struct bfacts *f,
+                        unsigned char *judged) {
+  struct answers a;
+  size_t n = 0;
+  answers_read(&a, f);
+  for (size_t k = 0; k < bs->n; k++) {
+    judged[k] = (unsigned char)behaviour_judge(&bs->b[k], f, &a);
+    n += judged[k] == 2;
   }
-  reading_free(&ref);
-  reading_free(&lib);
-  return best < bs->n ? &bs->b[best] : NULL;
+  answers_free(&a);
+  return n;
 }
 
 const char *behaviours_attribute(const struct behaviours *bs,
                                  const struct result *r, size_t *count,
                                  size_t *unexplained) {
-  const char *mis[MAX_MISMATCH];
-  const struct verdict *v = r->v;
-  for (int i = 0; i < v->nmis; i++)
-    mis[i] = v->mis[i].name;
-  struct bfacts f = {
-      OP_PARSE, class_names[v->cls], r->input, r->input_len, NULL,
-      0,        r->answer,           mis,      v->nmis};
+  struct bfacts f = {OP_PARSE, r->input, r->input_len, NULL, 0, NULL, r->answer,
+                     0,        0};
   if (r->t) {
     f.op = r->t->op;
     f.in = r->t->input;
     f.len = r->t->input_len;
+    f.only_validity = r->t->getters && !r->t->comps;
+    f.rule = r->t->rule;
     if (r->t->op == OP_RESOLVE && r->t->base.state == SV_STR) {
       f.base = r->t->base.s;
       f.base_len = r->t->base.len;
     }
   }
-  const struct behaviour *b = behaviours_explain(bs, &f, NULL);
-  if (!b) {
+  unsigned char *judged = xcalloc(bs->n + 1, 1);
+  size_t n = bs->n ? behaviours_judge(bs, &f, judged) : 0, k = 0;
+  while (k < bs->n && judged[k] != 2)
+    k++;
+  free(judged);
+  if (n == 0) {
     (*unexplained)++;
     return "unexplained";
   }
+  if (n > 1)
+    return "overlap";
   if (count)
-    count[b - bs->b]++;
-  return b->rule.id;
+    count[k]++;
+  return bs->b[k].rule.id;
 }
 
 void stats_behaviours_load(struct stats *st) {
@@ -379,27 +405,4 @@ void stats_behaviours_free(struct stats *st) {
   free(st->beh_count);
   st->beh = NULL;
   st->beh_count = NULL;
-}
-
-int behaviour_holds_on_pass(const struct behaviour *b, int op, const char *in,
-                            size_t len, const char *base, size_t base_len) {
-  if (b->rule.op && strcmp(b->rule.op, op_names[op]))
-    return 0;
-  struct adapter_reading ref;
-  reading_init(&ref);
-  ref_reading(op, in, len, base, base_len, &ref);
-  struct cond_ctx x = {op_names[op], in,   len, base, base_len,
-                       &ref,         &ref, -1,  NULL};
-  /* a behaviour's classes say whether the reference accepts: SHOULD_HAVE_
-   * REJECTED only where it rejects, the others only where it accepts */
-  const char *cls = b->rule.classes;
-  int rejects_only = cls && !strcmp(cls, "SHOULD_HAVE_REJECTED");
-  int accepts_only = cls && !behaviour_lists(cls, "SHOULD_HAVE_REJECTED") &&
-                     !behaviour_lists(cls, "CRASH") &&
-                     !behaviour_lists(cls, "TIMEOUT") &&
-                     !behaviour_lists(cls, "PROTOCOL_ERROR");
-  int holds = (!rejects_only || !ref.valid) && (!accepts_only || ref.valid) &&
-              behaviour_holds(&b->rule, &x, NULL, NULL);
-  reading_free(&ref);
-  return holds;
 }

@@ -175,10 +175,7 @@ void behaviours_text(FILE *f, const struct stats *s, size_t top) {
       break;
     }
     shown++;
-    fprintf(f, "    %-40s %zu", b->rule.id, s->beh_count[order[i]]);
-    if (b->severity)
-      fprintf(f, " [%s]", severity_names[b->severity]);
-    fputc('\n', f);
+    fprintf(f, "    %-40s %zu\n", b->rule.id, s->beh_count[order[i]]);
   }
   fprintf(f, "    %-40s %zu\n", "unexplained", s->unexplained);
   free(order);

@@ -1,141 +1,238 @@
 #!/usr/bin/env bats
-# Named behaviours (adapters/BEHAVIOURS.md): attribution in uritest run, the
-# uritest behaviours command, and bad behaviour files.
+# Named behaviours as predictions (adapters/BEHAVIOURS.md): attribution in
+# uritest run, the uritest behaviours command (holds, predicted, imprecise,
+# overlaps, --behaviours FILE, --infer) and bad behaviour files.  The fake
+# library has two deviations (predict-readings.json): it reads a backslash
+# as a slash and drops an empty port.
 load helper
 
 F=$BATS_TEST_DIRNAME/findings
 
 setup() {
   fake_root
-  cp "$F/behave.json" "$R/vectors/v1/"
-  cp "$F/behaviours.json" "$R/adapters/fake/behaviours.json"
-  FAKECMD="$FAKE --readings $F/behave-readings.json"
+  cp "$F/predict.json" "$R/vectors/v1/"
+  FAKECMD="$FAKE --readings $F/predict-readings.json"
+  B=$R/adapters/fake/behaviours.json
 }
-runb() { run --separate-stderr "$UT" run --output "$(OUT)" --vectors "$R/vectors/v1/behave.json" --adapter-cmd "$FAKECMD" "$@"; }
+runb() { run --separate-stderr "$UT" run --output "$(OUT)" --vectors "$R/vectors/v1/predict.json" --adapter-cmd "$FAKECMD"; }
 one() { pylines "$(OUT)" "[x for x in r if x.get('id') == '$1'][0]$2"; }
+# behaviours FILE: a uritest-behaviours/2 document for the fake from the
+# behaviour objects given on stdin (a JSON array)
+behaviours() {
+  "$PY" -c 'import json,sys; json.dump({"schema": "uritest-behaviours/2", "adapter": "fake", "library": "fakelib",
+    "behaviours": json.load(sys.stdin)}, open(sys.argv[1], "w"))' "$1"
+}
+two() { # the fake's two deviations, by hand
+  behaviours "$1" <<'EOF'
+[{"id": "fake.backslash-as-slash", "description": "a backslash is read as a slash", "section": "3.3",
+  "op": "parse", "when": ["input-backslash"], "predict": {"transforms": ["backslash-as-slash"]}, "example": "p.bs1"},
+ {"id": "fake.empty-port-dropped", "description": "an empty port is read as none", "section": "3.2.3",
+  "op": "parse", "predict": {"transforms": ["empty-port-dropped"]}, "example": "p.ep1"}]
+EOF
+}
+a() { pyjson "d['adapters']['fake']$1" <<<"$output"; }
+beh() { pyjson "[(b['id'], b['results'], b['holds'], b['predicted'], b['imprecise']) for b in d['adapters']['fake']['behaviours']]" <<<"$output"; }
 
-@test "run: every failed result names its behaviour or unexplained; a PASS none" {
+@test "run: a failed result names the one behaviour that predicts it, or unexplained; a PASS none" {
+  two "$B"
+  behaviours "$B" <<'EOF'
+[{"id": "fake.backslash-as-slash", "description": "a backslash is read as a slash", "section": "3.3",
+  "op": "parse", "predict": {"transforms": ["backslash-as-slash"]}, "example": "p.bs1"}]
+EOF
   runb
   [ "$status" -eq 1 ]
-  [ "$(one b.userinfo-host "['behaviour']")" = fake.userinfo-as-host ]
-  [ "$(one b.userinfo-host "['severity']")" = host ]
-  [ "$(one b.empty-port "['behaviour']")" = fake.empty-port-dropped ]
-  [ "$(one b.bad-pct "['behaviour']")" = fake.malformed-pct-accepted ]
-  [ "$(one b.bracket "['behaviour']")" = unexplained ]
-  [ "$(one b.pass1 ".get('behaviour')")" = None ]
+  [ "$(one p.bs2 "['behaviour']")" = fake.backslash-as-slash ]
+  [ "$(one p.ep1 "['behaviour']")" = unexplained ]
+  [ "$(one p.pass1 ".get('behaviour')")" = None ]
 }
 
-@test "run --format text: the adapter's behaviours with counts after its totals" {
-  runb
-  [[ $output == *"  behaviours:"*"fake.userinfo-as-host"*"1 [host]"*"unexplained"*"1"* ]]
-  [[ $output != *"fake.empty-port-dropped"*"[host]"* ]]
-}
-
-@test "run --format json: behaviour on results, counts per adapter" {
-  runb --format json
-  [ "$(pyjson "[x.get('behaviour') for x in d['results'] if x['id'] == 'b.bad-pct'][0]" <<<"$output")" = fake.malformed-pct-accepted ]
-  [ "$(pyjson "d['adapters']['fake']['behaviours']" <<<"$output")" = "{'fake.userinfo-as-host': 1, 'fake.empty-port-dropped': 1, 'fake.malformed-pct-accepted': 1}" ]
-  [ "$(pyjson "d['adapters']['fake']['unexplained']" <<<"$output")" = 1 ]
-}
-
-@test "uritest behaviours: counts, examples, specificity; exit 1 while something is unexplained" {
+@test "uritest behaviours: holds, predicted and results per behaviour; non_pass and unexplained per adapter" {
+  two "$B"
   runb
   run --separate-stderr "$UT" behaviours --format json "$(OUT)"
-  [ "$status" -eq 1 ]
-  a() { pyjson "d['adapters']['fake']$1" <<<"$output"; }
-  [ "$(a "['library']")" = "fakelib 1.2.3" ]
-  [ "$(a "['non_pass']")" = 4 ]
-  [ "$(a "['unexplained']")" = 1 ]
-  [ "$(a "['unexplained_examples']")" = "['b.bracket']" ]
-  [ "$(pyjson "[(b['id'], b['count'], b['severity'], b['section']) for b in d['adapters']['fake']['behaviours']]" <<<"$output")" = \
-    "[('fake.userinfo-as-host', 1, 'host', '3.2.1'), ('fake.empty-port-dropped', 1, 'none', '3.2.3'), ('fake.malformed-pct-accepted', 1, 'none', '2.1')]" ]
-  [ "$(a "['behaviours'][0]['example']")" = "http://good@evil/" ]
-  [ "$(a "['behaviours'][0]['example_id']")" = b.userinfo-host ]
-  [ "$(a "['behaviours'][0]['pass_share']")" = 0.0 ]
-  # --adapter leaves others out; the default results file is the root's
-  run --separate-stderr "$UT" behaviours --adapter other --format json "$(OUT)"
-  [ "$(pyjson "sorted(d['adapters'])" <<<"$output")" = "['other']" ]
-}
-
-@test "uritest behaviours --format json: an example that is not UTF-8 is example_hex, its behaviour kept" {
-  cat > "$R/vectors/v1/octet.json" <<'JSON'
-{"schema": "uritest-vectors/1", "version": "1.0.0", "spec": "rfc3986", "title": "one octet 0x80",
- "groups": [{"description": "parse", "op": "parse",
-   "tests": [{"id": "b.octet", "input_hex": "687474703a2f2f6180622f", "expect": "reject"}]}]}
-JSON
-  bad_file "d['behaviours'][2]['example'] = 'b.octet'"
-  runb
-  run --separate-stderr "$UT" behaviours --format json "$(OUT)"
-  [ "$status" -eq 1 ]
-  [ "$(pyjson "[b['id'] for b in d['adapters']['fake']['behaviours']]" <<<"$output")" = \
-    "['fake.userinfo-as-host', 'fake.empty-port-dropped', 'fake.malformed-pct-accepted']" ]
-  [ "$(pyjson "d['adapters']['fake']['behaviours'][2]['example_hex']" <<<"$output")" = 687474703a2f2f6180622f ]
-  [ "$(pyjson "'example' in d['adapters']['fake']['behaviours'][2]" <<<"$output")" = False ]
-  [ "$(pyjson "d['adapters']['fake']['behaviours'][0]['example']" <<<"$output")" = "http://good@evil/" ]
-}
-
-@test "uritest behaviours --adapter: the library from the results; an adapter without results says so" {
-  runb
-  run --separate-stderr "$UT" behaviours --adapter fake --format json "$(OUT)"
-  [ "$(pyjson "d['adapters']['fake']['library']" <<<"$output")" = "fakelib 1.2.3" ]
-  run --separate-stderr "$UT" behaviours --adapter fake --adapter other "$(OUT)"
-  [[ $output == *"fake (fakelib 1.2.3):"* ]]
-  [[ $output == *"other (no results in this file):"* ]]
-}
-
-@test "uritest behaviours: all explained and specific is exit 0; text says so per adapter" {
-  runb --id 'b.pass*' --id b.userinfo-host --id b.empty-port --id b.bad-pct
-  run --separate-stderr "$UT" behaviours "$(OUT)"
   [ "$status" -eq 0 ]
-  [[ $output == "fake (fakelib 1.2.3): 3 results not PASS, 0 unexplained; 3 named behaviours, 1 security-relevant"* ]]
-  [[ $output == *"fake.userinfo-as-host"*"1  host"*"RFC 3986 3.2.1"*"pass-share 0.00%"* ]]
+  [ "$(a "['non_pass']")" = 6 ]
+  [ "$(a "['unexplained']")" = 0 ]
+  [ "$(a "['overlaps']")" = 0 ]
+  [ "$(beh)" = "[('fake.backslash-as-slash', 3, 3, 3, False), ('fake.empty-port-dropped', 3, 3, 3, False)]" ]
+  [ "$(a "['behaviours'][0]['example']")" = 'http://h\a' ]
+  run --separate-stderr "$UT" behaviours "$(OUT)"
+  [[ $output == "fake (fakelib 1.2.3): 6 results not PASS, 6 predicted (100.0%), 0 of them by several behaviours, 0 unexplained"* ]]
 }
 
-@test "uritest behaviours: a catch-all (holds on more than 2% of passed inputs) is exit 1, NOT SPECIFIC" {
-  "$PY" - "$R/adapters/fake/behaviours.json" <<'PYEOF'
+@test "uritest behaviours: a condition that holds where the prediction is wrong explains nothing" {
+  # the empty port is dropped, says the behaviour, but the library kept
+  # the port: it holds on the three, predicts none
+  behaviours "$B" <<'EOF'
+[{"id": "fake.keeps-userinfo-empty-port", "description": "wrong on purpose", "section": "3.2.3",
+  "op": "parse", "when": ["ref-port-empty"], "predict": {"transforms": ["empty-port-dropped", "host-pct-decoded", "absent-as-empty"]},
+  "example": "p.ep1"}]
+EOF
+  runb
+  run --separate-stderr "$UT" behaviours --format json "$(OUT)"
+  [ "$status" -eq 1 ]
+  [ "$(beh)" = "[('fake.keeps-userinfo-empty-port', 0, 3, 0, True)]" ]
+  [ "$(a "['unexplained']")" = 6 ]
+}
+
+@test "uritest behaviours: a catch-all (true on everything, prediction wrong) explains nothing, IMPRECISE, exit 1" {
+  two "$B"
+  "$PY" - "$B" <<'PYEOF'
 import json, sys
 p = sys.argv[1]; d = json.load(open(p))
-d["behaviours"].insert(0, {"id": "fake.everything", "description": "anything http", "section": "3",
-  "severity": "none", "class": "COMPONENT_MISMATCH", "components": ["host", "port", "userinfo", "authority"],
-  "input_matches": "^http", "example": "b.empty-port"})
+d["behaviours"][:0] = [
+  {"id": "fake.rejects-everything", "description": "a catch-all", "section": "4.1",
+   "predict": {"reject": True}, "example": "p.pass1"},
+  {"id": "fake.accepts-anything", "description": "a catch-all", "section": "Appendix B",
+   "predict": {"transforms": ["appendix-b-split"]}, "example": "p.pass4"}]
 json.dump(d, open(p, "w"))
 PYEOF
-  runb --id 'b.pass*' --id b.userinfo-host --id b.empty-port --id b.bad-pct
-  run --separate-stderr "$UT" behaviours "$(OUT)"
+  runb
+  run --separate-stderr "$UT" behaviours --format json "$(OUT)"
   [ "$status" -eq 1 ]
-  [[ $output == *"fake.everything"*"pass-share 60.00% (NOT SPECIFIC)"* ]]
+  # holds on the 6 inputs RFC 3986 accepts (the 3 empty ports, 3 passes)
+  # and the 4 it rejects: it predicts none, and the two deviations keep theirs
+  [ "$(beh)" = "[('fake.rejects-everything', 0, 6, 0, True), ('fake.accepts-anything', 0, 4, 0, True), ('fake.backslash-as-slash', 3, 3, 3, False), ('fake.empty-port-dropped', 3, 3, 3, False)]" ]
+  run --separate-stderr "$UT" behaviours "$(OUT)"
+  [[ $output == *"fake.rejects-everything"*"holds      6  predicted      0 (0.0%) IMPRECISE"* ]]
 }
 
-bad_file() { # PY-EXPR editing d, expected stderr glob
-  "$PY" -c "import json,sys; p=sys.argv[1]; d=json.load(open(p)); $1; json.dump(d, open(p,'w'))" "$R/adapters/fake/behaviours.json"
+@test "uritest behaviours: results two behaviours predict are overlaps, counted and listed, attributed to neither" {
+  two "$B"
+  "$PY" - "$B" <<'PYEOF'
+import json, sys
+p = sys.argv[1]; d = json.load(open(p))
+d["behaviours"].append({"id": "fake.empty-port-and-lowercase", "description": "a second reading of the empty ports",
+  "section": "3.2.3", "predict": {"transforms": ["empty-port-dropped", "host-lowercased"]}, "example": "p.ep2"})
+json.dump(d, open(p, "w"))
+PYEOF
+  runb
+  [ "$(one p.ep1 "['behaviour']")" = overlap ]
+  run --separate-stderr "$UT" behaviours --format json "$(OUT)"
+  [ "$status" -eq 0 ]
+  [ "$(a "['overlaps']")" = 3 ]
+  [ "$(a "['overlap_examples']")" = "['p.ep1', 'p.ep2', 'p.ep3']" ]
+  [ "$(a "['unexplained']")" = 0 ]
+  [ "$(beh)" = "[('fake.backslash-as-slash', 3, 3, 3, False), ('fake.empty-port-dropped', 0, 3, 3, False), ('fake.empty-port-and-lowercase', 0, 3, 3, False)]" ]
+  run --separate-stderr "$UT" behaviours --format jsonl "$(OUT)"
+  l() { printf '%s\n' "$output" | "$PY" -c "import json,sys; r=[json.loads(x) for x in sys.stdin]; print([x for x in r if x['id'] == '$1'][0]$2)"; }
+  [ "$(l p.ep1 "['behaviour']")" = None ]
+  [ "$(l p.ep1 "['predicted_by']")" = "['fake.empty-port-dropped', 'fake.empty-port-and-lowercase']" ]
+  [ "$(l p.bs1 "['behaviour']")" = fake.backslash-as-slash ]
+  [ "$(l p.pass1 "['class']")" = PASS ]
+  [ "$(l p.pass1 "['holds']")" = "[]" ]
+  run --separate-stderr "$UT" behaviours "$(OUT)"
+  [[ $output == *"  overlap: p.ep1"* ]]
+}
+
+@test "uritest behaviours --behaviours FILE: the file for the adapter it names, run with --adapter-cmd" {
+  runb
+  run --separate-stderr "$UT" behaviours --format json "$(OUT)"
+  [ "$(a "['unexplained']")" = 6 ]
+  two "$BATS_TEST_TMPDIR/mine.json"
+  run --separate-stderr "$UT" behaviours --behaviours "$BATS_TEST_TMPDIR/mine.json" --format json "$(OUT)"
+  [ "$status" -eq 0 ]
+  [ "$(a "['unexplained']")" = 0 ]
+  [ "$(beh)" = "[('fake.backslash-as-slash', 3, 3, 3, False), ('fake.empty-port-dropped', 3, 3, 3, False)]" ]
+  # a file for another adapter leaves the fake's results as they were
+  sed 's/"adapter": "fake"/"adapter": "other"/' "$BATS_TEST_TMPDIR/mine.json" > "$BATS_TEST_TMPDIR/other.json"
+  run --separate-stderr "$UT" behaviours --behaviours "$BATS_TEST_TMPDIR/other.json" --format json "$(OUT)"
+  [ "$(a "['unexplained']")" = 6 ]
+}
+
+@test "uritest behaviours --infer: the fake's failures grouped into its two deviations, a document that explains them" {
+  runb
+  run --separate-stderr "$UT" behaviours --infer --adapter fake "$(OUT)"
+  [ "$status" -eq 0 ]
+  printf '%s\n' "$output" > "$B"
+  [ "$(pyjson "[(b['op'], b['predict'], b.get('when')) for b in d['behaviours']]" < "$B")" = \
+    "[('parse', {'transforms': ['backslash-as-slash']}, None), ('parse', {'transforms': ['empty-port-dropped']}, None)]" ]
+  [ "$(pyjson "d['schema']" < "$B")" = uritest-behaviours/2 ]
+  [ "$(pyjson "[b['id'] for b in d['behaviours']]" < "$B")" = "['fake.parse-backslash-as-slash', 'fake.parse-empty-port-dropped']" ]
+  run --separate-stderr "$UT" behaviours --format json "$(OUT)"
+  [ "$status" -eq 0 ]
+  [ "$(a "['unexplained']")" = 0 ]
+  # with the document in place, nothing is left to infer
+  run --separate-stderr "$UT" behaviours --infer --adapter fake "$(OUT)"
+  [ "$(pyjson "len(d['behaviours'])" <<<"$output")" = 2 ]
+}
+
+@test "uritest behaviours --infer: octets that each fail once are one behaviour, its input_matches their class" {
+  # the fake rejects a query holding one of four sub-delims, each tried once,
+  # and accepts four others: one behaviour, not four nor none
+  cp "$F/predict-octets.json" "$R/vectors/v1/"
+  run --separate-stderr "$UT" run --output "$(OUT)" --vectors "$R/vectors/v1/predict-octets.json" \
+    --adapter-cmd "$FAKE --readings $F/predict-octets-readings.json"
+  run --separate-stderr "$UT" behaviours --infer --adapter fake "$(OUT)"
+  [ "$status" -eq 0 ]
+  printf '%s\n' "$output" > "$B"
+  [ "$(pyjson "[(b['op'], b['predict'], b['input_matches']) for b in d['behaviours']]" < "$B")" = \
+    "[('parse', {'reject': True}, \"['()*]\")]" ]
+  run --separate-stderr "$UT" behaviours --format json "$(OUT)"
+  [ "$status" -eq 0 ]
+  [ "$(a "['unexplained']")" = 0 ]
+  [ "$(beh)" = "[('fake.parse-rejects-when-has-0x27-etc', 4, 4, 4, False)]" ]
+}
+
+@test "uritest behaviours: the lenient split's transforms (bad-scheme-as-path, lone-percent-encoded) and an IPvFuture's type" {
+  cp "$F/predict-lenient.json" "$R/vectors/v1/"
+  run --separate-stderr "$UT" run --output "$(OUT)" --vectors "$R/vectors/v1/predict-lenient.json" \
+    --adapter-cmd "$FAKE --readings $F/predict-lenient-readings.json"
+  behaviours "$B" <<'EOF'
+[{"id": "fake.bad-scheme", "description": "a bad scheme is read as a path", "section": "3.1", "op": "parse",
+  "input_matches": "^1|!", "predict": {"transforms": ["bad-scheme-as-path"]}, "example": "l.scheme1"},
+ {"id": "fake.lone-percent", "description": "a lone % is written %25", "section": "2.1", "op": "parse",
+  "input_matches": "%", "predict": {"transforms": ["lone-percent-encoded", "appendix-b-split"]}, "example": "l.pct1"},
+ {"id": "fake.future", "description": "any IPvFuture", "section": "3.2.2", "op": "parse",
+  "input_matches": "\\[v", "predict": {"transforms": ["appendix-b-split"]}, "example": "l.future1"}]
+EOF
+  run --separate-stderr "$UT" behaviours --format json "$(OUT)"
+  [ "$status" -eq 0 ]
+  [ "$(beh)" = "[('fake.bad-scheme', 2, 2, 2, False), ('fake.lone-percent', 2, 2, 2, False), ('fake.future', 1, 1, 1, False)]" ]
+}
+
+@test "uritest behaviours --infer --output FILE: the document into the behaviours file it reads, replaced whole" {
+  runb
+  run --separate-stderr "$UT" behaviours --infer --adapter fake --output "$B" "$(OUT)"
+  [ "$status" -eq 0 ] && [ -z "$output" ]
+  [ "$(pyjson "[b['id'] for b in d['behaviours']]" < "$B")" = "['fake.parse-backslash-as-slash', 'fake.parse-empty-port-dropped']" ]
+  # again, over the file it reads: the same two behaviours, nothing lost
+  run --separate-stderr "$UT" behaviours --infer --adapter fake --output "$B" "$(OUT)"
+  [ "$status" -eq 0 ]
+  [ "$(pyjson "len(d['behaviours'])" < "$B")" = 2 ]
+  run --separate-stderr "$UT" behaviours --format json "$(OUT)"
+  [ "$(a "['unexplained']")" = 0 ]
+  # one document per file: several adapters' results need --adapter
+  run --separate-stderr "$UT" behaviours --output "$B" "$(OUT)"
+  [ "$status" -eq 2 ]
 }
 
 @test "bad behaviour files: exit 2 naming the file and the behaviour, in behaviours and in run" {
+  two "$B"
   runb
-  bad_file "d['behaviours'][1]['when'] = ['no-such-condition']"
-  run --separate-stderr "$UT" behaviours "$(OUT)"
-  [ "$status" -eq 2 ]
-  [[ $stderr == *"adapters/fake/behaviours.json: behaviour fake.empty-port-dropped: unknown condition: no-such-condition"* ]]
+  bad() { # PY-EXPR editing d, expected stderr glob
+    two "$B"
+    "$PY" -c "import json,sys; p=sys.argv[1]; d=json.load(open(p)); $1; json.dump(d, open(p,'w'))" "$B"
+    run --separate-stderr "$UT" behaviours "$(OUT)"
+    [ "$status" -eq 2 ]
+    [[ $stderr == *"adapters/fake/behaviours.json: "*$2* ]]
+  }
+  bad "d['behaviours'][1]['when'] = ['no-such-condition']" "behaviour fake.empty-port-dropped: unknown condition: no-such-condition"
+  bad "d['behaviours'][1]['when'] = ['lib-undefined']" "behaviour fake.empty-port-dropped: a condition on the library's answer"
+  bad "d['behaviours'][1]['predict'] = {'transforms': ['no-such']}" "behaviour fake.empty-port-dropped: unknown transform: no-such"
+  bad "d['behaviours'][1]['predict'] = {}" "behaviour fake.empty-port-dropped: \"predict\" must be"
+  bad "d['behaviours'][1]['severity'] = 'host'" "behaviour fake.empty-port-dropped: uritest-behaviours/2 has no such field"*severity
+  bad "d['behaviours'][1]['example'] = 'no.such.vector'" "behaviour fake.empty-port-dropped: example no.such.vector: no vector has this id"
+  bad "d['behaviours'][1]['input_matches'] = '(unclosed'" "behaviour fake.empty-port-dropped: not a POSIX extended regular expression"
+  bad "d['schema'] = 'uritest-behaviours/1'" "\"schema\" must be \"uritest-behaviours/2\""
+  two "$B"
+  "$PY" -c "import json,sys; p=sys.argv[1]; d=json.load(open(p)); d['behaviours'][1]['when'] = ['nope']; json.dump(d, open(p,'w'))" "$B"
   runb
   [ "$status" -eq 2 ]
   [[ $stderr == *"behaviour fake.empty-port-dropped: unknown condition"* ]]
-  cp "$F/behaviours.json" "$R/adapters/fake/behaviours.json"
+  two "$B"
   runb # the run that failed left no results behind: the results again
-  bad_file "d['behaviours'][2]['example'] = 'no.such.vector'"
-  run --separate-stderr "$UT" behaviours "$(OUT)"
-  [ "$status" -eq 2 ]
-  [[ $stderr == *"behaviours.json: behaviour fake.malformed-pct-accepted: example no.such.vector: no vector has this id"* ]]
-  cp "$F/behaviours.json" "$R/adapters/fake/behaviours.json"
-  bad_file "d['behaviours'][2]['input_matches'] = '(unclosed'"
-  run --separate-stderr "$UT" behaviours "$(OUT)"
-  [ "$status" -eq 2 ]
-  [[ $stderr == *"behaviour fake.malformed-pct-accepted: not a POSIX extended regular expression"* ]]
-  cp "$F/behaviours.json" "$R/adapters/fake/behaviours.json"
-  bad_file "d['behaviours'][0]['severity'] = 'grave'"
-  run --separate-stderr "$UT" behaviours "$(OUT)"
-  [ "$status" -eq 2 ]
-  [[ $stderr == *"behaviour fake.userinfo-as-host: severity must be"* ]]
-  printf '{"adapter": "fake", "behaviours": [' > "$R/adapters/fake/behaviours.json"
+  printf '{"adapter": "fake", "behaviours": [' > "$B"
   run --separate-stderr "$UT" behaviours "$(OUT)"
   [ "$status" -eq 2 ]
   [[ $stderr == *"adapters/fake/behaviours.json:1:"* ]]
@@ -152,16 +249,21 @@ bad_file() { # PY-EXPR editing d, expected stderr glob
   [ "$status" -eq 2 ]
 }
 
-@test "uritest behaviours --format jsonl: each result, its behaviour and every behaviour that explains it alone" {
+@test "uritest behaviours --adapter: the library from the results; an adapter without results says so" {
+  two "$B"
   runb
-  run --separate-stderr "$UT" behaviours --format jsonl "$(OUT)"
-  [ "$status" -eq 1 ]
-  l() { printf '%s\n' "$output" | "$PY" -c "import json,sys; r=[json.loads(x) for x in sys.stdin]; print([x for x in r if x['id'] == '$1'][0]$2)"; }
-  [ "$(l b.userinfo-host "['behaviour']")" = fake.userinfo-as-host ]
-  [ "$(l b.userinfo-host "['holds']")" = "['fake.userinfo-as-host']" ]
-  [ "$(l b.bracket "['behaviour']")" = unexplained ]
-  [ "$(l b.pass1 "['class']")" = PASS ]
-  [ "$(l b.pass1 "['holds']")" = "[]" ]
+  run --separate-stderr "$UT" behaviours --adapter fake --adapter other "$(OUT)"
+  [[ $output == *"fake (fakelib 1.2.3):"* ]]
+  [[ $output == *"other (no results in this file):"* ]]
+}
+
+@test "uritest behaviours --transforms: each transform of the C table is in adapters/BEHAVIOURS.md's table, and no other" {
+  run --separate-stderr "$UT" behaviours --transforms
+  [ "$status" -eq 0 ]
+  c=$(printf '%s\n' "$output" | awk '{print $1}' | sort)
+  [ -n "$c" ]
+  doc=$(sed -n '/^| transform | stage/,/^$/p' "$ROOT/adapters/BEHAVIOURS.md" | sed -n 's/^| `\([a-z0-9-]*\)` |.*/\1/p' | sort)
+  [ "$c" = "$doc" ]
 }
 
 @test "run --format text: the five most frequent behaviours, then how many more; --verbose all" {
@@ -171,17 +273,18 @@ r = sys.argv[1]
 tests, beh = [], []
 for i in range(7):
     for k in range(i + 1):  # behaviour i explains i + 1 results
-        tests.append({"id": "m.%d.%d" % (i, k), "input": "http://a/ b%d%s" % (i, "x" * k), "expect": "accept"})
-    beh.append({"id": "fake.space-%d" % i, "description": "rejects a space before b%d" % i, "section": "3.3",
-                "severity": "none", "op": "parse", "class": "SHOULD_HAVE_ACCEPTED",
-                "input_matches": "^http://a/ b%dx*$" % i, "reference": "accepts it", "library": "rejects it",
+        tests.append({"id": "m.%d.%d" % (i, k), "input": "http://a/b%d%s" % (i, "x" * k), "expect": "accept"})
+    beh.append({"id": "fake.space-%d" % i, "description": "rejects b%d" % i, "section": "3.3",
+                "op": "parse", "predict": {"reject": True},
+                "input_matches": "^http://a/b%dx*$" % i, "reference": "accepts it", "library": "rejects it",
                 "example": "m.%d.0" % i})
 json.dump({"schema": "uritest-vectors/1", "version": "1.0.0", "spec": "rfc3986",
            "groups": [{"op": "parse", "tests": tests}]}, open(r + "/vectors/v1/many.json", "w"))
-json.dump({"schema": "uritest-behaviours/1", "adapter": "fake", "library": "fakelib 1.2.3", "behaviours": beh},
+json.dump({"schema": "uritest-behaviours/2", "adapter": "fake", "library": "fakelib 1.2.3", "behaviours": beh},
           open(r + "/adapters/fake/behaviours.json", "w"))
+json.dump({t["input"]: {"valid": False} for t in tests}, open(r + "/rejects.json", "w"))
 PY
-  run --separate-stderr "$UT" run --output "$(OUT)" --vectors "$R/vectors/v1/many.json" --adapter-cmd "$FAKE"
+  run --separate-stderr "$UT" run --output "$(OUT)" --vectors "$R/vectors/v1/many.json" --adapter-cmd "$FAKE --readings $R/rejects.json"
   [ "$status" -eq 1 ]
   [[ $output == *"  behaviours:
     fake.space-6                             7
@@ -191,7 +294,7 @@ PY
     fake.space-2                             3
     ... and 2 more (--verbose)
     unexplained                              0"* ]]
-  run --separate-stderr "$UT" run --output "$(OUT)" --vectors "$R/vectors/v1/many.json" --adapter-cmd "$FAKE" --verbose
+  run --separate-stderr "$UT" run --output "$(OUT)" --vectors "$R/vectors/v1/many.json" --adapter-cmd "$FAKE --readings $R/rejects.json" --verbose
   [[ $output == *"fake.space-1                             2
     fake.space-0                             1
     unexplained                              0"* ]]

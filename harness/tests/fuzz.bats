@@ -11,10 +11,10 @@ setup() {
   # the planted adapter's one named behaviour: rejecting inputs with "!"
   mkdir -p "$R/adapters/planted"
   cat > "$R/adapters/planted/behaviours.json" <<'EOF'
-{"schema": "uritest-behaviours/1", "adapter": "planted", "library": "planted 1.0",
+{"schema": "uritest-behaviours/2", "adapter": "planted", "library": "planted 1.0",
  "behaviours": [{"id": "planted.rejects-bang", "description": "rejects a valid input with a \"!\"",
-   "section": "3.3", "severity": "none", "op": "parse", "class": "SHOULD_HAVE_ACCEPTED",
-   "input_matches": "!", "reference": "accepts it", "library": "rejects it", "example": "a!"}]}
+   "section": "3.3", "op": "parse", "input_matches": "!", "predict": {"reject": true},
+   "reference": "accepts it", "library": "rejects it", "example": "a!"}]}
 EOF
 }
 

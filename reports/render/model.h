@@ -65,7 +65,7 @@ struct rpt_adapter {
   /* the entries of adapters/NAME/behaviours.json, and of them those with
    * a severity other than "none" (the README headline's and the
    * overview's "named behaviours") */
-  size_t declared, declared_security;
+  size_t declared; /* behaviours in its file (a severity is a result's) */
   size_t by_class[CLASS__COUNT];
   size_t op_answered[RPT_OP__COUNT], op_passed[RPT_OP__COUNT];
   size_t host_lost; /* results whose "endpoint" is "host-lost" (DESIGN.md

@@ -314,7 +314,7 @@
           c.classList.add('z');
         }
       });
-      td(tr, a.decl[0] ? 'n' : 'n z', a.decl[0] ? a.decl[0] + ' (' + a.decl[1] + ' security-relevant)' : 'none');
+      td(tr, a.decl[0] ? 'n' : 'n z', a.decl[0] ? String(a.decl[0]) : 'none');
       td(tr, a.sec ? 'sec' : 'z', sevText(a));
       const cv = td(tr, a.cve.length ? 'n sec' : 'n z');
       if (a.cve.length) {
@@ -467,8 +467,7 @@
       if (known && typeof known.description === 'string') c0.appendChild(el('div', 'small', known.description));
       td(tr, 'n', g.n);
       const sevs = Object.keys(g.sev);
-      td(tr, '', (known && known.severity ? 'declared: ' + String(known.severity) + (sevs.length ? '; ' : '') : '') +
-        (sevs.length ? 'found: ' + sevs.join(', ') : '') || (g.beh ? '-' : ''));
+      td(tr, '', (sevs.length ? 'found: ' + sevs.join(', ') : '') || (g.beh ? '-' : ''));
       const c = td(tr, 'm');
       const b = el('button', '', X[g.ex].id + ': ' + X[g.ex].input);
       b.type = 'button';

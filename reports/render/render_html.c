@@ -127,8 +127,7 @@ static void adapters_data(struct jw *w, const struct report *r) {
     fputs("],\"sev\":[", f);
     for (size_t s = 0; s < a->nsev; s++)
       fprintf(f, "%s[%u,%u]", s ? "," : "", a->sev[2 * s], a->sev[2 * s + 1]);
-    fprintf(f, "],\"decl\":[%zu,%zu],\"cve\":[", a->declared,
-            a->declared_security);
+    fprintf(f, "],\"decl\":[%zu],\"cve\":[", a->declared);
     const struct rpt_vuln *vu = a->vuln;
     for (size_t i = 0; i < a->nvuln; i++)
       fprintf(f, "%s[%u,%u,%u]", i ? "," : "", vu[i].advisory, vu[i].vec,
@@ -559,10 +558,9 @@ static void extras_data(struct jw *w, const struct report *r,
       const char *id = json_string_value(json_object_get(b, "id"));
       if (id)
         json_object_set_new(ids, id,
-                            json_pack("{s:O?,s:O?,s:O?}", "description",
+                            json_pack("{s:O?,s:O?}", "description",
                                       json_object_get(b, "description"),
-                                      "severity",
-                                      json_object_get(b, "severity"), "section",
+                                      "section",
                                       json_object_get(b, "section")));
     }
     if (json_object_size(ids))

@@ -36,10 +36,10 @@ static void adapter_json(FILE *f, struct buf *b, const struct report *r,
       "%zu, \"not_compared\": %zu, \"security_relevant\": %zu, "
       "\"host_lost\": %zu, \"known\": "
       "%zu, \"behaviours_named\": %zu, \"named_behaviours\": {\"declared\": "
-      "%zu, \"security_relevant\": %zu}, \"by_class\": {",
+      "%zu}, \"by_class\": {",
       a->total, a->passed, a->failed, a->unsupported, a->skipped,
       a->impl_defined, a->not_compared, a->security, a->host_lost, a->known,
-      a->behaviours_named, a->declared, a->declared_security);
+      a->behaviours_named, a->declared);
   int first = 1;
   for (int c = 0; c < CLASS__COUNT; c++)
     if (a->by_class[c]) {

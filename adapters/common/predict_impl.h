@@ -1,0 +1,76 @@
+/*
+ * predict_impl.h: what the two files of the transforms (predict.c: the
+ * table and the reading; predict_rewrite.c: the rewrites) share.  Not for
+ * other users: they take predict.h.
+ */
+#ifndef URITEST_PREDICT_IMPL_H
+#define URITEST_PREDICT_IMPL_H
+
+#include <stddef.h>
+
+#include "predict.h"
+#include "rfc3986.h"
+
+#define NC RFC3986_COMPONENT_COUNT
+#define C_SCHEME RFC3986_COMPONENT_SCHEME
+#define C_AUTH RFC3986_COMPONENT_AUTHORITY
+#define C_USER RFC3986_COMPONENT_USERINFO
+#define C_HOST RFC3986_COMPONENT_HOST
+#define C_TYPE RFC3986_COMPONENT_HOST_TYPE
+#define C_PORT RFC3986_COMPONENT_PORT
+#define C_PATH RFC3986_COMPONENT_PATH
+#define C_QUERY RFC3986_COMPONENT_QUERY
+#define C_FRAG RFC3986_COMPONENT_FRAGMENT
+
+/* A string being rewritten, or one component (def 0: undefined). */
+struct pstr {
+  char *p;
+  size_t n;
+  int def;
+};
+/* A reading being rewritten. */
+struct prd {
+  struct pstr c[NC];
+};
+
+void pstr_set(struct pstr *s, const char *p, size_t n);
+void pstr_undef(struct pstr *s);
+int pstr_is(const struct pstr *s, const char *v);
+void prd_free(struct prd *r);
+void pt_in_strip_c0(struct pstr *s);
+void pt_in_tab_newline(struct pstr *s);
+void pt_in_collapse(struct pstr *s);
+void pt_in_scheme_slashes(struct pstr *s);
+void pt_in_backslash(struct pstr *s);
+void pt_in_pct_encode(struct pstr *s);
+void pt_in_lone_percent(struct pstr *s);
+void prd_rebuild_authority(struct prd *r);
+void pstr_lower(struct pstr *s);
+void pt_rw_scheme_lower(struct prd *r);
+void pt_rw_host_lower(struct prd *r);
+int pct_hexval(char c);
+void pt_rw_host_decode(struct prd *r);
+void pt_rw_path_decode(struct prd *r);
+void pt_rw_all_decode(struct prd *r);
+void pt_rw_numeric_ipv4(struct prd *r);
+void pt_rw_ipv4_zeros(struct prd *r);
+void pt_rw_ipv4_like_dropped(struct prd *r);
+void pt_rw_empty_host_dropped(struct prd *r);
+void pt_rw_empty_host_no_authority(struct prd *r);
+void pt_rw_empty_port_in_host(struct prd *r);
+void pt_rw_pct_upper(struct prd *r);
+void pt_rw_ipv6_canonical(struct prd *r);
+void pt_rw_ipv6_brackets(struct prd *r);
+void pt_rw_empty_port(struct prd *r);
+void pt_rw_port_zeros(struct prd *r);
+void pt_rw_default_port(struct prd *r);
+void pt_rw_empty_userinfo(struct prd *r);
+void pt_rw_empty_query(struct prd *r);
+void pt_rw_empty_fragment(struct prd *r);
+void pt_rw_absent_as_empty(struct prd *r);
+void pt_rw_network_path(struct prd *r);
+void pt_rw_dot_segments(struct prd *r);
+void pt_rw_empty_path_slash(struct prd *r);
+void pct_normalize(struct pstr *s, int upper, int decode);
+
+#endif

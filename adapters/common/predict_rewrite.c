@@ -1,0 +1,479 @@
+/*
+ * predict_rewrite.c: the rewrites of the transforms (predict.h): of the
+ * input before it is read, and of the components read; the table that
+ * names them is predict.c's.
+ */
+#include "predict_impl.h"
+
+#include "conditions_impl.h"
+
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+void pstr_set(struct pstr *s, const char *p, size_t n) {
+  char *q = malloc(n + 1);
+  if (!q)
+    abort();
+  if (n)
+    memcpy(q, p, n);
+  q[n] = 0;
+  free(s->p);
+  s->p = q;
+  s->n = n;
+  s->def = 1;
+}
+void pstr_undef(struct pstr *s) {
+  free(s->p);
+  memset(s, 0, sizeof *s);
+}
+int pstr_is(const struct pstr *s, const char *v) {
+  return s->def && s->n == strlen(v) && !memcmp(s->p, v, s->n);
+}
+void prd_free(struct prd *r) {
+  for (int c = 0; c < NC; c++)
+    pstr_undef(&r->c[c]);
+}
+
+/* ---- input rewrites ----------------------------------------------------- */
+
+typedef void (*input_fn)(struct pstr *s);
+
+static int is_c0_or_space(unsigned char c) {
+  return c <= 0x20;
+}
+/* WHATWG URL: leading and trailing C0 controls and spaces removed */
+void pt_in_strip_c0(struct pstr *s) {
+  size_t a = 0, b = s->n;
+  while (a < b && is_c0_or_space((unsigned char)s->p[a]))
+    a++;
+  while (b > a && is_c0_or_space((unsigned char)s->p[b - 1]))
+    b--;
+  memmove(s->p, s->p + a, b - a);
+  s->n = b - a;
+}
+/* every TAB, LF and CR removed */
+void pt_in_tab_newline(struct pstr *s) {
+  size_t j = 0;
+  for (size_t i = 0; i < s->n; i++)
+    if (s->p[i] != '\t' && s->p[i] != '\n' && s->p[i] != '\r')
+      s->p[j++] = s->p[i];
+  s->n = j;
+}
+/* the path part of S: after "scheme:" and "//authority" */
+static size_t path_start(const struct pstr *s) {
+  rfc3986_uri u;
+  rfc3986_split(s->p, s->n, &u);
+  return u.path.offset;
+}
+/* runs of "/" in the path read as one */
+void pt_in_collapse(struct pstr *s) {
+  size_t start = path_start(s), i = start, j = start;
+  for (; i < s->n && s->p[i] != '?' && s->p[i] != '#'; i++)
+    if (!(s->p[i] == '/' && j > start && s->p[j - 1] == '/'))
+      s->p[j++] = s->p[i];
+  memmove(s->p + j, s->p + i, s->n - i);
+  s->n = j + (s->n - i);
+}
+/* "scheme:/p" and "scheme:///p" read as "scheme://p" */
+void pt_in_scheme_slashes(struct pstr *s) {
+  rfc3986_uri u;
+  rfc3986_split(s->p, s->n, &u);
+  if (!rfc3986_span_defined(u.scheme))
+    return;
+  size_t a = u.scheme.length + 1, b = a;
+  while (b < s->n && s->p[b] == '/')
+    b++;
+  if (b - a == 2 || b == a)
+    return;
+  char *q = malloc(s->n + 3);
+  if (!q)
+    abort();
+  memcpy(q, s->p, a);
+  memcpy(q + a, "//", 2);
+  memcpy(q + a + 2, s->p + b, s->n - b);
+  free(s->p);
+  s->n = a + 2 + s->n - b;
+  s->p = q;
+}
+void pt_in_backslash(struct pstr *s) {
+  for (size_t i = 0; i < s->n; i++)
+    if (s->p[i] == '\\')
+      s->p[i] = '/';
+}
+/* RFC 3986 2: unreserved, reserved or "%" */
+static int is_uri_octet(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || (c && strchr("-._~:/?#[]@!$&'()*+,;=%", c));
+}
+void pt_in_pct_encode(struct pstr *s) {
+  static const char hex[] = "0123456789ABCDEF";
+  char *q = malloc(3 * s->n + 1);
+  size_t j = 0;
+  if (!q)
+    abort();
+  for (size_t i = 0; i < s->n; i++) {
+    unsigned char c = (unsigned char)s->p[i];
+    if (is_uri_octet(c)) {
+      q[j++] = (char)c;
+      continue;
+    }
+    q[j++] = '%';
+    q[j++] = hex[c >> 4];
+    q[j++] = hex[c & 15];
+  }
+  free(s->p);
+  s->p = q;
+  s->n = j;
+}
+
+/* a "%" that starts no pct-encoded (2.1) written "%25" */
+void pt_in_lone_percent(struct pstr *s) {
+  size_t n = 0;
+  for (size_t i = 0; i < s->n; i++)
+    n += s->p[i] == '%';
+  char *q = malloc(s->n + 2 * n + 1);
+  size_t j = 0;
+  if (!q)
+    abort();
+  for (size_t i = 0; i < s->n; i++) {
+    q[j++] = s->p[i];
+    if (s->p[i] == '%' &&
+        !(i + 2 < s->n && is_hex((unsigned char)s->p[i + 1]) &&
+          is_hex((unsigned char)s->p[i + 2])))
+      q[j++] = '2', q[j++] = '5';
+  }
+  free(s->p);
+  s->p = q;
+  s->n = j;
+}
+
+/* ---- reading rewrites --------------------------------------------------- */
+
+typedef void (*reading_fn)(struct prd *r);
+
+/* authority = [ userinfo "@" ] host [ ":" port ] (3.2), after a rewrite */
+void prd_rebuild_authority(struct prd *r) {
+  if (!r->c[C_AUTH].def)
+    return;
+  struct pstr *u = &r->c[C_USER], *h = &r->c[C_HOST], *p = &r->c[C_PORT];
+  size_t n = (u->def ? u->n + 1 : 0) + h->n + (p->def ? p->n + 1 : 0);
+  char *a = malloc(n + 1);
+  size_t j = 0;
+  if (!a)
+    abort();
+  if (u->def) {
+    memcpy(a, u->p, u->n);
+    j = u->n;
+    a[j++] = '@';
+  }
+  if (h->n)
+    memcpy(a + j, h->p, h->n);
+  j += h->n;
+  if (p->def) {
+    a[j++] = ':';
+    memcpy(a + j, p->p, p->n);
+    j += p->n;
+  }
+  pstr_set(&r->c[C_AUTH], a, j);
+  free(a);
+}
+void pstr_lower(struct pstr *s) {
+  for (size_t i = 0; i < s->n; i++)
+    if (s->p[i] >= 'A' && s->p[i] <= 'Z')
+      s->p[i] = (char)(s->p[i] + 32);
+}
+void pt_rw_scheme_lower(struct prd *r) {
+  pstr_lower(&r->c[C_SCHEME]);
+}
+void pt_rw_host_lower(struct prd *r) {
+  pstr_lower(&r->c[C_HOST]);
+  prd_rebuild_authority(r);
+}
+int pct_hexval(char c) {
+  c = (char)(c | 0x20);
+  return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 87 : -1;
+}
+static void pct_decode(struct pstr *s) {
+  size_t j = 0;
+  for (size_t i = 0; s->def && i < s->n; i++) {
+    int hi, lo;
+    if (s->p[i] == '%' && i + 2 < s->n && (hi = pct_hexval(s->p[i + 1])) >= 0 &&
+        (lo = pct_hexval(s->p[i + 2])) >= 0) {
+      s->p[j++] = (char)(hi << 4 | lo);
+      i += 2;
+    } else {
+      s->p[j++] = s->p[i];
+    }
+  }
+  s->n = j;
+}
+void pt_rw_host_decode(struct prd *r) {
+  pct_decode(&r->c[C_HOST]);
+  prd_rebuild_authority(r);
+}
+void pt_rw_path_decode(struct prd *r) {
+  pct_decode(&r->c[C_PATH]);
+}
+void pt_rw_all_decode(struct prd *r) {
+  static const int cs[] = {C_USER, C_HOST, C_PATH, C_QUERY, C_FRAG};
+  for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++)
+    pct_decode(&r->c[cs[i]]);
+  prd_rebuild_authority(r);
+}
+/* inet_aton's forms: 1 to 4 parts, each decimal, octal (0...) or hex */
+static int inet_aton_form(const struct pstr *h, unsigned long *addr) {
+  unsigned long part[4];
+  int np = 0;
+  size_t i = 0;
+  if (!h->def || !h->n || h->n > 64)
+    return 0;
+  while (1) {
+    int base = 10;
+    size_t start;
+    unsigned long v = 0;
+    if (np == 4)
+      return 0;
+    if (i + 1 < h->n && h->p[i] == '0' && (h->p[i + 1] | 0x20) == 'x')
+      base = 16, i += 2;
+    else if (i + 1 < h->n && h->p[i] == '0')
+      base = 8, i++;
+    start = i;
+    for (; i < h->n && h->p[i] != '.'; i++) {
+      int d = pct_hexval(h->p[i]);
+      if (d < 0 || d >= base || v > 0xffffffffUL)
+        return 0;
+      v = v * (unsigned long)base + (unsigned long)d;
+    }
+    if (i == start && base != 8)
+      return 0;
+    part[np++] = v;
+    if (i == h->n)
+      break;
+    i++; /* "." */
+    if (i == h->n)
+      break; /* a trailing dot */
+  }
+  unsigned long a = 0;
+  for (int k = 0; k < np - 1; k++) {
+    if (part[k] > 255)
+      return 0;
+    a = (a << 8) | part[k];
+  }
+  int shift = 8 * (4 - np + 1);
+  if (shift < 32 && part[np - 1] >> shift)
+    return 0;
+  *addr = (a << shift) | part[np - 1];
+  return *addr <= 0xffffffffUL;
+}
+void pt_rw_numeric_ipv4(struct prd *r) {
+  unsigned long a;
+  if (!pstr_is(&r->c[C_TYPE], "reg-name") || !inet_aton_form(&r->c[C_HOST], &a))
+    return;
+  char d[16];
+  int n = snprintf(d, sizeof d, "%lu.%lu.%lu.%lu", a >> 24, (a >> 16) & 255,
+                   (a >> 8) & 255, a & 255);
+  pstr_set(&r->c[C_HOST], d, (size_t)n);
+  pstr_set(&r->c[C_TYPE], "IPv4address", 11);
+  prd_rebuild_authority(r);
+}
+/* a reg-name of four dot-separated decimal numbers up to 255, one with a
+ * leading zero ("01.1.1.1"), read as an IPv4address as written */
+void pt_rw_ipv4_zeros(struct prd *r) {
+  struct pstr *h = &r->c[C_HOST];
+  int parts = 0, digits = 0, v = 0;
+  if (!pstr_is(&r->c[C_TYPE], "reg-name") || !h->n)
+    return;
+  for (size_t i = 0; i <= h->n; i++) {
+    if (i == h->n || h->p[i] == '.') {
+      if (!digits || v > 255)
+        return;
+      parts++, digits = 0, v = 0;
+    } else if (h->p[i] >= '0' && h->p[i] <= '9' && digits < 4) {
+      v = v * 10 + (h->p[i] - '0'), digits++;
+    } else {
+      return;
+    }
+  }
+  if (parts == 4)
+    pstr_set(&r->c[C_TYPE], "IPv4address", 11);
+}
+/* four dot-separated runs of digits, not an IPv4address ("489.1.1.1") */
+static int ipv4_like(const struct pstr *h) {
+  int parts = 1;
+  if (!h->def || !h->n || h->p[0] == '.' || h->p[h->n - 1] == '.')
+    return 0;
+  for (size_t i = 0; i < h->n; i++)
+    if (h->p[i] == '.')
+      parts += i + 1 < h->n && h->p[i + 1] != '.' ? 1 : 100;
+    else if (h->p[i] < '0' || h->p[i] > '9')
+      return 0;
+  return parts == 4;
+}
+void pt_rw_ipv4_like_dropped(struct prd *r) {
+  if (pstr_is(&r->c[C_TYPE], "reg-name") && ipv4_like(&r->c[C_HOST])) {
+    pstr_undef(&r->c[C_HOST]);
+    pstr_undef(&r->c[C_TYPE]);
+  }
+}
+void pt_rw_empty_host_dropped(struct prd *r) {
+  if (r->c[C_HOST].def && !r->c[C_HOST].n) {
+    pstr_undef(&r->c[C_HOST]);
+    pstr_undef(&r->c[C_TYPE]);
+  }
+}
+void pt_rw_empty_host_no_authority(struct prd *r) {
+  if (r->c[C_HOST].def && !r->c[C_HOST].n) {
+    pt_rw_empty_host_dropped(r);
+    pstr_undef(&r->c[C_AUTH]);
+  }
+}
+/* "h:" read as the host "h:", no port */
+void pt_rw_empty_port_in_host(struct prd *r) {
+  struct pstr *p = &r->c[C_PORT], *h = &r->c[C_HOST];
+  if (p->def && !p->n && h->def) {
+    char *q = malloc(h->n + 2);
+    if (!q)
+      abort();
+    memcpy(q, h->p, h->n);
+    q[h->n] = ':';
+    pstr_set(h, q, h->n + 1);
+    free(q);
+    pstr_undef(p);
+    pstr_set(&r->c[C_TYPE], "reg-name", 8);
+  }
+}
+void pt_rw_pct_upper(struct prd *r) {
+  for (int c = 0; c < NC; c++)
+    if (c != C_TYPE && c != C_AUTH)
+      pct_normalize(&r->c[c], 1, 0);
+  prd_rebuild_authority(r);
+}
+void pt_rw_ipv6_canonical(struct prd *r) {
+  struct pstr *h = &r->c[C_HOST];
+  unsigned char a[16];
+  char in[64], out[64];
+  if (!pstr_is(&r->c[C_TYPE], "IPv6address") || h->n < 3 || h->n > 60)
+    return;
+  memcpy(in, h->p + 1, h->n - 2);
+  in[h->n - 2] = 0;
+  if (inet_pton(AF_INET6, in, a) != 1 || !inet_ntop(AF_INET6, a, out + 1, 62))
+    return;
+  out[0] = '[';
+  size_t n = strlen(out);
+  out[n++] = ']';
+  pstr_set(h, out, n);
+  prd_rebuild_authority(r);
+}
+void pt_rw_ipv6_brackets(struct prd *r) {
+  struct pstr *h = &r->c[C_HOST];
+  if (h->def && h->n >= 2 && h->p[0] == '[' && h->p[h->n - 1] == ']') {
+    memmove(h->p, h->p + 1, h->n - 2);
+    h->n -= 2;
+  }
+}
+static void drop_if_empty(struct pstr *s) {
+  if (s->def && !s->n)
+    pstr_undef(s);
+}
+void pt_rw_empty_port(struct prd *r) {
+  drop_if_empty(&r->c[C_PORT]);
+  prd_rebuild_authority(r);
+}
+void pt_rw_port_zeros(struct prd *r) {
+  struct pstr *p = &r->c[C_PORT];
+  size_t i = 0;
+  while (p->def && i + 1 < p->n && p->p[i] == '0')
+    i++;
+  if (i) {
+    memmove(p->p, p->p + i, p->n - i);
+    p->n -= i;
+    prd_rebuild_authority(r);
+  }
+}
+void pt_rw_default_port(struct prd *r) {
+  static const char *const d[][2] = {{"http", "80"},
+                                     {"https", "443"},
+                                     {"ws", "80"},
+                                     {"wss", "443"},
+                                     {"ftp", "21"}};
+  struct pstr *s = &r->c[C_SCHEME];
+  for (size_t i = 0; s->def && i < sizeof d / sizeof d[0]; i++)
+    if (s->n == strlen(d[i][0]) && !strncasecmp(s->p, d[i][0], s->n) &&
+        pstr_is(&r->c[C_PORT], d[i][1])) {
+      pstr_undef(&r->c[C_PORT]);
+      prd_rebuild_authority(r);
+    }
+}
+void pt_rw_empty_userinfo(struct prd *r) {
+  drop_if_empty(&r->c[C_USER]);
+  prd_rebuild_authority(r);
+}
+void pt_rw_empty_query(struct prd *r) {
+  drop_if_empty(&r->c[C_QUERY]);
+}
+void pt_rw_empty_fragment(struct prd *r) {
+  drop_if_empty(&r->c[C_FRAG]);
+}
+void pt_rw_absent_as_empty(struct prd *r) {
+  for (int c = 0; c < NC; c++)
+    if (c != C_TYPE && !r->c[c].def)
+      pstr_set(&r->c[c], "", 0);
+}
+void pt_rw_network_path(struct prd *r) {
+  if (r->c[C_SCHEME].def || !r->c[C_AUTH].def)
+    return;
+  struct pstr *a = &r->c[C_AUTH], *p = &r->c[C_PATH];
+  char *q = malloc(a->n + p->n + 3);
+  if (!q)
+    abort();
+  memcpy(q, "//", 2);
+  memcpy(q + 2, a->p, a->n);
+  if (p->n)
+    memcpy(q + 2 + a->n, p->p, p->n);
+  pstr_set(p, q, a->n + p->n + 2);
+  free(q);
+  for (int c = C_AUTH; c <= C_PORT; c++)
+    pstr_undef(&r->c[c]);
+}
+void pt_rw_dot_segments(struct prd *r) {
+  struct pstr *p = &r->c[C_PATH];
+  size_t n = 0;
+  char *o = malloc(p->n + 1);
+  if (!o)
+    abort();
+  if (rfc3986_remove_dot_segments(p->p, p->n, o, p->n + 1, &n) == RFC3986_OK)
+    pstr_set(p, o, n);
+  free(o);
+}
+void pt_rw_empty_path_slash(struct prd *r) {
+  if (r->c[C_AUTH].def && r->c[C_PATH].n == 0)
+    pstr_set(&r->c[C_PATH], "/", 1);
+}
+
+static int is_unreserved(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') || c == '-' || c == '.' || c == '_' || c == '~';
+}
+/* 6.2.2.1 hex digits upper-cased, 6.2.2.2 unreserved octets decoded */
+void pct_normalize(struct pstr *s, int upper, int decode) {
+  size_t j = 0;
+  for (size_t i = 0; s->def && i < s->n; i++) {
+    int hi, lo;
+    if (s->p[i] != '%' || i + 2 >= s->n || (hi = pct_hexval(s->p[i + 1])) < 0 ||
+        (lo = pct_hexval(s->p[i + 2])) < 0) {
+      s->p[j++] = s->p[i];
+    } else if (decode && is_unreserved((unsigned char)(hi << 4 | lo))) {
+      s->p[j++] = (char)(hi << 4 | lo);
+      i += 2;
+    } else {
+      s->p[j++] = '%';
+      s->p[j++] = upper && s->p[i + 1] >= 'a' ? s->p[i + 1] - 32 : s->p[i + 1];
+      s->p[j++] = upper && s->p[i + 2] >= 'a' ? s->p[i + 2] - 32 : s->p[i + 2];
+      i += 2;
+    }
+  }
+  s->n = j;
+}
