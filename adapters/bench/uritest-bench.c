@@ -471,12 +471,13 @@ static void run_rounds(const struct bench_opts *o, const struct corpus *c,
       for (size_t i = 0; i < nsel; i++)
         if (strcmp(sel[i]->name, fig[f].adapter) == 0)
           g = sel[i];
-      void *fixed = op == OP_RESOLVE_PARSED
-                        ? g->base_parse(bench_base, sizeof bench_base - 1)
-                        : NULL;
-      if (op == OP_RESOLVE_PARSED && !fixed) {
+      void *fixed = NULL;
+      const size_t base_len = sizeof bench_base - 1;
+      if (op == OP_RESOLVE_PARSED &&
+          (g == NULL ||
+           (fixed = g->base_parse(bench_base, base_len)) == NULL)) {
         fprintf(stderr, "uritest bench: %s: cannot parse the base %s\n",
-                g->name, bench_base);
+                fig[f].adapter, bench_base);
         exit(2);
       }
       fig[f].ns[r] = pass(c, g, op, &rd, fixed, &fig[f].accepted);

@@ -241,7 +241,24 @@ def _write_all(fd, text):
 _BATCH = 32
 
 
+def loop_alone(name, handlers, path):
+    """The library alone (adapters/tests/overhead.sh): the requests of PATH
+    (one JSON object a line) read first, then each one's handler called in
+    a loop, with no protocol; prints {"adapter", "requests", "seconds",
+    "cpu"} (the loop's wall-clock and CPU seconds)."""
+    import time
+    reqs = [Request(json.loads(line)) for line in open(path, encoding="utf-8") if line.strip()]
+    start, cpu0 = time.perf_counter(), time.process_time()
+    for req in reqs:
+        handlers[req.op](req)
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu0
+    print(json.dumps({"adapter": name, "requests": len(reqs), "seconds": seconds, "cpu": cpu}))
+    return 0
+
+
 def serve(name, library, spec, handlers):
+    if os.environ.get("URITEST_LOOP"):
+        return loop_alone(name, handlers, os.environ["URITEST_LOOP"])
     out = sys.stdout.fileno()
     ops = [op for op in OPS if op in handlers]
     _write_all(out, json.dumps({"adapter": name, "library": library, "spec": spec,

@@ -103,9 +103,31 @@ function isPromise(v) {
   return v !== null && typeof v === 'object' && typeof v.then === 'function';
 }
 
+// The library alone (adapters/tests/overhead.sh): with URITEST_LOOP=FILE
+// (requests, one JSON object a line), the adapter reads them all, then calls
+// the handler of each in a loop, with no protocol: no reading, no JSON
+// answers, no writing.  It prints {"adapter", "requests", "seconds", "cpu"}
+// (the loop's wall-clock and CPU seconds) and exits.
+function loopAlone(hello, handlers, file) {
+  const reqs = require('fs').readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l));
+  const start = process.hrtime.bigint();
+  const cpu0 = process.cpuUsage();
+  for (const req of reqs) {
+    const op = req.op || 'parse';
+    handlers[op](req, { input: req.input, base: req.base, other: req.other });
+  }
+  const used = process.cpuUsage(cpu0);
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  const cpu = (used.user + used.system) / 1e6;
+  process.stdout.write(JSON.stringify({ adapter: hello.adapter, requests: reqs.length, seconds, cpu }) + '\n');
+  return Promise.resolve();
+}
+
 // serve(hello, handlers) returns a Promise, settled at the end of input.
 function serve(hello, handlers) {
   process.noDeprecation = true; // url.parse warns on stderr per input otherwise
+  if (process.env.URITEST_LOOP) return loopAlone(hello, handlers, process.env.URITEST_LOOP);
   const out = process.stdout;
   out.write(JSON.stringify(Object.assign({}, hello, { ops: Object.keys(handlers), protocol: 1 })) + '\n');
   let pending = '';

@@ -7,6 +7,7 @@
 # loops: js-common's serve, the C and Python loops' line reading, the example.
 
 load helper
+bats_require_minimum_version 1.5.0
 
 @test "js-common serve: answers of async handlers are all written before it settles" {
   command -v node >/dev/null || skip "node missing"
@@ -68,4 +69,47 @@ last_line() { # NAME: blank lines skipped, a last line without LF answered
   [ "$(jget "$(sed -n 1p <<<"$out")" 'j["adapter"]')" = '"example-urllib"' ]
   [ "$(jget "$(sed -n 2p <<<"$out")" 'j["components"]["authority"]')" = '"h"' ]
   [ "$(jget "$(sed -n 3p <<<"$out")" '[j["id"], "unsupported" in j]')" = '["x", true]' ]
+}
+
+# The library alone (adapters/tests/overhead.sh): URITEST_LOOP=FILE makes
+# the shared loops call each request's handler, with no protocol, and print
+# one line {"adapter", "requests", "seconds", "cpu"}.
+loop_requests() {
+  printf '%s\n' '{"id": 1, "op": "parse", "input": "a"}' '{"id": 2, "op": "parse", "input": "b"}' \
+    '' '{"id": 3, "op": "parse", "input": "c"}' >"$BATS_TEST_TMPDIR/req"
+}
+loop_line() { # the loop's line: one line, 3 requests, times that are numbers
+  [ "$(printf '%s\n' "$output" | wc -l)" -eq 1 ]
+  [ "$(jget "$output" '[j["adapter"], j["requests"], j["seconds"] >= 0, j["cpu"] >= 0]')" = '["loop-fake", 3, true, true]' ]
+  [ "$stderr" = "called a b c" ]
+}
+
+@test "js-common serve: URITEST_LOOP calls each handler alone and prints the loop's times" {
+  command -v node >/dev/null || skip "node missing"
+  loop_requests
+  run --separate-stderr env URITEST_LOOP="$BATS_TEST_TMPDIR/req" node -e '
+const { serve } = require(process.argv[1]);
+const seen = [];
+serve({ adapter: "loop-fake", library: "fake", spec: "rfc3986" },
+  { parse: (req, f) => { seen.push(f.input); return { valid: true } } })
+  .then(() => process.stderr.write("called " + seen.join(" ")));' "$REPO/adapters/js-common/serve.js" </dev/null
+  [ "$status" -eq 0 ]
+  loop_line
+}
+
+@test "pyadapter: URITEST_LOOP calls each handler alone and prints the loop's times" {
+  loop_requests
+  run --separate-stderr env URITEST_LOOP="$BATS_TEST_TMPDIR/req" /usr/bin/python3 -c '
+import sys
+sys.path.insert(0, sys.argv[1])
+import pyadapter
+seen = []
+def parse(req):
+    seen.append(req.text("input"))
+    return {"valid": True}
+rc = pyadapter.serve("loop-fake", "fake", "rfc3986", {"parse": parse})
+sys.stderr.write("called " + " ".join(seen))
+sys.exit(rc)' "$REPO/adapters/common" </dev/null
+  [ "$status" -eq 0 ]
+  loop_line
 }

@@ -14,15 +14,7 @@ set -eu
 n=${1:-100000}
 [ $# -gt 0 ] && shift
 names=${*:-"reference appendix-b uriparser curl whatwg-node whatwg-url"}
-mkdir -p build/throughput
-gen=build/throughput/vectors-$n.json
-req=build/throughput/requests-$n.jsonl
-[ -f "$gen" ] || /usr/bin/python3 adapters/tests/gen-throughput.py "$n" > "$gen"
-[ -f "$req" ] || /usr/bin/python3 -c '
-import json, sys
-d = json.load(open(sys.argv[1]))
-for i, t in enumerate(d["groups"][0]["tests"]):
-    print(json.dumps({"id": i, "op": "parse", "input": t["input"]}))' "$gen" > "$req"
+read -r gen req <<<"$(adapters/tests/throughput-inputs.sh "$n")"
 # timed FILE CMD...: run CMD, write "elapsed cpu own-cpu" (seconds; cpu of
 # its whole process tree, own-cpu of CMD's process) to FILE.
 timed() { local f=$1; shift; /usr/bin/python3 adapters/tests/cpu-tree.py "$f" "$@"; }

@@ -2,7 +2,7 @@
 # peak-rss.sh COMMAND...: run COMMAND (standard input passed on) and print,
 # on standard error, its own peak resident memory (VmHWM of that process,
 # not of its children: the adapters are processes of their own), its wall
-# time and its exit status.  Used for reports/BENCH.md ("Whole runs of the harness").
+# time and its exit status: how a whole `uritest run` is measured.
 exec 3<&0 # sh gives a background job /dev/null as input: pass ours on by fd 3
 "$@" <&3 3<&- &
 pid=$!

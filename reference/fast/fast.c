@@ -46,23 +46,58 @@ static rfc3986_rule error_rule(const char *input, size_t len, size_t offset,
   return start; /* a delimiter: ":" after the scheme, "//", "?" or "#" */
 }
 
+/* Whether the processor has SSSE3 (the matchers compiled for it run). */
+static int has_ssse3(void) {
+#ifdef RFC3986_FAST_SSSE3
+  return __builtin_cpu_supports("ssse3");
+#else
+  return 0;
+#endif
+}
+
+static inline rfc3986_fast__match_fn pick(rfc3986_rule start, int vector) {
+  vector = vector && has_ssse3();
+  (void)vector; /* without RFC3986_FAST_SSSE3 there is only the portable */
+  switch (start) {
+#ifdef RFC3986_FAST_SSSE3
+#define RFC3986_FAST__CASE(NAME)                                               \
+  case RFC3986_RULE_##NAME:                                                    \
+    return vector ? rfc3986_fast__match_##NAME##_ssse3                         \
+                  : rfc3986_fast__match_##NAME;
+#else
+#define RFC3986_FAST__CASE(NAME)                                               \
+  case RFC3986_RULE_##NAME:                                                    \
+    return rfc3986_fast__match_##NAME;
+#endif
+    RFC3986_FAST__START(RFC3986_FAST__CASE)
+#undef RFC3986_FAST__CASE
+  default:
+    return NULL;
+  }
+}
+
+rfc3986_fast__match_fn rfc3986_fast__matcher(rfc3986_rule start, int vector) {
+  return pick(start, vector);
+}
+
+/* The error offset's automaton of START (one of the four start rules). */
+static size_t (*viable_of(rfc3986_rule start))(const char *, size_t) {
+  switch (start) {
+#define RFC3986_FAST__CASE(NAME)                                               \
+  case RFC3986_RULE_##NAME:                                                    \
+    return rfc3986_fast__viable_##NAME;
+    RFC3986_FAST__START(RFC3986_FAST__CASE)
+#undef RFC3986_FAST__CASE
+  default:
+    return NULL;
+  }
+}
+
 rfc3986_status rfc3986_parse_fast(const char *input, size_t len,
                                   rfc3986_rule start, rfc3986_uri *uri,
                                   rfc3986_error *err) {
   rfc3986_uri scratch;
-  int (*match)(const char *, size_t, rfc3986_uri *) = NULL;
-  size_t (*viable)(const char *, size_t) = NULL;
-  switch (start) {
-#define RFC3986_FAST__CASE(NAME)                                               \
-  case RFC3986_RULE_##NAME:                                                    \
-    match = rfc3986_fast__match_##NAME;                                        \
-    viable = rfc3986_fast__viable_##NAME;                                      \
-    break;
-    RFC3986_FAST__START(RFC3986_FAST__CASE)
-#undef RFC3986_FAST__CASE
-  default:
-    break;
-  }
+  rfc3986_fast__match_fn match = pick(start, 1);
   if (uri == NULL)
     uri = &scratch;
   if (match == NULL || (input == NULL && len > 0)) {
@@ -88,7 +123,7 @@ rfc3986_status rfc3986_parse_fast(const char *input, size_t len,
   clear(uri, input, len);
   if (err) {
     err->status = RFC3986_ERR_SYNTAX;
-    err->offset = viable(input, len);
+    err->offset = viable_of(start)(input, len);
     err->rule = error_rule(input, len, err->offset, start);
   }
   return RFC3986_ERR_SYNTAX;

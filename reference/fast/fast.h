@@ -32,4 +32,27 @@
 RFC3986_FAST__START(RFC3986_FAST__DECLARE)
 #undef RFC3986_FAST__DECLARE
 
+/* Where the compiler can target SSSE3 (x86, GCC or Clang), parse_fast.c
+ * also has each matcher compiled for it, rfc3986_fast__match_NAME_ssse3,
+ * its run scans 16 octets at a time: the same answers as the portable
+ * rfc3986_fast__match_NAME, which runs on any processor.  fast.c calls it
+ * when the processor has SSSE3 (rfc3986_fast__matcher).  Building with
+ * -DRFC3986_FAST_PORTABLE leaves the portable matchers only. */
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__) &&         \
+    !defined(RFC3986_FAST_PORTABLE)
+#define RFC3986_FAST_SSSE3 1
+#define RFC3986_FAST__DECLARE_SSSE3(NAME)                                      \
+  int rfc3986_fast__match_##NAME##_ssse3(const char *input, size_t len,        \
+                                         rfc3986_uri *uri);
+RFC3986_FAST__START(RFC3986_FAST__DECLARE_SSSE3)
+#undef RFC3986_FAST__DECLARE_SSSE3
+#endif
+
+/* The matcher of START that rfc3986_parse_fast calls: the SSSE3 one when
+ * VECTOR is not 0 and the processor has SSSE3, else the portable one; NULL
+ * when START is not one of the four start rules (the tests call it with
+ * VECTOR 0 to check the portable matchers on an SSSE3 processor). */
+typedef int (*rfc3986_fast__match_fn)(const char *, size_t, rfc3986_uri *);
+rfc3986_fast__match_fn rfc3986_fast__matcher(rfc3986_rule start, int vector);
+
 #endif

@@ -254,12 +254,11 @@ HEAD = """\
  * `make test-generated` checks them.  See reference/fast/README.md. */
 #include <stddef.h>
 #include <stdint.h>
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-#define RUN_SSSE3 1
-#include <tmmintrin.h>
-#endif
 
 #include "fast.h"
+#ifdef RFC3986_FAST_SSSE3
+#include <tmmintrin.h>
+#endif
 
 /* Positions are offsets into the input; a tag that did not match is NONE.
  * Past the input's end the matchers read a NUL, which no rule of RFC 3986
@@ -446,8 +445,8 @@ def generate(g):
 # switch: skipping the whole run at once, then dispatching on the octet that
 # ends it, is the same automaton.  That is what this pass writes: after the
 # "++cur;" of each such state (with a class of at least RUN_MIN octets), a
-# call that skips the run (SSE2, 16 octets at a time, where the compiler
-# has it; a table otherwise).  The classes are the automaton's own (the
+# scan that skips the run (a table in the portable matchers, 16 octets at a
+# time in the SSSE3 ones: matchers_twice).  The classes are the automaton's own (the
 # octets of pchar, reg-name, ... as the grammar file has them): nothing of
 # the grammar is written here.  Only the load of the last 16 octets of the
 # input is used for a tail, so nothing past the input is read.
@@ -518,21 +517,30 @@ def nibble_tables(octets):
 
 
 def scan_functions(classes):
-    """C: skip(s, cur, len, N), the first offset at or after CUR whose octet
-    is not in class N (LEN when none is): with SSSE3, where the processor
-    has it, 16 octets at a time; a table otherwise."""
+    """C: skip_table(s, cur, len, N), the first offset at or after CUR whose
+    octet is not in class N (LEN when none is), one octet at a time through
+    a table; skip_vector, the same 16 octets at a time with SSSE3, inline in
+    the matchers compiled for SSSE3; skip, the one of the two the processor
+    can run, chosen at each call (the error offsets' automata)."""
     table = [0] * 256
     for n, c in enumerate(classes):
         for o in c:
             table[o] |= 1 << n
-    out = ["", "/* Run scans (generate.py, accelerate): skip(s, cur, len, N) is the first",
+    out = ["", "/* Run scans (generate.py, accelerate): skip*(s, cur, len, N) is the first",
            " * offset at or after CUR whose octet is not in class N, LEN if none is. */",
            "static const uint8_t class_of[256] = {"]
     for k in range(0, 256, 8):
         out.append("  %s," % ", ".join("0x%02x" % v for v in table[k:k + 8]))
     out.append("};")
     out.append("")
-    out.append("#ifdef RUN_SSSE3")
+    out.append("__attribute__((always_inline)) static inline size_t")
+    out.append("skip_table(const unsigned char *s, size_t cur, size_t len, int n) {")
+    out.append("  while (cur < len && (class_of[s[cur]] >> n & 1) != 0)")
+    out.append("    cur++;")
+    out.append("  return cur;")
+    out.append("}")
+    out.append("")
+    out.append("#ifdef RFC3986_FAST_SSSE3")
     out.append("/* Per class, the pshufb tables of its octets' low and high nibbles. */")
     out.append("static const uint8_t class_nibbles[%d][32] = {" % len(classes))
     for c in classes:
@@ -551,11 +559,15 @@ def scan_functions(classes):
     out.append("  return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(in, _mm_setzero_si128()));")
     out.append("}")
     out.append("")
-    out.append("/* The run from CUR (at least one octet of it in the class, LEN >= 16). */")
-    out.append("__attribute__((target(\"ssse3\"))) static size_t")
-    out.append("skip_ssse3(const unsigned char *s, size_t cur, size_t len, const uint8_t *t) {")
-    out.append("  const __m128i lo = _mm_loadu_si128((const __m128i *)t);")
-    out.append("  const __m128i hi = _mm_loadu_si128((const __m128i *)(t + 16));")
+    out.append("/* The run of class N from CUR (CUR <= LEN); a table when LEN < 16. */")
+    out.append("__attribute__((target(\"ssse3\"), always_inline)) static inline size_t")
+    out.append("skip_vector(const unsigned char *s, size_t cur, size_t len, int n) {")
+    out.append("  const __m128i lo = _mm_loadu_si128((const __m128i *)class_nibbles[n]);")
+    out.append("  const __m128i hi = _mm_loadu_si128((const __m128i *)(class_nibbles[n] + 16));")
+    out.append("  if (cur >= len || (class_of[s[cur]] >> n & 1) == 0)")
+    out.append("    return cur; /* an empty run (between two %XX, say): no vector */")
+    out.append("  if (len < 16)")
+    out.append("    return skip_table(s, cur, len, n);")
     out.append("  for (; len - cur >= 16; cur += 16) {")
     out.append("    const unsigned out = outside(_mm_loadu_si128((const __m128i *)(s + cur)), lo, hi);")
     out.append("    if (out != 0)")
@@ -568,19 +580,22 @@ def scan_functions(classes):
     out.append("                    0x10000u) >>")
     out.append("                   (cur - (len - 16)));")
     out.append("}")
+    out.append("")
+    out.append("__attribute__((target(\"ssse3\"))) static size_t")
+    out.append("skip_ssse3(const unsigned char *s, size_t cur, size_t len, int n) {")
+    out.append("  return skip_vector(s, cur, len, n);")
+    out.append("}")
     out.append("#endif")
     out.append("")
     out.append("__attribute__((always_inline)) static inline size_t")
     out.append("skip(const unsigned char *s, size_t cur, size_t len, int n) {")
     out.append("  if (cur >= len || (class_of[s[cur]] >> n & 1) == 0)")
     out.append("    return cur; /* an empty run: no need of the vector */")
-    out.append("#ifdef RUN_SSSE3")
+    out.append("#ifdef RFC3986_FAST_SSSE3")
     out.append("  if (len >= 16 && __builtin_cpu_supports(\"ssse3\"))")
-    out.append("    return skip_ssse3(s, cur, len, class_nibbles[n]);")
+    out.append("    return skip_ssse3(s, cur, len, n);")
     out.append("#endif")
-    out.append("  while (cur < len && (class_of[s[cur]] >> n & 1) != 0)")
-    out.append("    cur++;")
-    out.append("  return cur;")
+    out.append("  return skip_table(s, cur, len, n);")
     out.append("}")
     return out
 
@@ -602,7 +617,38 @@ def accelerate(text):
             out.append("  cur = skip(s, cur, len, %d);" % classes.index(key))
             i += 1
     at = out.index("#define NONE ((size_t)-1)") + 1
-    return "\n".join(out[:at] + scan_functions(classes) + out[at:])
+    out = out[:at] + scan_functions(classes) + out[at:]
+    return "\n".join(matchers_twice(out))
+
+
+MATCH = re.compile(r"^int (rfc3986_fast__match_\w+)\(")
+
+
+def matchers_twice(lines):
+    """The matchers as they are with skip_table for their run scans (the
+    portable ones), and again at the end, named NAME_ssse3, compiled for
+    SSSE3 with skip_vector inline (fast.c picks them when the processor has
+    SSSE3): no test of the processor and no call in a run scan."""
+    out, copies, i = [], [], 0
+    while i < len(lines):
+        m = MATCH.match(lines[i])
+        if not m:
+            out.append(lines[i])
+            i += 1
+            continue
+        k = i
+        while not (lines[k] == "}" and lines[k - 1] == "  return 1;"):
+            k += 1
+        body = lines[i:k + 1]
+        out.extend(ln.replace("= skip(s,", "= skip_table(s,") for ln in body)
+        copies.append("")
+        copies.append("__attribute__((target(\"ssse3\"))) " +
+                      body[0].replace(m.group(1), m.group(1) + "_ssse3"))
+        copies.extend(ln.replace("= skip(s,", "= skip_vector(s,") for ln in body[1:])
+        i = k + 1
+    return out + ["#ifdef RFC3986_FAST_SSSE3",
+                  "/* The matchers compiled for SSSE3, their run scans inline (generate.py,",
+                  " * matchers_twice). */"] + copies + ["#endif", ""]
 
 
 # re2c's plain output (a switch per state, which the C compiler makes a jump

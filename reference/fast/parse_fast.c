@@ -5,12 +5,11 @@
  * `make test-generated` checks them.  See reference/fast/README.md. */
 #include <stddef.h>
 #include <stdint.h>
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-#define RUN_SSSE3 1
-#include <tmmintrin.h>
-#endif
 
 #include "fast.h"
+#ifdef RFC3986_FAST_SSSE3
+#include <tmmintrin.h>
+#endif
 
 /* Positions are offsets into the input; a tag that did not match is NONE.
  * Past the input's end the matchers read a NUL, which no rule of RFC 3986
@@ -19,7 +18,7 @@
  * grammar, and ends a match short of the end). */
 #define NONE ((size_t)-1)
 
-/* Run scans (generate.py, accelerate): skip(s, cur, len, N) is the first
+/* Run scans (generate.py, accelerate): skip*(s, cur, len, N) is the first
  * offset at or after CUR whose octet is not in class N, LEN if none is. */
 static const uint8_t class_of[256] = {
   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
@@ -56,7 +55,14 @@ static const uint8_t class_of[256] = {
   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
 
-#ifdef RUN_SSSE3
+__attribute__((always_inline)) static inline size_t
+skip_table(const unsigned char *s, size_t cur, size_t len, int n) {
+  while (cur < len && (class_of[s[cur]] >> n & 1) != 0)
+    cur++;
+  return cur;
+}
+
+#ifdef RFC3986_FAST_SSSE3
 /* Per class, the pshufb tables of its octets' low and high nibbles. */
 static const uint8_t class_nibbles[8][32] = {
   {0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc, 0xfc, 0xfc, 0xf4, 0x5c, 0x54, 0x5c, 0xd4, 0x70,
@@ -87,11 +93,15 @@ outside(__m128i x, __m128i lo, __m128i hi) {
   return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(in, _mm_setzero_si128()));
 }
 
-/* The run from CUR (at least one octet of it in the class, LEN >= 16). */
-__attribute__((target("ssse3"))) static size_t
-skip_ssse3(const unsigned char *s, size_t cur, size_t len, const uint8_t *t) {
-  const __m128i lo = _mm_loadu_si128((const __m128i *)t);
-  const __m128i hi = _mm_loadu_si128((const __m128i *)(t + 16));
+/* The run of class N from CUR (CUR <= LEN); a table when LEN < 16. */
+__attribute__((target("ssse3"), always_inline)) static inline size_t
+skip_vector(const unsigned char *s, size_t cur, size_t len, int n) {
+  const __m128i lo = _mm_loadu_si128((const __m128i *)class_nibbles[n]);
+  const __m128i hi = _mm_loadu_si128((const __m128i *)(class_nibbles[n] + 16));
+  if (cur >= len || (class_of[s[cur]] >> n & 1) == 0)
+    return cur; /* an empty run (between two %XX, say): no vector */
+  if (len < 16)
+    return skip_table(s, cur, len, n);
   for (; len - cur >= 16; cur += 16) {
     const unsigned out = outside(_mm_loadu_si128((const __m128i *)(s + cur)), lo, hi);
     if (out != 0)
@@ -104,19 +114,22 @@ skip_ssse3(const unsigned char *s, size_t cur, size_t len, const uint8_t *t) {
                     0x10000u) >>
                    (cur - (len - 16)));
 }
+
+__attribute__((target("ssse3"))) static size_t
+skip_ssse3(const unsigned char *s, size_t cur, size_t len, int n) {
+  return skip_vector(s, cur, len, n);
+}
 #endif
 
 __attribute__((always_inline)) static inline size_t
 skip(const unsigned char *s, size_t cur, size_t len, int n) {
   if (cur >= len || (class_of[s[cur]] >> n & 1) == 0)
     return cur; /* an empty run: no need of the vector */
-#ifdef RUN_SSSE3
+#ifdef RFC3986_FAST_SSSE3
   if (len >= 16 && __builtin_cpu_supports("ssse3"))
-    return skip_ssse3(s, cur, len, class_nibbles[n]);
+    return skip_ssse3(s, cur, len, n);
 #endif
-  while (cur < len && (class_of[s[cur]] >> n & 1) != 0)
-    cur++;
-  return cur;
+  return skip_table(s, cur, len, n);
 }
 
 
@@ -1200,7 +1213,7 @@ yy39:
   }
 yy40:
   ++cur;
-  cur = skip(s, cur, len, 0);
+  cur = skip_table(s, cur, len, 0);
   yych = (cur < len ? s[cur] : 0);
 yy41:
   switch (yych) {
@@ -1444,7 +1457,7 @@ yy44:
   }
 yy45:
   ++cur;
-  cur = skip(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
 yy46:
   switch (yych) {
@@ -1662,7 +1675,7 @@ yy47:
   }
 yy48:
   ++cur;
-  cur = skip(s, cur, len, 2);
+  cur = skip_table(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -1970,7 +1983,7 @@ yy52:
   }
 yy53:
   ++cur;
-  cur = skip(s, cur, len, 2);
+  cur = skip_table(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -2097,7 +2110,7 @@ yy54:
   }
 yy55:
   ++cur;
-  cur = skip(s, cur, len, 3);
+  cur = skip_table(s, cur, len, 3);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -2274,7 +2287,7 @@ yy58:
   }
 yy59:
   ++cur;
-  cur = skip(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -2418,7 +2431,7 @@ yy60:
   }
 yy61:
   ++cur;
-  cur = skip(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -2520,7 +2533,7 @@ yy61:
   }
 yy62:
   ++cur;
-  cur = skip(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -2696,7 +2709,7 @@ yy65:
   }
 yy66:
   ++cur;
-  cur = skip(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
 yy67:
   switch (yych) {
@@ -3103,7 +3116,7 @@ yy73:
   }
 yy74:
   ++cur;
-  cur = skip(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -3220,7 +3233,7 @@ yy75:
   }
 yy76:
   ++cur;
-  cur = skip(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy77:
   switch (yych) {
@@ -3362,7 +3375,7 @@ yy78:
   }
 yy79:
   ++cur;
-  cur = skip(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -3443,7 +3456,7 @@ yy82:
   }
 yy83:
   ++cur;
-  cur = skip(s, cur, len, 2);
+  cur = skip_table(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -3721,7 +3734,7 @@ yy86:
   }
 yy87:
   ++cur;
-  cur = skip(s, cur, len, 2);
+  cur = skip_table(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -4018,7 +4031,7 @@ yy94:
   }
 yy95:
   ++cur;
-  cur = skip(s, cur, len, 7);
+  cur = skip_table(s, cur, len, 7);
   yych = (cur < len ? s[cur] : 0);
 yy96:
   switch (yych) {
@@ -4077,7 +4090,7 @@ yy97:
   }
 yy98:
   ++cur;
-  cur = skip(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -4220,7 +4233,7 @@ yy99:
   }
 yy100:
   ++cur;
-  cur = skip(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -4321,7 +4334,7 @@ yy100:
   }
 yy101:
   ++cur;
-  cur = skip(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -4834,7 +4847,7 @@ yy116:
   }
 yy117:
   ++cur;
-  cur = skip(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -4951,7 +4964,7 @@ yy118:
   }
 yy119:
   ++cur;
-  cur = skip(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy120:
   switch (yych) {
@@ -5092,7 +5105,7 @@ yy121:
   }
 yy122:
   ++cur;
-  cur = skip(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -5558,7 +5571,7 @@ yy139:
   }
 yy140:
   ++cur;
-  cur = skip(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
 yy141:
   switch (yych) {
@@ -5816,7 +5829,7 @@ yy147:
   }
 yy148:
   ++cur;
-  cur = skip(s, cur, len, 7);
+  cur = skip_table(s, cur, len, 7);
   yych = (cur < len ? s[cur] : 0);
 yy149:
   switch (yych) {
@@ -7188,7 +7201,7 @@ yy200:
   }
 yy201:
   ++cur;
-  cur = skip(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
 yy202:
   switch (yych) {
@@ -18395,7 +18408,7 @@ yy615:
   }
 yy616:
   ++cur;
-  cur = skip(s, cur, len, 3);
+  cur = skip_table(s, cur, len, 3);
   yych = (cur < len ? s[cur] : 0);
 yy617:
   switch (yych) {
@@ -18494,7 +18507,7 @@ yy620:
     }
 yy621:
   ++cur;
-  cur = skip(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
 yy622:
   switch (yych) {
@@ -18830,7 +18843,7 @@ yy626:
   }
 yy627:
   ++cur;
-  cur = skip(s, cur, len, 2);
+  cur = skip_table(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00: goto yy620;
@@ -19097,7 +19110,7 @@ yy630:
   }
 yy631:
   ++cur;
-  cur = skip(s, cur, len, 2);
+  cur = skip_table(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -19246,7 +19259,7 @@ yy633:
   }
 yy634:
   ++cur;
-  cur = skip(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -19384,7 +19397,7 @@ yy635:
   }
 yy636:
   ++cur;
-  cur = skip(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -19480,7 +19493,7 @@ yy636:
   }
 yy637:
   ++cur;
-  cur = skip(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -19706,7 +19719,7 @@ yy642:
   }
 yy643:
   ++cur;
-  cur = skip(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -19823,7 +19836,7 @@ yy644:
   }
 yy645:
   ++cur;
-  cur = skip(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy646:
   switch (yych) {
@@ -19959,7 +19972,7 @@ yy647:
   }
 yy648:
   ++cur;
-  cur = skip(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -20205,7 +20218,7 @@ yy657:
   }
 yy658:
   ++cur;
-  cur = skip(s, cur, len, 7);
+  cur = skip_table(s, cur, len, 7);
   yych = (cur < len ? s[cur] : 0);
 yy659:
   switch (yych) {
@@ -20898,7 +20911,7 @@ yy683:
   }
 yy684:
   ++cur;
-  cur = skip(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
 yy685:
   switch (yych) {
@@ -29432,7 +29445,7 @@ yy999:
   }
 yy1000:
   ++cur;
-  cur = skip(s, cur, len, 3);
+  cur = skip_table(s, cur, len, 3);
   yych = (cur < len ? s[cur] : 0);
 yy1001:
   switch (yych) {
@@ -29530,7 +29543,7 @@ yy1004:
     }
 yy1005:
   ++cur;
-  cur = skip(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
 yy1006:
   switch (yych) {
@@ -29902,7 +29915,7 @@ yy1011:
   }
 yy1012:
   ++cur;
-  cur = skip(s, cur, len, 2);
+  cur = skip_table(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00: goto yy1004;
@@ -30020,7 +30033,7 @@ yy1013:
   }
 yy1014:
   ++cur;
-  cur = skip(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -30152,7 +30165,7 @@ yy1015:
   }
 yy1016:
   ++cur;
-  cur = skip(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -30244,7 +30257,7 @@ yy1016:
   }
 yy1017:
   ++cur;
-  cur = skip(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -30465,7 +30478,7 @@ yy1022:
   }
 yy1023:
   ++cur;
-  cur = skip(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -30582,7 +30595,7 @@ yy1024:
   }
 yy1025:
   ++cur;
-  cur = skip(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy1026:
   switch (yych) {
@@ -30712,7 +30725,7 @@ yy1027:
   }
 yy1028:
   ++cur;
-  cur = skip(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -30953,7 +30966,7 @@ yy1037:
   }
 yy1038:
   ++cur;
-  cur = skip(s, cur, len, 7);
+  cur = skip_table(s, cur, len, 7);
   yych = (cur < len ? s[cur] : 0);
 yy1039:
   switch (yych) {
@@ -31640,7 +31653,7 @@ yy1063:
   }
 yy1064:
   ++cur;
-  cur = skip(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
 yy1065:
   switch (yych) {
@@ -40415,7 +40428,7 @@ yy1381:
   }
 yy1382:
   ++cur;
-  cur = skip(s, cur, len, 0);
+  cur = skip_table(s, cur, len, 0);
   yych = (cur < len ? s[cur] : 0);
 yy1383:
   switch (yych) {
@@ -40647,7 +40660,7 @@ yy1386:
   }
 yy1387:
   ++cur;
-  cur = skip(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
 yy1388:
   switch (yych) {
@@ -40853,7 +40866,7 @@ yy1389:
   }
 yy1390:
   ++cur;
-  cur = skip(s, cur, len, 2);
+  cur = skip_table(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00: goto yy1374;
@@ -41148,7 +41161,7 @@ yy1394:
   }
 yy1395:
   ++cur;
-  cur = skip(s, cur, len, 2);
+  cur = skip_table(s, cur, len, 2);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -41325,7 +41338,7 @@ yy1398:
   }
 yy1399:
   ++cur;
-  cur = skip(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -41463,7 +41476,7 @@ yy1400:
   }
 yy1401:
   ++cur;
-  cur = skip(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -41559,7 +41572,7 @@ yy1401:
   }
 yy1402:
   ++cur;
-  cur = skip(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -41785,7 +41798,7 @@ yy1407:
   }
 yy1408:
   ++cur;
-  cur = skip(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -41902,7 +41915,7 @@ yy1409:
   }
 yy1410:
   ++cur;
-  cur = skip(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 4);
   yych = (cur < len ? s[cur] : 0);
 yy1411:
   switch (yych) {
@@ -42038,7 +42051,7 @@ yy1412:
   }
 yy1413:
   ++cur;
-  cur = skip(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 5);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -42284,7 +42297,7 @@ yy1422:
   }
 yy1423:
   ++cur;
-  cur = skip(s, cur, len, 7);
+  cur = skip_table(s, cur, len, 7);
   yych = (cur < len ? s[cur] : 0);
 yy1424:
   switch (yych) {
@@ -42977,7 +42990,7 @@ yy1448:
   }
 yy1449:
   ++cur;
-  cur = skip(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 6);
   yych = (cur < len ? s[cur] : 0);
 yy1450:
   switch (yych) {
@@ -51454,3 +51467,30399 @@ yy1761:
 }
 
 }
+
+#ifdef RFC3986_FAST_SSSE3
+/* The matchers compiled for SSSE3, their run scans inline (generate.py,
+ * matchers_twice). */
+
+__attribute__((target("ssse3"))) int rfc3986_fast__match_URI_reference_ssse3(const char *input, size_t len,
+  rfc3986_uri *uri) {
+  const unsigned char *s = (const unsigned char *)input;
+  size_t cur = 0, mar = 0;
+  size_t t0e = NONE, t1e = NONE, t2e = NONE, t3s = NONE, t4s = NONE, t5s = NONE, t6e = NONE, t7e = NONE, t8s = NONE, t9s = NONE, t10s = NONE;
+  size_t yyt1 = NONE;
+size_t yyt10 = NONE;
+size_t yyt11 = NONE;
+size_t yyt2 = NONE;
+size_t yyt3 = NONE;
+size_t yyt4 = NONE;
+size_t yyt5 = NONE;
+size_t yyt6 = NONE;
+size_t yyt7 = NONE;
+size_t yyt8 = NONE;
+size_t yyt9 = NONE;
+
+  (void)mar;
+  
+{
+  unsigned char yych;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case '@':
+    case '_':
+    case '~': goto yy34;
+    case '#':
+      yyt7 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy35;
+    case '%': goto yy36;
+    case '/': goto yy37;
+    case '?':
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy38;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z': goto yy39;
+    default: goto yy32;
+  }
+yy31:
+  ++cur;
+  t0e = yyt1;
+  t1e = yyt2;
+  t2e = yyt3;
+  t3s = yyt4;
+  t4s = yyt5;
+  t5s = yyt6;
+  t6e = yyt9;
+  t7e = yyt10;
+  t8s = yyt11;
+  t9s = yyt7;
+  t10s = yyt8;
+  {
+      if (cur != len + 1)
+        return 0;
+      goto matched;
+    }
+yy32:
+  ++cur;
+yy33:
+  { return 0; }
+yy34:
+  ++cur;
+  mar = cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+    case '!':
+    case '#':
+    case '$':
+    case '%':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy41;
+    default: goto yy33;
+  }
+yy35:
+  ++cur;
+  mar = cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt8 = cur;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~':
+      yyt8 = cur;
+      goto yy48;
+    case '%':
+      yyt8 = cur;
+      goto yy49;
+    default: goto yy33;
+  }
+yy36:
+  ++cur;
+  mar = cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy50;
+    default: goto yy33;
+  }
+yy37:
+  ++cur;
+  mar = cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+    case '!':
+    case '#':
+    case '$':
+    case '%':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy46;
+    case '/': goto yy52;
+    default: goto yy33;
+  }
+yy38:
+  ++cur;
+  mar = cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = cur;
+      yyt8 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~':
+      yyt7 = cur;
+      goto yy53;
+    case '#':
+      yyt7 = cur;
+      goto yy43;
+    case '%':
+      yyt7 = cur;
+      goto yy54;
+    default: goto yy33;
+  }
+yy39:
+  ++cur;
+  mar = cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+    case '!':
+    case '#':
+    case '$':
+    case '%':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case ',':
+    case '/':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case '_':
+    case '~': goto yy41;
+    case '+':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z': goto yy55;
+    case ':':
+      yyt1 = cur;
+      goto yy56;
+    default: goto yy33;
+  }
+yy40:
+  ++cur;
+  cur = skip_vector(s, cur, len, 0);
+  yych = (cur < len ? s[cur] : 0);
+yy41:
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy40;
+    case '#':
+      yyt7 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy43;
+    case '%': goto yy44;
+    case '/': goto yy45;
+    case '?':
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy47;
+    default: goto yy42;
+  }
+yy42:
+  cur = mar;
+  goto yy33;
+yy43:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt8 = cur;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~':
+      yyt8 = cur;
+      goto yy48;
+    case '%':
+      yyt8 = cur;
+      goto yy49;
+    default: goto yy42;
+  }
+yy44:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy50;
+    default: goto yy42;
+  }
+yy45:
+  ++cur;
+  cur = skip_vector(s, cur, len, 1);
+  yych = (cur < len ? s[cur] : 0);
+yy46:
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy45;
+    case '#':
+      yyt7 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy43;
+    case '%': goto yy51;
+    case '?':
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy47;
+    default: goto yy42;
+  }
+yy47:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = cur;
+      yyt8 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~':
+      yyt7 = cur;
+      goto yy53;
+    case '#':
+      yyt7 = cur;
+      goto yy43;
+    case '%':
+      yyt7 = cur;
+      goto yy54;
+    default: goto yy42;
+  }
+yy48:
+  ++cur;
+  cur = skip_vector(s, cur, len, 2);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy48;
+    case '%': goto yy49;
+    default: goto yy42;
+  }
+yy49:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy57;
+    default: goto yy42;
+  }
+yy50:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy40;
+    default: goto yy42;
+  }
+yy51:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy58;
+    default: goto yy42;
+  }
+yy52:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt9 = NONE;
+      yyt10 = cur;
+      yyt11 = cur;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~':
+      yyt9 = NONE;
+      goto yy59;
+    case '#':
+      yyt7 = NONE;
+      yyt9 = NONE;
+      yyt10 = cur;
+      yyt11 = cur;
+      goto yy43;
+    case '%':
+      yyt9 = NONE;
+      goto yy60;
+    case '/':
+      yyt9 = NONE;
+      yyt10 = cur;
+      yyt11 = cur;
+      goto yy61;
+    case ':':
+      yyt9 = NONE;
+      yyt10 = cur;
+      goto yy62;
+    case '?':
+      yyt9 = NONE;
+      yyt10 = cur;
+      yyt11 = cur;
+      goto yy47;
+    case '@':
+      yyt9 = cur;
+      goto yy63;
+    case '[':
+      yyt9 = NONE;
+      goto yy64;
+    default: goto yy42;
+  }
+yy53:
+  ++cur;
+  cur = skip_vector(s, cur, len, 2);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt8 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy53;
+    case '#': goto yy43;
+    case '%': goto yy54;
+    default: goto yy42;
+  }
+yy54:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy65;
+    default: goto yy42;
+  }
+yy55:
+  ++cur;
+  cur = skip_vector(s, cur, len, 3);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case ',':
+    case ';':
+    case '=':
+    case '@':
+    case '_':
+    case '~': goto yy40;
+    case '#':
+      yyt7 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy43;
+    case '%': goto yy44;
+    case '+':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z': goto yy55;
+    case '/': goto yy45;
+    case ':':
+      yyt1 = cur;
+      goto yy56;
+    case '?':
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy47;
+    default: goto yy42;
+  }
+yy56:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '/': goto yy70;
+    default: goto yy67;
+  }
+yy57:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy48;
+    default: goto yy42;
+  }
+yy58:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy45;
+    default: goto yy42;
+  }
+yy59:
+  ++cur;
+  cur = skip_vector(s, cur, len, 4);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt10 = cur;
+      yyt11 = cur;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy59;
+    case '#':
+      yyt7 = NONE;
+      yyt10 = cur;
+      yyt11 = cur;
+      goto yy43;
+    case '%': goto yy60;
+    case '/':
+      yyt10 = cur;
+      yyt11 = cur;
+      goto yy61;
+    case ':':
+      yyt10 = cur;
+      goto yy62;
+    case '?':
+      yyt10 = cur;
+      yyt11 = cur;
+      goto yy47;
+    case '@':
+      yyt9 = cur;
+      goto yy63;
+    default: goto yy42;
+  }
+yy60:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy72;
+    default: goto yy42;
+  }
+yy61:
+  ++cur;
+  cur = skip_vector(s, cur, len, 1);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy61;
+    case '#':
+      yyt7 = NONE;
+      goto yy43;
+    case '%': goto yy73;
+    case '?': goto yy47;
+    default: goto yy42;
+  }
+yy62:
+  ++cur;
+  cur = skip_vector(s, cur, len, 5);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt11 = cur;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case ':':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy74;
+    case '#':
+      yyt7 = NONE;
+      yyt11 = cur;
+      goto yy43;
+    case '%': goto yy75;
+    case '/':
+      yyt11 = cur;
+      goto yy61;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy62;
+    case '?':
+      yyt11 = cur;
+      goto yy47;
+    case '@':
+      yyt9 = cur;
+      goto yy63;
+    default: goto yy42;
+  }
+yy63:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '[': goto yy64;
+    default: goto yy77;
+  }
+yy64:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy80;
+    case ':': goto yy81;
+    case 'V':
+    case 'v': goto yy82;
+    default: goto yy42;
+  }
+yy65:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy53;
+    default: goto yy42;
+  }
+yy66:
+  ++cur;
+  cur = skip_vector(s, cur, len, 1);
+  yych = (cur < len ? s[cur] : 0);
+yy67:
+  switch (yych) {
+    case 0x00:
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy66;
+    case '#':
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      goto yy68;
+    case '%': goto yy69;
+    case '?':
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      goto yy71;
+    default: goto yy42;
+  }
+yy68:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt6 = cur;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~':
+      yyt6 = cur;
+      goto yy83;
+    case '%':
+      yyt6 = cur;
+      goto yy84;
+    default: goto yy42;
+  }
+yy69:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy85;
+    default: goto yy42;
+  }
+yy70:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '/': goto yy86;
+    default: goto yy67;
+  }
+yy71:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt5 = cur;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~':
+      yyt5 = cur;
+      goto yy87;
+    case '#':
+      yyt5 = cur;
+      goto yy68;
+    case '%':
+      yyt5 = cur;
+      goto yy88;
+    default: goto yy42;
+  }
+yy72:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy59;
+    default: goto yy42;
+  }
+yy73:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy89;
+    default: goto yy42;
+  }
+yy74:
+  ++cur;
+  cur = skip_vector(s, cur, len, 6);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy74;
+    case '%': goto yy75;
+    case '@':
+      yyt9 = cur;
+      goto yy63;
+    default: goto yy42;
+  }
+yy75:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy90;
+    default: goto yy42;
+  }
+yy76:
+  ++cur;
+  cur = skip_vector(s, cur, len, 4);
+  yych = (cur < len ? s[cur] : 0);
+yy77:
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt10 = cur;
+      yyt11 = cur;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy76;
+    case '#':
+      yyt7 = NONE;
+      yyt10 = cur;
+      yyt11 = cur;
+      goto yy43;
+    case '%': goto yy78;
+    case '/':
+      yyt10 = cur;
+      yyt11 = cur;
+      goto yy61;
+    case ':':
+      yyt10 = cur;
+      goto yy79;
+    case '?':
+      yyt10 = cur;
+      yyt11 = cur;
+      goto yy47;
+    default: goto yy42;
+  }
+yy78:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy91;
+    default: goto yy42;
+  }
+yy79:
+  ++cur;
+  cur = skip_vector(s, cur, len, 5);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt11 = cur;
+      goto yy31;
+    case '#':
+      yyt7 = NONE;
+      yyt11 = cur;
+      goto yy43;
+    case '/':
+      yyt11 = cur;
+      goto yy61;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy79;
+    case '?':
+      yyt11 = cur;
+      goto yy47;
+    default: goto yy42;
+  }
+yy80:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy92;
+    case ':': goto yy93;
+    default: goto yy42;
+  }
+yy81:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy94;
+    default: goto yy42;
+  }
+yy82:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy42;
+    default: goto yy96;
+  }
+yy83:
+  ++cur;
+  cur = skip_vector(s, cur, len, 2);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy83;
+    case '%': goto yy84;
+    default: goto yy42;
+  }
+yy84:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy97;
+    default: goto yy42;
+  }
+yy85:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy66;
+    default: goto yy42;
+  }
+yy86:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt2 = NONE;
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~':
+      yyt2 = NONE;
+      goto yy98;
+    case '#':
+      yyt2 = NONE;
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      goto yy68;
+    case '%':
+      yyt2 = NONE;
+      goto yy99;
+    case '/':
+      yyt2 = NONE;
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy100;
+    case ':':
+      yyt2 = NONE;
+      yyt3 = cur;
+      goto yy101;
+    case '?':
+      yyt2 = NONE;
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy71;
+    case '@':
+      yyt2 = cur;
+      goto yy102;
+    case '[':
+      yyt2 = NONE;
+      goto yy103;
+    default: goto yy42;
+  }
+yy87:
+  ++cur;
+  cur = skip_vector(s, cur, len, 2);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy87;
+    case '#': goto yy68;
+    case '%': goto yy88;
+    default: goto yy42;
+  }
+yy88:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy104;
+    default: goto yy42;
+  }
+yy89:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy61;
+    default: goto yy42;
+  }
+yy90:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy74;
+    default: goto yy42;
+  }
+yy91:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy76;
+    default: goto yy42;
+  }
+yy92:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy105;
+    case ':': goto yy93;
+    default: goto yy42;
+  }
+yy93:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy106;
+    case ':': goto yy107;
+    default: goto yy42;
+  }
+yy94:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy108;
+    case '1': goto yy109;
+    case '2': goto yy110;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy111;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy112;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy95:
+  ++cur;
+  cur = skip_vector(s, cur, len, 7);
+  yych = (cur < len ? s[cur] : 0);
+yy96:
+  switch (yych) {
+    case '.': goto yy114;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy95;
+    default: goto yy42;
+  }
+yy97:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy83;
+    default: goto yy42;
+  }
+yy98:
+  ++cur;
+  cur = skip_vector(s, cur, len, 4);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy98;
+    case '#':
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      goto yy68;
+    case '%': goto yy99;
+    case '/':
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy100;
+    case ':':
+      yyt3 = cur;
+      goto yy101;
+    case '?':
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy71;
+    case '@':
+      yyt2 = cur;
+      goto yy102;
+    default: goto yy42;
+  }
+yy99:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy115;
+    default: goto yy42;
+  }
+yy100:
+  ++cur;
+  cur = skip_vector(s, cur, len, 1);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy100;
+    case '#':
+      yyt5 = NONE;
+      goto yy68;
+    case '%': goto yy116;
+    case '?': goto yy71;
+    default: goto yy42;
+  }
+yy101:
+  ++cur;
+  cur = skip_vector(s, cur, len, 5);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt4 = cur;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case ':':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy117;
+    case '#':
+      yyt4 = cur;
+      yyt5 = NONE;
+      goto yy68;
+    case '%': goto yy118;
+    case '/':
+      yyt4 = cur;
+      goto yy100;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy101;
+    case '?':
+      yyt4 = cur;
+      goto yy71;
+    case '@':
+      yyt2 = cur;
+      goto yy102;
+    default: goto yy42;
+  }
+yy102:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '[': goto yy103;
+    default: goto yy120;
+  }
+yy103:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy123;
+    case ':': goto yy124;
+    case 'V':
+    case 'v': goto yy125;
+    default: goto yy42;
+  }
+yy104:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy87;
+    default: goto yy42;
+  }
+yy105:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy126;
+    case ':': goto yy93;
+    default: goto yy42;
+  }
+yy106:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy127;
+    case ':': goto yy128;
+    default: goto yy42;
+  }
+yy107:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy129;
+    case '1': goto yy130;
+    case '2': goto yy131;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy132;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy133;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy108:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy135;
+    case ':': goto yy136;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy109:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy137;
+    case ':': goto yy136;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy135;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy110:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy137;
+    case '5': goto yy138;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy139;
+    case ':': goto yy136;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy135;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy111:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy139;
+    case ':': goto yy136;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy135;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy112:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy135;
+    case ':': goto yy136;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy113:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt10 = cur;
+      yyt11 = cur;
+      goto yy31;
+    case '#':
+      yyt7 = NONE;
+      yyt10 = cur;
+      yyt11 = cur;
+      goto yy43;
+    case '/':
+      yyt10 = cur;
+      yyt11 = cur;
+      goto yy61;
+    case ':':
+      yyt10 = cur;
+      goto yy79;
+    case '?':
+      yyt10 = cur;
+      yyt11 = cur;
+      goto yy47;
+    default: goto yy42;
+  }
+yy114:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ']': goto yy42;
+    default: goto yy141;
+  }
+yy115:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy98;
+    default: goto yy42;
+  }
+yy116:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy142;
+    default: goto yy42;
+  }
+yy117:
+  ++cur;
+  cur = skip_vector(s, cur, len, 6);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy117;
+    case '%': goto yy118;
+    case '@':
+      yyt2 = cur;
+      goto yy102;
+    default: goto yy42;
+  }
+yy118:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy143;
+    default: goto yy42;
+  }
+yy119:
+  ++cur;
+  cur = skip_vector(s, cur, len, 4);
+  yych = (cur < len ? s[cur] : 0);
+yy120:
+  switch (yych) {
+    case 0x00:
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy31;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy119;
+    case '#':
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      goto yy68;
+    case '%': goto yy121;
+    case '/':
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy100;
+    case ':':
+      yyt3 = cur;
+      goto yy122;
+    case '?':
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy71;
+    default: goto yy42;
+  }
+yy121:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy144;
+    default: goto yy42;
+  }
+yy122:
+  ++cur;
+  cur = skip_vector(s, cur, len, 5);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt4 = cur;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy31;
+    case '#':
+      yyt4 = cur;
+      yyt5 = NONE;
+      goto yy68;
+    case '/':
+      yyt4 = cur;
+      goto yy100;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy122;
+    case '?':
+      yyt4 = cur;
+      goto yy71;
+    default: goto yy42;
+  }
+yy123:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy145;
+    case ':': goto yy146;
+    default: goto yy42;
+  }
+yy124:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy147;
+    default: goto yy42;
+  }
+yy125:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy42;
+    default: goto yy149;
+  }
+yy126:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy93;
+    default: goto yy42;
+  }
+yy127:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy150;
+    case ':': goto yy128;
+    default: goto yy42;
+  }
+yy128:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy151;
+    case ':': goto yy152;
+    default: goto yy42;
+  }
+yy129:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy153;
+    case ':': goto yy154;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy130:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy155;
+    case ':': goto yy154;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy153;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy131:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy155;
+    case '5': goto yy156;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy157;
+    case ':': goto yy154;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy153;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy132:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy157;
+    case ':': goto yy154;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy153;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy133:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy153;
+    case ':': goto yy154;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy134:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy158;
+    case '1': goto yy159;
+    case '2': goto yy160;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy161;
+    default: goto yy42;
+  }
+yy135:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy162;
+    case ':': goto yy136;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy136:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy129;
+    case '1': goto yy130;
+    case '2': goto yy131;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy132;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy133;
+    default: goto yy42;
+  }
+yy137:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy163;
+    case ':': goto yy136;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy162;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy138:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy163;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy162;
+    case ':': goto yy136;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy139:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy162;
+    case ':': goto yy136;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy140:
+  ++cur;
+  cur = skip_vector(s, cur, len, 6);
+  yych = (cur < len ? s[cur] : 0);
+yy141:
+  switch (yych) {
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy140;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy142:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy100;
+    default: goto yy42;
+  }
+yy143:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy117;
+    default: goto yy42;
+  }
+yy144:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy119;
+    default: goto yy42;
+  }
+yy145:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy164;
+    case ':': goto yy146;
+    default: goto yy42;
+  }
+yy146:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy165;
+    case ':': goto yy166;
+    default: goto yy42;
+  }
+yy147:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy167;
+    case '1': goto yy168;
+    case '2': goto yy169;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy170;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy171;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy148:
+  ++cur;
+  cur = skip_vector(s, cur, len, 7);
+  yych = (cur < len ? s[cur] : 0);
+yy149:
+  switch (yych) {
+    case '.': goto yy173;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy148;
+    default: goto yy42;
+  }
+yy150:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy174;
+    case ':': goto yy128;
+    default: goto yy42;
+  }
+yy151:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy175;
+    case ':': goto yy176;
+    default: goto yy42;
+  }
+yy152:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy177;
+    case '1': goto yy178;
+    case '2': goto yy179;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy180;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy181;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy153:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy182;
+    case ':': goto yy154;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy154:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy177;
+    case '1': goto yy178;
+    case '2': goto yy179;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy180;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy181;
+    default: goto yy42;
+  }
+yy155:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy183;
+    case ':': goto yy154;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy182;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy156:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy183;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy182;
+    case ':': goto yy154;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy157:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy182;
+    case ':': goto yy154;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy158:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy184;
+    default: goto yy42;
+  }
+yy159:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy184;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy161;
+    default: goto yy42;
+  }
+yy160:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy184;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy161;
+    case '5': goto yy185;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy158;
+    default: goto yy42;
+  }
+yy161:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy184;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy158;
+    default: goto yy42;
+  }
+yy162:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy186;
+    case ':': goto yy136;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy163:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy186;
+    case ':': goto yy136;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy164:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy187;
+    case ':': goto yy146;
+    default: goto yy42;
+  }
+yy165:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy188;
+    case ':': goto yy189;
+    default: goto yy42;
+  }
+yy166:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy190;
+    case '1': goto yy191;
+    case '2': goto yy192;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy193;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy194;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy167:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy196;
+    case ':': goto yy197;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy168:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy198;
+    case ':': goto yy197;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy196;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy169:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy198;
+    case '5': goto yy199;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy200;
+    case ':': goto yy197;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy196;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy170:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy200;
+    case ':': goto yy197;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy196;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy171:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy196;
+    case ':': goto yy197;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy172:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      yyt7 = NONE;
+      yyt8 = NONE;
+      yyt9 = NONE;
+      yyt10 = NONE;
+      yyt11 = NONE;
+      goto yy31;
+    case '#':
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      goto yy68;
+    case '/':
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy100;
+    case ':':
+      yyt3 = cur;
+      goto yy122;
+    case '?':
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy71;
+    default: goto yy42;
+  }
+yy173:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ']': goto yy42;
+    default: goto yy202;
+  }
+yy174:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy128;
+    default: goto yy42;
+  }
+yy175:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy203;
+    case ':': goto yy176;
+    default: goto yy42;
+  }
+yy176:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy204;
+    case ':': goto yy205;
+    default: goto yy42;
+  }
+yy177:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy206;
+    case ':': goto yy207;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy178:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy208;
+    case ':': goto yy207;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy206;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy179:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy208;
+    case '5': goto yy209;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy210;
+    case ':': goto yy207;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy206;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy180:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy210;
+    case ':': goto yy207;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy206;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy181:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy206;
+    case ':': goto yy207;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy182:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy211;
+    case ':': goto yy154;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy183:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy211;
+    case ':': goto yy154;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy184:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy212;
+    case '1': goto yy213;
+    case '2': goto yy214;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy215;
+    default: goto yy42;
+  }
+yy185:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy184;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy158;
+    default: goto yy42;
+  }
+yy186:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy136;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy187:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy146;
+    default: goto yy42;
+  }
+yy188:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy216;
+    case ':': goto yy189;
+    default: goto yy42;
+  }
+yy189:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy217;
+    case ':': goto yy218;
+    default: goto yy42;
+  }
+yy190:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy219;
+    case ':': goto yy220;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy191:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy221;
+    case ':': goto yy220;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy219;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy192:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy221;
+    case '5': goto yy222;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy223;
+    case ':': goto yy220;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy219;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy193:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy223;
+    case ':': goto yy220;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy219;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy194:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy219;
+    case ':': goto yy220;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy195:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy224;
+    case '1': goto yy225;
+    case '2': goto yy226;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy227;
+    default: goto yy42;
+  }
+yy196:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy228;
+    case ':': goto yy197;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy197:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy190;
+    case '1': goto yy191;
+    case '2': goto yy192;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy193;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy194;
+    default: goto yy42;
+  }
+yy198:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy229;
+    case ':': goto yy197;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy228;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy199:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy229;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy228;
+    case ':': goto yy197;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy200:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy228;
+    case ':': goto yy197;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy201:
+  ++cur;
+  cur = skip_vector(s, cur, len, 6);
+  yych = (cur < len ? s[cur] : 0);
+yy202:
+  switch (yych) {
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy201;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy203:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy230;
+    case ':': goto yy176;
+    default: goto yy42;
+  }
+yy204:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy231;
+    case ':': goto yy232;
+    default: goto yy42;
+  }
+yy205:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy233;
+    case '1': goto yy234;
+    case '2': goto yy235;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy236;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy237;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy206:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy238;
+    case ':': goto yy207;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy207:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy233;
+    case '1': goto yy234;
+    case '2': goto yy235;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy236;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy237;
+    default: goto yy42;
+  }
+yy208:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy239;
+    case ':': goto yy207;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy238;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy209:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy239;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy238;
+    case ':': goto yy207;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy210:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy238;
+    case ':': goto yy207;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy211:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy154;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy212:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy240;
+    default: goto yy42;
+  }
+yy213:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy240;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy215;
+    default: goto yy42;
+  }
+yy214:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy240;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy215;
+    case '5': goto yy241;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy212;
+    default: goto yy42;
+  }
+yy215:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy240;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy212;
+    default: goto yy42;
+  }
+yy216:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy242;
+    case ':': goto yy189;
+    default: goto yy42;
+  }
+yy217:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy243;
+    case ':': goto yy244;
+    default: goto yy42;
+  }
+yy218:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy245;
+    case '1': goto yy246;
+    case '2': goto yy247;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy248;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy249;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy219:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy250;
+    case ':': goto yy220;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy220:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy245;
+    case '1': goto yy246;
+    case '2': goto yy247;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy248;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy249;
+    default: goto yy42;
+  }
+yy221:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy251;
+    case ':': goto yy220;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy250;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy222:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy251;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy250;
+    case ':': goto yy220;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy223:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy250;
+    case ':': goto yy220;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy224:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy252;
+    default: goto yy42;
+  }
+yy225:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy252;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy227;
+    default: goto yy42;
+  }
+yy226:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy252;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy227;
+    case '5': goto yy253;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy224;
+    default: goto yy42;
+  }
+yy227:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy252;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy224;
+    default: goto yy42;
+  }
+yy228:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy254;
+    case ':': goto yy197;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy229:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy254;
+    case ':': goto yy197;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy230:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy176;
+    default: goto yy42;
+  }
+yy231:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy255;
+    case ':': goto yy232;
+    default: goto yy42;
+  }
+yy232:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy256;
+    case ':': goto yy257;
+    default: goto yy42;
+  }
+yy233:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy258;
+    case ':': goto yy259;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy234:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy260;
+    case ':': goto yy259;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy258;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy235:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy260;
+    case '5': goto yy261;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy262;
+    case ':': goto yy259;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy258;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy236:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy262;
+    case ':': goto yy259;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy258;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy237:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy258;
+    case ':': goto yy259;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy238:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy263;
+    case ':': goto yy207;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy239:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy263;
+    case ':': goto yy207;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy240:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy264;
+    case '1': goto yy265;
+    case '2': goto yy266;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy267;
+    default: goto yy42;
+  }
+yy241:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy240;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy212;
+    default: goto yy42;
+  }
+yy242:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy189;
+    default: goto yy42;
+  }
+yy243:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy268;
+    case ':': goto yy244;
+    default: goto yy42;
+  }
+yy244:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy269;
+    case ':': goto yy270;
+    default: goto yy42;
+  }
+yy245:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy271;
+    case ':': goto yy272;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy246:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy273;
+    case ':': goto yy272;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy271;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy247:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy273;
+    case '5': goto yy274;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy275;
+    case ':': goto yy272;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy271;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy248:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy275;
+    case ':': goto yy272;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy271;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy249:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy271;
+    case ':': goto yy272;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy250:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy276;
+    case ':': goto yy220;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy251:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy276;
+    case ':': goto yy220;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy252:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy277;
+    case '1': goto yy278;
+    case '2': goto yy279;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy280;
+    default: goto yy42;
+  }
+yy253:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy252;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy224;
+    default: goto yy42;
+  }
+yy254:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy197;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy255:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy281;
+    case ':': goto yy232;
+    default: goto yy42;
+  }
+yy256:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy282;
+    case ':': goto yy283;
+    default: goto yy42;
+  }
+yy257:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy284;
+    case '1': goto yy285;
+    case '2': goto yy286;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy287;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy288;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy258:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy289;
+    case ':': goto yy259;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy259:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy284;
+    case '1': goto yy285;
+    case '2': goto yy286;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy287;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy288;
+    default: goto yy42;
+  }
+yy260:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy290;
+    case ':': goto yy259;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy289;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy261:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy290;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy289;
+    case ':': goto yy259;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy262:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy289;
+    case ':': goto yy259;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy263:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy207;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy264:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy265:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy267;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy266:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy267;
+    case '5': goto yy291;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy264;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy267:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy264;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy268:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy292;
+    case ':': goto yy244;
+    default: goto yy42;
+  }
+yy269:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy293;
+    case ':': goto yy294;
+    default: goto yy42;
+  }
+yy270:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy295;
+    case '1': goto yy296;
+    case '2': goto yy297;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy298;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy299;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy271:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy300;
+    case ':': goto yy272;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy272:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy295;
+    case '1': goto yy296;
+    case '2': goto yy297;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy298;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy299;
+    default: goto yy42;
+  }
+yy273:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy301;
+    case ':': goto yy272;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy300;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy274:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy301;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy300;
+    case ':': goto yy272;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy275:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy300;
+    case ':': goto yy272;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy276:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy220;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy277:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy302;
+    default: goto yy42;
+  }
+yy278:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy302;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy280;
+    default: goto yy42;
+  }
+yy279:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy302;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy280;
+    case '5': goto yy303;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy277;
+    default: goto yy42;
+  }
+yy280:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy302;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy277;
+    default: goto yy42;
+  }
+yy281:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy232;
+    default: goto yy42;
+  }
+yy282:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy304;
+    case ':': goto yy283;
+    default: goto yy42;
+  }
+yy283:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy305;
+    case ':': goto yy306;
+    default: goto yy42;
+  }
+yy284:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy307;
+    case ':': goto yy308;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy285:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy309;
+    case ':': goto yy308;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy307;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy286:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy309;
+    case '5': goto yy310;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy311;
+    case ':': goto yy308;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy307;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy287:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy311;
+    case ':': goto yy308;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy307;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy288:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy307;
+    case ':': goto yy308;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy289:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy312;
+    case ':': goto yy259;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy290:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy312;
+    case ':': goto yy259;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy291:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy264;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy292:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy244;
+    default: goto yy42;
+  }
+yy293:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy313;
+    case ':': goto yy294;
+    default: goto yy42;
+  }
+yy294:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy314;
+    case ':': goto yy315;
+    default: goto yy42;
+  }
+yy295:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy316;
+    case ':': goto yy317;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy296:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy318;
+    case ':': goto yy317;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy316;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy297:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy318;
+    case '5': goto yy319;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy320;
+    case ':': goto yy317;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy316;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy298:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy320;
+    case ':': goto yy317;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy316;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy299:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy316;
+    case ':': goto yy317;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy300:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy321;
+    case ':': goto yy272;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy301:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy321;
+    case ':': goto yy272;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy302:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy322;
+    case '1': goto yy323;
+    case '2': goto yy324;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy325;
+    default: goto yy42;
+  }
+yy303:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy302;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy277;
+    default: goto yy42;
+  }
+yy304:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy326;
+    case ':': goto yy283;
+    default: goto yy42;
+  }
+yy305:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy327;
+    case ':': goto yy328;
+    default: goto yy42;
+  }
+yy306:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy329;
+    case '1': goto yy330;
+    case '2': goto yy331;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy332;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy333;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy307:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy334;
+    case ':': goto yy308;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy308:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy329;
+    case '1': goto yy330;
+    case '2': goto yy331;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy332;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy333;
+    default: goto yy42;
+  }
+yy309:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy335;
+    case ':': goto yy308;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy334;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy310:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy335;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy334;
+    case ':': goto yy308;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy311:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy334;
+    case ':': goto yy308;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy312:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy259;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy313:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy336;
+    case ':': goto yy294;
+    default: goto yy42;
+  }
+yy314:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy337;
+    case ':': goto yy338;
+    default: goto yy42;
+  }
+yy315:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy339;
+    case '1': goto yy340;
+    case '2': goto yy341;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy342;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy343;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy316:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy344;
+    case ':': goto yy317;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy317:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy339;
+    case '1': goto yy340;
+    case '2': goto yy341;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy342;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy343;
+    default: goto yy42;
+  }
+yy318:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy345;
+    case ':': goto yy317;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy344;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy319:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy345;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy344;
+    case ':': goto yy317;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy320:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy344;
+    case ':': goto yy317;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy321:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy272;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy322:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy323:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy325;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy324:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy325;
+    case '5': goto yy346;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy322;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy325:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy322;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy326:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy283;
+    default: goto yy42;
+  }
+yy327:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy347;
+    case ':': goto yy328;
+    default: goto yy42;
+  }
+yy328:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy348;
+    case '1': goto yy349;
+    case '2': goto yy350;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy351;
+    case ':': goto yy352;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy353;
+    default: goto yy42;
+  }
+yy329:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy354;
+    case ':': goto yy355;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy330:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy356;
+    case ':': goto yy355;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy354;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy331:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy356;
+    case '5': goto yy357;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy358;
+    case ':': goto yy355;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy354;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy332:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy358;
+    case ':': goto yy355;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy354;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy333:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy354;
+    case ':': goto yy355;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy334:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy359;
+    case ':': goto yy308;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy335:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy359;
+    case ':': goto yy308;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy336:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy294;
+    default: goto yy42;
+  }
+yy337:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy360;
+    case ':': goto yy338;
+    default: goto yy42;
+  }
+yy338:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy361;
+    case ':': goto yy362;
+    default: goto yy42;
+  }
+yy339:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy363;
+    case ':': goto yy364;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy340:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy365;
+    case ':': goto yy364;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy363;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy341:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy365;
+    case '5': goto yy366;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy367;
+    case ':': goto yy364;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy363;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy342:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy367;
+    case ':': goto yy364;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy363;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy343:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy363;
+    case ':': goto yy364;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy344:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy368;
+    case ':': goto yy317;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy345:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy368;
+    case ':': goto yy317;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy346:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy322;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy347:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy369;
+    case ':': goto yy328;
+    default: goto yy42;
+  }
+yy348:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy370;
+    case ':': goto yy371;
+    default: goto yy42;
+  }
+yy349:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy372;
+    case ':': goto yy371;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy370;
+    default: goto yy42;
+  }
+yy350:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy372;
+    case '5': goto yy373;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy374;
+    case ':': goto yy371;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy370;
+    default: goto yy42;
+  }
+yy351:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy374;
+    case ':': goto yy371;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy370;
+    default: goto yy42;
+  }
+yy352:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy375;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy353:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy370;
+    case ':': goto yy371;
+    default: goto yy42;
+  }
+yy354:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy376;
+    case ':': goto yy355;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy355:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy375;
+    default: goto yy42;
+  }
+yy356:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy377;
+    case ':': goto yy355;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy376;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy357:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy377;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy376;
+    case ':': goto yy355;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy358:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy376;
+    case ':': goto yy355;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy359:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy308;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy360:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy378;
+    case ':': goto yy338;
+    default: goto yy42;
+  }
+yy361:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy379;
+    case ':': goto yy380;
+    default: goto yy42;
+  }
+yy362:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy381;
+    case '1': goto yy382;
+    case '2': goto yy383;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy384;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy385;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy363:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy386;
+    case ':': goto yy364;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy364:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy381;
+    case '1': goto yy382;
+    case '2': goto yy383;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy384;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy385;
+    default: goto yy42;
+  }
+yy365:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy387;
+    case ':': goto yy364;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy386;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy366:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy387;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy386;
+    case ':': goto yy364;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy367:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy386;
+    case ':': goto yy364;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy368:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy317;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy369:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy328;
+    default: goto yy42;
+  }
+yy370:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy388;
+    case ':': goto yy371;
+    default: goto yy42;
+  }
+yy371:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy375;
+    case ':': goto yy264;
+    default: goto yy42;
+  }
+yy372:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy389;
+    case ':': goto yy371;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy388;
+    default: goto yy42;
+  }
+yy373:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy389;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy388;
+    case ':': goto yy371;
+    default: goto yy42;
+  }
+yy374:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy388;
+    case ':': goto yy371;
+    default: goto yy42;
+  }
+yy375:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy390;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy376:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy391;
+    case ':': goto yy355;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy377:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy391;
+    case ':': goto yy355;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy378:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy338;
+    default: goto yy42;
+  }
+yy379:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy392;
+    case ':': goto yy380;
+    default: goto yy42;
+  }
+yy380:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy393;
+    case '1': goto yy394;
+    case '2': goto yy395;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy396;
+    case ':': goto yy397;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy398;
+    default: goto yy42;
+  }
+yy381:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy399;
+    case ':': goto yy400;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy382:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy401;
+    case ':': goto yy400;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy399;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy383:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy401;
+    case '5': goto yy402;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy403;
+    case ':': goto yy400;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy399;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy384:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy403;
+    case ':': goto yy400;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy399;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy385:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy399;
+    case ':': goto yy400;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy386:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy404;
+    case ':': goto yy364;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy387:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy404;
+    case ':': goto yy364;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy388:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy405;
+    case ':': goto yy371;
+    default: goto yy42;
+  }
+yy389:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy134;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy405;
+    case ':': goto yy371;
+    default: goto yy42;
+  }
+yy390:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy406;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy391:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy355;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy392:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy407;
+    case ':': goto yy380;
+    default: goto yy42;
+  }
+yy393:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy408;
+    case ':': goto yy409;
+    default: goto yy42;
+  }
+yy394:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy410;
+    case ':': goto yy409;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy408;
+    default: goto yy42;
+  }
+yy395:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy410;
+    case '5': goto yy411;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy412;
+    case ':': goto yy409;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy408;
+    default: goto yy42;
+  }
+yy396:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy412;
+    case ':': goto yy409;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy408;
+    default: goto yy42;
+  }
+yy397:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy413;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy398:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy408;
+    case ':': goto yy409;
+    default: goto yy42;
+  }
+yy399:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy414;
+    case ':': goto yy400;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy400:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy413;
+    default: goto yy42;
+  }
+yy401:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy415;
+    case ':': goto yy400;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy414;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy402:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy415;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy414;
+    case ':': goto yy400;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy403:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy414;
+    case ':': goto yy400;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy404:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy364;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy405:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy371;
+    default: goto yy42;
+  }
+yy406:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy264;
+    case ']': goto yy113;
+    default: goto yy42;
+  }
+yy407:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy380;
+    default: goto yy42;
+  }
+yy408:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy416;
+    case ':': goto yy409;
+    default: goto yy42;
+  }
+yy409:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy413;
+    case ':': goto yy322;
+    default: goto yy42;
+  }
+yy410:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy417;
+    case ':': goto yy409;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy416;
+    default: goto yy42;
+  }
+yy411:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy417;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy416;
+    case ':': goto yy409;
+    default: goto yy42;
+  }
+yy412:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy416;
+    case ':': goto yy409;
+    default: goto yy42;
+  }
+yy413:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy418;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy414:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy419;
+    case ':': goto yy400;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy415:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy419;
+    case ':': goto yy400;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy416:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy420;
+    case ':': goto yy409;
+    default: goto yy42;
+  }
+yy417:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy195;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy420;
+    case ':': goto yy409;
+    default: goto yy42;
+  }
+yy418:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy421;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy419:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy400;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+yy420:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy409;
+    default: goto yy42;
+  }
+yy421:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy322;
+    case ']': goto yy172;
+    default: goto yy42;
+  }
+}
+
+matched:;
+  const size_t scheme_e = t0e;
+  const size_t userinfo_e = t1e != NONE ? t1e : t6e;
+  const size_t host_e = t2e != NONE ? t2e : t7e;
+  const size_t path_abempty_s = t3s != NONE ? t3s : t8s;
+  const size_t query_s = t4s != NONE ? t4s : t9s;
+  const size_t fragment_s = t5s != NONE ? t5s : t10s;
+  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
+  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
+  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
+  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
+  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
+  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  if (scheme_e != NONE) {
+    uri->scheme.offset = 0;
+    uri->scheme.length = scheme_e;
+  }
+  if (authority_s != NONE) {
+    uri->authority.offset = authority_s;
+    uri->authority.length = path_s - authority_s;
+    if (userinfo_e != NONE) {
+      uri->userinfo.offset = authority_s;
+      uri->userinfo.length = userinfo_e - authority_s;
+    }
+    uri->host.offset = host_s;
+    uri->host.length = host_e - host_s;
+    if (host_e < path_s) {
+      uri->port.offset = host_e + 1;
+      uri->port.length = path_s - host_e - 1;
+    }
+  }
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = query_e - query_s;
+  }
+  if (fragment_s != NONE) {
+    uri->fragment.offset = fragment_s;
+    uri->fragment.length = len - fragment_s;
+  }
+  uri->host_type = host_type(s, host_s, host_e);
+  uri->kind = scheme_e == NONE ? RFC3986_KIND_RELATIVE_REF
+                                : RFC3986_KIND_URI;
+  return 1;
+}
+
+__attribute__((target("ssse3"))) int rfc3986_fast__match_URI_ssse3(const char *input, size_t len,
+  rfc3986_uri *uri) {
+  const unsigned char *s = (const unsigned char *)input;
+  size_t cur = 0, mar = 0;
+  size_t t0e = NONE, t1e = NONE, t2e = NONE, t3s = NONE, t4s = NONE, t5s = NONE;
+  size_t yyt1 = NONE;
+size_t yyt2 = NONE;
+size_t yyt3 = NONE;
+size_t yyt4 = NONE;
+size_t yyt5 = NONE;
+size_t yyt6 = NONE;
+
+  (void)mar;
+  
+{
+  unsigned char yych;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z': goto yy615;
+    default: goto yy613;
+  }
+yy613:
+  ++cur;
+yy614:
+  { return 0; }
+yy615:
+  ++cur;
+  mar = cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '+':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z': goto yy617;
+    default: goto yy614;
+  }
+yy616:
+  ++cur;
+  cur = skip_vector(s, cur, len, 3);
+  yych = (cur < len ? s[cur] : 0);
+yy617:
+  switch (yych) {
+    case '+':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z': goto yy616;
+    case ':':
+      yyt1 = cur;
+      goto yy619;
+    default: goto yy618;
+  }
+yy618:
+  cur = mar;
+  goto yy614;
+yy619:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '/': goto yy625;
+    default: goto yy622;
+  }
+yy620:
+  ++cur;
+  t0e = yyt1;
+  t1e = yyt2;
+  t2e = yyt3;
+  t3s = yyt4;
+  t4s = yyt5;
+  t5s = yyt6;
+  {
+      if (cur != len + 1)
+        return 0;
+      goto matched;
+    }
+yy621:
+  ++cur;
+  cur = skip_vector(s, cur, len, 1);
+  yych = (cur < len ? s[cur] : 0);
+yy622:
+  switch (yych) {
+    case 0x00:
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      goto yy620;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy621;
+    case '#':
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      goto yy623;
+    case '%': goto yy624;
+    case '?':
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      goto yy626;
+    default: goto yy618;
+  }
+yy623:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt6 = cur;
+      goto yy620;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~':
+      yyt6 = cur;
+      goto yy627;
+    case '%':
+      yyt6 = cur;
+      goto yy628;
+    default: goto yy618;
+  }
+yy624:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy629;
+    default: goto yy618;
+  }
+yy625:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '/': goto yy630;
+    default: goto yy622;
+  }
+yy626:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt5 = cur;
+      yyt6 = NONE;
+      goto yy620;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~':
+      yyt5 = cur;
+      goto yy631;
+    case '#':
+      yyt5 = cur;
+      goto yy623;
+    case '%':
+      yyt5 = cur;
+      goto yy632;
+    default: goto yy618;
+  }
+yy627:
+  ++cur;
+  cur = skip_vector(s, cur, len, 2);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00: goto yy620;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy627;
+    case '%': goto yy628;
+    default: goto yy618;
+  }
+yy628:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy633;
+    default: goto yy618;
+  }
+yy629:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy621;
+    default: goto yy618;
+  }
+yy630:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt2 = NONE;
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      goto yy620;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~':
+      yyt2 = NONE;
+      goto yy634;
+    case '#':
+      yyt2 = NONE;
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      goto yy623;
+    case '%':
+      yyt2 = NONE;
+      goto yy635;
+    case '/':
+      yyt2 = NONE;
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy636;
+    case ':':
+      yyt2 = NONE;
+      yyt3 = cur;
+      goto yy637;
+    case '?':
+      yyt2 = NONE;
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy626;
+    case '@':
+      yyt2 = cur;
+      goto yy638;
+    case '[':
+      yyt2 = NONE;
+      goto yy639;
+    default: goto yy618;
+  }
+yy631:
+  ++cur;
+  cur = skip_vector(s, cur, len, 2);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt6 = NONE;
+      goto yy620;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy631;
+    case '#': goto yy623;
+    case '%': goto yy632;
+    default: goto yy618;
+  }
+yy632:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy640;
+    default: goto yy618;
+  }
+yy633:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy627;
+    default: goto yy618;
+  }
+yy634:
+  ++cur;
+  cur = skip_vector(s, cur, len, 4);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      goto yy620;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy634;
+    case '#':
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      goto yy623;
+    case '%': goto yy635;
+    case '/':
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy636;
+    case ':':
+      yyt3 = cur;
+      goto yy637;
+    case '?':
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy626;
+    case '@':
+      yyt2 = cur;
+      goto yy638;
+    default: goto yy618;
+  }
+yy635:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy641;
+    default: goto yy618;
+  }
+yy636:
+  ++cur;
+  cur = skip_vector(s, cur, len, 1);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt5 = NONE;
+      yyt6 = NONE;
+      goto yy620;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy636;
+    case '#':
+      yyt5 = NONE;
+      goto yy623;
+    case '%': goto yy642;
+    case '?': goto yy626;
+    default: goto yy618;
+  }
+yy637:
+  ++cur;
+  cur = skip_vector(s, cur, len, 5);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt4 = cur;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      goto yy620;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case ':':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy643;
+    case '#':
+      yyt4 = cur;
+      yyt5 = NONE;
+      goto yy623;
+    case '%': goto yy644;
+    case '/':
+      yyt4 = cur;
+      goto yy636;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy637;
+    case '?':
+      yyt4 = cur;
+      goto yy626;
+    case '@':
+      yyt2 = cur;
+      goto yy638;
+    default: goto yy618;
+  }
+yy638:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '[': goto yy639;
+    default: goto yy646;
+  }
+yy639:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy649;
+    case ':': goto yy650;
+    case 'V':
+    case 'v': goto yy651;
+    default: goto yy618;
+  }
+yy640:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy631;
+    default: goto yy618;
+  }
+yy641:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy634;
+    default: goto yy618;
+  }
+yy642:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy652;
+    default: goto yy618;
+  }
+yy643:
+  ++cur;
+  cur = skip_vector(s, cur, len, 6);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy643;
+    case '%': goto yy644;
+    case '@':
+      yyt2 = cur;
+      goto yy638;
+    default: goto yy618;
+  }
+yy644:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy653;
+    default: goto yy618;
+  }
+yy645:
+  ++cur;
+  cur = skip_vector(s, cur, len, 4);
+  yych = (cur < len ? s[cur] : 0);
+yy646:
+  switch (yych) {
+    case 0x00:
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      goto yy620;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy645;
+    case '#':
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      goto yy623;
+    case '%': goto yy647;
+    case '/':
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy636;
+    case ':':
+      yyt3 = cur;
+      goto yy648;
+    case '?':
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy626;
+    default: goto yy618;
+  }
+yy647:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy654;
+    default: goto yy618;
+  }
+yy648:
+  ++cur;
+  cur = skip_vector(s, cur, len, 5);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt4 = cur;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      goto yy620;
+    case '#':
+      yyt4 = cur;
+      yyt5 = NONE;
+      goto yy623;
+    case '/':
+      yyt4 = cur;
+      goto yy636;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy648;
+    case '?':
+      yyt4 = cur;
+      goto yy626;
+    default: goto yy618;
+  }
+yy649:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy655;
+    case ':': goto yy656;
+    default: goto yy618;
+  }
+yy650:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy657;
+    default: goto yy618;
+  }
+yy651:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy618;
+    default: goto yy659;
+  }
+yy652:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy636;
+    default: goto yy618;
+  }
+yy653:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy643;
+    default: goto yy618;
+  }
+yy654:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy645;
+    default: goto yy618;
+  }
+yy655:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy660;
+    case ':': goto yy656;
+    default: goto yy618;
+  }
+yy656:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy661;
+    case ':': goto yy662;
+    default: goto yy618;
+  }
+yy657:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy663;
+    case '1': goto yy664;
+    case '2': goto yy665;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy666;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy667;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy658:
+  ++cur;
+  cur = skip_vector(s, cur, len, 7);
+  yych = (cur < len ? s[cur] : 0);
+yy659:
+  switch (yych) {
+    case '.': goto yy669;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy658;
+    default: goto yy618;
+  }
+yy660:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy670;
+    case ':': goto yy656;
+    default: goto yy618;
+  }
+yy661:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy671;
+    case ':': goto yy672;
+    default: goto yy618;
+  }
+yy662:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy673;
+    case '1': goto yy674;
+    case '2': goto yy675;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy676;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy677;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy663:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy679;
+    case ':': goto yy680;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy664:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy681;
+    case ':': goto yy680;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy679;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy665:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy681;
+    case '5': goto yy682;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy683;
+    case ':': goto yy680;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy679;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy666:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy683;
+    case ':': goto yy680;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy679;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy667:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy679;
+    case ':': goto yy680;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy668:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      yyt6 = NONE;
+      goto yy620;
+    case '#':
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      goto yy623;
+    case '/':
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy636;
+    case ':':
+      yyt3 = cur;
+      goto yy648;
+    case '?':
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy626;
+    default: goto yy618;
+  }
+yy669:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ']': goto yy618;
+    default: goto yy685;
+  }
+yy670:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy656;
+    default: goto yy618;
+  }
+yy671:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy686;
+    case ':': goto yy672;
+    default: goto yy618;
+  }
+yy672:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy687;
+    case ':': goto yy688;
+    default: goto yy618;
+  }
+yy673:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy689;
+    case ':': goto yy690;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy674:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy691;
+    case ':': goto yy690;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy689;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy675:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy691;
+    case '5': goto yy692;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy693;
+    case ':': goto yy690;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy689;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy676:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy693;
+    case ':': goto yy690;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy689;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy677:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy689;
+    case ':': goto yy690;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy678:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy694;
+    case '1': goto yy695;
+    case '2': goto yy696;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy697;
+    default: goto yy618;
+  }
+yy679:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy698;
+    case ':': goto yy680;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy680:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy673;
+    case '1': goto yy674;
+    case '2': goto yy675;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy676;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy677;
+    default: goto yy618;
+  }
+yy681:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy699;
+    case ':': goto yy680;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy698;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy682:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy699;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy698;
+    case ':': goto yy680;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy683:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy698;
+    case ':': goto yy680;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy684:
+  ++cur;
+  cur = skip_vector(s, cur, len, 6);
+  yych = (cur < len ? s[cur] : 0);
+yy685:
+  switch (yych) {
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy684;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy686:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy700;
+    case ':': goto yy672;
+    default: goto yy618;
+  }
+yy687:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy701;
+    case ':': goto yy702;
+    default: goto yy618;
+  }
+yy688:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy703;
+    case '1': goto yy704;
+    case '2': goto yy705;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy706;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy707;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy689:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy708;
+    case ':': goto yy690;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy690:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy703;
+    case '1': goto yy704;
+    case '2': goto yy705;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy706;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy707;
+    default: goto yy618;
+  }
+yy691:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy709;
+    case ':': goto yy690;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy708;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy692:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy709;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy708;
+    case ':': goto yy690;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy693:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy708;
+    case ':': goto yy690;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy694:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy710;
+    default: goto yy618;
+  }
+yy695:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy710;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy697;
+    default: goto yy618;
+  }
+yy696:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy710;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy697;
+    case '5': goto yy711;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy694;
+    default: goto yy618;
+  }
+yy697:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy710;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy694;
+    default: goto yy618;
+  }
+yy698:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy712;
+    case ':': goto yy680;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy699:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy712;
+    case ':': goto yy680;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy700:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy672;
+    default: goto yy618;
+  }
+yy701:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy713;
+    case ':': goto yy702;
+    default: goto yy618;
+  }
+yy702:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy714;
+    case ':': goto yy715;
+    default: goto yy618;
+  }
+yy703:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy716;
+    case ':': goto yy717;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy704:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy718;
+    case ':': goto yy717;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy716;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy705:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy718;
+    case '5': goto yy719;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy720;
+    case ':': goto yy717;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy716;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy706:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy720;
+    case ':': goto yy717;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy716;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy707:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy716;
+    case ':': goto yy717;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy708:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy721;
+    case ':': goto yy690;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy709:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy721;
+    case ':': goto yy690;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy710:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy722;
+    case '1': goto yy723;
+    case '2': goto yy724;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy725;
+    default: goto yy618;
+  }
+yy711:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy710;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy694;
+    default: goto yy618;
+  }
+yy712:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy680;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy713:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy726;
+    case ':': goto yy702;
+    default: goto yy618;
+  }
+yy714:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy727;
+    case ':': goto yy728;
+    default: goto yy618;
+  }
+yy715:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy729;
+    case '1': goto yy730;
+    case '2': goto yy731;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy732;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy733;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy716:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy734;
+    case ':': goto yy717;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy717:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy729;
+    case '1': goto yy730;
+    case '2': goto yy731;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy732;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy733;
+    default: goto yy618;
+  }
+yy718:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy735;
+    case ':': goto yy717;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy734;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy719:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy735;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy734;
+    case ':': goto yy717;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy720:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy734;
+    case ':': goto yy717;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy721:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy690;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy722:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy736;
+    default: goto yy618;
+  }
+yy723:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy736;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy725;
+    default: goto yy618;
+  }
+yy724:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy736;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy725;
+    case '5': goto yy737;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy722;
+    default: goto yy618;
+  }
+yy725:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy736;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy722;
+    default: goto yy618;
+  }
+yy726:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy702;
+    default: goto yy618;
+  }
+yy727:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy738;
+    case ':': goto yy728;
+    default: goto yy618;
+  }
+yy728:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy739;
+    case ':': goto yy740;
+    default: goto yy618;
+  }
+yy729:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy741;
+    case ':': goto yy742;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy730:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy743;
+    case ':': goto yy742;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy741;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy731:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy743;
+    case '5': goto yy744;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy745;
+    case ':': goto yy742;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy741;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy732:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy745;
+    case ':': goto yy742;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy741;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy733:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy741;
+    case ':': goto yy742;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy734:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy746;
+    case ':': goto yy717;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy735:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy746;
+    case ':': goto yy717;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy736:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy747;
+    case '1': goto yy748;
+    case '2': goto yy749;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy750;
+    default: goto yy618;
+  }
+yy737:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy736;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy722;
+    default: goto yy618;
+  }
+yy738:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy751;
+    case ':': goto yy728;
+    default: goto yy618;
+  }
+yy739:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy752;
+    case ':': goto yy753;
+    default: goto yy618;
+  }
+yy740:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy754;
+    case '1': goto yy755;
+    case '2': goto yy756;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy757;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy758;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy741:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy759;
+    case ':': goto yy742;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy742:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy754;
+    case '1': goto yy755;
+    case '2': goto yy756;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy757;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy758;
+    default: goto yy618;
+  }
+yy743:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy760;
+    case ':': goto yy742;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy759;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy744:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy760;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy759;
+    case ':': goto yy742;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy745:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy759;
+    case ':': goto yy742;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy746:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy717;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy747:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy748:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy750;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy749:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy750;
+    case '5': goto yy761;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy747;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy750:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy747;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy751:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy728;
+    default: goto yy618;
+  }
+yy752:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy762;
+    case ':': goto yy753;
+    default: goto yy618;
+  }
+yy753:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy763;
+    case ':': goto yy764;
+    default: goto yy618;
+  }
+yy754:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy765;
+    case ':': goto yy766;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy755:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy767;
+    case ':': goto yy766;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy765;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy756:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy767;
+    case '5': goto yy768;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy769;
+    case ':': goto yy766;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy765;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy757:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy769;
+    case ':': goto yy766;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy765;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy758:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy765;
+    case ':': goto yy766;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy759:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy770;
+    case ':': goto yy742;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy760:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy770;
+    case ':': goto yy742;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy761:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy747;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy762:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy771;
+    case ':': goto yy753;
+    default: goto yy618;
+  }
+yy763:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy772;
+    case ':': goto yy773;
+    default: goto yy618;
+  }
+yy764:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy774;
+    case '1': goto yy775;
+    case '2': goto yy776;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy777;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy778;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy765:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy779;
+    case ':': goto yy766;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy766:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy774;
+    case '1': goto yy775;
+    case '2': goto yy776;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy777;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy778;
+    default: goto yy618;
+  }
+yy767:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy780;
+    case ':': goto yy766;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy779;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy768:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy780;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy779;
+    case ':': goto yy766;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy769:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy779;
+    case ':': goto yy766;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy770:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy742;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy771:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy753;
+    default: goto yy618;
+  }
+yy772:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy781;
+    case ':': goto yy773;
+    default: goto yy618;
+  }
+yy773:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy782;
+    case '1': goto yy783;
+    case '2': goto yy784;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy785;
+    case ':': goto yy786;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy787;
+    default: goto yy618;
+  }
+yy774:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy788;
+    case ':': goto yy789;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy775:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy790;
+    case ':': goto yy789;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy788;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy776:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy790;
+    case '5': goto yy791;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy792;
+    case ':': goto yy789;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy788;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy777:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy792;
+    case ':': goto yy789;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy788;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy778:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy788;
+    case ':': goto yy789;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy779:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy793;
+    case ':': goto yy766;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy780:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy793;
+    case ':': goto yy766;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy781:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy794;
+    case ':': goto yy773;
+    default: goto yy618;
+  }
+yy782:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy795;
+    case ':': goto yy796;
+    default: goto yy618;
+  }
+yy783:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy797;
+    case ':': goto yy796;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy795;
+    default: goto yy618;
+  }
+yy784:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy797;
+    case '5': goto yy798;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy799;
+    case ':': goto yy796;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy795;
+    default: goto yy618;
+  }
+yy785:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy799;
+    case ':': goto yy796;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy795;
+    default: goto yy618;
+  }
+yy786:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy800;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy787:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy795;
+    case ':': goto yy796;
+    default: goto yy618;
+  }
+yy788:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy801;
+    case ':': goto yy789;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy789:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy800;
+    default: goto yy618;
+  }
+yy790:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy802;
+    case ':': goto yy789;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy801;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy791:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy802;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy801;
+    case ':': goto yy789;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy792:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy801;
+    case ':': goto yy789;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy793:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy766;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy794:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy773;
+    default: goto yy618;
+  }
+yy795:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy803;
+    case ':': goto yy796;
+    default: goto yy618;
+  }
+yy796:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy800;
+    case ':': goto yy747;
+    default: goto yy618;
+  }
+yy797:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy804;
+    case ':': goto yy796;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy803;
+    default: goto yy618;
+  }
+yy798:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy804;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy803;
+    case ':': goto yy796;
+    default: goto yy618;
+  }
+yy799:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy803;
+    case ':': goto yy796;
+    default: goto yy618;
+  }
+yy800:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy805;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy801:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy806;
+    case ':': goto yy789;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy802:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy806;
+    case ':': goto yy789;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy803:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy807;
+    case ':': goto yy796;
+    default: goto yy618;
+  }
+yy804:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy678;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy807;
+    case ':': goto yy796;
+    default: goto yy618;
+  }
+yy805:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy808;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy806:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy789;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+yy807:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy796;
+    default: goto yy618;
+  }
+yy808:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy747;
+    case ']': goto yy668;
+    default: goto yy618;
+  }
+}
+
+matched:;
+  const size_t scheme_e = t0e;
+  const size_t userinfo_e = t1e;
+  const size_t host_e = t2e;
+  const size_t path_abempty_s = t3s;
+  const size_t query_s = t4s;
+  const size_t fragment_s = t5s;
+  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
+  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
+  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
+  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
+  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
+  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  if (scheme_e != NONE) {
+    uri->scheme.offset = 0;
+    uri->scheme.length = scheme_e;
+  }
+  if (authority_s != NONE) {
+    uri->authority.offset = authority_s;
+    uri->authority.length = path_s - authority_s;
+    if (userinfo_e != NONE) {
+      uri->userinfo.offset = authority_s;
+      uri->userinfo.length = userinfo_e - authority_s;
+    }
+    uri->host.offset = host_s;
+    uri->host.length = host_e - host_s;
+    if (host_e < path_s) {
+      uri->port.offset = host_e + 1;
+      uri->port.length = path_s - host_e - 1;
+    }
+  }
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = query_e - query_s;
+  }
+  if (fragment_s != NONE) {
+    uri->fragment.offset = fragment_s;
+    uri->fragment.length = len - fragment_s;
+  }
+  uri->host_type = host_type(s, host_s, host_e);
+  uri->kind = RFC3986_KIND_URI;
+  return 1;
+}
+
+__attribute__((target("ssse3"))) int rfc3986_fast__match_absolute_URI_ssse3(const char *input, size_t len,
+  rfc3986_uri *uri) {
+  const unsigned char *s = (const unsigned char *)input;
+  size_t cur = 0, mar = 0;
+  size_t t0e = NONE, t1e = NONE, t2e = NONE, t3s = NONE, t4s = NONE;
+  size_t yyt1 = NONE;
+size_t yyt2 = NONE;
+size_t yyt3 = NONE;
+size_t yyt4 = NONE;
+size_t yyt5 = NONE;
+
+  (void)mar;
+  
+{
+  unsigned char yych;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z': goto yy999;
+    default: goto yy997;
+  }
+yy997:
+  ++cur;
+yy998:
+  { return 0; }
+yy999:
+  ++cur;
+  mar = cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '+':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z': goto yy1001;
+    default: goto yy998;
+  }
+yy1000:
+  ++cur;
+  cur = skip_vector(s, cur, len, 3);
+  yych = (cur < len ? s[cur] : 0);
+yy1001:
+  switch (yych) {
+    case '+':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z': goto yy1000;
+    case ':':
+      yyt1 = cur;
+      goto yy1003;
+    default: goto yy1002;
+  }
+yy1002:
+  cur = mar;
+  goto yy998;
+yy1003:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '/': goto yy1008;
+    default: goto yy1006;
+  }
+yy1004:
+  ++cur;
+  t0e = yyt1;
+  t1e = yyt2;
+  t2e = yyt3;
+  t3s = yyt4;
+  t4s = yyt5;
+  {
+      if (cur != len + 1)
+        return 0;
+      goto matched;
+    }
+yy1005:
+  ++cur;
+  cur = skip_vector(s, cur, len, 1);
+  yych = (cur < len ? s[cur] : 0);
+yy1006:
+  switch (yych) {
+    case 0x00:
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      goto yy1004;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1005;
+    case '%': goto yy1007;
+    case '?':
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      goto yy1009;
+    default: goto yy1002;
+  }
+yy1007:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1010;
+    default: goto yy1002;
+  }
+yy1008:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '/': goto yy1011;
+    default: goto yy1006;
+  }
+yy1009:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt5 = cur;
+      goto yy1004;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~':
+      yyt5 = cur;
+      goto yy1012;
+    case '%':
+      yyt5 = cur;
+      goto yy1013;
+    default: goto yy1002;
+  }
+yy1010:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1005;
+    default: goto yy1002;
+  }
+yy1011:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt2 = NONE;
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      goto yy1004;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~':
+      yyt2 = NONE;
+      goto yy1014;
+    case '%':
+      yyt2 = NONE;
+      goto yy1015;
+    case '/':
+      yyt2 = NONE;
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy1016;
+    case ':':
+      yyt2 = NONE;
+      yyt3 = cur;
+      goto yy1017;
+    case '?':
+      yyt2 = NONE;
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy1009;
+    case '@':
+      yyt2 = cur;
+      goto yy1018;
+    case '[':
+      yyt2 = NONE;
+      goto yy1019;
+    default: goto yy1002;
+  }
+yy1012:
+  ++cur;
+  cur = skip_vector(s, cur, len, 2);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00: goto yy1004;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1012;
+    case '%': goto yy1013;
+    default: goto yy1002;
+  }
+yy1013:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1020;
+    default: goto yy1002;
+  }
+yy1014:
+  ++cur;
+  cur = skip_vector(s, cur, len, 4);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      goto yy1004;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1014;
+    case '%': goto yy1015;
+    case '/':
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy1016;
+    case ':':
+      yyt3 = cur;
+      goto yy1017;
+    case '?':
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy1009;
+    case '@':
+      yyt2 = cur;
+      goto yy1018;
+    default: goto yy1002;
+  }
+yy1015:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1021;
+    default: goto yy1002;
+  }
+yy1016:
+  ++cur;
+  cur = skip_vector(s, cur, len, 1);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt5 = NONE;
+      goto yy1004;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1016;
+    case '%': goto yy1022;
+    case '?': goto yy1009;
+    default: goto yy1002;
+  }
+yy1017:
+  ++cur;
+  cur = skip_vector(s, cur, len, 5);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt4 = cur;
+      yyt5 = NONE;
+      goto yy1004;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case ':':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1023;
+    case '%': goto yy1024;
+    case '/':
+      yyt4 = cur;
+      goto yy1016;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1017;
+    case '?':
+      yyt4 = cur;
+      goto yy1009;
+    case '@':
+      yyt2 = cur;
+      goto yy1018;
+    default: goto yy1002;
+  }
+yy1018:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '[': goto yy1019;
+    default: goto yy1026;
+  }
+yy1019:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1029;
+    case ':': goto yy1030;
+    case 'V':
+    case 'v': goto yy1031;
+    default: goto yy1002;
+  }
+yy1020:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1012;
+    default: goto yy1002;
+  }
+yy1021:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1014;
+    default: goto yy1002;
+  }
+yy1022:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1032;
+    default: goto yy1002;
+  }
+yy1023:
+  ++cur;
+  cur = skip_vector(s, cur, len, 6);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1023;
+    case '%': goto yy1024;
+    case '@':
+      yyt2 = cur;
+      goto yy1018;
+    default: goto yy1002;
+  }
+yy1024:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1033;
+    default: goto yy1002;
+  }
+yy1025:
+  ++cur;
+  cur = skip_vector(s, cur, len, 4);
+  yych = (cur < len ? s[cur] : 0);
+yy1026:
+  switch (yych) {
+    case 0x00:
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      goto yy1004;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1025;
+    case '%': goto yy1027;
+    case '/':
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy1016;
+    case ':':
+      yyt3 = cur;
+      goto yy1028;
+    case '?':
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy1009;
+    default: goto yy1002;
+  }
+yy1027:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1034;
+    default: goto yy1002;
+  }
+yy1028:
+  ++cur;
+  cur = skip_vector(s, cur, len, 5);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt4 = cur;
+      yyt5 = NONE;
+      goto yy1004;
+    case '/':
+      yyt4 = cur;
+      goto yy1016;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1028;
+    case '?':
+      yyt4 = cur;
+      goto yy1009;
+    default: goto yy1002;
+  }
+yy1029:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1035;
+    case ':': goto yy1036;
+    default: goto yy1002;
+  }
+yy1030:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1037;
+    default: goto yy1002;
+  }
+yy1031:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1002;
+    default: goto yy1039;
+  }
+yy1032:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1016;
+    default: goto yy1002;
+  }
+yy1033:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1023;
+    default: goto yy1002;
+  }
+yy1034:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1025;
+    default: goto yy1002;
+  }
+yy1035:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1040;
+    case ':': goto yy1036;
+    default: goto yy1002;
+  }
+yy1036:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1041;
+    case ':': goto yy1042;
+    default: goto yy1002;
+  }
+yy1037:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1043;
+    case '1': goto yy1044;
+    case '2': goto yy1045;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1046;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1047;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1038:
+  ++cur;
+  cur = skip_vector(s, cur, len, 7);
+  yych = (cur < len ? s[cur] : 0);
+yy1039:
+  switch (yych) {
+    case '.': goto yy1049;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1038;
+    default: goto yy1002;
+  }
+yy1040:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1050;
+    case ':': goto yy1036;
+    default: goto yy1002;
+  }
+yy1041:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1051;
+    case ':': goto yy1052;
+    default: goto yy1002;
+  }
+yy1042:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1053;
+    case '1': goto yy1054;
+    case '2': goto yy1055;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1056;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1057;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1043:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1059;
+    case ':': goto yy1060;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1044:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1061;
+    case ':': goto yy1060;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1059;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1045:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1061;
+    case '5': goto yy1062;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1063;
+    case ':': goto yy1060;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1059;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1046:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1063;
+    case ':': goto yy1060;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1059;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1047:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1059;
+    case ':': goto yy1060;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1048:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt3 = cur;
+      yyt4 = cur;
+      yyt5 = NONE;
+      goto yy1004;
+    case '/':
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy1016;
+    case ':':
+      yyt3 = cur;
+      goto yy1028;
+    case '?':
+      yyt3 = cur;
+      yyt4 = cur;
+      goto yy1009;
+    default: goto yy1002;
+  }
+yy1049:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ']': goto yy1002;
+    default: goto yy1065;
+  }
+yy1050:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1036;
+    default: goto yy1002;
+  }
+yy1051:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1066;
+    case ':': goto yy1052;
+    default: goto yy1002;
+  }
+yy1052:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1067;
+    case ':': goto yy1068;
+    default: goto yy1002;
+  }
+yy1053:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1069;
+    case ':': goto yy1070;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1054:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1071;
+    case ':': goto yy1070;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1069;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1055:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1071;
+    case '5': goto yy1072;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1073;
+    case ':': goto yy1070;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1069;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1056:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1073;
+    case ':': goto yy1070;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1069;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1057:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1069;
+    case ':': goto yy1070;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1058:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1074;
+    case '1': goto yy1075;
+    case '2': goto yy1076;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1077;
+    default: goto yy1002;
+  }
+yy1059:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1078;
+    case ':': goto yy1060;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1060:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1053;
+    case '1': goto yy1054;
+    case '2': goto yy1055;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1056;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1057;
+    default: goto yy1002;
+  }
+yy1061:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1079;
+    case ':': goto yy1060;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1078;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1062:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1079;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1078;
+    case ':': goto yy1060;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1063:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1078;
+    case ':': goto yy1060;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1064:
+  ++cur;
+  cur = skip_vector(s, cur, len, 6);
+  yych = (cur < len ? s[cur] : 0);
+yy1065:
+  switch (yych) {
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1064;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1066:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1080;
+    case ':': goto yy1052;
+    default: goto yy1002;
+  }
+yy1067:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1081;
+    case ':': goto yy1082;
+    default: goto yy1002;
+  }
+yy1068:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1083;
+    case '1': goto yy1084;
+    case '2': goto yy1085;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1086;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1087;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1069:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1088;
+    case ':': goto yy1070;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1070:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1083;
+    case '1': goto yy1084;
+    case '2': goto yy1085;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1086;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1087;
+    default: goto yy1002;
+  }
+yy1071:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1089;
+    case ':': goto yy1070;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1088;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1072:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1089;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1088;
+    case ':': goto yy1070;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1073:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1088;
+    case ':': goto yy1070;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1074:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1090;
+    default: goto yy1002;
+  }
+yy1075:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1090;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1077;
+    default: goto yy1002;
+  }
+yy1076:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1090;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1077;
+    case '5': goto yy1091;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1074;
+    default: goto yy1002;
+  }
+yy1077:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1090;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1074;
+    default: goto yy1002;
+  }
+yy1078:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1092;
+    case ':': goto yy1060;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1079:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1092;
+    case ':': goto yy1060;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1080:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1052;
+    default: goto yy1002;
+  }
+yy1081:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1093;
+    case ':': goto yy1082;
+    default: goto yy1002;
+  }
+yy1082:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1094;
+    case ':': goto yy1095;
+    default: goto yy1002;
+  }
+yy1083:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1096;
+    case ':': goto yy1097;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1084:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1098;
+    case ':': goto yy1097;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1096;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1085:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1098;
+    case '5': goto yy1099;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1100;
+    case ':': goto yy1097;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1096;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1086:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1100;
+    case ':': goto yy1097;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1096;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1087:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1096;
+    case ':': goto yy1097;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1088:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1101;
+    case ':': goto yy1070;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1089:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1101;
+    case ':': goto yy1070;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1090:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1102;
+    case '1': goto yy1103;
+    case '2': goto yy1104;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1105;
+    default: goto yy1002;
+  }
+yy1091:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1090;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1074;
+    default: goto yy1002;
+  }
+yy1092:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1060;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1093:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1106;
+    case ':': goto yy1082;
+    default: goto yy1002;
+  }
+yy1094:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1107;
+    case ':': goto yy1108;
+    default: goto yy1002;
+  }
+yy1095:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1109;
+    case '1': goto yy1110;
+    case '2': goto yy1111;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1112;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1113;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1096:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1114;
+    case ':': goto yy1097;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1097:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1109;
+    case '1': goto yy1110;
+    case '2': goto yy1111;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1112;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1113;
+    default: goto yy1002;
+  }
+yy1098:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1115;
+    case ':': goto yy1097;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1114;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1099:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1115;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1114;
+    case ':': goto yy1097;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1100:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1114;
+    case ':': goto yy1097;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1101:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1070;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1102:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1116;
+    default: goto yy1002;
+  }
+yy1103:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1116;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1105;
+    default: goto yy1002;
+  }
+yy1104:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1116;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1105;
+    case '5': goto yy1117;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1102;
+    default: goto yy1002;
+  }
+yy1105:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1116;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1102;
+    default: goto yy1002;
+  }
+yy1106:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1082;
+    default: goto yy1002;
+  }
+yy1107:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1118;
+    case ':': goto yy1108;
+    default: goto yy1002;
+  }
+yy1108:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1119;
+    case ':': goto yy1120;
+    default: goto yy1002;
+  }
+yy1109:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1121;
+    case ':': goto yy1122;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1110:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1123;
+    case ':': goto yy1122;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1121;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1111:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1123;
+    case '5': goto yy1124;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1125;
+    case ':': goto yy1122;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1121;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1112:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1125;
+    case ':': goto yy1122;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1121;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1113:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1121;
+    case ':': goto yy1122;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1114:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1126;
+    case ':': goto yy1097;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1115:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1126;
+    case ':': goto yy1097;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1116:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1127;
+    case '1': goto yy1128;
+    case '2': goto yy1129;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1130;
+    default: goto yy1002;
+  }
+yy1117:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1116;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1102;
+    default: goto yy1002;
+  }
+yy1118:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1131;
+    case ':': goto yy1108;
+    default: goto yy1002;
+  }
+yy1119:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1132;
+    case ':': goto yy1133;
+    default: goto yy1002;
+  }
+yy1120:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1134;
+    case '1': goto yy1135;
+    case '2': goto yy1136;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1137;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1138;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1121:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1139;
+    case ':': goto yy1122;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1122:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1134;
+    case '1': goto yy1135;
+    case '2': goto yy1136;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1137;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1138;
+    default: goto yy1002;
+  }
+yy1123:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1140;
+    case ':': goto yy1122;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1139;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1124:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1140;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1139;
+    case ':': goto yy1122;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1125:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1139;
+    case ':': goto yy1122;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1126:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1097;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1127:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1128:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1130;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1129:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1130;
+    case '5': goto yy1141;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1127;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1130:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1127;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1131:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1108;
+    default: goto yy1002;
+  }
+yy1132:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1142;
+    case ':': goto yy1133;
+    default: goto yy1002;
+  }
+yy1133:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1143;
+    case ':': goto yy1144;
+    default: goto yy1002;
+  }
+yy1134:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1145;
+    case ':': goto yy1146;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1135:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1147;
+    case ':': goto yy1146;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1145;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1136:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1147;
+    case '5': goto yy1148;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1149;
+    case ':': goto yy1146;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1145;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1137:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1149;
+    case ':': goto yy1146;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1145;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1138:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1145;
+    case ':': goto yy1146;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1139:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1150;
+    case ':': goto yy1122;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1140:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1150;
+    case ':': goto yy1122;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1141:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1127;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1142:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1151;
+    case ':': goto yy1133;
+    default: goto yy1002;
+  }
+yy1143:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1152;
+    case ':': goto yy1153;
+    default: goto yy1002;
+  }
+yy1144:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1154;
+    case '1': goto yy1155;
+    case '2': goto yy1156;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1157;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1158;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1145:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1159;
+    case ':': goto yy1146;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1146:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1154;
+    case '1': goto yy1155;
+    case '2': goto yy1156;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1157;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1158;
+    default: goto yy1002;
+  }
+yy1147:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1160;
+    case ':': goto yy1146;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1159;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1148:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1160;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1159;
+    case ':': goto yy1146;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1149:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1159;
+    case ':': goto yy1146;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1150:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1122;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1151:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1133;
+    default: goto yy1002;
+  }
+yy1152:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1161;
+    case ':': goto yy1153;
+    default: goto yy1002;
+  }
+yy1153:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1162;
+    case '1': goto yy1163;
+    case '2': goto yy1164;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1165;
+    case ':': goto yy1166;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1167;
+    default: goto yy1002;
+  }
+yy1154:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1168;
+    case ':': goto yy1169;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1155:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1170;
+    case ':': goto yy1169;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1168;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1156:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1170;
+    case '5': goto yy1171;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1172;
+    case ':': goto yy1169;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1168;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1157:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1172;
+    case ':': goto yy1169;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1168;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1158:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1168;
+    case ':': goto yy1169;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1159:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1173;
+    case ':': goto yy1146;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1160:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1173;
+    case ':': goto yy1146;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1161:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1174;
+    case ':': goto yy1153;
+    default: goto yy1002;
+  }
+yy1162:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1175;
+    case ':': goto yy1176;
+    default: goto yy1002;
+  }
+yy1163:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1177;
+    case ':': goto yy1176;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1175;
+    default: goto yy1002;
+  }
+yy1164:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1177;
+    case '5': goto yy1178;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1179;
+    case ':': goto yy1176;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1175;
+    default: goto yy1002;
+  }
+yy1165:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1179;
+    case ':': goto yy1176;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1175;
+    default: goto yy1002;
+  }
+yy1166:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1180;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1167:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1175;
+    case ':': goto yy1176;
+    default: goto yy1002;
+  }
+yy1168:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1181;
+    case ':': goto yy1169;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1169:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1180;
+    default: goto yy1002;
+  }
+yy1170:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1182;
+    case ':': goto yy1169;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1181;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1171:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1182;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1181;
+    case ':': goto yy1169;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1172:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1181;
+    case ':': goto yy1169;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1173:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1146;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1174:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1153;
+    default: goto yy1002;
+  }
+yy1175:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1183;
+    case ':': goto yy1176;
+    default: goto yy1002;
+  }
+yy1176:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1180;
+    case ':': goto yy1127;
+    default: goto yy1002;
+  }
+yy1177:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1184;
+    case ':': goto yy1176;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1183;
+    default: goto yy1002;
+  }
+yy1178:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1184;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1183;
+    case ':': goto yy1176;
+    default: goto yy1002;
+  }
+yy1179:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1183;
+    case ':': goto yy1176;
+    default: goto yy1002;
+  }
+yy1180:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1185;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1181:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1186;
+    case ':': goto yy1169;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1182:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1186;
+    case ':': goto yy1169;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1183:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1187;
+    case ':': goto yy1176;
+    default: goto yy1002;
+  }
+yy1184:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1058;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1187;
+    case ':': goto yy1176;
+    default: goto yy1002;
+  }
+yy1185:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1188;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1186:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1169;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+yy1187:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1176;
+    default: goto yy1002;
+  }
+yy1188:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1127;
+    case ']': goto yy1048;
+    default: goto yy1002;
+  }
+}
+
+matched:;
+  const size_t scheme_e = t0e;
+  const size_t userinfo_e = t1e;
+  const size_t host_e = t2e;
+  const size_t path_abempty_s = t3s;
+  const size_t query_s = t4s;
+  const size_t fragment_s = NONE;
+  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
+  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
+  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
+  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
+  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
+  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  if (scheme_e != NONE) {
+    uri->scheme.offset = 0;
+    uri->scheme.length = scheme_e;
+  }
+  if (authority_s != NONE) {
+    uri->authority.offset = authority_s;
+    uri->authority.length = path_s - authority_s;
+    if (userinfo_e != NONE) {
+      uri->userinfo.offset = authority_s;
+      uri->userinfo.length = userinfo_e - authority_s;
+    }
+    uri->host.offset = host_s;
+    uri->host.length = host_e - host_s;
+    if (host_e < path_s) {
+      uri->port.offset = host_e + 1;
+      uri->port.length = path_s - host_e - 1;
+    }
+  }
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = query_e - query_s;
+  }
+  if (fragment_s != NONE) {
+    uri->fragment.offset = fragment_s;
+    uri->fragment.length = len - fragment_s;
+  }
+  uri->host_type = host_type(s, host_s, host_e);
+  uri->kind = RFC3986_KIND_URI;
+  return 1;
+}
+
+__attribute__((target("ssse3"))) int rfc3986_fast__match_relative_ref_ssse3(const char *input, size_t len,
+  rfc3986_uri *uri) {
+  const unsigned char *s = (const unsigned char *)input;
+  size_t cur = 0, mar = 0;
+  size_t t0e = NONE, t1e = NONE, t2s = NONE, t3s = NONE, t4s = NONE;
+  size_t yyt1 = NONE;
+size_t yyt2 = NONE;
+size_t yyt3 = NONE;
+size_t yyt4 = NONE;
+size_t yyt5 = NONE;
+
+  (void)mar;
+  
+{
+  unsigned char yych;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      goto yy1374;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1377;
+    case '#':
+      yyt1 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      goto yy1378;
+    case '%': goto yy1379;
+    case '/': goto yy1380;
+    case '?':
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      goto yy1381;
+    default: goto yy1375;
+  }
+yy1374:
+  ++cur;
+  t0e = yyt3;
+  t1e = yyt4;
+  t2s = yyt5;
+  t3s = yyt1;
+  t4s = yyt2;
+  {
+      if (cur != len + 1)
+        return 0;
+      goto matched;
+    }
+yy1375:
+  ++cur;
+yy1376:
+  { return 0; }
+yy1377:
+  ++cur;
+  mar = cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+    case '!':
+    case '#':
+    case '$':
+    case '%':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1383;
+    default: goto yy1376;
+  }
+yy1378:
+  ++cur;
+  mar = cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt2 = cur;
+      goto yy1374;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~':
+      yyt2 = cur;
+      goto yy1390;
+    case '%':
+      yyt2 = cur;
+      goto yy1391;
+    default: goto yy1376;
+  }
+yy1379:
+  ++cur;
+  mar = cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1392;
+    default: goto yy1376;
+  }
+yy1380:
+  ++cur;
+  mar = cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+    case '!':
+    case '#':
+    case '$':
+    case '%':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1388;
+    case '/': goto yy1394;
+    default: goto yy1376;
+  }
+yy1381:
+  ++cur;
+  mar = cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = cur;
+      yyt2 = NONE;
+      goto yy1374;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~':
+      yyt1 = cur;
+      goto yy1395;
+    case '#':
+      yyt1 = cur;
+      goto yy1385;
+    case '%':
+      yyt1 = cur;
+      goto yy1396;
+    default: goto yy1376;
+  }
+yy1382:
+  ++cur;
+  cur = skip_vector(s, cur, len, 0);
+  yych = (cur < len ? s[cur] : 0);
+yy1383:
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      goto yy1374;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1382;
+    case '#':
+      yyt1 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      goto yy1385;
+    case '%': goto yy1386;
+    case '/': goto yy1387;
+    case '?':
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      goto yy1389;
+    default: goto yy1384;
+  }
+yy1384:
+  cur = mar;
+  goto yy1376;
+yy1385:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt2 = cur;
+      goto yy1374;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~':
+      yyt2 = cur;
+      goto yy1390;
+    case '%':
+      yyt2 = cur;
+      goto yy1391;
+    default: goto yy1384;
+  }
+yy1386:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1392;
+    default: goto yy1384;
+  }
+yy1387:
+  ++cur;
+  cur = skip_vector(s, cur, len, 1);
+  yych = (cur < len ? s[cur] : 0);
+yy1388:
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      goto yy1374;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1387;
+    case '#':
+      yyt1 = NONE;
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      goto yy1385;
+    case '%': goto yy1393;
+    case '?':
+      yyt3 = NONE;
+      yyt4 = NONE;
+      yyt5 = NONE;
+      goto yy1389;
+    default: goto yy1384;
+  }
+yy1389:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = cur;
+      yyt2 = NONE;
+      goto yy1374;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~':
+      yyt1 = cur;
+      goto yy1395;
+    case '#':
+      yyt1 = cur;
+      goto yy1385;
+    case '%':
+      yyt1 = cur;
+      goto yy1396;
+    default: goto yy1384;
+  }
+yy1390:
+  ++cur;
+  cur = skip_vector(s, cur, len, 2);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00: goto yy1374;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1390;
+    case '%': goto yy1391;
+    default: goto yy1384;
+  }
+yy1391:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1397;
+    default: goto yy1384;
+  }
+yy1392:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1382;
+    default: goto yy1384;
+  }
+yy1393:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1398;
+    default: goto yy1384;
+  }
+yy1394:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt3 = NONE;
+      yyt4 = cur;
+      yyt5 = cur;
+      goto yy1374;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~':
+      yyt3 = NONE;
+      goto yy1399;
+    case '#':
+      yyt1 = NONE;
+      yyt3 = NONE;
+      yyt4 = cur;
+      yyt5 = cur;
+      goto yy1385;
+    case '%':
+      yyt3 = NONE;
+      goto yy1400;
+    case '/':
+      yyt3 = NONE;
+      yyt4 = cur;
+      yyt5 = cur;
+      goto yy1401;
+    case ':':
+      yyt3 = NONE;
+      yyt4 = cur;
+      goto yy1402;
+    case '?':
+      yyt3 = NONE;
+      yyt4 = cur;
+      yyt5 = cur;
+      goto yy1389;
+    case '@':
+      yyt3 = cur;
+      goto yy1403;
+    case '[':
+      yyt3 = NONE;
+      goto yy1404;
+    default: goto yy1384;
+  }
+yy1395:
+  ++cur;
+  cur = skip_vector(s, cur, len, 2);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt2 = NONE;
+      goto yy1374;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '?':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1395;
+    case '#': goto yy1385;
+    case '%': goto yy1396;
+    default: goto yy1384;
+  }
+yy1396:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1405;
+    default: goto yy1384;
+  }
+yy1397:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1390;
+    default: goto yy1384;
+  }
+yy1398:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1387;
+    default: goto yy1384;
+  }
+yy1399:
+  ++cur;
+  cur = skip_vector(s, cur, len, 4);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt4 = cur;
+      yyt5 = cur;
+      goto yy1374;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1399;
+    case '#':
+      yyt1 = NONE;
+      yyt4 = cur;
+      yyt5 = cur;
+      goto yy1385;
+    case '%': goto yy1400;
+    case '/':
+      yyt4 = cur;
+      yyt5 = cur;
+      goto yy1401;
+    case ':':
+      yyt4 = cur;
+      goto yy1402;
+    case '?':
+      yyt4 = cur;
+      yyt5 = cur;
+      goto yy1389;
+    case '@':
+      yyt3 = cur;
+      goto yy1403;
+    default: goto yy1384;
+  }
+yy1400:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1406;
+    default: goto yy1384;
+  }
+yy1401:
+  ++cur;
+  cur = skip_vector(s, cur, len, 1);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      goto yy1374;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '/':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case '@':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1401;
+    case '#':
+      yyt1 = NONE;
+      goto yy1385;
+    case '%': goto yy1407;
+    case '?': goto yy1389;
+    default: goto yy1384;
+  }
+yy1402:
+  ++cur;
+  cur = skip_vector(s, cur, len, 5);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt5 = cur;
+      goto yy1374;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case ':':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1408;
+    case '#':
+      yyt1 = NONE;
+      yyt5 = cur;
+      goto yy1385;
+    case '%': goto yy1409;
+    case '/':
+      yyt5 = cur;
+      goto yy1401;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1402;
+    case '?':
+      yyt5 = cur;
+      goto yy1389;
+    case '@':
+      yyt3 = cur;
+      goto yy1403;
+    default: goto yy1384;
+  }
+yy1403:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '[': goto yy1404;
+    default: goto yy1411;
+  }
+yy1404:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1414;
+    case ':': goto yy1415;
+    case 'V':
+    case 'v': goto yy1416;
+    default: goto yy1384;
+  }
+yy1405:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1395;
+    default: goto yy1384;
+  }
+yy1406:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1399;
+    default: goto yy1384;
+  }
+yy1407:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1417;
+    default: goto yy1384;
+  }
+yy1408:
+  ++cur;
+  cur = skip_vector(s, cur, len, 6);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1408;
+    case '%': goto yy1409;
+    case '@':
+      yyt3 = cur;
+      goto yy1403;
+    default: goto yy1384;
+  }
+yy1409:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1418;
+    default: goto yy1384;
+  }
+yy1410:
+  ++cur;
+  cur = skip_vector(s, cur, len, 4);
+  yych = (cur < len ? s[cur] : 0);
+yy1411:
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt4 = cur;
+      yyt5 = cur;
+      goto yy1374;
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1410;
+    case '#':
+      yyt1 = NONE;
+      yyt4 = cur;
+      yyt5 = cur;
+      goto yy1385;
+    case '%': goto yy1412;
+    case '/':
+      yyt4 = cur;
+      yyt5 = cur;
+      goto yy1401;
+    case ':':
+      yyt4 = cur;
+      goto yy1413;
+    case '?':
+      yyt4 = cur;
+      yyt5 = cur;
+      goto yy1389;
+    default: goto yy1384;
+  }
+yy1412:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1419;
+    default: goto yy1384;
+  }
+yy1413:
+  ++cur;
+  cur = skip_vector(s, cur, len, 5);
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt5 = cur;
+      goto yy1374;
+    case '#':
+      yyt1 = NONE;
+      yyt5 = cur;
+      goto yy1385;
+    case '/':
+      yyt5 = cur;
+      goto yy1401;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1413;
+    case '?':
+      yyt5 = cur;
+      goto yy1389;
+    default: goto yy1384;
+  }
+yy1414:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1420;
+    case ':': goto yy1421;
+    default: goto yy1384;
+  }
+yy1415:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1422;
+    default: goto yy1384;
+  }
+yy1416:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1384;
+    default: goto yy1424;
+  }
+yy1417:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1401;
+    default: goto yy1384;
+  }
+yy1418:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1408;
+    default: goto yy1384;
+  }
+yy1419:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1410;
+    default: goto yy1384;
+  }
+yy1420:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1425;
+    case ':': goto yy1421;
+    default: goto yy1384;
+  }
+yy1421:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1426;
+    case ':': goto yy1427;
+    default: goto yy1384;
+  }
+yy1422:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1428;
+    case '1': goto yy1429;
+    case '2': goto yy1430;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1431;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1432;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1423:
+  ++cur;
+  cur = skip_vector(s, cur, len, 7);
+  yych = (cur < len ? s[cur] : 0);
+yy1424:
+  switch (yych) {
+    case '.': goto yy1434;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1423;
+    default: goto yy1384;
+  }
+yy1425:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1435;
+    case ':': goto yy1421;
+    default: goto yy1384;
+  }
+yy1426:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1436;
+    case ':': goto yy1437;
+    default: goto yy1384;
+  }
+yy1427:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1438;
+    case '1': goto yy1439;
+    case '2': goto yy1440;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1441;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1442;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1428:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1444;
+    case ':': goto yy1445;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1429:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1446;
+    case ':': goto yy1445;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1444;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1430:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1446;
+    case '5': goto yy1447;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1448;
+    case ':': goto yy1445;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1444;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1431:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1448;
+    case ':': goto yy1445;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1444;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1432:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1444;
+    case ':': goto yy1445;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1433:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case 0x00:
+      yyt1 = NONE;
+      yyt2 = NONE;
+      yyt4 = cur;
+      yyt5 = cur;
+      goto yy1374;
+    case '#':
+      yyt1 = NONE;
+      yyt4 = cur;
+      yyt5 = cur;
+      goto yy1385;
+    case '/':
+      yyt4 = cur;
+      yyt5 = cur;
+      goto yy1401;
+    case ':':
+      yyt4 = cur;
+      goto yy1413;
+    case '?':
+      yyt4 = cur;
+      yyt5 = cur;
+      goto yy1389;
+    default: goto yy1384;
+  }
+yy1434:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ']': goto yy1384;
+    default: goto yy1450;
+  }
+yy1435:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1421;
+    default: goto yy1384;
+  }
+yy1436:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1451;
+    case ':': goto yy1437;
+    default: goto yy1384;
+  }
+yy1437:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1452;
+    case ':': goto yy1453;
+    default: goto yy1384;
+  }
+yy1438:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1454;
+    case ':': goto yy1455;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1439:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1456;
+    case ':': goto yy1455;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1454;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1440:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1456;
+    case '5': goto yy1457;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1458;
+    case ':': goto yy1455;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1454;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1441:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1458;
+    case ':': goto yy1455;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1454;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1442:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1454;
+    case ':': goto yy1455;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1443:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1459;
+    case '1': goto yy1460;
+    case '2': goto yy1461;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1462;
+    default: goto yy1384;
+  }
+yy1444:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1463;
+    case ':': goto yy1445;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1445:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1438;
+    case '1': goto yy1439;
+    case '2': goto yy1440;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1441;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1442;
+    default: goto yy1384;
+  }
+yy1446:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1464;
+    case ':': goto yy1445;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1463;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1447:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1464;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1463;
+    case ':': goto yy1445;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1448:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1463;
+    case ':': goto yy1445;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1449:
+  ++cur;
+  cur = skip_vector(s, cur, len, 6);
+  yych = (cur < len ? s[cur] : 0);
+yy1450:
+  switch (yych) {
+    case '!':
+    case '$':
+    case '&':
+    case '\'':
+    case '(':
+    case ')':
+    case '*':
+    case '+':
+    case ',':
+    case '-':
+    case '.':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case ':':
+    case ';':
+    case '=':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'G':
+    case 'H':
+    case 'I':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'M':
+    case 'N':
+    case 'O':
+    case 'P':
+    case 'Q':
+    case 'R':
+    case 'S':
+    case 'T':
+    case 'U':
+    case 'V':
+    case 'W':
+    case 'X':
+    case 'Y':
+    case 'Z':
+    case '_':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f':
+    case 'g':
+    case 'h':
+    case 'i':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'm':
+    case 'n':
+    case 'o':
+    case 'p':
+    case 'q':
+    case 'r':
+    case 's':
+    case 't':
+    case 'u':
+    case 'v':
+    case 'w':
+    case 'x':
+    case 'y':
+    case 'z':
+    case '~': goto yy1449;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1451:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1465;
+    case ':': goto yy1437;
+    default: goto yy1384;
+  }
+yy1452:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1466;
+    case ':': goto yy1467;
+    default: goto yy1384;
+  }
+yy1453:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1468;
+    case '1': goto yy1469;
+    case '2': goto yy1470;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1471;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1472;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1454:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1473;
+    case ':': goto yy1455;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1455:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1468;
+    case '1': goto yy1469;
+    case '2': goto yy1470;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1471;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1472;
+    default: goto yy1384;
+  }
+yy1456:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1474;
+    case ':': goto yy1455;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1473;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1457:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1474;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1473;
+    case ':': goto yy1455;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1458:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1473;
+    case ':': goto yy1455;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1459:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1475;
+    default: goto yy1384;
+  }
+yy1460:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1475;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1462;
+    default: goto yy1384;
+  }
+yy1461:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1475;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1462;
+    case '5': goto yy1476;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1459;
+    default: goto yy1384;
+  }
+yy1462:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1475;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1459;
+    default: goto yy1384;
+  }
+yy1463:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1477;
+    case ':': goto yy1445;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1464:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1477;
+    case ':': goto yy1445;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1465:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1437;
+    default: goto yy1384;
+  }
+yy1466:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1478;
+    case ':': goto yy1467;
+    default: goto yy1384;
+  }
+yy1467:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1479;
+    case ':': goto yy1480;
+    default: goto yy1384;
+  }
+yy1468:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1481;
+    case ':': goto yy1482;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1469:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1483;
+    case ':': goto yy1482;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1481;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1470:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1483;
+    case '5': goto yy1484;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1485;
+    case ':': goto yy1482;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1481;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1471:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1485;
+    case ':': goto yy1482;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1481;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1472:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1481;
+    case ':': goto yy1482;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1473:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1486;
+    case ':': goto yy1455;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1474:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1486;
+    case ':': goto yy1455;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1475:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1487;
+    case '1': goto yy1488;
+    case '2': goto yy1489;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1490;
+    default: goto yy1384;
+  }
+yy1476:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1475;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1459;
+    default: goto yy1384;
+  }
+yy1477:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1445;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1478:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1491;
+    case ':': goto yy1467;
+    default: goto yy1384;
+  }
+yy1479:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1492;
+    case ':': goto yy1493;
+    default: goto yy1384;
+  }
+yy1480:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1494;
+    case '1': goto yy1495;
+    case '2': goto yy1496;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1497;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1498;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1481:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1499;
+    case ':': goto yy1482;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1482:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1494;
+    case '1': goto yy1495;
+    case '2': goto yy1496;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1497;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1498;
+    default: goto yy1384;
+  }
+yy1483:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1500;
+    case ':': goto yy1482;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1499;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1484:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1500;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1499;
+    case ':': goto yy1482;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1485:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1499;
+    case ':': goto yy1482;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1486:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1455;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1487:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1501;
+    default: goto yy1384;
+  }
+yy1488:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1501;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1490;
+    default: goto yy1384;
+  }
+yy1489:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1501;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1490;
+    case '5': goto yy1502;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1487;
+    default: goto yy1384;
+  }
+yy1490:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1501;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1487;
+    default: goto yy1384;
+  }
+yy1491:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1467;
+    default: goto yy1384;
+  }
+yy1492:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1503;
+    case ':': goto yy1493;
+    default: goto yy1384;
+  }
+yy1493:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1504;
+    case ':': goto yy1505;
+    default: goto yy1384;
+  }
+yy1494:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1506;
+    case ':': goto yy1507;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1495:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1508;
+    case ':': goto yy1507;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1506;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1496:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1508;
+    case '5': goto yy1509;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1510;
+    case ':': goto yy1507;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1506;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1497:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1510;
+    case ':': goto yy1507;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1506;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1498:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1506;
+    case ':': goto yy1507;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1499:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1511;
+    case ':': goto yy1482;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1500:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1511;
+    case ':': goto yy1482;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1501:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1512;
+    case '1': goto yy1513;
+    case '2': goto yy1514;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1515;
+    default: goto yy1384;
+  }
+yy1502:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1501;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1487;
+    default: goto yy1384;
+  }
+yy1503:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1516;
+    case ':': goto yy1493;
+    default: goto yy1384;
+  }
+yy1504:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1517;
+    case ':': goto yy1518;
+    default: goto yy1384;
+  }
+yy1505:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1519;
+    case '1': goto yy1520;
+    case '2': goto yy1521;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1522;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1523;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1506:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1524;
+    case ':': goto yy1507;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1507:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1519;
+    case '1': goto yy1520;
+    case '2': goto yy1521;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1522;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1523;
+    default: goto yy1384;
+  }
+yy1508:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1525;
+    case ':': goto yy1507;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1524;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1509:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1525;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1524;
+    case ':': goto yy1507;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1510:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1524;
+    case ':': goto yy1507;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1511:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1482;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1512:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1513:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1515;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1514:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1515;
+    case '5': goto yy1526;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1512;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1515:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1512;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1516:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1493;
+    default: goto yy1384;
+  }
+yy1517:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1527;
+    case ':': goto yy1518;
+    default: goto yy1384;
+  }
+yy1518:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1528;
+    case ':': goto yy1529;
+    default: goto yy1384;
+  }
+yy1519:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1530;
+    case ':': goto yy1531;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1520:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1532;
+    case ':': goto yy1531;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1530;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1521:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1532;
+    case '5': goto yy1533;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1534;
+    case ':': goto yy1531;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1530;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1522:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1534;
+    case ':': goto yy1531;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1530;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1523:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1530;
+    case ':': goto yy1531;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1524:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1535;
+    case ':': goto yy1507;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1525:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1535;
+    case ':': goto yy1507;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1526:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1512;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1527:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1536;
+    case ':': goto yy1518;
+    default: goto yy1384;
+  }
+yy1528:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1537;
+    case ':': goto yy1538;
+    default: goto yy1384;
+  }
+yy1529:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1539;
+    case '1': goto yy1540;
+    case '2': goto yy1541;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1542;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1543;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1530:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1544;
+    case ':': goto yy1531;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1531:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1539;
+    case '1': goto yy1540;
+    case '2': goto yy1541;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1542;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1543;
+    default: goto yy1384;
+  }
+yy1532:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1545;
+    case ':': goto yy1531;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1544;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1533:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1545;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1544;
+    case ':': goto yy1531;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1534:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1544;
+    case ':': goto yy1531;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1535:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1507;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1536:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1518;
+    default: goto yy1384;
+  }
+yy1537:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1546;
+    case ':': goto yy1538;
+    default: goto yy1384;
+  }
+yy1538:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0': goto yy1547;
+    case '1': goto yy1548;
+    case '2': goto yy1549;
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1550;
+    case ':': goto yy1551;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1552;
+    default: goto yy1384;
+  }
+yy1539:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1553;
+    case ':': goto yy1554;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1540:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1555;
+    case ':': goto yy1554;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1553;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1541:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1555;
+    case '5': goto yy1556;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1557;
+    case ':': goto yy1554;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1553;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1542:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1557;
+    case ':': goto yy1554;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1553;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1543:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1553;
+    case ':': goto yy1554;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1544:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1558;
+    case ':': goto yy1531;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1545:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1558;
+    case ':': goto yy1531;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1546:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1559;
+    case ':': goto yy1538;
+    default: goto yy1384;
+  }
+yy1547:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1560;
+    case ':': goto yy1561;
+    default: goto yy1384;
+  }
+yy1548:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1562;
+    case ':': goto yy1561;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1560;
+    default: goto yy1384;
+  }
+yy1549:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4': goto yy1562;
+    case '5': goto yy1563;
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1564;
+    case ':': goto yy1561;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1560;
+    default: goto yy1384;
+  }
+yy1550:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1564;
+    case ':': goto yy1561;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1560;
+    default: goto yy1384;
+  }
+yy1551:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1565;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1552:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1560;
+    case ':': goto yy1561;
+    default: goto yy1384;
+  }
+yy1553:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1566;
+    case ':': goto yy1554;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1554:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1565;
+    default: goto yy1384;
+  }
+yy1555:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1567;
+    case ':': goto yy1554;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1566;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1556:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1567;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1566;
+    case ':': goto yy1554;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1557:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1566;
+    case ':': goto yy1554;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1558:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1531;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1559:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1538;
+    default: goto yy1384;
+  }
+yy1560:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1568;
+    case ':': goto yy1561;
+    default: goto yy1384;
+  }
+yy1561:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1565;
+    case ':': goto yy1512;
+    default: goto yy1384;
+  }
+yy1562:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9': goto yy1569;
+    case ':': goto yy1561;
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1568;
+    default: goto yy1384;
+  }
+yy1563:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5': goto yy1569;
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1568;
+    case ':': goto yy1561;
+    default: goto yy1384;
+  }
+yy1564:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1568;
+    case ':': goto yy1561;
+    default: goto yy1384;
+  }
+yy1565:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1570;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1566:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1571;
+    case ':': goto yy1554;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1567:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1571;
+    case ':': goto yy1554;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1568:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1572;
+    case ':': goto yy1561;
+    default: goto yy1384;
+  }
+yy1569:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '.': goto yy1443;
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1572;
+    case ':': goto yy1561;
+    default: goto yy1384;
+  }
+yy1570:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1573;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1571:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1554;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+yy1572:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case ':': goto yy1561;
+    default: goto yy1384;
+  }
+yy1573:
+  ++cur;
+  yych = (cur < len ? s[cur] : 0);
+  switch (yych) {
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+    case 'A':
+    case 'B':
+    case 'C':
+    case 'D':
+    case 'E':
+    case 'F':
+    case 'a':
+    case 'b':
+    case 'c':
+    case 'd':
+    case 'e':
+    case 'f': goto yy1512;
+    case ']': goto yy1433;
+    default: goto yy1384;
+  }
+}
+
+matched:;
+  const size_t scheme_e = NONE;
+  const size_t userinfo_e = t0e;
+  const size_t host_e = t1e;
+  const size_t path_abempty_s = t2s;
+  const size_t query_s = t3s;
+  const size_t fragment_s = t4s;
+  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
+  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
+  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
+  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
+  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
+  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  if (scheme_e != NONE) {
+    uri->scheme.offset = 0;
+    uri->scheme.length = scheme_e;
+  }
+  if (authority_s != NONE) {
+    uri->authority.offset = authority_s;
+    uri->authority.length = path_s - authority_s;
+    if (userinfo_e != NONE) {
+      uri->userinfo.offset = authority_s;
+      uri->userinfo.length = userinfo_e - authority_s;
+    }
+    uri->host.offset = host_s;
+    uri->host.length = host_e - host_s;
+    if (host_e < path_s) {
+      uri->port.offset = host_e + 1;
+      uri->port.length = path_s - host_e - 1;
+    }
+  }
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = query_e - query_s;
+  }
+  if (fragment_s != NONE) {
+    uri->fragment.offset = fragment_s;
+    uri->fragment.length = len - fragment_s;
+  }
+  uri->host_type = host_type(s, host_s, host_e);
+  uri->kind = RFC3986_KIND_RELATIVE_REF;
+  return 1;
+}
+#endif

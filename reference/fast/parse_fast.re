@@ -4,12 +4,11 @@
  * `make test-generated` checks them.  See reference/fast/README.md. */
 #include <stddef.h>
 #include <stdint.h>
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-#define RUN_SSSE3 1
-#include <tmmintrin.h>
-#endif
 
 #include "fast.h"
+#ifdef RFC3986_FAST_SSSE3
+#include <tmmintrin.h>
+#endif
 
 /* Positions are offsets into the input; a tag that did not match is NONE.
  * Past the input's end the matchers read a NUL, which no rule of RFC 3986

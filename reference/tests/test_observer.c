@@ -50,21 +50,6 @@ static void on_step(void *data) {
   ((struct seen *)data)->steps++;
 }
 
-static int same_span(rfc3986_span a, rfc3986_span b) {
-  return a.offset == b.offset && a.length == b.length;
-}
-
-/* The same parse: every field (not memcmp: the struct has padding). */
-static int same_uri(const rfc3986_uri *a, const rfc3986_uri *b) {
-  return a->input == b->input && a->input_len == b->input_len &&
-         a->kind == b->kind && a->host_type == b->host_type &&
-         same_span(a->scheme, b->scheme) &&
-         same_span(a->authority, b->authority) &&
-         same_span(a->userinfo, b->userinfo) && same_span(a->host, b->host) &&
-         same_span(a->port, b->port) && same_span(a->path, b->path) &&
-         same_span(a->query, b->query) && same_span(a->fragment, b->fragment);
-}
-
 static const struct {
   const char *in;
   rfc3986_rule start, rule;
@@ -162,7 +147,8 @@ static void check_alternatives(void) {
                unit_show(alternatives[i].in, len), s.enters, s.leaves, s.steps);
     /* observing changes nothing */
     rfc3986_parse(alternatives[i].in, len, alternatives[i].start, &plain, NULL);
-    unit_check(same_uri(&plain, &u), id, "\"%s\": the observed parse differs",
+    unit_check(unit_same_uri(&plain, &u), id,
+               "\"%s\": the observed parse differs",
                unit_show(alternatives[i].in, len));
   }
 }

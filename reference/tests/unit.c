@@ -51,3 +51,17 @@ int unit_report(void) {
   printf("%u passed, %u failed\n", unit_passed, unit_failed);
   return unit_failed ? 1 : 0;
 }
+
+static int same_span(rfc3986_span a, rfc3986_span b) {
+  return a.offset == b.offset && a.length == b.length;
+}
+
+int unit_same_uri(const rfc3986_uri *a, const rfc3986_uri *b) {
+  return a->input == b->input && a->input_len == b->input_len &&
+         a->kind == b->kind && a->host_type == b->host_type &&
+         same_span(a->scheme, b->scheme) &&
+         same_span(a->authority, b->authority) &&
+         same_span(a->userinfo, b->userinfo) && same_span(a->host, b->host) &&
+         same_span(a->port, b->port) && same_span(a->path, b->path) &&
+         same_span(a->query, b->query) && same_span(a->fragment, b->fragment);
+}

@@ -6,6 +6,8 @@
 
 #include <stddef.h>
 
+#include "rfc3986.h"
+
 extern unsigned unit_passed, unit_failed;
 
 /* Record one check; on failure print the id, the section and the message. */
@@ -19,6 +21,10 @@ const char *unit_show(const char *s, size_t len);
 /* Compare a produced string with the wanted one; prints both on failure. */
 void unit_check_str(const char *id, const char *got, size_t got_len,
                     const char *want);
+
+/* The same parse: input, kind, host type and every span, field by field
+ * (not memcmp: the struct has padding). */
+int unit_same_uri(const rfc3986_uri *a, const rfc3986_uri *b);
 
 int unit_report(void);
 
