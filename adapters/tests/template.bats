@@ -117,5 +117,5 @@ need_copy() { [ -n "${COPY:-}" ] || skip "built once, by the plain pass (not $BU
   [ "$(jq -r '.adapters.throwaway.non_pass' <<<"$output")" = 0 ]
   # the steps of both READMEs name it
   grep -q 'behaviours.json' "$REPO/adapters/TEMPLATE/c/README.md"
-  grep -q '^4\. `behaviours.json`' "$REPO/adapters/README.md"
+  grep -q 'then the baseline and the behaviours' "$REPO/adapters/README.md"
 }

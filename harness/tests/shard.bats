@@ -191,18 +191,18 @@ ids() { pylines "$1" "'\n'.join(sorted(x['adapter'] + ' ' + x['id'] for x in r i
   [[ $stderr == *"none passes the filters --shard 7/20"* ]]
 }
 
-# The shell lines of README.md's merge job ("merge the shards" step).
+# The shell lines of harness/README.md's merge job ("merge the shards" step).
 readme_merge_step() {
-  "$PY" - "$ROOT/README.md" <<'PY'
+  "$PY" - "$ROOT/harness/README.md" <<'PY'
 import re, sys
 text = open(sys.argv[1], encoding="utf-8").read()
 m = re.search(r"- name: merge the shards[^\n]*\n\s*run: \|\n((?:[ \t]+\S[^\n]*\n)+)", text)
-assert m, "README.md has no 'merge the shards' step"
+assert m, "harness/README.md has no 'merge the shards' step"
 print("\n".join(l.strip() for l in m.group(1).splitlines()))
 PY
 }
 
-@test "README's sharded workflow: its merge job fails when a shard is missing, passes when all are there" {
+@test "harness/README's sharded workflow: its merge job fails when a shard is missing, passes when all are there" {
   d=$BATS_TEST_TMPDIR/job
   mkdir -p "$d/ci"
   "$UT" run "${VS[@]}" --adapter-cmd "$FAKE" --output /dev/null --write-baseline "$d/ci/uritest-baseline.json" --force 2>/dev/null
