@@ -335,7 +335,7 @@ test-adapters: all
 
 # The same tests over the C adapters built with ASan + UBSan (leaks too).
 test-adapters-asan:
-	@$(ASAN_MAKE) adapters
+	@$(ASAN_MAKE) adapters $(BUILD)/asan/bin/uritest
 	@$(PYTHON) adapters/tests/registry.py rows $(BUILD)/asan/gen/adapters/tests/each.bats
 	@BUILD=$(BUILD)/asan ASAN_OPTIONS=detect_leaks=1 tests/suite.sh adapters-asan bats --tap adapters/tests \
 	  $(BUILD)/asan/gen/adapters/tests/each.bats

@@ -18,7 +18,7 @@ struct adapter {
   int whatwg;                  /* spec "whatwg" */
   int entry; /* what its parser accepts (entry.h): the hello's, else the
                 registry's */
-  int fetch;                   /* its hello lists the op "fetch" */
+  int fetch; /* its hello lists the op "fetch" */
   int roles; /* ROLE_* bits: the hello's "roles", else its adapter.json's */
   struct proc_child proc; /* the process, its pipes, its standard error */
   struct buf rbuf, wbuf;
