@@ -67,33 +67,47 @@ def attributed(uritest, results, adapters):
 
 
 def differences(r):
-    """The parts where the library's answer and the RFC reading differ."""
+    """The parts where the library's answer and the RFC reading differ: the
+    validity (the vector's "expect", accept or reject, against the answer's
+    "valid"), and where both accept, the components, target, normal form or
+    equivalence."""
     exp, got = r.get("expected") or {}, r.get("got") or {}
-    rows = []
-    if "valid" in exp and exp.get("valid") != got.get("valid"):
-        rows.append(("valid", exp.get("valid"), got.get("valid")))
+    rfc_ok, lib_ok = exp.get("expect") != "reject", got.get("valid") is not False
+    if rfc_ok != lib_ok:
+        rows = [("valid", "accepts" if rfc_ok else "rejects",
+                 "accepts" if lib_ok else "rejects")]
+        if not lib_ok:
+            why = got.get("library_error", got.get("exception"))
+            return rows + ([("error", None, why)] if why is not None else [])
+        exp = {}  # the library's reading beside RFC 3986's rejection
+    else:
+        rows = []
     ec, gc = exp.get("components") or {}, got.get("components") or {}
     for k in sorted(set(ec) | set(gc)):
         if ec.get(k, "(left out)") != gc.get(k, "(left out)"):
             rows.append((k, ec.get(k, "(not given)"), gc.get(k, "(left out)")))
-    for k in ("target", "normalized", "equivalent"):
-        if k in exp and exp.get(k) != got.get(k):
-            rows.append((k, exp.get(k), got.get(k)))
+    for k in ("target", "normalized", "equivalent", "output"):
+        if k in got and exp.get(k) != got[k]:
+            rows.append((k, exp.get(k, "(not given)"), got.get(k)))
     return rows
 
 
 def item(k, r, bid, stmt):
     exp = r.get("expected") or {}
-    inp = exp.get("input", exp.get("input_hex", r.get("input")))
+    inp = exp["input"] if "input" in exp else (
+        {"hex": exp["input_hex"]} if "input_hex" in exp else r.get("input"))
     desc, pred = stmt.get(bid, ("(no such behaviour)", None))
     lines = ["%d. %s %s %s" % (k, r.get("adapter"), r.get("id"), r.get("class")),
              "   input: %s%s" % (shown(inp), "  base: " + shown(exp["base"]) if "base" in exp else ""),
+             "   other: %s" % shown(exp["other"]) if "other" in exp else None,
              "   behaviour: %s" % bid,
              "   says: %s" % desc,
              "   predicts: %s" % json.dumps(pred)]
     for name, e, g in differences(r):
-        lines.append("   %-10s RFC %-34s library %s" % (name, shown(e), shown(g)))
-    return "\n".join(lines)
+        lines.append("   %-10s RFC %-34s library %s" % (
+            name, e if name == "valid" else ("-" if e is None else shown(e)),
+            g if name == "valid" else shown(g)))
+    return "\n".join(x for x in lines if x is not None)
 
 
 def main(argv):
@@ -107,8 +121,11 @@ def main(argv):
     by = attributed(a.uritest, a.results, set(a.adapter))
     rows = []
     with open(a.results, encoding="utf-8", errors="surrogateescape") as f:
-        for line in f:
-            r = json.loads(line)
+        for n, line in enumerate(f, 1):
+            try:
+                r = json.loads(line)
+            except ValueError:
+                sys.exit("%s:%d: not JSON" % (a.results, n))
             key = (r.get("adapter"), r.get("id"))
             if r.get("record", "result") == "result" and key in by:
                 rows.append((r, by[key]))
