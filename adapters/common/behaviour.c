@@ -37,8 +37,14 @@ int behaviour_lists(const char *csv, const char *name) {
   return 0;
 }
 
-/* The input regular expression: a NUL octet ends the subject. */
+/* The input regular expression over all N octets of S, NULs included
+ * (REG_STARTEND), as --infer reads an input's octets; where the C library
+ * lacks REG_STARTEND, a NUL octet ends the subject. */
 static int input_matches(const regex_t *re, const char *s, size_t n) {
+#ifdef REG_STARTEND
+  regmatch_t m[1] = {{0, (regoff_t)n}};
+  return regexec(re, s, 1, m, REG_STARTEND) == 0;
+#else
   char *t = malloc(n + 1);
   if (!t)
     abort();
@@ -47,6 +53,7 @@ static int input_matches(const regex_t *re, const char *s, size_t n) {
   int m = regexec(re, t, 0, NULL, 0) == 0;
   free(t);
   return m;
+#endif
 }
 
 int behaviour_holds(const struct behaviour_rule *b, const struct cond_ctx *x,

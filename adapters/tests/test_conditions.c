@@ -6,6 +6,7 @@
  * component's values (parse), and whether the named condition holds.
  * TAP out; exit 1 on a failed row.
  */
+#include <regex.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -305,10 +306,27 @@ static void set(struct adapter_reading *r, int comp, const char *v) {
     reading_set(r, (rfc3986_component)comp, v, strlen(v));
 }
 
+/* A behaviour's input expression reads every octet of the input, past a
+ * NUL too, as --infer's octet conditions do: "[@]" holds on "s://a\0b@h/p". */
+static int input_re_past_nul(size_t k) {
+  regex_t re;
+  if (regcomp(&re, "[@]", REG_EXTENDED | REG_NOSUB))
+    return 1;
+  static const char in[] = "s://a\0b@h/p";
+  struct behaviour_rule b = {"t", "parse", NULL, NULL, NULL, &re, NULL};
+  struct cond_ctx x = {"parse", in,   sizeof in - 1, NULL, 0,
+                       NULL,    NULL, OUT,           NULL};
+  int ok = behaviour_holds(&b, &x, NULL, NULL) == 1;
+  regfree(&re);
+  printf("%s %zu - input_matches \"[@]\" on s://a\\0b@h/p: past the NUL\n",
+         ok ? "ok" : "not ok", k);
+  return !ok;
+}
+
 int main(void) {
   size_t n = sizeof rows / sizeof rows[0];
   int failed = 0;
-  printf("1..%zu\n", n);
+  printf("1..%zu\n", n + 1);
   for (size_t i = 0; i < n; i++) {
     const struct row *t = &rows[i];
     struct adapter_reading ref, lib;
@@ -331,5 +349,6 @@ int main(void) {
     reading_free(&ref);
     reading_free(&lib);
   }
+  failed += input_re_past_nul(n + 1);
   return failed ? 1 : 0;
 }
