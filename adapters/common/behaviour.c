@@ -39,21 +39,22 @@ int behaviour_lists(const char *csv, const char *name) {
 
 /* The input regular expression over all N octets of S, NULs included
  * (REG_STARTEND), as --infer reads an input's octets; where the C library
- * lacks REG_STARTEND, a NUL octet ends the subject. */
+ * lacks REG_STARTEND, a NUL octet ends the subject.  The subject is a
+ * NUL-terminated copy either way: sanitizers read it as a C string. */
 static int input_matches(const regex_t *re, const char *s, size_t n) {
-#ifdef REG_STARTEND
-  regmatch_t m[1] = {{0, (regoff_t)n}};
-  return regexec(re, s, 1, m, REG_STARTEND) == 0;
-#else
   char *t = malloc(n + 1);
   if (!t)
     abort();
   memcpy(t, s, n);
   t[n] = 0;
-  int m = regexec(re, t, 0, NULL, 0) == 0;
-  free(t);
-  return m;
+#ifdef REG_STARTEND
+  regmatch_t m[1] = {{0, (regoff_t)n}};
+  int r = regexec(re, t, 1, m, REG_STARTEND) == 0;
+#else
+  int r = regexec(re, t, 0, NULL, 0) == 0;
 #endif
+  free(t);
+  return r;
 }
 
 int behaviour_holds(const struct behaviour_rule *b, const struct cond_ctx *x,
