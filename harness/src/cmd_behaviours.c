@@ -39,20 +39,23 @@ static const char usage_text[] =
     "  --adapter NAME     only this adapter's results (several; default: all)\n"
     "  --behaviours FILE  this behaviours file for the adapter its "
     "\"adapter\"\n"
-    "                     names (one run with --adapter-cmd; several)\n"
+    "                     names (one run with --adapter-cmd; several;\n"
+    "                     default: each adapter's own behaviours file)\n"
     "  --format FORMAT    text, json (per adapter non_pass, unexplained,\n"
     "                     overlaps; per behaviour results, holds, predicted)\n"
     "                     or jsonl (one line per result: adapter, id, class,\n"
     "                     behaviour, predicted_by, holds); default text\n"
     "  --infer            print, per adapter, its behaviours document with\n"
     "                     behaviours inferred for its unexplained results\n"
+    "                     (default: judge only)\n"
     "  --output FILE      with --infer and one adapter: its document into\n"
     "                     FILE, replaced once whole (FILE may be the\n"
-    "                     behaviours file read)\n"
+    "                     behaviours file read; default: standard output)\n"
     "  --transforms       print the transforms a prediction may name and\n"
-    "                     exit\n"
+    "                     exit (default: judge the results)\n"
     "  --c-table NAME     print adapter NAME's behaviours as the C table of\n"
-    "                     its differential fuzz target (fuzz/fuzz.mk)\n"
+    "                     its differential fuzz target (fuzz/fuzz.mk;\n"
+    "                     default: none)\n"
     "  --vectors PATH     the vector files the results name (several;\n"
     "                     default: vectors/v1)\n"
     "  --help             this text\n"
@@ -505,7 +508,7 @@ static int options(int argc, char **argv, struct state *s, char ***vpaths,
       {"vectors", required_argument, 0, 'v'},
       {"help", no_argument, 0, 'h'},
       {0, 0, 0, 0}};
-  int c;
+  int c, transforms = 0;
   optind = 1;
   while ((c = getopt_long(argc, argv, "", opts, NULL)) != -1) {
     if (c == 'a') {
@@ -522,7 +525,7 @@ static int options(int argc, char **argv, struct state *s, char ***vpaths,
     } else if (c == 'o') {
       s->output = optarg;
     } else if (c == 't') {
-      return 2;
+      transforms = 1; /* after every option: --help wins */
     } else if (c == 'c') {
       s->ctable = optarg;
     } else if (c == 'f' &&
@@ -534,7 +537,7 @@ static int options(int argc, char **argv, struct state *s, char ***vpaths,
       return c == 'h' ? 1 : -1;
     }
   }
-  return 0;
+  return transforms ? 2 : 0;
 }
 
 /* Every results file, twice: the components each adapter expresses, then
