@@ -87,8 +87,11 @@ static size_t random_string(char *buf, size_t cap) {
   for (size_t k = 0; k < n; k++) {
     const char *p = pieces[next() % NPIECES];
     size_t pl = strlen(p);
-    if (next() % 40 == 0) /* now and then one octet, NUL included */
-      p = (const char[]){(char)(next() % 256)}, pl = 1;
+    char one[1];
+    if (next() % 40 == 0) { /* now and then one octet, NUL included */
+      one[0] = (char)(next() % 256);
+      p = one, pl = 1;
+    }
     if (len + pl > cap)
       break;
     memcpy(buf + len, p, pl);
