@@ -5,7 +5,7 @@
 ;;; Mapping to the component model: README.md.
 (use-modules (web uri) (json) (ice-9 rdelim) (ice-9 regex) (rnrs bytevectors))
 
-(define known-ops (quote ("parse" "match" "resolve" "normalize" "equivalent" "iri-to-uri" "recompose")))
+(define known-ops (quote ("parse" "match" "resolve" "normalize" "equivalent" "iri-to-uri" "recompose" "fetch")))
 
 (define (field req name) (assoc-ref req name))
 (define (given? v) (and v (not (eq? v 'null))))

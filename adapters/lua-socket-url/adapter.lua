@@ -9,7 +9,7 @@ local socket = require("socket")
 local cjson = require("cjson")
 
 local OPS = { parse = true, match = true, resolve = true, normalize = true,
-              equivalent = true, ["iri-to-uri"] = true, recompose = true }
+              equivalent = true, ["iri-to-uri"] = true, recompose = true, fetch = true }
 
 local function jstr(s)
   if not utf8.len(s) then

@@ -8,7 +8,7 @@
 exception Bad of string
 exception Unsupported of string
 
-let known = [ "parse"; "match"; "resolve"; "normalize"; "equivalent"; "iri-to-uri"; "recompose" ]
+let known = [ "parse"; "match"; "resolve"; "normalize"; "equivalent"; "iri-to-uri"; "recompose"; "fetch" ]
 
 (* Whether S is well-formed UTF-8 (RFC 3629: no overlongs, no surrogates,
    nothing above U+10FFFF). *)
