@@ -311,7 +311,7 @@ evil_inputs() {
 # report_with_fetch [OPTION]...: results of val-v (its parse: evil.com) and
 # lib-b (the split: good.com) over the fetch file's inputs, rendered
 report_with_fetch() {
-  run --separate-stderr "$UT" run --output "$BATS_TEST_TMPDIR/out/results.jsonl" --vectors "$V/fetch-evil.json" \
+  run --separate-stderr "$UT" run --output "$BATS_TEST_TMPDIR/out/results.jsonl" --vectors "$ROOT/harness/tests/data/fetch-evil-vectors.json" \
     --adapter-cmd "$EV" --adapter-cmd "$FAKE --name lib-b"
   run --separate-stderr "$UT" report --quiet --output-dir "$BATS_TEST_TMPDIR/rep" "$@" "$BATS_TEST_TMPDIR/out/results.jsonl"
 }
