@@ -519,7 +519,7 @@ COND(c_reference_relative) {
 }
 /* resolve: the base (or target) has no authority ("a:b") */
 COND(c_base_no_authority) {
-  const char *c = memchr(x->base, ':', x->base_len);
+  const char *c = x->base ? memchr(x->base, ':', x->base_len) : NULL;
   if (!c)
     return 0;
   size_t rest = x->base_len - (size_t)(c - x->base) - 1;
