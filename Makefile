@@ -124,13 +124,14 @@ test-unit: all $(WORK_LINEAR)
 	@tests/suite.sh unit tests/run-unit.sh $(UNIT_BIN) $(WORK_LINEAR)
 
 # One pass of the unit tests and the CLI tests under ASan + UBSan.
-test-unit-asan:
+# (fast.bats links the man page's example with the main build's LIBA)
+test-unit-asan: $(LIBA)
 	@$(ASAN_MAKE) unit $(BUILD)/asan/bin/rfc3986
 	@ASAN_OPTIONS=detect_leaks=1 tests/suite.sh unit-asan tests/run-unit.sh $(patsubst $(BUILD)/%,$(BUILD)/asan/%,$(UNIT_BIN))
-	@RFC3986=$(BUILD)/asan/bin/rfc3986 tests/suite.sh cli-asan bats --tap reference/tests
+	@LIBA=$(LIBA) RFC3986=$(BUILD)/asan/bin/rfc3986 tests/suite.sh cli-asan bats --tap reference/tests
 
 test-cli: all
-	@RFC3986=$(RFC3986) tests/suite.sh cli bats --tap reference/tests
+	@LIBA=$(LIBA) RFC3986=$(RFC3986) tests/suite.sh cli bats --tap reference/tests
 
 asan:
 	$(ASAN_MAKE) all
