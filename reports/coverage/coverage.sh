@@ -48,7 +48,7 @@ done
 step "capture"
 rm -rf "$out" && mkdir -p "$out"
 # shellcheck disable=SC2086
-lcov $rc --quiet --capture --directory "$cb/obj/reference" --base-directory . \
+lcov $rc --quiet --capture --directory "$cb/obj/reference" --directory "$cb/pic/reference" --base-directory . \
   --output-file "$cb/all.info" 2> "$cb/lcov.log" || { cat "$cb/lcov.log"; exit 2; }
 # shellcheck disable=SC2086
 lcov $rc --quiet --extract "$cb/all.info" "$PWD/reference/src/*" --output-file "$out/lib.info" || exit 2
