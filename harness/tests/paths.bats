@@ -22,8 +22,12 @@ T() { echo "$BATS_TEST_TMPDIR"; }
   [[ $stderr == *"fifo.json: vector file skipped: not a regular file"* ]]
   [ -s "$(T)/rep/summary.md" ]
   sed 's|"file": "[^"]*"|"file": "/dev/stdin"|' "$(T)/r.jsonl" > "$(T)/rs.jsonl"
-  # a writer that holds the pipe open: a reader of /dev/stdin would wait
-  run --separate-stderr bash -c "sleep 30 | timeout 10 '$UT' report --quiet --output-dir '$(T)/rep2' '$(T)/rs.jsonl'"
+  # standard input a FIFO this shell holds open for writing, never
+  # written: a reader of /dev/stdin would wait for the timeout
+  mkfifo "$(T)/hold"
+  exec 7<>"$(T)/hold"
+  run --separate-stderr timeout 10 "$UT" report --quiet --output-dir "$(T)/rep2" "$(T)/rs.jsonl" < "$(T)/hold"
+  exec 7>&-
   [ "$status" -eq 0 ]
   [[ $stderr == *"/dev/stdin: vector file skipped: not a regular file"* ]]
 }
