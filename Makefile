@@ -40,7 +40,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 UNIT_SRC := $(wildcard reference/tests/test_*.c)
 UNIT_BIN := $(UNIT_SRC:reference/tests/%.c=$(BUILD)/tests/%)
 # The library is built at -O3 (CMake's Release builds use it too): its
-# literal rule functions are not tuned (#15), and -O3 lets GCC inline more
+# literal rule functions are not tuned, and -O3 lets GCC inline more
 # of the calls from one rule to the next (reports/BENCH.md).  A CFLAGS
 # given on the command line (sanitizer and coverage builds, a packager's)
 # replaces it, as it replaces -O2 -g for everything else.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # tests/failure-rate.awk, the rule tests/baselines.sh applies to every
-# adapter (#22 item 2): CRASH, TIMEOUT and PROTOCOL_ERROR together stay under
+# adapter: CRASH, TIMEOUT and PROTOCOL_ERROR together stay under
 # 0.5% of the requests of each vector file.
 
 AWK="tests/failure-rate.awk"

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """fuzz/campaigns/campaign.py: record a fuzzing campaign's progress over time,
-and plot the recorded campaigns (fuzz/README.md "Measured campaigns").
+and plot the recorded campaigns (fuzz/README.md "Recording a campaign").
 
   campaign.py record NAME OUT.csv -- COMMAND...
       run COMMAND (a libFuzzer target, or `uritest fuzz`), read its standard
