@@ -72,6 +72,12 @@ static const char *judge(const struct endpoint *ref, const struct lab_conn *o,
   char port[16];
   observed_endpoint(o, port, sizeof port, &obs);
   endpoint_judge(ref, &obs, &jd);
+  /* a written port that is no port names none: any port is another */
+  if (o && jd.cls == EP_SAME && jd.same[SEV_HOST] &&
+      endpoint_port_unusable(ref)) {
+    jd.cls = EP_DIFFERENT;
+    jd.severity = SEV_PORT;
+  }
   *sev = jd.cls == EP_DIFFERENT ? jd.severity : SEV_NONE;
   return endpoint_class_names[jd.cls];
 }

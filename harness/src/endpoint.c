@@ -442,6 +442,11 @@ static int has_port(const struct sv *p) {
   return p->state == SV_STR && p->len;
 }
 
+int endpoint_port_unusable(const struct endpoint *e) {
+  static const struct canon none = {NULL, 0};
+  return has_port(&e->port) && port_value(&e->port, &none) < 0;
+}
+
 /* The effective ports of A and B are known and equal (1), differ (0),
  * one is no port (-1), or neither is written (2: the same, and a scheme's
  * default port that differs with the scheme is the scheme's difference). */

@@ -69,6 +69,10 @@ int endpoint_reference(struct endpoint *e, const char *in, size_t len,
 /* The kind of a host value. */
 int endpoint_host_kind(const struct sv *host);
 
+/* E's port is written and is no port a client can connect to (not
+ * digits, 0, above 65535): 1, else 0. */
+int endpoint_port_unusable(const struct endpoint *e);
+
 /* The judgement of a library's reading LIB against a reference reading
  * REF (the RFC's, or a validator's): class (EP_*), the worst differing
  * part when EP_DIFFERENT (SEV_*), and per part whether both readings name

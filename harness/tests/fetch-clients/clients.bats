@@ -79,3 +79,11 @@ obs() { x "(r[$1]['observed']['name'], r[$1]['observed']['address'], r[$1]['obse
   # libcurl's URL API reads 127.0.0.1 itself: where it connects
   [ "$(x "(r[0]['parsed']['components']['host'], r[0]['parse_endpoint'])")" = "('127.0.0.1', 'same')" ]
 }
+
+@test "fetch: a port past 65535 names no port, so a client that wraps it connects to another" {
+  printf '%s\n' 'http://c.example:65616/' > "$BATS_TEST_TMPDIR/in.txt"
+  run --separate-stderr "$UT" fetch --adapter python-urllib --format json "$BATS_TEST_TMPDIR/in.txt"
+  [ "$status" -eq 1 ]
+  # http.client reads the port into 16 bits: 65616 - 65536 = 80
+  [ "$(x "(r[0]['observed']['port'], r[0]['endpoint'], r[0]['severity'])")" = "(80, 'different', 'port')" ]
+}
