@@ -52,7 +52,9 @@ ADAPTER_CODEC_SRC := adapters/common/codec.c adapters/common/codec_json.c
 ADAPTER_COMMON_SRC := adapters/common/reading.c adapters/common/protocol.c $(ADAPTER_CODEC_SRC)
 ADAPTER_COMMON_OBJ := $(ADAPTER_COMMON_SRC:%.c=$(BUILD)/obj/%.o)
 ADAPTER_READING_OBJ := $(BUILD)/obj/adapters/common/reading.o
-ADAPTER_HEADERS := adapters/common/glue.h adapters/common/codec.h adapters/common/codec_json.h
+# the library's public headers too: the reference glues name its version
+ADAPTER_HEADERS := adapters/common/glue.h adapters/common/codec.h adapters/common/codec_json.h \
+  $(wildcard reference/include/*.h)
 
 pkg_ok = $(shell pkg-config --exists $(1) 2>/dev/null && echo yes)
 JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)

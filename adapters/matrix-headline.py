@@ -20,7 +20,8 @@ to do; the answered count is shown beside it), "security_relevant" and
 "security_by_severity" (every result whose endpoint is "different", DESIGN.md
 "Endpoints", whatever the vector file), "host_lost" (results whose endpoint
 is "host-lost", shown apart), "named_behaviours" (the entries of
-adapters/NAME/behaviours.json), "vulnerable" (the advisories of the results
+adapters/NAME/behaviours.json), "behaviours_named" (the failed results one
+of them predicts), "vulnerable" (the advisories of the results
 the harness marked "vulnerable": an advisory vector read as the vulnerable
 library did) and "role" (adapter.json: the oracle and the controls are
 listed last), so the README's headline and the report's overview are one
@@ -104,7 +105,8 @@ def table(doc, adapters_listed):
             "%s (%d of %d)" % (pct(r["passed"], r["answered"]), r["passed"], r["answered"])
             if r["answered"] else "not offered", security_cell(a["security_relevant"], a["security_by_severity"]),
             a.get("host_lost", 0),
-            "%d (%d security-relevant)" % (nb["declared"], nb["security_relevant"]) if nb["declared"] else "none",
+            "%d (predict %s of %d failed)" % (nb["declared"], pct(a["behaviours_named"], a["failed"]), a["failed"])
+            if nb["declared"] else "none",
             cve_cell([i.replace("|", "\\|") for i in a["vulnerable"]])))
     missing = [a for a in adapters_listed if a["name"] not in doc["adapters"]]
     return third, lines, missing
@@ -128,7 +130,8 @@ def render(doc, adapters_listed, results_label):
            "lost** counts results where RFC 3986 reads a usable host and the library none or a garbled one: "
            "dangerous only where the library validates (`uritest pairs`). **Named behaviours** count the entries of "
            "the adapter's `behaviours.json` (how the library departs from RFC 3986, each with a minimal input; "
-           "`uritest behaviours` lists them with their counts), the security-relevant ones apart. **cve** lists the "
+           "`uritest behaviours` lists them with their counts), with the share of the adapter's failed results "
+           "whose answer one of them predicts. **cve** lists the "
            "published advisories (vectors tagged `cve:ID`, `vectors/v1/security/advisories.json`) whose input the "
            "adapter still reads as the vulnerable library did (the harness marks such a result `vulnerable`; "
            "`reports/ADVISORIES.md` has the table by advisory)." % third,

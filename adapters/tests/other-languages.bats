@@ -356,6 +356,27 @@ SH
   [ "$status" -eq 0 ]
 }
 
+@test "matrix-headline.py: an adapter's named behaviours, with the share of its failed results they predict" {
+  # curl's behaviours.json declares its behaviours; one of its two failed
+  # results carries the behaviour that predicted it
+  cat >"$BATS_TEST_TMPDIR/r.jsonl" <<'JSONL'
+{"record": "run", "uritest": "9.9.9", "vectors_version": "7.0.0", "date": "2026-01-02T03:04:05Z", "adapters": []}
+{"record": "result", "id": "t1", "adapter": "curl", "library": "c 1", "spec": "rfc3986", "op": "parse", "class": "COMPONENT_MISMATCH", "security_relevant": false, "behaviour": "curl.x"}
+{"record": "result", "id": "t2", "adapter": "curl", "library": "c 1", "spec": "rfc3986", "op": "parse", "class": "SHOULD_HAVE_ACCEPTED", "security_relevant": false}
+{"record": "result", "id": "t3", "adapter": "curl", "library": "c 1", "spec": "rfc3986", "op": "parse", "class": "PASS", "security_relevant": false}
+{"record": "summary"}
+JSONL
+  n=$(/usr/bin/python3 -c 'import json; print(len(json.load(open("adapters/curl/behaviours.json"))["behaviours"]))')
+  [ "$n" -gt 0 ]
+  printf '#!/bin/sh\n[ "$1" = adapters ] || exec "%s/build/bin/uritest" "$@"\necho %s\n' "$REPO" \
+    "'{\"adapters\": [{\"name\": \"curl\", \"available\": true}]}'" > "$BATS_TEST_TMPDIR/uritest"
+  chmod +x "$BATS_TEST_TMPDIR/uritest"
+  run adapters/matrix-headline.py --results "$BATS_TEST_TMPDIR/r.jsonl" --output "$BATS_TEST_TMPDIR/h.md" \
+    --uritest "$BATS_TEST_TMPDIR/uritest"
+  [ "$status" -eq 0 ] || { echo "$output"; false; }
+  grep -qF "| $n (predict 50.0% of 2 failed) | none |" "$BATS_TEST_TMPDIR/h.md"
+}
+
 @test "readme-headline.py: the headline goes, dated, into reports/MATRIX.md; a README with a table fails the check" {
   d=$BATS_TEST_TMPDIR/t
   mkdir -p "$d/adapters" "$d/reports"
