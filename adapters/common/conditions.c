@@ -421,6 +421,13 @@ COND(c_input_scheme_long) {
   const char *c = memchr(x->in, ':', x->len);
   return c && c - x->in > 40 && !c_input_invalid_scheme_prefix(x);
 }
+/* the input begins with a scheme of one letter, then ":" ("s://h", "C:/x":
+ * what a library that needs two letters, or reads a drive letter, refuses) */
+COND(c_input_scheme_one_letter) {
+  return x->len > 1 && x->in[1] == ':' &&
+         ((x->in[0] >= 'A' && x->in[0] <= 'Z') ||
+          (x->in[0] >= 'a' && x->in[0] <= 'z'));
+}
 /* the scheme is longer than 40 octets (curl's MAX_SCHEME_LEN) */
 COND(c_ref_scheme_long) {
   return is_defined(x->ref, RFC3986_COMPONENT_SCHEME) &&
@@ -675,6 +682,7 @@ static const struct cond_entry conditions[] = {
     {"input-query-or-fragment", c_input_query_or_fragment},
     {"target-scheme-file", c_target_scheme_file},
     {"input-scheme-long", c_input_scheme_long},
+    {"input-scheme-one-letter", c_input_scheme_one_letter},
     {"lib-target-drops-empty-query", c_lib_target_drops_empty_query},
     {"base-dot-segment", c_base_dot_segment},
     {"base-pct-dot-segment", c_base_pct_dot_segment},

@@ -293,6 +293,11 @@ static const struct row rows[] = {
     {"input-dot-segment", "resolve", "a/%2E%2e/b", "http://a/", OUT, NULL, NULL,
      1},
     {"input-dot-segment", "resolve", "a/.b", "http://a/", OUT, NULL, NULL, 0},
+    {"input-scheme-one-letter", "parse", "s://h/", NULL, OUT, NULL, NULL, 1},
+    {"input-scheme-one-letter", "parse", "C:", NULL, OUT, NULL, NULL, 1},
+    {"input-scheme-one-letter", "parse", "ss://h/", NULL, OUT, NULL, NULL, 0},
+    {"input-scheme-one-letter", "parse", "1:x", NULL, OUT, NULL, NULL, 0},
+    {"input-scheme-one-letter", "parse", "s", NULL, OUT, NULL, NULL, 0},
     /* a parse has no base: a base condition does not hold (no NULL read) */
     {"base-no-authority", "parse", "a:b", NULL, OUT, NULL, NULL, 0},
 };
