@@ -232,10 +232,17 @@ static int parse_hello(struct adapter *a, const char *line, size_t len) {
     json_decref(h);
     return -1;
   }
-  if (!a->first_hello)
+  if (!a->first_hello) {
     a->first_hello = id.p;
-  else
+    /* adapters/PROTOCOL.md section 8: the registry's name and the hello's
+     * are equal; the registry's names the results, the other is said */
+    if (a->def->name && strcmp(a->def->name, json_string_value(name)))
+      warnx_("adapter %s: its hello names it %s (adapters/PROTOCOL.md "
+             "section 8: the two are equal); its results are recorded as %s",
+             a->def->name, json_string_value(name), a->def->name);
+  } else {
     buf_free(&id);
+  }
   if (!a->def->name)
     replace_str(a, &a->name, json_string_value(name));
   replace_str(a, &a->library, json_string_value(lib));

@@ -128,3 +128,18 @@ SH
   [ "$status" -eq 2 ]
   [[ $output == *"protocol other than 1"* ]]
 }
+
+@test "L15: a registry adapter whose hello names it otherwise is said, escaped; results keep the registry's name" {
+  fake_root
+  mkdir -p "$R/adapters/renamed"
+  printf '[{"name": "renamed", "spec": "rfc3986", "command": ["/usr/bin/python3", "%s", "--name", "oth\\u001b[31mer"]}]\n' \
+    "$FAKE" > "$R/adapters/renamed/adapter.json"
+  run --separate-stderr "$UT" run --adapter renamed --output "$(OUT)" --no-progress
+  [ "$status" -eq 0 ]
+  [[ $stderr == *'adapter renamed: its hello names it oth\x1b[31mer (adapters/PROTOCOL.md section 8: the two are equal); its results are recorded as renamed'* ]]
+  [[ $stderr != *$'\e'* ]]
+  [ "$(pylines "$(OUT)" "sorted({x['adapter'] for x in r if x.get('record') == 'result'})")" = "['renamed']" ]
+  # the registry's own fake names itself as registered: nothing said
+  run --separate-stderr "$UT" run --adapter fake --output "$(OUT)" --no-progress
+  [[ $stderr != *"its hello names it"* ]]
+}
