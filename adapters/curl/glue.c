@@ -167,12 +167,10 @@ done:
   return rc;
 }
 
-static int cu_parse(const char *s, size_t len, const char *rule,
-                    struct adapter_reading *out) {
-  if (rule && strcmp(rule, "URI-reference") != 0 && strcmp(rule, "URI") != 0) {
-    out->unsupported = "curl parses absolute URLs only";
-    return 0;
-  }
+/* S as the URL of a fresh handle (PARSE_FLAGS), then THEN(handle, OUT);
+ * where curl refuses S, OUT is not valid. */
+static int with_url(const char *s, size_t len, struct adapter_reading *out,
+                    int (*then)(CURLU *, struct adapter_reading *)) {
   char *c = reading_cstring(out, s, len);
   if (!c)
     return out->oom ? -1 : 0;
@@ -183,12 +181,21 @@ static int cu_parse(const char *s, size_t len, const char *rule,
   }
   int rc = 0;
   if (curl_url_set(h, CURLUPART_URL, c, PARSE_FLAGS) == CURLUE_OK)
-    rc = fill(h, out);
+    rc = then(h, out);
   else
     out->valid = 0;
   curl_url_cleanup(h);
   free(c);
   return rc;
+}
+
+static int cu_parse(const char *s, size_t len, const char *rule,
+                    struct adapter_reading *out) {
+  if (rule && strcmp(rule, "URI-reference") != 0 && strcmp(rule, "URI") != 0) {
+    out->unsupported = "curl parses absolute URLs only";
+    return 0;
+  }
+  return with_url(s, len, out, fill);
 }
 
 static int cu_resolve(const char *base, size_t base_len, const char *ref,
@@ -224,26 +231,19 @@ static int cu_resolve(const char *base, size_t base_len, const char *ref,
 }
 
 /* The URL curl writes for what it parsed: curl_url_get(CURLUPART_URL). */
-static int cu_recompose(const char *s, size_t len,
-                        struct adapter_reading *out) {
-  char *c = reading_cstring(out, s, len);
-  if (!c)
-    return out->oom ? -1 : 0;
-  CURLU *h = curl_url();
-  if (!h) {
-    free(c);
-    return -1;
-  }
+static int write_url(CURLU *h, struct adapter_reading *out) {
   char *t = NULL;
-  if (curl_url_set(h, CURLUPART_URL, c, PARSE_FLAGS) == CURLUE_OK &&
-      curl_url_get(h, CURLUPART_URL, &t, 0) == CURLUE_OK) {
+  if (curl_url_get(h, CURLUPART_URL, &t, 0) == CURLUE_OK) {
     out->valid = 1;
     reading_set_output(out, t, strlen(t));
   }
   curl_free(t);
-  curl_url_cleanup(h);
-  free(c);
   return out->oom ? -1 : 0;
+}
+
+static int cu_recompose(const char *s, size_t len,
+                        struct adapter_reading *out) {
+  return with_url(s, len, out, write_url);
 }
 
 /* A fresh handle per URL, as the glue's parse uses (a reused handle would
