@@ -421,13 +421,6 @@ COND(c_input_scheme_long) {
   const char *c = memchr(x->in, ':', x->len);
   return c && c - x->in > 40 && !c_input_invalid_scheme_prefix(x);
 }
-/* the input begins with a scheme of one letter, then ":" ("s://h", "C:/x":
- * what a library that needs two letters, or reads a drive letter, refuses) */
-COND(c_input_scheme_one_letter) {
-  return x->len > 1 && x->in[1] == ':' &&
-         ((x->in[0] >= 'A' && x->in[0] <= 'Z') ||
-          (x->in[0] >= 'a' && x->in[0] <= 'z'));
-}
 /* the scheme is longer than 40 octets (curl's MAX_SCHEME_LEN) */
 COND(c_ref_scheme_long) {
   return is_defined(x->ref, RFC3986_COMPONENT_SCHEME) &&
@@ -479,6 +472,11 @@ static size_t scheme_len(const char *s, size_t n) {
       return 0;
   }
   return 0;
+}
+/* the input begins with a scheme of one letter, then ":" ("s://h", "C:/x":
+ * what a library that needs two letters, or reads a drive letter, refuses) */
+COND(c_input_scheme_one_letter) {
+  return scheme_len(x->in, x->len) == 1;
 }
 /* resolve: the reference (second string) has a scheme */
 COND(c_ref_string_absolute) {
