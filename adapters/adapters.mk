@@ -62,6 +62,9 @@ JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null)
 HAVE_JANSSON   := $(call pkg_ok,jansson)
 
 $(ADAPTER_COMMON_OBJ): $(ADAPTER_HEADERS)
+# Every source of adapters/ (glues, their tests, the bench) includes the
+# shared headers by name: #include "glue.h".
+$(BUILD)/obj/adapters/%.o: CPPFLAGS += -Iadapters/common
 $(BUILD)/obj/adapters/common/protocol.o $(BUILD)/obj/adapters/common/codec_json.o: CPPFLAGS += $(JANSSON_CFLAGS)
 
 # What the adapter.mk files add up to.

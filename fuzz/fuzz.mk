@@ -23,7 +23,7 @@ FUZZ_CLANGXX  ?= clang++
 FUZZ_AFL_CC   ?= afl-clang-fast
 FUZZ_AFL_CXX  ?= afl-clang-fast++
 FUZZ_SANFLAGS := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -I. -Ireference/include -Ifuzz/targets
+FUZZ_CPPFLAGS := -D_POSIX_C_SOURCE=200809L -I. -Ireference/include -Iadapters/common -Ifuzz/targets
 FUZZ_CFLAGS   := $(WARN) $(FUZZ_CPPFLAGS)
 FUZZ_CXXFLAGS := $(ADAPTER_CXXWARN) $(FUZZ_CPPFLAGS)
 FUZZ_SEEDS    := $(FUZZ_DIR)/seeds

@@ -1,34 +1,38 @@
 # harness/harness.mk: the uritest command, included by the top-level Makefile.
 #
-#   build/bin/uritest    harness/src/*.c + $(LIBA) + jansson + libidn2
+#   build/bin/uritest    harness/src/*/*.c + results/ + $(LIBA) + jansson + libidn2
 #   make test-harness    the Bats tests of harness/tests/
 #   make test-harness-asan        the same with uritest under ASan + UBSan (leaks too)
+#
+# harness/src is grouped by job, one folder each (harness/README.md); a
+# source includes a header of any of them, of the results library and of
+# adapters/common by its name alone: the folders are on the include path.
 
-UT_SRC  := $(wildcard harness/src/*.c)
+UT_DIRS := $(sort $(patsubst %/,%,$(dir $(wildcard harness/src/*/*.c harness/src/*/*.h))))
+UT_SRC  := $(wildcard $(UT_DIRS:%=%/*.c))
 # the behaviours' conditions and the reference's reading, as the fuzz
 # targets evaluate them (adapters/common/conditions.c), and the protocol's
 # codec, as the adapters speak it (adapters/common/codec*.c)
 UT_SHARED_SRC := adapters/common/conditions.c adapters/common/conditions_lib.c adapters/common/behaviour.c adapters/common/predict.c adapters/common/predict_rewrite.c adapters/common/reading.c adapters/reference/glue.c \
                  adapters/common/codec.c adapters/common/codec_json.c
 UT_OBJ  := $(UT_SRC:%.c=$(BUILD)/obj/%.o) $(UT_SHARED_SRC:%.c=$(BUILD)/obj/%.o)
-UT_HDR  := $(wildcard harness/src/*.h)
+UT_HDR  := $(wildcard $(UT_DIRS:%=%/*.h)) $(RESULTS_HDR)
+UT_INCLUDES := $(UT_DIRS:%=-I%) $(RESULTS_CFLAGS)
 UT_BIN  := $(BUILD)/bin/uritest
 UT_JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 UT_JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
-# IDNA ToASCII of hosts (endpoint.c, DESIGN.md "Endpoints")
-UT_IDN2_LIBS      := $(shell pkg-config --libs libidn2 2>/dev/null || echo -lidn2)
 
 ALL_TARGETS += $(UT_BIN)
 TEST_SUITES += test-harness test-harness-asan
 
-$(UT_OBJ): ALL_CFLAGS += $(UT_JANSSON_CFLAGS) -pthread -DURITEST_VERSION='"$(VERSION)"'
+$(UT_OBJ): ALL_CFLAGS += $(UT_INCLUDES) $(UT_JANSSON_CFLAGS) -pthread -DURITEST_VERSION='"$(VERSION)"'
 $(UT_OBJ): $(UT_HDR) adapters/common/conditions.h adapters/common/predict.h adapters/common/glue.h adapters/common/codec.h adapters/common/codec_json.h VERSION
 # uritest triage runs fuzz/triage/ (python3 -m fuzz.triage) with the build's $(PYTHON)
-$(BUILD)/obj/harness/src/triage.o $(BUILD)/obj/harness/src/site.o: ALL_CFLAGS += -DURITEST_PYTHON='"$(PYTHON)"'
+$(BUILD)/obj/harness/src/fuzz/triage.o $(BUILD)/obj/harness/src/cli/site.o: ALL_CFLAGS += -DURITEST_PYTHON='"$(PYTHON)"'
 
-$(UT_BIN): $(UT_OBJ) $(LIBA)
+$(UT_BIN): $(UT_OBJ) $(RESULTS_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -pthread -o $@ $(UT_OBJ) $(LIBA) $(LDFLAGS) $(UT_JANSSON_LIBS) $(UT_IDN2_LIBS)
+	$(CC) $(CFLAGS) -pthread -o $@ $(UT_OBJ) $(RESULTS_OBJ) $(LIBA) $(LDFLAGS) $(UT_JANSSON_LIBS) $(RESULTS_LIBS)
 
 .PHONY: test-harness test-harness-asan uritest
 uritest: $(UT_BIN)

@@ -24,16 +24,19 @@ $(RENDER_GEN): reports/render/embed.py $(RENDER_PAGE)
 $(RENDER_GOBJ): $(RENDER_GEN)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
-$(RENDER_OBJ) $(UT_OBJ): ALL_CFLAGS += -Ireports/render -Iharness/src
-$(RENDER_OBJ): ALL_CFLAGS += $(UT_JANSSON_CFLAGS) -DURITEST_VERSION='"$(VERSION)"'
+# The renderers see the report model and the results library, nothing of
+# the harness: the harness calls them (harness -> reports -> results).
+$(RENDER_OBJ) $(UT_OBJ): ALL_CFLAGS += -Ireports/render
+$(RENDER_OBJ): ALL_CFLAGS += $(RESULTS_CFLAGS) -DURITEST_VERSION='"$(VERSION)"'
 $(RENDER_OBJ) $(UT_OBJ): reports/render/model.h
-$(RENDER_OBJ): $(UT_HDR) VERSION
+$(RENDER_OBJ): $(RESULTS_HDR) VERSION
 UT_OBJ += $(RENDER_OBJ) $(RENDER_GOBJ)
 $(UT_BIN): $(RENDER_OBJ) $(RENDER_GOBJ)
 
 # rulecov: the rule-coverage counter, an observer (rfc3986_observer) of the
 # library as it ships.
 RULECOV   := $(BUILD)/bin/rulecov
+$(RULECOV): ALL_CFLAGS += -Iadapters/common
 $(RULECOV): reports/rule-coverage/rulecov.c adapters/common/codec.c $(LIBA)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDFLAGS)

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "rfc3986.h"
+#include "util.h"
 
 const char *const severity_names[SEV__COUNT] = {NULL, "userinfo", "scheme",
                                                 "port", "host"};

@@ -5,7 +5,9 @@
 #ifndef URITEST_ENDPOINT_H
 #define URITEST_ENDPOINT_H
 
-#include "vectors.h"
+#include <stddef.h>
+
+#include "value.h"
 
 /* The worst part of the endpoint that differs, in increasing order. */
 enum severity {

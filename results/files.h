@@ -39,6 +39,9 @@ int json_write_file(json_t *doc, const char *path, size_t flags);
  * FIFO without a writer, a device), then fstat.  The stream, or NULL with
  * *WHY: strerror, "a folder" or "not a regular file". */
 FILE *fopen_regular(const char *path, const char **why);
+/* The largest vector file read (--max-vector-bytes by default): 1 GB
+ * (GiB). */
+#define VECTORS_MAX_BYTES ((size_t)1 << 30)
 /* json_load_file of a regular file of at most MAX octets (0: any size),
  * read a block at a time; else NULL with ERR's text saying why (and its
  * line -1 when the file was not read). */

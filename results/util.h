@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../../adapters/common/codec.h"
+#include "codec.h"
 
 /* The tool's version: the first line of VERSION, given by the Makefile. */
 #ifndef URITEST_VERSION

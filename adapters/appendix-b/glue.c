@@ -4,7 +4,7 @@
  * as an adapter: what a parser built on that regex reads.  Every input is
  * valid; only scheme, authority, path, query and fragment are expressed.
  */
-#include "../common/glue.h"
+#include "glue.h"
 
 #include <string.h>
 

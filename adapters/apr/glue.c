@@ -6,7 +6,7 @@
  * number (port, wrapped: ":99999" gives 34463); the component is the
  * string, the README lists where the two disagree.  See README.md.
  */
-#include "../common/glue.h"
+#include "glue.h"
 
 #include <apr_general.h>
 #include <apr_pools.h>

@@ -20,8 +20,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "../common/codec.h"
-#include "../common/glue.h"
+#include "codec.h"
+#include "glue.h"
 #include "rfc3986.h"
 #include "worst.h"
 

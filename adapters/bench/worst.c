@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/glue.h"
+#include "glue.h"
 #include "rfc3986.h"
 #include "worst.h"
 

@@ -7,7 +7,7 @@
  * Normalize: url::normalize().  See README.md.
  */
 extern "C" {
-#include "../common/glue.h"
+#include "glue.h"
 }
 
 #include <boost/url.hpp>

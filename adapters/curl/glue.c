@@ -5,7 +5,7 @@
  * strings, so an input holding a NUL octet is answered as unsupported
  * rather than silently truncated.  See README.md for the divergences.
  */
-#include "../common/glue.h"
+#include "glue.h"
 
 #include <curl/curl.h>
 #include <stdio.h>

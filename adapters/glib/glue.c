@@ -7,7 +7,7 @@
  * is g_uri_resolve_relative.  GLib takes NUL-terminated strings: an input
  * holding a NUL octet is answered unsupported.  See README.md.
  */
-#include "../common/glue.h"
+#include "glue.h"
 
 #include <glib.h>
 #include <stdio.h>

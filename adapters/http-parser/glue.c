@@ -5,7 +5,7 @@
  * to it as they are.  is_connect 0: the request-target of every method but
  * CONNECT (absolute-form or origin-form).  See README.md.
  */
-#include "../common/glue.h"
+#include "glue.h"
 
 #include <http_parser.h>
 #include <stdio.h>

@@ -6,7 +6,7 @@
  * NUL-terminated strings: an input with a NUL octet is unsupported.  See
  * README.md for what the mapping cannot express.
  */
-#include "../common/glue.h"
+#include "glue.h"
 
 #include <event2/event.h>
 #include <event2/http.h>

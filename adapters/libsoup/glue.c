@@ -7,7 +7,7 @@
  * %XX of unreserved characters decoded, an http(s) empty path made "/",
  * the default port filled in).  See README.md.
  */
-#include "../common/glue.h"
+#include "glue.h"
 
 #include <libsoup/soup.h>
 #include <stdio.h>

@@ -6,7 +6,7 @@
  * the host, unescapes the path and keeps it without its leading "/".
  * See README.md.
  */
-#include "../common/glue.h"
+#include "glue.h"
 
 #include <stdio.h>
 #include <stdlib.h>

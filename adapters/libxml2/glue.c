@@ -5,7 +5,7 @@
  * Resolve: xmlBuildURI(ref, base).  libxml2 takes NUL-terminated strings:
  * an input holding a NUL octet is answered unsupported.  See README.md.
  */
-#include "../common/glue.h"
+#include "glue.h"
 
 #include <libxml/uri.h>
 #include <libxml/xmlversion.h>

@@ -12,7 +12,7 @@
  * to it with a second NUL after its own, so the read is defined and the
  * answer the same every time.  See README.md.
  */
-#include "../common/glue.h"
+#include "glue.h"
 
 #include <ne_uri.h>
 #include <ne_utils.h>

@@ -7,7 +7,7 @@
  * out.
  */
 extern "C" {
-#include "../common/glue.h"
+#include "glue.h"
 }
 
 #include <Poco/Environment.h>

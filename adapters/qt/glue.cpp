@@ -7,7 +7,7 @@
  * See README.md.
  */
 extern "C" {
-#include "../common/glue.h"
+#include "glue.h"
 }
 
 #include <QString>

@@ -5,7 +5,7 @@
  * start rules only: the fast parser has no RFC 3987 grammar, and resolve,
  * normalize and the rest are the oracle's.
  */
-#include "../common/glue.h"
+#include "glue.h"
 
 #include <string.h>
 

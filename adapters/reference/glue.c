@@ -3,7 +3,7 @@
  * harness can run it like any third-party parser (and check the protocol
  * path against the vectors).  Every op of the protocol is answered.
  */
-#include "../common/glue.h"
+#include "glue.h"
 
 #include <stdlib.h>
 #include <string.h>

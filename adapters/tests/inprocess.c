@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../common/glue.h"
+#include "glue.h"
 
 struct field {
   char *s;

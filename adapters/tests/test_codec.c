@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../common/codec.h"
+#include "codec.h"
 
 struct sink {
   char text[512];

@@ -10,7 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../common/conditions.h"
+#include "conditions.h"
 
 /* NULL value: no output, or the component undefined. */
 struct row {

@@ -7,7 +7,7 @@
  * uriNormalizeSyntaxMaskRequiredExA asks for.  Every UriUriA is released
  * with uriFreeUriMembersA.  See README.md for the mapping.
  */
-#include "../common/glue.h"
+#include "glue.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -11,3 +11,6 @@
 # folder (ADAPTER_MUST_PASS in adapters/*/adapter.mk).
 GRAMMAR_GENERATORS += reference/fast/generate.py
 
+# The unit test of the generated parser's internals (reference/tests/test_fast.c)
+# reads fast.h.
+$(BUILD)/obj/reference/tests/test_fast.o: ALL_CFLAGS += -Ireference/fast

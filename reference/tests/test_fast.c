@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "../fast/fast.h"
+#include "fast.h"
 #include "rfc3986.h"
 #include "unit.h"
 

@@ -11,7 +11,7 @@
 #include "results.h"
 #include "rfc3986.h"
 #include "util.h"
-#include "../../adapters/common/codec_json.h"
+#include "codec_json.h"
 
 #define SHOW_MAX 240 /* octets of a string shown before "...(N octets)" */
 

@@ -19,7 +19,7 @@
 
 #include <jansson.h>
 
-#include "classify.h"
+#include "classes.h"
 
 #define RPT_MAX_ADAPTERS 250
 #define RPT_NONE 0xff /* cls[] of a vector an adapter did not run */
@@ -210,9 +210,10 @@ struct render_opts {
   char *const *baselines;
   int nbaselines;
   int all; /* results.json: UNSUPPORTED results too */
-  /* summary.md's verdict, made while the results were read (results.h);
-   * render_md writes and frees it */
+  /* summary.md's verdict, made while the results were read, and the
+   * harness's function that writes and frees it (render_md calls it) */
   struct verdict_acc *verdict;
+  int (*verdict_end)(struct verdict_acc *acc, FILE *f);
 };
 /* The octets of summary.md the verdict may take. */
 #define REPORT_VERDICT_BUDGET (768 * 1024)

@@ -12,10 +12,9 @@
 
 #include "files.h"
 #include "line_arena.h"
-#include "vectors.h"
 #include "model.h"
 #include "util.h"
-#include "../../adapters/common/codec_json.h"
+#include "codec_json.h"
 
 /* ---- the oracle's derivation ---------------------------------------------- */
 

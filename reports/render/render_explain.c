@@ -16,7 +16,7 @@
 
 #include "model.h"
 #include "util.h"
-#include "../../adapters/common/codec_json.h"
+#include "codec_json.h"
 
 #define CELL_MAX 28 /* octets of a shown value in the table */
 

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "endpoint.h"
-#include "../../adapters/common/codec_json.h"
+#include "codec_json.h"
 #include "model.h"
 #include "util.h"
 

@@ -462,7 +462,7 @@ int render_md(struct report *r, const struct render_opts *o) {
   md(f, rs(r, r->date), 0);
   fprintf(f, "%s.\n\n", r->interrupted ? " (interrupted)" : "");
   /* the verdict first: what decides the exit code */
-  int vrc = verdict_end(o->verdict, f);
+  int vrc = o->verdict_end(o->verdict, f);
   fprintf(f,
           "\n## Totals\n\n%zu results marked known (baseline) in the "
           "results files.\n",

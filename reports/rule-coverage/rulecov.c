@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../adapters/common/codec.h"
+#include "codec.h"
 #include "rfc3986.h"
 
 #define NRULES RFC3986_RULE__COUNT

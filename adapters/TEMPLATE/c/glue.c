@@ -8,7 +8,7 @@
  * and set each component it can tell.  A component left unset is "not
  * expressed" and is not compared; reading_set_null says "undefined".
  */
-#include "../common/glue.h"
+#include "glue.h"
 
 #include <string.h>
 

@@ -15,6 +15,7 @@
 #include "results.h"
 #include "pairs.h"
 #include "util.h"
+#include "verdict.h"
 
 static const char usage_text[] =
     "usage: uritest report [OPTION]... [RESULTS]...\n"
@@ -186,7 +187,8 @@ int cmd_report(int argc, char **argv) {
                                      "coverage", cov_opt != NULL),
                            .all = all,
                            .baselines = baselines,
-                           .nbaselines = nbaselines};
+                           .nbaselines = nbaselines,
+                           .verdict_end = verdict_end};
   struct report r;
   memset(&r, 0, sizeof r);
   r.spool = tmpfile();

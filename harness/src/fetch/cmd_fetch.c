@@ -9,7 +9,7 @@
 
 #include "adapter.h"
 #include "classify.h"
-#include "../../adapters/common/codec_json.h"
+#include "codec_json.h"
 #include "commands.h"
 #include "endpoint.h"
 #include "files.h"

@@ -14,7 +14,7 @@
 #include "endpoint.h"
 #include "files.h"
 #include "output.h"
-#include "../../adapters/common/codec_json.h"
+#include "codec_json.h"
 
 extern const struct glue glue_reference;
 

@@ -9,8 +9,8 @@
 #include <regex.h>
 #include <stdio.h>
 
-#include "../../adapters/common/conditions.h"
-#include "../../adapters/common/predict.h"
+#include "conditions.h"
+#include "predict.h"
 #include "vectors.h"
 
 /* The format of a behaviours file (adapters/behaviours.schema.json). */

@@ -16,7 +16,7 @@
 #include "endpoint.h"
 #include "files.h"
 #include "results.h"
-#include "../../adapters/common/codec_json.h"
+#include "codec_json.h"
 
 /* A behaviour must predict the library's answer on this share of the
  * results it holds on. */

@@ -16,7 +16,7 @@
 #include "files.h"
 #include "registry.h"
 #include "rfc3986.h"
-#include "../../adapters/common/codec_json.h"
+#include "codec_json.h"
 
 /* The components a reading keeps, in RFC3986_COMPONENTS order. */
 static const int kept[] = {

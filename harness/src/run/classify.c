@@ -9,32 +9,7 @@
 
 #include "endpoint.h"
 #include "rfc3986.h"
-#include "../../adapters/common/codec_json.h"
-
-const char *const class_names[CLASS__COUNT] = {"PASS",
-                                               "SHOULD_HAVE_ACCEPTED",
-                                               "SHOULD_HAVE_REJECTED",
-                                               "COMPONENT_MISMATCH",
-                                               "RESOLVE_MISMATCH",
-                                               "NORMALIZE_MISMATCH",
-                                               "EQUIVALENT_MISMATCH",
-                                               "OUTPUT_MISMATCH",
-                                               "ROUNDTRIP_MISMATCH",
-                                               "UNSUPPORTED",
-                                               "CRASH",
-                                               "TIMEOUT",
-                                               "PROTOCOL_ERROR"};
-
-int class_from_name(const char *s) {
-  for (int i = 0; i < CLASS__COUNT; i++)
-    if (!strcmp(class_names[i], s))
-      return i;
-  return -1;
-}
-
-int class_failed(int cls) {
-  return cls != CLASS_PASS && cls != CLASS_UNSUPPORTED;
-}
+#include "codec_json.h"
 
 /* An answer's value: a JSON string, {"hex": "..."} for octets that are
  * not UTF-8 (adapters/PROTOCOL.md), or null.  Returns SV_* state; the
@@ -116,16 +91,6 @@ static struct sv uri_comp(const rfc3986_uri *u, int c) {
     v.state = SV_STR;
   }
   return v;
-}
-
-const char *const mismatch_kind_names[3] = {"semantic", "normalization",
-                                            "same-endpoint"};
-
-int mismatch_kind_from_name(const char *s) {
-  for (int i = 0; i < 3; i++)
-    if (!strcmp(mismatch_kind_names[i], s))
-      return i;
-  return -1;
 }
 
 static void add_mismatch(struct verdict *v, const char *name, int kind) {

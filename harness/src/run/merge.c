@@ -15,6 +15,7 @@
 #include "files.h"
 #include "output.h"
 #include "results.h"
+#include "verdict.h"
 
 /* What the results files hold, read once. */
 struct rset {

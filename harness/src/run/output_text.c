@@ -6,7 +6,7 @@
 #include "adapter.h"
 #include "files.h"
 #include "output.h"
-#include "../../adapters/common/codec_json.h"
+#include "codec_json.h"
 
 void out_xml_text(FILE *f, const char *s, size_t n) {
   for (size_t i = 0; i < n; i++) {

@@ -9,6 +9,7 @@
 
 #include "rfc3986.h"
 #include "util.h"
+#include "value.h"
 
 enum op {
   OP_PARSE,
@@ -46,14 +47,6 @@ extern const char *const spec_names[3];
 extern const char *const getter_names[G__COUNT];
 
 int op_from_name(const char *s);
-
-/* A string value that may be absent (not given), null, or a string. */
-enum { SV_ABSENT = 0, SV_NULL, SV_STR };
-struct sv {
-  const char *s;
-  unsigned len;
-  unsigned char state;
-};
 
 struct vfile {
   char *path;
@@ -113,9 +106,6 @@ struct vectors {
   size_t total_loaded; /* before filtering */
   size_t max_bytes;    /* a file's size limit; 0: VECTORS_MAX_BYTES */
 };
-
-/* --max-vector-bytes by default: 1 GB (GiB). */
-#define VECTORS_MAX_BYTES ((size_t)1 << 30)
 
 /*
  * Load every path (a file, or a folder searched recursively for *.json),
