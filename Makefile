@@ -148,6 +148,13 @@ TEST_SUITES += test-readme
 test-readme:
 	@tests/suite.sh readme $(PYTHON) scripts/readme-headline.py --check
 
+# Quoted includes name their header alone, and harness -> reports ->
+# results is the one direction between those folders (scripts/lint.py's
+# "includes", also part of make lint).
+TEST_SUITES += test-includes
+test-includes:
+	@tests/suite.sh includes $(PYTHON) scripts/lint.py lint includes
+
 # The commit-msg hook that `make deps` installs (CONTRIBUTING.md).
 TEST_SUITES += test-commit-msg
 test-commit-msg:
