@@ -5,7 +5,7 @@ and the Bats rows every adapter gets.
 The registry is adapters/*/adapter.json (adapters/PROTOCOL.md section 8): one
 object, or an array of them for several adapters from one folder (glib,
 glib-relaxed); adapters/TEMPLATE/ is the folder to copy, not an adapter, and
-a folder whose name starts with "." is passed over, as harness/src/registry.c
+a folder whose name starts with "." is passed over, as harness/src/run/registry.c
 does.
 
   registry.py names               every adapter's name, one a line

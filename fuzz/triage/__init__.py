@@ -1,6 +1,6 @@
 """fuzz/triage: `uritest triage`, fuzzer findings turned into regression
 vectors (run as `python3 -m fuzz.triage` from the repository root, which is
-what harness/src/triage.c does).
+what harness/src/fuzz/triage.c does).
 
 Reads AFL++ crash and hang files (`*/crashes/id:*`, `*/hangs/id:*`),
 libFuzzer artifacts (`crash-*`, `timeout-*`, `leak-*`, `oom-*`), and

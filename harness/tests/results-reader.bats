@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# The one reader of results files (harness/src/results.c): lines parsed
+# The one reader of results files (results/results.c): lines parsed
 # ahead by worker threads in batches, each batch's JSON in a line arena
 # (line_arena.c), handed over in order.  What it promises, at the sizes
 # where its batches, its ring of batches and its arena's chunks turn over:

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Generate harness/src/fuzz_grammar.h, the grammar tables of `uritest fuzz`'s
+"""Generate harness/src/fuzz/fuzz_grammar.h, the grammar tables of `uritest fuzz`'s
 generator, from reference/grammar/rfc3986.abnf: every rule's expression tree
 flattened into arrays of nodes the generator walks to write productions, near
 misses (a range or a repetition bound missed by one) and delimiter swaps.
@@ -17,7 +17,7 @@ import abnf  # noqa: E402
 import gen_rules  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(HERE))
-OUT = os.path.join(ROOT, "harness", "src", "fuzz_grammar.h")
+OUT = os.path.join(ROOT, "harness", "src", "fuzz", "fuzz_grammar.h")
 KINDS = {"alt": "FG_ALT", "seq": "FG_SEQ", "rep": "FG_REP", "ref": "FG_REF",
          "str": "FG_STR", "chars": "FG_CHARS", "prose": "FG_PROSE"}
 INF = 0xFFFF

@@ -242,7 +242,7 @@ def write_json(path, doc):
 
 def pairs_beside(results):
     """uritest run's pair matrix of RESULTS: beside it, named after it
-    (results.jsonl: results.pairs.json), as harness/src/pairs.c's
+    (results.jsonl: results.pairs.json), as harness/src/findings/pairs.c's
     pairs_path_for names it."""
     base = results[:-len(".jsonl")] if results.endswith(".jsonl") else results
     return base + ".pairs.json"
