@@ -1,5 +1,4 @@
-/* classes.c: the names of result classes and mismatch kinds
- * (classes.h). */
+/* classes.c: the names of the result classes (classes.h). */
 #include "classes.h"
 
 #include <string.h>
@@ -27,14 +26,4 @@ int class_from_name(const char *s) {
 
 int class_failed(int cls) {
   return cls != CLASS_PASS && cls != CLASS_UNSUPPORTED;
-}
-
-const char *const mismatch_kind_names[3] = {"semantic", "normalization",
-                                            "same-endpoint"};
-
-int mismatch_kind_from_name(const char *s) {
-  for (int i = 0; i < 3; i++)
-    if (!strcmp(mismatch_kind_names[i], s))
-      return i;
-  return -1;
 }

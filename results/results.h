@@ -8,7 +8,7 @@
 #include <jansson.h>
 #include <stdio.h>
 
-#include "classes.h"
+#include "verdict.h"
 
 /* The members of a result that its readers look up, found once when its
  * line is parsed (in a worker thread, results.c): REC->M[RK_CLASS] is the

@@ -3,10 +3,11 @@
 # reports/reports.mk).
 #
 # What the harness writes and the reports read, and nothing else of
-# either: the result classes and verdict (classes.h), the results-file
-# reader (results.h), endpoints and severities (endpoint.h), the string
-# value (value.h), buffers and helpers (util.h), files written whole
-# (files.h) and the line arena (line_arena.h).  It uses librfc3986, the
+# either: the result classes (classes.h) and a result's verdict
+# (verdict.h), the results-file reader (results.h), endpoints and
+# severities (endpoint.h), the string value (value.h), buffers and
+# helpers (util.h), files written whole (files.h) and the line arena
+# (line_arena.h).  It uses librfc3986, the
 # protocol's codec header (adapters/common/codec.h), jansson and libidn2.
 # Its objects are linked into uritest; a user compiles with
 # $(RESULTS_CFLAGS) and depends on $(RESULTS_HDR).

@@ -15,7 +15,7 @@
 #include "results.h"
 #include "pairs.h"
 #include "util.h"
-#include "verdict.h"
+#include "merge.h"
 
 static const char usage_text[] =
     "usage: uritest report [OPTION]... [RESULTS]...\n"

@@ -5,7 +5,7 @@
 
 #include <jansson.h>
 
-#include "classes.h"
+#include "verdict.h"
 #include "vectors.h"
 
 /* Classify ANSWER (an object, "id" already checked) for test T. */

@@ -15,7 +15,7 @@
 #include "files.h"
 #include "output.h"
 #include "results.h"
-#include "verdict.h"
+#include "merge.h"
 
 /* What the results files hold, read once. */
 struct rset {

@@ -1,7 +1,8 @@
-/* verdict.h: summary.md's verdict (merge.c), the rules of `uritest check`
- * applied to the records results_each reads. */
-#ifndef URITEST_VERDICT_H
-#define URITEST_VERDICT_H
+/* merge.h: what merge.c gives the other commands: summary.md's verdict,
+ * the rules of `uritest check` applied to the records results_each
+ * reads. */
+#ifndef URITEST_MERGE_H
+#define URITEST_MERGE_H
 
 #include <stddef.h>
 #include <stdio.h>
