@@ -176,7 +176,7 @@ demo: deps all
 # ---- format and lint (scripts/lint.py; DESIGN.md "Build") -------------
 # C is linted with the build's include paths and every adapter library's
 # flags, so each glue sees its library's headers.
-LINT_CFLAGS = -std=c11 $(CPPFLAGS) -I. -Ifuzz/targets $(UT_INCLUDES) -Ireports/render -DADAPTER_GLUE=glue_reference \
+LINT_CFLAGS = -std=c11 $(CPPFLAGS) -I. -Ifuzz/targets -Ireference/fast $(UT_INCLUDES) -Ireports/render -DADAPTER_GLUE=glue_reference \
   -DURITEST_VERSION=\"$(VERSION)\" \
   $(JANSSON_CFLAGS) $(ADAPTER_LINT_CFLAGS)
 .PHONY: format format-check lint
