@@ -147,6 +147,12 @@ TEST_SUITES += test-readme
 test-readme:
 	@tests/suite.sh readme $(PYTHON) scripts/readme-headline.py --check
 
+# The result classes' names are spelt only in their table
+# (adapters/common/classes.h): no C or JavaScript source outside it.
+TEST_SUITES += test-class-names
+test-class-names:
+	@tests/suite.sh class-names $(PYTHON) scripts/class-names.py
+
 # The commit-msg hook that `make deps` installs (CONTRIBUTING.md).
 TEST_SUITES += test-commit-msg
 test-commit-msg:

@@ -7,9 +7,10 @@
 UT_SRC  := $(wildcard harness/src/*.c)
 # the behaviours' conditions and the reference's reading, as the fuzz
 # targets evaluate them (adapters/common/conditions.c), and the protocol's
-# codec, as the adapters speak it (adapters/common/codec*.c)
+# codec, as the adapters speak it (adapters/common/codec*.c), and the
+# result classes' table (adapters/common/classes.c)
 UT_SHARED_SRC := adapters/common/conditions.c adapters/common/conditions_lib.c adapters/common/behaviour.c adapters/common/predict.c adapters/common/predict_rewrite.c adapters/common/reading.c adapters/reference/glue.c \
-                 adapters/common/codec.c adapters/common/codec_json.c
+                 adapters/common/codec.c adapters/common/codec_json.c adapters/common/classes.c
 UT_OBJ  := $(UT_SRC:%.c=$(BUILD)/obj/%.o) $(UT_SHARED_SRC:%.c=$(BUILD)/obj/%.o)
 UT_HDR  := $(wildcard harness/src/*.h)
 UT_BIN  := $(BUILD)/bin/uritest
@@ -22,7 +23,7 @@ ALL_TARGETS += $(UT_BIN)
 TEST_SUITES += test-harness test-harness-asan
 
 $(UT_OBJ): ALL_CFLAGS += $(UT_JANSSON_CFLAGS) -pthread -DURITEST_VERSION='"$(VERSION)"'
-$(UT_OBJ): $(UT_HDR) adapters/common/conditions.h adapters/common/predict.h adapters/common/glue.h adapters/common/codec.h adapters/common/codec_json.h VERSION
+$(UT_OBJ): $(UT_HDR) adapters/common/classes.h adapters/common/conditions.h adapters/common/predict.h adapters/common/glue.h adapters/common/codec.h adapters/common/codec_json.h VERSION
 # uritest triage runs fuzz/triage/ (python3 -m fuzz.triage) with the build's $(PYTHON)
 $(BUILD)/obj/harness/src/triage.o $(BUILD)/obj/harness/src/site.o: ALL_CFLAGS += -DURITEST_PYTHON='"$(PYTHON)"'
 

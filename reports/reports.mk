@@ -27,7 +27,7 @@ $(RENDER_GOBJ): $(RENDER_GEN)
 $(RENDER_OBJ) $(UT_OBJ): ALL_CFLAGS += -Ireports/render -Iharness/src
 $(RENDER_OBJ): ALL_CFLAGS += $(UT_JANSSON_CFLAGS) -DURITEST_VERSION='"$(VERSION)"'
 $(RENDER_OBJ) $(UT_OBJ): reports/render/model.h
-$(RENDER_OBJ): $(UT_HDR) VERSION
+$(RENDER_OBJ): $(UT_HDR) adapters/common/classes.h VERSION
 UT_OBJ += $(RENDER_OBJ) $(RENDER_GOBJ)
 $(UT_BIN): $(RENDER_OBJ) $(RENDER_GOBJ)
 

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "adapters/common/classes.h"
 #include "adapters/common/codec.h"
 #include "adapters/common/conditions.h"
 #include "adapters/common/glue.h"
@@ -178,18 +179,23 @@ static int compare(struct diff_ctx *x,
     return 0;
   x->comp = -1;
   if (r->valid && !l->valid) {
-    report(x, "library-rejects", arg);
+    report(x, result_classes[CLASS_SHOULD_HAVE_ACCEPTED].kind, arg);
     return 1;
   }
   if (!r->valid && l->valid) {
-    report(x, "library-accepts", arg);
+    report(x, result_classes[CLASS_SHOULD_HAVE_REJECTED].kind, arg);
     return 1;
   }
   if (!r->valid)
     return 0;
   if (strcmp(x->op, "parse") != 0) {
     if (!same_value(r, &r->output, l, &l->output)) {
-      report(x, strcmp(x->op, "resolve") == 0 ? "target" : "normalized", arg);
+      report(x,
+             result_classes[strcmp(x->op, "resolve") == 0
+                                ? CLASS_RESOLVE_MISMATCH
+                                : CLASS_NORMALIZE_MISMATCH]
+                 .kind,
+             arg);
       n++;
     }
     return n;
@@ -199,7 +205,7 @@ static int compare(struct diff_ctx *x,
       continue;
     if (!same_value(r, &r->comp[c], l, &l->comp[c])) {
       x->comp = c;
-      report(x, "component", arg);
+      report(x, result_classes[CLASS_COMPONENT_MISMATCH].kind, arg);
       n++;
     }
   }

@@ -11,31 +11,6 @@
 #include "rfc3986.h"
 #include "../../adapters/common/codec_json.h"
 
-const char *const class_names[CLASS__COUNT] = {"PASS",
-                                               "SHOULD_HAVE_ACCEPTED",
-                                               "SHOULD_HAVE_REJECTED",
-                                               "COMPONENT_MISMATCH",
-                                               "RESOLVE_MISMATCH",
-                                               "NORMALIZE_MISMATCH",
-                                               "EQUIVALENT_MISMATCH",
-                                               "OUTPUT_MISMATCH",
-                                               "ROUNDTRIP_MISMATCH",
-                                               "UNSUPPORTED",
-                                               "CRASH",
-                                               "TIMEOUT",
-                                               "PROTOCOL_ERROR"};
-
-int class_from_name(const char *s) {
-  for (int i = 0; i < CLASS__COUNT; i++)
-    if (!strcmp(class_names[i], s))
-      return i;
-  return -1;
-}
-
-int class_failed(int cls) {
-  return cls != CLASS_PASS && cls != CLASS_UNSUPPORTED;
-}
-
 /* An answer's value: a JSON string, {"hex": "..."} for octets that are
  * not UTF-8 (adapters/PROTOCOL.md), or null.  Returns SV_* state; the
  * bytes go to *s (malloc'ed for hex, caller frees *own). */
@@ -401,12 +376,23 @@ static void compare_getters(json_t *w, const struct sv *expect,
     free(own[g]);
 }
 
-/* A string result (target, normalized, output) against its expectation. */
-static void compare_output(json_t *ans, const char *key, const struct sv *want,
-                           int cls, struct verdict *v) {
-  if (want->state != SV_STR)
+const struct sv *class_expected(const struct test *t, int cls) {
+  const char *m = result_classes[cls].vector;
+  return !m                         ? NULL
+         : !strcmp(m, "target")     ? &t->target
+         : !strcmp(m, "normalized") ? &t->normalized
+         : !strcmp(m, "output")     ? &t->output
+                                    : NULL;
+}
+
+/* The string the answer gives for class CLS (target, normalized, output)
+ * against its expectation: CLS when they differ. */
+static void compare_output(const struct test *t, json_t *ans, int cls,
+                           struct verdict *v) {
+  const struct sv *want = class_expected(t, cls);
+  if (!want || want->state != SV_STR)
     return;
-  json_t *got = json_object_get(ans, key);
+  json_t *got = json_object_get(ans, result_classes[cls].answer);
   if (!got) {
     v->cls = cls;
     v->why = "answer has no result string";
@@ -668,14 +654,13 @@ static void classify_expected(const struct test *t, json_t *ans,
   case OP_MATCH:
     break;
   case OP_RESOLVE:
-    compare_output(ans, "target", &t->target, CLASS_RESOLVE_MISMATCH, v);
+    compare_output(t, ans, CLASS_RESOLVE_MISMATCH, v);
     break;
   case OP_NORMALIZE:
-    compare_output(ans, "normalized", &t->normalized, CLASS_NORMALIZE_MISMATCH,
-                   v);
+    compare_output(t, ans, CLASS_NORMALIZE_MISMATCH, v);
     break;
   case OP_IRI_TO_URI:
-    compare_output(ans, "output", &t->output, CLASS_OUTPUT_MISMATCH, v);
+    compare_output(t, ans, CLASS_OUTPUT_MISMATCH, v);
     break;
   case OP_EQUIVALENT: {
     json_t *q = json_object_get(ans, "equivalent");

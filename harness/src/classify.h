@@ -6,27 +6,7 @@
 #include <jansson.h>
 
 #include "vectors.h"
-
-enum cls {
-  CLASS_PASS,
-  CLASS_SHOULD_HAVE_ACCEPTED,
-  CLASS_SHOULD_HAVE_REJECTED,
-  CLASS_COMPONENT_MISMATCH,
-  CLASS_RESOLVE_MISMATCH,
-  CLASS_NORMALIZE_MISMATCH,
-  CLASS_EQUIVALENT_MISMATCH,
-  CLASS_OUTPUT_MISMATCH,
-  CLASS_ROUNDTRIP_MISMATCH,
-  CLASS_UNSUPPORTED,
-  CLASS_CRASH,
-  CLASS_TIMEOUT,
-  CLASS_PROTOCOL_ERROR,
-  CLASS__COUNT
-};
-extern const char *const class_names[CLASS__COUNT];
-int class_from_name(const char *s);
-/* Whether a class counts as failed (UNSUPPORTED does not). */
-int class_failed(int cls);
+#include "../../adapters/common/classes.h"
 
 /* Up to this many named component mismatches per result. */
 #define MAX_MISMATCH 16
@@ -60,6 +40,10 @@ struct verdict {
    * its id); NULL otherwise */
   const char *vulnerable;
 };
+
+/* The expected string of T that class CLS compares (its table row's
+ * vector member: target, normalized, output), or NULL. */
+const struct sv *class_expected(const struct test *t, int cls);
 
 /* Classify ANSWER (an object, "id" already checked) for test T. */
 void classify_answer(const struct test *t, json_t *answer, struct verdict *v);

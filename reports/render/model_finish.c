@@ -382,25 +382,6 @@ struct rpt_pattern *report_prune(const struct report *r, size_t *np) {
 
 /* ---- the rest ---------------------------------------------------------------- */
 
-const char *report_diff_key(int cls) {
-  switch (cls) {
-  case CLASS_SHOULD_HAVE_ACCEPTED:
-  case CLASS_SHOULD_HAVE_REJECTED:
-    return "valid";
-  case CLASS_RESOLVE_MISMATCH:
-    return "target";
-  case CLASS_NORMALIZE_MISMATCH:
-    return "normalized";
-  case CLASS_EQUIVALENT_MISMATCH:
-    return "equivalent";
-  case CLASS_OUTPUT_MISMATCH:
-  case CLASS_ROUNDTRIP_MISMATCH:
-    return "output";
-  default:
-    return NULL;
-  }
-}
-
 char *report_out_path(const char *dir, const char *name) {
   size_t n = strlen(dir) + strlen(name) + 2;
   char *p = xmalloc(n);
