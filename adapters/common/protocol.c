@@ -73,13 +73,14 @@ static void answer_error(FILE *out, json_t *id, const char *why) {
  * Returns 0 when absent or well-formed (B->present says which), -1 (with
  * *why) when malformed. */
 struct bytes {
-  struct codec_octets v;
+  struct value v;
+  char *own;
   int present;
 };
 static int get_bytes(json_t *req, const char *name, struct bytes *b,
                      const char **why) {
-  enum codec_status st = codec_json_field(req, name, &b->v, why);
-  b->present = st == CODEC_OCTETS;
+  int st = codec_json_field(req, name, &b->v, &b->own, why);
+  b->present = st == VALUE_OCTETS;
   return st < 0 ? -1 : 0;
 }
 
@@ -298,14 +299,14 @@ static void serve_line(const struct glue *g, FILE *out, const char *line,
   if (rc != 0)
     r->oom = 1;
   answer(out, id, op, r);
-  codec_octets_free(&in.v);
-  codec_octets_free(&other.v);
+  free(in.own);
+  free(other.own);
   json_decref(req);
   return;
 bad:
   answer_error(out, id, why ? why : "bad request");
-  codec_octets_free(&in.v);
-  codec_octets_free(&other.v);
+  free(in.own);
+  free(other.own);
   json_decref(req);
 }
 

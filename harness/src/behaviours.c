@@ -239,15 +239,16 @@ void behaviours_free(struct behaviours *bs) {
 /* An answer's string value ("..." or {"hex": ...}) into R as component C
  * (C < 0: the output). */
 static void set_value(struct adapter_reading *r, int c, json_t *v) {
-  struct codec_octets o;
-  enum codec_status st = codec_json_value(v, &o);
-  if (st == CODEC_OCTETS && c < 0)
+  struct value o;
+  char *own;
+  int st = codec_json_value(v, &o, &own);
+  if (st == VALUE_OCTETS && c < 0)
     reading_set_output(r, o.s, o.len);
-  else if (st == CODEC_OCTETS)
+  else if (st == VALUE_OCTETS)
     reading_set(r, (rfc3986_component)c, o.s, o.len);
-  else if (st == CODEC_NULL && c >= 0)
+  else if (st == VALUE_NULL && c >= 0)
     reading_set_null(r, (rfc3986_component)c);
-  codec_octets_free(&o);
+  free(own);
 }
 
 static void lib_reading(json_t *got, struct adapter_reading *r) {
@@ -361,7 +362,7 @@ const char *behaviours_attribute(const struct behaviours *bs,
     f.len = r->t->input_len;
     f.only_validity = r->t->getters && !r->t->comps;
     f.rule = r->t->rule;
-    if (r->t->op == OP_RESOLVE && r->t->base.state == SV_STR) {
+    if (r->t->op == OP_RESOLVE && r->t->base.state == VALUE_OCTETS) {
       f.base = r->t->base.s;
       f.base_len = r->t->base.len;
     }

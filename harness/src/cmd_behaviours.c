@@ -138,7 +138,7 @@ static int result_facts(const struct state *s, json_t *r, struct bfacts *f) {
     f->len = t->input_len;
     f->only_validity = t->getters && !t->comps;
     f->rule = t->rule;
-    if (t->op == OP_RESOLVE && t->base.state == SV_STR) {
+    if (t->op == OP_RESOLVE && t->base.state == VALUE_OCTETS) {
       f->base = t->base.s;
       f->base_len = t->base.len;
     }

@@ -83,26 +83,27 @@ void out_describe(FILE *f, const struct verdict *v) {
 }
 
 /* A value for people: "..." or null, or "(not given)". */
-static void out_human_sv(FILE *f, const struct sv *v) {
-  if (v->state == SV_STR)
+static void out_human_sv(FILE *f, const struct value *v) {
+  if (v->state == VALUE_OCTETS)
     out_human(f, v->s, v->len);
   else
-    fputs(v->state == SV_NULL ? "null" : "(not given)", f);
+    fputs(v->state == VALUE_NULL ? "null" : "(not given)", f);
 }
 
 static void out_human_json(FILE *f, json_t *j) {
-  struct codec_octets v;
-  enum codec_status st = codec_json_value(j, &v);
-  if (st == CODEC_OCTETS) {
+  struct value v;
+  char *own;
+  int st = codec_json_value(j, &v, &own);
+  if (st == VALUE_OCTETS) {
     out_human(f, v.s, v.len);
-  } else if (st == CODEC_ABSENT) {
+  } else if (st == VALUE_ABSENT) {
     fputs("(absent)", f);
   } else {
     char *t = json_dumps(j, JSON_ENCODE_ANY | JSON_COMPACT);
     fputs(t ? t : "?", f);
     free(t);
   }
-  codec_octets_free(&v);
+  free(own);
 }
 
 /* Text output of a COMPONENT_MISMATCH: each component's expected value
@@ -157,7 +158,7 @@ void out_explain(FILE *f, const struct result *r) {
     fputc('\n', f);
     return;
   }
-  const struct sv *want = r->t ? class_expected(r->t, v->cls) : NULL;
+  const struct value *want = r->t ? class_expected(r->t, v->cls) : NULL;
   if (!want)
     return;
   fprintf(f, "    %s: expected ", key);
