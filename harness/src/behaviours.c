@@ -292,17 +292,16 @@ static void copy_reading(struct adapter_reading *dst,
                          unsigned expressed) {
   dst->valid = src->valid;
   for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++) {
-    const struct adapter_value *v = &src->comp[c];
+    const struct value *v = &src->comp[c];
     if (expressed && !(expressed >> c & 1U))
       continue;
-    if (v->state == AV_DEFINED)
-      reading_set(dst, (rfc3986_component)c, reading_value(src, v), v->length);
-    else if (v->state == AV_UNDEFINED)
+    if (v->state == VALUE_OCTETS)
+      reading_set(dst, (rfc3986_component)c, v->s, v->len);
+    else if (v->state == VALUE_NULL)
       reading_set_null(dst, (rfc3986_component)c);
   }
-  if (src->output.state == AV_DEFINED)
-    reading_set_output(dst, reading_value(src, &src->output),
-                       src->output.length);
+  if (src->output.state == VALUE_OCTETS)
+    reading_set_output(dst, src->output.s, src->output.len);
 }
 
 void answers_read(struct answers *a, const struct bfacts *f) {
@@ -315,7 +314,7 @@ void answers_read(struct answers *a, const struct bfacts *f) {
     lib_reading(f->got, &a->lib);
     unsigned mine = 0;
     for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++)
-      mine |= (unsigned)(a->lib.comp[c].state != AV_NOT_EXPRESSED) << c;
+      mine |= (unsigned)(a->lib.comp[c].state != VALUE_ABSENT) << c;
     expressed = mine ? mine : expressed;
   }
   /* RFC 3986's answer, on what the library expresses */
