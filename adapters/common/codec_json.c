@@ -122,3 +122,7 @@ json_t *codec_json_from(const char *s, size_t n) {
   }
   return v;
 }
+
+json_t *codec_json_of(const struct value *v) {
+  return v->state == VALUE_OCTETS ? codec_json_from(v->s, v->len) : json_null();
+}

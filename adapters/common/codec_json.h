@@ -37,6 +37,10 @@ int codec_json_field(const json_t *obj, const char *name, struct value *v,
  * new {"hex": "..."} object; NULL when memory ran out. */
 json_t *codec_json_from(const char *s, size_t n);
 
+/* V as an answer's value: its octets as codec_json_from writes them, JSON
+ * null when it has none (absent or null); NULL when memory ran out. */
+json_t *codec_json_of(const struct value *v);
+
 /* Member NAME of OBJ set to S[0..n): a string, or NAME_hex when
  * codec_field_is_hex (a request's form, PROTOCOL.md section 3).  0, or -1
  * when memory ran out. */

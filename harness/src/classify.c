@@ -73,14 +73,11 @@ static void normalize_input(struct normalized *n, const char *in, size_t len,
   n->state = 1;
 }
 
-/* The component C of a parsed URI as an sv (host_type by name). */
+/* The component C of a parsed URI as a value (host_type by name). */
 static struct value uri_comp(const rfc3986_uri *u, int c) {
   struct value v = {NULL, 0, VALUE_NULL};
-  size_t len;
-  if (rfc3986_uri_get(u, (rfc3986_component)c, &v.s, &len)) {
-    v.len = len;
+  if (rfc3986_uri_get(u, (rfc3986_component)c, &v.s, &v.len))
     v.state = VALUE_OCTETS;
-  }
   return v;
 }
 
@@ -717,10 +714,6 @@ void classify_diff(const char *input, size_t len, json_t *ans,
   compare_components(json_object_get(ans, "components"), expect, input, len, v);
 }
 
-static json_t *sv_json(const struct value *s) {
-  return s->state == VALUE_OCTETS ? codec_json_from(s->s, s->len) : json_null();
-}
-
 json_t *reference_parse_json(const char *input, size_t len) {
   rfc3986_uri u;
   rfc3986_error err;
@@ -736,7 +729,7 @@ json_t *reference_parse_json(const char *input, size_t len) {
   json_t *c = json_object();
   for (int k = 0; k < RFC3986_COMPONENT_COUNT; k++) {
     struct value s = uri_comp(&u, k);
-    json_object_set_new(c, rfc3986_component_name(k), sv_json(&s));
+    json_object_set_new(c, rfc3986_component_name(k), codec_json_of(&s));
   }
   json_object_set_new(o, "components", c);
   return o;

@@ -64,7 +64,7 @@ void classify_pair(json_t *a, json_t *b, struct verdict *v);
  * "components"), for reports; a new reference. */
 json_t *reference_parse_json(const char *input, size_t len);
 
-/* Component C of an answer's COMPONENTS as an sv (VALUE_ABSENT when left
+/* Component C of an answer's COMPONENTS as a value (VALUE_ABSENT when left
  * out or of the wrong type; octets in *OWN to free). */
 struct value answer_comp(json_t *comps, int c, char **own);
 

@@ -32,7 +32,7 @@ int endpoint_class_from_name(const char *s);
 /* The host kinds of DESIGN.md. */
 enum host_kind { HOST_NONE, HOST_USABLE, HOST_GARBLED };
 
-/* The parts of a reading that make its endpoint: each an sv of the
+/* The parts of a reading that make its endpoint: each a value of the
  * component model (VALUE_ABSENT when the reading does not say). */
 struct endpoint {
   struct value scheme, userinfo, host, port;

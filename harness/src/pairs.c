@@ -177,22 +177,18 @@ static int reference_reading(const char *in, size_t len, struct value *comps,
   return R_ACCEPTED;
 }
 
-static json_t *sv_to_json(const struct value *v) {
-  return v->state == VALUE_OCTETS ? codec_json_from(v->s, v->len) : json_null();
-}
-
 static json_t *comps_json(const struct value *comps) {
   json_t *o = json_object();
   for (size_t i = 0; i < NKEPT; i++)
     if (comps[kept[i]].state != VALUE_ABSENT)
       json_object_set_new(o, rfc3986_component_name(kept[i]),
-                          sv_to_json(&comps[kept[i]]));
+                          codec_json_of(&comps[kept[i]]));
   return o;
 }
 
 static json_t *input_json(const char *in, size_t len) {
   struct value v = {in, len, VALUE_OCTETS};
-  return sv_to_json(&v);
+  return codec_json_of(&v);
 }
 
 /* Inputs shortest first (then by octets), so the first examples found

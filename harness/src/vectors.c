@@ -138,7 +138,7 @@ static const char *type_name(const json_t *j) {
   return names[json_typeof(j)];
 }
 
-/* String J (already known to be one) as an sv in the arena. */
+/* String J (already known to be one) as a value in the arena. */
 static struct value sv_of(struct ctx *c, const json_t *j) {
   struct value out;
   out.len = json_string_length(j);
