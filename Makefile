@@ -155,6 +155,12 @@ TEST_SUITES += test-includes
 test-includes:
 	@tests/suite.sh includes $(PYTHON) scripts/lint.py lint includes
 
+# The result classes' names are spelt only in their table
+# (adapters/common/classes.h): no C or JavaScript source outside it.
+TEST_SUITES += test-class-names
+test-class-names:
+	@tests/suite.sh class-names $(PYTHON) scripts/class-names.py
+
 # The commit-msg hook that `make deps` installs (CONTRIBUTING.md).
 TEST_SUITES += test-commit-msg
 test-commit-msg:

@@ -12,9 +12,10 @@ UT_DIRS := $(sort $(patsubst %/,%,$(dir $(wildcard harness/src/*/*.c harness/src
 UT_SRC  := $(wildcard $(UT_DIRS:%=%/*.c))
 # the behaviours' conditions and the reference's reading, as the fuzz
 # targets evaluate them (adapters/common/conditions.c), and the protocol's
-# codec, as the adapters speak it (adapters/common/codec*.c)
+# codec, as the adapters speak it (adapters/common/codec*.c), and the
+# result classes' table (adapters/common/classes.c)
 UT_SHARED_SRC := adapters/common/conditions.c adapters/common/conditions_lib.c adapters/common/behaviour.c adapters/common/predict.c adapters/common/predict_rewrite.c adapters/common/reading.c adapters/reference/glue.c \
-                 adapters/common/codec.c adapters/common/codec_json.c
+                 adapters/common/codec.c adapters/common/codec_json.c adapters/common/classes.c
 UT_OBJ  := $(UT_SRC:%.c=$(BUILD)/obj/%.o) $(UT_SHARED_SRC:%.c=$(BUILD)/obj/%.o)
 UT_HDR  := $(wildcard $(UT_DIRS:%=%/*.h)) $(RESULTS_HDR)
 UT_INCLUDES := $(UT_DIRS:%=-I%) $(RESULTS_CFLAGS)
@@ -26,7 +27,7 @@ ALL_TARGETS += $(UT_BIN)
 TEST_SUITES += test-harness test-harness-asan
 
 $(UT_OBJ): ALL_CFLAGS += $(UT_INCLUDES) $(UT_JANSSON_CFLAGS) -pthread -DURITEST_VERSION='"$(VERSION)"'
-$(UT_OBJ): $(UT_HDR) adapters/common/conditions.h adapters/common/predict.h adapters/common/glue.h adapters/common/codec.h adapters/common/codec_json.h VERSION
+$(UT_OBJ): $(UT_HDR) adapters/common/classes.h adapters/common/conditions.h adapters/common/predict.h adapters/common/glue.h adapters/common/codec.h adapters/common/codec_json.h VERSION
 # uritest triage runs fuzz/triage/ (python3 -m fuzz.triage) with the build's $(PYTHON)
 $(BUILD)/obj/harness/src/fuzz/triage.o $(BUILD)/obj/harness/src/cli/site.o: ALL_CFLAGS += -DURITEST_PYTHON='"$(PYTHON)"'
 

@@ -57,19 +57,19 @@ int endpoint_class_from_name(const char *s) {
   return EP_UNJUDGED;
 }
 
-void endpoint_of(struct endpoint *e, const struct sv *comps) {
+void endpoint_of(struct endpoint *e, const struct value *comps) {
   e->scheme = comps[RFC3986_COMPONENT_SCHEME];
   e->userinfo = comps[RFC3986_COMPONENT_USERINFO];
   e->host = comps[RFC3986_COMPONENT_HOST];
   e->port = comps[RFC3986_COMPONENT_PORT];
 }
 
-static struct sv sv_str(const char *s, size_t n) {
-  return (struct sv){s, (unsigned)n, SV_STR};
+static struct value sv_str(const char *s, size_t n) {
+  return (struct value){s, n, VALUE_OCTETS};
 }
 
-static struct sv sv_null(void) {
-  return (struct sv){NULL, 0, SV_NULL};
+static struct value sv_null(void) {
+  return (struct value){NULL, 0, VALUE_NULL};
 }
 
 void endpoint_observed(struct endpoint *e, const char *scheme, const char *host,
@@ -141,7 +141,7 @@ int endpoint_reference(struct endpoint *e, const char *in, size_t len,
     endpoint_lenient(e, in, len, buf);
     return 0;
   }
-  struct sv c[RFC3986_COMPONENT_COUNT];
+  struct value c[RFC3986_COMPONENT_COUNT];
   for (int k = 0; k < RFC3986_COMPONENT_COUNT; k++) {
     const char *s;
     size_t n;
@@ -313,11 +313,11 @@ static int name_canon(const char *d, size_t n, struct canon *c) {
 
 /* The kind of host H and, when usable, its canonical form (C->p NULL
  * otherwise). */
-static int host_canon(const struct sv *h, struct canon *c) {
+static int host_canon(const struct value *h, struct canon *c) {
   unsigned char a[16];
   c->p = NULL;
   c->n = 0;
-  if (h->state != SV_STR || h->len == 0)
+  if (h->state != VALUE_OCTETS || h->len == 0)
     return HOST_NONE;
   const char *s = h->s;
   size_t n = h->len;
@@ -343,7 +343,7 @@ static int host_canon(const struct sv *h, struct canon *c) {
   return kind;
 }
 
-int endpoint_host_kind(const struct sv *host) {
+int endpoint_host_kind(const struct value *host) {
   struct canon c;
   int kind = host_canon(host, &c);
   free(c.p);
@@ -372,9 +372,9 @@ static void put_decoded(struct canon *b, const char *s, size_t n) {
   free(d);
 }
 
-static void userinfo_canon(const struct sv *u, struct canon *c) {
-  const char *s = u->state == SV_STR ? u->s : "";
-  size_t n = u->state == SV_STR ? u->len : 0;
+static void userinfo_canon(const struct value *u, struct canon *c) {
+  const char *s = u->state == VALUE_OCTETS ? u->s : "";
+  size_t n = u->state == VALUE_OCTETS ? u->len : 0;
   const char *colon = n ? memchr(s, ':', n) : NULL;
   size_t user = colon ? (size_t)(colon - s) : n;
   size_t pw = colon ? n - user - 1 : 0;
@@ -387,13 +387,13 @@ static void userinfo_canon(const struct sv *u, struct canon *c) {
 }
 
 /* A scheme a client can use: RFC 3986 3.1 syntax (" https" is none). */
-static int scheme_usable(const struct sv *s) {
-  return s->state == SV_STR &&
+static int scheme_usable(const struct value *s) {
+  return s->state == VALUE_OCTETS &&
          rfc3986_match(RFC3986_RULE_scheme, s->s, s->len, NULL) == RFC3986_OK;
 }
 
-static void scheme_canon(const struct sv *s, struct canon *c) {
-  if (s->state != SV_STR) {
+static void scheme_canon(const struct value *s, struct canon *c) {
+  if (s->state != VALUE_OCTETS) {
     canon_set(c, 'N', "", 0);
     return;
   }
@@ -418,9 +418,9 @@ static unsigned long default_port(const struct canon *scheme) {
 
 /* The effective port of P read with SCHEME: 0 for none, -1 when it is no
  * port (not digits, 0, above 65535: no client connects to it). */
-static long port_value(const struct sv *p, const struct canon *scheme) {
-  const char *s = p->state == SV_STR ? p->s : "";
-  size_t n = p->state == SV_STR ? p->len : 0;
+static long port_value(const struct value *p, const struct canon *scheme) {
+  const char *s = p->state == VALUE_OCTETS ? p->s : "";
+  size_t n = p->state == VALUE_OCTETS ? p->len : 0;
   unsigned long v = 0;
   for (size_t i = 0; i < n; i++) {
     if (s[i] < '0' || s[i] > '9')
@@ -434,13 +434,13 @@ static long port_value(const struct sv *p, const struct canon *scheme) {
   return n ? (long)v : (long)default_port(scheme);
 }
 
-/* Both readings give PART (neither SV_ABSENT). */
-static int both_say(const struct sv *a, const struct sv *b) {
-  return a->state != SV_ABSENT && b->state != SV_ABSENT;
+/* Both readings give PART (neither VALUE_ABSENT). */
+static int both_say(const struct value *a, const struct value *b) {
+  return a->state != VALUE_ABSENT && b->state != VALUE_ABSENT;
 }
 
-static int has_port(const struct sv *p) {
-  return p->state == SV_STR && p->len;
+static int has_port(const struct value *p) {
+  return p->state == VALUE_OCTETS && p->len;
 }
 
 int endpoint_port_unusable(const struct endpoint *e) {
@@ -455,8 +455,8 @@ static int ports_same(const struct endpoint *a, const struct endpoint *b) {
   struct canon sa, sb;
   if (!has_port(&a->port) && !has_port(&b->port))
     return 2;
-  scheme_canon(a->scheme.state != SV_ABSENT ? &a->scheme : &b->scheme, &sa);
-  scheme_canon(b->scheme.state != SV_ABSENT ? &b->scheme : &a->scheme, &sb);
+  scheme_canon(a->scheme.state != VALUE_ABSENT ? &a->scheme : &b->scheme, &sa);
+  scheme_canon(b->scheme.state != VALUE_ABSENT ? &b->scheme : &a->scheme, &sb);
   long pa = port_value(&a->port, &sa), pb = port_value(&b->port, &sb);
   free(sa.p);
   free(sb.p);
@@ -489,12 +489,12 @@ static void parts_same(const struct endpoint *a, const struct endpoint *b,
 /* A garbled host H read as the usable host of canonical form C once its
  * brackets are dropped: a library that unwraps an IP literal it cannot
  * read ([v1.ab] as v1.ab) names no endpoint H named. */
-static int unbracketed_is(const struct sv *h, const struct canon *c) {
+static int unbracketed_is(const struct value *h, const struct canon *c) {
   size_t n = h->len;
-  if (h->state != SV_STR || !n || h->s[0] != '[')
+  if (h->state != VALUE_OCTETS || !n || h->s[0] != '[')
     return 0;
   n -= h->s[n - 1] == ']';
-  struct sv inner = {h->s + 1, (unsigned)(n - 1), SV_STR};
+  struct value inner = {h->s + 1, n - 1, VALUE_OCTETS};
   struct canon x;
   int same = host_canon(&inner, &x) == HOST_USABLE && canon_eq(&x, c);
   free(x.p);

@@ -34,21 +34,21 @@ int endpoint_class_from_name(const char *s);
 /* The host kinds of DESIGN.md. */
 enum host_kind { HOST_NONE, HOST_USABLE, HOST_GARBLED };
 
-/* The parts of a reading that make its endpoint: each an sv of the
- * component model (SV_ABSENT when the reading does not say). */
+/* The parts of a reading that make its endpoint: each a value of the
+ * component model (VALUE_ABSENT when the reading does not say). */
 struct endpoint {
-  struct sv scheme, userinfo, host, port;
+  struct value scheme, userinfo, host, port;
 };
 
 /* The endpoint parts of nine components (RFC3986_COMPONENTS order). */
-void endpoint_of(struct endpoint *e, const struct sv *comps);
+void endpoint_of(struct endpoint *e, const struct value *comps);
 
 /* The endpoint of a connection the fetch lab observed (DESIGN.md "The
  * fetch lab"): HOST (HLEN octets) the name it resolved, else the address
  * it connected to (an IPv6 address without brackets reads as one); PORT
  * the port it connected to, written into PORTBUF (CAP octets); SCHEME the
  * protocol its first octets spoke ("http", "https"), NULL when they said
- * none; userinfo is never seen (SV_ABSENT).  HOST NULL: nothing
+ * none; userinfo is never seen (VALUE_ABSENT).  HOST NULL: nothing
  * connected, no host. */
 void endpoint_observed(struct endpoint *e, const char *scheme, const char *host,
                        size_t hlen, unsigned port, char *portbuf, size_t cap);
@@ -69,7 +69,7 @@ int endpoint_reference(struct endpoint *e, const char *in, size_t len,
                        char *buf);
 
 /* The kind of a host value. */
-int endpoint_host_kind(const struct sv *host);
+int endpoint_host_kind(const struct value *host);
 
 /* E's port is written and is no port a client can connect to (not
  * digits, 0, above 65535): 1, else 0. */

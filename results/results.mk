@@ -3,18 +3,20 @@
 # reports/reports.mk).
 #
 # What the harness writes and the reports read, and nothing else of
-# either: the result classes (classes.h) and a result's verdict
-# (verdict.h), the results-file reader (results.h), endpoints and
-# severities (endpoint.h), the string value (value.h), buffers and
-# helpers (util.h), files written whole (files.h) and the line arena
-# (line_arena.h).  It uses librfc3986, the
-# protocol's codec header (adapters/common/codec.h), jansson and libidn2.
+# either: a result's verdict (verdict.h), the results-file reader
+# (results.h), endpoints and severities (endpoint.h), buffers and helpers
+# (util.h), files written whole (files.h) and the line arena
+# (line_arena.h).  It uses librfc3986, jansson, libidn2 and, from
+# adapters/common, the protocol's codec (codec.h), the result classes'
+# table (classes.h) and the value type (value.h), which the adapters and
+# fuzz targets share.
 # Its objects are linked into uritest; a user compiles with
 # $(RESULTS_CFLAGS) and depends on $(RESULTS_HDR).
 
 RESULTS_SRC    := $(wildcard results/*.c)
 RESULTS_OBJ    := $(RESULTS_SRC:%.c=$(BUILD)/obj/%.o)
-RESULTS_HDR    := $(wildcard results/*.h) adapters/common/codec.h
+RESULTS_HDR    := $(wildcard results/*.h) adapters/common/codec.h \
+                  adapters/common/classes.h adapters/common/value.h
 RESULTS_CFLAGS := -Iresults -Iadapters/common $(shell pkg-config --cflags jansson 2>/dev/null)
 RESULTS_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson) \
                   $(shell pkg-config --libs libidn2 2>/dev/null || echo -lidn2)

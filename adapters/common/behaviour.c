@@ -11,19 +11,6 @@
 #include "conditions.h"
 #include "predict.h"
 
-const char *behaviour_class_of_kind(const char *kind) {
-  static const char *const map[][2] = {
-      {"library-rejects", "SHOULD_HAVE_ACCEPTED"},
-      {"library-accepts", "SHOULD_HAVE_REJECTED"},
-      {"component", "COMPONENT_MISMATCH"},
-      {"target", "RESOLVE_MISMATCH"},
-      {"normalized", "NORMALIZE_MISMATCH"}};
-  for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-    if (!strcmp(map[i][0], kind))
-      return map[i][1];
-  return kind;
-}
-
 /* 1 when NAME is in the comma-separated CSV. */
 int behaviour_lists(const char *csv, const char *name) {
   size_t n = strlen(name);

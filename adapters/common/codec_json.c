@@ -7,70 +7,70 @@
 #include <stdlib.h>
 #include <string.h>
 
-void codec_octets_free(struct codec_octets *v) {
-  free(v->own);
-  memset(v, 0, sizeof *v);
-}
-
-/* The hex digits of the string H into *V. */
-static enum codec_status from_hex(const json_t *h, struct codec_octets *v) {
+/* The hex digits of the string H into *V, the octets in *OWN. */
+static int from_hex(const json_t *h, struct value *v, char **own) {
   size_t n = json_string_length(h);
   if (n % 2)
     return CODEC_BAD;
-  v->own = malloc(n / 2 + 1);
-  if (!v->own)
+  *own = malloc(n / 2 + 1);
+  if (!*own)
     return CODEC_NOMEM;
-  long k = codec_hex_decode(json_string_value(h), n, v->own);
+  long k = codec_hex_decode(json_string_value(h), n, *own);
   if (k < 0) {
-    codec_octets_free(v);
+    free(*own);
+    *own = NULL;
     return CODEC_BAD;
   }
-  v->own[k] = 0;
-  v->s = v->own;
-  v->len = (size_t)k;
-  return CODEC_OCTETS;
+  (*own)[k] = 0;
+  *v = (struct value){*own, (size_t)k, VALUE_OCTETS};
+  return VALUE_OCTETS;
 }
 
-enum codec_status codec_json_value(const json_t *j, struct codec_octets *v) {
-  memset(v, 0, sizeof *v);
+/* The string J's octets into *V. */
+static int from_string(const json_t *j, struct value *v) {
+  *v =
+      (struct value){json_string_value(j), json_string_length(j), VALUE_OCTETS};
+  return VALUE_OCTETS;
+}
+
+int codec_json_value(const json_t *j, struct value *v, char **own) {
+  *v = (struct value){NULL, 0, VALUE_ABSENT};
+  *own = NULL;
   if (!j)
-    return CODEC_ABSENT;
-  if (json_is_null(j))
-    return CODEC_NULL;
-  if (json_is_string(j)) {
-    v->s = json_string_value(j);
-    v->len = json_string_length(j);
-    return CODEC_OCTETS;
+    return VALUE_ABSENT;
+  if (json_is_null(j)) {
+    v->state = VALUE_NULL;
+    return VALUE_NULL;
   }
+  if (json_is_string(j))
+    return from_string(j, v);
   const json_t *h = json_is_object(j) && json_object_size(j) == 1
                         ? json_object_get(j, "hex")
                         : NULL;
-  return json_is_string(h) ? from_hex(h, v) : CODEC_BAD;
+  return json_is_string(h) ? from_hex(h, v, own) : CODEC_BAD;
 }
 
-enum codec_status codec_json_field(const json_t *obj, const char *name,
-                                   struct codec_octets *v, const char **why) {
+int codec_json_field(const json_t *obj, const char *name, struct value *v,
+                     char **own, const char **why) {
   char hexname[64];
-  memset(v, 0, sizeof *v);
+  *v = (struct value){NULL, 0, VALUE_ABSENT};
+  *own = NULL;
   const json_t *j = json_object_get(obj, name);
   if (j) {
-    if (!json_is_string(j)) {
-      *why = "a string field is not a string";
-      return CODEC_BAD;
-    }
-    v->s = json_string_value(j);
-    v->len = json_string_length(j);
-    return CODEC_OCTETS;
+    if (json_is_string(j))
+      return from_string(j, v);
+    *why = "a string field is not a string";
+    return CODEC_BAD;
   }
   snprintf(hexname, sizeof hexname, "%s_hex", name);
   j = json_object_get(obj, hexname);
   if (!j)
-    return CODEC_ABSENT;
+    return VALUE_ABSENT;
   if (!json_is_string(j)) {
     *why = "a _hex field is not a string";
     return CODEC_BAD;
   }
-  enum codec_status st = from_hex(j, v);
+  int st = from_hex(j, v, own);
   if (st == CODEC_BAD)
     *why = json_string_length(j) % 2
                ? "a _hex field has an odd number of digits"
@@ -121,4 +121,8 @@ json_t *codec_json_from(const char *s, size_t n) {
     return NULL;
   }
   return v;
+}
+
+json_t *codec_json_of(const struct value *v) {
+  return v->state == VALUE_OCTETS ? codec_json_from(v->s, v->len) : json_null();
 }

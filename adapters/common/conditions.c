@@ -21,8 +21,8 @@
 /* ---- values --------------------------------------------------------- */
 
 static int value_is(const struct adapter_reading *r, int c, const char *s) {
-  return is_defined(r, c) && val(r, c)->length == strlen(s) &&
-         memcmp(vptr(r, c), s, val(r, c)->length) == 0;
+  return is_defined(r, c) && val(r, c)->len == strlen(s) &&
+         memcmp(vptr(r, c), s, val(r, c)->len) == 0;
 }
 static int has_octet(const char *s, size_t n, int (*pred)(unsigned char)) {
   for (size_t i = 0; i < n; i++)
@@ -46,30 +46,30 @@ COND(c_ref_has_authority) {
 /* the component in question: defined and empty / undefined, per side */
 COND(c_ref_empty) {
   return x->comp >= 0 && is_defined(x->ref, x->comp) &&
-         val(x->ref, x->comp)->length == 0;
+         val(x->ref, x->comp)->len == 0;
 }
 COND(c_ref_undefined) {
-  return x->comp >= 0 && val(x->ref, x->comp)->state == AV_UNDEFINED;
+  return x->comp >= 0 && val(x->ref, x->comp)->state == VALUE_NULL;
 }
 COND(c_lib_undefined) {
-  return x->comp >= 0 && val(x->lib, x->comp)->state == AV_UNDEFINED;
+  return x->comp >= 0 && val(x->lib, x->comp)->state == VALUE_NULL;
 }
 COND(c_lib_empty) {
   return x->comp >= 0 && is_defined(x->lib, x->comp) &&
-         val(x->lib, x->comp)->length == 0;
+         val(x->lib, x->comp)->len == 0;
 }
 COND(c_lib_slash) {
   return x->comp >= 0 && value_is(x->lib, x->comp, "/");
 }
 /* the library's value is the reference's, ASCII lower-cased */
 COND(c_lib_lowercased) {
-  const struct adapter_value *a, *b;
+  const struct value *a, *b;
   if (!both_defined(x, &a, &b))
     return 0;
-  if (a->length != b->length)
+  if (a->len != b->len)
     return 0;
   const char *p = vptr(x->ref, x->comp), *q = vptr(x->lib, x->comp);
-  for (size_t i = 0; i < a->length; i++)
+  for (size_t i = 0; i < a->len; i++)
     if (lc((unsigned char)p[i]) != (unsigned char)q[i])
       return 0;
   return 1;
@@ -96,7 +96,7 @@ COND(c_ref_port_above_65535) {
   if (!is_defined(x->ref, RFC3986_COMPONENT_PORT))
     return 0;
   const char *p = vptr(x->ref, RFC3986_COMPONENT_PORT);
-  size_t n = val(x->ref, RFC3986_COMPONENT_PORT)->length, v = 0;
+  size_t n = val(x->ref, RFC3986_COMPONENT_PORT)->len, v = 0;
   for (size_t i = 0; i < n; i++) {
     v = v * 10 + (size_t)(p[i] - '0');
     if (v > 65535)
@@ -106,18 +106,18 @@ COND(c_ref_port_above_65535) {
 }
 COND(c_ref_port_empty) {
   return is_defined(x->ref, RFC3986_COMPONENT_PORT) &&
-         val(x->ref, RFC3986_COMPONENT_PORT)->length == 0;
+         val(x->ref, RFC3986_COMPONENT_PORT)->len == 0;
 }
 COND(c_ref_host_empty) {
   return is_defined(x->ref, RFC3986_COMPONENT_HOST) &&
-         val(x->ref, RFC3986_COMPONENT_HOST)->length == 0;
+         val(x->ref, RFC3986_COMPONENT_HOST)->len == 0;
 }
 COND(c_ref_userinfo_defined) {
   return is_defined(x->ref, RFC3986_COMPONENT_USERINFO);
 }
 COND(c_ref_path_empty) {
   return is_defined(x->ref, RFC3986_COMPONENT_PATH) &&
-         val(x->ref, RFC3986_COMPONENT_PATH)->length == 0;
+         val(x->ref, RFC3986_COMPONENT_PATH)->len == 0;
 }
 static int o_non_ascii(unsigned char c) {
   return c >= 0x80;
@@ -178,19 +178,19 @@ static int o_bracket(unsigned char c) {
 COND(c_ref_host_sub_delim) {
   return is_defined(x->ref, RFC3986_COMPONENT_HOST) &&
          has_octet(vptr(x->ref, RFC3986_COMPONENT_HOST),
-                   val(x->ref, RFC3986_COMPONENT_HOST)->length, o_sub_delim);
+                   val(x->ref, RFC3986_COMPONENT_HOST)->len, o_sub_delim);
 }
 COND(c_ref_host_has_pct) {
   return is_defined(x->ref, RFC3986_COMPONENT_HOST) &&
          memchr(vptr(x->ref, RFC3986_COMPONENT_HOST), '%',
-                val(x->ref, RFC3986_COMPONENT_HOST)->length);
+                val(x->ref, RFC3986_COMPONENT_HOST)->len);
 }
 COND(c_input_bracket) {
   return has_octet(x->in, x->len, o_bracket);
 }
 COND(c_ref_scheme_file) {
   if (!is_defined(x->ref, RFC3986_COMPONENT_SCHEME) ||
-      val(x->ref, RFC3986_COMPONENT_SCHEME)->length != 4)
+      val(x->ref, RFC3986_COMPONENT_SCHEME)->len != 4)
     return 0;
   const char *p = vptr(x->ref, RFC3986_COMPONENT_SCHEME);
   return lc((unsigned char)p[0]) == 'f' && lc((unsigned char)p[1]) == 'i' &&
@@ -204,13 +204,13 @@ COND(c_ref_scheme_not_special) {
                                         "https", "ws",   "wss"};
   if (!is_defined(x->ref, RFC3986_COMPONENT_SCHEME))
     return 0;
-  const struct adapter_value *v = val(x->ref, RFC3986_COMPONENT_SCHEME);
+  const struct value *v = val(x->ref, RFC3986_COMPONENT_SCHEME);
   const char *p = vptr(x->ref, RFC3986_COMPONENT_SCHEME);
   for (size_t i = 0; i < sizeof special / sizeof special[0]; i++) {
     size_t k = 0, n = strlen(special[i]);
-    while (k < n && k < v->length && lc((unsigned char)p[k]) == special[i][k])
+    while (k < n && k < v->len && lc((unsigned char)p[k]) == special[i][k])
       k++;
-    if (k == n && n == v->length)
+    if (k == n && n == v->len)
       return 0;
   }
   return 1;
@@ -230,19 +230,19 @@ COND(c_input_starts_with_digit) {
 /* the port as written has a leading zero ("080") */
 COND(c_ref_port_leading_zero) {
   return is_defined(x->ref, RFC3986_COMPONENT_PORT) &&
-         val(x->ref, RFC3986_COMPONENT_PORT)->length > 1 &&
+         val(x->ref, RFC3986_COMPONENT_PORT)->len > 1 &&
          vptr(x->ref, RFC3986_COMPONENT_PORT)[0] == '0';
 }
 /* the component holds a pct-encoded octet (or "%") on the reference side */
 COND(c_ref_comp_has_pct) {
   return x->comp >= 0 && is_defined(x->ref, x->comp) &&
-         memchr(vptr(x->ref, x->comp), '%', val(x->ref, x->comp)->length);
+         memchr(vptr(x->ref, x->comp), '%', val(x->ref, x->comp)->len);
 }
 /* the reference's path has a dot segment ("." or ".." between slashes) */
 COND(c_ref_path_dot_segment) {
   return is_defined(x->ref, RFC3986_COMPONENT_PATH) &&
          has_dot_segment(vptr(x->ref, RFC3986_COMPONENT_PATH),
-                         val(x->ref, RFC3986_COMPONENT_PATH)->length);
+                         val(x->ref, RFC3986_COMPONENT_PATH)->len);
 }
 COND(c_input_dot_segment) {
   return has_dot_segment(x->in, x->len);
@@ -287,25 +287,25 @@ COND(c_input_invalid_scheme_prefix) {
 /* resolve: the library's target is the reference's without its empty
  * query ("?" right before "#" or at the end) */
 COND(c_lib_target_drops_empty_query) {
-  const struct adapter_value *a = &x->ref->output, *b = &x->lib->output;
-  if (a->state != AV_DEFINED || b->state != AV_DEFINED ||
-      a->length != b->length + 1)
+  const struct value *a = &x->ref->output, *b = &x->lib->output;
+  if (a->state != VALUE_OCTETS || b->state != VALUE_OCTETS ||
+      a->len != b->len + 1)
     return 0;
-  const char *p = reading_value(x->ref, a), *q = reading_value(x->lib, b);
-  const char *h = memchr(p, '#', a->length);
-  size_t qm = (h ? (size_t)(h - p) : a->length);
+  const char *p = a->s, *q = b->s;
+  const char *h = memchr(p, '#', a->len);
+  size_t qm = (h ? (size_t)(h - p) : a->len);
   if (qm == 0 || p[qm - 1] != '?')
     return 0;
   qm--;
   return memcmp(p, q, qm) == 0 &&
-         memcmp(p + qm + 1, q + qm, a->length - qm - 1) == 0;
+         memcmp(p + qm + 1, q + qm, a->len - qm - 1) == 0;
 }
 /* resolve: the reference's target has scheme "file" */
 COND(c_target_scheme_file) {
-  const struct adapter_value *a = &x->ref->output;
-  if (a->state != AV_DEFINED || a->length < 5)
+  const struct value *a = &x->ref->output;
+  if (a->state != VALUE_OCTETS || a->len < 5)
     return 0;
-  const char *p = reading_value(x->ref, a);
+  const char *p = a->s;
   return lc((unsigned char)p[0]) == 'f' && lc((unsigned char)p[1]) == 'i' &&
          lc((unsigned char)p[2]) == 'l' && lc((unsigned char)p[3]) == 'e' &&
          p[4] == ':';
@@ -345,11 +345,11 @@ COND(c_reference_hazard_scheme_like) {
  * none or it does not parse. */
 static int ref_target(const struct cond_ctx *x, rfc3986_uri *u,
                       const char **p) {
-  const struct adapter_value *a = &x->ref->output;
-  if (a->state != AV_DEFINED)
+  const struct value *a = &x->ref->output;
+  if (a->state != VALUE_OCTETS)
     return 0;
-  *p = reading_value(x->ref, a);
-  return rfc3986_parse(*p, a->length, RFC3986_RULE_URI_reference, u, NULL) ==
+  *p = a->s;
+  return rfc3986_parse(*p, a->len, RFC3986_RULE_URI_reference, u, NULL) ==
          RFC3986_OK;
 }
 /* The number of empty segments the target's path begins with (0, 1 for
@@ -424,7 +424,7 @@ COND(c_input_scheme_long) {
 /* the scheme is longer than 40 octets (curl's MAX_SCHEME_LEN) */
 COND(c_ref_scheme_long) {
   return is_defined(x->ref, RFC3986_COMPONENT_SCHEME) &&
-         val(x->ref, RFC3986_COMPONENT_SCHEME)->length > 40;
+         val(x->ref, RFC3986_COMPONENT_SCHEME)->len > 40;
 }
 /* resolve: an empty segment ("//") in the base's or the reference's path */
 COND(c_empty_segment) {
@@ -433,15 +433,12 @@ COND(c_empty_segment) {
 }
 /* Output B is output A with one "/" added at the end of A's path (before
  * its "?" or "#"). */
-static int output_plus_slash(const struct adapter_reading *ra,
-                             const struct adapter_value *a,
-                             const struct adapter_reading *rb,
-                             const struct adapter_value *b) {
-  if (a->state != AV_DEFINED || b->state != AV_DEFINED ||
-      b->length != a->length + 1)
+static int output_plus_slash(const struct value *a, const struct value *b) {
+  if (a->state != VALUE_OCTETS || b->state != VALUE_OCTETS ||
+      b->len != a->len + 1)
     return 0;
-  const char *p = reading_value(ra, a), *q = reading_value(rb, b);
-  size_t n = a->length, cut = n; /* before "?" or "#" of A */
+  const char *p = a->s, *q = b->s;
+  size_t n = a->len, cut = n; /* before "?" or "#" of A */
   for (size_t i = 0; i < n; i++)
     if (p[i] == '?' || p[i] == '#') {
       cut = i;
@@ -452,12 +449,12 @@ static int output_plus_slash(const struct adapter_reading *ra,
 }
 /* resolve: the library's target is the reference's plus "/" */
 COND(c_lib_target_adds_slash) {
-  return output_plus_slash(x->ref, &x->ref->output, x->lib, &x->lib->output);
+  return output_plus_slash(&x->ref->output, &x->lib->output);
 }
 /* resolve, normalize: the library's output is the reference's without the
  * "/" that ends its path */
 COND(c_lib_target_drops_slash) {
-  return output_plus_slash(x->lib, &x->lib->output, x->ref, &x->ref->output);
+  return output_plus_slash(&x->lib->output, &x->ref->output);
 }
 /* The length of the scheme S (N octets) begins with, up to its ":" (0 when
  * it begins with none). */
@@ -490,12 +487,11 @@ COND(c_base_relative) {
 /* resolve: the library's target is the reference's without its port: the
  * ":" and the digits after the host, an empty port ("h:") included */
 COND(c_lib_target_drops_port) {
-  const struct adapter_value *a = &x->ref->output, *b = &x->lib->output;
-  if (a->state != AV_DEFINED || b->state != AV_DEFINED ||
-      a->length <= b->length)
+  const struct value *a = &x->ref->output, *b = &x->lib->output;
+  if (a->state != VALUE_OCTETS || b->state != VALUE_OCTETS || a->len <= b->len)
     return 0;
-  const char *p = reading_value(x->ref, a), *q = reading_value(x->lib, b);
-  size_t n = a->length, i = scheme_len(p, n);
+  const char *p = a->s, *q = b->s;
+  size_t n = a->len, i = scheme_len(p, n);
   if (i == 0 || n < i + 3 || p[i + 1] != '/' || p[i + 2] != '/')
     return 0;
   size_t end = i + 3;
@@ -506,7 +502,7 @@ COND(c_lib_target_drops_port) {
     colon--;
   if (colon == i + 3 || p[--colon] != ':')
     return 0;
-  return b->length == n - (end - colon) && memcmp(p, q, colon) == 0 &&
+  return b->len == n - (end - colon) && memcmp(p, q, colon) == 0 &&
          memcmp(p + end, q + colon, n - end) == 0;
 }
 /* resolve: the base's authority begins with "@" (an empty userinfo) */
@@ -548,14 +544,14 @@ COND(c_reference_path_rootless) {
 /* resolve: the targets differ only in ASCII case somewhere */
 COND(c_target_differs_in_case) {
   if (!x->ref->output.state || !x->lib->output.state ||
-      x->ref->output.length != x->lib->output.length)
+      x->ref->output.len != x->lib->output.len)
     return 0;
-  const char *p = reading_value(x->ref, &x->ref->output);
-  const char *q = reading_value(x->lib, &x->lib->output);
-  for (size_t i = 0; i < x->ref->output.length; i++)
+  const char *p = x->ref->output.s;
+  const char *q = x->lib->output.s;
+  for (size_t i = 0; i < x->ref->output.len; i++)
     if (lc((unsigned char)p[i]) != lc((unsigned char)q[i]))
       return 0;
-  return memcmp(p, q, x->ref->output.length) != 0; /* and they differ */
+  return memcmp(p, q, x->ref->output.len) != 0; /* and they differ */
 }
 
 /* resolve: the library's reading of the base alone diverges, as listed */
@@ -565,12 +561,10 @@ COND(c_base_parse_divergence_known) {
 /* resolve: the reference's target, parsed by the library, diverges as
  * listed (curl re-serializes what it parses: case, IPv6, pct in hosts) */
 COND(c_target_parse_divergence_known) {
-  if (x->ref->output.state != AV_DEFINED)
+  if (x->ref->output.state != VALUE_OCTETS)
     return 0;
   /* copy: parse_divergence_known reuses the aux readings only */
-  return x->parse_known &&
-         x->parse_known(reading_value(x->ref, &x->ref->output),
-                        x->ref->output.length);
+  return x->parse_known && x->parse_known(x->ref->output.s, x->ref->output.len);
 }
 /* resolve: the reference string, parsed alone by the library, diverges as
  * listed */

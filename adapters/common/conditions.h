@@ -50,9 +50,6 @@ struct behaviour_rule {
   const regex_t *input_not_re; /* ... must not match, or NULL */
 };
 
-/* The harness class of a fuzz disagreement kind ("library-rejects" is
- * SHOULD_HAVE_ACCEPTED, ...). */
-const char *behaviour_class_of_kind(const char *kind);
 /* 1 when NAME is one of the comma-separated CSV. */
 int behaviour_lists(const char *csv, const char *name);
 

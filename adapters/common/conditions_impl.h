@@ -12,15 +12,14 @@
 
 #include "conditions.h"
 
-static inline const struct adapter_value *val(const struct adapter_reading *r,
-                                              int c) {
+static inline const struct value *val(const struct adapter_reading *r, int c) {
   return &r->comp[c];
 }
 static inline const char *vptr(const struct adapter_reading *r, int c) {
-  return reading_value(r, val(r, c));
+  return val(r, c)->s;
 }
 static inline int is_defined(const struct adapter_reading *r, int c) {
-  return val(r, c)->state == AV_DEFINED;
+  return val(r, c)->state == VALUE_OCTETS;
 }
 static inline int lc(unsigned char c) {
   return c >= 'A' && c <= 'Z' ? c + 32 : c;
@@ -87,9 +86,8 @@ static inline int path_has_empty_segment(const char *s, size_t n) {
 
 /* The condition's component as both readings give it: 1 with *A the
  * reference's value and *B the library's when both define it, else 0. */
-static inline int both_defined(const struct cond_ctx *x,
-                               const struct adapter_value **a,
-                               const struct adapter_value **b) {
+static inline int both_defined(const struct cond_ctx *x, const struct value **a,
+                               const struct value **b) {
   if (x->comp < 0 || !is_defined(x->ref, x->comp) ||
       !is_defined(x->lib, x->comp))
     return 0;

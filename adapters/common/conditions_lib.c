@@ -16,9 +16,8 @@
 /* the library's output (resolve, normalize) has a "." or ".." segment; a
  * rootless path's first segment follows the scheme's ":" ("h:..") */
 COND(c_lib_output_dot_segment) {
-  const struct adapter_value *b = &x->lib->output;
-  return b->state == AV_DEFINED &&
-         uri_has_dot_segment(reading_value(x->lib, b), b->length);
+  const struct value *b = &x->lib->output;
+  return b->state == VALUE_OCTETS && uri_has_dot_segment(b->s, b->len);
 }
 /* The value of S (N octets) with every "%XX" decoded into OUT (room for
  * N); its length. */
@@ -60,36 +59,36 @@ static int differ_only_encoded(const char *p, size_t np, const char *q,
 }
 /* the component differs as written but not once percent-decoded */
 COND(c_lib_same_decoded) {
-  const struct adapter_value *a, *b;
+  const struct value *a, *b;
   if (!both_defined(x, &a, &b))
     return 0;
-  return differ_only_encoded(vptr(x->ref, x->comp), a->length,
-                             vptr(x->lib, x->comp), b->length);
+  return differ_only_encoded(vptr(x->ref, x->comp), a->len,
+                             vptr(x->lib, x->comp), b->len);
 }
 /* the library's component is the reference's percent-decoded once
  * ("%25127.1" read as "%127.1") */
 COND(c_lib_pct_decoded) {
-  const struct adapter_value *a, *b;
+  const struct value *a, *b;
   if (!both_defined(x, &a, &b))
     return 0;
-  char *d = malloc(a->length + 1);
+  char *d = malloc(a->len + 1);
   if (!d)
     abort();
-  size_t n = pct_decoded(vptr(x->ref, x->comp), a->length, d);
-  int same = n != a->length && n == b->length &&
-             memcmp(d, vptr(x->lib, x->comp), n) == 0;
+  size_t n = pct_decoded(vptr(x->ref, x->comp), a->len, d);
+  int same =
+      n != a->len && n == b->len && memcmp(d, vptr(x->lib, x->comp), n) == 0;
   free(d);
   return same;
 }
 /* the component differs only in ASCII case */
 COND(c_lib_case_differs) {
-  const struct adapter_value *a, *b;
+  const struct value *a, *b;
   if (!both_defined(x, &a, &b))
     return 0;
   const char *p = vptr(x->ref, x->comp), *q = vptr(x->lib, x->comp);
-  if (a->length != b->length || !memcmp(p, q, a->length))
+  if (a->len != b->len || !memcmp(p, q, a->len))
     return 0;
-  for (size_t i = 0; i < a->length; i++)
+  for (size_t i = 0; i < a->len; i++)
     if (lc((unsigned char)p[i]) != lc((unsigned char)q[i]))
       return 0;
   return 1;
@@ -104,25 +103,25 @@ static int one_delimiter_more(const char *lng, const char *shrt, size_t n) {
 /* the library's component is the reference's with a delimiter before or
  * after it ("?q" for "q", "#f", ":80", "u@", "/p") */
 COND(c_lib_adds_delimiter) {
-  const struct adapter_value *a, *b;
+  const struct value *a, *b;
   if (!both_defined(x, &a, &b))
     return 0;
-  return b->length == a->length + 1 &&
+  return b->len == a->len + 1 &&
          one_delimiter_more(vptr(x->lib, x->comp), vptr(x->ref, x->comp),
-                            a->length);
+                            a->len);
 }
 /* the converse, once both are percent-decoded: the library's component is
  * the reference's without the delimiter before or after it ("t" for the
  * userinfo "t:", an empty password dropped; "%3D" for "=:") */
 COND(c_lib_drops_delimiter) {
-  const struct adapter_value *a, *b;
+  const struct value *a, *b;
   if (!both_defined(x, &a, &b))
     return 0;
-  char *da = malloc(a->length + 1), *db = malloc(b->length + 1);
+  char *da = malloc(a->len + 1), *db = malloc(b->len + 1);
   if (!da || !db)
     abort();
-  size_t na = pct_decoded(vptr(x->ref, x->comp), a->length, da),
-         nb = pct_decoded(vptr(x->lib, x->comp), b->length, db);
+  size_t na = pct_decoded(vptr(x->ref, x->comp), a->len, da),
+         nb = pct_decoded(vptr(x->lib, x->comp), b->len, db);
   da[na] = db[nb] = 0;
   int drops = na == nb + 1 && one_delimiter_more(da, db, nb);
   free(da);
@@ -137,10 +136,10 @@ static int output_has_empty_segment(const char *s, size_t n) {
 /* the reference's output keeps an empty segment ("//") in its path, the
  * library's has none: the library collapsed it */
 COND(c_lib_collapses_empty_segment) {
-  const struct adapter_value *a = &x->ref->output, *b = &x->lib->output;
-  return a->state == AV_DEFINED && b->state == AV_DEFINED &&
-         output_has_empty_segment(reading_value(x->ref, a), a->length) &&
-         !output_has_empty_segment(reading_value(x->lib, b), b->length);
+  const struct value *a = &x->ref->output, *b = &x->lib->output;
+  return a->state == VALUE_OCTETS && b->state == VALUE_OCTETS &&
+         output_has_empty_segment(a->s, a->len) &&
+         !output_has_empty_segment(b->s, b->len);
 }
 
 /* 1 when Q (NQ octets) is P (NP) with one or more "/" left out and nothing
@@ -161,26 +160,23 @@ static int slashes_left_out(const char *p, size_t np, const char *q,
 /* the library's output (resolve, normalize) is the reference's with one or
  * more "/" left out and nothing else changed (empty segments collapsed) */
 COND(c_lib_drops_slashes) {
-  const struct adapter_value *a = &x->ref->output, *b = &x->lib->output;
-  return a->state == AV_DEFINED && b->state == AV_DEFINED &&
-         slashes_left_out(reading_value(x->ref, a), a->length,
-                          reading_value(x->lib, b), b->length);
+  const struct value *a = &x->ref->output, *b = &x->lib->output;
+  return a->state == VALUE_OCTETS && b->state == VALUE_OCTETS &&
+         slashes_left_out(a->s, a->len, b->s, b->len);
 }
 /* the converse: the library's output is the reference's with one or more
  * "/" more (an empty segment left where a segment was removed) */
 COND(c_lib_adds_slashes) {
-  const struct adapter_value *a = &x->ref->output, *b = &x->lib->output;
-  return a->state == AV_DEFINED && b->state == AV_DEFINED &&
-         slashes_left_out(reading_value(x->lib, b), b->length,
-                          reading_value(x->ref, a), a->length);
+  const struct value *a = &x->ref->output, *b = &x->lib->output;
+  return a->state == VALUE_OCTETS && b->state == VALUE_OCTETS &&
+         slashes_left_out(b->s, b->len, a->s, a->len);
 }
 /* the same once both outputs are percent-decoded (a library that decodes
  * the target and also drops a "/") */
 COND(c_lib_target_decoded_drops_slashes) {
-  const struct adapter_value *a = &x->ref->output, *b = &x->lib->output;
-  return a->state == AV_DEFINED && b->state == AV_DEFINED &&
-         holds_decoded(reading_value(x->ref, a), a->length,
-                       reading_value(x->lib, b), b->length, slashes_left_out);
+  const struct value *a = &x->ref->output, *b = &x->lib->output;
+  return a->state == VALUE_OCTETS && b->state == VALUE_OCTETS &&
+         holds_decoded(a->s, a->len, b->s, b->len, slashes_left_out);
 }
 /* The 128 bits of the IPv6 literal "[...]" S (N octets; a zone ID after
  * "%" is left out) into OUT: 1, or 0 when S is not one. */
@@ -202,7 +198,7 @@ COND(c_lib_ipv6_same_address) {
   unsigned char a[16], b[16];
   if (!is_defined(x->ref, h) || !is_defined(x->lib, h))
     return 0;
-  size_t na = val(x->ref, h)->length, nb = val(x->lib, h)->length;
+  size_t na = val(x->ref, h)->len, nb = val(x->lib, h)->len;
   const char *p = vptr(x->ref, h), *q = vptr(x->lib, h);
   return (na != nb || memcmp(p, q, na) != 0) && ipv6_literal(p, na, a) &&
          ipv6_literal(q, nb, b) && memcmp(a, b, 16) == 0;
@@ -212,16 +208,16 @@ COND(c_lib_ipv6_same_address) {
  * removed (5.2.4), and differs from it: a parser that resolves the path
  * while it parses */
 COND(c_lib_dot_segments_removed) {
-  const struct adapter_value *a, *b;
+  const struct value *a, *b;
   if (!both_defined(x, &a, &b))
     return 0;
-  char *out = malloc(a->length + 1);
+  char *out = malloc(a->len + 1);
   size_t n = 0;
   if (!out)
     abort();
-  int same = rfc3986_remove_dot_segments(vptr(x->ref, x->comp), a->length, out,
-                                         a->length + 1, &n) == RFC3986_OK &&
-             n == b->length && n != a->length &&
+  int same = rfc3986_remove_dot_segments(vptr(x->ref, x->comp), a->len, out,
+                                         a->len + 1, &n) == RFC3986_OK &&
+             n == b->len && n != a->len &&
              memcmp(out, vptr(x->lib, x->comp), n) == 0;
   free(out);
   return same;
@@ -229,21 +225,20 @@ COND(c_lib_dot_segments_removed) {
 /* resolve: the library's target is the reference string as given, or
  * as given once both are percent-decoded (it left the base out) */
 COND(c_lib_target_is_reference) {
-  const struct adapter_value *b = &x->lib->output;
-  if (!x->base || b->state != AV_DEFINED)
+  const struct value *b = &x->lib->output;
+  if (!x->base || b->state != VALUE_OCTETS)
     return 0;
-  const char *q = reading_value(x->lib, b);
-  return (b->length == x->len && memcmp(q, x->in, x->len) == 0) ||
-         differ_only_encoded(x->in, x->len, q, b->length);
+  const char *q = b->s;
+  return (b->len == x->len && memcmp(q, x->in, x->len) == 0) ||
+         differ_only_encoded(x->in, x->len, q, b->len);
 }
 /* the library's target or normal form differs from the reference's as
  * written, not once both are percent-decoded */
 COND(c_lib_target_same_decoded) {
-  const struct adapter_value *a = &x->ref->output, *b = &x->lib->output;
-  if (a->state != AV_DEFINED || b->state != AV_DEFINED)
+  const struct value *a = &x->ref->output, *b = &x->lib->output;
+  if (a->state != VALUE_OCTETS || b->state != VALUE_OCTETS)
     return 0;
-  return differ_only_encoded(reading_value(x->ref, a), a->length,
-                             reading_value(x->lib, b), b->length);
+  return differ_only_encoded(a->s, a->len, b->s, b->len);
 }
 
 static const struct cond_entry conditions[] = {

@@ -25,30 +25,22 @@
  * rfc3986_component enum (RFC3986_COMPONENT_SCHEME ... _FRAGMENT,
  * RFC3986_COMPONENT_COUNT) and rfc3986_component_name(). */
 #include "rfc3986.h"
-
-/* What the library said about one component. */
-enum adapter_value_state {
-  AV_NOT_EXPRESSED = 0, /* the library cannot say: left out of the answer */
-  AV_UNDEFINED,         /* undefined: JSON null */
-  AV_DEFINED            /* defined, possibly empty */
-};
-
-struct adapter_value {
-  enum adapter_value_state state;
-  size_t offset; /* into reading->buf when AV_DEFINED */
-  size_t length;
-};
+/* What the library said about one component (value.h): VALUE_ABSENT when
+ * it cannot say (left out of the answer), VALUE_NULL when undefined,
+ * VALUE_OCTETS when defined, possibly empty; the octets are in the
+ * reading's buffer, valid until the next reading_* call. */
+#include "value.h"
 
 /* Requests: the glue functions below each fill a reading. */
 struct adapter_reading {
   /* parse, match, resolve, normalize: did the library accept the input? */
   int valid;
   /* parse */
-  struct adapter_value comp[RFC3986_COMPONENT_COUNT];
+  struct value comp[RFC3986_COMPONENT_COUNT];
   int has_error_offset;
   size_t error_offset;
   /* resolve (target), normalize (normalized), iri-to-uri (output) */
-  struct adapter_value output;
+  struct value output;
   /* equivalent */
   int equivalent;
   /* Set (to a static string) when the library cannot do this request:
@@ -99,9 +91,6 @@ int reading_cstring_pair(struct adapter_reading *r, const char *a, size_t alen,
  * dec-octets without leading zeros), for glues that infer host_type from
  * the host string their library returns. */
 int reading_is_ipv4address(const char *host);
-/* Pointer to a defined value (valid until the next reading_* call). */
-const char *reading_value(const struct adapter_reading *r,
-                          const struct adapter_value *v);
 
 /* Bits of glue.ops: what the adapter answers (hello line "ops"). */
 enum {

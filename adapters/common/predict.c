@@ -506,17 +506,13 @@ int predict_answer(const struct prediction *p, const char *op, const char *in,
   return rc;
 }
 
-static int value_equal(const struct adapter_reading *p,
-                       const struct adapter_value *pv,
-                       const struct adapter_reading *a,
-                       const struct adapter_value *av) {
-  if (av->state == AV_NOT_EXPRESSED)
+static int value_equal(const struct value *pv, const struct value *av) {
+  if (av->state == VALUE_ABSENT)
     return 1;
   if (pv->state != av->state)
     return 0;
-  return pv->state != AV_DEFINED ||
-         (pv->length == av->length &&
-          !memcmp(reading_value(p, pv), reading_value(a, av), av->length));
+  return pv->state != VALUE_OCTETS ||
+         (pv->len == av->len && !memcmp(pv->s, av->s, av->len));
 }
 
 int predict_equals(const struct adapter_reading *p,
@@ -526,7 +522,7 @@ int predict_equals(const struct adapter_reading *p,
   if (only_validity)
     return 0;
   for (int c = 0; c < NC; c++)
-    if (!value_equal(p, &p->comp[c], a, &a->comp[c]))
+    if (!value_equal(&p->comp[c], &a->comp[c]))
       return 0;
-  return value_equal(p, &p->output, a, &a->output);
+  return value_equal(&p->output, &a->output);
 }

@@ -57,7 +57,7 @@ int predict_answer(const struct prediction *p, const char *op, const char *in,
 
 /*
  * 1 when the predicted answer P equals the answer A on what A expresses:
- * validity, then each component A gives (not AV_NOT_EXPRESSED) or its
+ * validity, then each component A gives (not VALUE_ABSENT) or its
  * output.  ONLY_VALIDITY: A's values are ones no prediction computes (the
  * WHATWG getters): only a reject can equal it.
  */

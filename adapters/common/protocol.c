@@ -50,11 +50,10 @@ static void put_id(FILE *out, json_t *id) {
   free(text);
 }
 
-static void put_value(FILE *out, const struct adapter_reading *r,
-                      const struct adapter_value *v) {
+static void put_value(FILE *out, const struct value *v) {
   struct codec_out o = codec_out_file(out);
-  if (v->state == AV_DEFINED)
-    codec_value(&o, reading_value(r, v), v->length);
+  if (v->state == VALUE_OCTETS)
+    codec_value(&o, v->s, v->len);
   else
     fputs("null", out);
 }
@@ -73,13 +72,14 @@ static void answer_error(FILE *out, json_t *id, const char *why) {
  * Returns 0 when absent or well-formed (B->present says which), -1 (with
  * *why) when malformed. */
 struct bytes {
-  struct codec_octets v;
+  struct value v;
+  char *own;
   int present;
 };
 static int get_bytes(json_t *req, const char *name, struct bytes *b,
                      const char **why) {
-  enum codec_status st = codec_json_field(req, name, &b->v, why);
-  b->present = st == CODEC_OCTETS;
+  int st = codec_json_field(req, name, &b->v, &b->own, why);
+  b->present = st == VALUE_OCTETS;
   return st < 0 ? -1 : 0;
 }
 
@@ -140,12 +140,12 @@ static void answer(FILE *out, json_t *id, unsigned op,
       fputs(",\"components\":{", out);
       int first = 1;
       for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++) {
-        const struct adapter_value *v = &r->comp[c];
-        if (v->state == AV_NOT_EXPRESSED)
+        const struct value *v = &r->comp[c];
+        if (v->state == VALUE_ABSENT)
           continue;
         fprintf(out, "%s\"%s\":", first ? "" : ",",
                 rfc3986_component_name((rfc3986_component)c));
-        put_value(out, r, v);
+        put_value(out, v);
         first = 0;
       }
       putc('}', out);
@@ -161,12 +161,12 @@ static void answer(FILE *out, json_t *id, unsigned op,
   case GLUE_OP_IRI_TO_URI:
   case GLUE_OP_RECOMPOSE:
     put_bool(out, "valid", r->valid);
-    if (r->valid && r->output.state == AV_DEFINED) {
+    if (r->valid && r->output.state == VALUE_OCTETS) {
       fputs(op == GLUE_OP_RESOLVE     ? ",\"target\":"
             : op == GLUE_OP_NORMALIZE ? ",\"normalized\":"
                                       : ",\"output\":",
             out);
-      put_value(out, r, &r->output);
+      put_value(out, &r->output);
     }
     break;
   case GLUE_OP_EQUIVALENT:
@@ -176,9 +176,9 @@ static void answer(FILE *out, json_t *id, unsigned op,
     break;
   case GLUE_OP_FETCH:
     put_bool(out, "valid", r->valid);
-    if (!r->valid && r->output.state == AV_DEFINED) {
+    if (!r->valid && r->output.state == VALUE_OCTETS) {
       fputs(",\"error\":", out);
-      put_value(out, r, &r->output);
+      put_value(out, &r->output);
     }
     break;
   default:
@@ -298,14 +298,14 @@ static void serve_line(const struct glue *g, FILE *out, const char *line,
   if (rc != 0)
     r->oom = 1;
   answer(out, id, op, r);
-  codec_octets_free(&in.v);
-  codec_octets_free(&other.v);
+  free(in.own);
+  free(other.own);
   json_decref(req);
   return;
 bad:
   answer_error(out, id, why ? why : "bad request");
-  codec_octets_free(&in.v);
-  codec_octets_free(&other.v);
+  free(in.own);
+  free(other.own);
   json_decref(req);
 }
 

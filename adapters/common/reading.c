@@ -24,9 +24,19 @@ void reading_free(struct adapter_reading *r) {
   memset(r, 0, sizeof *r);
 }
 
-/* Make room for LEN more octets; -1 on OOM. */
+/* The values that hold octets point into the buffer: moved with it. */
+static void rebase(struct adapter_reading *r, char *buf) {
+  for (int c = 0; c <= RFC3986_COMPONENT_COUNT; c++) {
+    struct value *v = c < RFC3986_COMPONENT_COUNT ? &r->comp[c] : &r->output;
+    if (v->state == VALUE_OCTETS)
+      v->s = buf + (v->s - r->buf);
+  }
+}
+
+/* Make room for LEN more octets (a buffer there, even for none: every
+ * value's octets are in it); -1 on OOM. */
 static int reserve(struct adapter_reading *r, size_t len) {
-  if (r->buf_cap - r->buf_len < len) {
+  if (!r->buf || r->buf_cap - r->buf_len < len) {
     size_t cap = r->buf_cap ? r->buf_cap : 256;
     while (cap - r->buf_len < len) {
       if (cap > ((size_t)-1) / 2) {
@@ -35,11 +45,15 @@ static int reserve(struct adapter_reading *r, size_t len) {
       }
       cap *= 2;
     }
-    char *buf = realloc(r->buf, cap);
+    char *buf = malloc(cap);
     if (!buf) {
       r->oom = 1;
       return -1;
     }
+    if (r->buf_len)
+      memcpy(buf, r->buf, r->buf_len);
+    rebase(r, buf);
+    free(r->buf);
     r->buf = buf;
     r->buf_cap = cap;
   }
@@ -58,16 +72,14 @@ static int store(struct adapter_reading *r, const char *s, size_t len,
   return 0;
 }
 
-static void set_value(struct adapter_reading *r, struct adapter_value *v,
-                      const char *s, size_t len) {
+static void set_value(struct adapter_reading *r, struct value *v, const char *s,
+                      size_t len) {
   size_t off;
   if (store(r, s, len, &off) != 0) {
-    v->state = AV_NOT_EXPRESSED;
+    v->state = VALUE_ABSENT;
     return;
   }
-  v->state = AV_DEFINED;
-  v->offset = off;
-  v->length = len;
+  *v = (struct value){r->buf + off, len, VALUE_OCTETS};
 }
 
 void reading_set(struct adapter_reading *r, rfc3986_component c, const char *s,
@@ -78,9 +90,7 @@ void reading_set(struct adapter_reading *r, rfc3986_component c, const char *s,
 
 void reading_set_null(struct adapter_reading *r, rfc3986_component c) {
   if ((unsigned)c < RFC3986_COMPONENT_COUNT) {
-    r->comp[c].state = AV_UNDEFINED;
-    r->comp[c].offset = 0;
-    r->comp[c].length = 0;
+    r->comp[c] = (struct value){NULL, 0, VALUE_NULL};
   }
 }
 
@@ -104,14 +114,14 @@ void reading_append(struct adapter_reading *r, rfc3986_component c,
                     const char *s, size_t len) {
   if ((unsigned)c >= RFC3986_COMPONENT_COUNT)
     return;
-  struct adapter_value *v = &r->comp[c];
-  if (v->state != AV_DEFINED) {
+  struct value *v = &r->comp[c];
+  if (v->state != VALUE_OCTETS) {
     set_value(r, v, s, len);
     return;
   }
   size_t off;
   if (store(r, s, len, &off) == 0)
-    v->length += len;
+    v->len += len;
 }
 
 void reading_set_output(struct adapter_reading *r, const char *s, size_t len) {
@@ -125,17 +135,8 @@ char *reading_output_space(struct adapter_reading *r, size_t cap) {
 }
 
 void reading_output_done(struct adapter_reading *r, size_t len) {
-  r->output.state = AV_DEFINED;
-  r->output.offset = r->buf_len;
-  r->output.length = len;
+  r->output = (struct value){r->buf + r->buf_len, len, VALUE_OCTETS};
   r->buf_len += len;
-}
-
-const char *reading_value(const struct adapter_reading *r,
-                          const struct adapter_value *v) {
-  if (v->state != AV_DEFINED)
-    return NULL;
-  return r->buf ? r->buf + v->offset : "";
 }
 
 char *reading_cstring(struct adapter_reading *r, const char *s, size_t len) {

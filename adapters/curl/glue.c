@@ -113,35 +113,35 @@ static int fill(CURLU *h, struct adapter_reading *out) {
                                                       : "reg-name";
     reading_set(out, RFC3986_COMPONENT_HOST_TYPE, type, strlen(type));
     set_part(out, RFC3986_COMPONENT_PORT, hpo, port);
-    const struct adapter_value *ui = &out->comp[RFC3986_COMPONENT_USERINFO];
-    const struct adapter_value *ho = &out->comp[RFC3986_COMPONENT_HOST];
-    const struct adapter_value *po = &out->comp[RFC3986_COMPONENT_PORT];
+    const struct value *ui = &out->comp[RFC3986_COMPONENT_USERINFO];
+    const struct value *ho = &out->comp[RFC3986_COMPONENT_HOST];
+    const struct value *po = &out->comp[RFC3986_COMPONENT_PORT];
     reading_set(out, RFC3986_COMPONENT_AUTHORITY, "", 0);
-    if (ui->state == AV_DEFINED) {
+    if (ui->state == VALUE_OCTETS) {
       /* copy through a temporary: reading_append may move the buffer */
-      size_t n = ui->length;
+      size_t n = ui->len;
       char *tmp = malloc(n + 1);
       if (!tmp) {
         rc = -1;
         goto done;
       }
-      memcpy(tmp, reading_value(out, ui), n);
+      memcpy(tmp, ui->s, n);
       reading_append(out, RFC3986_COMPONENT_AUTHORITY, tmp, n);
       free(tmp);
       reading_append(out, RFC3986_COMPONENT_AUTHORITY, "@", 1);
     }
     {
-      size_t n = ho->length;
+      size_t n = ho->len;
       char *tmp = malloc(n + 1);
       if (!tmp) {
         rc = -1;
         goto done;
       }
-      memcpy(tmp, reading_value(out, ho), n);
+      memcpy(tmp, ho->s, n);
       reading_append(out, RFC3986_COMPONENT_AUTHORITY, tmp, n);
       free(tmp);
     }
-    if (po->state == AV_DEFINED) {
+    if (po->state == VALUE_OCTETS) {
       reading_append(out, RFC3986_COMPONENT_AUTHORITY, ":", 1);
       reading_append(out, RFC3986_COMPONENT_AUTHORITY, port, strlen(port));
     }

@@ -80,11 +80,11 @@ static void fill(struct adapter_reading *out, const char *in,
       reading_append(out, RFC3986_COMPONENT_AUTHORITY, portbuf,
                      strlen(portbuf));
     }
-    if (out->comp[RFC3986_COMPONENT_AUTHORITY].state != AV_DEFINED)
+    if (out->comp[RFC3986_COMPONENT_AUTHORITY].state != VALUE_OCTETS)
       reading_set(out, RFC3986_COMPONENT_AUTHORITY, "", 0);
     reading_set_cstr(out, RFC3986_COMPONENT_USERINFO, userinfo);
     append_host(out, RFC3986_COMPONENT_HOST, host, lit);
-    if (out->comp[RFC3986_COMPONENT_HOST].state != AV_DEFINED)
+    if (out->comp[RFC3986_COMPONENT_HOST].state != VALUE_OCTETS)
       reading_set(out, RFC3986_COMPONENT_HOST, "", 0);
     const char *type =
         lit ? (host[0] == 'v' || host[0] == 'V' ? "IPvFuture" : "IPv6address")

@@ -50,7 +50,7 @@ static void fill(const xmlURI *u, struct adapter_reading *out) {
       reading_append(out, RFC3986_COMPONENT_AUTHORITY, portbuf,
                      strlen(portbuf));
     }
-    if (out->comp[RFC3986_COMPONENT_AUTHORITY].state != AV_DEFINED)
+    if (out->comp[RFC3986_COMPONENT_AUTHORITY].state != VALUE_OCTETS)
       reading_set(out, RFC3986_COMPONENT_AUTHORITY, "", 0);
     reading_set_cstr(out, RFC3986_COMPONENT_USERINFO, u->user);
     reading_set(out, RFC3986_COMPONENT_HOST, u->server, strlen(u->server));

@@ -108,11 +108,11 @@ static const char *check(const struct glue *g, struct field *f, int nf,
     return "validity";
   if (nf < 5)
     return NULL;
-  const struct adapter_value *v = &r->comp[comp_index(f[3].s)];
+  const struct value *v = &r->comp[comp_index(f[3].s)];
   if (!f[4].quoted && strcmp(f[4].s, "null") == 0)
-    return v->state == AV_UNDEFINED ? NULL : "component should be undefined";
-  if (v->state != AV_DEFINED || v->length != f[4].len ||
-      memcmp(reading_value(r, v), f[4].s, f[4].len) != 0)
+    return v->state == VALUE_NULL ? NULL : "component should be undefined";
+  if (v->state != VALUE_OCTETS || v->len != f[4].len ||
+      memcmp(v->s, f[4].s, f[4].len) != 0)
     return "component value";
   return NULL;
 }

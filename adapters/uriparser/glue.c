@@ -64,11 +64,11 @@ static void fill(const UriUriA *u, struct adapter_reading *out) {
                      range_len(u->portText));
     }
     if (out->comp[RFC3986_COMPONENT_AUTHORITY].state !=
-        AV_DEFINED) /* empty authority */
+        VALUE_OCTETS) /* empty authority */
       reading_set(out, RFC3986_COMPONENT_AUTHORITY, "", 0);
     set_range(out, RFC3986_COMPONENT_USERINFO, u->userInfo);
     append_host(out, RFC3986_COMPONENT_HOST, u);
-    if (out->comp[RFC3986_COMPONENT_HOST].state != AV_DEFINED)
+    if (out->comp[RFC3986_COMPONENT_HOST].state != VALUE_OCTETS)
       reading_set(out, RFC3986_COMPONENT_HOST, "", 0);
     const char *type = u->hostData.ip6              ? "IPv6address"
                        : u->hostData.ipFuture.first ? "IPvFuture"

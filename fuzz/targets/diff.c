@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "adapters/common/classes.h"
 #include "adapters/common/codec.h"
 #include "adapters/common/conditions.h"
 #include "adapters/common/glue.h"
@@ -39,11 +40,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv);
 /* A disagreement (adapters/common/conditions.h). */
 #define diff_ctx cond_ctx
 
-static const struct adapter_value *val(const struct adapter_reading *r, int c) {
+static const struct value *val(const struct adapter_reading *r, int c) {
   return &r->comp[c];
 }
 static const char *vptr(const struct adapter_reading *r, int c) {
-  return reading_value(r, val(r, c));
+  return val(r, c)->s;
 }
 
 /* ---- classification --------------------------------------------------- */
@@ -96,23 +97,23 @@ static void put_reading(FILE *f, const struct adapter_reading *r, int produced,
     return;
   }
   fprintf(f, "{\"valid\": %s", r->valid ? "true" : "false");
-  if (produced && r->valid && r->output.state == AV_DEFINED) {
+  if (produced && r->valid && r->output.state == VALUE_OCTETS) {
     fprintf(f, ", \"%s\": ", out_key);
-    put_value(f, reading_value(r, &r->output), r->output.length);
+    put_value(f, r->output.s, r->output.len);
   }
   if (!produced && r->valid) {
     fprintf(f, ", \"components\": {");
     int first = 1;
     for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++) {
-      if (r->comp[c].state == AV_NOT_EXPRESSED)
+      if (r->comp[c].state == VALUE_ABSENT)
         continue;
       fprintf(f, "%s\"%s\": ", first ? "" : ", ",
               rfc3986_component_name((rfc3986_component)c));
       first = 0;
-      if (r->comp[c].state == AV_UNDEFINED)
+      if (r->comp[c].state == VALUE_NULL)
         fprintf(f, "null");
       else
-        put_value(f, vptr(r, c), r->comp[c].length);
+        put_value(f, vptr(r, c), r->comp[c].len);
     }
     fputc('}', f);
   }
@@ -152,16 +153,12 @@ static void disagree(const struct diff_ctx *x, const char *kind) {
     abort();
 }
 
-static int same_value(const struct adapter_reading *a,
-                      const struct adapter_value *va,
-                      const struct adapter_reading *b,
-                      const struct adapter_value *vb) {
+static int same_value(const struct value *va, const struct value *vb) {
   if (va->state != vb->state)
     return 0;
-  if (va->state != AV_DEFINED)
+  if (va->state != VALUE_OCTETS)
     return 1;
-  return va->length == vb->length &&
-         memcmp(reading_value(a, va), reading_value(b, vb), va->length) == 0;
+  return va->len == vb->len && memcmp(va->s, vb->s, va->len) == 0;
 }
 
 /* Compare two readings; call report for every disagreement.  Returns the
@@ -178,28 +175,33 @@ static int compare(struct diff_ctx *x,
     return 0;
   x->comp = -1;
   if (r->valid && !l->valid) {
-    report(x, "library-rejects", arg);
+    report(x, result_classes[CLASS_SHOULD_HAVE_ACCEPTED].kind, arg);
     return 1;
   }
   if (!r->valid && l->valid) {
-    report(x, "library-accepts", arg);
+    report(x, result_classes[CLASS_SHOULD_HAVE_REJECTED].kind, arg);
     return 1;
   }
   if (!r->valid)
     return 0;
   if (strcmp(x->op, "parse") != 0) {
-    if (!same_value(r, &r->output, l, &l->output)) {
-      report(x, strcmp(x->op, "resolve") == 0 ? "target" : "normalized", arg);
+    if (!same_value(&r->output, &l->output)) {
+      report(x,
+             result_classes[strcmp(x->op, "resolve") == 0
+                                ? CLASS_RESOLVE_MISMATCH
+                                : CLASS_NORMALIZE_MISMATCH]
+                 .kind,
+             arg);
       n++;
     }
     return n;
   }
   for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++) {
-    if (l->comp[c].state == AV_NOT_EXPRESSED)
+    if (l->comp[c].state == VALUE_ABSENT)
       continue;
-    if (!same_value(r, &r->comp[c], l, &l->comp[c])) {
+    if (!same_value(&r->comp[c], &l->comp[c])) {
       x->comp = c;
-      report(x, "component", arg);
+      report(x, result_classes[CLASS_COMPONENT_MISMATCH].kind, arg);
       n++;
     }
   }

@@ -148,16 +148,17 @@ static uint32_t shown(struct report *r, const char *s, size_t n) {
 }
 
 void report_show_value(struct buf *b, json_t *v) {
-  struct codec_octets o;
+  struct value o;
+  char *own = NULL;
   if (json_is_string(v)) {
     buf_putc(b, '"');
     report_show(b, json_string_value(v), json_string_length(v));
     buf_putc(b, '"');
-  } else if (codec_json_value(v, &o) == CODEC_OCTETS) {
+  } else if (codec_json_value(v, &o, &own) == VALUE_OCTETS) {
     buf_puts(b, "octets \"");
     report_show(b, o.s, o.len);
     buf_putc(b, '"');
-    codec_octets_free(&o);
+    free(own);
   } else {
     char *d = json_dumps(v, JSON_COMPACT | JSON_ENCODE_ANY);
     report_show(b, d ? d : "?", d ? strlen(d) : 1);
@@ -194,17 +195,18 @@ static uint32_t shown_value(struct report *r, json_t *v) {
 /* The raw input of an expected object or a result: a new string (*n
  * octets), or NULL. */
 static char *raw_input(json_t *o, size_t *n) {
-  struct codec_octets v;
+  struct value v;
+  char *own;
   const char *why;
-  if (codec_json_field(o, "input", &v, &why) != CODEC_OCTETS) {
-    codec_octets_free(&v);
+  if (codec_json_field(o, "input", &v, &own, &why) != VALUE_OCTETS) {
+    free(own);
     return NULL;
   }
   char *s = xmalloc(v.len + 1);
   memcpy(s, v.s, v.len);
   s[v.len] = 0;
   *n = v.len;
-  codec_octets_free(&v);
+  free(own);
   return s;
 }
 

@@ -185,10 +185,6 @@ void report_show_value(struct buf *b, json_t *v);
  * vector whose results did not carry one (UNSUPPORTED only: terse). */
 uint32_t report_test_expected(struct report *r, json_t *t);
 
-/* The key of the expected object that a class is about ("valid" for
- * SHOULD_HAVE_*, "target" for RESOLVE_MISMATCH, ...), or NULL. */
-const char *report_diff_key(int cls);
-
 /* One vector per distinct pattern of outcomes across the adapters with a
  * non-PASS (as JSONTestSuite prunes its matrix), the most common first. */
 struct rpt_pattern {

@@ -121,10 +121,11 @@ static uint32_t tags_of(struct report *r, json_t *g, json_t *t) {
 /* The input of test T (input, else input_hex) of vector V, shown (0 when
  * none), and its derivation. */
 static uint32_t test_input(struct report *r, struct rpt_vec *v, json_t *t) {
-  struct codec_octets in;
+  struct value in;
+  char *own;
   const char *why;
-  if (codec_json_field(t, "input", &in, &why) != CODEC_OCTETS) {
-    codec_octets_free(&in);
+  if (codec_json_field(t, "input", &in, &own, &why) != VALUE_OCTETS) {
+    free(own);
     return 0; /* the loader has refused such a vector already */
   }
   const char *raw = in.s;
@@ -139,7 +140,7 @@ static uint32_t test_input(struct report *r, struct rpt_vec *v, json_t *t) {
         r, raw, n, !strcmp(rs(r, v->spec), "rfc3987"), &v->first_span);
     v->derive_invalid = v->nspans == 0;
   }
-  codec_octets_free(&in);
+  free(own);
   return i;
 }
 
@@ -380,25 +381,6 @@ struct rpt_pattern *report_prune(const struct report *r, size_t *np) {
 }
 
 /* ---- the rest ---------------------------------------------------------------- */
-
-const char *report_diff_key(int cls) {
-  switch (cls) {
-  case CLASS_SHOULD_HAVE_ACCEPTED:
-  case CLASS_SHOULD_HAVE_REJECTED:
-    return "valid";
-  case CLASS_RESOLVE_MISMATCH:
-    return "target";
-  case CLASS_NORMALIZE_MISMATCH:
-    return "normalized";
-  case CLASS_EQUIVALENT_MISMATCH:
-    return "equivalent";
-  case CLASS_OUTPUT_MISMATCH:
-  case CLASS_ROUNDTRIP_MISMATCH:
-    return "output";
-  default:
-    return NULL;
-  }
-}
 
 char *report_out_path(const char *dir, const char *name) {
   size_t n = strlen(dir) + strlen(name) + 2;

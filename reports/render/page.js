@@ -11,10 +11,11 @@
   const S = D.S;
   const A = D.A;
   const V = D.V;
+  // the result classes (classes.h): {name, verdict, answer, vector}
   const C = D.C;
   const PAGE = 100;
-  const CLS_PASS = C.indexOf('PASS');
-  const CLS_UNSUPPORTED = C.indexOf('UNSUPPORTED');
+  const CLS_PASS = C.findIndex((c) => c.verdict === 'pass');
+  const CLS_UNSUPPORTED = C.findIndex((c) => c.verdict === 'none');
   const CH_NONE = '.'.charCodeAt(0);
   // V: [id (front-coded), input, outcomes (of O), encoded, span texts]; the
   // encoded part holds the file, section, op, tags, the expected pairs, the
@@ -158,12 +159,10 @@
   function diffKeys(cls, comps) {
     const keys = [];
     S[comps].split(', ').forEach((c) => { if (c) keys.push(c.replace(/ \(.*\)$/, '')); });
-    const name = C[cls];
-    if (name === 'SHOULD_HAVE_ACCEPTED' || name === 'SHOULD_HAVE_REJECTED') keys.push('valid', 'expect');
-    else if (name === 'RESOLVE_MISMATCH') keys.push('target');
-    else if (name === 'NORMALIZE_MISMATCH') keys.push('normalized');
-    else if (name === 'EQUIVALENT_MISMATCH') keys.push('equivalent');
-    else if (name === 'OUTPUT_MISMATCH' || name === 'ROUNDTRIP_MISMATCH') keys.push('output');
+    // the members the class compares; components: those named above
+    [C[cls].answer, C[cls].vector].forEach((k) => {
+      if (k && k !== 'components' && keys.indexOf(k) < 0) keys.push(k);
+    });
     return keys;
   }
   function kv(pairs, keys) {
@@ -340,7 +339,7 @@
     });
     t.tHead.appendChild(hr);
     const rows = [['total', (a) => a.total], ['passed', (a) => a.passed], ['failed', (a) => a.failed]];
-    C.forEach((c, i) => { if (i !== CLS_PASS) rows.push([c, (a) => a.cls[i]]); });
+    C.forEach((c, i) => { if (i !== CLS_PASS) rows.push([c.name, (a) => a.cls[i]]); });
     rows.push(['security-relevant', (a) => a.sec], ['implementation-defined', (a) => a.impl],
       ['known (baseline)', (a) => a.known], ['skipped (not for this adapter)', (a) => a.skipped],
       ['components not compared', (a) => a.nc]);
@@ -675,7 +674,7 @@
   function failureChoices() {
     const clsCount = Object.create(null);
     ROWS.forEach((x) => { const c = rowCls(x); clsCount[c] = (clsCount[c] || 0) + 1; });
-    fillSelect($('f-class'), Object.keys(clsCount).map(Number).sort((x, y) => x - y).map((c) => [C[c], C[c] + ' (' + clsCount[c] + ')']));
+    fillSelect($('f-class'), Object.keys(clsCount).map(Number).sort((x, y) => x - y).map((c) => [C[c].name, C[c].name + ' (' + clsCount[c] + ')']));
     fillSelect($('f-sev'), Object.keys(SEVS).sort().map((s) => [s, s + ' (' + SEVS[s] + ')']));
     fillSelect($('f-beh'), Object.keys(BEHS).sort().map((s) => [s, s + ' (' + BEHS[s] + ')']));
   }
@@ -691,7 +690,7 @@
     // each test on a row number (rowOf's fields read when needed)
     add('a', (x, v) => S[A[rowA(x)].name] === v);
     if (s.c === undefined || s.c === '') tests.push((x) => rowCls(x) !== CLS_UNSUPPORTED);
-    else if (s.c !== '*') add('c', (x, v) => C[rowCls(x)] === v);
+    else if (s.c !== '*') add('c', (x, v) => C[rowCls(x)].name === v);
     add('s', (x, v) => (v === '!' ? rowSec(x) === 1 : S[rowD(x).sev] === v));
     add('b', (x, v) => (v === '!' ? rowD(x).beh === 0 : S[rowD(x).beh] === v));
     add('section', (x, v) => textHas(X[rowV(x)].section, v));
@@ -743,7 +742,7 @@
     b.addEventListener('click', () => go({ view: 'input', in: v.id }));
     idc.appendChild(b);
     idc.appendChild(el('div', 'small', v.section));
-    td(tr, 'cls', C[r.cls]);
+    td(tr, 'cls', C[r.cls].name);
     td(tr, 'm', S[r.d.comps]);
     td(tr, '', r.sec ? 'security-relevant' + (r.d.sev ? ': ' + S[r.d.sev] : '') : '');
     td(tr, 'm', r.d.beh ? S[r.d.beh] : '');
@@ -883,7 +882,7 @@
     rows.forEach((row) => {
       const tr = el('tr', row.o.sec ? 'sec' : '');
       th(tr, '', S[A[row.k].name]).scope = 'row';
-      td(tr, 'cls' + (row.o.cls === CLS_PASS ? ' PASS' : ''), C[row.o.cls] + (row.o.sec ? ' (security-relevant)' : ''));
+      td(tr, 'cls' + (row.o.cls === CLS_PASS ? ' ' + C[CLS_PASS].name : ''), C[row.o.cls].name + (row.o.sec ? ' (security-relevant)' : ''));
       if (row.o.cls === CLS_PASS || !row.d) {
         const c = td(tr, 'small', row.o.cls === CLS_PASS ? 'agrees with the expected values it was compared on' : '');
         c.colSpan = Math.max(1, keys.length);

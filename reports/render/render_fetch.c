@@ -39,15 +39,15 @@ static json_t *shown_value(json_t *v) {
 }
 
 /* A host and port as text: host H port P ("-" where none). */
-static json_t *host_port(const struct sv *h, const struct sv *p) {
+static json_t *host_port(const struct value *h, const struct value *p) {
   struct buf b = {0};
   buf_puts(&b, "host ");
-  if (h->state == SV_STR)
+  if (h->state == VALUE_OCTETS)
     report_show(&b, h->s, h->len);
   else
     buf_puts(&b, "-");
   buf_puts(&b, " port ");
-  if (p->state == SV_STR)
+  if (p->state == VALUE_OCTETS)
     report_show(&b, p->s, p->len);
   else
     buf_puts(&b, "-");
@@ -210,13 +210,17 @@ json_t *report_fetch_view(const struct report *r, json_t *fetch, size_t max) {
   size_t i;
   json_t *x;
   json_array_foreach(json_object_get(fetch, "results"), i, x) {
-    struct codec_octets in;
-    if (codec_json_value(json_object_get(x, "input"), &in) != CODEC_OCTETS)
+    struct value in;
+    char *own;
+    if (codec_json_value(json_object_get(x, "input"), &in, &own) !=
+        VALUE_OCTETS) {
+      free(own);
       continue; /* checked by fetch_file_load */
+    }
     json_t *row = row_for(&f, in.s, in.len);
     if (row)
       json_array_append_new(json_object_get(row, "clients"), client_of(x));
-    codec_octets_free(&in);
+    free(own);
   }
   strmap_free(&f.seen);
   arena_free(&f.keys);

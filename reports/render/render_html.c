@@ -7,6 +7,9 @@
  * script puts every string in the document with textContent only.
  *
  * The data block (page.js reads it), compact so that 60 adapters fit:
+ *   C   the result classes (adapters/common/classes.h), in their order:
+ *       {name, verdict ("pass", "fail" or "none"), answer, vector: the
+ *       members the class compares, null for none}
  *   S   strings (shown with visible escapes where they came from a vector,
  *       an adapter or a results file), by index; 0 is ""
  *   A   adapters: {name, library, spec, role, total, passed, failed,
@@ -56,6 +59,9 @@ extern const char page_html[], page_css[], page_js[]; /* page_assets.c */
 
 static const char OUT_ALPHA[] =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+/* an outcome is OUT_ALPHA[class * 4 + security * 2 + known] */
+_Static_assert(CLASS__COUNT * 4 <= sizeof OUT_ALPHA - 1,
+               "one character per outcome: 16 classes at most");
 
 /* Writes JSON text for a <script type="application/json"> block: the
  * characters that could end the block or open markup are escaped. */
@@ -610,6 +616,26 @@ static void strings_data(struct jw *w, const struct report *r) {
   fputc(']', w->f);
 }
 
+/* ,"KEY":"S" (S from the program, not to escape), or ,"KEY":null. */
+static void put_name(FILE *f, const char *key, const char *s) {
+  if (s)
+    fprintf(f, ",\"%s\":\"%s\"", key, s);
+  else
+    fprintf(f, ",\"%s\":null", key);
+}
+
+/* C: the result classes' table (classes.h), one object per class. */
+static void classes_data(FILE *f) {
+  for (int c = 0; c < CLASS__COUNT; c++) {
+    const struct result_class *rc = &result_classes[c];
+    fprintf(f, "%s{\"name\":\"%s\"", c ? "," : "", class_names[c]);
+    put_name(f, "verdict", class_verdict_names[rc->verdict]);
+    put_name(f, "answer", rc->answer);
+    put_name(f, "vector", rc->vector);
+    fputc('}', f);
+  }
+}
+
 static void data_block(FILE *f, struct report *r, const struct render_opts *o) {
   struct jw w = {f, {0}};
   uint32_t src = strtab_add(&r->str, r->source, strlen(r->source));
@@ -618,8 +644,7 @@ static void data_block(FILE *f, struct report *r, const struct render_opts *o) {
           "\"command\":%u,\"source\":%u,\"interrupted\":%s},\"C\":[",
           URITEST_VERSION, r->vectors_version, r->date, r->command, src,
           r->interrupted ? "true" : "false");
-  for (int c = 0; c < CLASS__COUNT; c++)
-    fprintf(f, "%s\"%s\"", c ? "," : "", class_names[c]);
+  classes_data(f);
   fputs("],\"ops\":[", f);
   for (int op = 0; op < RPT_OP__COUNT; op++)
     fprintf(f, "%s\"%s\"", op ? "," : "", rpt_op_names[op]);

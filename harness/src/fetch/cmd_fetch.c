@@ -102,7 +102,7 @@ static const char *judge_own(json_t *parsed, const struct lab_conn *o) {
   if (!json_is_true(json_object_get(parsed, "valid")))
     return NULL;
   json_t *comps = json_object_get(parsed, "components");
-  struct sv c[RFC3986_COMPONENT_COUNT];
+  struct value c[RFC3986_COMPONENT_COUNT];
   char *own[RFC3986_COMPONENT_COUNT];
   for (int k = 0; k < RFC3986_COMPONENT_COUNT; k++)
     c[k] = answer_comp(comps, k, &own[k]);
@@ -254,8 +254,8 @@ static void text_host_port(json_t *r) {
   text_octets(stdout, json_object_get(r, "port"));
 }
 
-static void text_sv(const struct sv *v) {
-  if (v->state == SV_STR)
+static void text_sv(const struct value *v) {
+  if (v->state == VALUE_OCTETS)
     out_human(stdout, v->s, v->len);
   else
     fputs("-", stdout);

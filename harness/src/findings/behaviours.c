@@ -239,15 +239,16 @@ void behaviours_free(struct behaviours *bs) {
 /* An answer's string value ("..." or {"hex": ...}) into R as component C
  * (C < 0: the output). */
 static void set_value(struct adapter_reading *r, int c, json_t *v) {
-  struct codec_octets o;
-  enum codec_status st = codec_json_value(v, &o);
-  if (st == CODEC_OCTETS && c < 0)
+  struct value o;
+  char *own;
+  int st = codec_json_value(v, &o, &own);
+  if (st == VALUE_OCTETS && c < 0)
     reading_set_output(r, o.s, o.len);
-  else if (st == CODEC_OCTETS)
+  else if (st == VALUE_OCTETS)
     reading_set(r, (rfc3986_component)c, o.s, o.len);
-  else if (st == CODEC_NULL && c >= 0)
+  else if (st == VALUE_NULL && c >= 0)
     reading_set_null(r, (rfc3986_component)c);
-  codec_octets_free(&o);
+  free(own);
 }
 
 static void lib_reading(json_t *got, struct adapter_reading *r) {
@@ -291,17 +292,16 @@ static void copy_reading(struct adapter_reading *dst,
                          unsigned expressed) {
   dst->valid = src->valid;
   for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++) {
-    const struct adapter_value *v = &src->comp[c];
+    const struct value *v = &src->comp[c];
     if (expressed && !(expressed >> c & 1U))
       continue;
-    if (v->state == AV_DEFINED)
-      reading_set(dst, (rfc3986_component)c, reading_value(src, v), v->length);
-    else if (v->state == AV_UNDEFINED)
+    if (v->state == VALUE_OCTETS)
+      reading_set(dst, (rfc3986_component)c, v->s, v->len);
+    else if (v->state == VALUE_NULL)
       reading_set_null(dst, (rfc3986_component)c);
   }
-  if (src->output.state == AV_DEFINED)
-    reading_set_output(dst, reading_value(src, &src->output),
-                       src->output.length);
+  if (src->output.state == VALUE_OCTETS)
+    reading_set_output(dst, src->output.s, src->output.len);
 }
 
 void answers_read(struct answers *a, const struct bfacts *f) {
@@ -314,7 +314,7 @@ void answers_read(struct answers *a, const struct bfacts *f) {
     lib_reading(f->got, &a->lib);
     unsigned mine = 0;
     for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++)
-      mine |= (unsigned)(a->lib.comp[c].state != AV_NOT_EXPRESSED) << c;
+      mine |= (unsigned)(a->lib.comp[c].state != VALUE_ABSENT) << c;
     expressed = mine ? mine : expressed;
   }
   /* RFC 3986's answer, on what the library expresses */
@@ -361,7 +361,7 @@ const char *behaviours_attribute(const struct behaviours *bs,
     f.len = r->t->input_len;
     f.only_validity = r->t->getters && !r->t->comps;
     f.rule = r->t->rule;
-    if (r->t->op == OP_RESOLVE && r->t->base.state == SV_STR) {
+    if (r->t->op == OP_RESOLVE && r->t->base.state == VALUE_OCTETS) {
       f.base = r->t->base.s;
       f.base_len = r->t->base.len;
     }

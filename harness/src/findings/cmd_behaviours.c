@@ -138,7 +138,7 @@ static int result_facts(const struct state *s, json_t *r, struct bfacts *f) {
     f->len = t->input_len;
     f->only_validity = t->getters && !t->comps;
     f->rule = t->rule;
-    if (t->op == OP_RESOLVE && t->base.state == SV_STR) {
+    if (t->op == OP_RESOLVE && t->base.state == VALUE_OCTETS) {
       f->base = t->base.s;
       f->base_len = t->base.len;
     }
@@ -302,8 +302,8 @@ static int one_result(struct state *s, json_t *r) {
     return 0;
   }
   struct bfacts f;
-  int pass = !strcmp(cls, "PASS");
-  if (result_facts(s, r, &f) < 0 || !strcmp(cls, "UNSUPPORTED") ||
+  int c = class_from_name(cls), pass = c == CLASS_PASS;
+  if (result_facts(s, r, &f) < 0 || c == CLASS_UNSUPPORTED ||
       json_is_true(json_object_get(r, "implementation_defined")))
     return 0; /* a vector of another suite: nothing to read it with */
   f.got = pass ? NULL : got;

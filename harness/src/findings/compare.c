@@ -141,10 +141,10 @@ static void side_free(struct cside *s) {
 }
 
 static int is_pass(const char *c) {
-  return !strcmp(c, "PASS");
+  return class_from_name(c) == CLASS_PASS;
 }
 static int is_failure(const char *c) {
-  return !is_pass(c) && strcmp(c, "UNSUPPORTED");
+  return class_failed(class_from_name(c));
 }
 
 static void add(struct cmp *c, int l, const struct centry *b,
@@ -166,7 +166,7 @@ static void judge(struct cmp *c, const struct centry *b,
     add(c, L_FIXED, b, h);
   else if (!same)
     add(c, L_CHANGED, b, h);
-  if (!strcmp(h->cls, "SHOULD_HAVE_ACCEPTED") && !same)
+  if (class_from_name(h->cls) == CLASS_SHOULD_HAVE_ACCEPTED && !same)
     add(c, L_REJECTS_VALID, b, h);
   if (h->security && !b->security)
     add(c, L_SECURITY, b, h);

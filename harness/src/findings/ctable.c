@@ -39,8 +39,9 @@ static void entry(FILE *f, const struct behaviour *b, const struct test *t) {
   const char *exop = t ? op_names[t->op] : NULL;
   const char *in = t ? t->input : b->example_input;
   size_t len = t ? t->input_len : in ? strlen(in) : 0;
-  const char *base =
-      t && t->op == OP_RESOLVE && t->base.state == SV_STR ? t->base.s : NULL;
+  const char *base = t && t->op == OP_RESOLVE && t->base.state == VALUE_OCTETS
+                         ? t->base.s
+                         : NULL;
   if (!t && in)
     exop = b->rule.op ? b->rule.op : "parse";
   if (!exop || !diff_op(exop))

@@ -26,8 +26,8 @@ static const int kept[] = {
 
 enum { R_NONE = 0, R_REJECTED, R_ACCEPTED };
 
-/* A blob: state octet, then per kept component a state octet (SV_*), and
- * for SV_STR a 4-octet length and the octets. */
+/* A blob: state octet, then per kept component a state octet (VALUE_*), and
+ * for VALUE_OCTETS a 4-octet length and the octets. */
 struct preading {
   const unsigned char *blob;
 };
@@ -74,31 +74,20 @@ void pairs_adapter(struct pairs *p, size_t k, const char *name,
   p->roles[k] = roles;
 }
 
-/* A value of an answer ("..." or {"hex": ...}) into *V (octets into OWN). */
-static void value_of(json_t *j, struct sv *v, char **own) {
-  struct codec_octets o;
-  enum codec_status st = codec_json_value(j, &o);
-  *own = o.own;
-  v->state = st == CODEC_NULL     ? SV_NULL
-             : st == CODEC_OCTETS ? SV_STR
-                                  : SV_ABSENT;
-  v->s = o.s;
-  v->len = (unsigned)o.len;
-}
-
 static const unsigned char *blob_of(struct arena *a, int state,
-                                    const struct sv *c) {
+                                    const struct value *c) {
   size_t n = 1 + NKEPT;
   for (size_t i = 0; i < NKEPT; i++)
-    if (c[i].state == SV_STR)
+    if (c[i].state == VALUE_OCTETS)
       n += 4 + c[i].len;
   unsigned char *b = arena_alloc(a, n), *q = b;
   *q++ = (unsigned char)state;
   for (size_t i = 0; i < NKEPT; i++) {
     *q++ = c[i].state;
-    if (c[i].state != SV_STR)
+    if (c[i].state != VALUE_OCTETS)
       continue;
-    memcpy(q, &c[i].len, 4);
+    uint32_t len = (uint32_t)c[i].len;
+    memcpy(q, &len, 4);
     memcpy(q + 4, c[i].s, c[i].len);
     q += 4 + c[i].len;
   }
@@ -106,7 +95,7 @@ static const unsigned char *blob_of(struct arena *a, int state,
 }
 
 void pairs_take(struct pairs *p, size_t k, size_t i, json_t *ans) {
-  struct sv c[NKEPT];
+  struct value c[NKEPT];
   char *own[NKEPT] = {0};
   memset(c, 0, sizeof c);
   int state = R_NONE;
@@ -115,8 +104,8 @@ void pairs_take(struct pairs *p, size_t k, size_t i, json_t *ans) {
     state = json_is_true(valid) ? R_ACCEPTED : R_REJECTED;
     json_t *comps = json_object_get(ans, "components");
     for (size_t m = 0; m < NKEPT && json_is_object(comps); m++)
-      value_of(json_object_get(comps, rfc3986_component_name(kept[m])), &c[m],
-               &own[m]);
+      codec_json_value(json_object_get(comps, rfc3986_component_name(kept[m])),
+                       &c[m], &own[m]); /* absent when of the wrong type */
   }
   p->r[k * p->ninputs + i].blob = blob_of(&p->arena, state, c);
   for (size_t m = 0; m < NKEPT; m++)
@@ -149,17 +138,19 @@ struct pairs *pairs_for_vectors(const struct vectors *v, size_t nad,
   return p;
 }
 
-/* A blob back into nine components (those not kept SV_ABSENT). */
-static int unblob(const unsigned char *b, struct sv *comps) {
-  memset(comps, 0, sizeof(struct sv) * RFC3986_COMPONENT_COUNT);
+/* A blob back into nine components (those not kept VALUE_ABSENT). */
+static int unblob(const unsigned char *b, struct value *comps) {
+  memset(comps, 0, sizeof(struct value) * RFC3986_COMPONENT_COUNT);
   if (!b)
     return R_NONE;
   const unsigned char *q = b + 1;
   for (size_t i = 0; i < NKEPT; i++) {
-    struct sv *v = &comps[kept[i]];
+    struct value *v = &comps[kept[i]];
     v->state = *q++;
-    if (v->state == SV_STR) {
-      memcpy(&v->len, q, 4);
+    if (v->state == VALUE_OCTETS) {
+      uint32_t len;
+      memcpy(&len, q, 4);
+      v->len = len;
       v->s = (const char *)q + 4;
       q += 4 + v->len;
     }
@@ -168,40 +159,36 @@ static int unblob(const unsigned char *b, struct sv *comps) {
 }
 
 /* The reference's reading of an input, for validators. */
-static int reference_reading(const char *in, size_t len, struct sv *comps,
+static int reference_reading(const char *in, size_t len, struct value *comps,
                              rfc3986_uri *u) {
-  memset(comps, 0, sizeof(struct sv) * RFC3986_COMPONENT_COUNT);
+  memset(comps, 0, sizeof(struct value) * RFC3986_COMPONENT_COUNT);
   if (rfc3986_parse(in, len, RFC3986_RULE_URI_reference, u, NULL) != RFC3986_OK)
     return R_REJECTED;
   const rfc3986_span spans[NKEPT] = {u->scheme, u->authority, u->userinfo,
                                      u->host, u->port};
   for (size_t i = 0; i < NKEPT; i++) {
-    struct sv *v = &comps[kept[i]];
-    v->state = rfc3986_span_defined(spans[i]) ? SV_STR : SV_NULL;
-    if (v->state == SV_STR) {
+    struct value *v = &comps[kept[i]];
+    v->state = rfc3986_span_defined(spans[i]) ? VALUE_OCTETS : VALUE_NULL;
+    if (v->state == VALUE_OCTETS) {
       v->s = in + spans[i].offset;
-      v->len = (unsigned)spans[i].length;
+      v->len = spans[i].length;
     }
   }
   return R_ACCEPTED;
 }
 
-static json_t *sv_to_json(const struct sv *v) {
-  return v->state == SV_STR ? codec_json_from(v->s, v->len) : json_null();
-}
-
-static json_t *comps_json(const struct sv *comps) {
+static json_t *comps_json(const struct value *comps) {
   json_t *o = json_object();
   for (size_t i = 0; i < NKEPT; i++)
-    if (comps[kept[i]].state != SV_ABSENT)
+    if (comps[kept[i]].state != VALUE_ABSENT)
       json_object_set_new(o, rfc3986_component_name(kept[i]),
-                          sv_to_json(&comps[kept[i]]));
+                          codec_json_of(&comps[kept[i]]));
   return o;
 }
 
 static json_t *input_json(const char *in, size_t len) {
-  struct sv v = {in, (unsigned)len, SV_STR};
-  return sv_to_json(&v);
+  struct value v = {in, len, VALUE_OCTETS};
+  return codec_json_of(&v);
 }
 
 /* Inputs shortest first (then by octets), so the first examples found
@@ -222,26 +209,27 @@ static int cmp_input(const void *a, const void *b) {
 
 /* A value of a fetch file that is octets ("..." or {"hex"}), null or
  * absent (NULLOK), as its octets in *O. */
-static int octets_field(json_t *o, const char *key, int nullok,
-                        struct codec_octets *v) {
+static int octets_field(json_t *o, const char *key, int nullok, struct value *v,
+                        char **own) {
   json_t *j = json_object_get(o, key);
-  memset(v, 0, sizeof *v);
-  if (!j || json_is_null(j))
+  int st = codec_json_value(j, v, own);
+  if (st == VALUE_ABSENT || st == VALUE_NULL)
     return nullok ? 0 : -1;
-  return codec_json_value(j, v) == CODEC_OCTETS ? 0 : -1;
+  return st == VALUE_OCTETS ? 0 : -1;
 }
 
 /* Why result X of a fetch file is not one, or NULL. */
 static const char *fetch_result_why(json_t *x) {
-  struct codec_octets v;
+  struct value v;
+  char *own;
   json_t *o = json_object_get(x, "observed");
   if (!json_is_object(x))
     return "not an object";
   if (!json_is_string(json_object_get(x, "adapter")))
     return "field adapter: not a string";
-  if (octets_field(x, "input", 0, &v) < 0)
+  if (octets_field(x, "input", 0, &v, &own) < 0)
     return "field input: not a string or {\"hex\": ...}";
-  codec_octets_free(&v);
+  free(own);
   if (!json_is_boolean(json_object_get(x, "refused")))
     return "field refused: not true or false";
   if (json_is_null(o))
@@ -257,9 +245,9 @@ static const char *fetch_result_why(json_t *x) {
     return "field observed.port: not a port number";
   if (sch && !json_is_null(sch) && !json_is_string(sch))
     return "field observed.scheme: not a string or null";
-  if (octets_field(o, "name", 1, &v) < 0)
+  if (octets_field(o, "name", 1, &v, &own) < 0)
     return "field observed.name: not a string, {\"hex\": ...} or null";
-  codec_octets_free(&v);
+  free(own);
   return NULL;
 }
 
@@ -317,7 +305,7 @@ static size_t find_input(const struct pairs *p, const size_t *order,
 static const unsigned char *observed_blob(struct arena *a, json_t *x,
                                           int *how) {
   json_t *o = json_object_get(x, "observed");
-  struct sv c[NKEPT];
+  struct value c[NKEPT];
   memset(c, 0, sizeof c);
   json_t *cls = json_object_get(x, "class");
   *how = json_is_true(json_object_get(x, "refused")) ||
@@ -328,8 +316,9 @@ static const unsigned char *observed_blob(struct arena *a, json_t *x,
     return blob_of(a, R_REJECTED, c);
   if (!json_is_object(o))
     return NULL;
-  struct codec_octets name;
-  octets_field(o, "name", 1, &name);
+  struct value name;
+  char *own;
+  octets_field(o, "name", 1, &name, &own);
   const char *addr = json_string_value(json_object_get(o, "address"));
   struct endpoint e;
   char port[16];
@@ -342,7 +331,7 @@ static const unsigned char *observed_blob(struct arena *a, json_t *x,
   c[3] = e.host;
   c[4] = e.port;
   const unsigned char *b = blob_of(a, R_ACCEPTED, c);
-  codec_octets_free(&name);
+  free(own);
   return b;
 }
 
@@ -367,9 +356,10 @@ size_t pairs_observe(struct pairs *p, json_t *doc) {
       unknown = name;
       continue;
     }
-    struct codec_octets in;
+    struct value in;
+    char *own;
     int how;
-    if (octets_field(x, "input", 0, &in) < 0 || !in.s)
+    if (octets_field(x, "input", 0, &in, &own) < 0 || !in.s)
       continue; /* not after fetch_file_load */
     const unsigned char *b = observed_blob(&p->arena, x, &how);
     for (size_t at = find_input(p, order, in.s, in.len);
@@ -380,7 +370,7 @@ size_t pairs_observe(struct pairs *p, json_t *doc) {
       p->how[k * p->ninputs + order[at]] = (unsigned char)how;
       used++;
     }
-    codec_octets_free(&in);
+    free(own);
   }
   free(order);
   return used;
@@ -409,8 +399,8 @@ struct pexamples {
 
 /* The kind of an example: the host kinds of the two readings and the
  * octets of the input that are neither letters nor digits, once each. */
-static void kind_of(const char *in, size_t len, const struct sv *cv,
-                    const struct sv *cf, char *out, size_t cap) {
+static void kind_of(const char *in, size_t len, const struct value *cv,
+                    const struct value *cf, char *out, size_t cap) {
   static const char *const hk[] = {"none", "usable", "garbled"};
   unsigned char seen[256] = {0};
   int n = snprintf(out, cap, "%s>%s:",
@@ -430,7 +420,7 @@ static void kind_of(const char *in, size_t len, const struct sv *cv,
 static const char *const source_names[] = {"parsed", "observed", "refused"};
 
 static void add_example(struct pexamples *x, const struct pairs *p, size_t i,
-                        int cls, const struct sv *cv, const struct sv *cf,
+                        int cls, const struct value *cv, const struct value *cf,
                         int src) {
   char kind[600];
   if (x->n == MAX_EXAMPLES)
@@ -454,7 +444,7 @@ static void add_example(struct pexamples *x, const struct pairs *p, size_t i,
  * readings into CV (NULL for invalid_accepted) and CF: F's observed one
  * where the fetch lab has it (*SRC: PR_*; -1 when V does not accept). */
 static int pair_class(const struct pairs *p, size_t v, size_t f, size_t i,
-                      struct sv *cv, struct sv *cf, int *both, int *src) {
+                      struct value *cv, struct value *cf, int *both, int *src) {
   rfc3986_uri u;
   size_t fi = f * p->ninputs + i;
   *both = 0;
@@ -493,7 +483,7 @@ static json_t *pair_json(const struct pairs *p, size_t v, size_t f,
   memset(ex, 0, sizeof ex);
   for (size_t k = 0; k < n; k++) {
     size_t i = order[k];
-    struct sv cv[RFC3986_COMPONENT_COUNT], cf[RFC3986_COMPONENT_COUNT];
+    struct value cv[RFC3986_COMPONENT_COUNT], cf[RFC3986_COMPONENT_COUNT];
     int b, src, cls = pair_class(p, v, f, i, cv, cf, &b, &src);
     both += (size_t)b;
     if (src >= 0)

@@ -120,9 +120,9 @@ int fz_load_seeds(struct campaign *c) {
   for (size_t i = 0; i < v.ntests; i++) {
     const struct test *t = &v.tests[i];
     add_seed(c, &seen, t->input, t->input_len);
-    if (t->base.state == SV_STR)
+    if (t->base.state == VALUE_OCTETS)
       add_seed(c, &seen, t->base.s, t->base.len);
-    if (t->other.state == SV_STR)
+    if (t->other.state == VALUE_OCTETS)
       add_seed(c, &seen, t->other.s, t->other.len);
   }
   vectors_free(&v);

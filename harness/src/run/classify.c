@@ -11,40 +11,31 @@
 #include "rfc3986.h"
 #include "codec_json.h"
 
-/* An answer's value: a JSON string, {"hex": "..."} for octets that are
- * not UTF-8 (adapters/PROTOCOL.md), or null.  Returns SV_* state; the
- * bytes go to *s (malloc'ed for hex, caller frees *own). */
-static int answer_value(json_t *j, const char **s, size_t *len, char **own) {
-  struct codec_octets v;
-  enum codec_status st = codec_json_value(j, &v);
-  *own = v.own;
-  *s = v.s;
-  *len = v.len;
-  return st == CODEC_OCTETS   ? SV_STR
-         : st == CODEC_NULL   ? SV_NULL
-         : st == CODEC_ABSENT ? SV_ABSENT
-                              : -1; /* wrong type */
+/* An answer's value J: a JSON string, {"hex": "..."} for octets that are
+ * not UTF-8 (adapters/PROTOCOL.md), or null; VALUE_ABSENT when left out
+ * or of the wrong type (the octets of hex in *OWN, to free). */
+static struct value answer_member(json_t *j, char **own) {
+  struct value v;
+  codec_json_value(j, &v, own);
+  return v;
 }
 
-struct sv answer_comp(json_t *comps, int c, char **own) {
-  const char *s = NULL;
-  size_t len = 0;
-  json_t *j = json_is_object(comps)
-                  ? json_object_get(comps, rfc3986_component_name(c))
-                  : NULL;
-  int st = answer_value(j, &s, &len, own);
-  return (struct sv){s, (unsigned)len,
-                     (unsigned char)(st < 0 ? SV_ABSENT : st)};
+struct value answer_comp(json_t *comps, int c, char **own) {
+  return answer_member(json_is_object(comps)
+                           ? json_object_get(comps, rfc3986_component_name(c))
+                           : NULL,
+                       own);
 }
 
-/* 1 when the answer's value J equals the expectation E. */
-static int value_equals(json_t *j, const struct sv *e) {
-  const char *s = NULL;
-  size_t len = 0;
+/* 1 when the answer's value J equals the expectation E (a value of the
+ * wrong type equals nothing). */
+static int value_equals(json_t *j, const struct value *e) {
+  struct value v;
   char *own;
-  int st = answer_value(j, &s, &len, &own);
-  int eq = st == e->state &&
-           (st != SV_STR || (len == e->len && !memcmp(s, e->s, len)));
+  int st = codec_json_value(j, &v, &own);
+  int eq =
+      st == (int)e->state &&
+      (st != VALUE_OCTETS || (v.len == e->len && !memcmp(v.s, e->s, v.len)));
   free(own);
   return eq;
 }
@@ -82,14 +73,11 @@ static void normalize_input(struct normalized *n, const char *in, size_t len,
   n->state = 1;
 }
 
-/* The component C of a parsed URI as an sv (host_type by name). */
-static struct sv uri_comp(const rfc3986_uri *u, int c) {
-  struct sv v = {NULL, 0, SV_NULL};
-  size_t len;
-  if (rfc3986_uri_get(u, (rfc3986_component)c, &v.s, &len)) {
-    v.len = (unsigned)len;
-    v.state = SV_STR;
-  }
+/* The component C of a parsed URI as a value (host_type by name). */
+static struct value uri_comp(const rfc3986_uri *u, int c) {
+  struct value v = {NULL, 0, VALUE_NULL};
+  if (rfc3986_uri_get(u, (rfc3986_component)c, &v.s, &v.len))
+    v.state = VALUE_OCTETS;
   return v;
 }
 
@@ -131,20 +119,21 @@ static void set_endpoint(struct verdict *v,
 
 /*
  * The endpoints of the expectation and the answer (GOT, RFC3986_COMPONENT_COUNT values,
- * SV_ABSENT where the adapter does not say): parts the expectation does
+ * VALUE_ABSENT where the adapter does not say): parts the expectation does
  * not give are the reference's reading of the input.  Sets the endpoint
  * class and severity, and turns semantic mismatches of a part both name
  * the same into MK_SAME_ENDPOINT.
  */
-static void endpoint_verdict(const struct sv *expect, const struct sv *got,
-                             const char *in, size_t in_len, struct verdict *v) {
-  struct sv full[RFC3986_COMPONENT_COUNT];
+static void endpoint_verdict(const struct value *expect,
+                             const struct value *got, const char *in,
+                             size_t in_len, struct verdict *v) {
+  struct value full[RFC3986_COMPONENT_COUNT];
   rfc3986_uri u;
   int ref_ok = rfc3986_parse(in, in_len, RFC3986_RULE_URI_reference, &u,
                              NULL) == RFC3986_OK;
   for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++) {
     full[c] = expect[c];
-    if (full[c].state == SV_ABSENT && ref_ok)
+    if (full[c].state == VALUE_ABSENT && ref_ok)
       full[c] = uri_comp(&u, c);
   }
   struct endpoint e, g;
@@ -171,11 +160,11 @@ static void endpoint_verdict(const struct sv *expect, const struct sv *got,
  * a host. */
 static void rejected_endpoint(const char *in, size_t len, json_t *comps,
                               struct verdict *v) {
-  struct sv got[RFC3986_COMPONENT_COUNT];
+  struct value got[RFC3986_COMPONENT_COUNT];
   char *own[RFC3986_COMPONENT_COUNT];
   for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++)
     got[c] = answer_comp(comps, c, &own[c]);
-  if (got[RFC3986_COMPONENT_HOST].state != SV_ABSENT) {
+  if (got[RFC3986_COMPONENT_HOST].state != VALUE_ABSENT) {
     struct endpoint e, g;
     char *buf = xmalloc(len + 1);
     endpoint_lenient(&e, in, len, buf);
@@ -191,21 +180,21 @@ static void rejected_endpoint(const char *in, size_t len, json_t *comps,
 
 /* Compare the answer's components with EXPECT (RFC3986_COMPONENT_COUNT entries, absent
  * ones skipped).  Shared by vectors and diff. */
-static void compare_components(json_t *comps, const struct sv *expect,
+static void compare_components(json_t *comps, const struct value *expect,
                                const char *in, size_t in_len,
                                struct verdict *v) {
   /* section 6.2.2 syntax-based, then 6.2.3 scheme-based normalization */
   struct normalized norm[2] = {{0}, {0}};
   static const rfc3986_level levels[2] = {RFC3986_LEVEL_SYNTAX,
                                           RFC3986_LEVEL_SCHEME};
-  struct sv got[RFC3986_COMPONENT_COUNT];
+  struct value got[RFC3986_COMPONENT_COUNT];
   char *own[RFC3986_COMPONENT_COUNT];
   for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++) {
     json_t *j = json_is_object(comps)
                     ? json_object_get(comps, rfc3986_component_name(c))
                     : NULL;
     got[c] = answer_comp(comps, c, &own[c]);
-    if (expect[c].state == SV_ABSENT)
+    if (expect[c].state == VALUE_ABSENT)
       continue;
     if (!j) {
       v->not_compared++;
@@ -219,7 +208,7 @@ static void compare_components(json_t *comps, const struct sv *expect,
          l++) {
       normalize_input(&norm[l], in, in_len, levels[l]);
       if (norm[l].state == 1) {
-        struct sv nv = uri_comp(&norm[l].uri, c);
+        struct value nv = uri_comp(&norm[l].uri, c);
         normalization = value_equals(j, &nv);
       }
     }
@@ -257,12 +246,12 @@ static int getter_part(int g) {
 
 /* 1 when the getter's value equals E but for ASCII case (hosts and
  * schemes are case-insensitive: the same endpoint). */
-static int equals_ignoring_case(json_t *j, const struct sv *e) {
-  if (!json_is_string(j) || e->state != SV_STR ||
+static int equals_ignoring_case(json_t *j, const struct value *e) {
+  if (!json_is_string(j) || e->state != VALUE_OCTETS ||
       json_string_length(j) != e->len)
     return 0;
   const char *s = json_string_value(j);
-  for (unsigned i = 0; i < e->len; i++) {
+  for (size_t i = 0; i < e->len; i++) {
     int a = (unsigned char)s[i], b = (unsigned char)e->s[i];
     if ((a >= 'A' && a <= 'Z' ? a + 32 : a) !=
         (b >= 'A' && b <= 'Z' ? b + 32 : b))
@@ -273,24 +262,25 @@ static int equals_ignoring_case(json_t *j, const struct sv *e) {
 
 /* The endpoint of WHATWG getters G: protocol without its ":", username
  * and password as one userinfo (into *OWN, to free), hostname, port. */
-static void getters_endpoint(const struct sv *g, struct endpoint *e,
+static void getters_endpoint(const struct value *g, struct endpoint *e,
                              char **own) {
   *own = NULL;
   e->scheme = g[G_PROTOCOL];
-  if (e->scheme.state == SV_STR && e->scheme.len &&
+  if (e->scheme.state == VALUE_OCTETS && e->scheme.len &&
       e->scheme.s[e->scheme.len - 1] == ':')
     e->scheme.len--;
   e->host = g[G_HOSTNAME];
   e->port = g[G_PORT];
   e->userinfo = g[G_USERNAME];
-  const struct sv *pw = &g[G_PASSWORD];
-  if (e->userinfo.state == SV_STR && pw->state == SV_STR && pw->len) {
+  const struct value *pw = &g[G_PASSWORD];
+  if (e->userinfo.state == VALUE_OCTETS && pw->state == VALUE_OCTETS &&
+      pw->len) {
     size_t n = e->userinfo.len + 1 + pw->len;
     *own = xmalloc(n);
     memcpy(*own, e->userinfo.s, e->userinfo.len);
     (*own)[e->userinfo.len] = ':';
     memcpy(*own + e->userinfo.len + 1, pw->s, pw->len);
-    e->userinfo = (struct sv){*own, (unsigned)n, SV_STR};
+    e->userinfo = (struct value){*own, n, VALUE_OCTETS};
   }
 }
 
@@ -298,9 +288,9 @@ static void getters_endpoint(const struct sv *g, struct endpoint *e,
  * G__COUNT values), when the expectation gives the hostname; a semantic
  * mismatch of a getter whose part both name the same (host and origin:
  * the whole endpoint) turns same-endpoint. */
-static void getters_verdict(const struct sv *expect, const struct sv *got,
+static void getters_verdict(const struct value *expect, const struct value *got,
                             struct verdict *v) {
-  if (expect[G_HOSTNAME].state == SV_ABSENT)
+  if (expect[G_HOSTNAME].state == VALUE_ABSENT)
     return;
   struct endpoint e, g;
   char *oe, *og;
@@ -323,27 +313,22 @@ static void getters_verdict(const struct sv *expect, const struct sv *got,
   }
 }
 
-/* The getters of answer W (G__COUNT values, SV_ABSENT for those left out;
+/* The getters of answer W (G__COUNT values, VALUE_ABSENT for those left out;
  * what *OWN holds is to free). */
-static void answer_getters(json_t *w, struct sv *got, char **own) {
-  for (int g = 0; g < G__COUNT; g++) {
-    const char *s = NULL;
-    size_t len = 0;
-    int st = answer_value(
-        json_is_object(w) ? json_object_get(w, getter_names[g]) : NULL, &s,
-        &len, &own[g]);
-    got[g] =
-        (struct sv){s, (unsigned)len, (unsigned char)(st < 0 ? SV_ABSENT : st)};
-  }
+static void answer_getters(json_t *w, struct value *got, char **own) {
+  for (int g = 0; g < G__COUNT; g++)
+    got[g] = answer_member(
+        json_is_object(w) ? json_object_get(w, getter_names[g]) : NULL,
+        &own[g]);
 }
 
-static void compare_getters(json_t *w, const struct sv *expect,
+static void compare_getters(json_t *w, const struct value *expect,
                             struct verdict *v) {
-  struct sv got[G__COUNT];
+  struct value got[G__COUNT];
   char *own[G__COUNT];
   answer_getters(w, got, own);
   for (int g = 0; g < G__COUNT; g++) {
-    if (expect[g].state == SV_ABSENT)
+    if (expect[g].state == VALUE_ABSENT)
       continue;
     json_t *j = json_is_object(w) ? json_object_get(w, getter_names[g]) : NULL;
     if (!j) {
@@ -366,12 +351,23 @@ static void compare_getters(json_t *w, const struct sv *expect,
     free(own[g]);
 }
 
-/* A string result (target, normalized, output) against its expectation. */
-static void compare_output(json_t *ans, const char *key, const struct sv *want,
-                           int cls, struct verdict *v) {
-  if (want->state != SV_STR)
+const struct value *class_expected(const struct test *t, int cls) {
+  const char *m = result_classes[cls].vector;
+  return !m                         ? NULL
+         : !strcmp(m, "target")     ? &t->target
+         : !strcmp(m, "normalized") ? &t->normalized
+         : !strcmp(m, "output")     ? &t->output
+                                    : NULL;
+}
+
+/* The string the answer gives for class CLS (target, normalized, output)
+ * against its expectation: CLS when they differ. */
+static void compare_output(const struct test *t, json_t *ans, int cls,
+                           struct verdict *v) {
+  const struct value *want = class_expected(t, cls);
+  if (!want || want->state != VALUE_OCTETS)
     return;
-  json_t *got = json_object_get(ans, key);
+  json_t *got = json_object_get(ans, result_classes[cls].answer);
   if (!got) {
     v->cls = cls;
     v->why = "answer has no result string";
@@ -386,10 +382,11 @@ static void compare_output(json_t *ans, const char *key, const struct sv *want,
 /* A value of URI text: a string, or {"hex": even-length hex} (and null when
  * NULLABLE). */
 static int is_text_value(json_t *j, int nullable) {
-  struct codec_octets v;
-  enum codec_status st = codec_json_value(j, &v);
-  codec_octets_free(&v);
-  return st == CODEC_OCTETS || (st == CODEC_NULL && nullable);
+  struct value v;
+  char *own;
+  int st = codec_json_value(j, &v, &own);
+  free(own);
+  return st == VALUE_OCTETS || (st == VALUE_NULL && nullable);
 }
 
 enum ftype { F_BOOL, F_STRING, F_TEXT, F_OFFSET, F_COMPONENTS, F_GETTERS };
@@ -511,10 +508,10 @@ static int reads_vulnerably(const struct test *t, json_t *ans) {
     return 0;
   if (t->vuln_accepts)
     return 1;
-  for (struct sv **s = t->vuln; s && *s; s++) {
+  for (struct value **s = t->vuln; s && *s; s++) {
     int all = 1, named = 0;
     for (int k = 0; k < RFC3986_COMPONENT_COUNT && all; k++)
-      if ((*s)[k].state != SV_ABSENT) {
+      if ((*s)[k].state != VALUE_ABSENT) {
         named = 1;
         all = value_equals(json_object_get(comps, rfc3986_component_name(
                                                       (rfc3986_component)k)),
@@ -548,17 +545,15 @@ static void classify_roundtrip(const struct test *t, json_t *ans,
     v->why = "the library rejected the input: nothing written back";
     return;
   }
-  const char *s = NULL;
-  size_t len = 0;
   char *own;
-  answer_value(json_object_get(ans, "output"), &s, &len, &own);
+  struct value out = answer_member(json_object_get(ans, "output"), &own);
   rfc3986_uri u;
-  if (rfc3986_parse(s, len, RFC3986_RULE_URI_reference, &u, NULL) !=
+  if (rfc3986_parse(out.s, out.len, RFC3986_RULE_URI_reference, &u, NULL) !=
       RFC3986_OK) {
     v->cls = CLASS_ROUNDTRIP_MISMATCH;
     v->why = "the string written back is not a URI-reference";
   } else {
-    struct sv back[RFC3986_COMPONENT_COUNT];
+    struct value back[RFC3986_COMPONENT_COUNT];
     for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++)
       back[c] = uri_comp(&u, c);
     struct endpoint want, got;
@@ -633,14 +628,13 @@ static void classify_expected(const struct test *t, json_t *ans,
   case OP_MATCH:
     break;
   case OP_RESOLVE:
-    compare_output(ans, "target", &t->target, CLASS_RESOLVE_MISMATCH, v);
+    compare_output(t, ans, CLASS_RESOLVE_MISMATCH, v);
     break;
   case OP_NORMALIZE:
-    compare_output(ans, "normalized", &t->normalized, CLASS_NORMALIZE_MISMATCH,
-                   v);
+    compare_output(t, ans, CLASS_NORMALIZE_MISMATCH, v);
     break;
   case OP_IRI_TO_URI:
-    compare_output(ans, "output", &t->output, CLASS_OUTPUT_MISMATCH, v);
+    compare_output(t, ans, CLASS_OUTPUT_MISMATCH, v);
     break;
   case OP_EQUIVALENT: {
     json_t *q = json_object_get(ans, "equivalent");
@@ -665,12 +659,12 @@ void classify_pair(json_t *a, json_t *b, struct verdict *v) {
     valid = 1;
   else if (answer_validity(b, "whatwg", &bv, &valid) < 0)
     return; /* B gave no reading to hold A to */
-  struct sv getters[G__COUNT];
+  struct value getters[G__COUNT];
   char *own[G__COUNT];
   answer_getters(w, getters, own);
   for (int g = 0; g < G__COUNT; g++) /* B's strings alone are held to */
-    if (getters[g].state != SV_STR)
-      getters[g] = (struct sv){NULL, 0, SV_ABSENT};
+    if (getters[g].state != VALUE_OCTETS)
+      getters[g] = (struct value){NULL, 0, VALUE_ABSENT};
   struct test t;
   memset(&t, 0, sizeof t);
   t.op = OP_PARSE;
@@ -704,14 +698,10 @@ void classify_diff(const char *input, size_t len, json_t *ans,
   }
   if (!valid)
     return;
-  struct sv expect[RFC3986_COMPONENT_COUNT];
+  struct value expect[RFC3986_COMPONENT_COUNT];
   for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++)
     expect[c] = uri_comp(&u, c);
   compare_components(json_object_get(ans, "components"), expect, input, len, v);
-}
-
-static json_t *sv_json(const struct sv *s) {
-  return s->state == SV_STR ? codec_json_from(s->s, s->len) : json_null();
 }
 
 json_t *reference_parse_json(const char *input, size_t len) {
@@ -728,8 +718,8 @@ json_t *reference_parse_json(const char *input, size_t len) {
   json_object_set_new(o, "valid", json_true());
   json_t *c = json_object();
   for (int k = 0; k < RFC3986_COMPONENT_COUNT; k++) {
-    struct sv s = uri_comp(&u, k);
-    json_object_set_new(c, rfc3986_component_name(k), sv_json(&s));
+    struct value s = uri_comp(&u, k);
+    json_object_set_new(c, rfc3986_component_name(k), codec_json_of(&s));
   }
   json_object_set_new(o, "components", c);
   return o;

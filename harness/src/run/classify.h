@@ -8,6 +8,10 @@
 #include "verdict.h"
 #include "vectors.h"
 
+/* The expected string of T that class CLS compares (its table row's
+ * vector member: target, normalized, output), or NULL. */
+const struct value *class_expected(const struct test *t, int cls);
+
 /* Classify ANSWER (an object, "id" already checked) for test T. */
 void classify_answer(const struct test *t, json_t *answer, struct verdict *v);
 
@@ -27,8 +31,8 @@ void classify_pair(json_t *a, json_t *b, struct verdict *v);
  * "components"), for reports; a new reference. */
 json_t *reference_parse_json(const char *input, size_t len);
 
-/* Component C of an answer's COMPONENTS as an sv (SV_ABSENT when left
+/* Component C of an answer's COMPONENTS as a value (VALUE_ABSENT when left
  * out or of the wrong type; octets in *OWN to free). */
-struct sv answer_comp(json_t *comps, int c, char **own);
+struct value answer_comp(json_t *comps, int c, char **own);
 
 #endif

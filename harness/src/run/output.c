@@ -40,11 +40,11 @@ static void res_check(struct output *o) {
     results_failed(o, e);
 }
 
-static void sv_put(struct buf *b, const char *key, const struct sv *s) {
-  if (s->state == SV_ABSENT)
+static void sv_put(struct buf *b, const char *key, const struct value *s) {
+  if (s->state == VALUE_ABSENT)
     return;
   buf_puts(b, ", ");
-  if (s->state == SV_NULL) {
+  if (s->state == VALUE_NULL) {
     buf_putc(b, '"');
     buf_puts(b, key);
     buf_puts(b, "\": null");
@@ -72,7 +72,7 @@ void write_expected(struct buf *b, const struct test *t) {
     buf_puts(b, ", \"components\": {");
     int first = 1;
     for (int c = 0; c < RFC3986_COMPONENT_COUNT; c++) {
-      if (t->comps[c].state == SV_ABSENT)
+      if (t->comps[c].state == VALUE_ABSENT)
         continue;
       size_t at = b->len;
       sv_put(b, rfc3986_component_name(c), &t->comps[c]);
@@ -89,7 +89,7 @@ void write_expected(struct buf *b, const struct test *t) {
     buf_puts(b, ", \"whatwg\": {");
     int first = 1;
     for (int g = 0; g < G__COUNT; g++) {
-      if (t->getters[g].state == SV_ABSENT)
+      if (t->getters[g].state == VALUE_ABSENT)
         continue;
       size_t at = b->len;
       sv_put(b, getter_names[g], &t->getters[g]);
@@ -452,11 +452,11 @@ static void fail_block(FILE *f, const struct result *r, const char *id) {
     out_human(f, r->t->input, r->t->input_len);
   else
     out_human(f, r->input, r->input_len);
-  if (r->t && r->t->base.state == SV_STR) {
+  if (r->t && r->t->base.state == VALUE_OCTETS) {
     fputs("  base: ", f);
     out_human(f, r->t->base.s, r->t->base.len);
   }
-  if (r->t && r->t->other.state == SV_STR) {
+  if (r->t && r->t->other.state == VALUE_OCTETS) {
     fputs("  other: ", f);
     out_human(f, r->t->other.s, r->t->other.len);
   }

@@ -83,87 +83,82 @@ void out_describe(FILE *f, const struct verdict *v) {
 }
 
 /* A value for people: "..." or null, or "(not given)". */
-static void out_human_sv(FILE *f, const struct sv *v) {
-  if (v->state == SV_STR)
+static void out_human_sv(FILE *f, const struct value *v) {
+  if (v->state == VALUE_OCTETS)
     out_human(f, v->s, v->len);
   else
-    fputs(v->state == SV_NULL ? "null" : "(not given)", f);
+    fputs(v->state == VALUE_NULL ? "null" : "(not given)", f);
 }
 
 static void out_human_json(FILE *f, json_t *j) {
-  struct codec_octets v;
-  enum codec_status st = codec_json_value(j, &v);
-  if (st == CODEC_OCTETS) {
+  struct value v;
+  char *own;
+  int st = codec_json_value(j, &v, &own);
+  if (st == VALUE_OCTETS) {
     out_human(f, v.s, v.len);
-  } else if (st == CODEC_ABSENT) {
+  } else if (st == VALUE_ABSENT) {
     fputs("(absent)", f);
   } else {
     char *t = json_dumps(j, JSON_ENCODE_ANY | JSON_COMPACT);
     fputs(t ? t : "?", f);
     free(t);
   }
-  codec_octets_free(&v);
+  free(own);
 }
 
-/* Text output: what was expected and what came, for each difference. */
+/* Text output of a COMPONENT_MISMATCH: each component's expected value
+ * and the answer's. */
+static void explain_components(FILE *f, const struct result *r, json_t *ans) {
+  const struct verdict *v = r->v;
+  int whatwg = r->t && r->t->spec == SPEC_WHATWG;
+  json_t *got = json_object_get(ans, whatwg ? "whatwg" : "components");
+  json_t *ref = r->t ? NULL : reference_parse_json(r->input, r->input_len);
+  for (int i = 0; i < v->nmis; i++) {
+    const char *name = v->mis[i].name;
+    fprintf(f, "    %s: expected ", name);
+    if (ref) {
+      out_human_json(f,
+                     json_object_get(json_object_get(ref, "components"), name));
+    } else if (r->t) { /* no reference reading: a vector's result */
+      for (int c = 0; c < (whatwg ? G__COUNT : RFC3986_COMPONENT_COUNT); c++)
+        if (!strcmp(whatwg ? getter_names[c] : rfc3986_component_name(c), name))
+          out_human_sv(f, whatwg ? &r->t->getters[c] : &r->t->comps[c]);
+    }
+    fputs(", got ", f);
+    out_human_json(f, json_object_get(got, name));
+    fputc('\n', f);
+  }
+  json_decref(ref);
+}
+
+/* Text output: what was expected and what came, for each difference: the
+ * answer member the class compares (classes.h), held to the vector's. */
 void out_explain(FILE *f, const struct result *r) {
   const struct verdict *v = r->v;
   json_t *ans = r->answer;
-  if (!ans)
+  const struct result_class *rc = &result_classes[v->cls];
+  const char *key = rc->answer;
+  if (!ans || !key || !strcmp(key, "valid"))
     return;
-  const char *key = NULL;
-  const struct sv *want = NULL;
-  switch (v->cls) {
-  case CLASS_COMPONENT_MISMATCH: {
-    int whatwg = r->t && r->t->spec == SPEC_WHATWG;
-    json_t *got = json_object_get(ans, whatwg ? "whatwg" : "components");
-    json_t *ref = r->t ? NULL : reference_parse_json(r->input, r->input_len);
-    for (int i = 0; i < v->nmis; i++) {
-      const char *name = v->mis[i].name;
-      fprintf(f, "    %s: expected ", name);
-      if (ref) {
-        out_human_json(
-            f, json_object_get(json_object_get(ref, "components"), name));
-      } else if (r->t) { /* no reference reading: a vector's result */
-        for (int c = 0; c < (whatwg ? G__COUNT : RFC3986_COMPONENT_COUNT); c++)
-          if (!strcmp(whatwg ? getter_names[c] : rfc3986_component_name(c),
-                      name))
-            out_human_sv(f, whatwg ? &r->t->getters[c] : &r->t->comps[c]);
-      }
-      fputs(", got ", f);
-      out_human_json(f, json_object_get(got, name));
-      fputc('\n', f);
-    }
-    json_decref(ref);
+  if (!strcmp(key, "components")) {
+    explain_components(f, r, ans);
     return;
   }
-  case CLASS_RESOLVE_MISMATCH:
-    key = "target";
-    want = r->t ? &r->t->target : NULL;
-    break;
-  case CLASS_NORMALIZE_MISMATCH:
-    key = "normalized";
-    want = r->t ? &r->t->normalized : NULL;
-    break;
-  case CLASS_OUTPUT_MISMATCH:
-    key = "output";
-    want = r->t ? &r->t->output : NULL;
-    break;
-  case CLASS_ROUNDTRIP_MISMATCH: /* no expected string: the why says */
+  if (!rc->vector) { /* no expected string: the why says */
     fputs("    written back: ", f);
-    out_human_json(f, json_object_get(ans, "output"));
+    out_human_json(f, json_object_get(ans, key));
     fputc('\n', f);
     return;
-  case CLASS_EQUIVALENT_MISMATCH:
+  }
+  if (!strcmp(key, "equivalent")) {
     if (r->t)
       fprintf(f, "    equivalent: expected %s, got ",
               r->t->equivalent ? "true" : "false");
-    out_human_json(f, json_object_get(ans, "equivalent"));
+    out_human_json(f, json_object_get(ans, key));
     fputc('\n', f);
     return;
-  default:
-    return;
   }
+  const struct value *want = r->t ? class_expected(r->t, v->cls) : NULL;
   if (!want)
     return;
   fprintf(f, "    %s: expected ", key);

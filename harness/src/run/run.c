@@ -30,11 +30,11 @@ struct runjob {
   unsigned *idx; /* tests sent */
 };
 
-static void put_opt_sv(struct buf *b, const char *key, const struct sv *v) {
-  if (v->state == SV_STR) {
+static void put_opt_sv(struct buf *b, const char *key, const struct value *v) {
+  if (v->state == VALUE_OCTETS) {
     buf_puts(b, ", ");
     buf_json_input(b, key, v->s, v->len);
-  } else if (v->state == SV_NULL) {
+  } else if (v->state == VALUE_NULL) {
     buf_printf(b, ", \"%s\": null", key);
   }
 }
@@ -55,7 +55,7 @@ static void encode_test(void *ctx, size_t i, long id, struct buf *b) {
   switch (t->op) {
   case OP_PARSE:
     if (t->spec == SPEC_WHATWG) {
-      if (t->base.state == SV_ABSENT)
+      if (t->base.state == VALUE_ABSENT)
         buf_puts(b, ", \"base\": null");
       else
         put_opt_sv(b, "base", &t->base);

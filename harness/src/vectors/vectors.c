@@ -138,20 +138,20 @@ static const char *type_name(const json_t *j) {
   return names[json_typeof(j)];
 }
 
-/* String J (already known to be one) as an sv in the arena. */
-static struct sv sv_of(struct ctx *c, const json_t *j) {
-  struct sv out;
-  out.len = (unsigned)json_string_length(j);
+/* String J (already known to be one) as a value in the arena. */
+static struct value sv_of(struct ctx *c, const json_t *j) {
+  struct value out;
+  out.len = json_string_length(j);
   out.s = arena_strndup(&c->v->arena, json_string_value(j), out.len);
-  out.state = SV_STR;
+  out.state = VALUE_OCTETS;
   return out;
 }
 
 /* String member KEY of OBJ: 0 absent, 1 present (into *out), -1 error. */
 static int opt_string(struct ctx *c, json_t *obj, const char *key,
-                      struct sv *out) {
+                      struct value *out) {
   json_t *j = json_object_get(obj, key);
-  out->state = SV_ABSENT;
+  out->state = VALUE_ABSENT;
   if (!j)
     return 0;
   if (!json_is_string(j))
@@ -161,7 +161,7 @@ static int opt_string(struct ctx *c, json_t *obj, const char *key,
 }
 
 static int req_string(struct ctx *c, json_t *obj, const char *key,
-                      struct sv *out) {
+                      struct value *out) {
   int r = opt_string(c, obj, key, out);
   if (r == 0)
     return bad(c, key, "missing");
@@ -319,7 +319,7 @@ static int check_input_hex(struct ctx *c, json_t *j, struct test *out) {
 }
 
 /* J, a components object (the field NAME), into *OUT. */
-static int check_components(struct ctx *c, json_t *j, struct sv **out,
+static int check_components(struct ctx *c, json_t *j, struct value **out,
                             const char *name) {
   if (!json_is_object(j))
     return bad(c, name, "must be an object, not %s", type_name(j));
@@ -337,7 +337,7 @@ static int check_components(struct ctx *c, json_t *j, struct sv **out,
       return bad(c, f, "must be a string (the path is always defined), not %s",
                  type_name(val));
     if (json_is_null(val))
-      (*out)[k].state = SV_NULL;
+      (*out)[k].state = VALUE_NULL;
     else if (json_is_string(val))
       (*out)[k] = sv_of(c, val);
     else
@@ -348,7 +348,7 @@ static int check_components(struct ctx *c, json_t *j, struct sv **out,
 
 /* x-vulnerable-readings: an array of component subsets, each naming at
  * least one component (an empty one would match any acceptance). */
-static int check_readings(struct ctx *c, json_t *j, struct sv ***out) {
+static int check_readings(struct ctx *c, json_t *j, struct value ***out) {
   if (!json_is_array(j) || !json_array_size(j))
     return bad(c, "x-vulnerable-readings",
                "must be an array of components objects, not %s",
@@ -368,7 +368,7 @@ static int check_readings(struct ctx *c, json_t *j, struct sv ***out) {
   return 0;
 }
 
-static int check_getters(struct ctx *c, json_t *j, struct sv **out) {
+static int check_getters(struct ctx *c, json_t *j, struct value **out) {
   if (!json_is_object(j))
     return bad(c, "whatwg", "must be an object, not %s", type_name(j));
   *out = arena_alloc(&c->v->arena, sizeof **out * G__COUNT);
@@ -436,12 +436,12 @@ static int check_field(struct ctx *c, const struct field *f, json_t *j,
     return 0;
   case FT_NULLABLE:
     if (json_is_null(j)) {
-      ((struct sv *)dest)->state = SV_NULL;
+      ((struct value *)dest)->state = VALUE_NULL;
       return 0;
     }
     if (!json_is_string(j))
       return bad(c, f->name, "must be a string or null, not %s", type_name(j));
-    *(struct sv *)dest = sv_of(c, j);
+    *(struct value *)dest = sv_of(c, j);
     return 0;
   case FT_STRING:
   case FT_RULE:
@@ -457,7 +457,7 @@ static int check_field(struct ctx *c, const struct field *f, json_t *j,
     if (f->type == FT_RULE)
       *(const char **)dest = sv_of(c, j).s;
     else
-      *(struct sv *)dest = sv_of(c, j);
+      *(struct value *)dest = sv_of(c, j);
     return 0;
   case FT_START_RULE:
     k = one_of(c, j, f->name, start_rules, 8);
@@ -582,7 +582,7 @@ static int check_test(struct ctx *c, struct vfile *vf, int op,
  * struct vfile added to V.  Returns the groups, or NULL. */
 static json_t *check_file(struct ctx *c, json_t *root, const char *path) {
   struct vectors *v = c->v;
-  struct sv schema, version, spec;
+  struct value schema, version, spec;
   if (!json_is_object(root)) {
     bad(c, "(top)", "must be an object, not %s", type_name(root));
     return NULL;
@@ -637,7 +637,7 @@ static json_t *check_file(struct ctx *c, json_t *root, const char *path) {
 static int check_group(struct ctx *c, json_t *g, int spec, const char **desc) {
   if (!json_is_object(g))
     return bad(c, "(group)", "must be an object, not %s", type_name(g));
-  struct sv op_name, description;
+  struct value op_name, description;
   static const char *const skip[] = {"tests", NULL}; /* one by one */
   if (members_no_nul(c, g, skip) < 0 || req_string(c, g, "op", &op_name) < 0)
     return -1;

@@ -63,19 +63,19 @@ struct test {
   signed char equivalent; /* -1 absent */
   const char *input;
   unsigned input_len;
-  struct sv base, other;
+  struct value base, other;
   const char *rule, *level; /* NULL when absent */
-  struct sv
+  struct value
       *comps; /* RFC3986_COMPONENT_COUNT entries, or NULL when none given */
-  struct sv *getters; /* G__COUNT entries, or NULL */
-  struct sv target, normalized, output;
+  struct value *getters; /* G__COUNT entries, or NULL */
+  struct value target, normalized, output;
   long error_offset; /* -1 when absent */
   /* advisory vectors (DESIGN.md): the ID of the first "cve:ID" tag, and
    * x-vulnerable-readings, the component subsets a vulnerable library
    * read (RFC3986_COMPONENT_COUNT entries each, NULL-terminated); NULL
    * when absent */
   const char *advisory;
-  struct sv **vuln;
+  struct value **vuln;
   /* "x-vulnerable": "accepts": any acceptance is the vulnerable reading */
   signed char vuln_accepts;
 };
