@@ -147,6 +147,12 @@ TEST_SUITES += test-readme
 test-readme:
 	@tests/suite.sh readme $(PYTHON) scripts/readme-headline.py --check
 
+# The committed prose fits in 300 KB: scripts/prose-size.py says what it
+# counts and prints the biggest files.
+TEST_SUITES += test-prose
+test-prose:
+	@tests/suite.sh prose $(PYTHON) scripts/prose-size.py
+
 # The commit-msg hook that `make deps` installs (CONTRIBUTING.md).
 TEST_SUITES += test-commit-msg
 test-commit-msg:
