@@ -15,6 +15,10 @@ exceptions, each printed with its reason:
 - data a test reads (DATA below): each names the test file, which must
   name the data file.
 
+The judged items of the hand judgements in harness/tests/findings are
+tables (`*-sample.tsv`), not prose: reports/tests/judged-samples.bats reads
+them and checks the figures the `*-sample.md` beside them state, which count.
+
 Prints the total, the part under adapters/ and the rest beside their
 budgets, the biggest files, and ends with "prose-size: N passed, N failed".
 Only the total decides: the budgets per part are shown, not enforced.
