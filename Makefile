@@ -149,9 +149,10 @@ test-readme:
 	@tests/suite.sh readme bats --tap tests/readme.bats
 
 # The committed prose fits in 300 KB: scripts/prose-size.py says what it
-# counts and prints the biggest files.
+# counts and prints the biggest files; tests/prose-size.bats tests it.
 TEST_SUITES += test-prose
 test-prose:
+	@tests/suite.sh prose-check bats --tap tests/prose-size.bats
 	@tests/suite.sh prose $(PYTHON) scripts/prose-size.py
 
 # The commit-msg hook that `make deps` installs (CONTRIBUTING.md).
