@@ -20,7 +20,7 @@ setup() {
 
 prose() {
   git add -A
-  run --separate-stderr /usr/bin/python3 "$REPO/scripts/prose-size.py" "$@"
+  run --separate-stderr /usr/bin/python3 "$REPO/scripts/prose-size.py"
 }
 
 @test "prose-size: counts hand-written docs, leaves out a marked generated file and a licence" {
