@@ -349,7 +349,7 @@ test-adapters-asan:
 # and resolve vectors and the security-relevant readings, from a run of every
 # available adapter (the headline table of reports/MATRIX.md).
 .PHONY: matrix-headline
-# scripts/readme-headline.py then copies the table, dated, into reports/MATRIX.md.
+# reports/matrix-headline-copy.py then copies the table, dated, into reports/MATRIX.md.
 matrix-headline: deps all
 	$(PYTHON) adapters/matrix-headline.py
-	$(PYTHON) scripts/readme-headline.py
+	$(PYTHON) reports/matrix-headline-copy.py

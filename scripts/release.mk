@@ -27,7 +27,7 @@ DIST_DIR   := $(BUILD)/dist
 DIST_SRC   := $(DIST_DIR)/uritest-$(VERSION).tar.gz
 DIST_VEC   := $(DIST_DIR)/uritest-vectors-$(VECTORS_VERSION).tar.gz
 # The files of a vectors release, relative to vectors/.
-DIST_VEC_FILES := VERSION CHANGELOG.md LICENSE MANIFEST README.md RELEASED RETIRED schema v1
+DIST_VEC_FILES := VERSION CHANGELOG.md LICENSE MANIFEST README.md COUNTS.md RELEASED RETIRED schema v1
 MAN_PAGES  := man/rfc3986.1 man/librfc3986.3 man/uritest.1 man/uritest-vectors.5 man/uritest-adapter.7
 # Octets that do not depend on the clock, the user or the file system's
 # order: the time of the last commit (or SOURCE_DATE_EPOCH), names sorted,

@@ -1,6 +1,6 @@
 # vectors/vectors.mk: the vector suite (included by the top-level Makefile).
 #
-#   make vectors          regenerate vectors/v1/generated/*.json and the counts in vectors/README.md
+#   make vectors          regenerate vectors/v1/generated/*.json and vectors/COUNTS.md
 #   make test-vectors     schema, IDs, released IDs, MANIFEST, RFC sections; regeneration is byte-identical;
 #                         every vector agrees with the independent Python implementation
 #   make test-crosscheck  C reference vs the independent regex checker on 100,000 generated strings

@@ -22,7 +22,7 @@ hand).  For each input:
     vectors/v1/regressions/pending/<adapter>.json as implementation-defined,
     with the independent rfc3986_ops.py result as "x-candidate" for a person
     to confirm.  Each vector's comment carries every parser's reading.
- 5. vectors/MANIFEST gets any new file, vectors/README.md its counts (make
+ 5. vectors/MANIFEST gets any new file, vectors/COUNTS.md regenerated (make
     vectors), and every adapter's baseline (adapters/*/baseline*.json) gets
     the entries of the regression vectors, written by `uritest run --vectors
     vectors/v1/regressions --write-baseline` and merged (entries of other

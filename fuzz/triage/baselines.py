@@ -1,4 +1,4 @@
-"""After new vectors: vectors/MANIFEST, the counts of vectors/README.md and
+"""After new vectors: vectors/MANIFEST, vectors/COUNTS.md and
 the adapters' baselines."""
 import glob
 import json
@@ -25,7 +25,7 @@ def update_manifest(files):
 
 
 def regenerate_counts():
-    """The counts table of vectors/README.md (make vectors); True when done."""
+    """vectors/COUNTS.md (make vectors); True when done."""
     p = subprocess.run([sys.executable, "-m", "vectors.gen.generate"],
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
     if p.returncode != 0:

@@ -175,7 +175,7 @@ def write_out(out, do_base):
     for a in baselines.update_manifest(sorted(out.files)):
         print("  vectors/MANIFEST: + %s" % a)
     if baselines.regenerate_counts():
-        print("  vectors/README.md: counts regenerated (make vectors)")
+        print("  vectors/COUNTS.md: regenerated (make vectors)")
     if do_base:
         for b in baselines.update_baselines():
             print("  baseline updated: %s" % b)
