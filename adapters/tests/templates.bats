@@ -1,7 +1,9 @@
 #!/usr/bin/env bats
 # adapters/TEMPLATE/{python,node,rust}: each copied as its README says into a
 # tree of its own (with the shared loop it uses), its name written in, run
-# through uritest by name: it answers every vector, as it is.
+# through uritest by name: it answers every vector, as it is.  And every
+# adapter's README in the shape of TEMPLATE/README.md's model
+# (adapters/tests/readmes.py).
 load helper
 bats_require_minimum_version 1.5.0
 
@@ -60,4 +62,28 @@ pyjs() { /usr/bin/python3 -c "import json,sys; d=json.loads(sys.stdin.read()); p
     nice env -u CARGO_MAKEFLAGS -u MAKEFLAGS -u MFLAGS /usr/bin/cargo build --offline --locked --release --quiet)
   cp "$T/build/adapters/myrust/target/release/myrust" "$T/build/adapters/myrust/myrust"
   runs myrust
+}
+
+@test "templates: every adapter README has the model's shape and states the present" {
+  run /usr/bin/python3 "$REPO/adapters/tests/readmes.py"
+  echo "$output"
+  [ "$status" -eq 0 ]
+  [ "$output" = "" ]
+  # a tree of the model and one adapter: its README passes, then fails
+  # once it gains a section of its own, an issue number or a run's figure
+  t=$BATS_TEST_TMPDIR/shape
+  mkdir -p "$t/adapters/TEMPLATE" "$t/adapters/glib"
+  cp "$REPO/adapters/TEMPLATE/README.md" "$t/adapters/TEMPLATE/"
+  cp "$REPO/adapters/glib/adapter.json" "$REPO/adapters/glib/README.md" "$t/adapters/glib/"
+  run /usr/bin/python3 "$REPO/adapters/tests/readmes.py" "$t"
+  [ "$status" -eq 0 ]
+  printf '%s\n' '' '## Pass figures' '' 'Since #38: 864 of 12611 pass.' >> "$t/adapters/glib/README.md"
+  sed -i '1s/.*/# glib/' "$t/adapters/glib/README.md"
+  run /usr/bin/python3 "$REPO/adapters/tests/readmes.py" "$t"
+  echo "$output"
+  [ "$status" -eq 1 ]
+  [[ $output == *"does not name glib-relaxed"* ]]
+  [[ $output == *"sections ['## Configuration', '## Reading its results', '## Pass figures']"* ]]
+  [[ $output == *"holds an issue number ('#38')"* ]]
+  [[ $output == *"holds a figure from a run (N of M) ('864 of 12611')"* ]]
 }
