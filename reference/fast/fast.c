@@ -55,29 +55,25 @@ static int has_ssse3(void) {
 #endif
 }
 
-static inline rfc3986_fast__match_fn pick(rfc3986_rule start, int vector) {
-  vector = vector && has_ssse3();
-  (void)vector; /* without RFC3986_FAST_SSSE3 there is only the portable */
-  switch (start) {
+/* The matcher of start rule NAME that rfc3986_parse_fast calls. */
 #ifdef RFC3986_FAST_SSSE3
-#define RFC3986_FAST__CASE(NAME)                                               \
-  case RFC3986_RULE_##NAME:                                                    \
-    return vector ? rfc3986_fast__match_##NAME##_ssse3                         \
-                  : rfc3986_fast__match_##NAME;
+#define MATCH(NAME)                                                            \
+  (has_ssse3() ? rfc3986_fast__match_##NAME##_ssse3                            \
+               : rfc3986_fast__match_##NAME)
 #else
+#define MATCH(NAME) rfc3986_fast__match_##NAME
+#endif
+
+rfc3986_fast__match_fn rfc3986_fast__matcher(rfc3986_rule start, int vector) {
+  switch (start) {
 #define RFC3986_FAST__CASE(NAME)                                               \
   case RFC3986_RULE_##NAME:                                                    \
-    return rfc3986_fast__match_##NAME;
-#endif
+    return vector ? MATCH(NAME) : rfc3986_fast__match_##NAME;
     RFC3986_FAST__START(RFC3986_FAST__CASE)
 #undef RFC3986_FAST__CASE
   default:
     return NULL;
   }
-}
-
-rfc3986_fast__match_fn rfc3986_fast__matcher(rfc3986_rule start, int vector) {
-  return pick(start, vector);
 }
 
 /* The error offset's automaton of START (one of the four start rules). */
@@ -93,38 +89,53 @@ static size_t (*viable_of(rfc3986_rule start))(const char *, size_t) {
   }
 }
 
+/* The rejection of INPUT: *uri cleared, and *err (when not NULL) with the
+ * status ST, and for a syntax error its offset and coarse rule.  Out of
+ * line, so that the accepting path keeps a small frame. */
+#ifdef __GNUC__
+__attribute__((noinline, cold))
+#endif
+static rfc3986_status
+reject(rfc3986_status st, const char *input, size_t len, rfc3986_rule start,
+       rfc3986_uri *uri, rfc3986_error *err) {
+  if (uri)
+    clear(uri, input, st == RFC3986_ERR_SYNTAX ? len : 0);
+  if (err) {
+    err->status = st;
+    err->offset = 0;
+    err->rule = RFC3986_RULE_NONE;
+    if (st == RFC3986_ERR_SYNTAX) {
+      err->offset = viable_of(start)(input, len);
+      err->rule = error_rule(input, len, err->offset, start);
+    }
+  }
+  return st;
+}
+
 rfc3986_status rfc3986_parse_fast(const char *input, size_t len,
                                   rfc3986_rule start, rfc3986_uri *uri,
                                   rfc3986_error *err) {
   rfc3986_uri scratch;
-  rfc3986_fast__match_fn match = pick(start, 1);
-  if (uri == NULL)
-    uri = &scratch;
-  if (match == NULL || (input == NULL && len > 0)) {
-    rfc3986_status st =
-        match == NULL ? RFC3986_ERR_UNKNOWN_RULE : RFC3986_ERR_ARGUMENT;
-    clear(uri, input, 0);
-    if (err) {
-      err->status = st;
-      err->offset = 0;
-      err->rule = RFC3986_RULE_NONE;
-    }
-    return st;
+  int ok;
+  if (input == NULL && len > 0)
+    return reject(RFC3986_ERR_ARGUMENT, input, len, start, uri, err);
+  /* the matcher sets every field of *uri when it matches (fast.h) */
+  switch (start) {
+#define RFC3986_FAST__CASE(NAME)                                               \
+  case RFC3986_RULE_##NAME:                                                    \
+    ok = MATCH(NAME)(input, len, uri ? uri : &scratch);                        \
+    break;
+    RFC3986_FAST__START(RFC3986_FAST__CASE)
+#undef RFC3986_FAST__CASE
+  default:
+    return reject(RFC3986_ERR_UNKNOWN_RULE, input, len, start, uri, err);
   }
-  clear(uri, input, len);
-  if (match(input, len, uri)) {
-    if (err) {
-      err->status = RFC3986_OK;
-      err->offset = 0;
-      err->rule = RFC3986_RULE_NONE;
-    }
-    return RFC3986_OK;
-  }
-  clear(uri, input, len);
+  if (!ok)
+    return reject(RFC3986_ERR_SYNTAX, input, len, start, uri, err);
   if (err) {
-    err->status = RFC3986_ERR_SYNTAX;
-    err->offset = viable_of(start)(input, len);
-    err->rule = error_rule(input, len, err->offset, start);
+    err->status = RFC3986_OK;
+    err->offset = 0;
+    err->rule = RFC3986_RULE_NONE;
   }
-  return RFC3986_ERR_SYNTAX;
+  return RFC3986_OK;
 }

@@ -6,9 +6,8 @@
  * For each start rule NAME (URI_reference, URI, absolute_URI,
  * relative_ref):
  *   rfc3986_fast__match_NAME(input, len, uri): 1 when all LEN octets match
- *     the rule, with the spans, host_type and kind of *uri set (the caller
- *     clears *uri first: undefined components are left as they were);
- *     0 otherwise.
+ *     the rule, with every field of *uri set (an undefined component is
+ *     {RFC3986_UNDEFINED, 0}); 0 otherwise, *uri untouched.
  *   rfc3986_fast__viable_NAME(input, len): the length of the longest prefix
  *     of the input that can still be extended into a match of the rule.
  */

@@ -340,6 +340,13 @@ def component_fill(tags, start_rule):
     out.append("  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;")
     out.append("  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;")
     out.append("  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;")
+    # every field of *uri is written (the matcher's caller clears nothing):
+    # an undefined span is {NONE, 0}, NONE being RFC3986_UNDEFINED
+    out.append("  const rfc3986_span undefined = {NONE, 0};")
+    out.append("  uri->input = input;")
+    out.append("  uri->input_len = len;")
+    out.append("  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =")
+    out.append("      uri->query = uri->fragment = undefined;")
     out.append("  if (scheme_e != NONE) {")
     out.append("    uri->scheme.offset = 0;")
     out.append("    uri->scheme.length = scheme_e;")
@@ -559,15 +566,14 @@ def scan_functions(classes):
     out.append("  return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(in, _mm_setzero_si128()));")
     out.append("}")
     out.append("")
-    out.append("/* The run of class N from CUR (CUR <= LEN); a table when LEN < 16. */")
+    out.append("/* The run of class N from CUR (CUR <= LEN, 16 <= LEN: the SSSE3 matchers")
+    out.append(" * send shorter inputs to the portable ones). */")
     out.append("__attribute__((target(\"ssse3\"), always_inline)) static inline size_t")
     out.append("skip_vector(const unsigned char *s, size_t cur, size_t len, int n) {")
     out.append("  const __m128i lo = _mm_loadu_si128((const __m128i *)class_nibbles[n]);")
     out.append("  const __m128i hi = _mm_loadu_si128((const __m128i *)(class_nibbles[n] + 16));")
     out.append("  if (cur >= len || (class_of[s[cur]] >> n & 1) == 0)")
     out.append("    return cur; /* an empty run (between two %XX, say): no vector */")
-    out.append("  if (len < 16)")
-    out.append("    return skip_table(s, cur, len, n);")
     out.append("  for (; len - cur >= 16; cur += 16) {")
     out.append("    const unsigned out = outside(_mm_loadu_si128((const __m128i *)(s + cur)), lo, hi);")
     out.append("    if (out != 0)")
@@ -628,7 +634,9 @@ def matchers_twice(lines):
     """The matchers as they are with skip_table for their run scans (the
     portable ones), and again at the end, named NAME_ssse3, compiled for
     SSSE3 with skip_vector inline (fast.c picks them when the processor has
-    SSSE3): no test of the processor and no call in a run scan."""
+    SSSE3): no test of the processor and no call in a run scan.  An input
+    shorter than one vector (16 octets) goes to the portable matcher, so
+    that skip_vector need not test for it."""
     out, copies, i = [], [], 0
     while i < len(lines):
         m = MATCH.match(lines[i])
@@ -644,7 +652,10 @@ def matchers_twice(lines):
         copies.append("")
         copies.append("__attribute__((target(\"ssse3\"))) " +
                       body[0].replace(m.group(1), m.group(1) + "_ssse3"))
-        copies.extend(ln.replace("= skip(s,", "= skip_vector(s,") for ln in body[1:])
+        copies.append(body[1])
+        copies.append("  if (len < 16) /* shorter than one vector: the portable matcher */")
+        copies.append("    return %s(input, len, uri);" % m.group(1))
+        copies.extend(ln.replace("= skip(s,", "= skip_vector(s,") for ln in body[2:])
         i = k + 1
     return out + ["#ifdef RFC3986_FAST_SSSE3",
                   "/* The matchers compiled for SSSE3, their run scans inline (generate.py,",

@@ -93,15 +93,14 @@ outside(__m128i x, __m128i lo, __m128i hi) {
   return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(in, _mm_setzero_si128()));
 }
 
-/* The run of class N from CUR (CUR <= LEN); a table when LEN < 16. */
+/* The run of class N from CUR (CUR <= LEN, 16 <= LEN: the SSSE3 matchers
+ * send shorter inputs to the portable ones). */
 __attribute__((target("ssse3"), always_inline)) static inline size_t
 skip_vector(const unsigned char *s, size_t cur, size_t len, int n) {
   const __m128i lo = _mm_loadu_si128((const __m128i *)class_nibbles[n]);
   const __m128i hi = _mm_loadu_si128((const __m128i *)(class_nibbles[n] + 16));
   if (cur >= len || (class_of[s[cur]] >> n & 1) == 0)
     return cur; /* an empty run (between two %XX, say): no vector */
-  if (len < 16)
-    return skip_table(s, cur, len, n);
   for (; len - cur >= 16; cur += 16) {
     const unsigned out = outside(_mm_loadu_si128((const __m128i *)(s + cur)), lo, hi);
     if (out != 0)
@@ -12933,6 +12932,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -24164,6 +24168,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -34906,6 +34915,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -46243,6 +46257,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -51474,6 +51493,8 @@ yy1761:
 
 __attribute__((target("ssse3"))) int rfc3986_fast__match_URI_reference_ssse3(const char *input, size_t len,
   rfc3986_uri *uri) {
+  if (len < 16) /* shorter than one vector: the portable matcher */
+    return rfc3986_fast__match_URI_reference(input, len, uri);
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
   size_t t0e = NONE, t1e = NONE, t2e = NONE, t3s = NONE, t4s = NONE, t5s = NONE, t6e = NONE, t7e = NONE, t8s = NONE, t9s = NONE, t10s = NONE;
@@ -63856,6 +63877,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -63892,6 +63918,8 @@ matched:;
 
 __attribute__((target("ssse3"))) int rfc3986_fast__match_URI_ssse3(const char *input, size_t len,
   rfc3986_uri *uri) {
+  if (len < 16) /* shorter than one vector: the portable matcher */
+    return rfc3986_fast__match_URI(input, len, uri);
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
   size_t t0e = NONE, t1e = NONE, t2e = NONE, t3s = NONE, t4s = NONE, t5s = NONE;
@@ -69797,6 +69825,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -69832,6 +69865,8 @@ matched:;
 
 __attribute__((target("ssse3"))) int rfc3986_fast__match_absolute_URI_ssse3(const char *input, size_t len,
   rfc3986_uri *uri) {
+  if (len < 16) /* shorter than one vector: the portable matcher */
+    return rfc3986_fast__match_absolute_URI(input, len, uri);
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
   size_t t0e = NONE, t1e = NONE, t2e = NONE, t3s = NONE, t4s = NONE;
@@ -75441,6 +75476,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -75476,6 +75516,8 @@ matched:;
 
 __attribute__((target("ssse3"))) int rfc3986_fast__match_relative_ref_ssse3(const char *input, size_t len,
   rfc3986_uri *uri) {
+  if (len < 16) /* shorter than one vector: the portable matcher */
+    return rfc3986_fast__match_relative_ref(input, len, uri);
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
   size_t t0e = NONE, t1e = NONE, t2s = NONE, t3s = NONE, t4s = NONE;
@@ -81830,6 +81872,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;

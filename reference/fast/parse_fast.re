@@ -133,6 +133,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -209,6 +214,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -284,6 +294,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -359,6 +374,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
