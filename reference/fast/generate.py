@@ -406,8 +406,9 @@ def generate(g):
     for rule, r, tags in starts:
         fn = cname(rule)
         out.append("")
-        out.append("/* %s, whole input; 1 when it matches, with *uri filled. */" % rule)
-        out.append("int rfc3986_fast__match_%s(const char *input, size_t len," % fn)
+        out.append("/* %s, whole input: RFC3986_OK when it matches, with *uri filled;" % rule)
+        out.append(" * else RFC3986_ERR_SYNTAX, with *uri cleared. */")
+        out.append("rfc3986_status rfc3986_fast__match_%s(const char *input, size_t len," % fn)
         out.append("  rfc3986_uri *uri) {")
         out.append("  const unsigned char *s = (const unsigned char *)input;")
         out.append("  size_t cur = 0, mar = 0;")
@@ -417,14 +418,17 @@ def generate(g):
         out.append("  /*!local:re2c:match_%s" % fn)
         out.append("    %s [\\x00] {" % render(r))
         out.append("      if (cur != len + 1)")
-        out.append("        return 0;")
+        out.append("        goto rejected;")
         out.append("      goto matched;")
         out.append("    }")
-        out.append("    * { return 0; }")
+        out.append("    * { goto rejected; }")
         out.append("  */")
         out.append("matched:;")
         out.extend(component_fill(tags, rule))
-        out.append("  return 1;")
+        out.append("  return RFC3986_OK;")
+        out.append("rejected:")
+        out.append("  rfc3986__uri_clear(uri, input, len);")
+        out.append("  return RFC3986_ERR_SYNTAX;")
         out.append("}")
         out.append("")
         out.append("/* %s: the length of the longest prefix of the input that can" % rule)
@@ -627,7 +631,7 @@ def accelerate(text):
     return "\n".join(matchers_twice(out))
 
 
-MATCH = re.compile(r"^int (rfc3986_fast__match_\w+)\(")
+MATCH = re.compile(r"^rfc3986_status (rfc3986_fast__match_\w+)\(")
 
 
 def matchers_twice(lines):
@@ -645,7 +649,7 @@ def matchers_twice(lines):
             i += 1
             continue
         k = i
-        while not (lines[k] == "}" and lines[k - 1] == "  return 1;"):
+        while not (lines[k] == "}" and lines[k - 1] == "  return RFC3986_ERR_SYNTAX;"):
             k += 1
         body = lines[i:k + 1]
         out.extend(ln.replace("= skip(s,", "= skip_table(s,") for ln in body)

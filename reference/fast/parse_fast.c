@@ -547,8 +547,9 @@ static rfc3986_host_type host_type(const unsigned char *s, size_t from,
 }
 
 
-/* URI-reference, whole input; 1 when it matches, with *uri filled. */
-int rfc3986_fast__match_URI_reference(const char *input, size_t len,
+/* URI-reference, whole input: RFC3986_OK when it matches, with *uri filled;
+ * else RFC3986_ERR_SYNTAX, with *uri cleared. */
+rfc3986_status rfc3986_fast__match_URI_reference(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
@@ -692,13 +693,13 @@ yy31:
   t10s = yyt8;
   {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
 yy32:
   ++cur;
 yy33:
-  { return 0; }
+  { goto rejected; }
 yy34:
   ++cur;
   mar = cur;
@@ -12968,7 +12969,10 @@ matched:;
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = scheme_e == NONE ? RFC3986_KIND_RELATIVE_REF
                                 : RFC3986_KIND_URI;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 
 /* URI-reference: the length of the longest prefix of the input that can
@@ -18260,8 +18264,9 @@ yy611:
 
 }
 
-/* URI, whole input; 1 when it matches, with *uri filled. */
-int rfc3986_fast__match_URI(const char *input, size_t len,
+/* URI, whole input: RFC3986_OK when it matches, with *uri filled;
+ * else RFC3986_ERR_SYNTAX, with *uri cleared. */
+rfc3986_status rfc3986_fast__match_URI(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
@@ -18336,7 +18341,7 @@ size_t yyt6 = NONE;
 yy613:
   ++cur;
 yy614:
-  { return 0; }
+  { goto rejected; }
 yy615:
   ++cur;
   mar = cur;
@@ -18506,7 +18511,7 @@ yy620:
   t5s = yyt6;
   {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
 yy621:
@@ -24203,7 +24208,10 @@ matched:;
   }
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = RFC3986_KIND_URI;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 
 /* URI: the length of the longest prefix of the input that can
@@ -29303,8 +29311,9 @@ yy995:
 
 }
 
-/* absolute-URI, whole input; 1 when it matches, with *uri filled. */
-int rfc3986_fast__match_absolute_URI(const char *input, size_t len,
+/* absolute-URI, whole input: RFC3986_OK when it matches, with *uri filled;
+ * else RFC3986_ERR_SYNTAX, with *uri cleared. */
+rfc3986_status rfc3986_fast__match_absolute_URI(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
@@ -29378,7 +29387,7 @@ size_t yyt5 = NONE;
 yy997:
   ++cur;
 yy998:
-  { return 0; }
+  { goto rejected; }
 yy999:
   ++cur;
   mar = cur;
@@ -29547,7 +29556,7 @@ yy1004:
   t4s = yyt5;
   {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
 yy1005:
@@ -34950,7 +34959,10 @@ matched:;
   }
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = RFC3986_KIND_URI;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 
 /* absolute-URI: the length of the longest prefix of the input that can
@@ -39900,8 +39912,9 @@ yy1372:
 
 }
 
-/* relative-ref, whole input; 1 when it matches, with *uri filled. */
-int rfc3986_fast__match_relative_ref(const char *input, size_t len,
+/* relative-ref, whole input: RFC3986_OK when it matches, with *uri filled;
+ * else RFC3986_ERR_SYNTAX, with *uri cleared. */
+rfc3986_status rfc3986_fast__match_relative_ref(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
@@ -40027,13 +40040,13 @@ yy1374:
   t4s = yyt2;
   {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
 yy1375:
   ++cur;
 yy1376:
-  { return 0; }
+  { goto rejected; }
 yy1377:
   ++cur;
   mar = cur;
@@ -46292,7 +46305,10 @@ matched:;
   }
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = RFC3986_KIND_RELATIVE_REF;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 
 /* relative-ref: the length of the longest prefix of the input that can
@@ -51491,7 +51507,7 @@ yy1761:
 /* The matchers compiled for SSSE3, their run scans inline (generate.py,
  * matchers_twice). */
 
-__attribute__((target("ssse3"))) int rfc3986_fast__match_URI_reference_ssse3(const char *input, size_t len,
+__attribute__((target("ssse3"))) rfc3986_status rfc3986_fast__match_URI_reference_ssse3(const char *input, size_t len,
   rfc3986_uri *uri) {
   if (len < 16) /* shorter than one vector: the portable matcher */
     return rfc3986_fast__match_URI_reference(input, len, uri);
@@ -51637,13 +51653,13 @@ yy31:
   t10s = yyt8;
   {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
 yy32:
   ++cur;
 yy33:
-  { return 0; }
+  { goto rejected; }
 yy34:
   ++cur;
   mar = cur;
@@ -63913,10 +63929,13 @@ matched:;
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = scheme_e == NONE ? RFC3986_KIND_RELATIVE_REF
                                 : RFC3986_KIND_URI;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 
-__attribute__((target("ssse3"))) int rfc3986_fast__match_URI_ssse3(const char *input, size_t len,
+__attribute__((target("ssse3"))) rfc3986_status rfc3986_fast__match_URI_ssse3(const char *input, size_t len,
   rfc3986_uri *uri) {
   if (len < 16) /* shorter than one vector: the portable matcher */
     return rfc3986_fast__match_URI(input, len, uri);
@@ -63993,7 +64012,7 @@ size_t yyt6 = NONE;
 yy613:
   ++cur;
 yy614:
-  { return 0; }
+  { goto rejected; }
 yy615:
   ++cur;
   mar = cur;
@@ -64163,7 +64182,7 @@ yy620:
   t5s = yyt6;
   {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
 yy621:
@@ -69860,10 +69879,13 @@ matched:;
   }
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = RFC3986_KIND_URI;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 
-__attribute__((target("ssse3"))) int rfc3986_fast__match_absolute_URI_ssse3(const char *input, size_t len,
+__attribute__((target("ssse3"))) rfc3986_status rfc3986_fast__match_absolute_URI_ssse3(const char *input, size_t len,
   rfc3986_uri *uri) {
   if (len < 16) /* shorter than one vector: the portable matcher */
     return rfc3986_fast__match_absolute_URI(input, len, uri);
@@ -69939,7 +69961,7 @@ size_t yyt5 = NONE;
 yy997:
   ++cur;
 yy998:
-  { return 0; }
+  { goto rejected; }
 yy999:
   ++cur;
   mar = cur;
@@ -70108,7 +70130,7 @@ yy1004:
   t4s = yyt5;
   {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
 yy1005:
@@ -75511,10 +75533,13 @@ matched:;
   }
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = RFC3986_KIND_URI;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 
-__attribute__((target("ssse3"))) int rfc3986_fast__match_relative_ref_ssse3(const char *input, size_t len,
+__attribute__((target("ssse3"))) rfc3986_status rfc3986_fast__match_relative_ref_ssse3(const char *input, size_t len,
   rfc3986_uri *uri) {
   if (len < 16) /* shorter than one vector: the portable matcher */
     return rfc3986_fast__match_relative_ref(input, len, uri);
@@ -75642,13 +75667,13 @@ yy1374:
   t4s = yyt2;
   {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
 yy1375:
   ++cur;
 yy1376:
-  { return 0; }
+  { goto rejected; }
 yy1377:
   ++cur;
   mar = cur;
@@ -81907,6 +81932,9 @@ matched:;
   }
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = RFC3986_KIND_RELATIVE_REF;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 #endif
