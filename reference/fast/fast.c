@@ -1,24 +1,12 @@
 /*
  * fast.c: rfc3986_parse_fast, the generated parser's entry point.  The
  * matching itself is parse_fast.c, generated from the grammar file (see
- * README.md); this file picks the start rule, clears the result and fills
- * the error.
+ * README.md); this file picks the start rule's matcher (the SSSE3 one when
+ * the processor has it) and fills the error.
  */
 #include <string.h>
 
 #include "fast.h"
-
-static void clear(rfc3986_uri *uri, const char *input, size_t len) {
-  const rfc3986_span undefined = {RFC3986_UNDEFINED, 0};
-  uri->input = input;
-  uri->input_len = len;
-  uri->kind = RFC3986_KIND_URI;
-  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
-      uri->query = uri->fragment = undefined;
-  uri->host_type = RFC3986_HOST_NONE;
-  uri->path.offset = 0;
-  uri->path.length = 0;
-}
 
 /* The coarse error rule: the component of the Appendix B split that holds
  * the octet at OFFSET (the last octet when OFFSET is the input's end), or
@@ -55,29 +43,25 @@ static int has_ssse3(void) {
 #endif
 }
 
-static inline rfc3986_fast__match_fn pick(rfc3986_rule start, int vector) {
-  vector = vector && has_ssse3();
-  (void)vector; /* without RFC3986_FAST_SSSE3 there is only the portable */
-  switch (start) {
+/* The matcher of start rule NAME that rfc3986_parse_fast calls. */
 #ifdef RFC3986_FAST_SSSE3
-#define RFC3986_FAST__CASE(NAME)                                               \
-  case RFC3986_RULE_##NAME:                                                    \
-    return vector ? rfc3986_fast__match_##NAME##_ssse3                         \
-                  : rfc3986_fast__match_##NAME;
+#define MATCH(NAME)                                                            \
+  (has_ssse3() ? rfc3986_fast__match_##NAME##_ssse3                            \
+               : rfc3986_fast__match_##NAME)
 #else
+#define MATCH(NAME) rfc3986_fast__match_##NAME
+#endif
+
+rfc3986_fast__match_fn rfc3986_fast__matcher(rfc3986_rule start, int vector) {
+  switch (start) {
 #define RFC3986_FAST__CASE(NAME)                                               \
   case RFC3986_RULE_##NAME:                                                    \
-    return rfc3986_fast__match_##NAME;
-#endif
+    return vector ? MATCH(NAME) : rfc3986_fast__match_##NAME;
     RFC3986_FAST__START(RFC3986_FAST__CASE)
 #undef RFC3986_FAST__CASE
   default:
     return NULL;
   }
-}
-
-rfc3986_fast__match_fn rfc3986_fast__matcher(rfc3986_rule start, int vector) {
-  return pick(start, vector);
 }
 
 /* The error offset's automaton of START (one of the four start rules). */
@@ -93,38 +77,55 @@ static size_t (*viable_of(rfc3986_rule start))(const char *, size_t) {
   }
 }
 
-rfc3986_status rfc3986_parse_fast(const char *input, size_t len,
-                                  rfc3986_rule start, rfc3986_uri *uri,
-                                  rfc3986_error *err) {
-  rfc3986_uri scratch;
-  rfc3986_fast__match_fn match = pick(start, 1);
-  if (uri == NULL)
-    uri = &scratch;
-  if (match == NULL || (input == NULL && len > 0)) {
-    rfc3986_status st =
-        match == NULL ? RFC3986_ERR_UNKNOWN_RULE : RFC3986_ERR_ARGUMENT;
-    clear(uri, input, 0);
-    if (err) {
-      err->status = st;
-      err->offset = 0;
-      err->rule = RFC3986_RULE_NONE;
-    }
-    return st;
-  }
-  clear(uri, input, len);
-  if (match(input, len, uri)) {
-    if (err) {
-      err->status = RFC3986_OK;
-      err->offset = 0;
-      err->rule = RFC3986_RULE_NONE;
-    }
-    return RFC3986_OK;
-  }
-  clear(uri, input, len);
-  if (err) {
-    err->status = RFC3986_ERR_SYNTAX;
+/* The error of a rejected input (status ST) in *err: for a syntax error,
+ * its offset and coarse rule. */
+static void set_error(rfc3986_error *err, rfc3986_status st, const char *input,
+                      size_t len, rfc3986_rule start) {
+  err->status = st;
+  err->offset = 0;
+  err->rule = RFC3986_RULE_NONE;
+  if (st == RFC3986_ERR_SYNTAX) {
     err->offset = viable_of(start)(input, len);
     err->rule = error_rule(input, len, err->offset, start);
   }
-  return RFC3986_ERR_SYNTAX;
+}
+
+/* rfc3986_parse_fast when it has more to do than run the matcher: arguments
+ * to check, a result to clear, or an error to fill.  Out of line, so that
+ * the call that only matches keeps no frame. */
+#ifdef __GNUC__
+__attribute__((noinline))
+#endif
+static rfc3986_status
+parse_checked(const char *input, size_t len, rfc3986_rule start,
+              rfc3986_uri *uri, rfc3986_error *err) {
+  rfc3986_uri scratch;
+  rfc3986_status st;
+  if (input == NULL && len > 0)
+    st = RFC3986_ERR_ARGUMENT;
+  else if (rfc3986_fast__matcher(start, 0) == NULL)
+    st = RFC3986_ERR_UNKNOWN_RULE;
+  else /* the matcher fills *uri, or clears it (fast.h) */
+    st = rfc3986_parse_fast(input, len, start, uri ? uri : &scratch, NULL);
+  if (uri && st != RFC3986_OK && st != RFC3986_ERR_SYNTAX)
+    rfc3986__uri_clear(uri, input, 0);
+  if (err)
+    set_error(err, st, input, len, start);
+  return st;
+}
+
+rfc3986_status rfc3986_parse_fast(const char *input, size_t len,
+                                  rfc3986_rule start, rfc3986_uri *uri,
+                                  rfc3986_error *err) {
+  if (err == NULL && uri != NULL && (input != NULL || len == 0))
+    switch (start) {
+#define RFC3986_FAST__CASE(NAME)                                               \
+  case RFC3986_RULE_##NAME:                                                    \
+    return MATCH(NAME)(input, len, uri);
+      RFC3986_FAST__START(RFC3986_FAST__CASE)
+#undef RFC3986_FAST__CASE
+    default:
+      break;
+    }
+  return parse_checked(input, len, start, uri, err);
 }

@@ -5,10 +5,10 @@
  *
  * For each start rule NAME (URI_reference, URI, absolute_URI,
  * relative_ref):
- *   rfc3986_fast__match_NAME(input, len, uri): 1 when all LEN octets match
- *     the rule, with the spans, host_type and kind of *uri set (the caller
- *     clears *uri first: undefined components are left as they were);
- *     0 otherwise.
+ *   rfc3986_fast__match_NAME(input, len, uri): RFC3986_OK when all LEN
+ *     octets match the rule, with every field of *uri set (an undefined
+ *     component is {RFC3986_UNDEFINED, 0}); RFC3986_ERR_SYNTAX otherwise,
+ *     with *uri cleared (rfc3986__uri_clear).
  *   rfc3986_fast__viable_NAME(input, len): the length of the longest prefix
  *     of the input that can still be extended into a match of the rule.
  */
@@ -26,8 +26,8 @@
   X(relative_ref)
 
 #define RFC3986_FAST__DECLARE(NAME)                                            \
-  int rfc3986_fast__match_##NAME(const char *input, size_t len,                \
-                                 rfc3986_uri *uri);                            \
+  rfc3986_status rfc3986_fast__match_##NAME(const char *input, size_t len,     \
+                                            rfc3986_uri *uri);                 \
   size_t rfc3986_fast__viable_##NAME(const char *input, size_t len);
 RFC3986_FAST__START(RFC3986_FAST__DECLARE)
 #undef RFC3986_FAST__DECLARE
@@ -42,8 +42,8 @@ RFC3986_FAST__START(RFC3986_FAST__DECLARE)
     !defined(RFC3986_FAST_PORTABLE)
 #define RFC3986_FAST_SSSE3 1
 #define RFC3986_FAST__DECLARE_SSSE3(NAME)                                      \
-  int rfc3986_fast__match_##NAME##_ssse3(const char *input, size_t len,        \
-                                         rfc3986_uri *uri);
+  rfc3986_status rfc3986_fast__match_##NAME##_ssse3(                           \
+      const char *input, size_t len, rfc3986_uri *uri);
 RFC3986_FAST__START(RFC3986_FAST__DECLARE_SSSE3)
 #undef RFC3986_FAST__DECLARE_SSSE3
 #endif
@@ -52,7 +52,12 @@ RFC3986_FAST__START(RFC3986_FAST__DECLARE_SSSE3)
  * VECTOR is not 0 and the processor has SSSE3, else the portable one; NULL
  * when START is not one of the four start rules (the tests call it with
  * VECTOR 0 to check the portable matchers on an SSSE3 processor). */
-typedef int (*rfc3986_fast__match_fn)(const char *, size_t, rfc3986_uri *);
+typedef rfc3986_status (*rfc3986_fast__match_fn)(const char *, size_t,
+                                                 rfc3986_uri *);
+
+/* *uri as nothing parsed: every component undefined, the path empty
+ * (reference/src/parse.c, the literal parser's). */
+void rfc3986__uri_clear(rfc3986_uri *uri, const char *input, size_t len);
 rfc3986_fast__match_fn rfc3986_fast__matcher(rfc3986_rule start, int vector);
 
 #endif

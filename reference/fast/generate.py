@@ -340,6 +340,13 @@ def component_fill(tags, start_rule):
     out.append("  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;")
     out.append("  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;")
     out.append("  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;")
+    # every field of *uri is written (the matcher's caller clears nothing):
+    # an undefined span is {NONE, 0}, NONE being RFC3986_UNDEFINED
+    out.append("  const rfc3986_span undefined = {NONE, 0};")
+    out.append("  uri->input = input;")
+    out.append("  uri->input_len = len;")
+    out.append("  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =")
+    out.append("      uri->query = uri->fragment = undefined;")
     out.append("  if (scheme_e != NONE) {")
     out.append("    uri->scheme.offset = 0;")
     out.append("    uri->scheme.length = scheme_e;")
@@ -399,8 +406,9 @@ def generate(g):
     for rule, r, tags in starts:
         fn = cname(rule)
         out.append("")
-        out.append("/* %s, whole input; 1 when it matches, with *uri filled. */" % rule)
-        out.append("int rfc3986_fast__match_%s(const char *input, size_t len," % fn)
+        out.append("/* %s, whole input: RFC3986_OK when it matches, with *uri filled;" % rule)
+        out.append(" * else RFC3986_ERR_SYNTAX, with *uri cleared. */")
+        out.append("rfc3986_status rfc3986_fast__match_%s(const char *input, size_t len," % fn)
         out.append("  rfc3986_uri *uri) {")
         out.append("  const unsigned char *s = (const unsigned char *)input;")
         out.append("  size_t cur = 0, mar = 0;")
@@ -410,14 +418,17 @@ def generate(g):
         out.append("  /*!local:re2c:match_%s" % fn)
         out.append("    %s [\\x00] {" % render(r))
         out.append("      if (cur != len + 1)")
-        out.append("        return 0;")
+        out.append("        goto rejected;")
         out.append("      goto matched;")
         out.append("    }")
-        out.append("    * { return 0; }")
+        out.append("    * { goto rejected; }")
         out.append("  */")
         out.append("matched:;")
         out.extend(component_fill(tags, rule))
-        out.append("  return 1;")
+        out.append("  return RFC3986_OK;")
+        out.append("rejected:")
+        out.append("  rfc3986__uri_clear(uri, input, len);")
+        out.append("  return RFC3986_ERR_SYNTAX;")
         out.append("}")
         out.append("")
         out.append("/* %s: the length of the longest prefix of the input that can" % rule)
@@ -488,21 +499,55 @@ def case_groups(lines, i):
     return out
 
 
+def transitions(lines, i):
+    """The transitions of the state labelled at lines[i], octet -> (target,
+    whether nothing is done on the way), or None when lines[i] is not a
+    state of the shape described above."""
+    m = LABEL.match(lines[i])
+    if not m or lines[i + 1:i + 3] != ["  ++cur;", PEEK]:
+        return None
+    sw = i + 4 if LABEL.match(lines[i + 3]) else i + 3
+    if lines[sw] != "  switch (yych) {":
+        return None
+    out = {}
+    for octs, body, target in case_groups(lines, sw):
+        for o in octs or []:
+            out[o] = (target, not body)
+    return out
+
+
 def self_loop(lines, i):
     """The octets that bring the state labelled at lines[i] back to itself
     with nothing done, or an empty set when lines[i] is not a state of the
     shape described above."""
-    m = LABEL.match(lines[i])
-    if not m or lines[i + 1:i + 3] != ["  ++cur;", PEEK]:
+    moves = transitions(lines, i)
+    if moves is None:
         return set()
-    sw = i + 4 if LABEL.match(lines[i + 3]) else i + 3
-    if lines[sw] != "  switch (yych) {":
-        return set()
-    loop = set()
-    for octs, body, target in case_groups(lines, sw):
-        if target == m.group(1) and not body and octs is not None:
-            loop.update(octs)
-    return loop
+    me = LABEL.match(lines[i]).group(1)
+    return {o for o, (target, plain) in moves.items() if target == me and plain}
+
+
+def triplet_class(lines, labels, i, loop):
+    """The octets X of a "%" X X that brings the state labelled at lines[i]
+    back to itself through two other states with nothing done (the
+    pct-encoded triplets of a run), or None.  X must be in the run's own
+    class, so that a scan that also skips such triplets differs from the
+    plain one only at their "%"."""
+    me = LABEL.match(lines[i]).group(1)
+    moves = transitions(lines, i)
+    first = moves.get(ord("%"))
+    if not first or not first[1] or first[0] not in labels:
+        return None
+    a = transitions(lines, labels[first[0]]) or {}
+    xs = {o for o, (target, plain) in a.items() if plain}
+    seconds = {a[o][0] for o in xs}
+    if len(seconds) != 1 or seconds.pop() not in labels:
+        return None
+    b = transitions(lines, labels[a[min(xs)][0]]) or {}
+    back = {o for o, (target, plain) in b.items() if target == me and plain}
+    if not xs or back != xs or not xs <= loop:
+        return None
+    return frozenset(xs)
 
 
 def nibble_tables(octets):
@@ -517,118 +562,178 @@ def nibble_tables(octets):
 
 
 def scan_functions(classes):
-    """C: skip_table(s, cur, len, N), the first offset at or after CUR whose
-    octet is not in class N (LEN when none is), one octet at a time through
-    a table; skip_vector, the same 16 octets at a time with SSSE3, inline in
-    the matchers compiled for SSSE3; skip, the one of the two the processor
-    can run, chosen at each call (the error offsets' automata)."""
+    """C: skip_table(s, cur, len, N, H), the first offset at or after CUR
+    whose octet is not in class N (LEN when none is), where H is -1 or the
+    class X of the pct-encoded triplets "%" X X that the run also takes,
+    one octet at a time through a table; skip_vector, the same 16 octets at
+    a time with SSSE3, inline in the matchers compiled for SSSE3; skip, the
+    one of the two the processor can run, chosen at each call (the error
+    offsets' automata)."""
     table = [0] * 256
     for n, c in enumerate(classes):
         for o in c:
             table[o] |= 1 << n
-    out = ["", "/* Run scans (generate.py, accelerate): skip*(s, cur, len, N) is the first",
-           " * offset at or after CUR whose octet is not in class N, LEN if none is. */",
-           "static const uint8_t class_of[256] = {"]
+    ctype = "uint8_t" if len(classes) <= 8 else "uint16_t"
+    out = ["", "/* Run scans (generate.py, accelerate): skip*(s, cur, len, N, H) is the",
+           " * first offset at or after CUR whose octet is not in class N and does",
+           " * not begin a triplet \"%\" X X of X in class H (H -1: none), LEN if none is. */",
+           "static const %s class_of[256] = {" % ctype]
     for k in range(0, 256, 8):
         out.append("  %s," % ", ".join("0x%02x" % v for v in table[k:k + 8]))
     out.append("};")
     out.append("")
+    out.append("/* 1 when s[at..at+3) is a triplet \"%\" X X of X in class H. */")
+    out.append("__attribute__((always_inline)) static inline int")
+    out.append("triplet(const unsigned char *s, size_t at, size_t len, int h) {")
+    out.append("  return h >= 0 && len - at >= 3 && s[at] == '%' &&")
+    out.append("         (class_of[s[at + 1]] >> h & 1) != 0 && (class_of[s[at + 2]] >> h & 1) != 0;")
+    out.append("}")
+    out.append("")
     out.append("__attribute__((always_inline)) static inline size_t")
-    out.append("skip_table(const unsigned char *s, size_t cur, size_t len, int n) {")
-    out.append("  while (cur < len && (class_of[s[cur]] >> n & 1) != 0)")
-    out.append("    cur++;")
-    out.append("  return cur;")
+    out.append("skip_table(const unsigned char *s, size_t cur, size_t len, int n, int h) {")
+    out.append("  for (;; cur += 3) {")
+    out.append("    while (cur < len && (class_of[s[cur]] >> n & 1) != 0)")
+    out.append("      cur++;")
+    out.append("    if (cur >= len || !triplet(s, cur, len, h))")
+    out.append("      return cur;")
+    out.append("  }")
     out.append("}")
     out.append("")
     out.append("#ifdef RFC3986_FAST_SSSE3")
     out.append("/* Per class, the pshufb tables of its octets' low and high nibbles. */")
     out.append("static const uint8_t class_nibbles[%d][32] = {" % len(classes))
     for c in classes:
-        t = nibble_tables(c)
-        out.append("  {%s," % ", ".join("0x%02x" % v for v in t[:16]))
-        out.append("   %s}," % ", ".join("0x%02x" % v for v in t[16:]))
+        nt = nibble_tables(c)
+        out.append("  {%s," % ", ".join("0x%02x" % v for v in nt[:16]))
+        out.append("   %s}," % ", ".join("0x%02x" % v for v in nt[16:]))
     out.append("};")
     out.append("")
-    out.append("/* Bit k set when octet k of X is not in the class of tables LO and HI. */")
-    out.append("__attribute__((target(\"ssse3\"))) static inline unsigned")
-    out.append("outside(__m128i x, __m128i lo, __m128i hi) {")
+    out.append("/* Bit k set when octet k of X is not in class N. */")
+    out.append("__attribute__((target(\"ssse3\"), always_inline)) static inline unsigned")
+    out.append("outside(__m128i x, int n) {")
     out.append("  const __m128i nibble = _mm_set1_epi8(0x0F);")
+    out.append("  const __m128i lo = _mm_loadu_si128((const __m128i *)class_nibbles[n]);")
+    out.append("  const __m128i hi = _mm_loadu_si128((const __m128i *)(class_nibbles[n] + 16));")
     out.append("  const __m128i in = _mm_and_si128(")
     out.append("      _mm_shuffle_epi8(lo, _mm_and_si128(x, nibble)),")
     out.append("      _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(x, 4), nibble)));")
     out.append("  return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(in, _mm_setzero_si128()));")
     out.append("}")
     out.append("")
-    out.append("/* The run of class N from CUR (CUR <= LEN); a table when LEN < 16. */")
+    out.append("/* Bit k set when octet k of X is neither in class N nor part of a triplet")
+    out.append(" * \"%\" X X of X in class H that lies inside X (H -1: none). */")
+    out.append("__attribute__((target(\"ssse3\"), always_inline)) static inline unsigned")
+    out.append("stops(__m128i x, int n, int h) {")
+    out.append("  unsigned out = outside(x, n), pct, x2, starts;")
+    out.append("  if (h < 0)")
+    out.append("    return out;")
+    out.append("  pct = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('%')));")
+    out.append("  x2 = ~outside(x, h) & 0xFFFFu;")
+    out.append("  starts = pct & x2 >> 1 & x2 >> 2;")
+    out.append("  return out & ~(starts | starts << 1 | starts << 2);")
+    out.append("}")
+    out.append("")
+    out.append("/* The run of class N (and triplets of H) from CUR (CUR <= LEN, 16 <= LEN:")
+    out.append(" * the SSSE3 matchers send shorter inputs to the portable ones). */")
     out.append("__attribute__((target(\"ssse3\"), always_inline)) static inline size_t")
-    out.append("skip_vector(const unsigned char *s, size_t cur, size_t len, int n) {")
-    out.append("  const __m128i lo = _mm_loadu_si128((const __m128i *)class_nibbles[n]);")
-    out.append("  const __m128i hi = _mm_loadu_si128((const __m128i *)(class_nibbles[n] + 16));")
-    out.append("  if (cur >= len || (class_of[s[cur]] >> n & 1) == 0)")
-    out.append("    return cur; /* an empty run (between two %XX, say): no vector */")
-    out.append("  if (len < 16)")
-    out.append("    return skip_table(s, cur, len, n);")
+    out.append("skip_vector(const unsigned char *s, size_t cur, size_t len, int n, int h) {")
+    out.append("  if (cur >= len || ((class_of[s[cur]] >> n & 1) == 0 && !triplet(s, cur, len, h)))")
+    out.append("    return cur; /* an empty run: no vector */")
     out.append("  for (; len - cur >= 16; cur += 16) {")
-    out.append("    const unsigned out = outside(_mm_loadu_si128((const __m128i *)(s + cur)), lo, hi);")
+    out.append("    const unsigned out = stops(_mm_loadu_si128((const __m128i *)(s + cur)), n, h);")
     out.append("    if (out != 0)")
     out.append("      return cur + (size_t)__builtin_ctz(out);")
     out.append("  }")
     out.append("  /* fewer than 16 octets left: the last 16 of the input, from CUR on (bit")
     out.append("   * 16 stands for the end) */")
     out.append("  return cur + (size_t)__builtin_ctz(")
-    out.append("                   (outside(_mm_loadu_si128((const __m128i *)(s + len - 16)), lo, hi) |")
+    out.append("                   (stops(_mm_loadu_si128((const __m128i *)(s + len - 16)), n, h) |")
     out.append("                    0x10000u) >>")
     out.append("                   (cur - (len - 16)));")
     out.append("}")
     out.append("")
     out.append("__attribute__((target(\"ssse3\"))) static size_t")
-    out.append("skip_ssse3(const unsigned char *s, size_t cur, size_t len, int n) {")
-    out.append("  return skip_vector(s, cur, len, n);")
+    out.append("skip_ssse3(const unsigned char *s, size_t cur, size_t len, int n, int h) {")
+    out.append("  return skip_vector(s, cur, len, n, h);")
     out.append("}")
     out.append("#endif")
     out.append("")
     out.append("__attribute__((always_inline)) static inline size_t")
-    out.append("skip(const unsigned char *s, size_t cur, size_t len, int n) {")
-    out.append("  if (cur >= len || (class_of[s[cur]] >> n & 1) == 0)")
+    out.append("skip(const unsigned char *s, size_t cur, size_t len, int n, int h) {")
+    out.append("  if (cur >= len || ((class_of[s[cur]] >> n & 1) == 0 && !triplet(s, cur, len, h)))")
     out.append("    return cur; /* an empty run: no need of the vector */")
     out.append("#ifdef RFC3986_FAST_SSSE3")
     out.append("  if (len >= 16 && __builtin_cpu_supports(\"ssse3\"))")
-    out.append("    return skip_ssse3(s, cur, len, n);")
+    out.append("    return skip_ssse3(s, cur, len, n, h);")
     out.append("#endif")
-    out.append("  return skip_table(s, cur, len, n);")
+    out.append("  return skip_table(s, cur, len, n, h);")
     out.append("}")
     return out
 
 
 def accelerate(text):
     """re2c's output with a run scan in every state that loops on a class of
-    at least RUN_MIN octets (see above)."""
+    at least RUN_MIN octets (see above).  Where such a state also comes
+    back to itself through a pct-encoded triplet (triplet_class), its "%"
+    first tries to skip the run from there with the triplets in it, and
+    goes on as re2c wrote it where there is no triplet: a run without "%"
+    pays nothing for it."""
     lines = text.split("\n")
+    labels = {m.group(1): k for k, m in ((k, LABEL.match(ln)) for k, ln in enumerate(lines)) if m}
     out, classes, i = [], [], 0
+    pct = None  # (the "%" case to rewrite, the scan after it) of the state
+
+    def number(key):
+        if key not in classes:
+            classes.append(key)
+        return classes.index(key)
+
     while i < len(lines):
+        if pct and lines[i] == pct[0]:
+            out.extend(pct[1])
+            pct = None
+            i += 1
+            continue
         out.append(lines[i])
         loop = self_loop(lines, i)
-        i += 1
         if len(loop) >= RUN_MIN and 0 not in loop:
-            key = frozenset(loop)
-            if key not in classes:
-                classes.append(key)
-            out.append(lines[i])  # "++cur;"
-            out.append("  cur = skip(s, cur, len, %d);" % classes.index(key))
-            i += 1
+            me = LABEL.match(lines[i]).group(1)
+            n = number(frozenset(loop))
+            hex_ = triplet_class(lines, labels, i, loop)
+            out.append(lines[i + 1])  # "++cur;"
+            out.append("  cur = skip(s, cur, len, %d, -1);" % n)
+            out.append(lines[i + 2])  # the peek
+            i += 3
+            dispatch = LABEL.match(lines[i])
+            target = transitions(lines, labels[me])[ord("%")][0] if hex_ else None
+            case = "    case '%%': goto %s;" % target
+            if hex_ and case in lines[i:lines.index("  }", i)]:
+                if dispatch is None:
+                    out.append("%s_dispatch:" % me)
+                pct = (case, ["    case '%':",
+                              "      if (triplet(s, cur, len, %d)) {" % number(hex_),
+                              "        cur = skip(s, cur + 3, len, %d, %d);" % (n, number(hex_)),
+                              "        " + PEEK.strip(),
+                              "        goto %s;" % (dispatch.group(1) if dispatch else me + "_dispatch"),
+                              "      }",
+                              "      goto %s;" % target])
+            continue
+        i += 1
     at = out.index("#define NONE ((size_t)-1)") + 1
     out = out[:at] + scan_functions(classes) + out[at:]
     return "\n".join(matchers_twice(out))
 
 
-MATCH = re.compile(r"^int (rfc3986_fast__match_\w+)\(")
+MATCH = re.compile(r"^rfc3986_status (rfc3986_fast__match_\w+)\(")
 
 
 def matchers_twice(lines):
     """The matchers as they are with skip_table for their run scans (the
     portable ones), and again at the end, named NAME_ssse3, compiled for
     SSSE3 with skip_vector inline (fast.c picks them when the processor has
-    SSSE3): no test of the processor and no call in a run scan."""
+    SSSE3): no test of the processor and no call in a run scan.  An input
+    shorter than one vector (16 octets) goes to the portable matcher, so
+    that skip_vector need not test for it."""
     out, copies, i = [], [], 0
     while i < len(lines):
         m = MATCH.match(lines[i])
@@ -637,14 +742,17 @@ def matchers_twice(lines):
             i += 1
             continue
         k = i
-        while not (lines[k] == "}" and lines[k - 1] == "  return 1;"):
+        while not (lines[k] == "}" and lines[k - 1] == "  return RFC3986_ERR_SYNTAX;"):
             k += 1
         body = lines[i:k + 1]
         out.extend(ln.replace("= skip(s,", "= skip_table(s,") for ln in body)
         copies.append("")
         copies.append("__attribute__((target(\"ssse3\"))) " +
                       body[0].replace(m.group(1), m.group(1) + "_ssse3"))
-        copies.extend(ln.replace("= skip(s,", "= skip_vector(s,") for ln in body[1:])
+        copies.append(body[1])
+        copies.append("  if (len < 16) /* shorter than one vector: the portable matcher */")
+        copies.append("    return %s(input, len, uri);" % m.group(1))
+        copies.extend(ln.replace("= skip(s,", "= skip_vector(s,") for ln in body[2:])
         i = k + 1
     return out + ["#ifdef RFC3986_FAST_SSSE3",
                   "/* The matchers compiled for SSSE3, their run scans inline (generate.py,",

@@ -18,25 +18,26 @@
  * grammar, and ends a match short of the end). */
 #define NONE ((size_t)-1)
 
-/* Run scans (generate.py, accelerate): skip*(s, cur, len, N) is the first
- * offset at or after CUR whose octet is not in class N, LEN if none is. */
+/* Run scans (generate.py, accelerate): skip*(s, cur, len, N, H) is the
+ * first offset at or after CUR whose octet is not in class N and does
+ * not begin a triplet "%" X X of X in class H (H -1: none), LEN if none is. */
 static const uint8_t class_of[256] = {
   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-  0x00, 0x57, 0x00, 0x00, 0x57, 0x00, 0x57, 0x57,
-  0x57, 0x57, 0x57, 0x5f, 0x57, 0x5f, 0x5f, 0x06,
+  0x00, 0xad, 0x00, 0x00, 0xad, 0x00, 0xad, 0xad,
+  0xad, 0xad, 0xad, 0xbd, 0xad, 0xbd, 0xbd, 0x0c,
   0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
-  0xff, 0xff, 0x46, 0x57, 0x00, 0x57, 0x00, 0x04,
-  0x07, 0xdf, 0xdf, 0xdf, 0xdf, 0xdf, 0xdf, 0x5f,
-  0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f,
-  0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f,
-  0x5f, 0x5f, 0x5f, 0x00, 0x00, 0x00, 0x00, 0x57,
-  0x00, 0xdf, 0xdf, 0xdf, 0xdf, 0xdf, 0xdf, 0x5f,
-  0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f,
-  0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f, 0x5f,
-  0x5f, 0x5f, 0x5f, 0x00, 0x00, 0x00, 0x57, 0x00,
+  0xff, 0xff, 0x8c, 0xad, 0x00, 0xad, 0x00, 0x08,
+  0x0d, 0xbf, 0xbf, 0xbf, 0xbf, 0xbf, 0xbf, 0xbd,
+  0xbd, 0xbd, 0xbd, 0xbd, 0xbd, 0xbd, 0xbd, 0xbd,
+  0xbd, 0xbd, 0xbd, 0xbd, 0xbd, 0xbd, 0xbd, 0xbd,
+  0xbd, 0xbd, 0xbd, 0x00, 0x00, 0x00, 0x00, 0xad,
+  0x00, 0xbf, 0xbf, 0xbf, 0xbf, 0xbf, 0xbf, 0xbd,
+  0xbd, 0xbd, 0xbd, 0xbd, 0xbd, 0xbd, 0xbd, 0xbd,
+  0xbd, 0xbd, 0xbd, 0xbd, 0xbd, 0xbd, 0xbd, 0xbd,
+  0xbd, 0xbd, 0xbd, 0x00, 0x00, 0x00, 0xad, 0x00,
   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
@@ -55,17 +56,29 @@ static const uint8_t class_of[256] = {
   0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
 
+/* 1 when s[at..at+3) is a triplet "%" X X of X in class H. */
+__attribute__((always_inline)) static inline int
+triplet(const unsigned char *s, size_t at, size_t len, int h) {
+  return h >= 0 && len - at >= 3 && s[at] == '%' &&
+         (class_of[s[at + 1]] >> h & 1) != 0 && (class_of[s[at + 2]] >> h & 1) != 0;
+}
+
 __attribute__((always_inline)) static inline size_t
-skip_table(const unsigned char *s, size_t cur, size_t len, int n) {
-  while (cur < len && (class_of[s[cur]] >> n & 1) != 0)
-    cur++;
-  return cur;
+skip_table(const unsigned char *s, size_t cur, size_t len, int n, int h) {
+  for (;; cur += 3) {
+    while (cur < len && (class_of[s[cur]] >> n & 1) != 0)
+      cur++;
+    if (cur >= len || !triplet(s, cur, len, h))
+      return cur;
+  }
 }
 
 #ifdef RFC3986_FAST_SSSE3
 /* Per class, the pshufb tables of its octets' low and high nibbles. */
 static const uint8_t class_nibbles[8][32] = {
   {0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc, 0xfc, 0xfc, 0xf4, 0x5c, 0x54, 0x5c, 0xd4, 0x70,
+   0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
+  {0x08, 0x58, 0x58, 0x58, 0x58, 0x58, 0x58, 0x08, 0x08, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
    0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
   {0xb8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc, 0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0xd4, 0x74,
    0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
@@ -79,57 +92,67 @@ static const uint8_t class_nibbles[8][32] = {
    0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
   {0xa8, 0xfc, 0xf8, 0xf8, 0xfc, 0xf8, 0xfc, 0xfc, 0xfc, 0xfc, 0xfc, 0x5c, 0x54, 0x5c, 0xd4, 0x70,
    0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
-  {0x08, 0x58, 0x58, 0x58, 0x58, 0x58, 0x58, 0x08, 0x08, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-   0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00},
 };
 
-/* Bit k set when octet k of X is not in the class of tables LO and HI. */
-__attribute__((target("ssse3"))) static inline unsigned
-outside(__m128i x, __m128i lo, __m128i hi) {
+/* Bit k set when octet k of X is not in class N. */
+__attribute__((target("ssse3"), always_inline)) static inline unsigned
+outside(__m128i x, int n) {
   const __m128i nibble = _mm_set1_epi8(0x0F);
+  const __m128i lo = _mm_loadu_si128((const __m128i *)class_nibbles[n]);
+  const __m128i hi = _mm_loadu_si128((const __m128i *)(class_nibbles[n] + 16));
   const __m128i in = _mm_and_si128(
       _mm_shuffle_epi8(lo, _mm_and_si128(x, nibble)),
       _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(x, 4), nibble)));
   return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(in, _mm_setzero_si128()));
 }
 
-/* The run of class N from CUR (CUR <= LEN); a table when LEN < 16. */
+/* Bit k set when octet k of X is neither in class N nor part of a triplet
+ * "%" X X of X in class H that lies inside X (H -1: none). */
+__attribute__((target("ssse3"), always_inline)) static inline unsigned
+stops(__m128i x, int n, int h) {
+  unsigned out = outside(x, n), pct, x2, starts;
+  if (h < 0)
+    return out;
+  pct = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('%')));
+  x2 = ~outside(x, h) & 0xFFFFu;
+  starts = pct & x2 >> 1 & x2 >> 2;
+  return out & ~(starts | starts << 1 | starts << 2);
+}
+
+/* The run of class N (and triplets of H) from CUR (CUR <= LEN, 16 <= LEN:
+ * the SSSE3 matchers send shorter inputs to the portable ones). */
 __attribute__((target("ssse3"), always_inline)) static inline size_t
-skip_vector(const unsigned char *s, size_t cur, size_t len, int n) {
-  const __m128i lo = _mm_loadu_si128((const __m128i *)class_nibbles[n]);
-  const __m128i hi = _mm_loadu_si128((const __m128i *)(class_nibbles[n] + 16));
-  if (cur >= len || (class_of[s[cur]] >> n & 1) == 0)
-    return cur; /* an empty run (between two %XX, say): no vector */
-  if (len < 16)
-    return skip_table(s, cur, len, n);
+skip_vector(const unsigned char *s, size_t cur, size_t len, int n, int h) {
+  if (cur >= len || ((class_of[s[cur]] >> n & 1) == 0 && !triplet(s, cur, len, h)))
+    return cur; /* an empty run: no vector */
   for (; len - cur >= 16; cur += 16) {
-    const unsigned out = outside(_mm_loadu_si128((const __m128i *)(s + cur)), lo, hi);
+    const unsigned out = stops(_mm_loadu_si128((const __m128i *)(s + cur)), n, h);
     if (out != 0)
       return cur + (size_t)__builtin_ctz(out);
   }
   /* fewer than 16 octets left: the last 16 of the input, from CUR on (bit
    * 16 stands for the end) */
   return cur + (size_t)__builtin_ctz(
-                   (outside(_mm_loadu_si128((const __m128i *)(s + len - 16)), lo, hi) |
+                   (stops(_mm_loadu_si128((const __m128i *)(s + len - 16)), n, h) |
                     0x10000u) >>
                    (cur - (len - 16)));
 }
 
 __attribute__((target("ssse3"))) static size_t
-skip_ssse3(const unsigned char *s, size_t cur, size_t len, int n) {
-  return skip_vector(s, cur, len, n);
+skip_ssse3(const unsigned char *s, size_t cur, size_t len, int n, int h) {
+  return skip_vector(s, cur, len, n, h);
 }
 #endif
 
 __attribute__((always_inline)) static inline size_t
-skip(const unsigned char *s, size_t cur, size_t len, int n) {
-  if (cur >= len || (class_of[s[cur]] >> n & 1) == 0)
+skip(const unsigned char *s, size_t cur, size_t len, int n, int h) {
+  if (cur >= len || ((class_of[s[cur]] >> n & 1) == 0 && !triplet(s, cur, len, h)))
     return cur; /* an empty run: no need of the vector */
 #ifdef RFC3986_FAST_SSSE3
   if (len >= 16 && __builtin_cpu_supports("ssse3"))
-    return skip_ssse3(s, cur, len, n);
+    return skip_ssse3(s, cur, len, n, h);
 #endif
-  return skip_table(s, cur, len, n);
+  return skip_table(s, cur, len, n, h);
 }
 
 
@@ -548,8 +571,9 @@ static rfc3986_host_type host_type(const unsigned char *s, size_t from,
 }
 
 
-/* URI-reference, whole input; 1 when it matches, with *uri filled. */
-int rfc3986_fast__match_URI_reference(const char *input, size_t len,
+/* URI-reference, whole input: RFC3986_OK when it matches, with *uri filled;
+ * else RFC3986_ERR_SYNTAX, with *uri cleared. */
+rfc3986_status rfc3986_fast__match_URI_reference(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
@@ -693,13 +717,13 @@ yy31:
   t10s = yyt8;
   {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
 yy32:
   ++cur;
 yy33:
-  { return 0; }
+  { goto rejected; }
 yy34:
   ++cur;
   mar = cur;
@@ -1213,7 +1237,7 @@ yy39:
   }
 yy40:
   ++cur;
-  cur = skip_table(s, cur, len, 0);
+  cur = skip_table(s, cur, len, 0, -1);
   yych = (cur < len ? s[cur] : 0);
 yy41:
   switch (yych) {
@@ -1314,7 +1338,13 @@ yy41:
       yyt10 = NONE;
       yyt11 = NONE;
       goto yy43;
-    case '%': goto yy44;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 0, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy41;
+      }
+      goto yy44;
     case '/': goto yy45;
     case '?':
       yyt9 = NONE;
@@ -1457,7 +1487,7 @@ yy44:
   }
 yy45:
   ++cur;
-  cur = skip_table(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
 yy46:
   switch (yych) {
@@ -1560,7 +1590,13 @@ yy46:
       yyt10 = NONE;
       yyt11 = NONE;
       goto yy43;
-    case '%': goto yy51;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy46;
+      }
+      goto yy51;
     case '?':
       yyt9 = NONE;
       yyt10 = NONE;
@@ -1675,8 +1711,9 @@ yy47:
   }
 yy48:
   ++cur;
-  cur = skip_table(s, cur, len, 2);
+  cur = skip_table(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy48_dispatch:
   switch (yych) {
     case 0x00:
       yyt1 = NONE;
@@ -1767,7 +1804,13 @@ yy48:
     case 'y':
     case 'z':
     case '~': goto yy48;
-    case '%': goto yy49;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy48_dispatch;
+      }
+      goto yy49;
     default: goto yy42;
   }
 yy49:
@@ -1983,8 +2026,9 @@ yy52:
   }
 yy53:
   ++cur;
-  cur = skip_table(s, cur, len, 2);
+  cur = skip_table(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy53_dispatch:
   switch (yych) {
     case 0x00:
       yyt1 = NONE;
@@ -2077,7 +2121,13 @@ yy53:
     case 'z':
     case '~': goto yy53;
     case '#': goto yy43;
-    case '%': goto yy54;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy53_dispatch;
+      }
+      goto yy54;
     default: goto yy42;
   }
 yy54:
@@ -2110,7 +2160,7 @@ yy54:
   }
 yy55:
   ++cur;
-  cur = skip_table(s, cur, len, 3);
+  cur = skip_table(s, cur, len, 4, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -2287,8 +2337,9 @@ yy58:
   }
 yy59:
   ++cur;
-  cur = skip_table(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
+yy59_dispatch:
   switch (yych) {
     case 0x00:
       yyt1 = NONE;
@@ -2384,7 +2435,13 @@ yy59:
       yyt10 = cur;
       yyt11 = cur;
       goto yy43;
-    case '%': goto yy60;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy59_dispatch;
+      }
+      goto yy60;
     case '/':
       yyt10 = cur;
       yyt11 = cur;
@@ -2431,8 +2488,9 @@ yy60:
   }
 yy61:
   ++cur;
-  cur = skip_table(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
+yy61_dispatch:
   switch (yych) {
     case 0x00:
       yyt1 = NONE;
@@ -2527,13 +2585,19 @@ yy61:
     case '#':
       yyt7 = NONE;
       goto yy43;
-    case '%': goto yy73;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy61_dispatch;
+      }
+      goto yy73;
     case '?': goto yy47;
     default: goto yy42;
   }
 yy62:
   ++cur;
-  cur = skip_table(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -2709,7 +2773,7 @@ yy65:
   }
 yy66:
   ++cur;
-  cur = skip_table(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
 yy67:
   switch (yych) {
@@ -2811,7 +2875,13 @@ yy67:
       yyt4 = NONE;
       yyt5 = NONE;
       goto yy68;
-    case '%': goto yy69;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy67;
+      }
+      goto yy69;
     case '?':
       yyt2 = NONE;
       yyt3 = NONE;
@@ -3116,8 +3186,9 @@ yy73:
   }
 yy74:
   ++cur;
-  cur = skip_table(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
+yy74_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -3197,7 +3268,13 @@ yy74:
     case 'y':
     case 'z':
     case '~': goto yy74;
-    case '%': goto yy75;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 7, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy74_dispatch;
+      }
+      goto yy75;
     case '@':
       yyt9 = cur;
       goto yy63;
@@ -3233,7 +3310,7 @@ yy75:
   }
 yy76:
   ++cur;
-  cur = skip_table(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
 yy77:
   switch (yych) {
@@ -3331,7 +3408,13 @@ yy77:
       yyt10 = cur;
       yyt11 = cur;
       goto yy43;
-    case '%': goto yy78;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy77;
+      }
+      goto yy78;
     case '/':
       yyt10 = cur;
       yyt11 = cur;
@@ -3375,7 +3458,7 @@ yy78:
   }
 yy79:
   ++cur;
-  cur = skip_table(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -3456,8 +3539,9 @@ yy82:
   }
 yy83:
   ++cur;
-  cur = skip_table(s, cur, len, 2);
+  cur = skip_table(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy83_dispatch:
   switch (yych) {
     case 0x00:
       yyt7 = NONE;
@@ -3547,7 +3631,13 @@ yy83:
     case 'y':
     case 'z':
     case '~': goto yy83;
-    case '%': goto yy84;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy83_dispatch;
+      }
+      goto yy84;
     default: goto yy42;
   }
 yy84:
@@ -3734,8 +3824,9 @@ yy86:
   }
 yy87:
   ++cur;
-  cur = skip_table(s, cur, len, 2);
+  cur = skip_table(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy87_dispatch:
   switch (yych) {
     case 0x00:
       yyt6 = NONE;
@@ -3827,7 +3918,13 @@ yy87:
     case 'z':
     case '~': goto yy87;
     case '#': goto yy68;
-    case '%': goto yy88;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy87_dispatch;
+      }
+      goto yy88;
     default: goto yy42;
   }
 yy88:
@@ -4031,7 +4128,7 @@ yy94:
   }
 yy95:
   ++cur;
-  cur = skip_table(s, cur, len, 7);
+  cur = skip_table(s, cur, len, 1, -1);
   yych = (cur < len ? s[cur] : 0);
 yy96:
   switch (yych) {
@@ -4090,8 +4187,9 @@ yy97:
   }
 yy98:
   ++cur;
-  cur = skip_table(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
+yy98_dispatch:
   switch (yych) {
     case 0x00:
       yyt3 = cur;
@@ -4186,7 +4284,13 @@ yy98:
       yyt4 = cur;
       yyt5 = NONE;
       goto yy68;
-    case '%': goto yy99;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy98_dispatch;
+      }
+      goto yy99;
     case '/':
       yyt3 = cur;
       yyt4 = cur;
@@ -4233,8 +4337,9 @@ yy99:
   }
 yy100:
   ++cur;
-  cur = skip_table(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
+yy100_dispatch:
   switch (yych) {
     case 0x00:
       yyt5 = NONE;
@@ -4328,13 +4433,19 @@ yy100:
     case '#':
       yyt5 = NONE;
       goto yy68;
-    case '%': goto yy116;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy100_dispatch;
+      }
+      goto yy116;
     case '?': goto yy71;
     default: goto yy42;
   }
 yy101:
   ++cur;
-  cur = skip_table(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -4847,8 +4958,9 @@ yy116:
   }
 yy117:
   ++cur;
-  cur = skip_table(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
+yy117_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -4928,7 +5040,13 @@ yy117:
     case 'y':
     case 'z':
     case '~': goto yy117;
-    case '%': goto yy118;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 7, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy117_dispatch;
+      }
+      goto yy118;
     case '@':
       yyt2 = cur;
       goto yy102;
@@ -4964,7 +5082,7 @@ yy118:
   }
 yy119:
   ++cur;
-  cur = skip_table(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
 yy120:
   switch (yych) {
@@ -5061,7 +5179,13 @@ yy120:
       yyt4 = cur;
       yyt5 = NONE;
       goto yy68;
-    case '%': goto yy121;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy120;
+      }
+      goto yy121;
     case '/':
       yyt3 = cur;
       yyt4 = cur;
@@ -5105,7 +5229,7 @@ yy121:
   }
 yy122:
   ++cur;
-  cur = skip_table(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -5571,7 +5695,7 @@ yy139:
   }
 yy140:
   ++cur;
-  cur = skip_table(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
 yy141:
   switch (yych) {
@@ -5829,7 +5953,7 @@ yy147:
   }
 yy148:
   ++cur;
-  cur = skip_table(s, cur, len, 7);
+  cur = skip_table(s, cur, len, 1, -1);
   yych = (cur < len ? s[cur] : 0);
 yy149:
   switch (yych) {
@@ -7201,7 +7325,7 @@ yy200:
   }
 yy201:
   ++cur;
-  cur = skip_table(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
 yy202:
   switch (yych) {
@@ -12933,6 +13057,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -12964,7 +13093,10 @@ matched:;
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = scheme_e == NONE ? RFC3986_KIND_RELATIVE_REF
                                 : RFC3986_KIND_URI;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 
 /* URI-reference: the length of the longest prefix of the input that can
@@ -13067,8 +13199,9 @@ yy423:
   { return 0; }
 yy424:
   ++cur;
-  cur = skip(s, cur, len, 0);
+  cur = skip(s, cur, len, 0, -1);
   yych = (cur < len ? s[cur] : 0);
+yy424_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -13149,7 +13282,13 @@ yy424:
     case 'z':
     case '~': goto yy424;
     case '#': goto yy426;
-    case '%': goto yy427;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 0, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy424_dispatch;
+      }
+      goto yy427;
     case '/':
     case '?': goto yy429;
     default: goto yy425;
@@ -13158,8 +13297,9 @@ yy425:
   { return cur; }
 yy426:
   ++cur;
-  cur = skip(s, cur, len, 2);
+  cur = skip(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy426_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -13242,7 +13382,13 @@ yy426:
     case 'y':
     case 'z':
     case '~': goto yy426;
-    case '%': goto yy432;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy426_dispatch;
+      }
+      goto yy432;
     default: goto yy425;
   }
 yy427:
@@ -13282,7 +13428,7 @@ yy428:
   }
 yy429:
   ++cur;
-  cur = skip(s, cur, len, 2);
+  cur = skip(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
 yy430:
   switch (yych) {
@@ -13368,12 +13514,18 @@ yy430:
     case 'z':
     case '~': goto yy429;
     case '#': goto yy426;
-    case '%': goto yy434;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy430;
+      }
+      goto yy434;
     default: goto yy425;
   }
 yy431:
   ++cur;
-  cur = skip(s, cur, len, 3);
+  cur = skip(s, cur, len, 4, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -13617,7 +13769,7 @@ yy438:
   }
 yy439:
   ++cur;
-  cur = skip(s, cur, len, 4);
+  cur = skip(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
 yy440:
   switch (yych) {
@@ -13699,7 +13851,13 @@ yy440:
     case 'z':
     case '~': goto yy439;
     case '#': goto yy426;
-    case '%': goto yy441;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy440;
+      }
+      goto yy441;
     case '/':
     case '?': goto yy429;
     case ':': goto yy442;
@@ -13736,7 +13894,7 @@ yy441:
   }
 yy442:
   ++cur;
-  cur = skip(s, cur, len, 5);
+  cur = skip(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -13892,8 +14050,9 @@ yy445:
   }
 yy446:
   ++cur;
-  cur = skip(s, cur, len, 6);
+  cur = skip(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
+yy446_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -13973,7 +14132,13 @@ yy446:
     case 'y':
     case 'z':
     case '~': goto yy446;
-    case '%': goto yy447;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 7, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy446_dispatch;
+      }
+      goto yy447;
     case '@': goto yy443;
     default: goto yy425;
   }
@@ -14007,7 +14172,7 @@ yy447:
   }
 yy448:
   ++cur;
-  cur = skip(s, cur, len, 4);
+  cur = skip(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
 yy449:
   switch (yych) {
@@ -14089,7 +14254,13 @@ yy449:
     case 'z':
     case '~': goto yy448;
     case '#': goto yy426;
-    case '%': goto yy450;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy449;
+      }
+      goto yy450;
     case '/':
     case '?': goto yy429;
     case ':': goto yy451;
@@ -14125,7 +14296,7 @@ yy450:
   }
 yy451:
   ++cur;
-  cur = skip(s, cur, len, 5);
+  cur = skip(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
 yy452:
   switch (yych) {
@@ -14332,7 +14503,7 @@ yy460:
   }
 yy461:
   ++cur;
-  cur = skip(s, cur, len, 7);
+  cur = skip(s, cur, len, 1, -1);
   yych = (cur < len ? s[cur] : 0);
 yy462:
   switch (yych) {
@@ -15014,7 +15185,7 @@ yy486:
   }
 yy487:
   ++cur;
-  cur = skip(s, cur, len, 6);
+  cur = skip(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
 yy488:
   switch (yych) {
@@ -18256,8 +18427,9 @@ yy611:
 
 }
 
-/* URI, whole input; 1 when it matches, with *uri filled. */
-int rfc3986_fast__match_URI(const char *input, size_t len,
+/* URI, whole input: RFC3986_OK when it matches, with *uri filled;
+ * else RFC3986_ERR_SYNTAX, with *uri cleared. */
+rfc3986_status rfc3986_fast__match_URI(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
@@ -18332,7 +18504,7 @@ size_t yyt6 = NONE;
 yy613:
   ++cur;
 yy614:
-  { return 0; }
+  { goto rejected; }
 yy615:
   ++cur;
   mar = cur;
@@ -18408,7 +18580,7 @@ yy615:
   }
 yy616:
   ++cur;
-  cur = skip_table(s, cur, len, 3);
+  cur = skip_table(s, cur, len, 4, -1);
   yych = (cur < len ? s[cur] : 0);
 yy617:
   switch (yych) {
@@ -18502,12 +18674,12 @@ yy620:
   t5s = yyt6;
   {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
 yy621:
   ++cur;
-  cur = skip_table(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
 yy622:
   switch (yych) {
@@ -18604,7 +18776,13 @@ yy622:
       yyt4 = NONE;
       yyt5 = NONE;
       goto yy623;
-    case '%': goto yy624;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy622;
+      }
+      goto yy624;
     case '?':
       yyt2 = NONE;
       yyt3 = NONE;
@@ -18843,8 +19021,9 @@ yy626:
   }
 yy627:
   ++cur;
-  cur = skip_table(s, cur, len, 2);
+  cur = skip_table(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy627_dispatch:
   switch (yych) {
     case 0x00: goto yy620;
     case '!':
@@ -18928,7 +19107,13 @@ yy627:
     case 'y':
     case 'z':
     case '~': goto yy627;
-    case '%': goto yy628;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy627_dispatch;
+      }
+      goto yy628;
     default: goto yy618;
   }
 yy628:
@@ -19110,8 +19295,9 @@ yy630:
   }
 yy631:
   ++cur;
-  cur = skip_table(s, cur, len, 2);
+  cur = skip_table(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy631_dispatch:
   switch (yych) {
     case 0x00:
       yyt6 = NONE;
@@ -19198,7 +19384,13 @@ yy631:
     case 'z':
     case '~': goto yy631;
     case '#': goto yy623;
-    case '%': goto yy632;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy631_dispatch;
+      }
+      goto yy632;
     default: goto yy618;
   }
 yy632:
@@ -19259,8 +19451,9 @@ yy633:
   }
 yy634:
   ++cur;
-  cur = skip_table(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
+yy634_dispatch:
   switch (yych) {
     case 0x00:
       yyt3 = cur;
@@ -19350,7 +19543,13 @@ yy634:
       yyt4 = cur;
       yyt5 = NONE;
       goto yy623;
-    case '%': goto yy635;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy634_dispatch;
+      }
+      goto yy635;
     case '/':
       yyt3 = cur;
       yyt4 = cur;
@@ -19397,8 +19596,9 @@ yy635:
   }
 yy636:
   ++cur;
-  cur = skip_table(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
+yy636_dispatch:
   switch (yych) {
     case 0x00:
       yyt5 = NONE;
@@ -19487,13 +19687,19 @@ yy636:
     case '#':
       yyt5 = NONE;
       goto yy623;
-    case '%': goto yy642;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy636_dispatch;
+      }
+      goto yy642;
     case '?': goto yy626;
     default: goto yy618;
   }
 yy637:
   ++cur;
-  cur = skip_table(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -19719,8 +19925,9 @@ yy642:
   }
 yy643:
   ++cur;
-  cur = skip_table(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
+yy643_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -19800,7 +20007,13 @@ yy643:
     case 'y':
     case 'z':
     case '~': goto yy643;
-    case '%': goto yy644;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 7, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy643_dispatch;
+      }
+      goto yy644;
     case '@':
       yyt2 = cur;
       goto yy638;
@@ -19836,7 +20049,7 @@ yy644:
   }
 yy645:
   ++cur;
-  cur = skip_table(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
 yy646:
   switch (yych) {
@@ -19928,7 +20141,13 @@ yy646:
       yyt4 = cur;
       yyt5 = NONE;
       goto yy623;
-    case '%': goto yy647;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy646;
+      }
+      goto yy647;
     case '/':
       yyt3 = cur;
       yyt4 = cur;
@@ -19972,7 +20191,7 @@ yy647:
   }
 yy648:
   ++cur;
-  cur = skip_table(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -20218,7 +20437,7 @@ yy657:
   }
 yy658:
   ++cur;
-  cur = skip_table(s, cur, len, 7);
+  cur = skip_table(s, cur, len, 1, -1);
   yych = (cur < len ? s[cur] : 0);
 yy659:
   switch (yych) {
@@ -20911,7 +21130,7 @@ yy683:
   }
 yy684:
   ++cur;
-  cur = skip_table(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
 yy685:
   switch (yych) {
@@ -24164,6 +24383,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -24194,7 +24418,10 @@ matched:;
   }
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = RFC3986_KIND_URI;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 
 /* URI: the length of the longest prefix of the input that can
@@ -24267,7 +24494,7 @@ yy810:
   { return 0; }
 yy811:
   ++cur;
-  cur = skip(s, cur, len, 3);
+  cur = skip(s, cur, len, 4, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '+':
@@ -24349,7 +24576,7 @@ yy813:
   }
 yy814:
   ++cur;
-  cur = skip(s, cur, len, 2);
+  cur = skip(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
 yy815:
   switch (yych) {
@@ -24435,13 +24662,20 @@ yy815:
     case 'z':
     case '~': goto yy814;
     case '#': goto yy816;
-    case '%': goto yy817;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy815;
+      }
+      goto yy817;
     default: goto yy812;
   }
 yy816:
   ++cur;
-  cur = skip(s, cur, len, 2);
+  cur = skip(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy816_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -24524,7 +24758,13 @@ yy816:
     case 'y':
     case 'z':
     case '~': goto yy816;
-    case '%': goto yy819;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy816_dispatch;
+      }
+      goto yy819;
     default: goto yy812;
   }
 yy817:
@@ -24655,7 +24895,7 @@ yy822:
   }
 yy823:
   ++cur;
-  cur = skip(s, cur, len, 4);
+  cur = skip(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
 yy824:
   switch (yych) {
@@ -24737,7 +24977,13 @@ yy824:
     case 'z':
     case '~': goto yy823;
     case '#': goto yy816;
-    case '%': goto yy825;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy824;
+      }
+      goto yy825;
     case '/':
     case '?': goto yy814;
     case ':': goto yy826;
@@ -24774,7 +25020,7 @@ yy825:
   }
 yy826:
   ++cur;
-  cur = skip(s, cur, len, 5);
+  cur = skip(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -24930,8 +25176,9 @@ yy829:
   }
 yy830:
   ++cur;
-  cur = skip(s, cur, len, 6);
+  cur = skip(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
+yy830_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -25011,7 +25258,13 @@ yy830:
     case 'y':
     case 'z':
     case '~': goto yy830;
-    case '%': goto yy831;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 7, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy830_dispatch;
+      }
+      goto yy831;
     case '@': goto yy827;
     default: goto yy812;
   }
@@ -25045,7 +25298,7 @@ yy831:
   }
 yy832:
   ++cur;
-  cur = skip(s, cur, len, 4);
+  cur = skip(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
 yy833:
   switch (yych) {
@@ -25127,7 +25380,13 @@ yy833:
     case 'z':
     case '~': goto yy832;
     case '#': goto yy816;
-    case '%': goto yy834;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy833;
+      }
+      goto yy834;
     case '/':
     case '?': goto yy814;
     case ':': goto yy835;
@@ -25163,7 +25422,7 @@ yy834:
   }
 yy835:
   ++cur;
-  cur = skip(s, cur, len, 5);
+  cur = skip(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
 yy836:
   switch (yych) {
@@ -25370,7 +25629,7 @@ yy844:
   }
 yy845:
   ++cur;
-  cur = skip(s, cur, len, 7);
+  cur = skip(s, cur, len, 1, -1);
   yych = (cur < len ? s[cur] : 0);
 yy846:
   switch (yych) {
@@ -26052,7 +26311,7 @@ yy870:
   }
 yy871:
   ++cur;
-  cur = skip(s, cur, len, 6);
+  cur = skip(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
 yy872:
   switch (yych) {
@@ -29294,8 +29553,9 @@ yy995:
 
 }
 
-/* absolute-URI, whole input; 1 when it matches, with *uri filled. */
-int rfc3986_fast__match_absolute_URI(const char *input, size_t len,
+/* absolute-URI, whole input: RFC3986_OK when it matches, with *uri filled;
+ * else RFC3986_ERR_SYNTAX, with *uri cleared. */
+rfc3986_status rfc3986_fast__match_absolute_URI(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
@@ -29369,7 +29629,7 @@ size_t yyt5 = NONE;
 yy997:
   ++cur;
 yy998:
-  { return 0; }
+  { goto rejected; }
 yy999:
   ++cur;
   mar = cur;
@@ -29445,7 +29705,7 @@ yy999:
   }
 yy1000:
   ++cur;
-  cur = skip_table(s, cur, len, 3);
+  cur = skip_table(s, cur, len, 4, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1001:
   switch (yych) {
@@ -29538,12 +29798,12 @@ yy1004:
   t4s = yyt5;
   {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
 yy1005:
   ++cur;
-  cur = skip_table(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1006:
   switch (yych) {
@@ -29633,7 +29893,13 @@ yy1006:
     case 'y':
     case 'z':
     case '~': goto yy1005;
-    case '%': goto yy1007;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1006;
+      }
+      goto yy1007;
     case '?':
       yyt2 = NONE;
       yyt3 = NONE;
@@ -29915,8 +30181,9 @@ yy1011:
   }
 yy1012:
   ++cur;
-  cur = skip_table(s, cur, len, 2);
+  cur = skip_table(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1012_dispatch:
   switch (yych) {
     case 0x00: goto yy1004;
     case '!':
@@ -30000,7 +30267,13 @@ yy1012:
     case 'y':
     case 'z':
     case '~': goto yy1012;
-    case '%': goto yy1013;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1012_dispatch;
+      }
+      goto yy1013;
     default: goto yy1002;
   }
 yy1013:
@@ -30033,8 +30306,9 @@ yy1013:
   }
 yy1014:
   ++cur;
-  cur = skip_table(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1014_dispatch:
   switch (yych) {
     case 0x00:
       yyt3 = cur;
@@ -30118,7 +30392,13 @@ yy1014:
     case 'y':
     case 'z':
     case '~': goto yy1014;
-    case '%': goto yy1015;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1014_dispatch;
+      }
+      goto yy1015;
     case '/':
       yyt3 = cur;
       yyt4 = cur;
@@ -30165,8 +30445,9 @@ yy1015:
   }
 yy1016:
   ++cur;
-  cur = skip_table(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1016_dispatch:
   switch (yych) {
     case 0x00:
       yyt5 = NONE;
@@ -30251,13 +30532,19 @@ yy1016:
     case 'y':
     case 'z':
     case '~': goto yy1016;
-    case '%': goto yy1022;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1016_dispatch;
+      }
+      goto yy1022;
     case '?': goto yy1009;
     default: goto yy1002;
   }
 yy1017:
   ++cur;
-  cur = skip_table(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -30478,8 +30765,9 @@ yy1022:
   }
 yy1023:
   ++cur;
-  cur = skip_table(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1023_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -30559,7 +30847,13 @@ yy1023:
     case 'y':
     case 'z':
     case '~': goto yy1023;
-    case '%': goto yy1024;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 7, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1023_dispatch;
+      }
+      goto yy1024;
     case '@':
       yyt2 = cur;
       goto yy1018;
@@ -30595,7 +30889,7 @@ yy1024:
   }
 yy1025:
   ++cur;
-  cur = skip_table(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1026:
   switch (yych) {
@@ -30681,7 +30975,13 @@ yy1026:
     case 'y':
     case 'z':
     case '~': goto yy1025;
-    case '%': goto yy1027;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1026;
+      }
+      goto yy1027;
     case '/':
       yyt3 = cur;
       yyt4 = cur;
@@ -30725,7 +31025,7 @@ yy1027:
   }
 yy1028:
   ++cur;
-  cur = skip_table(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -30966,7 +31266,7 @@ yy1037:
   }
 yy1038:
   ++cur;
-  cur = skip_table(s, cur, len, 7);
+  cur = skip_table(s, cur, len, 1, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1039:
   switch (yych) {
@@ -31653,7 +31953,7 @@ yy1063:
   }
 yy1064:
   ++cur;
-  cur = skip_table(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1065:
   switch (yych) {
@@ -34906,6 +35206,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -34936,7 +35241,10 @@ matched:;
   }
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = RFC3986_KIND_URI;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 
 /* absolute-URI: the length of the longest prefix of the input that can
@@ -35009,7 +35317,7 @@ yy1190:
   { return 0; }
 yy1191:
   ++cur;
-  cur = skip(s, cur, len, 3);
+  cur = skip(s, cur, len, 4, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '+':
@@ -35091,7 +35399,7 @@ yy1193:
   }
 yy1194:
   ++cur;
-  cur = skip(s, cur, len, 2);
+  cur = skip(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1195:
   switch (yych) {
@@ -35176,7 +35484,13 @@ yy1195:
     case 'y':
     case 'z':
     case '~': goto yy1194;
-    case '%': goto yy1196;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1195;
+      }
+      goto yy1196;
     default: goto yy1192;
   }
 yy1196:
@@ -35251,7 +35565,7 @@ yy1199:
   }
 yy1200:
   ++cur;
-  cur = skip(s, cur, len, 4);
+  cur = skip(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1201:
   switch (yych) {
@@ -35332,7 +35646,13 @@ yy1201:
     case 'y':
     case 'z':
     case '~': goto yy1200;
-    case '%': goto yy1202;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1201;
+      }
+      goto yy1202;
     case '/':
     case '?': goto yy1194;
     case ':': goto yy1203;
@@ -35369,7 +35689,7 @@ yy1202:
   }
 yy1203:
   ++cur;
-  cur = skip(s, cur, len, 5);
+  cur = skip(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -35524,8 +35844,9 @@ yy1206:
   }
 yy1207:
   ++cur;
-  cur = skip(s, cur, len, 6);
+  cur = skip(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1207_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -35605,7 +35926,13 @@ yy1207:
     case 'y':
     case 'z':
     case '~': goto yy1207;
-    case '%': goto yy1208;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 7, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1207_dispatch;
+      }
+      goto yy1208;
     case '@': goto yy1204;
     default: goto yy1192;
   }
@@ -35639,7 +35966,7 @@ yy1208:
   }
 yy1209:
   ++cur;
-  cur = skip(s, cur, len, 4);
+  cur = skip(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1210:
   switch (yych) {
@@ -35720,7 +36047,13 @@ yy1210:
     case 'y':
     case 'z':
     case '~': goto yy1209;
-    case '%': goto yy1211;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1210;
+      }
+      goto yy1211;
     case '/':
     case '?': goto yy1194;
     case ':': goto yy1212;
@@ -35756,7 +36089,7 @@ yy1211:
   }
 yy1212:
   ++cur;
-  cur = skip(s, cur, len, 5);
+  cur = skip(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1213:
   switch (yych) {
@@ -35962,7 +36295,7 @@ yy1221:
   }
 yy1222:
   ++cur;
-  cur = skip(s, cur, len, 7);
+  cur = skip(s, cur, len, 1, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1223:
   switch (yych) {
@@ -36644,7 +36977,7 @@ yy1247:
   }
 yy1248:
   ++cur;
-  cur = skip(s, cur, len, 6);
+  cur = skip(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1249:
   switch (yych) {
@@ -39886,8 +40219,9 @@ yy1372:
 
 }
 
-/* relative-ref, whole input; 1 when it matches, with *uri filled. */
-int rfc3986_fast__match_relative_ref(const char *input, size_t len,
+/* relative-ref, whole input: RFC3986_OK when it matches, with *uri filled;
+ * else RFC3986_ERR_SYNTAX, with *uri cleared. */
+rfc3986_status rfc3986_fast__match_relative_ref(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
@@ -40013,13 +40347,13 @@ yy1374:
   t4s = yyt2;
   {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
 yy1375:
   ++cur;
 yy1376:
-  { return 0; }
+  { goto rejected; }
 yy1377:
   ++cur;
   mar = cur;
@@ -40428,7 +40762,7 @@ yy1381:
   }
 yy1382:
   ++cur;
-  cur = skip_table(s, cur, len, 0);
+  cur = skip_table(s, cur, len, 0, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1383:
   switch (yych) {
@@ -40523,7 +40857,13 @@ yy1383:
       yyt4 = NONE;
       yyt5 = NONE;
       goto yy1385;
-    case '%': goto yy1386;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 0, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1383;
+      }
+      goto yy1386;
     case '/': goto yy1387;
     case '?':
       yyt3 = NONE;
@@ -40660,7 +41000,7 @@ yy1386:
   }
 yy1387:
   ++cur;
-  cur = skip_table(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1388:
   switch (yych) {
@@ -40757,7 +41097,13 @@ yy1388:
       yyt4 = NONE;
       yyt5 = NONE;
       goto yy1385;
-    case '%': goto yy1393;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1388;
+      }
+      goto yy1393;
     case '?':
       yyt3 = NONE;
       yyt4 = NONE;
@@ -40866,8 +41212,9 @@ yy1389:
   }
 yy1390:
   ++cur;
-  cur = skip_table(s, cur, len, 2);
+  cur = skip_table(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1390_dispatch:
   switch (yych) {
     case 0x00: goto yy1374;
     case '!':
@@ -40951,7 +41298,13 @@ yy1390:
     case 'y':
     case 'z':
     case '~': goto yy1390;
-    case '%': goto yy1391;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1390_dispatch;
+      }
+      goto yy1391;
     default: goto yy1384;
   }
 yy1391:
@@ -41161,8 +41514,9 @@ yy1394:
   }
 yy1395:
   ++cur;
-  cur = skip_table(s, cur, len, 2);
+  cur = skip_table(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1395_dispatch:
   switch (yych) {
     case 0x00:
       yyt2 = NONE;
@@ -41249,7 +41603,13 @@ yy1395:
     case 'z':
     case '~': goto yy1395;
     case '#': goto yy1385;
-    case '%': goto yy1396;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1395_dispatch;
+      }
+      goto yy1396;
     default: goto yy1384;
   }
 yy1396:
@@ -41338,8 +41698,9 @@ yy1398:
   }
 yy1399:
   ++cur;
-  cur = skip_table(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1399_dispatch:
   switch (yych) {
     case 0x00:
       yyt1 = NONE;
@@ -41429,7 +41790,13 @@ yy1399:
       yyt4 = cur;
       yyt5 = cur;
       goto yy1385;
-    case '%': goto yy1400;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1399_dispatch;
+      }
+      goto yy1400;
     case '/':
       yyt4 = cur;
       yyt5 = cur;
@@ -41476,8 +41843,9 @@ yy1400:
   }
 yy1401:
   ++cur;
-  cur = skip_table(s, cur, len, 1);
+  cur = skip_table(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1401_dispatch:
   switch (yych) {
     case 0x00:
       yyt1 = NONE;
@@ -41566,13 +41934,19 @@ yy1401:
     case '#':
       yyt1 = NONE;
       goto yy1385;
-    case '%': goto yy1407;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1401_dispatch;
+      }
+      goto yy1407;
     case '?': goto yy1389;
     default: goto yy1384;
   }
 yy1402:
   ++cur;
-  cur = skip_table(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -41798,8 +42172,9 @@ yy1407:
   }
 yy1408:
   ++cur;
-  cur = skip_table(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1408_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -41879,7 +42254,13 @@ yy1408:
     case 'y':
     case 'z':
     case '~': goto yy1408;
-    case '%': goto yy1409;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 7, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1408_dispatch;
+      }
+      goto yy1409;
     case '@':
       yyt3 = cur;
       goto yy1403;
@@ -41915,7 +42296,7 @@ yy1409:
   }
 yy1410:
   ++cur;
-  cur = skip_table(s, cur, len, 4);
+  cur = skip_table(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1411:
   switch (yych) {
@@ -42007,7 +42388,13 @@ yy1411:
       yyt4 = cur;
       yyt5 = cur;
       goto yy1385;
-    case '%': goto yy1412;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_table(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1411;
+      }
+      goto yy1412;
     case '/':
       yyt4 = cur;
       yyt5 = cur;
@@ -42051,7 +42438,7 @@ yy1412:
   }
 yy1413:
   ++cur;
-  cur = skip_table(s, cur, len, 5);
+  cur = skip_table(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -42297,7 +42684,7 @@ yy1422:
   }
 yy1423:
   ++cur;
-  cur = skip_table(s, cur, len, 7);
+  cur = skip_table(s, cur, len, 1, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1424:
   switch (yych) {
@@ -42990,7 +43377,7 @@ yy1448:
   }
 yy1449:
   ++cur;
-  cur = skip_table(s, cur, len, 6);
+  cur = skip_table(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1450:
   switch (yych) {
@@ -46243,6 +46630,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -46273,7 +46665,10 @@ matched:;
   }
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = RFC3986_KIND_RELATIVE_REF;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 
 /* relative-ref: the length of the longest prefix of the input that can
@@ -46376,8 +46771,9 @@ yy1575:
   { return 0; }
 yy1576:
   ++cur;
-  cur = skip(s, cur, len, 0);
+  cur = skip(s, cur, len, 0, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1576_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -46458,7 +46854,13 @@ yy1576:
     case 'z':
     case '~': goto yy1576;
     case '#': goto yy1578;
-    case '%': goto yy1579;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 0, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1576_dispatch;
+      }
+      goto yy1579;
     case '/':
     case '?': goto yy1581;
     default: goto yy1577;
@@ -46467,8 +46869,9 @@ yy1577:
   { return cur; }
 yy1578:
   ++cur;
-  cur = skip(s, cur, len, 2);
+  cur = skip(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1578_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -46551,7 +46954,13 @@ yy1578:
     case 'y':
     case 'z':
     case '~': goto yy1578;
-    case '%': goto yy1583;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1578_dispatch;
+      }
+      goto yy1583;
     default: goto yy1577;
   }
 yy1579:
@@ -46591,7 +47000,7 @@ yy1580:
   }
 yy1581:
   ++cur;
-  cur = skip(s, cur, len, 2);
+  cur = skip(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1582:
   switch (yych) {
@@ -46677,7 +47086,13 @@ yy1582:
     case 'z':
     case '~': goto yy1581;
     case '#': goto yy1578;
-    case '%': goto yy1585;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1582;
+      }
+      goto yy1585;
     default: goto yy1577;
   }
 yy1583:
@@ -46829,7 +47244,7 @@ yy1588:
   }
 yy1589:
   ++cur;
-  cur = skip(s, cur, len, 4);
+  cur = skip(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1590:
   switch (yych) {
@@ -46911,7 +47326,13 @@ yy1590:
     case 'z':
     case '~': goto yy1589;
     case '#': goto yy1578;
-    case '%': goto yy1591;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1590;
+      }
+      goto yy1591;
     case '/':
     case '?': goto yy1581;
     case ':': goto yy1592;
@@ -46948,7 +47369,7 @@ yy1591:
   }
 yy1592:
   ++cur;
-  cur = skip(s, cur, len, 5);
+  cur = skip(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case '!':
@@ -47104,8 +47525,9 @@ yy1595:
   }
 yy1596:
   ++cur;
-  cur = skip(s, cur, len, 6);
+  cur = skip(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1596_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -47185,7 +47607,13 @@ yy1596:
     case 'y':
     case 'z':
     case '~': goto yy1596;
-    case '%': goto yy1597;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 7, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1596_dispatch;
+      }
+      goto yy1597;
     case '@': goto yy1593;
     default: goto yy1577;
   }
@@ -47219,7 +47647,7 @@ yy1597:
   }
 yy1598:
   ++cur;
-  cur = skip(s, cur, len, 4);
+  cur = skip(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1599:
   switch (yych) {
@@ -47301,7 +47729,13 @@ yy1599:
     case 'z':
     case '~': goto yy1598;
     case '#': goto yy1578;
-    case '%': goto yy1600;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1599;
+      }
+      goto yy1600;
     case '/':
     case '?': goto yy1581;
     case ':': goto yy1601;
@@ -47337,7 +47771,7 @@ yy1600:
   }
 yy1601:
   ++cur;
-  cur = skip(s, cur, len, 5);
+  cur = skip(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1602:
   switch (yych) {
@@ -47544,7 +47978,7 @@ yy1610:
   }
 yy1611:
   ++cur;
-  cur = skip(s, cur, len, 7);
+  cur = skip(s, cur, len, 1, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1612:
   switch (yych) {
@@ -48226,7 +48660,7 @@ yy1636:
   }
 yy1637:
   ++cur;
-  cur = skip(s, cur, len, 6);
+  cur = skip(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1638:
   switch (yych) {
@@ -51472,8 +51906,10 @@ yy1761:
 /* The matchers compiled for SSSE3, their run scans inline (generate.py,
  * matchers_twice). */
 
-__attribute__((target("ssse3"))) int rfc3986_fast__match_URI_reference_ssse3(const char *input, size_t len,
+__attribute__((target("ssse3"))) rfc3986_status rfc3986_fast__match_URI_reference_ssse3(const char *input, size_t len,
   rfc3986_uri *uri) {
+  if (len < 16) /* shorter than one vector: the portable matcher */
+    return rfc3986_fast__match_URI_reference(input, len, uri);
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
   size_t t0e = NONE, t1e = NONE, t2e = NONE, t3s = NONE, t4s = NONE, t5s = NONE, t6e = NONE, t7e = NONE, t8s = NONE, t9s = NONE, t10s = NONE;
@@ -51616,13 +52052,13 @@ yy31:
   t10s = yyt8;
   {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
 yy32:
   ++cur;
 yy33:
-  { return 0; }
+  { goto rejected; }
 yy34:
   ++cur;
   mar = cur;
@@ -52136,7 +52572,7 @@ yy39:
   }
 yy40:
   ++cur;
-  cur = skip_vector(s, cur, len, 0);
+  cur = skip_vector(s, cur, len, 0, -1);
   yych = (cur < len ? s[cur] : 0);
 yy41:
   switch (yych) {
@@ -52237,7 +52673,13 @@ yy41:
       yyt10 = NONE;
       yyt11 = NONE;
       goto yy43;
-    case '%': goto yy44;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 0, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy41;
+      }
+      goto yy44;
     case '/': goto yy45;
     case '?':
       yyt9 = NONE;
@@ -52380,7 +52822,7 @@ yy44:
   }
 yy45:
   ++cur;
-  cur = skip_vector(s, cur, len, 1);
+  cur = skip_vector(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
 yy46:
   switch (yych) {
@@ -52483,7 +52925,13 @@ yy46:
       yyt10 = NONE;
       yyt11 = NONE;
       goto yy43;
-    case '%': goto yy51;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy46;
+      }
+      goto yy51;
     case '?':
       yyt9 = NONE;
       yyt10 = NONE;
@@ -52598,8 +53046,9 @@ yy47:
   }
 yy48:
   ++cur;
-  cur = skip_vector(s, cur, len, 2);
+  cur = skip_vector(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy48_dispatch:
   switch (yych) {
     case 0x00:
       yyt1 = NONE;
@@ -52690,7 +53139,13 @@ yy48:
     case 'y':
     case 'z':
     case '~': goto yy48;
-    case '%': goto yy49;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy48_dispatch;
+      }
+      goto yy49;
     default: goto yy42;
   }
 yy49:
@@ -52906,8 +53361,9 @@ yy52:
   }
 yy53:
   ++cur;
-  cur = skip_vector(s, cur, len, 2);
+  cur = skip_vector(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy53_dispatch:
   switch (yych) {
     case 0x00:
       yyt1 = NONE;
@@ -53000,7 +53456,13 @@ yy53:
     case 'z':
     case '~': goto yy53;
     case '#': goto yy43;
-    case '%': goto yy54;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy53_dispatch;
+      }
+      goto yy54;
     default: goto yy42;
   }
 yy54:
@@ -53033,7 +53495,7 @@ yy54:
   }
 yy55:
   ++cur;
-  cur = skip_vector(s, cur, len, 3);
+  cur = skip_vector(s, cur, len, 4, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -53210,8 +53672,9 @@ yy58:
   }
 yy59:
   ++cur;
-  cur = skip_vector(s, cur, len, 4);
+  cur = skip_vector(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
+yy59_dispatch:
   switch (yych) {
     case 0x00:
       yyt1 = NONE;
@@ -53307,7 +53770,13 @@ yy59:
       yyt10 = cur;
       yyt11 = cur;
       goto yy43;
-    case '%': goto yy60;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy59_dispatch;
+      }
+      goto yy60;
     case '/':
       yyt10 = cur;
       yyt11 = cur;
@@ -53354,8 +53823,9 @@ yy60:
   }
 yy61:
   ++cur;
-  cur = skip_vector(s, cur, len, 1);
+  cur = skip_vector(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
+yy61_dispatch:
   switch (yych) {
     case 0x00:
       yyt1 = NONE;
@@ -53450,13 +53920,19 @@ yy61:
     case '#':
       yyt7 = NONE;
       goto yy43;
-    case '%': goto yy73;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy61_dispatch;
+      }
+      goto yy73;
     case '?': goto yy47;
     default: goto yy42;
   }
 yy62:
   ++cur;
-  cur = skip_vector(s, cur, len, 5);
+  cur = skip_vector(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -53632,7 +54108,7 @@ yy65:
   }
 yy66:
   ++cur;
-  cur = skip_vector(s, cur, len, 1);
+  cur = skip_vector(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
 yy67:
   switch (yych) {
@@ -53734,7 +54210,13 @@ yy67:
       yyt4 = NONE;
       yyt5 = NONE;
       goto yy68;
-    case '%': goto yy69;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy67;
+      }
+      goto yy69;
     case '?':
       yyt2 = NONE;
       yyt3 = NONE;
@@ -54039,8 +54521,9 @@ yy73:
   }
 yy74:
   ++cur;
-  cur = skip_vector(s, cur, len, 6);
+  cur = skip_vector(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
+yy74_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -54120,7 +54603,13 @@ yy74:
     case 'y':
     case 'z':
     case '~': goto yy74;
-    case '%': goto yy75;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 7, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy74_dispatch;
+      }
+      goto yy75;
     case '@':
       yyt9 = cur;
       goto yy63;
@@ -54156,7 +54645,7 @@ yy75:
   }
 yy76:
   ++cur;
-  cur = skip_vector(s, cur, len, 4);
+  cur = skip_vector(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
 yy77:
   switch (yych) {
@@ -54254,7 +54743,13 @@ yy77:
       yyt10 = cur;
       yyt11 = cur;
       goto yy43;
-    case '%': goto yy78;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy77;
+      }
+      goto yy78;
     case '/':
       yyt10 = cur;
       yyt11 = cur;
@@ -54298,7 +54793,7 @@ yy78:
   }
 yy79:
   ++cur;
-  cur = skip_vector(s, cur, len, 5);
+  cur = skip_vector(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -54379,8 +54874,9 @@ yy82:
   }
 yy83:
   ++cur;
-  cur = skip_vector(s, cur, len, 2);
+  cur = skip_vector(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy83_dispatch:
   switch (yych) {
     case 0x00:
       yyt7 = NONE;
@@ -54470,7 +54966,13 @@ yy83:
     case 'y':
     case 'z':
     case '~': goto yy83;
-    case '%': goto yy84;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy83_dispatch;
+      }
+      goto yy84;
     default: goto yy42;
   }
 yy84:
@@ -54657,8 +55159,9 @@ yy86:
   }
 yy87:
   ++cur;
-  cur = skip_vector(s, cur, len, 2);
+  cur = skip_vector(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy87_dispatch:
   switch (yych) {
     case 0x00:
       yyt6 = NONE;
@@ -54750,7 +55253,13 @@ yy87:
     case 'z':
     case '~': goto yy87;
     case '#': goto yy68;
-    case '%': goto yy88;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy87_dispatch;
+      }
+      goto yy88;
     default: goto yy42;
   }
 yy88:
@@ -54954,7 +55463,7 @@ yy94:
   }
 yy95:
   ++cur;
-  cur = skip_vector(s, cur, len, 7);
+  cur = skip_vector(s, cur, len, 1, -1);
   yych = (cur < len ? s[cur] : 0);
 yy96:
   switch (yych) {
@@ -55013,8 +55522,9 @@ yy97:
   }
 yy98:
   ++cur;
-  cur = skip_vector(s, cur, len, 4);
+  cur = skip_vector(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
+yy98_dispatch:
   switch (yych) {
     case 0x00:
       yyt3 = cur;
@@ -55109,7 +55619,13 @@ yy98:
       yyt4 = cur;
       yyt5 = NONE;
       goto yy68;
-    case '%': goto yy99;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy98_dispatch;
+      }
+      goto yy99;
     case '/':
       yyt3 = cur;
       yyt4 = cur;
@@ -55156,8 +55672,9 @@ yy99:
   }
 yy100:
   ++cur;
-  cur = skip_vector(s, cur, len, 1);
+  cur = skip_vector(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
+yy100_dispatch:
   switch (yych) {
     case 0x00:
       yyt5 = NONE;
@@ -55251,13 +55768,19 @@ yy100:
     case '#':
       yyt5 = NONE;
       goto yy68;
-    case '%': goto yy116;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy100_dispatch;
+      }
+      goto yy116;
     case '?': goto yy71;
     default: goto yy42;
   }
 yy101:
   ++cur;
-  cur = skip_vector(s, cur, len, 5);
+  cur = skip_vector(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -55770,8 +56293,9 @@ yy116:
   }
 yy117:
   ++cur;
-  cur = skip_vector(s, cur, len, 6);
+  cur = skip_vector(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
+yy117_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -55851,7 +56375,13 @@ yy117:
     case 'y':
     case 'z':
     case '~': goto yy117;
-    case '%': goto yy118;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 7, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy117_dispatch;
+      }
+      goto yy118;
     case '@':
       yyt2 = cur;
       goto yy102;
@@ -55887,7 +56417,7 @@ yy118:
   }
 yy119:
   ++cur;
-  cur = skip_vector(s, cur, len, 4);
+  cur = skip_vector(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
 yy120:
   switch (yych) {
@@ -55984,7 +56514,13 @@ yy120:
       yyt4 = cur;
       yyt5 = NONE;
       goto yy68;
-    case '%': goto yy121;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy120;
+      }
+      goto yy121;
     case '/':
       yyt3 = cur;
       yyt4 = cur;
@@ -56028,7 +56564,7 @@ yy121:
   }
 yy122:
   ++cur;
-  cur = skip_vector(s, cur, len, 5);
+  cur = skip_vector(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -56494,7 +57030,7 @@ yy139:
   }
 yy140:
   ++cur;
-  cur = skip_vector(s, cur, len, 6);
+  cur = skip_vector(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
 yy141:
   switch (yych) {
@@ -56752,7 +57288,7 @@ yy147:
   }
 yy148:
   ++cur;
-  cur = skip_vector(s, cur, len, 7);
+  cur = skip_vector(s, cur, len, 1, -1);
   yych = (cur < len ? s[cur] : 0);
 yy149:
   switch (yych) {
@@ -58124,7 +58660,7 @@ yy200:
   }
 yy201:
   ++cur;
-  cur = skip_vector(s, cur, len, 6);
+  cur = skip_vector(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
 yy202:
   switch (yych) {
@@ -63856,6 +64392,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -63887,11 +64428,16 @@ matched:;
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = scheme_e == NONE ? RFC3986_KIND_RELATIVE_REF
                                 : RFC3986_KIND_URI;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 
-__attribute__((target("ssse3"))) int rfc3986_fast__match_URI_ssse3(const char *input, size_t len,
+__attribute__((target("ssse3"))) rfc3986_status rfc3986_fast__match_URI_ssse3(const char *input, size_t len,
   rfc3986_uri *uri) {
+  if (len < 16) /* shorter than one vector: the portable matcher */
+    return rfc3986_fast__match_URI(input, len, uri);
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
   size_t t0e = NONE, t1e = NONE, t2e = NONE, t3s = NONE, t4s = NONE, t5s = NONE;
@@ -63965,7 +64511,7 @@ size_t yyt6 = NONE;
 yy613:
   ++cur;
 yy614:
-  { return 0; }
+  { goto rejected; }
 yy615:
   ++cur;
   mar = cur;
@@ -64041,7 +64587,7 @@ yy615:
   }
 yy616:
   ++cur;
-  cur = skip_vector(s, cur, len, 3);
+  cur = skip_vector(s, cur, len, 4, -1);
   yych = (cur < len ? s[cur] : 0);
 yy617:
   switch (yych) {
@@ -64135,12 +64681,12 @@ yy620:
   t5s = yyt6;
   {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
 yy621:
   ++cur;
-  cur = skip_vector(s, cur, len, 1);
+  cur = skip_vector(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
 yy622:
   switch (yych) {
@@ -64237,7 +64783,13 @@ yy622:
       yyt4 = NONE;
       yyt5 = NONE;
       goto yy623;
-    case '%': goto yy624;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy622;
+      }
+      goto yy624;
     case '?':
       yyt2 = NONE;
       yyt3 = NONE;
@@ -64476,8 +65028,9 @@ yy626:
   }
 yy627:
   ++cur;
-  cur = skip_vector(s, cur, len, 2);
+  cur = skip_vector(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy627_dispatch:
   switch (yych) {
     case 0x00: goto yy620;
     case '!':
@@ -64561,7 +65114,13 @@ yy627:
     case 'y':
     case 'z':
     case '~': goto yy627;
-    case '%': goto yy628;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy627_dispatch;
+      }
+      goto yy628;
     default: goto yy618;
   }
 yy628:
@@ -64743,8 +65302,9 @@ yy630:
   }
 yy631:
   ++cur;
-  cur = skip_vector(s, cur, len, 2);
+  cur = skip_vector(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy631_dispatch:
   switch (yych) {
     case 0x00:
       yyt6 = NONE;
@@ -64831,7 +65391,13 @@ yy631:
     case 'z':
     case '~': goto yy631;
     case '#': goto yy623;
-    case '%': goto yy632;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy631_dispatch;
+      }
+      goto yy632;
     default: goto yy618;
   }
 yy632:
@@ -64892,8 +65458,9 @@ yy633:
   }
 yy634:
   ++cur;
-  cur = skip_vector(s, cur, len, 4);
+  cur = skip_vector(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
+yy634_dispatch:
   switch (yych) {
     case 0x00:
       yyt3 = cur;
@@ -64983,7 +65550,13 @@ yy634:
       yyt4 = cur;
       yyt5 = NONE;
       goto yy623;
-    case '%': goto yy635;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy634_dispatch;
+      }
+      goto yy635;
     case '/':
       yyt3 = cur;
       yyt4 = cur;
@@ -65030,8 +65603,9 @@ yy635:
   }
 yy636:
   ++cur;
-  cur = skip_vector(s, cur, len, 1);
+  cur = skip_vector(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
+yy636_dispatch:
   switch (yych) {
     case 0x00:
       yyt5 = NONE;
@@ -65120,13 +65694,19 @@ yy636:
     case '#':
       yyt5 = NONE;
       goto yy623;
-    case '%': goto yy642;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy636_dispatch;
+      }
+      goto yy642;
     case '?': goto yy626;
     default: goto yy618;
   }
 yy637:
   ++cur;
-  cur = skip_vector(s, cur, len, 5);
+  cur = skip_vector(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -65352,8 +65932,9 @@ yy642:
   }
 yy643:
   ++cur;
-  cur = skip_vector(s, cur, len, 6);
+  cur = skip_vector(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
+yy643_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -65433,7 +66014,13 @@ yy643:
     case 'y':
     case 'z':
     case '~': goto yy643;
-    case '%': goto yy644;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 7, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy643_dispatch;
+      }
+      goto yy644;
     case '@':
       yyt2 = cur;
       goto yy638;
@@ -65469,7 +66056,7 @@ yy644:
   }
 yy645:
   ++cur;
-  cur = skip_vector(s, cur, len, 4);
+  cur = skip_vector(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
 yy646:
   switch (yych) {
@@ -65561,7 +66148,13 @@ yy646:
       yyt4 = cur;
       yyt5 = NONE;
       goto yy623;
-    case '%': goto yy647;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy646;
+      }
+      goto yy647;
     case '/':
       yyt3 = cur;
       yyt4 = cur;
@@ -65605,7 +66198,7 @@ yy647:
   }
 yy648:
   ++cur;
-  cur = skip_vector(s, cur, len, 5);
+  cur = skip_vector(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -65851,7 +66444,7 @@ yy657:
   }
 yy658:
   ++cur;
-  cur = skip_vector(s, cur, len, 7);
+  cur = skip_vector(s, cur, len, 1, -1);
   yych = (cur < len ? s[cur] : 0);
 yy659:
   switch (yych) {
@@ -66544,7 +67137,7 @@ yy683:
   }
 yy684:
   ++cur;
-  cur = skip_vector(s, cur, len, 6);
+  cur = skip_vector(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
 yy685:
   switch (yych) {
@@ -69797,6 +70390,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -69827,11 +70425,16 @@ matched:;
   }
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = RFC3986_KIND_URI;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 
-__attribute__((target("ssse3"))) int rfc3986_fast__match_absolute_URI_ssse3(const char *input, size_t len,
+__attribute__((target("ssse3"))) rfc3986_status rfc3986_fast__match_absolute_URI_ssse3(const char *input, size_t len,
   rfc3986_uri *uri) {
+  if (len < 16) /* shorter than one vector: the portable matcher */
+    return rfc3986_fast__match_absolute_URI(input, len, uri);
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
   size_t t0e = NONE, t1e = NONE, t2e = NONE, t3s = NONE, t4s = NONE;
@@ -69904,7 +70507,7 @@ size_t yyt5 = NONE;
 yy997:
   ++cur;
 yy998:
-  { return 0; }
+  { goto rejected; }
 yy999:
   ++cur;
   mar = cur;
@@ -69980,7 +70583,7 @@ yy999:
   }
 yy1000:
   ++cur;
-  cur = skip_vector(s, cur, len, 3);
+  cur = skip_vector(s, cur, len, 4, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1001:
   switch (yych) {
@@ -70073,12 +70676,12 @@ yy1004:
   t4s = yyt5;
   {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
 yy1005:
   ++cur;
-  cur = skip_vector(s, cur, len, 1);
+  cur = skip_vector(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1006:
   switch (yych) {
@@ -70168,7 +70771,13 @@ yy1006:
     case 'y':
     case 'z':
     case '~': goto yy1005;
-    case '%': goto yy1007;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1006;
+      }
+      goto yy1007;
     case '?':
       yyt2 = NONE;
       yyt3 = NONE;
@@ -70450,8 +71059,9 @@ yy1011:
   }
 yy1012:
   ++cur;
-  cur = skip_vector(s, cur, len, 2);
+  cur = skip_vector(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1012_dispatch:
   switch (yych) {
     case 0x00: goto yy1004;
     case '!':
@@ -70535,7 +71145,13 @@ yy1012:
     case 'y':
     case 'z':
     case '~': goto yy1012;
-    case '%': goto yy1013;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1012_dispatch;
+      }
+      goto yy1013;
     default: goto yy1002;
   }
 yy1013:
@@ -70568,8 +71184,9 @@ yy1013:
   }
 yy1014:
   ++cur;
-  cur = skip_vector(s, cur, len, 4);
+  cur = skip_vector(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1014_dispatch:
   switch (yych) {
     case 0x00:
       yyt3 = cur;
@@ -70653,7 +71270,13 @@ yy1014:
     case 'y':
     case 'z':
     case '~': goto yy1014;
-    case '%': goto yy1015;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1014_dispatch;
+      }
+      goto yy1015;
     case '/':
       yyt3 = cur;
       yyt4 = cur;
@@ -70700,8 +71323,9 @@ yy1015:
   }
 yy1016:
   ++cur;
-  cur = skip_vector(s, cur, len, 1);
+  cur = skip_vector(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1016_dispatch:
   switch (yych) {
     case 0x00:
       yyt5 = NONE;
@@ -70786,13 +71410,19 @@ yy1016:
     case 'y':
     case 'z':
     case '~': goto yy1016;
-    case '%': goto yy1022;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1016_dispatch;
+      }
+      goto yy1022;
     case '?': goto yy1009;
     default: goto yy1002;
   }
 yy1017:
   ++cur;
-  cur = skip_vector(s, cur, len, 5);
+  cur = skip_vector(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -71013,8 +71643,9 @@ yy1022:
   }
 yy1023:
   ++cur;
-  cur = skip_vector(s, cur, len, 6);
+  cur = skip_vector(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1023_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -71094,7 +71725,13 @@ yy1023:
     case 'y':
     case 'z':
     case '~': goto yy1023;
-    case '%': goto yy1024;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 7, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1023_dispatch;
+      }
+      goto yy1024;
     case '@':
       yyt2 = cur;
       goto yy1018;
@@ -71130,7 +71767,7 @@ yy1024:
   }
 yy1025:
   ++cur;
-  cur = skip_vector(s, cur, len, 4);
+  cur = skip_vector(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1026:
   switch (yych) {
@@ -71216,7 +71853,13 @@ yy1026:
     case 'y':
     case 'z':
     case '~': goto yy1025;
-    case '%': goto yy1027;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1026;
+      }
+      goto yy1027;
     case '/':
       yyt3 = cur;
       yyt4 = cur;
@@ -71260,7 +71903,7 @@ yy1027:
   }
 yy1028:
   ++cur;
-  cur = skip_vector(s, cur, len, 5);
+  cur = skip_vector(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -71501,7 +72144,7 @@ yy1037:
   }
 yy1038:
   ++cur;
-  cur = skip_vector(s, cur, len, 7);
+  cur = skip_vector(s, cur, len, 1, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1039:
   switch (yych) {
@@ -72188,7 +72831,7 @@ yy1063:
   }
 yy1064:
   ++cur;
-  cur = skip_vector(s, cur, len, 6);
+  cur = skip_vector(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1065:
   switch (yych) {
@@ -75441,6 +76084,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -75471,11 +76119,16 @@ matched:;
   }
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = RFC3986_KIND_URI;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 
-__attribute__((target("ssse3"))) int rfc3986_fast__match_relative_ref_ssse3(const char *input, size_t len,
+__attribute__((target("ssse3"))) rfc3986_status rfc3986_fast__match_relative_ref_ssse3(const char *input, size_t len,
   rfc3986_uri *uri) {
+  if (len < 16) /* shorter than one vector: the portable matcher */
+    return rfc3986_fast__match_relative_ref(input, len, uri);
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
   size_t t0e = NONE, t1e = NONE, t2s = NONE, t3s = NONE, t4s = NONE;
@@ -75600,13 +76253,13 @@ yy1374:
   t4s = yyt2;
   {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
 yy1375:
   ++cur;
 yy1376:
-  { return 0; }
+  { goto rejected; }
 yy1377:
   ++cur;
   mar = cur;
@@ -76015,7 +76668,7 @@ yy1381:
   }
 yy1382:
   ++cur;
-  cur = skip_vector(s, cur, len, 0);
+  cur = skip_vector(s, cur, len, 0, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1383:
   switch (yych) {
@@ -76110,7 +76763,13 @@ yy1383:
       yyt4 = NONE;
       yyt5 = NONE;
       goto yy1385;
-    case '%': goto yy1386;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 0, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1383;
+      }
+      goto yy1386;
     case '/': goto yy1387;
     case '?':
       yyt3 = NONE;
@@ -76247,7 +76906,7 @@ yy1386:
   }
 yy1387:
   ++cur;
-  cur = skip_vector(s, cur, len, 1);
+  cur = skip_vector(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1388:
   switch (yych) {
@@ -76344,7 +77003,13 @@ yy1388:
       yyt4 = NONE;
       yyt5 = NONE;
       goto yy1385;
-    case '%': goto yy1393;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1388;
+      }
+      goto yy1393;
     case '?':
       yyt3 = NONE;
       yyt4 = NONE;
@@ -76453,8 +77118,9 @@ yy1389:
   }
 yy1390:
   ++cur;
-  cur = skip_vector(s, cur, len, 2);
+  cur = skip_vector(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1390_dispatch:
   switch (yych) {
     case 0x00: goto yy1374;
     case '!':
@@ -76538,7 +77204,13 @@ yy1390:
     case 'y':
     case 'z':
     case '~': goto yy1390;
-    case '%': goto yy1391;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1390_dispatch;
+      }
+      goto yy1391;
     default: goto yy1384;
   }
 yy1391:
@@ -76748,8 +77420,9 @@ yy1394:
   }
 yy1395:
   ++cur;
-  cur = skip_vector(s, cur, len, 2);
+  cur = skip_vector(s, cur, len, 3, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1395_dispatch:
   switch (yych) {
     case 0x00:
       yyt2 = NONE;
@@ -76836,7 +77509,13 @@ yy1395:
     case 'z':
     case '~': goto yy1395;
     case '#': goto yy1385;
-    case '%': goto yy1396;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 3, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1395_dispatch;
+      }
+      goto yy1396;
     default: goto yy1384;
   }
 yy1396:
@@ -76925,8 +77604,9 @@ yy1398:
   }
 yy1399:
   ++cur;
-  cur = skip_vector(s, cur, len, 4);
+  cur = skip_vector(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1399_dispatch:
   switch (yych) {
     case 0x00:
       yyt1 = NONE;
@@ -77016,7 +77696,13 @@ yy1399:
       yyt4 = cur;
       yyt5 = cur;
       goto yy1385;
-    case '%': goto yy1400;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1399_dispatch;
+      }
+      goto yy1400;
     case '/':
       yyt4 = cur;
       yyt5 = cur;
@@ -77063,8 +77749,9 @@ yy1400:
   }
 yy1401:
   ++cur;
-  cur = skip_vector(s, cur, len, 1);
+  cur = skip_vector(s, cur, len, 2, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1401_dispatch:
   switch (yych) {
     case 0x00:
       yyt1 = NONE;
@@ -77153,13 +77840,19 @@ yy1401:
     case '#':
       yyt1 = NONE;
       goto yy1385;
-    case '%': goto yy1407;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 2, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1401_dispatch;
+      }
+      goto yy1407;
     case '?': goto yy1389;
     default: goto yy1384;
   }
 yy1402:
   ++cur;
-  cur = skip_vector(s, cur, len, 5);
+  cur = skip_vector(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -77385,8 +78078,9 @@ yy1407:
   }
 yy1408:
   ++cur;
-  cur = skip_vector(s, cur, len, 6);
+  cur = skip_vector(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
+yy1408_dispatch:
   switch (yych) {
     case '!':
     case '$':
@@ -77466,7 +78160,13 @@ yy1408:
     case 'y':
     case 'z':
     case '~': goto yy1408;
-    case '%': goto yy1409;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 7, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1408_dispatch;
+      }
+      goto yy1409;
     case '@':
       yyt3 = cur;
       goto yy1403;
@@ -77502,7 +78202,7 @@ yy1409:
   }
 yy1410:
   ++cur;
-  cur = skip_vector(s, cur, len, 4);
+  cur = skip_vector(s, cur, len, 5, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1411:
   switch (yych) {
@@ -77594,7 +78294,13 @@ yy1411:
       yyt4 = cur;
       yyt5 = cur;
       goto yy1385;
-    case '%': goto yy1412;
+    case '%':
+      if (triplet(s, cur, len, 1)) {
+        cur = skip_vector(s, cur + 3, len, 5, 1);
+        yych = (cur < len ? s[cur] : 0);
+        goto yy1411;
+      }
+      goto yy1412;
     case '/':
       yyt4 = cur;
       yyt5 = cur;
@@ -77638,7 +78344,7 @@ yy1412:
   }
 yy1413:
   ++cur;
-  cur = skip_vector(s, cur, len, 5);
+  cur = skip_vector(s, cur, len, 6, -1);
   yych = (cur < len ? s[cur] : 0);
   switch (yych) {
     case 0x00:
@@ -77884,7 +78590,7 @@ yy1422:
   }
 yy1423:
   ++cur;
-  cur = skip_vector(s, cur, len, 7);
+  cur = skip_vector(s, cur, len, 1, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1424:
   switch (yych) {
@@ -78577,7 +79283,7 @@ yy1448:
   }
 yy1449:
   ++cur;
-  cur = skip_vector(s, cur, len, 6);
+  cur = skip_vector(s, cur, len, 7, -1);
   yych = (cur < len ? s[cur] : 0);
 yy1450:
   switch (yych) {
@@ -81830,6 +82536,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -81860,6 +82571,9 @@ matched:;
   }
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = RFC3986_KIND_RELATIVE_REF;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 #endif

@@ -104,8 +104,9 @@ static rfc3986_host_type host_type(const unsigned char *s, size_t from,
 }
 
 
-/* URI-reference, whole input; 1 when it matches, with *uri filled. */
-int rfc3986_fast__match_URI_reference(const char *input, size_t len,
+/* URI-reference, whole input: RFC3986_OK when it matches, with *uri filled;
+ * else RFC3986_ERR_SYNTAX, with *uri cleared. */
+rfc3986_status rfc3986_fast__match_URI_reference(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
@@ -115,10 +116,10 @@ int rfc3986_fast__match_URI_reference(const char *input, size_t len,
   /*!local:re2c:match_URI_reference
     ("" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* @t0e ":" ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t1e "@")? "" (IP_literal | IPv4address | reg_name) @t2e (":" "" (DIGIT)* "")? "" @t3s ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz ("/" segment)* | "") ("?" @t4s ((pchar | "/" | "?"))* "")? ("#" @t5s ((pchar | "/" | "?"))* "")? | ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t6e "@")? "" (IP_literal | IPv4address | reg_name) @t7e (":" "" (DIGIT)* "")? "" @t8s ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz_nc ("/" segment)* | "") ("?" @t9s ((pchar | "/" | "?"))* "")? ("#" @t10s ((pchar | "/" | "?"))* "")?) [\x00] {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
-    * { return 0; }
+    * { goto rejected; }
   */
 matched:;
   const size_t scheme_e = t0e;
@@ -133,6 +134,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -164,7 +170,10 @@ matched:;
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = scheme_e == NONE ? RFC3986_KIND_RELATIVE_REF
                                 : RFC3986_KIND_URI;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 
 /* URI-reference: the length of the longest prefix of the input that can
@@ -180,8 +189,9 @@ size_t rfc3986_fast__viable_URI_reference(const char *input, size_t len) {
   */
 }
 
-/* URI, whole input; 1 when it matches, with *uri filled. */
-int rfc3986_fast__match_URI(const char *input, size_t len,
+/* URI, whole input: RFC3986_OK when it matches, with *uri filled;
+ * else RFC3986_ERR_SYNTAX, with *uri cleared. */
+rfc3986_status rfc3986_fast__match_URI(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
@@ -191,10 +201,10 @@ int rfc3986_fast__match_URI(const char *input, size_t len,
   /*!local:re2c:match_URI
     "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* @t0e ":" ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t1e "@")? "" (IP_literal | IPv4address | reg_name) @t2e (":" "" (DIGIT)* "")? "" @t3s ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz ("/" segment)* | "") ("?" @t4s ((pchar | "/" | "?"))* "")? ("#" @t5s ((pchar | "/" | "?"))* "")? [\x00] {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
-    * { return 0; }
+    * { goto rejected; }
   */
 matched:;
   const size_t scheme_e = t0e;
@@ -209,6 +219,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -239,7 +254,10 @@ matched:;
   }
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = RFC3986_KIND_URI;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 
 /* URI: the length of the longest prefix of the input that can
@@ -255,8 +273,9 @@ size_t rfc3986_fast__viable_URI(const char *input, size_t len) {
   */
 }
 
-/* absolute-URI, whole input; 1 when it matches, with *uri filled. */
-int rfc3986_fast__match_absolute_URI(const char *input, size_t len,
+/* absolute-URI, whole input: RFC3986_OK when it matches, with *uri filled;
+ * else RFC3986_ERR_SYNTAX, with *uri cleared. */
+rfc3986_status rfc3986_fast__match_absolute_URI(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
@@ -266,10 +285,10 @@ int rfc3986_fast__match_absolute_URI(const char *input, size_t len,
   /*!local:re2c:match_absolute_URI
     "" ALPHA ((ALPHA | DIGIT | "+" | "-" | "."))* @t0e ":" ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t1e "@")? "" (IP_literal | IPv4address | reg_name) @t2e (":" "" (DIGIT)* "")? "" @t3s ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz ("/" segment)* | "") ("?" @t4s ((pchar | "/" | "?"))* "")? [\x00] {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
-    * { return 0; }
+    * { goto rejected; }
   */
 matched:;
   const size_t scheme_e = t0e;
@@ -284,6 +303,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -314,7 +338,10 @@ matched:;
   }
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = RFC3986_KIND_URI;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 
 /* absolute-URI: the length of the longest prefix of the input that can
@@ -330,8 +357,9 @@ size_t rfc3986_fast__viable_absolute_URI(const char *input, size_t len) {
   */
 }
 
-/* relative-ref, whole input; 1 when it matches, with *uri filled. */
-int rfc3986_fast__match_relative_ref(const char *input, size_t len,
+/* relative-ref, whole input: RFC3986_OK when it matches, with *uri filled;
+ * else RFC3986_ERR_SYNTAX, with *uri cleared. */
+rfc3986_status rfc3986_fast__match_relative_ref(const char *input, size_t len,
   rfc3986_uri *uri) {
   const unsigned char *s = (const unsigned char *)input;
   size_t cur = 0, mar = 0;
@@ -341,10 +369,10 @@ int rfc3986_fast__match_relative_ref(const char *input, size_t len,
   /*!local:re2c:match_relative_ref
     ("//" "" ("" ((unreserved | pct_encoded | sub_delims | ":"))* @t0e "@")? "" (IP_literal | IPv4address | reg_name) @t1e (":" "" (DIGIT)* "")? "" @t2s ("/" segment)* "" | "/" (segment_nz ("/" segment)*)? | segment_nz_nc ("/" segment)* | "") ("?" @t3s ((pchar | "/" | "?"))* "")? ("#" @t4s ((pchar | "/" | "?"))* "")? [\x00] {
       if (cur != len + 1)
-        return 0;
+        goto rejected;
       goto matched;
     }
-    * { return 0; }
+    * { goto rejected; }
   */
 matched:;
   const size_t scheme_e = NONE;
@@ -359,6 +387,11 @@ matched:;
   const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
   const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
   const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
+  const rfc3986_span undefined = {NONE, 0};
+  uri->input = input;
+  uri->input_len = len;
+  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
+      uri->query = uri->fragment = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
@@ -389,7 +422,10 @@ matched:;
   }
   uri->host_type = host_type(s, host_s, host_e);
   uri->kind = RFC3986_KIND_RELATIVE_REF;
-  return 1;
+  return RFC3986_OK;
+rejected:
+  rfc3986__uri_clear(uri, input, len);
+  return RFC3986_ERR_SYNTAX;
 }
 
 /* relative-ref: the length of the longest prefix of the input that can

@@ -24,8 +24,12 @@
  * given as (NULL, 0)). */
 static inline void rfc3986__put(char *out, size_t cap, size_t *len,
                                 const char *s, size_t n) {
-  if (*len < cap && n > 0)
-    memcpy(out + *len, s, cap - *len < n ? cap - *len : n);
+  if (*len < cap && n > 0) {
+    if (n <= cap - *len)
+      memcpy(out + *len, s, n); /* a constant N ("//") is a store */
+    else
+      memcpy(out + *len, s, cap - *len);
+  }
   *len += n;
 }
 

@@ -112,15 +112,14 @@ static rfc3986_status parse_base(const char *base, size_t len, rfc3986_uri *b,
 }
 
 /* 5.1: a base with a fragment is rejected unless
- * RFC3986_RESOLVE_STRIP_BASE_FRAGMENT says to drop it. */
-static rfc3986_status base_fragment(rfc3986_uri *b, unsigned flags,
+ * RFC3986_RESOLVE_STRIP_BASE_FRAGMENT says to drop it (5.2.2 never reads
+ * Base.fragment, so dropping it is ignoring it). */
+static rfc3986_status base_fragment(const rfc3986_uri *b, unsigned flags,
                                     rfc3986_error *err) {
-  if (rfc3986_span_defined(b->fragment)) {
-    if (!(flags & RFC3986_RESOLVE_STRIP_BASE_FRAGMENT))
-      return fail(err, RFC3986_ERR_BASE_HAS_FRAGMENT, b->fragment.offset - 1,
-                  RFC3986_RULE_absolute_URI);
-    b->fragment = rfc3986__undefined();
-  }
+  if (rfc3986_span_defined(b->fragment) &&
+      !(flags & RFC3986_RESOLVE_STRIP_BASE_FRAGMENT))
+    return fail(err, RFC3986_ERR_BASE_HAS_FRAGMENT, b->fragment.offset - 1,
+                RFC3986_RULE_absolute_URI);
   return RFC3986_OK;
 }
 
@@ -181,7 +180,8 @@ static rfc3986_status resolve(const rfc3986_uri *base, const char *ref,
                               size_t ref_len, unsigned flags, char *out,
                               size_t cap, size_t *out_len, unsigned *hazard,
                               rfc3986_error *err, const rfc3986_observer *obs) {
-  rfc3986_uri bu = *base, ru;
+  const rfc3986_uri *bu = base;
+  rfc3986_uri ru;
   struct component bscheme, bauth, bpath, bquery;
   struct component rscheme, rauth, rpath, rquery, rfrag;
   struct component tscheme, tauth, tquery, tfrag;
@@ -191,7 +191,7 @@ static rfc3986_status resolve(const rfc3986_uri *base, const char *ref,
   size_t n = 0, path_at, path_len, merged;
   rfc3986_status st;
 
-  st = base_fragment(&bu, flags, err);
+  st = base_fragment(bu, flags, err);
   if (st != RFC3986_OK)
     return st;
   /* 5.2.1: "the reference must be parsed into the five URI components" */
@@ -201,10 +201,10 @@ static rfc3986_status resolve(const rfc3986_uri *base, const char *ref,
       err->rule = RFC3986_RULE_URI_reference;
     return RFC3986_ERR_SYNTAX;
   }
-  bscheme = component_of(&bu, bu.scheme);
-  bauth = component_of(&bu, bu.authority);
-  bpath = component_of(&bu, bu.path);
-  bquery = component_of(&bu, bu.query);
+  bscheme = component_of(bu, bu->scheme);
+  bauth = component_of(bu, bu->authority);
+  bpath = component_of(bu, bu->path);
+  bquery = component_of(bu, bu->query);
   rscheme = component_of(&ru, ru.scheme);
   rauth = component_of(&ru, ru.authority);
   rpath = component_of(&ru, ru.path);

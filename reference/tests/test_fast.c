@@ -114,10 +114,9 @@ static void check_one(const char *s, size_t n, int *bad) {
                                            : le.offset == fe.offset);
     memset(&portable, 0xA5, sizeof portable);
     memset(&vector, 0xA5, sizeof vector);
-    int pm = rfc3986_fast__matcher(starts[k], 0)(s, n, &portable);
-    int vm = rfc3986_fast__matcher(starts[k], 1)(s, n, &vector);
-    ok = ok && pm == (ls == RFC3986_OK) && vm == pm &&
-         unit_same_uri(&portable, &vector);
+    rfc3986_status pm = rfc3986_fast__matcher(starts[k], 0)(s, n, &portable);
+    rfc3986_status vm = rfc3986_fast__matcher(starts[k], 1)(s, n, &vector);
+    ok = ok && pm == ls && vm == pm && unit_same_uri(&portable, &vector);
     if (!ok && (*bad)++ < 5)
       unit_check(0, "fast.random",
                  "rule %s: status literal %d, fast %d; match portable %d, "
