@@ -24,6 +24,10 @@ const struct transform transform_table[] = {
      NULL},
     {"tab-newline-removed", TS_INPUT, "2", "every TAB, LF and CR is removed",
      pt_in_tab_newline, NULL},
+    {"relative-as-http", TS_INPUT, "4.2",
+     "a reference without a scheme is read as \"http:\" and it, with "
+     "\"//\" before it unless it starts so (\"p/q\" read \"http://p/q\")",
+     pt_in_relative_http, NULL},
     {"backslash-as-slash", TS_INPUT, "3.3", "a backslash is read as a slash",
      pt_in_backslash, NULL},
     {"scheme-slashes-as-two", TS_INPUT, "3.2",
@@ -53,12 +57,24 @@ const struct transform transform_table[] = {
     {"userinfo-ends-at-first-at", TS_SPLIT, "3.2.1",
      "the userinfo ends at the first \"@\" of the authority, not the last",
      NULL, NULL},
+    {"authority-ends-at-slash", TS_SPLIT, "3.2",
+     "the authority ends at the first \"/\" only: a \"?\" or \"#\" "
+     "before it is part of the authority (\"//h?q/p\": authority "
+     "\"h?q\")",
+     NULL, NULL},
     {"dot-segments-kept", TS_OUTPUT, "5.2.4",
      "resolve and normalize keep dot segments (no remove_dot_segments)", NULL,
      NULL},
     {"dot-dot-above-root-kept", TS_OUTPUT, "5.2.4",
      "resolve and normalize keep a \"..\" segment that has no segment "
      "before it to remove (\"/../b\" stays)",
+     NULL, NULL},
+    {"empty-first-segment-dot-prefixed", TS_OUTPUT, "5.2.4",
+     "resolve: a merged path that remove_dot_segments leaves starting with "
+     "empty segments gets a \".\" segment before them: after an "
+     "authority two (\"//\", \"///x\" written \"/.//\", \"/.///x\"), "
+     "without one the first (\"//x\" written \"/.//x\", \"/\" left "
+     "of a last empty segment \"/./\")",
      NULL, NULL},
     {"case-kept", TS_OUTPUT, "6.2.2.1",
      "normalize leaves the case of the scheme, host and percent-encodings "
@@ -72,6 +88,10 @@ const struct transform transform_table[] = {
      NULL, pt_rw_host_decode},
     {"host-lowercased", TS_READING, "3.2.2", "the host is lower-cased", NULL,
      pt_rw_host_lower},
+    {"host-punycode", TS_READING, "3.2.2",
+     "a host label holding non-ASCII octets is written \"xn--\" and the "
+     "Punycode (RFC 3492) of its octets, each one code point (Latin-1)",
+     NULL, pt_rw_host_punycode},
     {"numeric-ipv4-to-dotted", TS_READING, "3.2.2",
      "a reg-name of inet_aton's numeric forms (\"0x7f.1\", \"127.1\") is "
      "read as the IPv4address it names",
@@ -119,6 +139,15 @@ const struct transform transform_table[] = {
      "the hex digits of a percent-encoding are upper-cased (\"%a0\" read "
      "\"%A0\")",
      NULL, pt_rw_pct_upper},
+    {"unreserved-pct-decoded", TS_READING, "2.3",
+     "in the path, query and fragment a percent-encoded unreserved octet "
+     "is decoded (\"%41\" read \"A\")",
+     NULL, pt_rw_unreserved_decode},
+    {"non-graphic-pct-encoded", TS_READING, "2.1",
+     "in the path, query and fragment an octet that is no graphic ASCII "
+     "(controls, space, DEL, non-ASCII) is percent-encoded; the userinfo "
+     "and host keep it as written",
+     NULL, pt_rw_non_graphic_encode},
     {"path-pct-decoded", TS_READING, "2.1", "the path is percent-decoded", NULL,
      pt_rw_path_decode},
     {"all-pct-decoded", TS_READING, "2.1",
@@ -240,17 +269,45 @@ static void as_relative_path(rfc3986_uri *u) {
   u->scheme = u->authority = u->userinfo = u->host = u->port = none;
 }
 
+/* LuaSocket's split: U as Appendix B's, but the authority running to the
+ * first "/" after "//"; 1 when that authority holds a "?" or "#" (so
+ * differs from Appendix B's), else 0 and U untouched. */
+static int authority_to_slash(const struct pstr *s, rfc3986_uri *u) {
+  rfc3986_split(s->p, s->n, u);
+  size_t a = u->authority.offset, e = a;
+  if (!rfc3986_span_defined(u->authority))
+    return 0;
+  while (e < s->n && s->p[e] != '/')
+    e++;
+  if (e == a + u->authority.length)
+    return 0;
+  rfc3986_uri rest;
+  rfc3986_split(s->p + e, s->n - e, &rest);
+  u->authority.length = e - a;
+  u->path.offset = e + rest.path.offset;
+  u->path.length = rest.path.length;
+  u->query = rest.query;
+  u->fragment = rest.fragment;
+  if (rfc3986_span_defined(u->query))
+    u->query.offset += e;
+  if (rfc3986_span_defined(u->fragment))
+    u->fragment.offset += e;
+  return 1;
+}
+
 /* S read: librfc3986's reading when RFC 3986 accepts it; else, with
  * appendix-b-split, Appendix B's split, the authority split as
  * split_authority says (-1 without). */
 static int read_input(const struct prediction *p, const struct pstr *s,
                       struct prd *r) {
   rfc3986_uri u;
-  int ok = rfc3986_parse(s->p, s->n, RFC3986_RULE_URI_reference, &u, NULL) ==
-           RFC3986_OK;
-  if (!ok && !HAS(p, "appendix-b-split") && !HAS(p, "bad-scheme-as-path"))
+  int to_slash = HAS(p, "authority-ends-at-slash") && authority_to_slash(s, &u);
+  int ok = !to_slash && rfc3986_parse(s->p, s->n, RFC3986_RULE_URI_reference,
+                                      &u, NULL) == RFC3986_OK;
+  if (!ok && !to_slash && !HAS(p, "appendix-b-split") &&
+      !HAS(p, "bad-scheme-as-path"))
     return -1;
-  if (!ok)
+  if (!ok && !to_slash)
     rfc3986_split(s->p, s->n, &u);
   if (!ok && HAS(p, "bad-scheme-as-path") && !scheme_ok(s->p, u.scheme))
     as_relative_path(&u);
@@ -390,6 +447,58 @@ static void merge(const struct prd *b, const struct pstr *ref,
   pstr_set(out, m, (root ? 1 : keep) + ref->n);
   free(m);
 }
+/* Whether uriparser's segment list for the merged path M, left "/" by
+ * remove_dot_segments, keeps a last empty segment: unless M's last
+ * segment is a dot segment that nothing before it is left for. */
+static int keeps_empty_segment(const struct pstr *m) {
+  size_t l = m->n;
+  while (l && m->p[l - 1] != '/')
+    l--;
+  const char *last = m->p + l;
+  size_t ln = m->n - l;
+  if (!(ln == 1 && *last == '.') && !(ln == 2 && !memcmp(last, "..", 2)))
+    return 1;
+  struct pstr x = {0};
+  char *q = malloc(l + 2);
+  if (!q)
+    abort();
+  memcpy(q, m->p, l);
+  q[l] = 'x';
+  pstr_set(&x, q, l + 1);
+  free(q);
+  struct prediction none = {0, 0};
+  remove_dots(&none, &x);
+  int kept = !pstr_is(&x, "/x");
+  pstr_undef(&x);
+  return kept;
+}
+/* remove_dot_segments on the merged path PATH, and, with
+ * empty-first-segment-dot-prefixed, a "." segment before an empty first
+ * segment, as uriparser's resolution writes it (FixAmbiguity): with an
+ * authority (AUTH) where the first two segments are empty ("//", "///x"
+ * become "/.//", "/.///x"); without one where the first is ("//x" becomes
+ * "/.//x", and "/" that keeps a last empty segment "/./").  A rootless merged path
+ * (a base "s:b/c") is left as remove_dot_segments writes it. */
+static void remove_dots_merged(const struct prediction *p, int auth,
+                               struct pstr *path) {
+  struct pstr m = {0};
+  copy_str(&m, path);
+  remove_dots(p, path);
+  int abs = m.n && m.p[0] == '/';
+  int dd = path->n >= 2 && path->p[0] == '/' && path->p[1] == '/' &&
+           (!auth || path->n == 2 || path->p[2] == '/');
+  int root = !auth && pstr_is(path, "/") && keeps_empty_segment(&m);
+  if (HAS(p, "empty-first-segment-dot-prefixed") && abs && (dd || root)) {
+    char *q = malloc(path->n + 3);
+    if (!q)
+      abort();
+    memcpy(q, "/.", 2);
+    memcpy(q + 2, path->p, path->n);
+    pstr_set(path, q, path->n + 2);
+    free(q);
+  }
+  pstr_undef(&m);
+}
 /* 5.2.2 (strict), T from base B and reference R */
 static void resolve_rd(const struct prediction *p, const struct prd *b,
                        const struct prd *r, struct prd *t) {
@@ -407,11 +516,13 @@ static void resolve_rd(const struct prediction *p, const struct prd *b,
       if (!r->c[C_QUERY].def)
         copy_str(&t->c[C_QUERY], &b->c[C_QUERY]);
     } else {
-      if (rp->p[0] == '/')
+      if (rp->p[0] == '/') {
         copy_str(&t->c[C_PATH], rp);
-      else
+        remove_dots(p, &t->c[C_PATH]);
+      } else {
         merge(b, rp, &t->c[C_PATH]);
-      remove_dots(p, &t->c[C_PATH]);
+        remove_dots_merged(p, b->c[C_AUTH].def, &t->c[C_PATH]);
+      }
       copy_str(&t->c[C_QUERY], &r->c[C_QUERY]);
     }
     copy_authority(t, b);

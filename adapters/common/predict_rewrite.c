@@ -98,6 +98,33 @@ void pt_in_scheme_slashes(struct pstr *s) {
   s->n = a + 2 + s->n - b;
   s->p = q;
 }
+/* Whether S starts with a scheme and ":" (3.1) */
+static int has_scheme(const struct pstr *s) {
+  size_t i = 0;
+  while (i < s->n &&
+         (((s->p[i] | 0x20) >= 'a' && (s->p[i] | 0x20) <= 'z') ||
+          (i && ((s->p[i] >= '0' && s->p[i] <= '9') || s->p[i] == '+' ||
+                 s->p[i] == '-' || s->p[i] == '.'))))
+    i++;
+  return i && i < s->n && s->p[i] == ':';
+}
+/* tcllib's uri::split: no scheme, so http, and "//" before a reference
+ * that does not start so */
+void pt_in_relative_http(struct pstr *s) {
+  if (has_scheme(s))
+    return;
+  int slashes = s->n >= 2 && s->p[0] == '/' && s->p[1] == '/';
+  const char *pre = slashes ? "http:" : "http://";
+  size_t k = strlen(pre);
+  char *q = malloc(s->n + k + 1);
+  if (!q)
+    abort();
+  memcpy(q, pre, k);
+  memcpy(q + k, s->p, s->n);
+  free(s->p);
+  s->p = q;
+  s->n += k;
+}
 void pt_in_backslash(struct pstr *s) {
   for (size_t i = 0; i < s->n; i++)
     if (s->p[i] == '\\')
@@ -108,15 +135,18 @@ static int is_uri_octet(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
          (c >= '0' && c <= '9') || (c && strchr("-._~:/?#[]@!$&'()*+,;=%", c));
 }
-void pt_in_pct_encode(struct pstr *s) {
+/* S with every octet KEEP refuses written %XX */
+static void pct_encode_where(struct pstr *s, int (*keep)(unsigned char)) {
   static const char hex[] = "0123456789ABCDEF";
+  if (!s->def)
+    return;
   char *q = malloc(3 * s->n + 1);
   size_t j = 0;
   if (!q)
     abort();
   for (size_t i = 0; i < s->n; i++) {
     unsigned char c = (unsigned char)s->p[i];
-    if (is_uri_octet(c)) {
+    if (keep(c)) {
       q[j++] = (char)c;
       continue;
     }
@@ -124,9 +154,11 @@ void pt_in_pct_encode(struct pstr *s) {
     q[j++] = hex[c >> 4];
     q[j++] = hex[c & 15];
   }
-  free(s->p);
-  s->p = q;
-  s->n = j;
+  pstr_set(s, q, j);
+  free(q);
+}
+void pt_in_pct_encode(struct pstr *s) {
+  pct_encode_where(s, is_uri_octet);
 }
 
 /* a "%" that starts no pct-encoded (2.1) written "%25" */
@@ -192,6 +224,88 @@ void pt_rw_host_lower(struct prd *r) {
   pstr_lower(&r->c[C_HOST]);
   prd_rebuild_authority(r);
 }
+/* RFC 3492 6.1 */
+static size_t puny_adapt(size_t delta, size_t points, int first) {
+  size_t k = 0;
+  delta = first ? delta / 700 : delta / 2;
+  delta += delta / points;
+  while (delta > 35 * 26 / 2) {
+    delta /= 35;
+    k += 36;
+  }
+  return k + 36 * delta / (delta + 38);
+}
+static char puny_digit(size_t d) {
+  return (char)(d < 26 ? 'a' + d : '0' + d - 26);
+}
+/* RFC 3492 6.3: "xn--" and the Punycode of the N octets of L, each one
+ * code point, written into O (room for 5 + 11 N octets); its length */
+static size_t punycode(const unsigned char *l, size_t n, char *o) {
+  size_t j = 4, h, b = 0, delta = 0, bias = 72, m = 0x80;
+  memcpy(o, "xn--", 4);
+  for (size_t i = 0; i < n; i++)
+    if (l[i] < 0x80)
+      o[j++] = (char)l[i], b++;
+  if (b)
+    o[j++] = '-';
+  for (h = b; h < n; delta++, m++) {
+    size_t next = 256;
+    for (size_t i = 0; i < n; i++)
+      if (l[i] >= m && l[i] < next)
+        next = l[i];
+    delta += (next - m) * (h + 1);
+    m = next;
+    for (size_t i = 0; i < n; i++) {
+      if (l[i] < m)
+        delta++;
+      if (l[i] != m)
+        continue;
+      size_t q = delta;
+      for (size_t k = 36;; k += 36) {
+        size_t t = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
+        if (q < t)
+          break;
+        o[j++] = puny_digit(t + (q - t) % (36 - t));
+        q = (q - t) / (36 - t);
+      }
+      o[j++] = puny_digit(q);
+      bias = puny_adapt(delta, h + 1, h == b);
+      delta = 0;
+      h++;
+    }
+  }
+  return j;
+}
+/* each label of a reg-name that holds a non-ASCII octet, in Punycode */
+void pt_rw_host_punycode(struct prd *r) {
+  struct pstr *h = &r->c[C_HOST];
+  if (!pstr_is(&r->c[C_TYPE], "reg-name"))
+    return;
+  char *o = malloc(16 * h->n + 8);
+  size_t j = 0, a = 0;
+  if (!o)
+    abort();
+  for (size_t i = 0; i <= h->n; i++) {
+    if (i < h->n && h->p[i] != '.')
+      continue;
+    const unsigned char *l = (const unsigned char *)h->p + a;
+    int ascii = 1;
+    for (size_t k = 0; k < i - a; k++)
+      ascii &= l[k] < 0x80;
+    if (ascii) {
+      memcpy(o + j, l, i - a);
+      j += i - a;
+    } else {
+      j += punycode(l, i - a, o + j);
+    }
+    if (i < h->n)
+      o[j++] = '.';
+    a = i + 1;
+  }
+  pstr_set(h, o, j);
+  free(o);
+  prd_rebuild_authority(r);
+}
 int pct_hexval(char c) {
   c = (char)(c | 0x20);
   return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 87 : -1;
@@ -213,6 +327,20 @@ static void pct_decode(struct pstr *s) {
 void pt_rw_host_decode(struct prd *r) {
   pct_decode(&r->c[C_HOST]);
   prd_rebuild_authority(r);
+}
+/* path, query and fragment: percent-encoded unreserved octets decoded */
+void pt_rw_unreserved_decode(struct prd *r) {
+  static const int cs[] = {C_PATH, C_QUERY, C_FRAG};
+  for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++)
+    pct_normalize(&r->c[cs[i]], 0, 1);
+}
+static int is_graphic(unsigned char c) {
+  return c > 0x20 && c < 0x7f;
+}
+void pt_rw_non_graphic_encode(struct prd *r) {
+  pct_encode_where(&r->c[C_PATH], is_graphic);
+  pct_encode_where(&r->c[C_QUERY], is_graphic);
+  pct_encode_where(&r->c[C_FRAG], is_graphic);
 }
 void pt_rw_path_decode(struct prd *r) {
   pct_decode(&r->c[C_PATH]);
