@@ -62,6 +62,11 @@ const struct transform transform_table[] = {
      "before it is part of the authority (\"//h?q/p\": authority "
      "\"h?q\")",
      NULL, NULL},
+    {"fragment-not-split", TS_SPLIT, "3.5",
+     "a \"#\" starts no fragment: it and what follows are part of the "
+     "query, or of the path when there is none, written \"%23\" there "
+     "(\"/p#f\": path \"/p%23f\")",
+     NULL, NULL},
     {"dot-segments-kept", TS_OUTPUT, "5.2.4",
      "resolve and normalize keep dot segments (no remove_dot_segments)", NULL,
      NULL},
@@ -295,6 +300,22 @@ static int authority_to_slash(const struct pstr *s, rfc3986_uri *u) {
   return 1;
 }
 
+/* R's fragment put back where it was read from: after the query's "#",
+ * or after the path's as "%23" */
+static void fragment_unsplit(struct prd *r) {
+  int q = r->c[C_QUERY].def;
+  struct pstr *to = &r->c[q ? C_QUERY : C_PATH], *f = &r->c[C_FRAG];
+  char *o = malloc(to->n + f->n + 4);
+  if (!o)
+    abort();
+  memcpy(o, to->p, to->n);
+  memcpy(o + to->n, q ? "#" : "%23", q ? 1 : 3);
+  memcpy(o + to->n + (q ? 1 : 3), f->p, f->n);
+  pstr_set(to, o, to->n + (q ? 1 : 3) + f->n);
+  free(o);
+  pstr_undef(f);
+}
+
 /* S read: librfc3986's reading when RFC 3986 accepts it; else, with
  * appendix-b-split, Appendix B's split, the authority split as
  * split_authority says (-1 without). */
@@ -316,6 +337,8 @@ static int read_input(const struct prediction *p, const struct pstr *s,
   set_span(r, C_PATH, s->p, u.path);
   set_span(r, C_QUERY, s->p, u.query);
   set_span(r, C_FRAG, s->p, u.fragment);
+  if (HAS(p, "fragment-not-split") && r->c[C_FRAG].def)
+    fragment_unsplit(r);
   if (!ok && r->c[C_AUTH].def) {
     split_authority(r, s->p + u.authority.offset, u.authority.length,
                     HAS(p, "userinfo-ends-at-first-at") != 0);

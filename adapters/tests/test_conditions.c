@@ -365,6 +365,11 @@ static const struct prow prows[] = {
     {"authority-ends-at-slash", "parse", "s://h:1?2/p", NULL, PORT, "1?2"},
     {"authority-ends-at-slash", "parse", "s://u@h#f", NULL, HOST, "h#f"},
     {"authority-ends-at-slash", "parse", "//h/p?q#f", NULL, QUERY, "q"},
+    /* fragment-not-split: Go's ParseRequestURI */
+    {"fragment-not-split", "parse", "s://h/p?q#f", NULL, QUERY, "q#f"},
+    {"fragment-not-split", "parse", "s://h/p?q#f", NULL, FRAG, NULL},
+    {"fragment-not-split", "parse", "s://h/p#f", NULL, PATH, "/p%23f"},
+    {"fragment-not-split", "parse", "s://h/p", NULL, PATH, "/p"},
     /* empty-first-segment-dot-prefixed (DOT): uriparser's FixAmbiguity */
     {DOT, "resolve", "..//", "http://a", OUT, "http://a/.//"},
     {DOT, "resolve", "..///b", "http://a", OUT, "http://a/.///b"},
