@@ -28,6 +28,10 @@ const struct transform transform_table[] = {
      "a reference without a scheme is read as \"http:\" and it, with "
      "\"//\" before it unless it starts so (\"p/q\" read \"http://p/q\")",
      pt_in_relative_http, NULL},
+    {"relative-as-file", TS_INPUT, "4.2",
+     "a reference without a scheme is read with the scheme \"file\" "
+     "(\"p/q\" read \"file:p/q\")",
+     pt_in_relative_file, NULL},
     {"backslash-as-slash", TS_INPUT, "3.3", "a backslash is read as a slash",
      pt_in_backslash, NULL},
     {"scheme-slashes-as-two", TS_INPUT, "3.2",
@@ -158,12 +162,22 @@ const struct transform transform_table[] = {
     {"all-pct-decoded", TS_READING, "2.1",
      "userinfo, host, path, query and fragment are percent-decoded", NULL,
      pt_rw_all_decode},
+    {"all-pct-decoded-where-utf8", TS_READING, "2.1",
+     "userinfo, host, path, query and fragment are percent-decoded where a "
+     "run of percent-encodings is well-formed UTF-8 (decodeURIComponent); "
+     "a run that is not keeps its first \"%XX\" and the rest is tried "
+     "again",
+     NULL, pt_rw_all_decode_utf8},
     {"path-dot-segments-removed", TS_READING, "5.2.4",
      "the path's dot segments are removed (5.2.4) while parsing", NULL,
      pt_rw_dot_segments},
     {"empty-path-as-slash", TS_READING, "3.3",
      "an empty path after an authority is read as \"/\"", NULL,
      pt_rw_empty_path_slash},
+    {"path-rooted", TS_READING, "3.3",
+     "the path begins with \"/\": an empty one is read \"/\", a "
+     "rootless one with \"/\" before it",
+     NULL, pt_rw_path_rooted},
     {"empty-query-dropped", TS_READING, "3.4",
      "an empty query (\"?\") is read as none", NULL, pt_rw_empty_query},
     {"empty-fragment-dropped", TS_READING, "3.5",

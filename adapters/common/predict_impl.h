@@ -43,6 +43,7 @@ void pt_in_collapse(struct pstr *s);
 void pt_in_scheme_slashes(struct pstr *s);
 void pt_in_backslash(struct pstr *s);
 void pt_in_relative_http(struct pstr *s);
+void pt_in_relative_file(struct pstr *s);
 void pt_in_pct_encode(struct pstr *s);
 void pt_in_lone_percent(struct pstr *s);
 void prd_rebuild_authority(struct prd *r);
@@ -53,6 +54,7 @@ int pct_hexval(char c);
 void pt_rw_host_decode(struct prd *r);
 void pt_rw_path_decode(struct prd *r);
 void pt_rw_all_decode(struct prd *r);
+void pt_rw_all_decode_utf8(struct prd *r);
 void pt_rw_host_punycode(struct prd *r);
 void pt_rw_unreserved_decode(struct prd *r);
 void pt_rw_non_graphic_encode(struct prd *r);
@@ -75,6 +77,7 @@ void pt_rw_absent_as_empty(struct prd *r);
 void pt_rw_network_path(struct prd *r);
 void pt_rw_dot_segments(struct prd *r);
 void pt_rw_empty_path_slash(struct prd *r);
+void pt_rw_path_rooted(struct prd *r);
 void pct_normalize(struct pstr *s, int upper, int decode);
 
 #endif

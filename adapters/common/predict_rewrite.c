@@ -5,6 +5,7 @@
  */
 #include "predict_impl.h"
 
+#include "codec.h"
 #include "conditions_impl.h"
 
 #include <arpa/inet.h>
@@ -108,13 +109,8 @@ static int has_scheme(const struct pstr *s) {
     i++;
   return i && i < s->n && s->p[i] == ':';
 }
-/* tcllib's uri::split: no scheme, so http, and "//" before a reference
- * that does not start so */
-void pt_in_relative_http(struct pstr *s) {
-  if (has_scheme(s))
-    return;
-  int slashes = s->n >= 2 && s->p[0] == '/' && s->p[1] == '/';
-  const char *pre = slashes ? "http:" : "http://";
+/* PRE written before S */
+static void prepend(struct pstr *s, const char *pre) {
   size_t k = strlen(pre);
   char *q = malloc(s->n + k + 1);
   if (!q)
@@ -124,6 +120,18 @@ void pt_in_relative_http(struct pstr *s) {
   free(s->p);
   s->p = q;
   s->n += k;
+}
+/* tcllib's uri::split: no scheme, so http, and "//" before a reference
+ * that does not start so */
+void pt_in_relative_http(struct pstr *s) {
+  if (!has_scheme(s))
+    prepend(s, s->n >= 2 && s->p[0] == '/' && s->p[1] == '/' ? "http:"
+                                                             : "http://");
+}
+/* vscode-uri's URI.parse(s), not strict: no scheme, so file */
+void pt_in_relative_file(struct pstr *s) {
+  if (!has_scheme(s))
+    prepend(s, "file:");
 }
 void pt_in_backslash(struct pstr *s) {
   for (size_t i = 0; i < s->n; i++)
@@ -351,6 +359,57 @@ void pt_rw_all_decode(struct prd *r) {
     pct_decode(&r->c[cs[i]]);
   prd_rebuild_authority(r);
 }
+static int is_alnum(char c) {
+  return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
+/* The N octets the pct-encodings at S decode to, into O; 0 when one is
+ * no "%" HEXDIG HEXDIG or they are no well-formed UTF-8 */
+static int decode_utf8_run(const char *s, size_t n, char *o) {
+  for (size_t i = 0; i < n; i++) {
+    int hi = pct_hexval(s[3 * i + 1]), lo = pct_hexval(s[3 * i + 2]);
+    if (hi < 0 || lo < 0)
+      return 0;
+    o[i] = (char)(hi << 4 | lo);
+  }
+  return codec_utf8_valid(o, n);
+}
+/* decodeURIComponent on each run of "%" ALNUM ALNUM, gracefully (vscode-uri):
+ * a run that does not decode keeps its first triplet and the rest is
+ * tried again */
+static void pct_decode_utf8(struct pstr *s) {
+  char *o = malloc(s->n + 1);
+  size_t j = 0, i = 0;
+  if (!o)
+    abort();
+  while (s->def && i < s->n) {
+    size_t e = i;
+    while (e + 2 < s->n && s->p[e] == '%' && is_alnum(s->p[e + 1]) &&
+           is_alnum(s->p[e + 2]))
+      e += 3;
+    if (e == i) {
+      o[j++] = s->p[i++];
+      continue;
+    }
+    for (; i < e; i += 3) {
+      if (decode_utf8_run(s->p + i, (e - i) / 3, o + j)) {
+        j += (e - i) / 3;
+        i = e;
+        break;
+      }
+      memcpy(o + j, s->p + i, 3);
+      j += 3;
+    }
+  }
+  if (s->def)
+    pstr_set(s, o, j);
+  free(o);
+}
+void pt_rw_all_decode_utf8(struct prd *r) {
+  static const int cs[] = {C_USER, C_HOST, C_PATH, C_QUERY, C_FRAG};
+  for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++)
+    pct_decode_utf8(&r->c[cs[i]]);
+  prd_rebuild_authority(r);
+}
 /* inet_aton's forms: 1 to 4 parts, each decimal, octal (0...) or hex */
 static int inet_aton_form(const struct pstr *h, unsigned long *addr) {
   unsigned long part[4];
@@ -575,6 +634,18 @@ void pt_rw_dot_segments(struct prd *r) {
   if (rfc3986_remove_dot_segments(p->p, p->n, o, p->n + 1, &n) == RFC3986_OK)
     pstr_set(p, o, n);
   free(o);
+}
+void pt_rw_path_rooted(struct prd *r) {
+  struct pstr *p = &r->c[C_PATH];
+  if (p->def && (!p->n || p->p[0] != '/')) {
+    char *q = malloc(p->n + 2);
+    if (!q)
+      abort();
+    q[0] = '/';
+    memcpy(q + 1, p->p, p->n);
+    pstr_set(p, q, p->n + 1);
+    free(q);
+  }
 }
 void pt_rw_empty_path_slash(struct prd *r) {
   if (r->c[C_AUTH].def && r->c[C_PATH].n == 0)

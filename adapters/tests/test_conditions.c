@@ -365,6 +365,22 @@ static const struct prow prows[] = {
     {"authority-ends-at-slash", "parse", "s://h:1?2/p", NULL, PORT, "1?2"},
     {"authority-ends-at-slash", "parse", "s://u@h#f", NULL, HOST, "h#f"},
     {"authority-ends-at-slash", "parse", "//h/p?q#f", NULL, QUERY, "q"},
+    /* relative-as-file, path-rooted, all-pct-decoded-where-utf8:
+     * vscode-uri's URI.parse */
+    {"relative-as-file", "parse", "p/q", NULL, SCHEME, "file"},
+    {"relative-as-file", "parse", "//h/p", NULL, HOST, "h"},
+    {"relative-as-file,path-rooted", "parse", "p/q", NULL, PATH, "/p/q"},
+    {"path-rooted", "parse", "http://h", NULL, PATH, "/"},
+    {"path-rooted", "parse", "s:/p", NULL, PATH, "/p"},
+    {"all-pct-decoded-where-utf8", "parse", "s://h/%C3%A9%41", NULL, PATH,
+     "/\xc3\xa9"
+     "A"},
+    {"all-pct-decoded-where-utf8", "parse", "s://h/%C3%A9%FF", NULL, PATH,
+     "/%C3%A9%FF"},
+    {"all-pct-decoded-where-utf8", "parse", "s://h/%81%41", NULL, PATH,
+     "/%81A"},
+    {"all-pct-decoded-where-utf8", "parse", "s://%41@h%2e/", NULL, USER, "A"},
+    {"all-pct-decoded-where-utf8", "parse", "s://%41@h%2e/", NULL, HOST, "h."},
     /* fragment-not-split: Go's ParseRequestURI */
     {"fragment-not-split", "parse", "s://h/p?q#f", NULL, QUERY, "q#f"},
     {"fragment-not-split", "parse", "s://h/p?q#f", NULL, FRAG, NULL},
