@@ -38,6 +38,11 @@ const struct transform transform_table[] = {
      "one slash or three and more after the scheme (\"s:/h\", "
      "\"s:///h\") are read as two: an authority follows",
      pt_in_scheme_slashes, NULL},
+    {"authority-implied-after-scheme", TS_INPUT, "3.2",
+     "after a scheme other than http, https, ftp, gopher, file and "
+     "javascript an authority follows, \"//\" or not (\"s:h/p\" read "
+     "\"s://h/p\", \"s:/p\" read \"s:///p\")",
+     pt_in_authority_implied, NULL},
     {"empty-segments-collapsed", TS_INPUT, "3.3",
      "a run of slashes in the path is read as one slash", pt_in_collapse, NULL},
     {"lone-percent-encoded", TS_INPUT, "2.1",

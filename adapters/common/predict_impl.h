@@ -44,6 +44,7 @@ void pt_in_scheme_slashes(struct pstr *s);
 void pt_in_backslash(struct pstr *s);
 void pt_in_relative_http(struct pstr *s);
 void pt_in_relative_file(struct pstr *s);
+void pt_in_authority_implied(struct pstr *s);
 void pt_in_pct_encode(struct pstr *s);
 void pt_in_lone_percent(struct pstr *s);
 void prd_rebuild_authority(struct prd *r);

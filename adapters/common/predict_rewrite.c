@@ -133,6 +133,30 @@ void pt_in_relative_file(struct pstr *s) {
   if (!has_scheme(s))
     prepend(s, "file:");
 }
+/* Node's legacy url.parse: a host follows every scheme but its
+ * slashedProtocol (http, https, ftp, gopher, file) and hostlessProtocol
+ * (javascript) ones, with or without "//" */
+void pt_in_authority_implied(struct pstr *s) {
+  static const char *const own[] = {"http",   "https", "ftp",
+                                    "gopher", "file",  "javascript"};
+  if (!has_scheme(s))
+    return;
+  size_t k = (size_t)((char *)memchr(s->p, ':', s->n) - s->p);
+  for (size_t i = 0; i < sizeof own / sizeof *own; i++)
+    if (k == strlen(own[i]) && !strncasecmp(s->p, own[i], k))
+      return;
+  if (k + 2 < s->n && s->p[k + 1] == '/' && s->p[k + 2] == '/')
+    return;
+  char *q = malloc(s->n + 3);
+  if (!q)
+    abort();
+  memcpy(q, s->p, k + 1);
+  memcpy(q + k + 1, "//", 2);
+  memcpy(q + k + 3, s->p + k + 1, s->n - k - 1);
+  free(s->p);
+  s->p = q;
+  s->n += 2;
+}
 void pt_in_backslash(struct pstr *s) {
   for (size_t i = 0; i < s->n; i++)
     if (s->p[i] == '\\')

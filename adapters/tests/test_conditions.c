@@ -350,6 +350,8 @@ struct prow {
 #define QUERY RFC3986_COMPONENT_QUERY
 #define FRAG RFC3986_COMPONENT_FRAGMENT
 #define DOT "empty-first-segment-dot-prefixed"
+#define UTF8 "all-pct-decoded-where-utf8"
+#define AIS "authority-implied-after-scheme"
 static const struct prow prows[] = {
     /* relative-as-http: tcllib's uri::split */
     {"relative-as-http", "parse", "awb/c", NULL, SCHEME, "http"},
@@ -365,22 +367,27 @@ static const struct prow prows[] = {
     {"authority-ends-at-slash", "parse", "s://h:1?2/p", NULL, PORT, "1?2"},
     {"authority-ends-at-slash", "parse", "s://u@h#f", NULL, HOST, "h#f"},
     {"authority-ends-at-slash", "parse", "//h/p?q#f", NULL, QUERY, "q"},
-    /* relative-as-file, path-rooted, all-pct-decoded-where-utf8:
+    /* relative-as-file, path-rooted, all-pct-decoded-where-utf8 (UTF8):
      * vscode-uri's URI.parse */
     {"relative-as-file", "parse", "p/q", NULL, SCHEME, "file"},
     {"relative-as-file", "parse", "//h/p", NULL, HOST, "h"},
     {"relative-as-file,path-rooted", "parse", "p/q", NULL, PATH, "/p/q"},
     {"path-rooted", "parse", "http://h", NULL, PATH, "/"},
     {"path-rooted", "parse", "s:/p", NULL, PATH, "/p"},
-    {"all-pct-decoded-where-utf8", "parse", "s://h/%C3%A9%41", NULL, PATH,
+    {UTF8, "parse", "s://h/%C3%A9%41", NULL, PATH,
      "/\xc3\xa9"
      "A"},
-    {"all-pct-decoded-where-utf8", "parse", "s://h/%C3%A9%FF", NULL, PATH,
-     "/%C3%A9%FF"},
-    {"all-pct-decoded-where-utf8", "parse", "s://h/%81%41", NULL, PATH,
-     "/%81A"},
-    {"all-pct-decoded-where-utf8", "parse", "s://%41@h%2e/", NULL, USER, "A"},
-    {"all-pct-decoded-where-utf8", "parse", "s://%41@h%2e/", NULL, HOST, "h."},
+    {UTF8, "parse", "s://h/%C3%A9%FF", NULL, PATH, "/%C3%A9%FF"},
+    {UTF8, "parse", "s://h/%81%41", NULL, PATH, "/%81A"},
+    {UTF8, "parse", "s://%41@h%2e/", NULL, USER, "A"},
+    {UTF8, "parse", "s://%41@h%2e/", NULL, HOST, "h."},
+    /* authority-implied-after-scheme (AIS): Node's legacy url.parse */
+    {AIS, "parse", "s:h/p", NULL, HOST, "h"},
+    {AIS, "parse", "s:/p", NULL, HOST, ""},
+    {AIS, "parse", "s:/p", NULL, PATH, "/p"},
+    {AIS, "parse", "s://h/p", NULL, PATH, "/p"},
+    {AIS, "parse", "HTTP:h/p", NULL, PATH, "h/p"},
+    {AIS, "parse", "javascript:x", NULL, HOST, NULL},
     /* fragment-not-split: Go's ParseRequestURI */
     {"fragment-not-split", "parse", "s://h/p?q#f", NULL, QUERY, "q#f"},
     {"fragment-not-split", "parse", "s://h/p?q#f", NULL, FRAG, NULL},
