@@ -140,10 +140,18 @@ const struct transform transform_table[] = {
      "an empty host is read as none, and so is the authority (its "
      "userinfo and port kept)",
      NULL, pt_rw_empty_host_no_authority},
+    {"empty-userinfo-in-host", TS_READING, "3.2.1",
+     "an empty userinfo's \"@\" is read as part of the host (\"@h\" a "
+     "reg-name), no userinfo",
+     NULL, pt_rw_empty_userinfo_in_host},
     {"empty-port-in-host", TS_READING, "3.2.3",
      "an empty port's \":\" is read as part of the host (\"h:\" a "
      "reg-name), no port",
      NULL, pt_rw_empty_port_in_host},
+    {"non-digit-port-in-host", TS_READING, "3.2.3",
+     "a port that is empty or holds a non-digit is read, with its \":\", "
+     "as part of the host (\"h:1a\" a reg-name), no port",
+     NULL, pt_rw_non_digit_port_in_host},
     {"empty-port-dropped", TS_READING, "3.2.3",
      "an empty port (\"h:\") is read as none", NULL, pt_rw_empty_port},
     {"network-path-as-path", TS_READING, "4.2",

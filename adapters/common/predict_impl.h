@@ -65,6 +65,8 @@ void pt_rw_ipv4_like_dropped(struct prd *r);
 void pt_rw_empty_host_dropped(struct prd *r);
 void pt_rw_empty_host_no_authority(struct prd *r);
 void pt_rw_empty_port_in_host(struct prd *r);
+void pt_rw_empty_userinfo_in_host(struct prd *r);
+void pt_rw_non_digit_port_in_host(struct prd *r);
 void pt_rw_pct_upper(struct prd *r);
 void pt_rw_ipv6_canonical(struct prd *r);
 void pt_rw_ipv6_brackets(struct prd *r);

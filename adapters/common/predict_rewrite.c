@@ -541,19 +541,58 @@ void pt_rw_empty_host_no_authority(struct prd *r) {
     pstr_undef(&r->c[C_AUTH]);
   }
 }
+/* the host read with PRE before it or POST after it, a reg-name */
+static void host_widened(struct prd *r, const char *pre, const char *post) {
+  struct pstr *h = &r->c[C_HOST];
+  size_t a = strlen(pre), b = strlen(post);
+  char *q = malloc(h->n + a + b + 1);
+  if (!q)
+    abort();
+  memcpy(q, pre, a);
+  memcpy(q + a, h->p, h->n);
+  memcpy(q + a + h->n, post, b);
+  pstr_set(h, q, h->n + a + b);
+  free(q);
+  pstr_set(&r->c[C_TYPE], "reg-name", 8);
+}
 /* "h:" read as the host "h:", no port */
 void pt_rw_empty_port_in_host(struct prd *r) {
-  struct pstr *p = &r->c[C_PORT], *h = &r->c[C_HOST];
-  if (p->def && !p->n && h->def) {
-    char *q = malloc(h->n + 2);
-    if (!q)
-      abort();
-    memcpy(q, h->p, h->n);
-    q[h->n] = ':';
-    pstr_set(h, q, h->n + 1);
-    free(q);
+  struct pstr *p = &r->c[C_PORT];
+  if (p->def && !p->n && r->c[C_HOST].def) {
+    host_widened(r, "", ":");
     pstr_undef(p);
-    pstr_set(&r->c[C_TYPE], "reg-name", 8);
+  }
+}
+/* "h:1a" read as the host "h:1a", no port (Mojo::URL: a port is \d+) */
+void pt_rw_non_digit_port_in_host(struct prd *r) {
+  struct pstr *p = &r->c[C_PORT];
+  size_t digits = 0;
+  while (p->def && digits < p->n && p->p[digits] >= '0' && p->p[digits] <= '9')
+    digits++;
+  if (!p->def || !r->c[C_HOST].def || (p->n && digits == p->n))
+    return;
+  char *post = malloc(p->n + 2);
+  if (!post)
+    abort();
+  post[0] = ':';
+  memcpy(post + 1, p->p, p->n);
+  post[p->n + 1] = 0;
+  struct pstr type = {0};
+  pstr_set(&type, r->c[C_TYPE].p, r->c[C_TYPE].n);
+  host_widened(r, "", post);
+  if (r->c[C_HOST].p[0] == '[') /* an IP literal's type stays */
+    pstr_set(&r->c[C_TYPE], type.p, type.n);
+  pstr_undef(&type);
+  free(post);
+  pstr_undef(p);
+}
+/* "@h" read as the host "@h", no userinfo (Mojo::URL: a userinfo is
+ * [^@]+) */
+void pt_rw_empty_userinfo_in_host(struct prd *r) {
+  struct pstr *u = &r->c[C_USER];
+  if (u->def && !u->n && r->c[C_HOST].def) {
+    host_widened(r, "@", "");
+    pstr_undef(u);
   }
 }
 void pt_rw_pct_upper(struct prd *r) {

@@ -388,6 +388,17 @@ static const struct prow prows[] = {
     {AIS, "parse", "s://h/p", NULL, PATH, "/p"},
     {AIS, "parse", "HTTP:h/p", NULL, PATH, "h/p"},
     {AIS, "parse", "javascript:x", NULL, HOST, NULL},
+    /* empty-userinfo-in-host, non-digit-port-in-host: Mojo::URL */
+    {"empty-userinfo-in-host", "parse", "//@h/p", NULL, HOST, "@h"},
+    {"empty-userinfo-in-host", "parse", "//@h/p", NULL, USER, NULL},
+    {"empty-userinfo-in-host", "parse", "//u@h/p", NULL, HOST, "h"},
+    {"non-digit-port-in-host", "parse", "//h:/p", NULL, HOST, "h:"},
+    {"non-digit-port-in-host", "parse", "//h:/p", NULL, PORT, NULL},
+    {"appendix-b-split,non-digit-port-in-host", "parse", "//h:1a/p", NULL, HOST,
+     "h:1a"},
+    {"non-digit-port-in-host", "parse", "//h:08/p", NULL, PORT, "08"},
+    {"non-digit-port-in-host", "parse", "//[::1]:/p", NULL,
+     RFC3986_COMPONENT_HOST_TYPE, "IPv6address"},
     /* fragment-not-split: Go's ParseRequestURI */
     {"fragment-not-split", "parse", "s://h/p?q#f", NULL, QUERY, "q#f"},
     {"fragment-not-split", "parse", "s://h/p?q#f", NULL, FRAG, NULL},
