@@ -154,6 +154,10 @@ const struct transform transform_table[] = {
      NULL, pt_rw_non_digit_port_in_host},
     {"empty-port-dropped", TS_READING, "3.2.3",
      "an empty port (\"h:\") is read as none", NULL, pt_rw_empty_port},
+    {"registry-authority", TS_READING, "3.2",
+     "the authority is read whole, as a registry name (RFC 2396 3.2): "
+     "userinfo, host and port are read as none",
+     NULL, pt_rw_registry_authority},
     {"network-path-as-path", TS_READING, "4.2",
      "a network-path reference (\"//h/p\") is read as a path", NULL,
      pt_rw_network_path},

@@ -672,6 +672,12 @@ void pt_rw_absent_as_empty(struct prd *r) {
     if (c != C_TYPE && !r->c[c].def)
       pstr_set(&r->c[c], "", 0);
 }
+void pt_rw_registry_authority(struct prd *r) {
+  if (!r->c[C_AUTH].def)
+    return;
+  for (int c = C_USER; c <= C_PORT; c++)
+    pstr_undef(&r->c[c]);
+}
 void pt_rw_network_path(struct prd *r) {
   if (r->c[C_SCHEME].def || !r->c[C_AUTH].def)
     return;

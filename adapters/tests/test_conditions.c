@@ -399,6 +399,12 @@ static const struct prow prows[] = {
     {"non-digit-port-in-host", "parse", "//h:08/p", NULL, PORT, "08"},
     {"non-digit-port-in-host", "parse", "//[::1]:/p", NULL,
      RFC3986_COMPONENT_HOST_TYPE, "IPv6address"},
+    /* registry-authority: java.net.URI (RFC 2396 3.2) */
+    {"registry-authority", "parse", "//u@:8/p", NULL, AUTH, "u@:8"},
+    {"registry-authority", "parse", "//u@:8/p", NULL, HOST, NULL},
+    {"registry-authority", "parse", "//u@:8/p", NULL, USER, NULL},
+    {"registry-authority", "parse", "//u@:8/p", NULL, PORT, NULL},
+    {"registry-authority", "parse", "s:p", NULL, HOST, NULL},
     /* fragment-not-split: Go's ParseRequestURI */
     {"fragment-not-split", "parse", "s://h/p?q#f", NULL, QUERY, "q#f"},
     {"fragment-not-split", "parse", "s://h/p?q#f", NULL, FRAG, NULL},
