@@ -90,6 +90,10 @@ const struct transform transform_table[] = {
      "without one the first (\"//x\" written \"/.//x\", \"/\" left "
      "of a last empty segment \"/./\")",
      NULL, NULL},
+    {"final-dot-segment-slash-dropped", TS_OUTPUT, "5.2.4",
+     "resolve and normalize remove a last \".\" or \"..\" segment with the "
+     "slash before it (\"/a/b/..\" becomes \"/a\", not \"/a/\")",
+     NULL, NULL},
     {"case-kept", TS_OUTPUT, "6.2.2.1",
      "normalize leaves the case of the scheme, host and percent-encodings "
      "as written",
@@ -158,6 +162,10 @@ const struct transform transform_table[] = {
      "the authority is read whole, as a registry name (RFC 2396 3.2): "
      "userinfo, host and port are read as none",
      NULL, pt_rw_registry_authority},
+    {"empty-authority-parts-dropped", TS_READING, "3.2",
+     "an empty userinfo, host or port is read as none; the authority "
+     "stays as written",
+     NULL, pt_rw_empty_authority_parts},
     {"network-path-as-path", TS_READING, "4.2",
      "a network-path reference (\"//h/p\") is read as a path", NULL,
      pt_rw_network_path},
@@ -473,7 +481,25 @@ static void remove_dots_keep_above_root(struct pstr *path) {
   pstr_set(path, o, n);
   free(o);
 }
+static void remove_dots_as_named(const struct prediction *p, struct pstr *path);
+/* Whether PATH's last segment is "." or ".." */
+static int ends_in_dot_segment(const struct pstr *path) {
+  size_t l = path->n;
+  while (l && path->p[l - 1] != '/')
+    l--;
+  size_t k = path->n - l;
+  return (k == 1 && path->p[l] == '.') ||
+         (k == 2 && path->p[l] == '.' && path->p[l + 1] == '.');
+}
 static void remove_dots(const struct prediction *p, struct pstr *path) {
+  int last_dot = HAS(p, "final-dot-segment-slash-dropped") &&
+                 !HAS(p, "dot-segments-kept") && ends_in_dot_segment(path);
+  remove_dots_as_named(p, path);
+  if (last_dot && path->n > 1 && path->p[path->n - 1] == '/')
+    path->n--;
+}
+static void remove_dots_as_named(const struct prediction *p,
+                                 struct pstr *path) {
   if (HAS(p, "dot-dot-above-root-kept")) {
     remove_dots_keep_above_root(path);
   } else if (!HAS(p, "dot-segments-kept")) {

@@ -672,6 +672,14 @@ void pt_rw_absent_as_empty(struct prd *r) {
     if (c != C_TYPE && !r->c[c].def)
       pstr_set(&r->c[c], "", 0);
 }
+void pt_rw_empty_authority_parts(struct prd *r) {
+  drop_if_empty(&r->c[C_USER]);
+  drop_if_empty(&r->c[C_PORT]);
+  if (r->c[C_HOST].def && !r->c[C_HOST].n) {
+    pstr_undef(&r->c[C_HOST]);
+    pstr_undef(&r->c[C_TYPE]);
+  }
+}
 void pt_rw_registry_authority(struct prd *r) {
   if (!r->c[C_AUTH].def)
     return;
