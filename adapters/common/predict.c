@@ -94,6 +94,10 @@ const struct transform transform_table[] = {
      "resolve and normalize remove a last \".\" or \"..\" segment with the "
      "slash before it (\"/a/b/..\" becomes \"/a\", not \"/a/\")",
      NULL, NULL},
+    {"reference-not-resolved", TS_OUTPUT, "5.2",
+     "resolve: the target is the reference as it reads, not resolved "
+     "against the base",
+     NULL, NULL},
     {"case-kept", TS_OUTPUT, "6.2.2.1",
      "normalize leaves the case of the scheme, host and percent-encodings "
      "as written",
@@ -644,7 +648,10 @@ static int predict_output(const struct prediction *p, int resolve,
   int rc = read_input(p, in, &r);
   if (rc == 0 && resolve) {
     rc = read_input(p, base, &b);
-    if (rc == 0 && b.c[C_SCHEME].def)
+    if (rc == 0 && b.c[C_SCHEME].def && HAS(p, "reference-not-resolved"))
+      for (int c = 0; c < NC; c++)
+        copy_str(&t.c[c], &r.c[c]);
+    else if (rc == 0 && b.c[C_SCHEME].def)
       resolve_rd(p, &b, &r, &t);
     else
       rc = -1;

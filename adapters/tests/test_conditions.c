@@ -423,6 +423,9 @@ static const struct prow prows[] = {
      "http://a/a/b/"},
     {"final-dot-segment-slash-dropped", "resolve", "..", "http://a/b", OUT,
      "http://a/"},
+    /* reference-not-resolved: Python's urljoin against an unknown scheme */
+    {"reference-not-resolved", "resolve", "b/../c", "a:/b/c/d", OUT, "b/../c"},
+    {"reference-not-resolved", "resolve", "//h/p", "a:/b", OUT, "//h/p"},
     /* fragment-not-split: Go's ParseRequestURI */
     {"fragment-not-split", "parse", "s://h/p?q#f", NULL, QUERY, "q#f"},
     {"fragment-not-split", "parse", "s://h/p?q#f", NULL, FRAG, NULL},
