@@ -170,6 +170,10 @@ const struct transform transform_table[] = {
      "an empty userinfo, host or port is read as none; the authority "
      "stays as written",
      NULL, pt_rw_empty_authority_parts},
+    {"empty-authority-written", TS_READING, "5.3",
+     "a URI with a scheme and an absolute path but no authority is written "
+     "with an empty one (\"a:/p\" written \"a:///p\")",
+     NULL, pt_rw_empty_authority_written},
     {"network-path-as-path", TS_READING, "4.2",
      "a network-path reference (\"//h/p\") is read as a path", NULL,
      pt_rw_network_path},

@@ -79,6 +79,7 @@ void pt_rw_empty_fragment(struct prd *r);
 void pt_rw_absent_as_empty(struct prd *r);
 void pt_rw_network_path(struct prd *r);
 void pt_rw_registry_authority(struct prd *r);
+void pt_rw_empty_authority_written(struct prd *r);
 void pt_rw_empty_authority_parts(struct prd *r);
 void pt_rw_dot_segments(struct prd *r);
 void pt_rw_empty_path_slash(struct prd *r);

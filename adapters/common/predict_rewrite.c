@@ -680,6 +680,16 @@ void pt_rw_empty_authority_parts(struct prd *r) {
     pstr_undef(&r->c[C_TYPE]);
   }
 }
+/* Go's URL.String: "//" after a scheme whenever the path is absolute */
+void pt_rw_empty_authority_written(struct prd *r) {
+  const struct pstr *p = &r->c[C_PATH];
+  if (!r->c[C_SCHEME].def || r->c[C_AUTH].def || !p->def || !p->n ||
+      p->p[0] != '/')
+    return;
+  pstr_set(&r->c[C_AUTH], "", 0);
+  pstr_set(&r->c[C_HOST], "", 0);
+  pstr_set(&r->c[C_TYPE], "reg-name", 8);
+}
 void pt_rw_registry_authority(struct prd *r) {
   if (!r->c[C_AUTH].def)
     return;

@@ -426,6 +426,11 @@ static const struct prow prows[] = {
     /* reference-not-resolved: Python's urljoin against an unknown scheme */
     {"reference-not-resolved", "resolve", "b/../c", "a:/b/c/d", OUT, "b/../c"},
     {"reference-not-resolved", "resolve", "//h/p", "a:/b", OUT, "//h/p"},
+    /* empty-authority-written: Go's URL.String */
+    {"empty-authority-written", "resolve", "g", "a:/b/c", OUT, "a:///b/g"},
+    {"empty-authority-written", "resolve", "g", "a:b", OUT, "a:g"},
+    {"empty-authority-written", "parse", "s:/p", NULL, HOST, ""},
+    {"empty-authority-written", "parse", "//h/p", NULL, SCHEME, NULL},
     /* fragment-not-split: Go's ParseRequestURI */
     {"fragment-not-split", "parse", "s://h/p?q#f", NULL, QUERY, "q#f"},
     {"fragment-not-split", "parse", "s://h/p?q#f", NULL, FRAG, NULL},
