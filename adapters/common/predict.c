@@ -63,6 +63,11 @@ const struct transform transform_table[] = {
      "that a prefix before \":\" that is no scheme (\"1a:b\", \"a!b:c\") "
      "is read as the start of a relative path",
      NULL, NULL},
+    {"bad-scheme-dropped", TS_SPLIT, "3.1",
+     "an input RFC 3986 rejects is split as appendix-b-split says, except "
+     "that a prefix before \":\" that is no scheme (\"{a:b\") is dropped: "
+     "neither scheme nor path",
+     NULL, NULL},
     {"userinfo-ends-at-first-at", TS_SPLIT, "3.2.1",
      "the userinfo ends at the first \"@\" of the authority, not the last",
      NULL, NULL},
@@ -373,12 +378,14 @@ static int read_input(const struct prediction *p, const struct pstr *s,
   int ok = !to_slash && rfc3986_parse(s->p, s->n, RFC3986_RULE_URI_reference,
                                       &u, NULL) == RFC3986_OK;
   if (!ok && !to_slash && !HAS(p, "appendix-b-split") &&
-      !HAS(p, "bad-scheme-as-path"))
+      !HAS(p, "bad-scheme-as-path") && !HAS(p, "bad-scheme-dropped"))
     return -1;
   if (!ok && !to_slash)
     rfc3986_split(s->p, s->n, &u);
   if (!ok && HAS(p, "bad-scheme-as-path") && !scheme_ok(s->p, u.scheme))
     as_relative_path(&u);
+  if (!ok && HAS(p, "bad-scheme-dropped") && !scheme_ok(s->p, u.scheme))
+    u.scheme.offset = RFC3986_UNDEFINED;
   set_span(r, C_SCHEME, s->p, u.scheme);
   set_span(r, C_AUTH, s->p, u.authority);
   set_span(r, C_PATH, s->p, u.path);

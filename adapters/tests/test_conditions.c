@@ -431,6 +431,10 @@ static const struct prow prows[] = {
     {"empty-authority-written", "resolve", "g", "a:b", OUT, "a:g"},
     {"empty-authority-written", "parse", "s:/p", NULL, HOST, ""},
     {"empty-authority-written", "parse", "//h/p", NULL, SCHEME, NULL},
+    /* bad-scheme-dropped: perl URI's path method */
+    {"bad-scheme-dropped", "parse", "{a:b", NULL, PATH, "b"},
+    {"bad-scheme-dropped", "parse", "{a:b", NULL, SCHEME, NULL},
+    {"bad-scheme-dropped", "parse", "a:b", NULL, SCHEME, "a"},
     /* fragment-not-split: Go's ParseRequestURI */
     {"fragment-not-split", "parse", "s://h/p?q#f", NULL, QUERY, "q#f"},
     {"fragment-not-split", "parse", "s://h/p?q#f", NULL, FRAG, NULL},
