@@ -526,6 +526,11 @@ COND(c_base_no_authority) {
   size_t rest = x->base_len - (size_t)(c - x->base) - 1;
   return !(rest >= 2 && c[1] == '/' && c[2] == '/');
 }
+/* resolve: the base (or target) has an authority ("a://h/b") */
+COND(c_base_has_authority) {
+  return x->base && memchr(x->base, ':', x->base_len) &&
+         !c_base_no_authority(x);
+}
 /* resolve: the base's path is rootless or empty ("a:b/c", "a:", "a:?q") */
 COND(c_base_path_rootless) {
   const char *c = x->base ? memchr(x->base, ':', x->base_len) : NULL;
@@ -697,6 +702,7 @@ static const struct cond_entry conditions[] = {
     {"base-relative", c_base_relative},
     {"lib-target-drops-port", c_lib_target_drops_port},
     {"base-no-authority", c_base_no_authority},
+    {"base-has-authority", c_base_has_authority},
     {"reference-relative", c_reference_relative},
     {"base-path-rootless", c_base_path_rootless},
     {"reference-path-rootless", c_reference_path_rootless},

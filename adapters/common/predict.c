@@ -24,12 +24,25 @@ const struct transform transform_table[] = {
      NULL},
     {"tab-newline-removed", TS_INPUT, "2", "every TAB, LF and CR is removed",
      pt_in_tab_newline, NULL},
+    {"relative-as-http", TS_INPUT, "4.2",
+     "a reference without a scheme is read as \"http:\" and it, with "
+     "\"//\" before it unless it starts so (\"p/q\" read \"http://p/q\")",
+     pt_in_relative_http, NULL},
+    {"relative-as-file", TS_INPUT, "4.2",
+     "a reference without a scheme is read with the scheme \"file\" "
+     "(\"p/q\" read \"file:p/q\")",
+     pt_in_relative_file, NULL},
     {"backslash-as-slash", TS_INPUT, "3.3", "a backslash is read as a slash",
      pt_in_backslash, NULL},
     {"scheme-slashes-as-two", TS_INPUT, "3.2",
      "one slash or three and more after the scheme (\"s:/h\", "
      "\"s:///h\") are read as two: an authority follows",
      pt_in_scheme_slashes, NULL},
+    {"authority-implied-after-scheme", TS_INPUT, "3.2",
+     "after a scheme other than http, https, ftp, gopher, file and "
+     "javascript an authority follows, \"//\" or not (\"s:h/p\" read "
+     "\"s://h/p\", \"s:/p\" read \"s:///p\")",
+     pt_in_authority_implied, NULL},
     {"empty-segments-collapsed", TS_INPUT, "3.3",
      "a run of slashes in the path is read as one slash", pt_in_collapse, NULL},
     {"lone-percent-encoded", TS_INPUT, "2.1",
@@ -50,8 +63,23 @@ const struct transform transform_table[] = {
      "that a prefix before \":\" that is no scheme (\"1a:b\", \"a!b:c\") "
      "is read as the start of a relative path",
      NULL, NULL},
+    {"bad-scheme-dropped", TS_SPLIT, "3.1",
+     "an input RFC 3986 rejects is split as appendix-b-split says, except "
+     "that a prefix before \":\" that is no scheme (\"{a:b\") is dropped: "
+     "neither scheme nor path",
+     NULL, NULL},
     {"userinfo-ends-at-first-at", TS_SPLIT, "3.2.1",
      "the userinfo ends at the first \"@\" of the authority, not the last",
+     NULL, NULL},
+    {"authority-ends-at-slash", TS_SPLIT, "3.2",
+     "the authority ends at the first \"/\" only: a \"?\" or \"#\" "
+     "before it is part of the authority (\"//h?q/p\": authority "
+     "\"h?q\")",
+     NULL, NULL},
+    {"fragment-not-split", TS_SPLIT, "3.5",
+     "a \"#\" starts no fragment: it and what follows are part of the "
+     "query, or of the path when there is none, written \"%23\" there "
+     "(\"/p#f\": path \"/p%23f\")",
      NULL, NULL},
     {"dot-segments-kept", TS_OUTPUT, "5.2.4",
      "resolve and normalize keep dot segments (no remove_dot_segments)", NULL,
@@ -59,6 +87,21 @@ const struct transform transform_table[] = {
     {"dot-dot-above-root-kept", TS_OUTPUT, "5.2.4",
      "resolve and normalize keep a \"..\" segment that has no segment "
      "before it to remove (\"/../b\" stays)",
+     NULL, NULL},
+    {"empty-first-segment-dot-prefixed", TS_OUTPUT, "5.2.4",
+     "resolve: a merged path that remove_dot_segments leaves starting with "
+     "empty segments gets a \".\" segment before them: after an "
+     "authority two (\"//\", \"///x\" written \"/.//\", \"/.///x\"), "
+     "without one the first (\"//x\" written \"/.//x\", \"/\" left "
+     "of a last empty segment \"/./\")",
+     NULL, NULL},
+    {"final-dot-segment-slash-dropped", TS_OUTPUT, "5.2.4",
+     "resolve and normalize remove a last \".\" or \"..\" segment with the "
+     "slash before it (\"/a/b/..\" becomes \"/a\", not \"/a/\")",
+     NULL, NULL},
+    {"reference-not-resolved", TS_OUTPUT, "5.2",
+     "resolve: the target is the reference as it reads, not resolved "
+     "against the base",
      NULL, NULL},
     {"case-kept", TS_OUTPUT, "6.2.2.1",
      "normalize leaves the case of the scheme, host and percent-encodings "
@@ -72,6 +115,10 @@ const struct transform transform_table[] = {
      NULL, pt_rw_host_decode},
     {"host-lowercased", TS_READING, "3.2.2", "the host is lower-cased", NULL,
      pt_rw_host_lower},
+    {"host-punycode", TS_READING, "3.2.2",
+     "a host label holding non-ASCII octets is written \"xn--\" and the "
+     "Punycode (RFC 3492) of its octets, each one code point (Latin-1)",
+     NULL, pt_rw_host_punycode},
     {"numeric-ipv4-to-dotted", TS_READING, "3.2.2",
      "a reg-name of inet_aton's numeric forms (\"0x7f.1\", \"127.1\") is "
      "read as the IPv4address it names",
@@ -106,12 +153,32 @@ const struct transform transform_table[] = {
      "an empty host is read as none, and so is the authority (its "
      "userinfo and port kept)",
      NULL, pt_rw_empty_host_no_authority},
+    {"empty-userinfo-in-host", TS_READING, "3.2.1",
+     "an empty userinfo's \"@\" is read as part of the host (\"@h\" a "
+     "reg-name), no userinfo",
+     NULL, pt_rw_empty_userinfo_in_host},
     {"empty-port-in-host", TS_READING, "3.2.3",
      "an empty port's \":\" is read as part of the host (\"h:\" a "
      "reg-name), no port",
      NULL, pt_rw_empty_port_in_host},
+    {"non-digit-port-in-host", TS_READING, "3.2.3",
+     "a port that is empty or holds a non-digit is read, with its \":\", "
+     "as part of the host (\"h:1a\" a reg-name), no port",
+     NULL, pt_rw_non_digit_port_in_host},
     {"empty-port-dropped", TS_READING, "3.2.3",
      "an empty port (\"h:\") is read as none", NULL, pt_rw_empty_port},
+    {"registry-authority", TS_READING, "3.2",
+     "the authority is read whole, as a registry name (RFC 2396 3.2): "
+     "userinfo, host and port are read as none",
+     NULL, pt_rw_registry_authority},
+    {"empty-authority-parts-dropped", TS_READING, "3.2",
+     "an empty userinfo, host or port is read as none; the authority "
+     "stays as written",
+     NULL, pt_rw_empty_authority_parts},
+    {"empty-authority-written", TS_READING, "5.3",
+     "a URI with a scheme and an absolute path but no authority is written "
+     "with an empty one (\"a:/p\" written \"a:///p\")",
+     NULL, pt_rw_empty_authority_written},
     {"network-path-as-path", TS_READING, "4.2",
      "a network-path reference (\"//h/p\") is read as a path", NULL,
      pt_rw_network_path},
@@ -119,17 +186,36 @@ const struct transform transform_table[] = {
      "the hex digits of a percent-encoding are upper-cased (\"%a0\" read "
      "\"%A0\")",
      NULL, pt_rw_pct_upper},
+    {"unreserved-pct-decoded", TS_READING, "2.3",
+     "in the path, query and fragment a percent-encoded unreserved octet "
+     "is decoded (\"%41\" read \"A\")",
+     NULL, pt_rw_unreserved_decode},
+    {"non-graphic-pct-encoded", TS_READING, "2.1",
+     "in the path, query and fragment an octet that is no graphic ASCII "
+     "(controls, space, DEL, non-ASCII) is percent-encoded; the userinfo "
+     "and host keep it as written",
+     NULL, pt_rw_non_graphic_encode},
     {"path-pct-decoded", TS_READING, "2.1", "the path is percent-decoded", NULL,
      pt_rw_path_decode},
     {"all-pct-decoded", TS_READING, "2.1",
      "userinfo, host, path, query and fragment are percent-decoded", NULL,
      pt_rw_all_decode},
+    {"all-pct-decoded-where-utf8", TS_READING, "2.1",
+     "userinfo, host, path, query and fragment are percent-decoded where a "
+     "run of percent-encodings is well-formed UTF-8 (decodeURIComponent); "
+     "a run that is not keeps its first \"%XX\" and the rest is tried "
+     "again",
+     NULL, pt_rw_all_decode_utf8},
     {"path-dot-segments-removed", TS_READING, "5.2.4",
      "the path's dot segments are removed (5.2.4) while parsing", NULL,
      pt_rw_dot_segments},
     {"empty-path-as-slash", TS_READING, "3.3",
      "an empty path after an authority is read as \"/\"", NULL,
      pt_rw_empty_path_slash},
+    {"path-rooted", TS_READING, "3.3",
+     "the path begins with \"/\": an empty one is read \"/\", a "
+     "rootless one with \"/\" before it",
+     NULL, pt_rw_path_rooted},
     {"empty-query-dropped", TS_READING, "3.4",
      "an empty query (\"?\") is read as none", NULL, pt_rw_empty_query},
     {"empty-fragment-dropped", TS_READING, "3.5",
@@ -240,25 +326,73 @@ static void as_relative_path(rfc3986_uri *u) {
   u->scheme = u->authority = u->userinfo = u->host = u->port = none;
 }
 
+/* LuaSocket's split: U as Appendix B's, but the authority running to the
+ * first "/" after "//"; 1 when that authority holds a "?" or "#" (so
+ * differs from Appendix B's), else 0 and U untouched. */
+static int authority_to_slash(const struct pstr *s, rfc3986_uri *u) {
+  rfc3986_split(s->p, s->n, u);
+  size_t a = u->authority.offset, e = a;
+  if (!rfc3986_span_defined(u->authority))
+    return 0;
+  while (e < s->n && s->p[e] != '/')
+    e++;
+  if (e == a + u->authority.length)
+    return 0;
+  rfc3986_uri rest;
+  rfc3986_split(s->p + e, s->n - e, &rest);
+  u->authority.length = e - a;
+  u->path.offset = e + rest.path.offset;
+  u->path.length = rest.path.length;
+  u->query = rest.query;
+  u->fragment = rest.fragment;
+  if (rfc3986_span_defined(u->query))
+    u->query.offset += e;
+  if (rfc3986_span_defined(u->fragment))
+    u->fragment.offset += e;
+  return 1;
+}
+
+/* R's fragment put back where it was read from: after the query's "#",
+ * or after the path's as "%23" */
+static void fragment_unsplit(struct prd *r) {
+  int q = r->c[C_QUERY].def;
+  struct pstr *to = &r->c[q ? C_QUERY : C_PATH], *f = &r->c[C_FRAG];
+  char *o = malloc(to->n + f->n + 4);
+  if (!o)
+    abort();
+  memcpy(o, to->p, to->n);
+  memcpy(o + to->n, q ? "#" : "%23", q ? 1 : 3);
+  memcpy(o + to->n + (q ? 1 : 3), f->p, f->n);
+  pstr_set(to, o, to->n + (q ? 1 : 3) + f->n);
+  free(o);
+  pstr_undef(f);
+}
+
 /* S read: librfc3986's reading when RFC 3986 accepts it; else, with
  * appendix-b-split, Appendix B's split, the authority split as
  * split_authority says (-1 without). */
 static int read_input(const struct prediction *p, const struct pstr *s,
                       struct prd *r) {
   rfc3986_uri u;
-  int ok = rfc3986_parse(s->p, s->n, RFC3986_RULE_URI_reference, &u, NULL) ==
-           RFC3986_OK;
-  if (!ok && !HAS(p, "appendix-b-split") && !HAS(p, "bad-scheme-as-path"))
+  int to_slash = HAS(p, "authority-ends-at-slash") && authority_to_slash(s, &u);
+  int ok = !to_slash && rfc3986_parse(s->p, s->n, RFC3986_RULE_URI_reference,
+                                      &u, NULL) == RFC3986_OK;
+  if (!ok && !to_slash && !HAS(p, "appendix-b-split") &&
+      !HAS(p, "bad-scheme-as-path") && !HAS(p, "bad-scheme-dropped"))
     return -1;
-  if (!ok)
+  if (!ok && !to_slash)
     rfc3986_split(s->p, s->n, &u);
   if (!ok && HAS(p, "bad-scheme-as-path") && !scheme_ok(s->p, u.scheme))
     as_relative_path(&u);
+  if (!ok && HAS(p, "bad-scheme-dropped") && !scheme_ok(s->p, u.scheme))
+    u.scheme.offset = RFC3986_UNDEFINED;
   set_span(r, C_SCHEME, s->p, u.scheme);
   set_span(r, C_AUTH, s->p, u.authority);
   set_span(r, C_PATH, s->p, u.path);
   set_span(r, C_QUERY, s->p, u.query);
   set_span(r, C_FRAG, s->p, u.fragment);
+  if (HAS(p, "fragment-not-split") && r->c[C_FRAG].def)
+    fragment_unsplit(r);
   if (!ok && r->c[C_AUTH].def) {
     split_authority(r, s->p + u.authority.offset, u.authority.length,
                     HAS(p, "userinfo-ends-at-first-at") != 0);
@@ -362,7 +496,25 @@ static void remove_dots_keep_above_root(struct pstr *path) {
   pstr_set(path, o, n);
   free(o);
 }
+static void remove_dots_as_named(const struct prediction *p, struct pstr *path);
+/* Whether PATH's last segment is "." or ".." */
+static int ends_in_dot_segment(const struct pstr *path) {
+  size_t l = path->n;
+  while (l && path->p[l - 1] != '/')
+    l--;
+  size_t k = path->n - l;
+  return (k == 1 && path->p[l] == '.') ||
+         (k == 2 && path->p[l] == '.' && path->p[l + 1] == '.');
+}
 static void remove_dots(const struct prediction *p, struct pstr *path) {
+  int last_dot = HAS(p, "final-dot-segment-slash-dropped") &&
+                 !HAS(p, "dot-segments-kept") && ends_in_dot_segment(path);
+  remove_dots_as_named(p, path);
+  if (last_dot && path->n > 1 && path->p[path->n - 1] == '/')
+    path->n--;
+}
+static void remove_dots_as_named(const struct prediction *p,
+                                 struct pstr *path) {
   if (HAS(p, "dot-dot-above-root-kept")) {
     remove_dots_keep_above_root(path);
   } else if (!HAS(p, "dot-segments-kept")) {
@@ -390,6 +542,58 @@ static void merge(const struct prd *b, const struct pstr *ref,
   pstr_set(out, m, (root ? 1 : keep) + ref->n);
   free(m);
 }
+/* Whether uriparser's segment list for the merged path M, left "/" by
+ * remove_dot_segments, keeps a last empty segment: unless M's last
+ * segment is a dot segment that nothing before it is left for. */
+static int keeps_empty_segment(const struct pstr *m) {
+  size_t l = m->n;
+  while (l && m->p[l - 1] != '/')
+    l--;
+  const char *last = m->p + l;
+  size_t ln = m->n - l;
+  if (!(ln == 1 && *last == '.') && !(ln == 2 && !memcmp(last, "..", 2)))
+    return 1;
+  struct pstr x = {0};
+  char *q = malloc(l + 2);
+  if (!q)
+    abort();
+  memcpy(q, m->p, l);
+  q[l] = 'x';
+  pstr_set(&x, q, l + 1);
+  free(q);
+  struct prediction none = {0, 0};
+  remove_dots(&none, &x);
+  int kept = !pstr_is(&x, "/x");
+  pstr_undef(&x);
+  return kept;
+}
+/* remove_dot_segments on the merged path PATH, and, with
+ * empty-first-segment-dot-prefixed, a "." segment before an empty first
+ * segment, as uriparser's resolution writes it (FixAmbiguity): with an
+ * authority (AUTH) where the first two segments are empty ("//", "///x"
+ * become "/.//", "/.///x"); without one where the first is ("//x" becomes
+ * "/.//x", and "/" that keeps a last empty segment "/./").  A rootless merged path
+ * (a base "s:b/c") is left as remove_dot_segments writes it. */
+static void remove_dots_merged(const struct prediction *p, int auth,
+                               struct pstr *path) {
+  struct pstr m = {0};
+  copy_str(&m, path);
+  remove_dots(p, path);
+  int abs = m.n && m.p[0] == '/';
+  int dd = path->n >= 2 && path->p[0] == '/' && path->p[1] == '/' &&
+           (!auth || path->n == 2 || path->p[2] == '/');
+  int root = !auth && pstr_is(path, "/") && keeps_empty_segment(&m);
+  if (HAS(p, "empty-first-segment-dot-prefixed") && abs && (dd || root)) {
+    char *q = malloc(path->n + 3);
+    if (!q)
+      abort();
+    memcpy(q, "/.", 2);
+    memcpy(q + 2, path->p, path->n);
+    pstr_set(path, q, path->n + 2);
+    free(q);
+  }
+  pstr_undef(&m);
+}
 /* 5.2.2 (strict), T from base B and reference R */
 static void resolve_rd(const struct prediction *p, const struct prd *b,
                        const struct prd *r, struct prd *t) {
@@ -407,11 +611,13 @@ static void resolve_rd(const struct prediction *p, const struct prd *b,
       if (!r->c[C_QUERY].def)
         copy_str(&t->c[C_QUERY], &b->c[C_QUERY]);
     } else {
-      if (rp->p[0] == '/')
+      if (rp->p[0] == '/') {
         copy_str(&t->c[C_PATH], rp);
-      else
+        remove_dots(p, &t->c[C_PATH]);
+      } else {
         merge(b, rp, &t->c[C_PATH]);
-      remove_dots(p, &t->c[C_PATH]);
+        remove_dots_merged(p, b->c[C_AUTH].def, &t->c[C_PATH]);
+      }
       copy_str(&t->c[C_QUERY], &r->c[C_QUERY]);
     }
     copy_authority(t, b);
@@ -453,7 +659,10 @@ static int predict_output(const struct prediction *p, int resolve,
   int rc = read_input(p, in, &r);
   if (rc == 0 && resolve) {
     rc = read_input(p, base, &b);
-    if (rc == 0 && b.c[C_SCHEME].def)
+    if (rc == 0 && b.c[C_SCHEME].def && HAS(p, "reference-not-resolved"))
+      for (int c = 0; c < NC; c++)
+        copy_str(&t.c[c], &r.c[c]);
+    else if (rc == 0 && b.c[C_SCHEME].def)
       resolve_rd(p, &b, &r, &t);
     else
       rc = -1;

@@ -5,6 +5,7 @@
  */
 #include "predict_impl.h"
 
+#include "codec.h"
 #include "conditions_impl.h"
 
 #include <arpa/inet.h>
@@ -98,6 +99,64 @@ void pt_in_scheme_slashes(struct pstr *s) {
   s->n = a + 2 + s->n - b;
   s->p = q;
 }
+/* Whether S starts with a scheme and ":" (3.1) */
+static int has_scheme(const struct pstr *s) {
+  size_t i = 0;
+  while (i < s->n &&
+         (((s->p[i] | 0x20) >= 'a' && (s->p[i] | 0x20) <= 'z') ||
+          (i && ((s->p[i] >= '0' && s->p[i] <= '9') || s->p[i] == '+' ||
+                 s->p[i] == '-' || s->p[i] == '.'))))
+    i++;
+  return i && i < s->n && s->p[i] == ':';
+}
+/* PRE written before S */
+static void prepend(struct pstr *s, const char *pre) {
+  size_t k = strlen(pre);
+  char *q = malloc(s->n + k + 1);
+  if (!q)
+    abort();
+  memcpy(q, pre, k);
+  memcpy(q + k, s->p, s->n);
+  free(s->p);
+  s->p = q;
+  s->n += k;
+}
+/* tcllib's uri::split: no scheme, so http, and "//" before a reference
+ * that does not start so */
+void pt_in_relative_http(struct pstr *s) {
+  if (!has_scheme(s))
+    prepend(s, s->n >= 2 && s->p[0] == '/' && s->p[1] == '/' ? "http:"
+                                                             : "http://");
+}
+/* vscode-uri's URI.parse(s), not strict: no scheme, so file */
+void pt_in_relative_file(struct pstr *s) {
+  if (!has_scheme(s))
+    prepend(s, "file:");
+}
+/* Node's legacy url.parse: a host follows every scheme but its
+ * slashedProtocol (http, https, ftp, gopher, file) and hostlessProtocol
+ * (javascript) ones, with or without "//" */
+void pt_in_authority_implied(struct pstr *s) {
+  static const char *const own[] = {"http",   "https", "ftp",
+                                    "gopher", "file",  "javascript"};
+  if (!has_scheme(s))
+    return;
+  size_t k = (size_t)((char *)memchr(s->p, ':', s->n) - s->p);
+  for (size_t i = 0; i < sizeof own / sizeof *own; i++)
+    if (k == strlen(own[i]) && !strncasecmp(s->p, own[i], k))
+      return;
+  if (k + 2 < s->n && s->p[k + 1] == '/' && s->p[k + 2] == '/')
+    return;
+  char *q = malloc(s->n + 3);
+  if (!q)
+    abort();
+  memcpy(q, s->p, k + 1);
+  memcpy(q + k + 1, "//", 2);
+  memcpy(q + k + 3, s->p + k + 1, s->n - k - 1);
+  free(s->p);
+  s->p = q;
+  s->n += 2;
+}
 void pt_in_backslash(struct pstr *s) {
   for (size_t i = 0; i < s->n; i++)
     if (s->p[i] == '\\')
@@ -108,15 +167,18 @@ static int is_uri_octet(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
          (c >= '0' && c <= '9') || (c && strchr("-._~:/?#[]@!$&'()*+,;=%", c));
 }
-void pt_in_pct_encode(struct pstr *s) {
+/* S with every octet KEEP refuses written %XX */
+static void pct_encode_where(struct pstr *s, int (*keep)(unsigned char)) {
   static const char hex[] = "0123456789ABCDEF";
+  if (!s->def)
+    return;
   char *q = malloc(3 * s->n + 1);
   size_t j = 0;
   if (!q)
     abort();
   for (size_t i = 0; i < s->n; i++) {
     unsigned char c = (unsigned char)s->p[i];
-    if (is_uri_octet(c)) {
+    if (keep(c)) {
       q[j++] = (char)c;
       continue;
     }
@@ -124,9 +186,11 @@ void pt_in_pct_encode(struct pstr *s) {
     q[j++] = hex[c >> 4];
     q[j++] = hex[c & 15];
   }
-  free(s->p);
-  s->p = q;
-  s->n = j;
+  pstr_set(s, q, j);
+  free(q);
+}
+void pt_in_pct_encode(struct pstr *s) {
+  pct_encode_where(s, is_uri_octet);
 }
 
 /* a "%" that starts no pct-encoded (2.1) written "%25" */
@@ -192,6 +256,88 @@ void pt_rw_host_lower(struct prd *r) {
   pstr_lower(&r->c[C_HOST]);
   prd_rebuild_authority(r);
 }
+/* RFC 3492 6.1 */
+static size_t puny_adapt(size_t delta, size_t points, int first) {
+  size_t k = 0;
+  delta = first ? delta / 700 : delta / 2;
+  delta += delta / points;
+  while (delta > 35 * 26 / 2) {
+    delta /= 35;
+    k += 36;
+  }
+  return k + 36 * delta / (delta + 38);
+}
+static char puny_digit(size_t d) {
+  return (char)(d < 26 ? 'a' + d : '0' + d - 26);
+}
+/* RFC 3492 6.3: "xn--" and the Punycode of the N octets of L, each one
+ * code point, written into O (room for 5 + 11 N octets); its length */
+static size_t punycode(const unsigned char *l, size_t n, char *o) {
+  size_t j = 4, h, b = 0, delta = 0, bias = 72, m = 0x80;
+  memcpy(o, "xn--", 4);
+  for (size_t i = 0; i < n; i++)
+    if (l[i] < 0x80)
+      o[j++] = (char)l[i], b++;
+  if (b)
+    o[j++] = '-';
+  for (h = b; h < n; delta++, m++) {
+    size_t next = 256;
+    for (size_t i = 0; i < n; i++)
+      if (l[i] >= m && l[i] < next)
+        next = l[i];
+    delta += (next - m) * (h + 1);
+    m = next;
+    for (size_t i = 0; i < n; i++) {
+      if (l[i] < m)
+        delta++;
+      if (l[i] != m)
+        continue;
+      size_t q = delta;
+      for (size_t k = 36;; k += 36) {
+        size_t t = k <= bias ? 1 : k >= bias + 26 ? 26 : k - bias;
+        if (q < t)
+          break;
+        o[j++] = puny_digit(t + (q - t) % (36 - t));
+        q = (q - t) / (36 - t);
+      }
+      o[j++] = puny_digit(q);
+      bias = puny_adapt(delta, h + 1, h == b);
+      delta = 0;
+      h++;
+    }
+  }
+  return j;
+}
+/* each label of a reg-name that holds a non-ASCII octet, in Punycode */
+void pt_rw_host_punycode(struct prd *r) {
+  struct pstr *h = &r->c[C_HOST];
+  if (!pstr_is(&r->c[C_TYPE], "reg-name"))
+    return;
+  char *o = malloc(16 * h->n + 8);
+  size_t j = 0, a = 0;
+  if (!o)
+    abort();
+  for (size_t i = 0; i <= h->n; i++) {
+    if (i < h->n && h->p[i] != '.')
+      continue;
+    const unsigned char *l = (const unsigned char *)h->p + a;
+    int ascii = 1;
+    for (size_t k = 0; k < i - a; k++)
+      ascii &= l[k] < 0x80;
+    if (ascii) {
+      memcpy(o + j, l, i - a);
+      j += i - a;
+    } else {
+      j += punycode(l, i - a, o + j);
+    }
+    if (i < h->n)
+      o[j++] = '.';
+    a = i + 1;
+  }
+  pstr_set(h, o, j);
+  free(o);
+  prd_rebuild_authority(r);
+}
 int pct_hexval(char c) {
   c = (char)(c | 0x20);
   return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 87 : -1;
@@ -214,6 +360,20 @@ void pt_rw_host_decode(struct prd *r) {
   pct_decode(&r->c[C_HOST]);
   prd_rebuild_authority(r);
 }
+/* path, query and fragment: percent-encoded unreserved octets decoded */
+void pt_rw_unreserved_decode(struct prd *r) {
+  static const int cs[] = {C_PATH, C_QUERY, C_FRAG};
+  for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++)
+    pct_normalize(&r->c[cs[i]], 0, 1);
+}
+static int is_graphic(unsigned char c) {
+  return c > 0x20 && c < 0x7f;
+}
+void pt_rw_non_graphic_encode(struct prd *r) {
+  pct_encode_where(&r->c[C_PATH], is_graphic);
+  pct_encode_where(&r->c[C_QUERY], is_graphic);
+  pct_encode_where(&r->c[C_FRAG], is_graphic);
+}
 void pt_rw_path_decode(struct prd *r) {
   pct_decode(&r->c[C_PATH]);
 }
@@ -221,6 +381,57 @@ void pt_rw_all_decode(struct prd *r) {
   static const int cs[] = {C_USER, C_HOST, C_PATH, C_QUERY, C_FRAG};
   for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++)
     pct_decode(&r->c[cs[i]]);
+  prd_rebuild_authority(r);
+}
+static int is_alnum(char c) {
+  return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+}
+/* The N octets the pct-encodings at S decode to, into O; 0 when one is
+ * no "%" HEXDIG HEXDIG or they are no well-formed UTF-8 */
+static int decode_utf8_run(const char *s, size_t n, char *o) {
+  for (size_t i = 0; i < n; i++) {
+    int hi = pct_hexval(s[3 * i + 1]), lo = pct_hexval(s[3 * i + 2]);
+    if (hi < 0 || lo < 0)
+      return 0;
+    o[i] = (char)(hi << 4 | lo);
+  }
+  return codec_utf8_valid(o, n);
+}
+/* decodeURIComponent on each run of "%" ALNUM ALNUM, gracefully (vscode-uri):
+ * a run that does not decode keeps its first triplet and the rest is
+ * tried again */
+static void pct_decode_utf8(struct pstr *s) {
+  char *o = malloc(s->n + 1);
+  size_t j = 0, i = 0;
+  if (!o)
+    abort();
+  while (s->def && i < s->n) {
+    size_t e = i;
+    while (e + 2 < s->n && s->p[e] == '%' && is_alnum(s->p[e + 1]) &&
+           is_alnum(s->p[e + 2]))
+      e += 3;
+    if (e == i) {
+      o[j++] = s->p[i++];
+      continue;
+    }
+    for (; i < e; i += 3) {
+      if (decode_utf8_run(s->p + i, (e - i) / 3, o + j)) {
+        j += (e - i) / 3;
+        i = e;
+        break;
+      }
+      memcpy(o + j, s->p + i, 3);
+      j += 3;
+    }
+  }
+  if (s->def)
+    pstr_set(s, o, j);
+  free(o);
+}
+void pt_rw_all_decode_utf8(struct prd *r) {
+  static const int cs[] = {C_USER, C_HOST, C_PATH, C_QUERY, C_FRAG};
+  for (size_t i = 0; i < sizeof cs / sizeof cs[0]; i++)
+    pct_decode_utf8(&r->c[cs[i]]);
   prd_rebuild_authority(r);
 }
 /* inet_aton's forms: 1 to 4 parts, each decimal, octal (0...) or hex */
@@ -330,19 +541,58 @@ void pt_rw_empty_host_no_authority(struct prd *r) {
     pstr_undef(&r->c[C_AUTH]);
   }
 }
+/* the host read with PRE before it or POST after it, a reg-name */
+static void host_widened(struct prd *r, const char *pre, const char *post) {
+  struct pstr *h = &r->c[C_HOST];
+  size_t a = strlen(pre), b = strlen(post);
+  char *q = malloc(h->n + a + b + 1);
+  if (!q)
+    abort();
+  memcpy(q, pre, a);
+  memcpy(q + a, h->p, h->n);
+  memcpy(q + a + h->n, post, b);
+  pstr_set(h, q, h->n + a + b);
+  free(q);
+  pstr_set(&r->c[C_TYPE], "reg-name", 8);
+}
 /* "h:" read as the host "h:", no port */
 void pt_rw_empty_port_in_host(struct prd *r) {
-  struct pstr *p = &r->c[C_PORT], *h = &r->c[C_HOST];
-  if (p->def && !p->n && h->def) {
-    char *q = malloc(h->n + 2);
-    if (!q)
-      abort();
-    memcpy(q, h->p, h->n);
-    q[h->n] = ':';
-    pstr_set(h, q, h->n + 1);
-    free(q);
+  struct pstr *p = &r->c[C_PORT];
+  if (p->def && !p->n && r->c[C_HOST].def) {
+    host_widened(r, "", ":");
     pstr_undef(p);
-    pstr_set(&r->c[C_TYPE], "reg-name", 8);
+  }
+}
+/* "h:1a" read as the host "h:1a", no port (Mojo::URL: a port is \d+) */
+void pt_rw_non_digit_port_in_host(struct prd *r) {
+  struct pstr *p = &r->c[C_PORT];
+  size_t digits = 0;
+  while (p->def && digits < p->n && p->p[digits] >= '0' && p->p[digits] <= '9')
+    digits++;
+  if (!p->def || !r->c[C_HOST].def || (p->n && digits == p->n))
+    return;
+  char *post = malloc(p->n + 2);
+  if (!post)
+    abort();
+  post[0] = ':';
+  memcpy(post + 1, p->p, p->n);
+  post[p->n + 1] = 0;
+  struct pstr type = {0};
+  pstr_set(&type, r->c[C_TYPE].p, r->c[C_TYPE].n);
+  host_widened(r, "", post);
+  if (r->c[C_HOST].p[0] == '[') /* an IP literal's type stays */
+    pstr_set(&r->c[C_TYPE], type.p, type.n);
+  pstr_undef(&type);
+  free(post);
+  pstr_undef(p);
+}
+/* "@h" read as the host "@h", no userinfo (Mojo::URL: a userinfo is
+ * [^@]+) */
+void pt_rw_empty_userinfo_in_host(struct prd *r) {
+  struct pstr *u = &r->c[C_USER];
+  if (u->def && !u->n && r->c[C_HOST].def) {
+    host_widened(r, "@", "");
+    pstr_undef(u);
   }
 }
 void pt_rw_pct_upper(struct prd *r) {
@@ -422,6 +672,30 @@ void pt_rw_absent_as_empty(struct prd *r) {
     if (c != C_TYPE && !r->c[c].def)
       pstr_set(&r->c[c], "", 0);
 }
+void pt_rw_empty_authority_parts(struct prd *r) {
+  drop_if_empty(&r->c[C_USER]);
+  drop_if_empty(&r->c[C_PORT]);
+  if (r->c[C_HOST].def && !r->c[C_HOST].n) {
+    pstr_undef(&r->c[C_HOST]);
+    pstr_undef(&r->c[C_TYPE]);
+  }
+}
+/* Go's URL.String: "//" after a scheme whenever the path is absolute */
+void pt_rw_empty_authority_written(struct prd *r) {
+  const struct pstr *p = &r->c[C_PATH];
+  if (!r->c[C_SCHEME].def || r->c[C_AUTH].def || !p->def || !p->n ||
+      p->p[0] != '/')
+    return;
+  pstr_set(&r->c[C_AUTH], "", 0);
+  pstr_set(&r->c[C_HOST], "", 0);
+  pstr_set(&r->c[C_TYPE], "reg-name", 8);
+}
+void pt_rw_registry_authority(struct prd *r) {
+  if (!r->c[C_AUTH].def)
+    return;
+  for (int c = C_USER; c <= C_PORT; c++)
+    pstr_undef(&r->c[c]);
+}
 void pt_rw_network_path(struct prd *r) {
   if (r->c[C_SCHEME].def || !r->c[C_AUTH].def)
     return;
@@ -447,6 +721,18 @@ void pt_rw_dot_segments(struct prd *r) {
   if (rfc3986_remove_dot_segments(p->p, p->n, o, p->n + 1, &n) == RFC3986_OK)
     pstr_set(p, o, n);
   free(o);
+}
+void pt_rw_path_rooted(struct prd *r) {
+  struct pstr *p = &r->c[C_PATH];
+  if (p->def && (!p->n || p->p[0] != '/')) {
+    char *q = malloc(p->n + 2);
+    if (!q)
+      abort();
+    q[0] = '/';
+    memcpy(q + 1, p->p, p->n);
+    pstr_set(p, q, p->n + 1);
+    free(q);
+  }
 }
 void pt_rw_empty_path_slash(struct prd *r) {
   if (r->c[C_AUTH].def && r->c[C_PATH].n == 0)

@@ -3,7 +3,9 @@
  * behaviours.json (adapters/common/conditions.c, adapters/BEHAVIOURS.md).
  * Each row is one disagreement, written out: the op, the input (and base),
  * the reference's and the library's output (resolve, normalize) or one
- * component's values (parse), and whether the named condition holds.
+ * component's values (parse), and whether the named condition holds; then
+ * rows of the transforms (adapters/common/predict.c): the reading a
+ * prediction computes, written out by hand.
  * TAP out; exit 1 on a failed row.
  */
 #include <regex.h>
@@ -11,6 +13,7 @@
 #include <string.h>
 
 #include "conditions.h"
+#include "predict.h"
 
 /* NULL value: no output, or the component undefined. */
 struct row {
@@ -284,6 +287,9 @@ static const struct row rows[] = {
      NULL, 0},
     {"base-pct-dot-segment", "resolve", "%2E/d", "http://a/b/c", OUT, NULL,
      NULL, 0},
+    {"base-has-authority", "resolve", "g", "http://a/b", OUT, NULL, NULL, 1},
+    {"base-has-authority", "resolve", "g", "a:/b", OUT, NULL, NULL, 0},
+    {"base-has-authority", "resolve", "g", "/b", OUT, NULL, NULL, 0},
     {"base-invalid", "resolve", "g", "a:b c", OUT, NULL, NULL, 1},
     {"base-invalid", "resolve", "g", "/b", OUT, NULL, NULL, 1},
     {"base-invalid", "resolve", "g", "a:b", OUT, NULL, NULL, 0},
@@ -330,10 +336,189 @@ static int input_re_past_nul(size_t k) {
   return !ok;
 }
 
+/* A transform's rows: the prediction of the transforms named (comma
+ * separated) on the op's input, and one component (OUT: the output) of
+ * it, written out by hand; NULL: undefined, or no output. */
+struct prow {
+  const char *transforms, *op, *in, *base;
+  int comp;
+  const char *want;
+};
+#define SCHEME RFC3986_COMPONENT_SCHEME
+#define AUTH RFC3986_COMPONENT_AUTHORITY
+#define USER RFC3986_COMPONENT_USERINFO
+#define HOST RFC3986_COMPONENT_HOST
+#define PORT RFC3986_COMPONENT_PORT
+#define PATH RFC3986_COMPONENT_PATH
+#define QUERY RFC3986_COMPONENT_QUERY
+#define FRAG RFC3986_COMPONENT_FRAGMENT
+#define DOT "empty-first-segment-dot-prefixed"
+#define UTF8 "all-pct-decoded-where-utf8"
+#define AIS "authority-implied-after-scheme"
+static const struct prow prows[] = {
+    /* relative-as-http: tcllib's uri::split */
+    {"relative-as-http", "parse", "awb/c", NULL, SCHEME, "http"},
+    {"relative-as-http", "parse", "awb/c", NULL, HOST, "awb"},
+    {"relative-as-http", "parse", "awb/c", NULL, PATH, "/c"},
+    {"relative-as-http", "parse", "//h/p", NULL, HOST, "h"},
+    {"relative-as-http", "parse", "/p", NULL, HOST, ""},
+    {"relative-as-http", "parse", "a:b", NULL, HOST, NULL},
+    /* authority-ends-at-slash: LuaSocket's url.parse */
+    {"authority-ends-at-slash", "parse", "//h?q/p", NULL, AUTH, "h?q"},
+    {"authority-ends-at-slash", "parse", "//h?q/p", NULL, PATH, "/p"},
+    {"authority-ends-at-slash", "parse", "//h?q/p", NULL, QUERY, NULL},
+    {"authority-ends-at-slash", "parse", "s://h:1?2/p", NULL, PORT, "1?2"},
+    {"authority-ends-at-slash", "parse", "s://u@h#f", NULL, HOST, "h#f"},
+    {"authority-ends-at-slash", "parse", "//h/p?q#f", NULL, QUERY, "q"},
+    /* relative-as-file, path-rooted, all-pct-decoded-where-utf8 (UTF8):
+     * vscode-uri's URI.parse */
+    {"relative-as-file", "parse", "p/q", NULL, SCHEME, "file"},
+    {"relative-as-file", "parse", "//h/p", NULL, HOST, "h"},
+    {"relative-as-file,path-rooted", "parse", "p/q", NULL, PATH, "/p/q"},
+    {"path-rooted", "parse", "http://h", NULL, PATH, "/"},
+    {"path-rooted", "parse", "s:/p", NULL, PATH, "/p"},
+    {UTF8, "parse", "s://h/%C3%A9%41", NULL, PATH,
+     "/\xc3\xa9"
+     "A"},
+    {UTF8, "parse", "s://h/%C3%A9%FF", NULL, PATH, "/%C3%A9%FF"},
+    {UTF8, "parse", "s://h/%81%41", NULL, PATH, "/%81A"},
+    {UTF8, "parse", "s://%41@h%2e/", NULL, USER, "A"},
+    {UTF8, "parse", "s://%41@h%2e/", NULL, HOST, "h."},
+    /* authority-implied-after-scheme (AIS): Node's legacy url.parse */
+    {AIS, "parse", "s:h/p", NULL, HOST, "h"},
+    {AIS, "parse", "s:/p", NULL, HOST, ""},
+    {AIS, "parse", "s:/p", NULL, PATH, "/p"},
+    {AIS, "parse", "s://h/p", NULL, PATH, "/p"},
+    {AIS, "parse", "HTTP:h/p", NULL, PATH, "h/p"},
+    {AIS, "parse", "javascript:x", NULL, HOST, NULL},
+    /* empty-userinfo-in-host, non-digit-port-in-host: Mojo::URL */
+    {"empty-userinfo-in-host", "parse", "//@h/p", NULL, HOST, "@h"},
+    {"empty-userinfo-in-host", "parse", "//@h/p", NULL, USER, NULL},
+    {"empty-userinfo-in-host", "parse", "//u@h/p", NULL, HOST, "h"},
+    {"non-digit-port-in-host", "parse", "//h:/p", NULL, HOST, "h:"},
+    {"non-digit-port-in-host", "parse", "//h:/p", NULL, PORT, NULL},
+    {"appendix-b-split,non-digit-port-in-host", "parse", "//h:1a/p", NULL, HOST,
+     "h:1a"},
+    {"non-digit-port-in-host", "parse", "//h:08/p", NULL, PORT, "08"},
+    {"non-digit-port-in-host", "parse", "//[::1]:/p", NULL,
+     RFC3986_COMPONENT_HOST_TYPE, "IPv6address"},
+    /* registry-authority: java.net.URI (RFC 2396 3.2) */
+    {"registry-authority", "parse", "//u@:8/p", NULL, AUTH, "u@:8"},
+    {"registry-authority", "parse", "//u@:8/p", NULL, HOST, NULL},
+    {"registry-authority", "parse", "//u@:8/p", NULL, USER, NULL},
+    {"registry-authority", "parse", "//u@:8/p", NULL, PORT, NULL},
+    {"registry-authority", "parse", "s:p", NULL, HOST, NULL},
+    /* empty-authority-parts-dropped: Elixir's URI struct */
+    {"empty-authority-parts-dropped", "parse", "//@:/p", NULL, USER, NULL},
+    {"empty-authority-parts-dropped", "parse", "//@:/p", NULL, HOST, NULL},
+    {"empty-authority-parts-dropped", "parse", "//@:/p", NULL, PORT, NULL},
+    {"empty-authority-parts-dropped", "parse", "//@:/p", NULL, AUTH, "@:"},
+    {"empty-authority-parts-dropped", "parse", "//u@h:8", NULL, PORT, "8"},
+    /* final-dot-segment-slash-dropped: Elixir's URI.merge */
+    {"final-dot-segment-slash-dropped", "resolve", "a/b/..", "http://a", OUT,
+     "http://a/a"},
+    {"final-dot-segment-slash-dropped", "resolve", "/b//.", "http://a", OUT,
+     "http://a/b/"},
+    {"final-dot-segment-slash-dropped", "resolve", "a/b/", "http://a", OUT,
+     "http://a/a/b/"},
+    {"final-dot-segment-slash-dropped", "resolve", "..", "http://a/b", OUT,
+     "http://a/"},
+    /* reference-not-resolved: Python's urljoin against an unknown scheme */
+    {"reference-not-resolved", "resolve", "b/../c", "a:/b/c/d", OUT, "b/../c"},
+    {"reference-not-resolved", "resolve", "//h/p", "a:/b", OUT, "//h/p"},
+    /* empty-authority-written: Go's URL.String */
+    {"empty-authority-written", "resolve", "g", "a:/b/c", OUT, "a:///b/g"},
+    {"empty-authority-written", "resolve", "g", "a:b", OUT, "a:g"},
+    {"empty-authority-written", "parse", "s:/p", NULL, HOST, ""},
+    {"empty-authority-written", "parse", "//h/p", NULL, SCHEME, NULL},
+    /* bad-scheme-dropped: perl URI's path method */
+    {"bad-scheme-dropped", "parse", "{a:b", NULL, PATH, "b"},
+    {"bad-scheme-dropped", "parse", "{a:b", NULL, SCHEME, NULL},
+    {"bad-scheme-dropped", "parse", "a:b", NULL, SCHEME, "a"},
+    /* fragment-not-split: Go's ParseRequestURI */
+    {"fragment-not-split", "parse", "s://h/p?q#f", NULL, QUERY, "q#f"},
+    {"fragment-not-split", "parse", "s://h/p?q#f", NULL, FRAG, NULL},
+    {"fragment-not-split", "parse", "s://h/p#f", NULL, PATH, "/p%23f"},
+    {"fragment-not-split", "parse", "s://h/p", NULL, PATH, "/p"},
+    /* empty-first-segment-dot-prefixed (DOT): uriparser's FixAmbiguity */
+    {DOT, "resolve", "..//", "http://a", OUT, "http://a/.//"},
+    {DOT, "resolve", "..///b", "http://a", OUT, "http://a/.///b"},
+    {DOT, "resolve", "..//b", "http://a", OUT, "http://a//b"},
+    {DOT, "resolve", "..//x", "a:/b", OUT, "a:/.//x"},
+    {DOT, "resolve", "../", "a:/b/c", OUT, "a:/./"},
+    {DOT, "resolve", "../..", "a:/b/c/d", OUT, "a:/./"},
+    {DOT, "resolve", "..", "a:/b", OUT, "a:/"},
+    {DOT, "resolve", "./.", "a:/b", OUT, "a:/"},
+    {DOT, "resolve", "../..", "a:/b/c", OUT, "a:/"},
+    {DOT, "resolve", "/.//", "a:/b", OUT, "a://"},
+    /* host-punycode: RFC 3492's "bücher", a Latin-1 octet */
+    {"host-pct-decoded,host-punycode", "parse", "http://b%FCcher.de/", NULL,
+     HOST, "xn--bcher-kva.de"},
+    {"host-pct-decoded,host-punycode", "parse", "http://A%D5B/", NULL, HOST,
+     "xn--AB-lha"},
+    {"host-pct-decoded,host-punycode", "parse", "http://a%2Ab/", NULL, HOST,
+     "a*b"},
+    {"host-pct-decoded,host-punycode", "normalize", "http://A%D5B/", NULL, OUT,
+     "http://xn--ab-lha/"},
+    /* unreserved-pct-decoded, non-graphic-pct-encoded: libsoup's
+     * uri_normalized_copy */
+    {"unreserved-pct-decoded", "parse", "http://h%41/%41%2F?%7e#%61", NULL,
+     PATH, "/A%2F"},
+    {"unreserved-pct-decoded", "parse", "http://h%41/%41%2F?%7e#%61", NULL,
+     QUERY, "~"},
+    {"unreserved-pct-decoded", "parse", "http://h%41/%41%2F?%7e#%61", NULL,
+     HOST, "h%41"},
+    {"appendix-b-split,non-graphic-pct-encoded", "parse",
+     "s://a b@h/p q?r\x7fs#\xc3", NULL, USER, "a b"},
+    {"appendix-b-split,non-graphic-pct-encoded", "parse",
+     "s://a b@h/p q?r\x7fs#\xc3", NULL, PATH, "/p%20q"},
+    {"appendix-b-split,non-graphic-pct-encoded", "parse",
+     "s://a b@h/p q?r\x7fs#\xc3", NULL, QUERY, "r%7Fs"},
+    {"appendix-b-split,non-graphic-pct-encoded", "parse",
+     "s://a b@h/p q?r\x7fs#\xc3", NULL, FRAG, "%C3"},
+};
+
+/* The prediction of the transforms named in NAMES (comma separated) */
+static int prediction_of(const char *names, struct prediction *p) {
+  char buf[256];
+  p->reject = 0;
+  p->mask = 0;
+  snprintf(buf, sizeof buf, "%s", names);
+  for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
+    int i = transform_named(t);
+    if (i < 0)
+      return -1;
+    p->mask |= 1ULL << i;
+  }
+  return 0;
+}
+
+static int prow_check(const struct prow *t, size_t k) {
+  struct prediction p;
+  struct adapter_reading got;
+  reading_init(&got);
+  int rc = prediction_of(t->transforms, &p);
+  if (rc == 0)
+    rc = predict_answer(&p, t->op, t->in, strlen(t->in), t->base,
+                        t->base ? strlen(t->base) : 0, &got);
+  const struct value *v = t->comp == OUT ? &got.output : &got.comp[t->comp];
+  const char *g = v->state == VALUE_OCTETS ? v->s : NULL;
+  size_t gn = v->state == VALUE_OCTETS ? v->len : 0;
+  int ok =
+      rc == 0 && got.valid &&
+      (t->want ? g && gn == strlen(t->want) && !memcmp(g, t->want, gn) : !g);
+  printf("%s %zu - %s on %s%s%s: %.*s\n", ok ? "ok" : "not ok", k,
+         t->transforms, t->in, t->base ? " against " : "",
+         t->base ? t->base : "", g ? (int)gn : 4, g ? g : "null");
+  reading_free(&got);
+  return !ok;
+}
+
 int main(void) {
   size_t n = sizeof rows / sizeof rows[0];
+  size_t pn = sizeof prows / sizeof prows[0];
   int failed = 0;
-  printf("1..%zu\n", n + 1);
+  printf("1..%zu\n", n + pn + 1);
   for (size_t i = 0; i < n; i++) {
     const struct row *t = &rows[i];
     struct adapter_reading ref, lib;
@@ -356,6 +541,8 @@ int main(void) {
     reading_free(&ref);
     reading_free(&lib);
   }
-  failed += input_re_past_nul(n + 1);
+  for (size_t i = 0; i < pn; i++)
+    failed += prow_check(&prows[i], n + 1 + i);
+  failed += input_re_past_nul(n + pn + 1);
   return failed ? 1 : 0;
 }
