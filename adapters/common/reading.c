@@ -50,7 +50,7 @@ static int reserve(struct adapter_reading *r, size_t len) {
       r->oom = 1;
       return -1;
     }
-    if (r->buf_len)
+    if (r->buf) /* holds buf_len octets */
       memcpy(buf, r->buf, r->buf_len);
     rebase(r, buf);
     free(r->buf);
