@@ -156,6 +156,13 @@ test-prose:
 	@tests/suite.sh prose-check bats --tap tests/prose-size.bats
 	@tests/suite.sh prose $(PYTHON) scripts/prose-size.py
 
+# scripts/duplicates-kinds.py's rule (a duplicated pair stays only when
+# scripts/duplicates-pairs names its two files), on made-up reports: the
+# duplicates tool itself is a developer's, not a build dependency.
+TEST_SUITES += test-duplicates-kinds
+test-duplicates-kinds:
+	@tests/suite.sh duplicates-kinds bats --tap tests/duplicates-kinds.bats
+
 # Quoted includes name their header alone, and harness -> reports ->
 # results is the one direction between those folders (scripts/lint.py's
 # "includes", also part of make lint).
