@@ -456,20 +456,6 @@ COND(c_lib_target_adds_slash) {
 COND(c_lib_target_drops_slash) {
   return output_plus_slash(&x->lib->output, &x->ref->output);
 }
-/* The length of the scheme S (N octets) begins with, up to its ":" (0 when
- * it begins with none). */
-static size_t scheme_len(const char *s, size_t n) {
-  for (size_t i = 0; i < n; i++) {
-    char c = s[i];
-    if (c == ':')
-      return i;
-    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-          (i > 0 &&
-           ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'))))
-      return 0;
-  }
-  return 0;
-}
 /* the input begins with a scheme of one letter, then ":" ("s://h", "C:/x":
  * what a library that needs two letters, or reads a drive letter, refuses) */
 COND(c_input_scheme_one_letter) {

@@ -28,6 +28,20 @@ static inline int is_hex(unsigned char c) {
   return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'F') ||
          (c >= 'a' && c <= 'f');
 }
+/* The length of the scheme S (N octets) begins with, up to its ":" (0 when
+ * it begins with none). */
+static inline size_t scheme_len(const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    char c = s[i];
+    if (c == ':')
+      return i;
+    if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+          (i > 0 &&
+           ((c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.'))))
+      return 0;
+  }
+  return 0;
+}
 /* A "." or ".." segment in P, the dots possibly written "%2E" (6.2.2.2
  * decodes them before 6.2.2.3 removes the segment). */
 static inline size_t dot_at(const char *p, size_t n, size_t j) {

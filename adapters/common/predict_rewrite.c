@@ -78,6 +78,19 @@ void pt_in_collapse(struct pstr *s) {
   memmove(s->p + j, s->p + i, s->n - i);
   s->n = j + (s->n - i);
 }
+/* S's octets [A, B) replaced by TEXT */
+static void splice(struct pstr *s, size_t a, size_t b, const char *text) {
+  size_t k = strlen(text);
+  char *q = malloc(s->n - (b - a) + k + 1);
+  if (!q)
+    abort();
+  memcpy(q, s->p, a);
+  memcpy(q + a, text, k);
+  memcpy(q + a + k, s->p + b, s->n - b);
+  free(s->p);
+  s->n = s->n - (b - a) + k;
+  s->p = q;
+}
 /* "scheme:/p" and "scheme:///p" read as "scheme://p" */
 void pt_in_scheme_slashes(struct pstr *s) {
   rfc3986_uri u;
@@ -89,49 +102,19 @@ void pt_in_scheme_slashes(struct pstr *s) {
     b++;
   if (b - a == 2 || b == a)
     return;
-  char *q = malloc(s->n + 3);
-  if (!q)
-    abort();
-  memcpy(q, s->p, a);
-  memcpy(q + a, "//", 2);
-  memcpy(q + a + 2, s->p + b, s->n - b);
-  free(s->p);
-  s->n = a + 2 + s->n - b;
-  s->p = q;
-}
-/* Whether S starts with a scheme and ":" (3.1) */
-static int has_scheme(const struct pstr *s) {
-  size_t i = 0;
-  while (i < s->n &&
-         (((s->p[i] | 0x20) >= 'a' && (s->p[i] | 0x20) <= 'z') ||
-          (i && ((s->p[i] >= '0' && s->p[i] <= '9') || s->p[i] == '+' ||
-                 s->p[i] == '-' || s->p[i] == '.'))))
-    i++;
-  return i && i < s->n && s->p[i] == ':';
-}
-/* PRE written before S */
-static void prepend(struct pstr *s, const char *pre) {
-  size_t k = strlen(pre);
-  char *q = malloc(s->n + k + 1);
-  if (!q)
-    abort();
-  memcpy(q, pre, k);
-  memcpy(q + k, s->p, s->n);
-  free(s->p);
-  s->p = q;
-  s->n += k;
+  splice(s, a, b, "//");
 }
 /* tcllib's uri::split: no scheme, so http, and "//" before a reference
  * that does not start so */
 void pt_in_relative_http(struct pstr *s) {
-  if (!has_scheme(s))
-    prepend(s, s->n >= 2 && s->p[0] == '/' && s->p[1] == '/' ? "http:"
-                                                             : "http://");
+  if (!scheme_len(s->p, s->n))
+    splice(s, 0, 0,
+           s->n >= 2 && s->p[0] == '/' && s->p[1] == '/' ? "http:" : "http://");
 }
 /* vscode-uri's URI.parse(s), not strict: no scheme, so file */
 void pt_in_relative_file(struct pstr *s) {
-  if (!has_scheme(s))
-    prepend(s, "file:");
+  if (!scheme_len(s->p, s->n))
+    splice(s, 0, 0, "file:");
 }
 /* Node's legacy url.parse: a host follows every scheme but its
  * slashedProtocol (http, https, ftp, gopher, file) and hostlessProtocol
@@ -139,23 +122,15 @@ void pt_in_relative_file(struct pstr *s) {
 void pt_in_authority_implied(struct pstr *s) {
   static const char *const own[] = {"http",   "https", "ftp",
                                     "gopher", "file",  "javascript"};
-  if (!has_scheme(s))
+  size_t k = scheme_len(s->p, s->n);
+  if (!k)
     return;
-  size_t k = (size_t)((char *)memchr(s->p, ':', s->n) - s->p);
   for (size_t i = 0; i < sizeof own / sizeof *own; i++)
     if (k == strlen(own[i]) && !strncasecmp(s->p, own[i], k))
       return;
   if (k + 2 < s->n && s->p[k + 1] == '/' && s->p[k + 2] == '/')
     return;
-  char *q = malloc(s->n + 3);
-  if (!q)
-    abort();
-  memcpy(q, s->p, k + 1);
-  memcpy(q + k + 1, "//", 2);
-  memcpy(q + k + 3, s->p + k + 1, s->n - k - 1);
-  free(s->p);
-  s->p = q;
-  s->n += 2;
+  splice(s, k + 1, k + 1, "//");
 }
 void pt_in_backslash(struct pstr *s) {
   for (size_t i = 0; i < s->n; i++)
