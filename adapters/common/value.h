@@ -15,6 +15,7 @@
 #define URITEST_VALUE_H
 
 #include <stddef.h>
+#include <string.h>
 
 enum value_state { VALUE_ABSENT = 0, VALUE_NULL, VALUE_OCTETS };
 
@@ -23,5 +24,13 @@ struct value {
   size_t len;
   enum value_state state;
 };
+
+/* 1 when A and B are the same value: the same state and, defined, the same
+ * octets. */
+static inline int value_same(const struct value *a, const struct value *b) {
+  return a->state == b->state &&
+         (a->state != VALUE_OCTETS ||
+          (a->len == b->len && !memcmp(a->s, b->s, a->len)));
+}
 
 #endif

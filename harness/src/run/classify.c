@@ -32,10 +32,7 @@ struct value answer_comp(json_t *comps, int c, char **own) {
 static int value_equals(json_t *j, const struct value *e) {
   struct value v;
   char *own;
-  int st = codec_json_value(j, &v, &own);
-  int eq =
-      st == (int)e->state &&
-      (st != VALUE_OCTETS || (v.len == e->len && !memcmp(v.s, e->s, v.len)));
+  int eq = codec_json_value(j, &v, &own) >= 0 && value_same(&v, e);
   free(own);
   return eq;
 }
