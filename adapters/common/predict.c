@@ -225,6 +225,8 @@ const struct transform transform_table[] = {
      pt_rw_absent_as_empty},
 };
 const size_t transform_count = sizeof transform_table / sizeof *transform_table;
+_Static_assert(sizeof transform_table / sizeof *transform_table <= TMASK_BITS,
+               "more transforms than a struct tmask holds: raise TMASK_WORDS");
 
 int transform_named(const char *name) {
   for (size_t i = 0; i < transform_count; i++)
@@ -233,7 +235,7 @@ int transform_named(const char *name) {
   return -1;
 }
 
-#define HAS(p, name) ((p)->mask >> transform_named(name) & 1ULL)
+#define HAS(p, name) tmask_has((p)->mask, (size_t)transform_named(name))
 
 /* ---- reading ------------------------------------------------------------ */
 
@@ -241,7 +243,7 @@ static void rewrite_input(const struct prediction *p, const char *s, size_t n,
                           struct pstr *out) {
   pstr_set(out, s, n);
   for (size_t i = 0; i < transform_count; i++)
-    if ((p->mask >> i & 1ULL) && transform_table[i].input)
+    if (tmask_has(p->mask, i) && transform_table[i].input)
       transform_table[i].input(out);
 }
 
@@ -409,7 +411,7 @@ static int read_input(const struct prediction *p, const struct pstr *s,
 
 static void rewrite_reading(const struct prediction *p, struct prd *r) {
   for (size_t i = 0; i < transform_count; i++)
-    if ((p->mask >> i & 1ULL) && transform_table[i].reading)
+    if (tmask_has(p->mask, i) && transform_table[i].reading)
       transform_table[i].reading(r);
 }
 
@@ -561,7 +563,7 @@ static int keeps_empty_segment(const struct pstr *m) {
   q[l] = 'x';
   pstr_set(&x, q, l + 1);
   free(q);
-  struct prediction none = {0, 0};
+  struct prediction none = {0, {{0}}};
   remove_dots(&none, &x);
   int kept = !pstr_is(&x, "/x");
   pstr_undef(&x);
@@ -689,7 +691,9 @@ int predict_answer(const struct prediction *p, const char *op, const char *in,
   int parse = !strcmp(op, "parse"), resolve = !strcmp(op, "resolve");
   if (!parse && !resolve && strcmp(op, "normalize")) {
     /* match, ...: the answer is a validity: accepted */
-    out->valid = p->mask == 1ULL << transform_named("appendix-b-split");
+    struct tmask only = {{0}};
+    tmask_add(&only, (size_t)transform_named("appendix-b-split"));
+    out->valid = !tmask_cmp(p->mask, only);
     return out->valid ? 0 : -1;
   }
   if (resolve && !base)

@@ -36,11 +36,42 @@ extern const size_t transform_count;
 /* The index of the transform named NAME, or -1. */
 int transform_named(const char *name);
 
-/* A prediction: reject, or accept with the transforms of MASK (bit i:
- * transform_table[i]). */
+/* A set of transforms: bit i is transform_table[i]. */
+#define TMASK_WORDS 2
+#define TMASK_BITS (64 * TMASK_WORDS)
+struct tmask {
+  unsigned long long w[TMASK_WORDS];
+};
+
+static inline int tmask_has(struct tmask m, size_t i) {
+  return (int)(m.w[i / 64] >> (i % 64) & 1ULL);
+}
+static inline void tmask_add(struct tmask *m, size_t i) {
+  m->w[i / 64] |= 1ULL << (i % 64);
+}
+static inline void tmask_join(struct tmask *m, struct tmask o) {
+  for (int k = 0; k < TMASK_WORDS; k++)
+    m->w[k] |= o.w[k];
+}
+/* 1 when every transform of A is in B. */
+static inline int tmask_within(struct tmask a, struct tmask b) {
+  for (int k = 0; k < TMASK_WORDS; k++)
+    if (a.w[k] & ~b.w[k])
+      return 0;
+  return 1;
+}
+/* -1, 0 or 1: a total order of sets. */
+static inline int tmask_cmp(struct tmask a, struct tmask b) {
+  for (int k = TMASK_WORDS - 1; k >= 0; k--)
+    if (a.w[k] != b.w[k])
+      return a.w[k] < b.w[k] ? -1 : 1;
+  return 0;
+}
+
+/* A prediction: reject, or accept with the transforms of MASK. */
 struct prediction {
   int reject;
-  unsigned long long mask;
+  struct tmask mask;
 };
 
 /*

@@ -482,13 +482,13 @@ static const struct prow prows[] = {
 static int prediction_of(const char *names, struct prediction *p) {
   char buf[256];
   p->reject = 0;
-  p->mask = 0;
+  p->mask = (struct tmask){{0}};
   snprintf(buf, sizeof buf, "%s", names);
   for (char *t = strtok(buf, ","); t; t = strtok(NULL, ",")) {
     int i = transform_named(t);
     if (i < 0)
       return -1;
-    p->mask |= 1ULL << i;
+    tmask_add(&p->mask, i);
   }
   return 0;
 }

@@ -57,7 +57,7 @@ static int parse_predict(const char *path, const char *id, json_t *o,
     if (k < 0)
       return bad(path, id, "unknown transform",
                  json_is_string(t) ? json_string_value(t) : "(not a string)");
-    p->mask |= 1ULL << k;
+    tmask_add(&p->mask, (size_t)k);
   }
   return 0;
 }

@@ -55,8 +55,8 @@ static void entry(FILE *f, const struct behaviour *b, const struct test *t) {
     cstr(f, *w, strlen(*w));
     fputs(", ", f);
   }
-  fprintf(f, "NULL}, NULL, NULL},\n   {%d, 0x%llxULL}, ", b->predict.reject,
-          b->predict.mask);
+  fprintf(f, "NULL}, NULL, NULL},\n   {%d, {{0x%llxULL, 0x%llxULL}}}, ",
+          b->predict.reject, b->predict.mask.w[0], b->predict.mask.w[1]);
   opt(f, b->has_re ? b->input_matches : NULL);
   fputs(", ", f);
   opt(f, b->has_not_re ? b->input_not_matches : NULL);

@@ -58,10 +58,11 @@ static void add_cand(struct infer *x, size_t j, const struct prediction *p) {
 
 /* Whether transform T changes the prediction of BASE on J (BASE alone
  * predicts P0, valid -1 when it predicts nothing). */
-static int changes(const struct bfacts *f, unsigned long long base, size_t t,
+static int changes(const struct bfacts *f, struct tmask base, size_t t,
                    const struct adapter_reading *p0) {
   struct adapter_reading p1;
-  struct prediction one = {0, base | 1ULL << t};
+  struct prediction one = {0, base};
+  tmask_add(&one.mask, t);
   reading_init(&p1);
   int r = predict_answer(&one, op_names[f->op], f->in, f->len, f->base,
                          f->base_len, &p1) == 0 &&
@@ -76,8 +77,9 @@ static int changes(const struct bfacts *f, unsigned long long base, size_t t,
 static size_t relevant(const struct infer *x, size_t j, int *rel) {
   const struct bfacts *f = &x->it[j].f;
   struct adapter_reading p0, ps;
-  unsigned long long split = 1ULL << transform_named("appendix-b-split");
-  struct prediction none = {0, 0}, lenient = {0, split};
+  size_t split = (size_t)transform_named("appendix-b-split");
+  struct prediction none = {0, {{0}}}, lenient = {0, {{0}}};
+  tmask_add(&lenient.mask, split);
   size_t n = 0;
   reading_init(&p0);
   reading_init(&ps);
@@ -88,8 +90,8 @@ static size_t relevant(const struct infer *x, size_t j, int *rel) {
                      f->base_len, &ps) < 0)
     ps.valid = -1;
   for (size_t t = 0; t < transform_count; t++)
-    if (changes(f, 0, t, &p0) ||
-        (!(split >> t & 1ULL) && changes(f, split, t, &ps)))
+    if (changes(f, none.mask, t, &p0) ||
+        (t != split && changes(f, lenient.mask, t, &ps)))
       rel[n++] = (int)t;
   reading_free(&p0);
   reading_free(&ps);
@@ -99,9 +101,9 @@ static size_t relevant(const struct infer *x, size_t j, int *rel) {
 /* Every smallest set of transforms (at most MAX_TRANSFORMS) whose
  * prediction is the library's answer on J. */
 static void find_transforms(struct infer *x, size_t j) {
-  int rel[64];
+  int rel[TMASK_BITS];
   size_t nr = relevant(x, j, rel);
-  struct prediction p = {0, 0};
+  struct prediction p = {0, {{0}}};
   if (judge_pred(x, j, &p) == 2) {
     add_cand(x, j, &p);
     return;
@@ -111,9 +113,9 @@ static void find_transforms(struct infer *x, size_t j) {
     for (size_t i = 0; i < k; i++)
       idx[i] = i;
     while (k <= nr) {
-      p.mask = 0;
+      p.mask = (struct tmask){{0}};
       for (size_t i = 0; i < k; i++)
-        p.mask |= 1ULL << rel[idx[i]];
+        tmask_add(&p.mask, (size_t)rel[idx[i]]);
       if (judge_pred(x, j, &p) == 2)
         add_cand(x, j, &p);
       size_t i = k; /* next combination */
@@ -132,7 +134,7 @@ static void find_cands(struct infer *x) {
   for (size_t j = 0; j < x->n; j++) {
     if (!x->open[j])
       continue;
-    struct prediction rej = {1, 0};
+    struct prediction rej = {1, {{0}}};
     if (!x->a[j].lib.valid) {
       if (judge_pred(x, j, &rej) == 2)
         add_cand(x, j, &rej);
@@ -148,7 +150,7 @@ static int cmp_cand(const void *pa, const void *pb) {
     return a->op < b->op ? -1 : 1;
   if (a->p.reject != b->p.reject)
     return a->p.reject < b->p.reject ? -1 : 1;
-  return a->p.mask < b->p.mask ? -1 : a->p.mask > b->p.mask;
+  return tmask_cmp(a->p.mask, b->p.mask);
 }
 
 static int banned_has(const struct cand *banned, size_t nbanned,
@@ -216,9 +218,9 @@ static int needed_together(const struct infer *x, const struct cand *a,
       continue;
     int need = 1;
     for (size_t k = 0; need && k < x->ncands[j]; k++) {
-      unsigned long long m = x->cands[j][k].p.mask;
+      struct tmask m = x->cands[j][k].p.mask;
       need = x->cands[j][k].p.reject ||
-             ((m & a->p.mask) != m && (m & b->p.mask) != m);
+             (!tmask_within(m, a->p.mask) && !tmask_within(m, b->p.mask));
     }
     n += need && judge_pred(x, j, &u->p) == 2;
   }
@@ -248,9 +250,9 @@ static int best_cand(const struct infer *x, struct cand *best,
     for (size_t i = 0; i < ntop; i++) {
       struct cand u = top[i];
       if (u.op != best->op || u.p.reject ||
-          (u.p.mask & best->p.mask) == u.p.mask)
+          tmask_within(u.p.mask, best->p.mask))
         continue;
-      u.p.mask |= best->p.mask;
+      tmask_join(&u.p.mask, best->p.mask);
       size_t n = coverage(x, &u, &p2);
       if (n > most && p2 >= (prec < MIN_PRECISION ? prec : MIN_PRECISION) &&
           needed_together(x, best, &top[i], &u))
@@ -403,7 +405,7 @@ static void put_names(struct buf *b, const struct prediction *p,
                       const char *sep, int does) {
   int first = 1, n = 0;
   for (size_t t = 0; t < transform_count; t++)
-    if (p->mask >> t & 1ULL) {
+    if (tmask_has(p->mask, t)) {
       if (!does && n++ == 2) { /* an id names two */
         buf_puts(b, "-etc");
         return;
@@ -416,7 +418,7 @@ static void put_names(struct buf *b, const struct prediction *p,
 
 static const char *section_of(const struct prediction *p) {
   for (size_t t = 0; t < transform_count; t++)
-    if (p->mask >> t & 1ULL)
+    if (tmask_has(p->mask, t))
       return transform_table[t].section;
   return p->reject ? "4.1" : "Appendix B";
 }
@@ -541,7 +543,7 @@ static json_t *behaviour_json(const char *adapter, const struct infer *x,
   else {
     json_t *tr = json_array();
     for (size_t t = 0; t < transform_count; t++)
-      if (c->p.mask >> t & 1ULL)
+      if (tmask_has(c->p.mask, t))
         json_array_append_new(tr, json_string(transform_table[t].name));
     json_object_set_new(pred, "transforms", tr);
   }
