@@ -44,13 +44,8 @@ static int input_matches(const regex_t *re, const char *s, size_t n) {
   return r;
 }
 
-int behaviour_holds(const struct behaviour_rule *b, const struct cond_ctx *x,
-                    const char *cls, const char *component) {
+int behaviour_holds(const struct behaviour_rule *b, const struct cond_ctx *x) {
   if (b->op && strcmp(b->op, x->op))
-    return 0;
-  if (cls && b->classes && !behaviour_lists(b->classes, cls))
-    return 0;
-  if (component && !behaviour_lists(b->components, component))
     return 0;
   if (b->input_re && !input_matches(b->input_re, x->in, x->len))
     return 0;
@@ -67,7 +62,7 @@ int behaviour_holds(const struct behaviour_rule *b, const struct cond_ctx *x,
 int behaviour_judge_rule(const struct behaviour_rule *b,
                          const struct prediction *p, const struct cond_ctx *x,
                          const struct adapter_reading *rfc, int only_validity) {
-  if ((only_validity && !p->reject) || !behaviour_holds(b, x, NULL, NULL))
+  if ((only_validity && !p->reject) || !behaviour_holds(b, x))
     return 0;
   struct adapter_reading pred;
   reading_init(&pred);

@@ -43,8 +43,6 @@ const char *condition_nth(size_t i);
 struct behaviour_rule {
   const char *id;
   const char *op;          /* NULL: any op */
-  const char *classes;     /* harness class names, comma-separated; NULL any */
-  const char *components;  /* comma-separated: components it explains */
   const char *const *when; /* NULL-terminated condition names, or NULL */
   const regex_t *input_re; /* POSIX ERE the input must match, or NULL */
   const regex_t *input_not_re; /* ... must not match, or NULL */
@@ -54,13 +52,10 @@ struct behaviour_rule {
 int behaviour_lists(const char *csv, const char *name);
 
 /*
- * 1 when behaviour B explains the disagreement X of class CLS (NULL: any
- * class: the condition alone, for specificity) about COMPONENT (a name, or
- * NULL when no component is in question).  Every condition in `when` must
- * hold, and the input must match the regular expressions.
+ * 1 when behaviour B's condition holds on X: its op, every condition in
+ * `when`, and the regular expressions on the input.
  */
-int behaviour_holds(const struct behaviour_rule *b, const struct cond_ctx *x,
-                    const char *cls, const char *component);
+int behaviour_holds(const struct behaviour_rule *b, const struct cond_ctx *x);
 
 /*
  * A behaviour (its condition B, its prediction P) judged on X: 0 when its

@@ -115,7 +115,6 @@ int behaviour_parse(const char *path, json_t *o, struct behaviour *b) {
   if (!json_is_object(o) || !id)
     return bad(path, NULL, "not an object with a string \"id\"", NULL);
   b->rule.id = id;
-  b->rule.components = "";
   b->description = opt_str(o, "description", &wrong);
   b->section = opt_str(o, "section", &wrong);
   b->reference = opt_str(o, "reference", &wrong);

@@ -50,7 +50,7 @@ static void entry(FILE *f, const struct behaviour *b, const struct test *t) {
   cstr(f, b->rule.id, strlen(b->rule.id));
   fputs(", ", f);
   opt(f, b->rule.op);
-  fputs(", NULL, \"\", (const char *const[]){", f);
+  fputs(", (const char *const[]){", f);
   for (const char *const *w = b->when; *w; w++) {
     cstr(f, *w, strlen(*w));
     fputs(", ", f);

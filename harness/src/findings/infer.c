@@ -44,7 +44,6 @@ static int judge_pred(const struct infer *x, size_t j,
   struct behaviour b;
   memset(&b, 0, sizeof b);
   b.predict = *p;
-  b.rule.components = "";
   return behaviour_judge(&b, &x->it[j].f, &x->a[j]);
 }
 
