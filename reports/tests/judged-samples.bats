@@ -114,10 +114,10 @@ PY
   cp "$ROOT/vectors/RELEASED" "$r/vectors/"
   (cd "$ROOT" && cp --parents adapters/*/adapter.json "$r/")
   ROOT=$r
-  sed -i 's/^| explains | 154 |/| explains | 155 |/' "$ROOT/harness/tests/findings/attribution-sample.md"
+  sed -i 's/^| explains | 161 |/| explains | 162 |/' "$ROOT/harness/tests/findings/attribution-sample.md"
   sed -i '2s/\tdifferent\t/\tsame\t/' "$ROOT/harness/tests/findings/precision-sample.tsv"
   judged attribution
-  [[ $output == *"explains: the .md says ['155', '0.770', '[0.707, 0.823]'], the table gives ['154'"* ]]
+  [[ $output == *"explains: the .md says ['162', '0.805', '[0.745, 0.854]'], the table gives ['161'"* ]]
   judged precision
   [[ $output == *"sample A: the .md says"* ]]
 }
