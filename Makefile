@@ -91,6 +91,12 @@ WORK_LINEAR := $(BUILD)/tests/work_linear
 
 unit: $(UNIT_BIN) $(WORK_LINEAR)
 
+# The behaviour matcher (adapters/BEHAVIOURS.md): its conditions and the
+# transforms its predictions name, one list for every program that links
+# it (the harness, the conditions' test, the differential fuzz targets).
+BEHAVIOUR_SRC := $(sort $(wildcard adapters/common/conditions*.c)) adapters/common/behaviour.c \
+                 $(sort $(wildcard adapters/common/predict*.c))
+
 -include reference/grammar/grammar.mk
 -include vectors/vectors.mk
 -include results/results.mk

@@ -300,10 +300,7 @@ ALL_TARGETS += $(ADAPTER_INPROCESS)
 # (adapters/tests/test_conditions.c over adapters/common/conditions.c).
 CONDITIONS_TEST := $(BUILD)/adapters/test-conditions
 $(BUILD)/obj/adapters/tests/test_conditions.o: adapters/common/conditions.h adapters/common/glue.h
-$(CONDITIONS_TEST): $(BUILD)/obj/adapters/tests/test_conditions.o $(BUILD)/obj/adapters/common/conditions.o \
-    $(BUILD)/obj/adapters/common/conditions_lib.o \
-    $(BUILD)/obj/adapters/common/behaviour.o $(BUILD)/obj/adapters/common/predict.o \
-    $(BUILD)/obj/adapters/common/predict_rewrite.o \
+$(CONDITIONS_TEST): $(BUILD)/obj/adapters/tests/test_conditions.o $(BEHAVIOUR_SRC:%.c=$(BUILD)/obj/%.o) \
     $(BUILD)/obj/adapters/common/codec.o $(ADAPTER_READING_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)

@@ -29,7 +29,7 @@ KINDS = [
     ("The grammar generators' preambles", r"reference/grammar/gen_[a-z]+\.py"),
     ("Small shapes",
      r"(harness/src/[a-z]+/[a-z_]+\.[ch]|results/[a-z_]+\.[ch]|reports/render/[a-z_]+\.c|reports/browser/check\.js|"
-     r"adapters/common/(conditions(_lib)?|predict_rewrite)\.c|adapters/bench/worst\.c|fuzz/targets/reference\.c|"
+     r"adapters/common/(conditions|predict)[a-z_]*\.c|adapters/bench/worst\.c|fuzz/targets/reference\.c|"
      r"reference/fast/generate\.py|reports/sample-[a-z]+\.py|"
      r"reference/(src/(parse|resolve|component|utf8)\.c|src/grammar\.h|include/rfc3986\.h|"
      r"cli/[a-z_]+\.[ch]|fast/fast\.c|tests/(test_coverage|work_linear)\.c))"),
