@@ -100,8 +100,10 @@ outside(__m128i x, int n) {
   const __m128i nibble = _mm_set1_epi8(0x0F);
   const __m128i lo = _mm_loadu_si128((const __m128i *)class_nibbles[n]);
   const __m128i hi = _mm_loadu_si128((const __m128i *)(class_nibbles[n] + 16));
+  /* pshufb reads the low nibble of each index, and gives 0 where the
+   * index has bit 7 set: no octet over 0x7F is in a class */
   const __m128i in = _mm_and_si128(
-      _mm_shuffle_epi8(lo, _mm_and_si128(x, nibble)),
+      _mm_shuffle_epi8(lo, x),
       _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(x, 4), nibble)));
   return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(in, _mm_setzero_si128()));
 }
@@ -123,8 +125,6 @@ stops(__m128i x, int n, int h) {
  * the SSSE3 matchers send shorter inputs to the portable ones). */
 __attribute__((target("ssse3"), always_inline)) static inline size_t
 skip_vector(const unsigned char *s, size_t cur, size_t len, int n, int h) {
-  if (cur >= len || ((class_of[s[cur]] >> n & 1) == 0 && !triplet(s, cur, len, h)))
-    return cur; /* an empty run: no vector */
   for (; len - cur >= 16; cur += 16) {
     const unsigned out = stops(_mm_loadu_si128((const __m128i *)(s + cur)), n, h);
     if (out != 0)
