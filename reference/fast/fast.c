@@ -117,7 +117,9 @@ parse_checked(const char *input, size_t len, rfc3986_rule start,
 rfc3986_status rfc3986_parse_fast(const char *input, size_t len,
                                   rfc3986_rule start, rfc3986_uri *uri,
                                   rfc3986_error *err) {
-  if (err == NULL && uri != NULL && (input != NULL || len == 0))
+  if (err == NULL && uri != NULL && (input != NULL || len == 0)) {
+    if (start == RFC3986_RULE_URI_reference) /* the common call, first */
+      return MATCH(URI_reference)(input, len, uri);
     switch (start) {
 #define RFC3986_FAST__CASE(NAME)                                               \
   case RFC3986_RULE_##NAME:                                                    \
@@ -127,5 +129,6 @@ rfc3986_status rfc3986_parse_fast(const char *input, size_t len,
     default:
       break;
     }
+  }
   return parse_checked(input, len, start, uri, err);
 }

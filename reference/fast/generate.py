@@ -296,15 +296,12 @@ static int is_IPv4address(const unsigned char *s, size_t len) {
   */
 }
 
-/* 3.2.2: the type of the host s[from..to) of a match (FROM is NONE when
- * there is no host): IP-literal = "[" ( IPv6address / IPvFuture ) "]", and
- * IPvFuture begins with "v"; else "a host identifier that matches the
+/* 3.2.2: the type of the host s[from..to) of a match: IP-literal = "["
+ * ( IPv6address / IPvFuture ) "]", and IPvFuture begins with "v"; else "a host identifier that matches the
  * rule for IPv4address ... should be considered an IPv4 address literal
  * and not a reg-name" (an IPv4address begins with a dec-octet's DIGIT). */
 static rfc3986_host_type host_type(const unsigned char *s, size_t from,
                                    size_t to) {
-  if (from == NONE)
-    return RFC3986_HOST_NONE;
   if (from == to)
     return RFC3986_HOST_REG_NAME;
   if (s[from] == '[')
@@ -334,48 +331,55 @@ def component_fill(tags, start_rule):
             for t in reversed(occ[:-1]):
                 expr = "%s != NONE ? %s : %s" % (t, t, expr)
             out.append("  const size_t %s = %s;" % (name, expr))
-    out.append("  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;")
-    out.append("  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;")
-    out.append("  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;")
-    out.append("  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;")
-    out.append("  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;")
-    out.append("  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;")
-    # every field of *uri is written (the matcher's caller clears nothing):
-    # an undefined span is {NONE, 0}, NONE being RFC3986_UNDEFINED
-    out.append("  const rfc3986_span undefined = {NONE, 0};")
-    out.append("  uri->input = input;")
-    out.append("  uri->input_len = len;")
-    out.append("  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =")
-    out.append("      uri->query = uri->fragment = undefined;")
-    out.append("  if (scheme_e != NONE) {")
-    out.append("    uri->scheme.offset = 0;")
-    out.append("    uri->scheme.length = scheme_e;")
-    out.append("  }")
-    out.append("  if (authority_s != NONE) {")
-    out.append("    uri->authority.offset = authority_s;")
-    out.append("    uri->authority.length = path_s - authority_s;")
-    out.append("    if (userinfo_e != NONE) {")
-    out.append("      uri->userinfo.offset = authority_s;")
-    out.append("      uri->userinfo.length = userinfo_e - authority_s;")
-    out.append("    }")
-    out.append("    uri->host.offset = host_s;")
-    out.append("    uri->host.length = host_e - host_s;")
-    out.append("    if (host_e < path_s) {")
-    out.append("      uri->port.offset = host_e + 1;")
-    out.append("      uri->port.length = path_s - host_e - 1;")
-    out.append("    }")
-    out.append("  }")
-    out.append("  uri->path.offset = path_s;")
-    out.append("  uri->path.length = path_e - path_s;")
-    out.append("  if (query_s != NONE) {")
-    out.append("    uri->query.offset = query_s;")
-    out.append("    uri->query.length = query_e - query_s;")
-    out.append("  }")
-    out.append("  if (fragment_s != NONE) {")
-    out.append("    uri->fragment.offset = fragment_s;")
-    out.append("    uri->fragment.length = len - fragment_s;")
-    out.append("  }")
-    out.append("  uri->host_type = host_type(s, host_s, host_e);")
+    # every field of *uri is written once (the matcher's caller clears
+    # nothing): an undefined span is {NONE, 0}, NONE being RFC3986_UNDEFINED
+    out.extend([
+        "  const rfc3986_span undefined = {NONE, 0};",
+        "  size_t path_s = 0, path_e = len;",
+        "  uri->input = input;",
+        "  uri->input_len = len;",
+        "  uri->scheme = undefined;",
+        "  if (scheme_e != NONE) {",
+        "    uri->scheme.offset = 0;",
+        "    uri->scheme.length = scheme_e;",
+        "    path_s = scheme_e + 1;",
+        "  }",
+        "  uri->authority = uri->userinfo = uri->host = uri->port = undefined;",
+        "  uri->host_type = RFC3986_HOST_NONE;",
+        "  if (host_e != NONE) { /* an authority, from after \"//\" */",
+        "    const size_t authority_s = path_s + 2;",
+        "    size_t host_s = authority_s;",
+        "    uri->authority.offset = authority_s;",
+        "    uri->authority.length = path_abempty_s - authority_s;",
+        "    if (userinfo_e != NONE) {",
+        "      uri->userinfo.offset = authority_s;",
+        "      uri->userinfo.length = userinfo_e - authority_s;",
+        "      host_s = userinfo_e + 1;",
+        "    }",
+        "    uri->host.offset = host_s;",
+        "    uri->host.length = host_e - host_s;",
+        "    if (host_e < path_abempty_s) {",
+        "      uri->port.offset = host_e + 1;",
+        "      uri->port.length = path_abempty_s - host_e - 1;",
+        "    }",
+        "    uri->host_type = host_type(s, host_s, host_e);",
+        "    path_s = path_abempty_s;",
+        "  }",
+        "  uri->fragment = undefined;",
+        "  if (fragment_s != NONE) {",
+        "    uri->fragment.offset = fragment_s;",
+        "    uri->fragment.length = len - fragment_s;",
+        "    path_e = fragment_s - 1;",
+        "  }",
+        "  uri->query = undefined;",
+        "  if (query_s != NONE) {",
+        "    uri->query.offset = query_s;",
+        "    uri->query.length = path_e - query_s;",
+        "    path_e = query_s - 1;",
+        "  }",
+        "  uri->path.offset = path_s;",
+        "  uri->path.length = path_e - path_s;",
+    ])
     if start_rule == "URI-reference":
         out.append("  uri->kind = scheme_e == NONE ? RFC3986_KIND_RELATIVE_REF")
         out.append("                                : RFC3986_KIND_URI;")
@@ -614,8 +618,10 @@ def scan_functions(classes):
     out.append("  const __m128i nibble = _mm_set1_epi8(0x0F);")
     out.append("  const __m128i lo = _mm_loadu_si128((const __m128i *)class_nibbles[n]);")
     out.append("  const __m128i hi = _mm_loadu_si128((const __m128i *)(class_nibbles[n] + 16));")
+    out.append("  /* pshufb reads the low nibble of each index, and gives 0 where the")
+    out.append("   * index has bit 7 set: no octet over 0x7F is in a class */")
     out.append("  const __m128i in = _mm_and_si128(")
-    out.append("      _mm_shuffle_epi8(lo, _mm_and_si128(x, nibble)),")
+    out.append("      _mm_shuffle_epi8(lo, x),")
     out.append("      _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(x, 4), nibble)));")
     out.append("  return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(in, _mm_setzero_si128()));")
     out.append("}")
@@ -637,8 +643,6 @@ def scan_functions(classes):
     out.append(" * the SSSE3 matchers send shorter inputs to the portable ones). */")
     out.append("__attribute__((target(\"ssse3\"), always_inline)) static inline size_t")
     out.append("skip_vector(const unsigned char *s, size_t cur, size_t len, int n, int h) {")
-    out.append("  if (cur >= len || ((class_of[s[cur]] >> n & 1) == 0 && !triplet(s, cur, len, h)))")
-    out.append("    return cur; /* an empty run: no vector */")
     out.append("  for (; len - cur >= 16; cur += 16) {")
     out.append("    const unsigned out = stops(_mm_loadu_si128((const __m128i *)(s + cur)), n, h);")
     out.append("    if (out != 0)")

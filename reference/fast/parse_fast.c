@@ -100,8 +100,10 @@ outside(__m128i x, int n) {
   const __m128i nibble = _mm_set1_epi8(0x0F);
   const __m128i lo = _mm_loadu_si128((const __m128i *)class_nibbles[n]);
   const __m128i hi = _mm_loadu_si128((const __m128i *)(class_nibbles[n] + 16));
+  /* pshufb reads the low nibble of each index, and gives 0 where the
+   * index has bit 7 set: no octet over 0x7F is in a class */
   const __m128i in = _mm_and_si128(
-      _mm_shuffle_epi8(lo, _mm_and_si128(x, nibble)),
+      _mm_shuffle_epi8(lo, x),
       _mm_shuffle_epi8(hi, _mm_and_si128(_mm_srli_epi16(x, 4), nibble)));
   return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(in, _mm_setzero_si128()));
 }
@@ -123,8 +125,6 @@ stops(__m128i x, int n, int h) {
  * the SSSE3 matchers send shorter inputs to the portable ones). */
 __attribute__((target("ssse3"), always_inline)) static inline size_t
 skip_vector(const unsigned char *s, size_t cur, size_t len, int n, int h) {
-  if (cur >= len || ((class_of[s[cur]] >> n & 1) == 0 && !triplet(s, cur, len, h)))
-    return cur; /* an empty run: no vector */
   for (; len - cur >= 16; cur += 16) {
     const unsigned out = stops(_mm_loadu_si128((const __m128i *)(s + cur)), n, h);
     if (out != 0)
@@ -551,15 +551,12 @@ yy29:
 
 }
 
-/* 3.2.2: the type of the host s[from..to) of a match (FROM is NONE when
- * there is no host): IP-literal = "[" ( IPv6address / IPvFuture ) "]", and
- * IPvFuture begins with "v"; else "a host identifier that matches the
+/* 3.2.2: the type of the host s[from..to) of a match: IP-literal = "["
+ * ( IPv6address / IPvFuture ) "]", and IPvFuture begins with "v"; else "a host identifier that matches the
  * rule for IPv4address ... should be considered an IPv4 address literal
  * and not a reg-name" (an IPv4address begins with a dec-octet's DIGIT). */
 static rfc3986_host_type host_type(const unsigned char *s, size_t from,
                                    size_t to) {
-  if (from == NONE)
-    return RFC3986_HOST_NONE;
   if (from == to)
     return RFC3986_HOST_REG_NAME;
   if (s[from] == '[')
@@ -13051,46 +13048,51 @@ matched:;
   const size_t path_abempty_s = t3s != NONE ? t3s : t8s;
   const size_t query_s = t4s != NONE ? t4s : t9s;
   const size_t fragment_s = t5s != NONE ? t5s : t10s;
-  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
-  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
-  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
-  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
-  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
-  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
   const rfc3986_span undefined = {NONE, 0};
+  size_t path_s = 0, path_e = len;
   uri->input = input;
   uri->input_len = len;
-  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
-      uri->query = uri->fragment = undefined;
+  uri->scheme = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
+    path_s = scheme_e + 1;
   }
-  if (authority_s != NONE) {
+  uri->authority = uri->userinfo = uri->host = uri->port = undefined;
+  uri->host_type = RFC3986_HOST_NONE;
+  if (host_e != NONE) { /* an authority, from after "//" */
+    const size_t authority_s = path_s + 2;
+    size_t host_s = authority_s;
     uri->authority.offset = authority_s;
-    uri->authority.length = path_s - authority_s;
+    uri->authority.length = path_abempty_s - authority_s;
     if (userinfo_e != NONE) {
       uri->userinfo.offset = authority_s;
       uri->userinfo.length = userinfo_e - authority_s;
+      host_s = userinfo_e + 1;
     }
     uri->host.offset = host_s;
     uri->host.length = host_e - host_s;
-    if (host_e < path_s) {
+    if (host_e < path_abempty_s) {
       uri->port.offset = host_e + 1;
-      uri->port.length = path_s - host_e - 1;
+      uri->port.length = path_abempty_s - host_e - 1;
     }
+    uri->host_type = host_type(s, host_s, host_e);
+    path_s = path_abempty_s;
   }
-  uri->path.offset = path_s;
-  uri->path.length = path_e - path_s;
-  if (query_s != NONE) {
-    uri->query.offset = query_s;
-    uri->query.length = query_e - query_s;
-  }
+  uri->fragment = undefined;
   if (fragment_s != NONE) {
     uri->fragment.offset = fragment_s;
     uri->fragment.length = len - fragment_s;
+    path_e = fragment_s - 1;
   }
-  uri->host_type = host_type(s, host_s, host_e);
+  uri->query = undefined;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = path_e - query_s;
+    path_e = query_s - 1;
+  }
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
   uri->kind = scheme_e == NONE ? RFC3986_KIND_RELATIVE_REF
                                 : RFC3986_KIND_URI;
   return RFC3986_OK;
@@ -24377,46 +24379,51 @@ matched:;
   const size_t path_abempty_s = t3s;
   const size_t query_s = t4s;
   const size_t fragment_s = t5s;
-  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
-  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
-  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
-  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
-  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
-  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
   const rfc3986_span undefined = {NONE, 0};
+  size_t path_s = 0, path_e = len;
   uri->input = input;
   uri->input_len = len;
-  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
-      uri->query = uri->fragment = undefined;
+  uri->scheme = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
+    path_s = scheme_e + 1;
   }
-  if (authority_s != NONE) {
+  uri->authority = uri->userinfo = uri->host = uri->port = undefined;
+  uri->host_type = RFC3986_HOST_NONE;
+  if (host_e != NONE) { /* an authority, from after "//" */
+    const size_t authority_s = path_s + 2;
+    size_t host_s = authority_s;
     uri->authority.offset = authority_s;
-    uri->authority.length = path_s - authority_s;
+    uri->authority.length = path_abempty_s - authority_s;
     if (userinfo_e != NONE) {
       uri->userinfo.offset = authority_s;
       uri->userinfo.length = userinfo_e - authority_s;
+      host_s = userinfo_e + 1;
     }
     uri->host.offset = host_s;
     uri->host.length = host_e - host_s;
-    if (host_e < path_s) {
+    if (host_e < path_abempty_s) {
       uri->port.offset = host_e + 1;
-      uri->port.length = path_s - host_e - 1;
+      uri->port.length = path_abempty_s - host_e - 1;
     }
+    uri->host_type = host_type(s, host_s, host_e);
+    path_s = path_abempty_s;
   }
-  uri->path.offset = path_s;
-  uri->path.length = path_e - path_s;
-  if (query_s != NONE) {
-    uri->query.offset = query_s;
-    uri->query.length = query_e - query_s;
-  }
+  uri->fragment = undefined;
   if (fragment_s != NONE) {
     uri->fragment.offset = fragment_s;
     uri->fragment.length = len - fragment_s;
+    path_e = fragment_s - 1;
   }
-  uri->host_type = host_type(s, host_s, host_e);
+  uri->query = undefined;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = path_e - query_s;
+    path_e = query_s - 1;
+  }
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
   uri->kind = RFC3986_KIND_URI;
   return RFC3986_OK;
 rejected:
@@ -35200,46 +35207,51 @@ matched:;
   const size_t path_abempty_s = t3s;
   const size_t query_s = t4s;
   const size_t fragment_s = NONE;
-  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
-  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
-  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
-  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
-  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
-  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
   const rfc3986_span undefined = {NONE, 0};
+  size_t path_s = 0, path_e = len;
   uri->input = input;
   uri->input_len = len;
-  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
-      uri->query = uri->fragment = undefined;
+  uri->scheme = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
+    path_s = scheme_e + 1;
   }
-  if (authority_s != NONE) {
+  uri->authority = uri->userinfo = uri->host = uri->port = undefined;
+  uri->host_type = RFC3986_HOST_NONE;
+  if (host_e != NONE) { /* an authority, from after "//" */
+    const size_t authority_s = path_s + 2;
+    size_t host_s = authority_s;
     uri->authority.offset = authority_s;
-    uri->authority.length = path_s - authority_s;
+    uri->authority.length = path_abempty_s - authority_s;
     if (userinfo_e != NONE) {
       uri->userinfo.offset = authority_s;
       uri->userinfo.length = userinfo_e - authority_s;
+      host_s = userinfo_e + 1;
     }
     uri->host.offset = host_s;
     uri->host.length = host_e - host_s;
-    if (host_e < path_s) {
+    if (host_e < path_abempty_s) {
       uri->port.offset = host_e + 1;
-      uri->port.length = path_s - host_e - 1;
+      uri->port.length = path_abempty_s - host_e - 1;
     }
+    uri->host_type = host_type(s, host_s, host_e);
+    path_s = path_abempty_s;
   }
-  uri->path.offset = path_s;
-  uri->path.length = path_e - path_s;
-  if (query_s != NONE) {
-    uri->query.offset = query_s;
-    uri->query.length = query_e - query_s;
-  }
+  uri->fragment = undefined;
   if (fragment_s != NONE) {
     uri->fragment.offset = fragment_s;
     uri->fragment.length = len - fragment_s;
+    path_e = fragment_s - 1;
   }
-  uri->host_type = host_type(s, host_s, host_e);
+  uri->query = undefined;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = path_e - query_s;
+    path_e = query_s - 1;
+  }
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
   uri->kind = RFC3986_KIND_URI;
   return RFC3986_OK;
 rejected:
@@ -46624,46 +46636,51 @@ matched:;
   const size_t path_abempty_s = t2s;
   const size_t query_s = t3s;
   const size_t fragment_s = t4s;
-  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
-  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
-  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
-  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
-  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
-  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
   const rfc3986_span undefined = {NONE, 0};
+  size_t path_s = 0, path_e = len;
   uri->input = input;
   uri->input_len = len;
-  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
-      uri->query = uri->fragment = undefined;
+  uri->scheme = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
+    path_s = scheme_e + 1;
   }
-  if (authority_s != NONE) {
+  uri->authority = uri->userinfo = uri->host = uri->port = undefined;
+  uri->host_type = RFC3986_HOST_NONE;
+  if (host_e != NONE) { /* an authority, from after "//" */
+    const size_t authority_s = path_s + 2;
+    size_t host_s = authority_s;
     uri->authority.offset = authority_s;
-    uri->authority.length = path_s - authority_s;
+    uri->authority.length = path_abempty_s - authority_s;
     if (userinfo_e != NONE) {
       uri->userinfo.offset = authority_s;
       uri->userinfo.length = userinfo_e - authority_s;
+      host_s = userinfo_e + 1;
     }
     uri->host.offset = host_s;
     uri->host.length = host_e - host_s;
-    if (host_e < path_s) {
+    if (host_e < path_abempty_s) {
       uri->port.offset = host_e + 1;
-      uri->port.length = path_s - host_e - 1;
+      uri->port.length = path_abempty_s - host_e - 1;
     }
+    uri->host_type = host_type(s, host_s, host_e);
+    path_s = path_abempty_s;
   }
-  uri->path.offset = path_s;
-  uri->path.length = path_e - path_s;
-  if (query_s != NONE) {
-    uri->query.offset = query_s;
-    uri->query.length = query_e - query_s;
-  }
+  uri->fragment = undefined;
   if (fragment_s != NONE) {
     uri->fragment.offset = fragment_s;
     uri->fragment.length = len - fragment_s;
+    path_e = fragment_s - 1;
   }
-  uri->host_type = host_type(s, host_s, host_e);
+  uri->query = undefined;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = path_e - query_s;
+    path_e = query_s - 1;
+  }
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
   uri->kind = RFC3986_KIND_RELATIVE_REF;
   return RFC3986_OK;
 rejected:
@@ -64386,46 +64403,51 @@ matched:;
   const size_t path_abempty_s = t3s != NONE ? t3s : t8s;
   const size_t query_s = t4s != NONE ? t4s : t9s;
   const size_t fragment_s = t5s != NONE ? t5s : t10s;
-  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
-  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
-  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
-  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
-  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
-  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
   const rfc3986_span undefined = {NONE, 0};
+  size_t path_s = 0, path_e = len;
   uri->input = input;
   uri->input_len = len;
-  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
-      uri->query = uri->fragment = undefined;
+  uri->scheme = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
+    path_s = scheme_e + 1;
   }
-  if (authority_s != NONE) {
+  uri->authority = uri->userinfo = uri->host = uri->port = undefined;
+  uri->host_type = RFC3986_HOST_NONE;
+  if (host_e != NONE) { /* an authority, from after "//" */
+    const size_t authority_s = path_s + 2;
+    size_t host_s = authority_s;
     uri->authority.offset = authority_s;
-    uri->authority.length = path_s - authority_s;
+    uri->authority.length = path_abempty_s - authority_s;
     if (userinfo_e != NONE) {
       uri->userinfo.offset = authority_s;
       uri->userinfo.length = userinfo_e - authority_s;
+      host_s = userinfo_e + 1;
     }
     uri->host.offset = host_s;
     uri->host.length = host_e - host_s;
-    if (host_e < path_s) {
+    if (host_e < path_abempty_s) {
       uri->port.offset = host_e + 1;
-      uri->port.length = path_s - host_e - 1;
+      uri->port.length = path_abempty_s - host_e - 1;
     }
+    uri->host_type = host_type(s, host_s, host_e);
+    path_s = path_abempty_s;
   }
-  uri->path.offset = path_s;
-  uri->path.length = path_e - path_s;
-  if (query_s != NONE) {
-    uri->query.offset = query_s;
-    uri->query.length = query_e - query_s;
-  }
+  uri->fragment = undefined;
   if (fragment_s != NONE) {
     uri->fragment.offset = fragment_s;
     uri->fragment.length = len - fragment_s;
+    path_e = fragment_s - 1;
   }
-  uri->host_type = host_type(s, host_s, host_e);
+  uri->query = undefined;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = path_e - query_s;
+    path_e = query_s - 1;
+  }
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
   uri->kind = scheme_e == NONE ? RFC3986_KIND_RELATIVE_REF
                                 : RFC3986_KIND_URI;
   return RFC3986_OK;
@@ -70384,46 +70406,51 @@ matched:;
   const size_t path_abempty_s = t3s;
   const size_t query_s = t4s;
   const size_t fragment_s = t5s;
-  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
-  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
-  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
-  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
-  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
-  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
   const rfc3986_span undefined = {NONE, 0};
+  size_t path_s = 0, path_e = len;
   uri->input = input;
   uri->input_len = len;
-  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
-      uri->query = uri->fragment = undefined;
+  uri->scheme = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
+    path_s = scheme_e + 1;
   }
-  if (authority_s != NONE) {
+  uri->authority = uri->userinfo = uri->host = uri->port = undefined;
+  uri->host_type = RFC3986_HOST_NONE;
+  if (host_e != NONE) { /* an authority, from after "//" */
+    const size_t authority_s = path_s + 2;
+    size_t host_s = authority_s;
     uri->authority.offset = authority_s;
-    uri->authority.length = path_s - authority_s;
+    uri->authority.length = path_abempty_s - authority_s;
     if (userinfo_e != NONE) {
       uri->userinfo.offset = authority_s;
       uri->userinfo.length = userinfo_e - authority_s;
+      host_s = userinfo_e + 1;
     }
     uri->host.offset = host_s;
     uri->host.length = host_e - host_s;
-    if (host_e < path_s) {
+    if (host_e < path_abempty_s) {
       uri->port.offset = host_e + 1;
-      uri->port.length = path_s - host_e - 1;
+      uri->port.length = path_abempty_s - host_e - 1;
     }
+    uri->host_type = host_type(s, host_s, host_e);
+    path_s = path_abempty_s;
   }
-  uri->path.offset = path_s;
-  uri->path.length = path_e - path_s;
-  if (query_s != NONE) {
-    uri->query.offset = query_s;
-    uri->query.length = query_e - query_s;
-  }
+  uri->fragment = undefined;
   if (fragment_s != NONE) {
     uri->fragment.offset = fragment_s;
     uri->fragment.length = len - fragment_s;
+    path_e = fragment_s - 1;
   }
-  uri->host_type = host_type(s, host_s, host_e);
+  uri->query = undefined;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = path_e - query_s;
+    path_e = query_s - 1;
+  }
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
   uri->kind = RFC3986_KIND_URI;
   return RFC3986_OK;
 rejected:
@@ -76078,46 +76105,51 @@ matched:;
   const size_t path_abempty_s = t3s;
   const size_t query_s = t4s;
   const size_t fragment_s = NONE;
-  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
-  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
-  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
-  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
-  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
-  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
   const rfc3986_span undefined = {NONE, 0};
+  size_t path_s = 0, path_e = len;
   uri->input = input;
   uri->input_len = len;
-  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
-      uri->query = uri->fragment = undefined;
+  uri->scheme = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
+    path_s = scheme_e + 1;
   }
-  if (authority_s != NONE) {
+  uri->authority = uri->userinfo = uri->host = uri->port = undefined;
+  uri->host_type = RFC3986_HOST_NONE;
+  if (host_e != NONE) { /* an authority, from after "//" */
+    const size_t authority_s = path_s + 2;
+    size_t host_s = authority_s;
     uri->authority.offset = authority_s;
-    uri->authority.length = path_s - authority_s;
+    uri->authority.length = path_abempty_s - authority_s;
     if (userinfo_e != NONE) {
       uri->userinfo.offset = authority_s;
       uri->userinfo.length = userinfo_e - authority_s;
+      host_s = userinfo_e + 1;
     }
     uri->host.offset = host_s;
     uri->host.length = host_e - host_s;
-    if (host_e < path_s) {
+    if (host_e < path_abempty_s) {
       uri->port.offset = host_e + 1;
-      uri->port.length = path_s - host_e - 1;
+      uri->port.length = path_abempty_s - host_e - 1;
     }
+    uri->host_type = host_type(s, host_s, host_e);
+    path_s = path_abempty_s;
   }
-  uri->path.offset = path_s;
-  uri->path.length = path_e - path_s;
-  if (query_s != NONE) {
-    uri->query.offset = query_s;
-    uri->query.length = query_e - query_s;
-  }
+  uri->fragment = undefined;
   if (fragment_s != NONE) {
     uri->fragment.offset = fragment_s;
     uri->fragment.length = len - fragment_s;
+    path_e = fragment_s - 1;
   }
-  uri->host_type = host_type(s, host_s, host_e);
+  uri->query = undefined;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = path_e - query_s;
+    path_e = query_s - 1;
+  }
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
   uri->kind = RFC3986_KIND_URI;
   return RFC3986_OK;
 rejected:
@@ -82530,46 +82562,51 @@ matched:;
   const size_t path_abempty_s = t2s;
   const size_t query_s = t3s;
   const size_t fragment_s = t4s;
-  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
-  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
-  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
-  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
-  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
-  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
   const rfc3986_span undefined = {NONE, 0};
+  size_t path_s = 0, path_e = len;
   uri->input = input;
   uri->input_len = len;
-  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
-      uri->query = uri->fragment = undefined;
+  uri->scheme = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
+    path_s = scheme_e + 1;
   }
-  if (authority_s != NONE) {
+  uri->authority = uri->userinfo = uri->host = uri->port = undefined;
+  uri->host_type = RFC3986_HOST_NONE;
+  if (host_e != NONE) { /* an authority, from after "//" */
+    const size_t authority_s = path_s + 2;
+    size_t host_s = authority_s;
     uri->authority.offset = authority_s;
-    uri->authority.length = path_s - authority_s;
+    uri->authority.length = path_abempty_s - authority_s;
     if (userinfo_e != NONE) {
       uri->userinfo.offset = authority_s;
       uri->userinfo.length = userinfo_e - authority_s;
+      host_s = userinfo_e + 1;
     }
     uri->host.offset = host_s;
     uri->host.length = host_e - host_s;
-    if (host_e < path_s) {
+    if (host_e < path_abempty_s) {
       uri->port.offset = host_e + 1;
-      uri->port.length = path_s - host_e - 1;
+      uri->port.length = path_abempty_s - host_e - 1;
     }
+    uri->host_type = host_type(s, host_s, host_e);
+    path_s = path_abempty_s;
   }
-  uri->path.offset = path_s;
-  uri->path.length = path_e - path_s;
-  if (query_s != NONE) {
-    uri->query.offset = query_s;
-    uri->query.length = query_e - query_s;
-  }
+  uri->fragment = undefined;
   if (fragment_s != NONE) {
     uri->fragment.offset = fragment_s;
     uri->fragment.length = len - fragment_s;
+    path_e = fragment_s - 1;
   }
-  uri->host_type = host_type(s, host_s, host_e);
+  uri->query = undefined;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = path_e - query_s;
+    path_e = query_s - 1;
+  }
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
   uri->kind = RFC3986_KIND_RELATIVE_REF;
   return RFC3986_OK;
 rejected:

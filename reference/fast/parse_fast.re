@@ -84,15 +84,12 @@ static int is_IPv4address(const unsigned char *s, size_t len) {
   */
 }
 
-/* 3.2.2: the type of the host s[from..to) of a match (FROM is NONE when
- * there is no host): IP-literal = "[" ( IPv6address / IPvFuture ) "]", and
- * IPvFuture begins with "v"; else "a host identifier that matches the
+/* 3.2.2: the type of the host s[from..to) of a match: IP-literal = "["
+ * ( IPv6address / IPvFuture ) "]", and IPvFuture begins with "v"; else "a host identifier that matches the
  * rule for IPv4address ... should be considered an IPv4 address literal
  * and not a reg-name" (an IPv4address begins with a dec-octet's DIGIT). */
 static rfc3986_host_type host_type(const unsigned char *s, size_t from,
                                    size_t to) {
-  if (from == NONE)
-    return RFC3986_HOST_NONE;
   if (from == to)
     return RFC3986_HOST_REG_NAME;
   if (s[from] == '[')
@@ -128,46 +125,51 @@ matched:;
   const size_t path_abempty_s = t3s != NONE ? t3s : t8s;
   const size_t query_s = t4s != NONE ? t4s : t9s;
   const size_t fragment_s = t5s != NONE ? t5s : t10s;
-  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
-  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
-  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
-  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
-  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
-  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
   const rfc3986_span undefined = {NONE, 0};
+  size_t path_s = 0, path_e = len;
   uri->input = input;
   uri->input_len = len;
-  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
-      uri->query = uri->fragment = undefined;
+  uri->scheme = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
+    path_s = scheme_e + 1;
   }
-  if (authority_s != NONE) {
+  uri->authority = uri->userinfo = uri->host = uri->port = undefined;
+  uri->host_type = RFC3986_HOST_NONE;
+  if (host_e != NONE) { /* an authority, from after "//" */
+    const size_t authority_s = path_s + 2;
+    size_t host_s = authority_s;
     uri->authority.offset = authority_s;
-    uri->authority.length = path_s - authority_s;
+    uri->authority.length = path_abempty_s - authority_s;
     if (userinfo_e != NONE) {
       uri->userinfo.offset = authority_s;
       uri->userinfo.length = userinfo_e - authority_s;
+      host_s = userinfo_e + 1;
     }
     uri->host.offset = host_s;
     uri->host.length = host_e - host_s;
-    if (host_e < path_s) {
+    if (host_e < path_abempty_s) {
       uri->port.offset = host_e + 1;
-      uri->port.length = path_s - host_e - 1;
+      uri->port.length = path_abempty_s - host_e - 1;
     }
+    uri->host_type = host_type(s, host_s, host_e);
+    path_s = path_abempty_s;
   }
-  uri->path.offset = path_s;
-  uri->path.length = path_e - path_s;
-  if (query_s != NONE) {
-    uri->query.offset = query_s;
-    uri->query.length = query_e - query_s;
-  }
+  uri->fragment = undefined;
   if (fragment_s != NONE) {
     uri->fragment.offset = fragment_s;
     uri->fragment.length = len - fragment_s;
+    path_e = fragment_s - 1;
   }
-  uri->host_type = host_type(s, host_s, host_e);
+  uri->query = undefined;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = path_e - query_s;
+    path_e = query_s - 1;
+  }
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
   uri->kind = scheme_e == NONE ? RFC3986_KIND_RELATIVE_REF
                                 : RFC3986_KIND_URI;
   return RFC3986_OK;
@@ -213,46 +215,51 @@ matched:;
   const size_t path_abempty_s = t3s;
   const size_t query_s = t4s;
   const size_t fragment_s = t5s;
-  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
-  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
-  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
-  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
-  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
-  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
   const rfc3986_span undefined = {NONE, 0};
+  size_t path_s = 0, path_e = len;
   uri->input = input;
   uri->input_len = len;
-  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
-      uri->query = uri->fragment = undefined;
+  uri->scheme = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
+    path_s = scheme_e + 1;
   }
-  if (authority_s != NONE) {
+  uri->authority = uri->userinfo = uri->host = uri->port = undefined;
+  uri->host_type = RFC3986_HOST_NONE;
+  if (host_e != NONE) { /* an authority, from after "//" */
+    const size_t authority_s = path_s + 2;
+    size_t host_s = authority_s;
     uri->authority.offset = authority_s;
-    uri->authority.length = path_s - authority_s;
+    uri->authority.length = path_abempty_s - authority_s;
     if (userinfo_e != NONE) {
       uri->userinfo.offset = authority_s;
       uri->userinfo.length = userinfo_e - authority_s;
+      host_s = userinfo_e + 1;
     }
     uri->host.offset = host_s;
     uri->host.length = host_e - host_s;
-    if (host_e < path_s) {
+    if (host_e < path_abempty_s) {
       uri->port.offset = host_e + 1;
-      uri->port.length = path_s - host_e - 1;
+      uri->port.length = path_abempty_s - host_e - 1;
     }
+    uri->host_type = host_type(s, host_s, host_e);
+    path_s = path_abempty_s;
   }
-  uri->path.offset = path_s;
-  uri->path.length = path_e - path_s;
-  if (query_s != NONE) {
-    uri->query.offset = query_s;
-    uri->query.length = query_e - query_s;
-  }
+  uri->fragment = undefined;
   if (fragment_s != NONE) {
     uri->fragment.offset = fragment_s;
     uri->fragment.length = len - fragment_s;
+    path_e = fragment_s - 1;
   }
-  uri->host_type = host_type(s, host_s, host_e);
+  uri->query = undefined;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = path_e - query_s;
+    path_e = query_s - 1;
+  }
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
   uri->kind = RFC3986_KIND_URI;
   return RFC3986_OK;
 rejected:
@@ -297,46 +304,51 @@ matched:;
   const size_t path_abempty_s = t3s;
   const size_t query_s = t4s;
   const size_t fragment_s = NONE;
-  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
-  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
-  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
-  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
-  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
-  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
   const rfc3986_span undefined = {NONE, 0};
+  size_t path_s = 0, path_e = len;
   uri->input = input;
   uri->input_len = len;
-  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
-      uri->query = uri->fragment = undefined;
+  uri->scheme = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
+    path_s = scheme_e + 1;
   }
-  if (authority_s != NONE) {
+  uri->authority = uri->userinfo = uri->host = uri->port = undefined;
+  uri->host_type = RFC3986_HOST_NONE;
+  if (host_e != NONE) { /* an authority, from after "//" */
+    const size_t authority_s = path_s + 2;
+    size_t host_s = authority_s;
     uri->authority.offset = authority_s;
-    uri->authority.length = path_s - authority_s;
+    uri->authority.length = path_abempty_s - authority_s;
     if (userinfo_e != NONE) {
       uri->userinfo.offset = authority_s;
       uri->userinfo.length = userinfo_e - authority_s;
+      host_s = userinfo_e + 1;
     }
     uri->host.offset = host_s;
     uri->host.length = host_e - host_s;
-    if (host_e < path_s) {
+    if (host_e < path_abempty_s) {
       uri->port.offset = host_e + 1;
-      uri->port.length = path_s - host_e - 1;
+      uri->port.length = path_abempty_s - host_e - 1;
     }
+    uri->host_type = host_type(s, host_s, host_e);
+    path_s = path_abempty_s;
   }
-  uri->path.offset = path_s;
-  uri->path.length = path_e - path_s;
-  if (query_s != NONE) {
-    uri->query.offset = query_s;
-    uri->query.length = query_e - query_s;
-  }
+  uri->fragment = undefined;
   if (fragment_s != NONE) {
     uri->fragment.offset = fragment_s;
     uri->fragment.length = len - fragment_s;
+    path_e = fragment_s - 1;
   }
-  uri->host_type = host_type(s, host_s, host_e);
+  uri->query = undefined;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = path_e - query_s;
+    path_e = query_s - 1;
+  }
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
   uri->kind = RFC3986_KIND_URI;
   return RFC3986_OK;
 rejected:
@@ -381,46 +393,51 @@ matched:;
   const size_t path_abempty_s = t2s;
   const size_t query_s = t3s;
   const size_t fragment_s = t4s;
-  const size_t after_scheme = scheme_e != NONE ? scheme_e + 1 : 0;
-  const size_t authority_s = host_e != NONE ? after_scheme + 2 : NONE;
-  const size_t host_s = userinfo_e != NONE ? userinfo_e + 1 : authority_s;
-  const size_t path_s = host_e != NONE ? path_abempty_s : after_scheme;
-  const size_t query_e = fragment_s != NONE ? fragment_s - 1 : len;
-  const size_t path_e = query_s != NONE ? query_s - 1 : query_e;
   const rfc3986_span undefined = {NONE, 0};
+  size_t path_s = 0, path_e = len;
   uri->input = input;
   uri->input_len = len;
-  uri->scheme = uri->authority = uri->userinfo = uri->host = uri->port =
-      uri->query = uri->fragment = undefined;
+  uri->scheme = undefined;
   if (scheme_e != NONE) {
     uri->scheme.offset = 0;
     uri->scheme.length = scheme_e;
+    path_s = scheme_e + 1;
   }
-  if (authority_s != NONE) {
+  uri->authority = uri->userinfo = uri->host = uri->port = undefined;
+  uri->host_type = RFC3986_HOST_NONE;
+  if (host_e != NONE) { /* an authority, from after "//" */
+    const size_t authority_s = path_s + 2;
+    size_t host_s = authority_s;
     uri->authority.offset = authority_s;
-    uri->authority.length = path_s - authority_s;
+    uri->authority.length = path_abempty_s - authority_s;
     if (userinfo_e != NONE) {
       uri->userinfo.offset = authority_s;
       uri->userinfo.length = userinfo_e - authority_s;
+      host_s = userinfo_e + 1;
     }
     uri->host.offset = host_s;
     uri->host.length = host_e - host_s;
-    if (host_e < path_s) {
+    if (host_e < path_abempty_s) {
       uri->port.offset = host_e + 1;
-      uri->port.length = path_s - host_e - 1;
+      uri->port.length = path_abempty_s - host_e - 1;
     }
+    uri->host_type = host_type(s, host_s, host_e);
+    path_s = path_abempty_s;
   }
-  uri->path.offset = path_s;
-  uri->path.length = path_e - path_s;
-  if (query_s != NONE) {
-    uri->query.offset = query_s;
-    uri->query.length = query_e - query_s;
-  }
+  uri->fragment = undefined;
   if (fragment_s != NONE) {
     uri->fragment.offset = fragment_s;
     uri->fragment.length = len - fragment_s;
+    path_e = fragment_s - 1;
   }
-  uri->host_type = host_type(s, host_s, host_e);
+  uri->query = undefined;
+  if (query_s != NONE) {
+    uri->query.offset = query_s;
+    uri->query.length = path_e - query_s;
+    path_e = query_s - 1;
+  }
+  uri->path.offset = path_s;
+  uri->path.length = path_e - path_s;
   uri->kind = RFC3986_KIND_RELATIVE_REF;
   return RFC3986_OK;
 rejected:
