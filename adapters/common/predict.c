@@ -107,6 +107,10 @@ const struct transform transform_table[] = {
      "normalize leaves the case of the scheme, host and percent-encodings "
      "as written",
      NULL, NULL},
+    {"host-case-kept", TS_OUTPUT, "6.2.2.1",
+     "normalize leaves the case of the host's letters as written; its "
+     "percent-encodings are upper-cased",
+     NULL, NULL},
     {"unreserved-pct-kept", TS_OUTPUT, "6.2.2.2",
      "normalize leaves percent-encoded unreserved octets encoded", NULL, NULL},
     {"scheme-lowercased", TS_READING, "3.1", "the scheme is lower-cased", NULL,
@@ -636,7 +640,8 @@ static void normalize_rd(const struct prediction *p, struct prd *r) {
   for (size_t i = 0; i < sizeof cs / sizeof *cs; i++)
     pct_normalize(&r->c[cs[i]], kase, dec);
   struct pstr *h = &r->c[C_HOST];
-  for (size_t i = 0; kase && i < h->n; i++)
+  int hkase = kase && !HAS(p, "host-case-kept");
+  for (size_t i = 0; hkase && i < h->n; i++)
     if (h->p[i] == '%')
       i += 2; /* its hex digits stay upper-case */
     else if (h->p[i] >= 'A' && h->p[i] <= 'Z')

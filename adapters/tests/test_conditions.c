@@ -426,6 +426,11 @@ static const struct prow prows[] = {
     /* reference-not-resolved: Python's urljoin against an unknown scheme */
     {"reference-not-resolved", "resolve", "b/../c", "a:/b/c/d", OUT, "b/../c"},
     {"reference-not-resolved", "resolve", "//h/p", "a:/b", OUT, "//h/p"},
+    /* host-case-kept: network-uri's normalizeCase */
+    {"host-case-kept", "normalize", "HTTP://A%41b%2e/", NULL, OUT,
+     "http://AAb./"},
+    {"host-case-kept", "normalize", "http://Ex%c3%a9/%7eA", NULL, OUT,
+     "http://Ex%C3%A9/~A"},
     /* empty-authority-written: Go's URL.String */
     {"empty-authority-written", "resolve", "g", "a:/b/c", OUT, "a:///b/g"},
     {"empty-authority-written", "resolve", "g", "a:b", OUT, "a:g"},
