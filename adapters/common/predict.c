@@ -99,6 +99,11 @@ const struct transform transform_table[] = {
      "resolve and normalize remove a last \".\" or \"..\" segment with the "
      "slash before it (\"/a/b/..\" becomes \"/a\", not \"/a/\")",
      NULL, NULL},
+    {"final-dot-segment-root-dropped", TS_OUTPUT, "5.2.4",
+     "with final-dot-segment-slash-dropped, a path that a last \".\" or "
+     "\"..\" segment leaves \"/\" is written empty (\"http://a\" and "
+     "\"/b/..\" resolve to \"http://a\")",
+     NULL, NULL},
     {"reference-not-resolved", TS_OUTPUT, "5.2",
      "resolve: the target is the reference as it reads, not resolved "
      "against the base",
@@ -146,6 +151,11 @@ const struct transform transform_table[] = {
      pt_rw_empty_userinfo},
     {"port-leading-zeros-dropped", TS_READING, "3.2.3",
      "the port's leading zeros are dropped", NULL, pt_rw_port_zeros},
+    {"port-leading-digits-only", TS_READING, "3.2.3",
+     "the port is read up to its first non-digit, the rest dropped "
+     "(\"h:1a\" port \"1\", \"h:a\" port \"\"); the authority stays "
+     "as written",
+     NULL, pt_rw_port_leading_digits},
     {"default-port-dropped", TS_READING, "3.2.3",
      "the scheme's default port (http 80, https 443, ws 80, wss 443, ftp "
      "21) is read as none",
@@ -518,6 +528,9 @@ static void remove_dots(const struct prediction *p, struct pstr *path) {
   remove_dots_as_named(p, path);
   if (last_dot && path->n > 1 && path->p[path->n - 1] == '/')
     path->n--;
+  else if (last_dot && pstr_is(path, "/") &&
+           HAS(p, "final-dot-segment-root-dropped"))
+    path->n = 0;
 }
 static void remove_dots_as_named(const struct prediction *p,
                                  struct pstr *path) {

@@ -355,6 +355,8 @@ struct prow {
 #define DOT "empty-first-segment-dot-prefixed"
 #define UTF8 "all-pct-decoded-where-utf8"
 #define AIS "authority-implied-after-scheme"
+#define FDS "final-dot-segment-slash-dropped"
+#define FDR "final-dot-segment-root-dropped"
 static const struct prow prows[] = {
     /* relative-as-http: tcllib's uri::split */
     {"relative-as-http", "parse", "awb/c", NULL, SCHEME, "http"},
@@ -423,6 +425,19 @@ static const struct prow prows[] = {
      "http://a/a/b/"},
     {"final-dot-segment-slash-dropped", "resolve", "..", "http://a/b", OUT,
      "http://a/"},
+    /* final-dot-segment-root-dropped (FDR), port-leading-digits-only:
+     * Elixir's URI.merge and URI.new */
+    {FDS "," FDR, "resolve", "a/..", "http://a", OUT, "http://a"},
+    {FDS "," FDR, "resolve", "/b/.", "http://a", OUT, "http://a/b"},
+    {FDS "," FDR, "resolve", "..//.", "http://a", OUT, "http://a/"},
+    {FDS "," FDR, "resolve", "/", "http://a/b", OUT, "http://a/"},
+    {"appendix-b-split,port-leading-digits-only", "parse", "s://h:1a2/p", NULL,
+     PORT, "1"},
+    {"appendix-b-split,port-leading-digits-only", "parse", "s://h:1a2/p", NULL,
+     AUTH, "h:1a2"},
+    {"appendix-b-split,port-leading-digits-only", "parse", "s://h:a/p", NULL,
+     PORT, ""},
+    {"port-leading-digits-only", "parse", "s://h:08/p", NULL, PORT, "08"},
     /* reference-not-resolved: Python's urljoin against an unknown scheme */
     {"reference-not-resolved", "resolve", "b/../c", "a:/b/c/d", OUT, "b/../c"},
     {"reference-not-resolved", "resolve", "//h/p", "a:/b", OUT, "//h/p"},
