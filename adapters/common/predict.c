@@ -116,6 +116,11 @@ const struct transform transform_table[] = {
      "normalize leaves the case of the host's letters as written; its "
      "percent-encodings are upper-cased",
      NULL, NULL},
+    {"host-lowercased-before-pct-decoded", TS_OUTPUT, "6.2.2",
+     "normalize lower-cases the host before it decodes percent-encoded "
+     "unreserved octets, so a decoded letter keeps its case (\"A%41B\" "
+     "becomes \"aAb\")",
+     NULL, NULL},
     {"unreserved-pct-kept", TS_OUTPUT, "6.2.2.2",
      "normalize leaves percent-encoded unreserved octets encoded", NULL, NULL},
     {"scheme-lowercased", TS_READING, "3.1", "the scheme is lower-cased", NULL,
@@ -647,18 +652,26 @@ static void resolve_rd(const struct prediction *p, const struct prd *b,
 }
 
 /* 6.2.2 syntax-based normalization, but for the steps P keeps out */
-static void normalize_rd(const struct prediction *p, struct prd *r) {
-  int kase = !HAS(p, "case-kept"), dec = !HAS(p, "unreserved-pct-kept");
-  static const int cs[] = {C_USER, C_HOST, C_PATH, C_QUERY, C_FRAG};
-  for (size_t i = 0; i < sizeof cs / sizeof *cs; i++)
-    pct_normalize(&r->c[cs[i]], kase, dec);
-  struct pstr *h = &r->c[C_HOST];
-  int hkase = kase && !HAS(p, "host-case-kept");
-  for (size_t i = 0; hkase && i < h->n; i++)
+/* H's letters lower-cased, the hex digits of its percent-encodings not */
+static void host_lower(struct pstr *h) {
+  for (size_t i = 0; i < h->n; i++)
     if (h->p[i] == '%')
       i += 2; /* its hex digits stay upper-case */
     else if (h->p[i] >= 'A' && h->p[i] <= 'Z')
       h->p[i] = (char)(h->p[i] + 32);
+}
+
+static void normalize_rd(const struct prediction *p, struct prd *r) {
+  int kase = !HAS(p, "case-kept"), dec = !HAS(p, "unreserved-pct-kept");
+  int hkase = kase && !HAS(p, "host-case-kept");
+  int early = hkase && HAS(p, "host-lowercased-before-pct-decoded");
+  static const int cs[] = {C_USER, C_HOST, C_PATH, C_QUERY, C_FRAG};
+  if (early)
+    host_lower(&r->c[C_HOST]);
+  for (size_t i = 0; i < sizeof cs / sizeof *cs; i++)
+    pct_normalize(&r->c[cs[i]], kase, dec);
+  if (hkase && !early)
+    host_lower(&r->c[C_HOST]);
   if (kase)
     pstr_lower(&r->c[C_SCHEME]);
   remove_dots(p, &r->c[C_PATH]);

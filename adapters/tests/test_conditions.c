@@ -446,6 +446,9 @@ static const struct prow prows[] = {
      "http://AAb./"},
     {"host-case-kept", "normalize", "http://Ex%c3%a9/%7eA", NULL, OUT,
      "http://Ex%C3%A9/~A"},
+    /* host-lowercased-before-pct-decoded: Erlang's uri_string:normalize */
+    {"host-lowercased-before-pct-decoded", "normalize", "HTTP://A%41%2eB/%41",
+     NULL, OUT, "http://aA.b/A"},
     /* empty-authority-written: Go's URL.String */
     {"empty-authority-written", "resolve", "g", "a:/b/c", OUT, "a:///b/g"},
     {"empty-authority-written", "resolve", "g", "a:b", OUT, "a:g"},
