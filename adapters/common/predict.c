@@ -161,6 +161,10 @@ const struct transform transform_table[] = {
      "(\"h:1a\" port \"1\", \"h:a\" port \"\"); the authority stays "
      "as written",
      NULL, pt_rw_port_leading_digits},
+    {"port-non-digit-starts-path", TS_READING, "3.2.3",
+     "the port ends at its first non-digit, which with the rest of the "
+     "port starts the path (\"h:1a/p\": port \"1\", path \"a/p\")",
+     NULL, pt_rw_port_non_digit_path},
     {"default-port-dropped", TS_READING, "3.2.3",
      "the scheme's default port (http 80, https 443, ws 80, wss 443, ftp "
      "21) is read as none",

@@ -438,6 +438,14 @@ static const struct prow prows[] = {
     {"appendix-b-split,port-leading-digits-only", "parse", "s://h:a/p", NULL,
      PORT, ""},
     {"port-leading-digits-only", "parse", "s://h:08/p", NULL, PORT, "08"},
+    /* port-non-digit-starts-path: Spring's UriComponentsBuilder */
+    {"appendix-b-split,port-non-digit-starts-path", "parse", "s://h:1a2/p",
+     NULL, PORT, "1"},
+    {"appendix-b-split,port-non-digit-starts-path", "parse", "s://h:1a2/p",
+     NULL, PATH, "a2/p"},
+    {"appendix-b-split,port-non-digit-starts-path", "parse", "s://h:x", NULL,
+     PATH, "x"},
+    {"port-non-digit-starts-path", "parse", "s://h:8/p", NULL, PATH, "/p"},
     /* reference-not-resolved: Python's urljoin against an unknown scheme */
     {"reference-not-resolved", "resolve", "b/../c", "a:/b/c/d", OUT, "b/../c"},
     {"reference-not-resolved", "resolve", "//h/p", "a:/b", OUT, "//h/p"},
