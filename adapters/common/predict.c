@@ -145,6 +145,11 @@ const struct transform transform_table[] = {
      "a host of four dot-separated numbers that is no IPv4address "
      "(\"489.1.1.1\") is read as no host",
      NULL, pt_rw_ipv4_like_dropped},
+    {"ip-literal-read-as-path", TS_READING, "3.2.2",
+     "an IP literal is no host: the host is empty, and the literal, its "
+     "brackets written \"%5B\" and \"%5D\", with the port after it and "
+     "the path is the path (\"//[::1]:8/p\": path \"%5B::1%5D:8/p\")",
+     NULL, pt_rw_ip_literal_path},
     {"ipv6-canonical", TS_READING, "3.2.2",
      "an IPv6 literal is written in its RFC 5952 form", NULL,
      pt_rw_ipv6_canonical},

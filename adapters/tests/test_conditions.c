@@ -446,6 +446,14 @@ static const struct prow prows[] = {
     {"appendix-b-split,port-non-digit-starts-path", "parse", "s://h:x", NULL,
      PATH, "x"},
     {"port-non-digit-starts-path", "parse", "s://h:8/p", NULL, PATH, "/p"},
+    /* ip-literal-read-as-path: ocaml-uri */
+    {"ip-literal-read-as-path", "parse", "//u@[::1]:8/p", NULL, PATH,
+     "%5B::1%5D:8/p"},
+    {"ip-literal-read-as-path", "parse", "//u@[::1]:8/p", NULL, HOST, ""},
+    {"ip-literal-read-as-path", "parse", "//u@[::1]:8/p", NULL, PORT, NULL},
+    {"ip-literal-read-as-path", "parse", "//u@[::1]:8/p", NULL, AUTH, "u@"},
+    {"ip-literal-read-as-path", "parse", "//[v1.x]", NULL, PATH, "%5Bv1.x%5D"},
+    {"ip-literal-read-as-path", "parse", "//h:8/p", NULL, PATH, "/p"},
     /* reference-not-resolved: Python's urljoin against an unknown scheme */
     {"reference-not-resolved", "resolve", "b/../c", "a:/b/c/d", OUT, "b/../c"},
     {"reference-not-resolved", "resolve", "//h/p", "a:/b", OUT, "//h/p"},

@@ -1,9 +1,11 @@
 /*
- * predict_port.c: the rewrites of the port that a prediction names
+ * predict_authority.c: the rewrites of the port and the host that a
+ * prediction names
  * (predict.c's table, adapters/BEHAVIOURS.md "Transforms").
  */
 #include "predict_impl.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,4 +40,34 @@ void pt_rw_port_non_digit_path(struct prd *r) {
   pstr_set(path, q, k + n);
   free(q);
   p->n = i;
+}
+
+/* ip-literal-read-as-path: an IP literal ends the authority with an empty
+ * host; it, the port after it (with its ":") and the path are the path,
+ * the brackets written "%5B" and "%5D" */
+void pt_rw_ip_literal_path(struct prd *r) {
+  struct pstr *h = &r->c[C_HOST], *p = &r->c[C_PORT], *path = &r->c[C_PATH];
+  if (!h->def || !h->n || h->p[0] != '[')
+    return;
+  size_t n = h->n + 4 + (p->def ? p->n + 1 : 0) + path->n, j = 0;
+  char *q = malloc(n + 1);
+  if (!q)
+    abort();
+  for (size_t i = 0; i < h->n; i++)
+    if (h->p[i] == '[' || h->p[i] == ']')
+      j += (size_t)sprintf(q + j, "%%5%c", h->p[i] == '[' ? 'B' : 'D');
+    else
+      q[j++] = h->p[i];
+  if (p->def) {
+    q[j++] = ':';
+    memcpy(q + j, p->p, p->n);
+    j += p->n;
+  }
+  memcpy(q + j, path->p, path->n);
+  pstr_set(path, q, j + path->n);
+  free(q);
+  pstr_set(h, "", 0);
+  pstr_set(&r->c[C_TYPE], "reg-name", 8);
+  pstr_undef(p);
+  prd_rebuild_authority(r);
 }
