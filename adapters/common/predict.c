@@ -225,6 +225,11 @@ const struct transform transform_table[] = {
      NULL, pt_rw_non_graphic_encode},
     {"path-pct-decoded", TS_READING, "2.1", "the path is percent-decoded", NULL,
      pt_rw_path_decode},
+    {"path-pct-recoded", TS_READING, "2.1",
+     "the path is percent-decoded and encoded again: an octet a path "
+     "allows (pchar or \"/\") is written as itself, any other as an "
+     "upper-case percent-encoding (\"/%2f%41%ff\" read \"//A%FF\")",
+     NULL, pt_rw_path_recoded},
     {"all-pct-decoded", TS_READING, "2.1",
      "userinfo, host, path, query and fragment are percent-decoded", NULL,
      pt_rw_all_decode},

@@ -454,6 +454,10 @@ static const struct prow prows[] = {
     {"ip-literal-read-as-path", "parse", "//u@[::1]:8/p", NULL, AUTH, "u@"},
     {"ip-literal-read-as-path", "parse", "//[v1.x]", NULL, PATH, "%5Bv1.x%5D"},
     {"ip-literal-read-as-path", "parse", "//h:8/p", NULL, PATH, "/p"},
+    /* path-pct-recoded: ocaml-uri */
+    {"path-pct-recoded", "parse", "s://h/%2f%41%ff%3F%25", NULL, PATH,
+     "//A%FF%3F%25"},
+    {"path-pct-recoded", "parse", "s:a%3a@%7e", NULL, PATH, "a:@~"},
     /* reference-not-resolved: Python's urljoin against an unknown scheme */
     {"reference-not-resolved", "resolve", "b/../c", "a:/b/c/d", OUT, "b/../c"},
     {"reference-not-resolved", "resolve", "//h/p", "a:/b", OUT, "//h/p"},
