@@ -181,6 +181,10 @@ const struct transform transform_table[] = {
      "an empty host is read as none, and so is the authority (its "
      "userinfo and port kept)",
      NULL, pt_rw_empty_host_no_authority},
+    {"empty-host-authority-dropped", TS_READING, "3.2.2",
+     "an empty host is read as no authority at all: its userinfo and port "
+     "are dropped with it (\"//u@:8/p\": path \"/p\" only)",
+     NULL, pt_rw_empty_host_authority_dropped},
     {"empty-userinfo-in-host", TS_READING, "3.2.1",
      "an empty userinfo's \"@\" is read as part of the host (\"@h\" a "
      "reg-name), no userinfo",

@@ -71,3 +71,13 @@ void pt_rw_ip_literal_path(struct prd *r) {
   pstr_undef(p);
   prd_rebuild_authority(r);
 }
+
+/* empty-host-authority-dropped: an empty host drops the authority whole,
+ * its userinfo and port with it */
+void pt_rw_empty_host_authority_dropped(struct prd *r) {
+  if (!r->c[C_HOST].def || r->c[C_HOST].n)
+    return;
+  static const int cs[] = {C_AUTH, C_USER, C_HOST, C_TYPE, C_PORT};
+  for (size_t i = 0; i < sizeof cs / sizeof *cs; i++)
+    pstr_undef(&r->c[cs[i]]);
+}

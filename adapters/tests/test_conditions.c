@@ -454,6 +454,12 @@ static const struct prow prows[] = {
     {"ip-literal-read-as-path", "parse", "//u@[::1]:8/p", NULL, AUTH, "u@"},
     {"ip-literal-read-as-path", "parse", "//[v1.x]", NULL, PATH, "%5Bv1.x%5D"},
     {"ip-literal-read-as-path", "parse", "//h:8/p", NULL, PATH, "/p"},
+    /* empty-host-authority-dropped: Jetty's HttpURI */
+    {"empty-host-authority-dropped", "parse", "//u@:8/p", NULL, AUTH, NULL},
+    {"empty-host-authority-dropped", "parse", "//u@:8/p", NULL, USER, NULL},
+    {"empty-host-authority-dropped", "parse", "//u@:8/p", NULL, PORT, NULL},
+    {"empty-host-authority-dropped", "parse", "//u@:8/p", NULL, PATH, "/p"},
+    {"empty-host-authority-dropped", "parse", "//u@h:8/p", NULL, PORT, "8"},
     /* path-pct-recoded: ocaml-uri */
     {"path-pct-recoded", "parse", "s://h/%2f%41%ff%3F%25", NULL, PATH,
      "//A%FF%3F%25"},
