@@ -357,6 +357,7 @@ struct prow {
 #define AIS "authority-implied-after-scheme"
 #define FDS "final-dot-segment-slash-dropped"
 #define FDR "final-dot-segment-root-dropped"
+#define PLD "appendix-b-split,port-leading-digits-only"
 static const struct prow prows[] = {
     /* relative-as-http: tcllib's uri::split */
     {"relative-as-http", "parse", "awb/c", NULL, SCHEME, "http"},
@@ -431,12 +432,9 @@ static const struct prow prows[] = {
     {FDS "," FDR, "resolve", "/b/.", "http://a", OUT, "http://a/b"},
     {FDS "," FDR, "resolve", "..//.", "http://a", OUT, "http://a/"},
     {FDS "," FDR, "resolve", "/", "http://a/b", OUT, "http://a/"},
-    {"appendix-b-split,port-leading-digits-only", "parse", "s://h:1a2/p", NULL,
-     PORT, "1"},
-    {"appendix-b-split,port-leading-digits-only", "parse", "s://h:1a2/p", NULL,
-     AUTH, "h:1a2"},
-    {"appendix-b-split,port-leading-digits-only", "parse", "s://h:a/p", NULL,
-     PORT, ""},
+    {PLD, "parse", "s://h:1a2/p", NULL, PORT, "1"},
+    {PLD, "parse", "s://h:1a2/p", NULL, AUTH, "h:1a2"},
+    {PLD, "parse", "s://h:a/p", NULL, PORT, ""},
     {"port-leading-digits-only", "parse", "s://h:08/p", NULL, PORT, "08"},
     /* port-non-digit-starts-path: Spring's UriComponentsBuilder */
     {"appendix-b-split,port-non-digit-starts-path", "parse", "s://h:1a2/p",
