@@ -99,6 +99,11 @@ const struct transform transform_table[] = {
      "resolve and normalize remove a last \".\" or \"..\" segment with the "
      "slash before it (\"/a/b/..\" becomes \"/a\", not \"/a/\")",
      NULL, NULL},
+    {"final-dot-segment-root-dropped", TS_OUTPUT, "5.2.4",
+     "with final-dot-segment-slash-dropped, a path that a last \".\" or "
+     "\"..\" segment leaves \"/\" is written empty (\"http://a\" and "
+     "\"/b/..\" resolve to \"http://a\")",
+     NULL, NULL},
     {"reference-not-resolved", TS_OUTPUT, "5.2",
      "resolve: the target is the reference as it reads, not resolved "
      "against the base",
@@ -106,6 +111,15 @@ const struct transform transform_table[] = {
     {"case-kept", TS_OUTPUT, "6.2.2.1",
      "normalize leaves the case of the scheme, host and percent-encodings "
      "as written",
+     NULL, NULL},
+    {"host-case-kept", TS_OUTPUT, "6.2.2.1",
+     "normalize leaves the case of the host's letters as written; its "
+     "percent-encodings are upper-cased",
+     NULL, NULL},
+    {"host-lowercased-before-pct-decoded", TS_OUTPUT, "6.2.2",
+     "normalize lower-cases the host before it decodes percent-encoded "
+     "unreserved octets, so a decoded letter keeps its case (\"A%41B\" "
+     "becomes \"aAb\")",
      NULL, NULL},
     {"unreserved-pct-kept", TS_OUTPUT, "6.2.2.2",
      "normalize leaves percent-encoded unreserved octets encoded", NULL, NULL},
@@ -131,6 +145,11 @@ const struct transform transform_table[] = {
      "a host of four dot-separated numbers that is no IPv4address "
      "(\"489.1.1.1\") is read as no host",
      NULL, pt_rw_ipv4_like_dropped},
+    {"ip-literal-read-as-path", TS_READING, "3.2.2",
+     "an IP literal is no host: the host is empty, and the literal, its "
+     "brackets written \"%5B\" and \"%5D\", with the port after it and "
+     "the path is the path (\"//[::1]:8/p\": path \"%5B::1%5D:8/p\")",
+     NULL, pt_rw_ip_literal_path},
     {"ipv6-canonical", TS_READING, "3.2.2",
      "an IPv6 literal is written in its RFC 5952 form", NULL,
      pt_rw_ipv6_canonical},
@@ -142,6 +161,15 @@ const struct transform transform_table[] = {
      pt_rw_empty_userinfo},
     {"port-leading-zeros-dropped", TS_READING, "3.2.3",
      "the port's leading zeros are dropped", NULL, pt_rw_port_zeros},
+    {"port-leading-digits-only", TS_READING, "3.2.3",
+     "the port is read up to its first non-digit, the rest dropped "
+     "(\"h:1a\" port \"1\", \"h:a\" port \"\"); the authority stays "
+     "as written",
+     NULL, pt_rw_port_leading_digits},
+    {"port-non-digit-starts-path", TS_READING, "3.2.3",
+     "the port ends at its first non-digit, which with the rest of the "
+     "port starts the path (\"h:1a/p\": port \"1\", path \"a/p\")",
+     NULL, pt_rw_port_non_digit_path},
     {"default-port-dropped", TS_READING, "3.2.3",
      "the scheme's default port (http 80, https 443, ws 80, wss 443, ftp "
      "21) is read as none",
@@ -153,6 +181,10 @@ const struct transform transform_table[] = {
      "an empty host is read as none, and so is the authority (its "
      "userinfo and port kept)",
      NULL, pt_rw_empty_host_no_authority},
+    {"empty-host-authority-dropped", TS_READING, "3.2.2",
+     "an empty host is read as no authority at all: its userinfo and port "
+     "are dropped with it (\"//u@:8/p\": path \"/p\" only)",
+     NULL, pt_rw_empty_host_authority_dropped},
     {"empty-userinfo-in-host", TS_READING, "3.2.1",
      "an empty userinfo's \"@\" is read as part of the host (\"@h\" a "
      "reg-name), no userinfo",
@@ -197,6 +229,11 @@ const struct transform transform_table[] = {
      NULL, pt_rw_non_graphic_encode},
     {"path-pct-decoded", TS_READING, "2.1", "the path is percent-decoded", NULL,
      pt_rw_path_decode},
+    {"path-pct-recoded", TS_READING, "2.1",
+     "the path is percent-decoded and encoded again: an octet a path "
+     "allows (pchar or \"/\") is written as itself, any other as an "
+     "upper-case percent-encoding (\"/%2f%41%ff\" read \"//A%FF\")",
+     NULL, pt_rw_path_recoded},
     {"all-pct-decoded", TS_READING, "2.1",
      "userinfo, host, path, query and fragment are percent-decoded", NULL,
      pt_rw_all_decode},
@@ -514,6 +551,9 @@ static void remove_dots(const struct prediction *p, struct pstr *path) {
   remove_dots_as_named(p, path);
   if (last_dot && path->n > 1 && path->p[path->n - 1] == '/')
     path->n--;
+  else if (last_dot && pstr_is(path, "/") &&
+           HAS(p, "final-dot-segment-root-dropped"))
+    path->n = 0;
 }
 static void remove_dots_as_named(const struct prediction *p,
                                  struct pstr *path) {
@@ -630,17 +670,26 @@ static void resolve_rd(const struct prediction *p, const struct prd *b,
 }
 
 /* 6.2.2 syntax-based normalization, but for the steps P keeps out */
-static void normalize_rd(const struct prediction *p, struct prd *r) {
-  int kase = !HAS(p, "case-kept"), dec = !HAS(p, "unreserved-pct-kept");
-  static const int cs[] = {C_USER, C_HOST, C_PATH, C_QUERY, C_FRAG};
-  for (size_t i = 0; i < sizeof cs / sizeof *cs; i++)
-    pct_normalize(&r->c[cs[i]], kase, dec);
-  struct pstr *h = &r->c[C_HOST];
-  for (size_t i = 0; kase && i < h->n; i++)
+/* H's letters lower-cased, the hex digits of its percent-encodings not */
+static void host_lower(struct pstr *h) {
+  for (size_t i = 0; i < h->n; i++)
     if (h->p[i] == '%')
       i += 2; /* its hex digits stay upper-case */
     else if (h->p[i] >= 'A' && h->p[i] <= 'Z')
       h->p[i] = (char)(h->p[i] + 32);
+}
+
+static void normalize_rd(const struct prediction *p, struct prd *r) {
+  int kase = !HAS(p, "case-kept"), dec = !HAS(p, "unreserved-pct-kept");
+  int hkase = kase && !HAS(p, "host-case-kept");
+  int early = hkase && HAS(p, "host-lowercased-before-pct-decoded");
+  static const int cs[] = {C_USER, C_HOST, C_PATH, C_QUERY, C_FRAG};
+  if (early)
+    host_lower(&r->c[C_HOST]);
+  for (size_t i = 0; i < sizeof cs / sizeof *cs; i++)
+    pct_normalize(&r->c[cs[i]], kase, dec);
+  if (hkase && !early)
+    host_lower(&r->c[C_HOST]);
   if (kase)
     pstr_lower(&r->c[C_SCHEME]);
   remove_dots(p, &r->c[C_PATH]);

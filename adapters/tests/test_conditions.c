@@ -355,6 +355,9 @@ struct prow {
 #define DOT "empty-first-segment-dot-prefixed"
 #define UTF8 "all-pct-decoded-where-utf8"
 #define AIS "authority-implied-after-scheme"
+#define FDS "final-dot-segment-slash-dropped"
+#define FDR "final-dot-segment-root-dropped"
+#define PLD "appendix-b-split,port-leading-digits-only"
 static const struct prow prows[] = {
     /* relative-as-http: tcllib's uri::split */
     {"relative-as-http", "parse", "awb/c", NULL, SCHEME, "http"},
@@ -423,9 +426,53 @@ static const struct prow prows[] = {
      "http://a/a/b/"},
     {"final-dot-segment-slash-dropped", "resolve", "..", "http://a/b", OUT,
      "http://a/"},
+    /* final-dot-segment-root-dropped (FDR), port-leading-digits-only:
+     * Elixir's URI.merge and URI.new */
+    {FDS "," FDR, "resolve", "a/..", "http://a", OUT, "http://a"},
+    {FDS "," FDR, "resolve", "/b/.", "http://a", OUT, "http://a/b"},
+    {FDS "," FDR, "resolve", "..//.", "http://a", OUT, "http://a/"},
+    {FDS "," FDR, "resolve", "/", "http://a/b", OUT, "http://a/"},
+    {PLD, "parse", "s://h:1a2/p", NULL, PORT, "1"},
+    {PLD, "parse", "s://h:1a2/p", NULL, AUTH, "h:1a2"},
+    {PLD, "parse", "s://h:a/p", NULL, PORT, ""},
+    {"port-leading-digits-only", "parse", "s://h:08/p", NULL, PORT, "08"},
+    /* port-non-digit-starts-path: Spring's UriComponentsBuilder */
+    {"appendix-b-split,port-non-digit-starts-path", "parse", "s://h:1a2/p",
+     NULL, PORT, "1"},
+    {"appendix-b-split,port-non-digit-starts-path", "parse", "s://h:1a2/p",
+     NULL, PATH, "a2/p"},
+    {"appendix-b-split,port-non-digit-starts-path", "parse", "s://h:x", NULL,
+     PATH, "x"},
+    {"port-non-digit-starts-path", "parse", "s://h:8/p", NULL, PATH, "/p"},
+    /* ip-literal-read-as-path: ocaml-uri */
+    {"ip-literal-read-as-path", "parse", "//u@[::1]:8/p", NULL, PATH,
+     "%5B::1%5D:8/p"},
+    {"ip-literal-read-as-path", "parse", "//u@[::1]:8/p", NULL, HOST, ""},
+    {"ip-literal-read-as-path", "parse", "//u@[::1]:8/p", NULL, PORT, NULL},
+    {"ip-literal-read-as-path", "parse", "//u@[::1]:8/p", NULL, AUTH, "u@"},
+    {"ip-literal-read-as-path", "parse", "//[v1.x]", NULL, PATH, "%5Bv1.x%5D"},
+    {"ip-literal-read-as-path", "parse", "//h:8/p", NULL, PATH, "/p"},
+    /* empty-host-authority-dropped: Jetty's HttpURI */
+    {"empty-host-authority-dropped", "parse", "//u@:8/p", NULL, AUTH, NULL},
+    {"empty-host-authority-dropped", "parse", "//u@:8/p", NULL, USER, NULL},
+    {"empty-host-authority-dropped", "parse", "//u@:8/p", NULL, PORT, NULL},
+    {"empty-host-authority-dropped", "parse", "//u@:8/p", NULL, PATH, "/p"},
+    {"empty-host-authority-dropped", "parse", "//u@h:8/p", NULL, PORT, "8"},
+    /* path-pct-recoded: ocaml-uri */
+    {"path-pct-recoded", "parse", "s://h/%2f%41%ff%3F%25", NULL, PATH,
+     "//A%FF%3F%25"},
+    {"path-pct-recoded", "parse", "s:a%3a@%7e", NULL, PATH, "a:@~"},
     /* reference-not-resolved: Python's urljoin against an unknown scheme */
     {"reference-not-resolved", "resolve", "b/../c", "a:/b/c/d", OUT, "b/../c"},
     {"reference-not-resolved", "resolve", "//h/p", "a:/b", OUT, "//h/p"},
+    /* host-case-kept: network-uri's normalizeCase */
+    {"host-case-kept", "normalize", "HTTP://A%41b%2e/", NULL, OUT,
+     "http://AAb./"},
+    {"host-case-kept", "normalize", "http://Ex%c3%a9/%7eA", NULL, OUT,
+     "http://Ex%C3%A9/~A"},
+    /* host-lowercased-before-pct-decoded: Erlang's uri_string:normalize */
+    {"host-lowercased-before-pct-decoded", "normalize", "HTTP://A%41%2eB/%41",
+     NULL, OUT, "http://aA.b/A"},
     /* empty-authority-written: Go's URL.String */
     {"empty-authority-written", "resolve", "g", "a:/b/c", OUT, "a:///b/g"},
     {"empty-authority-written", "resolve", "g", "a:b", OUT, "a:g"},
