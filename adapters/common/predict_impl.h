@@ -85,5 +85,9 @@ void pt_rw_dot_segments(struct prd *r);
 void pt_rw_empty_path_slash(struct prd *r);
 void pt_rw_path_rooted(struct prd *r);
 void pct_normalize(struct pstr *s, int upper, int decode);
+/* predict_authority.c */
+void pt_in_authority_after_scheme(struct pstr *s);
+void pt_rw_port_leading_digits(struct prd *r);
+void pt_rw_ip_literal_not_ipv6_unbracketed(struct prd *r);
 
 #endif
