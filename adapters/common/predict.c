@@ -173,6 +173,15 @@ const struct transform transform_table[] = {
      "a port that is empty or holds a non-digit is read, with its \":\", "
      "as part of the host (\"h:1a\" a reg-name), no port",
      NULL, pt_rw_non_digit_port_in_host},
+    {"bad-userinfo-in-host", TS_READING, "3.2.1",
+     "a userinfo holding an octet outside the userinfo characters is "
+     "read, with its \"@\", as part of the host (\"a b@h\" a "
+     "reg-name), no userinfo",
+     NULL, pt_rw_bad_userinfo_in_host},
+    {"port-of-empty-host-in-host", TS_READING, "3.2.3",
+     "after an empty host the port is read, with its \":\", as the host "
+     "(\"//:8/p\": host \":8\", a reg-name), no port",
+     NULL, pt_rw_port_of_empty_host_in_host},
     {"port-leading-digits", TS_READING, "3.2.3",
      "the port is read as its leading digits, none when it has none "
      "(\"h:1a2\" port \"1\", \"h:a\" none)",
@@ -232,6 +241,10 @@ const struct transform transform_table[] = {
      "an empty query (\"?\") is read as none", NULL, pt_rw_empty_query},
     {"empty-fragment-dropped", TS_READING, "3.5",
      "an empty fragment (\"#\") is read as none", NULL, pt_rw_empty_fragment},
+    {"fragment-cut-at-bad-octet", TS_READING, "3.5",
+     "the fragment ends before its first octet outside the fragment "
+     "characters, \"%\" among them (\"#a b\" read \"a\")",
+     NULL, pt_rw_fragment_cut_at_bad_octet},
     {"absent-as-empty", TS_READING, "5.3",
      "an absent component is read as empty (\"\", not null)", NULL,
      pt_rw_absent_as_empty},

@@ -67,3 +67,53 @@ void pt_rw_ip_literal_not_ipv6_unbracketed(struct prd *r) {
   pstr_set(&r->c[C_TYPE], "reg-name", 8);
   prd_rebuild_authority(r);
 }
+
+/* An octet of RFC 3986's userinfo: unreserved, "%", sub-delims, ":";
+ * with MORE ("@/?"), of its fragment */
+static int is_userinfo_octet_or(unsigned char c, const char *more) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+         (c >= '0' && c <= '9') ||
+         (c && (strchr("-._~%!$&'()*+,;=:", c) || strchr(more, c)));
+}
+static int is_userinfo_octet(unsigned char c) {
+  return is_userinfo_octet_or(c, "");
+}
+/* "a b@h" read as the host "a b@h", no userinfo: a userinfo is read only
+ * when all its octets are userinfo's (neon scans the authority's first
+ * run of them for its "@") */
+void pt_rw_bad_userinfo_in_host(struct prd *r) {
+  struct pstr *u = &r->c[C_USER];
+  size_t i = 0;
+  while (u->def && i < u->n && is_userinfo_octet((unsigned char)u->p[i]))
+    i++;
+  if (!u->def || !r->c[C_HOST].def || i == u->n)
+    return;
+  char *pre = malloc(u->n + 2);
+  if (!pre)
+    abort();
+  memcpy(pre, u->p, u->n);
+  memcpy(pre + u->n, "@", 2);
+  host_widened(r, pre, "");
+  free(pre);
+  pstr_undef(u);
+  prd_rebuild_authority(r);
+}
+
+/* "//:8/p" read with the host ":8", no port: the port's ":" is looked for
+ * after the host's first octet (neon) */
+void pt_rw_port_of_empty_host_in_host(struct prd *r) {
+  if (r->c[C_PORT].def && r->c[C_HOST].def && !r->c[C_HOST].n)
+    port_in_host(r);
+}
+
+/* "#a b" read with the fragment "a": it ends before its first octet that
+ * no fragment holds */
+void pt_rw_fragment_cut_at_bad_octet(struct prd *r) {
+  struct pstr *f = &r->c[C_FRAG];
+  size_t i = 0;
+  while (f->def && i < f->n &&
+         is_userinfo_octet_or((unsigned char)f->p[i], "@/?"))
+    i++;
+  if (f->def)
+    f->n = i;
+}

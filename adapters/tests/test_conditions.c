@@ -304,6 +304,17 @@ static const struct row rows[] = {
     {"input-scheme-one-letter", "parse", "ss://h/", NULL, OUT, NULL, NULL, 0},
     {"input-scheme-one-letter", "parse", "1:x", NULL, OUT, NULL, NULL, 0},
     {"input-scheme-one-letter", "parse", "s", NULL, OUT, NULL, NULL, 0},
+    /* input-scheme-path-query-valid: neon checks these only */
+    {"input-scheme-path-query-valid", "parse", "http://[1:ab]/p", NULL, OUT,
+     NULL, NULL, 1},
+    {"input-scheme-path-query-valid", "parse", "s://h/a%zz?q%#a b", NULL, OUT,
+     NULL, NULL, 1},
+    {"input-scheme-path-query-valid", "parse", "s://h/a b", NULL, OUT, NULL,
+     NULL, 0},
+    {"input-scheme-path-query-valid", "parse", "s://h/p?a<b", NULL, OUT, NULL,
+     NULL, 0},
+    {"input-scheme-path-query-valid", "parse", "1s://h/p", NULL, OUT, NULL,
+     NULL, 0},
     /* a parse has no base: a base condition does not hold (no NULL read) */
     {"base-no-authority", "parse", "a:b", NULL, OUT, NULL, NULL, 0},
 };
@@ -500,6 +511,21 @@ static const struct prow prows[] = {
      "v1.x"},
     {"ip-literal-not-ipv6-unbracketed", "parse", "//[::1]/p", NULL, HOST,
      "[::1]"},
+    /* bad-userinfo-in-host, port-of-empty-host-in-host,
+     * fragment-cut-at-bad-octet: neon */
+    {"appendix-b-split,bad-userinfo-in-host", "parse", "//a b@h/p", NULL, HOST,
+     "a b@h"},
+    {"appendix-b-split,bad-userinfo-in-host", "parse", "//a b@h/p", NULL, USER,
+     NULL},
+    {"bad-userinfo-in-host", "parse", "//a:%41@h/p", NULL, USER, "a:%41"},
+    {"port-of-empty-host-in-host", "parse", "//u@:8/p", NULL, HOST, ":8"},
+    {"port-of-empty-host-in-host", "parse", "//u@:8/p", NULL, PORT, NULL},
+    {"port-of-empty-host-in-host", "parse", "//u@:8/p", NULL, AUTH, "u@:8"},
+    {"port-of-empty-host-in-host", "parse", "//h:8/p", NULL, PORT, "8"},
+    {"appendix-b-split,fragment-cut-at-bad-octet", "parse", "/p#a/?@%b c", NULL,
+     FRAG, "a/?@%b"},
+    {"appendix-b-split,fragment-cut-at-bad-octet", "parse", "/p#a#b", NULL,
+     FRAG, "a"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
