@@ -161,6 +161,10 @@ const struct transform transform_table[] = {
      "an empty host is read as none, and so is the authority (its "
      "userinfo and port kept)",
      NULL, pt_rw_empty_host_no_authority},
+    {"empty-host-authority-dropped", TS_READING, "3.2.2",
+     "an empty host is read as none, and so is the whole authority, its "
+     "userinfo and port too (\"//u@:8/p\" read \"/p\")",
+     NULL, pt_rw_empty_host_authority_dropped},
     {"empty-userinfo-in-host", TS_READING, "3.2.1",
      "an empty userinfo's \"@\" is read as part of the host (\"@h\" a "
      "reg-name), no userinfo",

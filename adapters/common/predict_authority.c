@@ -117,3 +117,12 @@ void pt_rw_fragment_cut_at_bad_octet(struct prd *r) {
   if (f->def)
     f->n = i;
 }
+
+/* "//u@:8/p" read as "/p": an authority with an empty host is none, its
+ * userinfo and port with it (libxml2) */
+void pt_rw_empty_host_authority_dropped(struct prd *r) {
+  if (!r->c[C_HOST].def || r->c[C_HOST].n)
+    return;
+  for (int c = C_AUTH; c <= C_PORT; c++)
+    pstr_undef(&r->c[c]);
+}

@@ -96,5 +96,6 @@ void pt_rw_ip_literal_not_ipv6_unbracketed(struct prd *r);
 void pt_rw_bad_userinfo_in_host(struct prd *r);
 void pt_rw_port_of_empty_host_in_host(struct prd *r);
 void pt_rw_fragment_cut_at_bad_octet(struct prd *r);
+void pt_rw_empty_host_authority_dropped(struct prd *r);
 
 #endif

@@ -526,6 +526,12 @@ static const struct prow prows[] = {
      FRAG, "a/?@%b"},
     {"appendix-b-split,fragment-cut-at-bad-octet", "parse", "/p#a#b", NULL,
      FRAG, "a"},
+    /* empty-host-authority-dropped: libxml2 */
+    {"empty-host-authority-dropped", "parse", "//u@:8/p", NULL, AUTH, NULL},
+    {"empty-host-authority-dropped", "parse", "//u@:8/p", NULL, USER, NULL},
+    {"empty-host-authority-dropped", "parse", "//u@:8/p", NULL, PORT, NULL},
+    {"empty-host-authority-dropped", "parse", "//u@:8/p", NULL, PATH, "/p"},
+    {"empty-host-authority-dropped", "parse", "//u@h:8/p", NULL, PORT, "8"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
