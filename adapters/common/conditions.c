@@ -258,6 +258,16 @@ COND(c_input_scheme_path_query_valid) {
   free(t);
   return ok;
 }
+/* Whatever RFC 3986 rejects in the input is in its path, query or
+ * fragment: it reads the scheme and authority Appendix B splits off,
+ * without them (libevent's EVHTTP_URI_NONCONFORMANT checks no more) */
+COND(c_input_scheme_authority_valid) {
+  rfc3986_uri u;
+  rfc3986_split(x->in, x->len, &u);
+  size_t n = u.path.offset;
+  return rfc3986_parse(x->in, n, RFC3986_RULE_URI_reference, &u, NULL) ==
+         RFC3986_OK;
+}
 COND(c_input_starts_with_digit) {
   return x->len > 0 && x->in[0] >= '0' && x->in[0] <= '9';
 }
@@ -714,6 +724,7 @@ static const struct cond_entry conditions[] = {
     {"input-second-hash", c_input_second_hash},
     {"input-starts-with-digit", c_input_starts_with_digit},
     {"input-scheme-path-query-valid", c_input_scheme_path_query_valid},
+    {"input-scheme-authority-valid", c_input_scheme_authority_valid},
     {"ref-host-sub-delim", c_ref_host_sub_delim},
     {"ref-host-has-pct", c_ref_host_has_pct},
     {"ref-scheme-file", c_ref_scheme_file},

@@ -315,6 +315,13 @@ static const struct row rows[] = {
      NULL, 0},
     {"input-scheme-path-query-valid", "parse", "1s://h/p", NULL, OUT, NULL,
      NULL, 0},
+    /* input-scheme-authority-valid: libevent, nonconformant, checks these */
+    {"input-scheme-authority-valid", "parse", "s://h/a b?<#>", NULL, OUT, NULL,
+     NULL, 1},
+    {"input-scheme-authority-valid", "parse", "s://a b/p", NULL, OUT, NULL,
+     NULL, 0},
+    {"input-scheme-authority-valid", "parse", "1a:b", NULL, OUT, NULL, NULL, 0},
+    {"input-scheme-authority-valid", "parse", "a b", NULL, OUT, NULL, NULL, 1},
     /* a parse has no base: a base condition does not hold (no NULL read) */
     {"base-no-authority", "parse", "a:b", NULL, OUT, NULL, NULL, 0},
 };
