@@ -224,6 +224,50 @@ static int has_second_hash(const char *s, size_t n) {
 COND(c_input_second_hash) {
   return has_second_hash(x->in, x->len);
 }
+/* Whatever RFC 3986 rejects in the input is in its authority or its
+ * fragment, or a "%" that starts no percent-encoding: it reads the input
+ * once the authority Appendix B splits off is written "h", the fragment is
+ * dropped and each such "%" written "%25" (neon checks scheme, path and
+ * query only, "%" among their octets). */
+COND(c_input_scheme_path_query_valid) {
+  rfc3986_uri u;
+  rfc3986_split(x->in, x->len, &u);
+  size_t a = u.authority.offset, e = a + u.authority.length, n = 0;
+  size_t end =
+      rfc3986_span_defined(u.fragment) ? u.fragment.offset - 1 : x->len;
+  if (!rfc3986_span_defined(u.authority))
+    a = e = 0;
+  char *t = malloc(3 * x->len + 2);
+  if (!t)
+    abort();
+  for (size_t i = 0; i < end; i++) {
+    if (i == a && a < e) {
+      t[n++] = 'h';
+      i = e - 1;
+    } else if (x->in[i] == '%' &&
+               !(i + 2 < end && is_hex((unsigned char)x->in[i + 1]) &&
+                 is_hex((unsigned char)x->in[i + 2]))) {
+      memcpy(t + n, "%25", 3);
+      n += 3;
+    } else {
+      t[n++] = x->in[i];
+    }
+  }
+  int ok =
+      rfc3986_parse(t, n, RFC3986_RULE_URI_reference, &u, NULL) == RFC3986_OK;
+  free(t);
+  return ok;
+}
+/* Whatever RFC 3986 rejects in the input is in its path, query or
+ * fragment: it reads the scheme and authority Appendix B splits off,
+ * without them (libevent's EVHTTP_URI_NONCONFORMANT checks no more) */
+COND(c_input_scheme_authority_valid) {
+  rfc3986_uri u;
+  rfc3986_split(x->in, x->len, &u);
+  size_t n = u.path.offset;
+  return rfc3986_parse(x->in, n, RFC3986_RULE_URI_reference, &u, NULL) ==
+         RFC3986_OK;
+}
 COND(c_input_starts_with_digit) {
   return x->len > 0 && x->in[0] >= '0' && x->in[0] <= '9';
 }
@@ -679,6 +723,8 @@ static const struct cond_entry conditions[] = {
     {"lib-target-drops-slash", c_lib_target_drops_slash},
     {"input-second-hash", c_input_second_hash},
     {"input-starts-with-digit", c_input_starts_with_digit},
+    {"input-scheme-path-query-valid", c_input_scheme_path_query_valid},
+    {"input-scheme-authority-valid", c_input_scheme_authority_valid},
     {"ref-host-sub-delim", c_ref_host_sub_delim},
     {"ref-host-has-pct", c_ref_host_has_pct},
     {"ref-scheme-file", c_ref_scheme_file},

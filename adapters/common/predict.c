@@ -43,6 +43,10 @@ const struct transform transform_table[] = {
      "javascript an authority follows, \"//\" or not (\"s:h/p\" read "
      "\"s://h/p\", \"s:/p\" read \"s:///p\")",
      pt_in_authority_implied, NULL},
+    {"authority-after-any-scheme", TS_INPUT, "3.2",
+     "after every scheme an authority follows, whatever slashes are "
+     "written (\"s:h\", \"s:/h\", \"s:///h\" read \"s://h\")",
+     pt_in_authority_after_scheme, NULL},
     {"empty-segments-collapsed", TS_INPUT, "3.3",
      "a run of slashes in the path is read as one slash", pt_in_collapse, NULL},
     {"lone-percent-encoded", TS_INPUT, "2.1",
@@ -156,6 +160,10 @@ const struct transform transform_table[] = {
     {"ipv6-brackets-dropped", TS_READING, "3.2.2",
      "the host of an IP literal is given without its brackets", NULL,
      pt_rw_ipv6_brackets},
+    {"ip-literal-not-ipv6-unbracketed", TS_READING, "3.2.2",
+     "an IP literal that holds no IPv6 address (\"[v1.x]\", \"[1:ab]\") "
+     "is read as a reg-name, without its brackets",
+     NULL, pt_rw_ip_literal_not_ipv6_unbracketed},
     {"empty-userinfo-dropped", TS_READING, "3.2.1",
      "an empty userinfo (\"//@h\") is read as none", NULL,
      pt_rw_empty_userinfo},
@@ -197,6 +205,20 @@ const struct transform transform_table[] = {
      "a port that is empty or holds a non-digit is read, with its \":\", "
      "as part of the host (\"h:1a\" a reg-name), no port",
      NULL, pt_rw_non_digit_port_in_host},
+    {"bad-userinfo-in-host", TS_READING, "3.2.1",
+     "a userinfo holding an octet outside the userinfo characters is "
+     "read, with its \"@\", as part of the host (\"a b@h\" a "
+     "reg-name), no userinfo",
+     NULL, pt_rw_bad_userinfo_in_host},
+    {"port-of-empty-host-in-host", TS_READING, "3.2.3",
+     "after an empty host the port is read, with its \":\", as the host "
+     "(\"//:8/p\": host \":8\", a reg-name), no port",
+     NULL, pt_rw_port_of_empty_host_in_host},
+    {"port-cut-at-non-digit", TS_READING, "3.2.3",
+     "the port is read as its leading digits, none when it has none, and "
+     "the authority written so (\"h:1a2\" port \"1\", authority "
+     "\"h:1\"; \"h:a\" no port)",
+     NULL, pt_rw_port_cut_at_non_digit},
     {"empty-port-dropped", TS_READING, "3.2.3",
      "an empty port (\"h:\") is read as none", NULL, pt_rw_empty_port},
     {"registry-authority", TS_READING, "3.2",
@@ -257,6 +279,10 @@ const struct transform transform_table[] = {
      "an empty query (\"?\") is read as none", NULL, pt_rw_empty_query},
     {"empty-fragment-dropped", TS_READING, "3.5",
      "an empty fragment (\"#\") is read as none", NULL, pt_rw_empty_fragment},
+    {"fragment-cut-at-bad-octet", TS_READING, "3.5",
+     "the fragment ends before its first octet outside the fragment "
+     "characters, \"%\" among them (\"#a b\" read \"a\")",
+     NULL, pt_rw_fragment_cut_at_bad_octet},
     {"absent-as-empty", TS_READING, "5.3",
      "an absent component is read as empty (\"\", not null)", NULL,
      pt_rw_absent_as_empty},

@@ -90,5 +90,16 @@ void pt_rw_dot_segments(struct prd *r);
 void pt_rw_empty_path_slash(struct prd *r);
 void pt_rw_path_rooted(struct prd *r);
 void pct_normalize(struct pstr *s, int upper, int decode);
+/* the host read with PRE before it and POST after it, a reg-name */
+void host_widened(struct prd *r, const char *pre, const char *post);
+/* the port read, with its ":", as part of the host; no port */
+void port_in_host(struct prd *r);
+/* predict_authority.c */
+void pt_in_authority_after_scheme(struct pstr *s);
+void pt_rw_port_cut_at_non_digit(struct prd *r);
+void pt_rw_ip_literal_not_ipv6_unbracketed(struct prd *r);
+void pt_rw_bad_userinfo_in_host(struct prd *r);
+void pt_rw_port_of_empty_host_in_host(struct prd *r);
+void pt_rw_fragment_cut_at_bad_octet(struct prd *r);
 
 #endif

@@ -517,7 +517,7 @@ void pt_rw_empty_host_no_authority(struct prd *r) {
   }
 }
 /* the host read with PRE before it or POST after it, a reg-name */
-static void host_widened(struct prd *r, const char *pre, const char *post) {
+void host_widened(struct prd *r, const char *pre, const char *post) {
   struct pstr *h = &r->c[C_HOST];
   size_t a = strlen(pre), b = strlen(post);
   char *q = malloc(h->n + a + b + 1);
@@ -538,14 +538,10 @@ void pt_rw_empty_port_in_host(struct prd *r) {
     pstr_undef(p);
   }
 }
-/* "h:1a" read as the host "h:1a", no port (Mojo::URL: a port is \d+) */
-void pt_rw_non_digit_port_in_host(struct prd *r) {
+/* the port read, with its ":", as part of the host, no port; an IP
+ * literal's type stays */
+void port_in_host(struct prd *r) {
   struct pstr *p = &r->c[C_PORT];
-  size_t digits = 0;
-  while (p->def && digits < p->n && p->p[digits] >= '0' && p->p[digits] <= '9')
-    digits++;
-  if (!p->def || !r->c[C_HOST].def || (p->n && digits == p->n))
-    return;
   char *post = malloc(p->n + 2);
   if (!post)
     abort();
@@ -555,11 +551,21 @@ void pt_rw_non_digit_port_in_host(struct prd *r) {
   struct pstr type = {0};
   pstr_set(&type, r->c[C_TYPE].p, r->c[C_TYPE].n);
   host_widened(r, "", post);
-  if (r->c[C_HOST].p[0] == '[') /* an IP literal's type stays */
+  if (r->c[C_HOST].p[0] == '[')
     pstr_set(&r->c[C_TYPE], type.p, type.n);
   pstr_undef(&type);
   free(post);
   pstr_undef(p);
+}
+/* "h:1a" read as the host "h:1a", no port (Mojo::URL: a port is \d+) */
+void pt_rw_non_digit_port_in_host(struct prd *r) {
+  struct pstr *p = &r->c[C_PORT];
+  size_t digits = 0;
+  while (p->def && digits < p->n && p->p[digits] >= '0' && p->p[digits] <= '9')
+    digits++;
+  if (!p->def || !r->c[C_HOST].def || (p->n && digits == p->n))
+    return;
+  port_in_host(r);
 }
 /* "@h" read as the host "@h", no userinfo (Mojo::URL: a userinfo is
  * [^@]+) */
