@@ -153,6 +153,10 @@ const struct transform transform_table[] = {
      "an empty host is read as none, and so is the authority (its "
      "userinfo and port kept)",
      NULL, pt_rw_empty_host_no_authority},
+    {"hostless-authority-dropped", TS_READING, "3.2",
+     "an authority with an empty host and no userinfo (\"//\", "
+     "\"//:8\") is read as none, its port with it",
+     NULL, pt_rw_hostless_authority},
     {"empty-userinfo-in-host", TS_READING, "3.2.1",
      "an empty userinfo's \"@\" is read as part of the host (\"@h\" a "
      "reg-name), no userinfo",
@@ -179,6 +183,10 @@ const struct transform transform_table[] = {
      "a URI with a scheme and an absolute path but no authority is written "
      "with an empty one (\"a:/p\" written \"a:///p\")",
      NULL, pt_rw_empty_authority_written},
+    {"scheme-and-authority-dropped", TS_READING, "5.3",
+     "only the path, query and fragment are given: the scheme and the "
+     "authority are read as none (\"a://h/p?q\" read \"/p?q\")",
+     NULL, pt_rw_scheme_and_authority},
     {"network-path-as-path", TS_READING, "4.2",
      "a network-path reference (\"//h/p\") is read as a path", NULL,
      pt_rw_network_path},

@@ -476,6 +476,13 @@ static const struct prow prows[] = {
      "s://a b@h/p q?r\x7fs#\xc3", NULL, QUERY, "r%7Fs"},
     {"appendix-b-split,non-graphic-pct-encoded", "parse",
      "s://a b@h/p q?r\x7fs#\xc3", NULL, FRAG, "%C3"},
+    /* hostless-authority-dropped: yarl.URL; scheme-and-authority-dropped:
+     * httpx's URL.join on a base without a host */
+    {"hostless-authority-dropped", "parse", "//:8/p", NULL, AUTH, NULL},
+    {"hostless-authority-dropped", "parse", "//:8/p", NULL, PORT, NULL},
+    {"hostless-authority-dropped", "parse", "s://u@:8/p", NULL, PORT, "8"},
+    {"scheme-and-authority-dropped", "parse", "a://h/p", NULL, SCHEME, NULL},
+    {"scheme-and-authority-dropped", "resolve", "//h/p?q", "a:/b", OUT, "/p?q"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
