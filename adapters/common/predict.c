@@ -171,6 +171,10 @@ const struct transform transform_table[] = {
      NULL, pt_rw_non_digit_port_in_host},
     {"empty-port-dropped", TS_READING, "3.2.3",
      "an empty port (\"h:\") is read as none", NULL, pt_rw_empty_port},
+    {"empty-port-unset", TS_READING, "3.2.3",
+     "an empty port (\"h:\") is read as none; the authority stays as "
+     "written (\"h:\")",
+     NULL, pt_rw_empty_port_unset},
     {"registry-authority", TS_READING, "3.2",
      "the authority is read whole, as a registry name (RFC 2396 3.2): "
      "userinfo, host and port are read as none",

@@ -23,3 +23,10 @@ void pt_rw_scheme_and_authority(struct prd *r) {
   for (size_t i = 0; i < sizeof drop / sizeof *drop; i++)
     pstr_undef(&r->c[drop[i]]);
 }
+
+/* empty-port-unset: an empty port ("h:") is read as none, the authority
+ * as written ("h:") */
+void pt_rw_empty_port_unset(struct prd *r) {
+  if (r->c[C_PORT].def && !r->c[C_PORT].n)
+    pstr_undef(&r->c[C_PORT]);
+}

@@ -86,6 +86,7 @@ void pt_rw_empty_path_slash(struct prd *r);
 void pt_rw_path_rooted(struct prd *r);
 void pt_rw_hostless_authority(struct prd *r);
 void pt_rw_scheme_and_authority(struct prd *r);
+void pt_rw_empty_port_unset(struct prd *r);
 void pct_normalize(struct pstr *s, int upper, int decode);
 
 #endif

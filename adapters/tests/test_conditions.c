@@ -483,6 +483,8 @@ static const struct prow prows[] = {
     {"hostless-authority-dropped", "parse", "s://u@:8/p", NULL, PORT, "8"},
     {"scheme-and-authority-dropped", "parse", "a://h/p", NULL, SCHEME, NULL},
     {"scheme-and-authority-dropped", "resolve", "//h/p?q", "a:/b", OUT, "/p?q"},
+    {"empty-port-unset", "parse", "//h:/p", NULL, PORT, NULL},
+    {"empty-port-unset", "parse", "//h:/p", NULL, AUTH, "h:"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
