@@ -88,6 +88,19 @@ const struct transform transform_table[] = {
      "resolve and normalize keep a \"..\" segment that has no segment "
      "before it to remove (\"/../b\" stays)",
      NULL, NULL},
+    {"last-dot-dot-kept", TS_OUTPUT, "5.2.4",
+     "resolve and normalize drop \".\" segments (a last one leaves its "
+     "slash) and remove a \"..\" with the segment before it only when "
+     "that is neither empty nor \"..\" and the \"..\" is not the last "
+     "segment; a \"..\" right after the root is dropped (\"/b/a/..\" "
+     "stays, \"/../a\" becomes \"/a\")",
+     NULL, NULL},
+    {"empty-base-path-merged-bare", TS_OUTPUT, "5.2.3",
+     "resolve: a base with an authority and an empty path is merged with "
+     "no \"/\" before the reference's path; dot segments are removed "
+     "from that, and a \"/\" written before what is left (\"..\" "
+     "on \"http://a\" is \"http://a\")",
+     NULL, NULL},
     {"empty-first-segment-dot-prefixed", TS_OUTPUT, "5.2.4",
      "resolve: a merged path that remove_dot_segments leaves starting with "
      "empty segments gets a \".\" segment before them: after an "
@@ -529,7 +542,9 @@ static void remove_dots(const struct prediction *p, struct pstr *path) {
 }
 static void remove_dots_as_named(const struct prediction *p,
                                  struct pstr *path) {
-  if (HAS(p, "dot-dot-above-root-kept")) {
+  if (HAS(p, "last-dot-dot-kept")) {
+    pt_dots_last_dot_dot_kept(path);
+  } else if (HAS(p, "dot-dot-above-root-kept")) {
     remove_dots_keep_above_root(path);
   } else if (!HAS(p, "dot-segments-kept")) {
     struct prd r;
@@ -539,15 +554,17 @@ static void remove_dots_as_named(const struct prediction *p,
     *path = r.c[C_PATH];
   }
 }
-/* 5.2.3 merge */
-static void merge(const struct prd *b, const struct pstr *ref,
-                  struct pstr *out) {
+/* 5.2.3 merge (no "/" before the reference with
+ * empty-base-path-merged-bare) */
+static void merge(const struct prediction *p, const struct prd *b,
+                  const struct pstr *ref, struct pstr *out) {
   const struct pstr *bp = &b->c[C_PATH];
   size_t keep = 0;
   for (size_t i = 0; i < bp->n; i++)
     if (bp->p[i] == '/')
       keep = i + 1;
-  int root = b->c[C_AUTH].def && bp->n == 0;
+  int root =
+      b->c[C_AUTH].def && bp->n == 0 && !HAS(p, "empty-base-path-merged-bare");
   char *m = malloc(keep + ref->n + 2);
   if (!m)
     abort();
@@ -629,8 +646,10 @@ static void resolve_rd(const struct prediction *p, const struct prd *b,
         copy_str(&t->c[C_PATH], rp);
         remove_dots(p, &t->c[C_PATH]);
       } else {
-        merge(b, rp, &t->c[C_PATH]);
+        merge(p, b, rp, &t->c[C_PATH]);
         remove_dots_merged(p, b->c[C_AUTH].def, &t->c[C_PATH]);
+        if (HAS(p, "empty-base-path-merged-bare") && b->c[C_AUTH].def)
+          pt_dots_rooted_after_authority(&t->c[C_PATH]);
       }
       copy_str(&t->c[C_QUERY], &r->c[C_QUERY]);
     }

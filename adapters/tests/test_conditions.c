@@ -485,6 +485,16 @@ static const struct prow prows[] = {
     {"scheme-and-authority-dropped", "resolve", "//h/p?q", "a:/b", OUT, "/p?q"},
     {"empty-port-unset", "parse", "//h:/p", NULL, PORT, NULL},
     {"empty-port-unset", "parse", "//h:/p", NULL, AUTH, "h:"},
+    /* last-dot-dot-kept, empty-base-path-merged-bare: werkzeug's url_join */
+    {"last-dot-dot-kept", "resolve", "a/..", "http://a/b/c/d;p?q", OUT,
+     "http://a/b/c/a/.."},
+    {"last-dot-dot-kept", "resolve", "/../a", "http://h/", OUT, "http://h/a"},
+    {"last-dot-dot-kept", "resolve", "b/./../x", "http://h/", OUT,
+     "http://h/x"},
+    {"empty-base-path-merged-bare", "resolve", "..", "http://a", OUT,
+     "http://a"},
+    {"empty-base-path-merged-bare", "resolve", "a/b", "http://a", OUT,
+     "http://a/a/b"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
