@@ -648,8 +648,9 @@ static void resolve_rd(const struct prediction *p, const struct prd *b,
       } else {
         merge(p, b, rp, &t->c[C_PATH]);
         remove_dots_merged(p, b->c[C_AUTH].def, &t->c[C_PATH]);
-        if (HAS(p, "empty-base-path-merged-bare") && b->c[C_AUTH].def)
-          pt_dots_rooted_after_authority(&t->c[C_PATH]);
+        if (HAS(p, "empty-base-path-merged-bare") && b->c[C_AUTH].def &&
+            t->c[C_PATH].n)
+          pt_rw_path_rooted(t);
       }
       copy_str(&t->c[C_QUERY], &r->c[C_QUERY]);
     }

@@ -64,17 +64,3 @@ void pt_dots_last_dot_dot_kept(struct pstr *path) {
   pstr_set(path, o, (size_t)(q - o));
   free(o);
 }
-
-/* empty-base-path-merged-bare: after an authority, a merged PATH that
- * does not begin with "/" is written with one before it */
-void pt_dots_rooted_after_authority(struct pstr *path) {
-  if (!path->n || path->p[0] == '/')
-    return;
-  char *o = malloc(path->n + 1);
-  if (!o)
-    abort();
-  o[0] = '/';
-  memcpy(o + 1, path->p, path->n);
-  pstr_set(path, o, path->n + 1);
-  free(o);
-}

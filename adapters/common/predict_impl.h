@@ -88,7 +88,6 @@ void pt_rw_hostless_authority(struct prd *r);
 void pt_rw_scheme_and_authority(struct prd *r);
 void pt_rw_empty_port_unset(struct prd *r);
 void pt_dots_last_dot_dot_kept(struct pstr *path);
-void pt_dots_rooted_after_authority(struct pstr *path);
 void pct_normalize(struct pstr *s, int upper, int decode);
 
 #endif
