@@ -24,6 +24,9 @@ const struct transform transform_table[] = {
      NULL},
     {"tab-newline-removed", TS_INPUT, "2", "every TAB, LF and CR is removed",
      pt_in_tab_newline, NULL},
+    {"controls-as-underscore", TS_INPUT, "2",
+     "every C0 control and DEL is replaced by \"_\"", pt_in_controls_underscore,
+     NULL},
     {"relative-as-http", TS_INPUT, "4.2",
      "a reference without a scheme is read as \"http:\" and it, with "
      "\"//\" before it unless it starts so (\"p/q\" read \"http://p/q\")",

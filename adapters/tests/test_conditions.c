@@ -495,6 +495,12 @@ static const struct prow prows[] = {
      "http://a"},
     {"empty-base-path-merged-bare", "resolve", "a/b", "http://a", OUT,
      "http://a/a/b"},
+    /* controls-as-underscore: PHP's parse_url */
+    {"controls-as-underscore,bad-scheme-as-path", "parse",
+     "\x01"
+     "a:b",
+     NULL, PATH, "_a:b"},
+    {"controls-as-underscore", "parse", "s://h/p#a\x7f\tb", NULL, FRAG, "a__b"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
