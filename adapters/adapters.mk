@@ -307,6 +307,7 @@ $(CONDITIONS_TEST): $(BUILD)/obj/adapters/tests/test_conditions.o $(BUILD)/obj/a
     $(BUILD)/obj/adapters/common/predict_authority.o \
     $(BUILD)/obj/adapters/common/predict_dots.o \
     $(BUILD)/obj/adapters/common/predict_input.o \
+    $(BUILD)/obj/adapters/common/predict_pct.o \
     $(BUILD)/obj/adapters/common/codec.o $(ADAPTER_READING_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)

@@ -223,6 +223,11 @@ const struct transform transform_table[] = {
      "(controls, space, DEL, non-ASCII) is percent-encoded; the userinfo "
      "and host keep it as written",
      NULL, pt_rw_non_graphic_encode},
+    {"path-pchar-pct-decoded", TS_READING, "3.3",
+     "in the path a percent-encoded pchar octet (unreserved, sub-delims, "
+     "\":\", \"@\") is decoded, the hex digits of any other are "
+     "upper-cased (\"%2a\" read \"*\", \"%2f\" read \"%2F\")",
+     NULL, pt_rw_path_pchar_decode},
     {"path-pct-decoded", TS_READING, "2.1", "the path is percent-decoded", NULL,
      pt_rw_path_decode},
     {"all-pct-decoded", TS_READING, "2.1",

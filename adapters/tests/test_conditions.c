@@ -501,6 +501,11 @@ static const struct prow prows[] = {
      "a:b",
      NULL, PATH, "_a:b"},
     {"controls-as-underscore", "parse", "s://h/p#a\x7f\tb", NULL, FRAG, "a__b"},
+    /* path-pchar-pct-decoded: furl's path, decoded and quoted again */
+    {"path-pchar-pct-decoded", "parse", "http://h/%2a%2f%41%e9?%2a", NULL, PATH,
+     "/*%2FA%E9"},
+    {"path-pchar-pct-decoded", "parse", "http://h/%2a%2f%41%e9?%2a", NULL,
+     QUERY, "%2a"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
