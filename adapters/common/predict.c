@@ -169,6 +169,9 @@ const struct transform transform_table[] = {
      "an empty host is read as none, and so is the authority (its "
      "userinfo and port kept)",
      NULL, pt_rw_empty_host_no_authority},
+    {"empty-authority-dropped", TS_READING, "3.2",
+     "an empty authority (\"//\", \"s:///p\") is read as none", NULL,
+     pt_rw_empty_authority},
     {"hostless-authority-dropped", TS_READING, "3.2",
      "an authority with an empty host and no userinfo (\"//\", "
      "\"//:8\") is read as none, its port with it",

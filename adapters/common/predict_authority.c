@@ -30,3 +30,10 @@ void pt_rw_empty_port_unset(struct prd *r) {
   if (r->c[C_PORT].def && !r->c[C_PORT].n)
     pstr_undef(&r->c[C_PORT]);
 }
+
+/* empty-authority-dropped: an empty authority ("//", "s:///p") is read as
+ * none */
+void pt_rw_empty_authority(struct prd *r) {
+  if (r->c[C_AUTH].def && !r->c[C_AUTH].n)
+    pt_rw_hostless_authority(r);
+}

@@ -87,6 +87,7 @@ void pt_rw_path_rooted(struct prd *r);
 void pt_rw_hostless_authority(struct prd *r);
 void pt_rw_scheme_and_authority(struct prd *r);
 void pt_rw_empty_port_unset(struct prd *r);
+void pt_rw_empty_authority(struct prd *r);
 void pt_dots_last_dot_dot_kept(struct pstr *path);
 void pt_in_controls_underscore(struct pstr *s);
 void pt_rw_path_pchar_decode(struct prd *r);

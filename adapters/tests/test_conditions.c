@@ -479,6 +479,8 @@ static const struct prow prows[] = {
     /* hostless-authority-dropped: yarl.URL; scheme-and-authority-dropped:
      * httpx's URL.join on a base without a host */
     {"hostless-authority-dropped", "parse", "//:8/p", NULL, AUTH, NULL},
+    {"empty-authority-dropped", "parse", "s:///p", NULL, HOST, NULL},
+    {"empty-authority-dropped", "parse", "//:/p", NULL, AUTH, ":"},
     {"hostless-authority-dropped", "parse", "//:8/p", NULL, PORT, NULL},
     {"hostless-authority-dropped", "parse", "s://u@:8/p", NULL, PORT, "8"},
     {"scheme-and-authority-dropped", "parse", "a://h/p", NULL, SCHEME, NULL},
