@@ -42,9 +42,9 @@ const char *condition_nth(size_t i);
 /* A behaviour's condition, as both users hold it. */
 struct behaviour_rule {
   const char *id;
-  const char *op;          /* NULL: any op */
-  const char *const *when; /* NULL-terminated condition names, or NULL */
-  const regex_t *input_re; /* POSIX ERE the input must match, or NULL */
+  const char *op;              /* NULL: any op */
+  const char *const *when;     /* NULL-terminated condition names, or NULL */
+  const regex_t *input_re;     /* POSIX ERE the input must match, or NULL */
   const regex_t *input_not_re; /* ... must not match, or NULL */
 };
 

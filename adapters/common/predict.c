@@ -24,6 +24,9 @@ const struct transform transform_table[] = {
      NULL},
     {"tab-newline-removed", TS_INPUT, "2", "every TAB, LF and CR is removed",
      pt_in_tab_newline, NULL},
+    {"controls-as-underscore", TS_INPUT, "2",
+     "every C0 control and DEL is replaced by \"_\"", pt_in_controls_underscore,
+     NULL},
     {"relative-as-http", TS_INPUT, "4.2",
      "a reference without a scheme is read as \"http:\" and it, with "
      "\"//\" before it unless it starts so (\"p/q\" read \"http://p/q\")",
@@ -91,6 +94,19 @@ const struct transform transform_table[] = {
     {"dot-dot-above-root-kept", TS_OUTPUT, "5.2.4",
      "resolve and normalize keep a \"..\" segment that has no segment "
      "before it to remove (\"/../b\" stays)",
+     NULL, NULL},
+    {"last-dot-dot-kept", TS_OUTPUT, "5.2.4",
+     "resolve and normalize drop \".\" segments (a last one leaves its "
+     "slash) and remove a \"..\" with the segment before it only when "
+     "that is neither empty nor \"..\" and the \"..\" is not the last "
+     "segment; a \"..\" right after the root is dropped (\"/b/a/..\" "
+     "stays, \"/../a\" becomes \"/a\")",
+     NULL, NULL},
+    {"empty-base-path-merged-bare", TS_OUTPUT, "5.2.3",
+     "resolve: a base with an authority and an empty path is merged with "
+     "no \"/\" before the reference's path; dot segments are removed "
+     "from that, and a \"/\" written before what is left (\"..\" "
+     "on \"http://a\" is \"http://a\")",
      NULL, NULL},
     {"empty-first-segment-dot-prefixed", TS_OUTPUT, "5.2.4",
      "resolve: a merged path that remove_dot_segments leaves starting with "
@@ -193,6 +209,13 @@ const struct transform transform_table[] = {
      "an empty host is read as no authority at all: its userinfo and port "
      "are dropped with it (\"//u@:8/p\": path \"/p\" only)",
      NULL, pt_rw_empty_host_authority_dropped},
+    {"empty-authority-dropped", TS_READING, "3.2",
+     "an empty authority (\"//\", \"s:///p\") is read as none", NULL,
+     pt_rw_empty_authority},
+    {"hostless-authority-dropped", TS_READING, "3.2",
+     "an authority with an empty host and no userinfo (\"//\", "
+     "\"//:8\") is read as none, its port with it",
+     NULL, pt_rw_hostless_authority},
     {"empty-userinfo-in-host", TS_READING, "3.2.1",
      "an empty userinfo's \"@\" is read as part of the host (\"@h\" a "
      "reg-name), no userinfo",
@@ -221,6 +244,10 @@ const struct transform transform_table[] = {
      NULL, pt_rw_port_cut_at_non_digit},
     {"empty-port-dropped", TS_READING, "3.2.3",
      "an empty port (\"h:\") is read as none", NULL, pt_rw_empty_port},
+    {"empty-port-unset", TS_READING, "3.2.3",
+     "an empty port (\"h:\") is read as none; the authority stays as "
+     "written (\"h:\")",
+     NULL, pt_rw_empty_port_unset},
     {"registry-authority", TS_READING, "3.2",
      "the authority is read whole, as a registry name (RFC 2396 3.2): "
      "userinfo, host and port are read as none",
@@ -233,6 +260,10 @@ const struct transform transform_table[] = {
      "a URI with a scheme and an absolute path but no authority is written "
      "with an empty one (\"a:/p\" written \"a:///p\")",
      NULL, pt_rw_empty_authority_written},
+    {"scheme-and-authority-dropped", TS_READING, "5.3",
+     "only the path, query and fragment are given: the scheme and the "
+     "authority are read as none (\"a://h/p?q\" read \"/p?q\")",
+     NULL, pt_rw_scheme_and_authority},
     {"network-path-as-path", TS_READING, "4.2",
      "a network-path reference (\"//h/p\") is read as a path", NULL,
      pt_rw_network_path},
@@ -249,6 +280,11 @@ const struct transform transform_table[] = {
      "(controls, space, DEL, non-ASCII) is percent-encoded; the userinfo "
      "and host keep it as written",
      NULL, pt_rw_non_graphic_encode},
+    {"path-pchar-pct-decoded", TS_READING, "3.3",
+     "in the path a percent-encoded pchar octet (unreserved, sub-delims, "
+     "\":\", \"@\") is decoded, the hex digits of any other are "
+     "upper-cased (\"%2a\" read \"*\", \"%2f\" read \"%2F\")",
+     NULL, pt_rw_path_pchar_decode},
     {"path-pct-decoded", TS_READING, "2.1", "the path is percent-decoded", NULL,
      pt_rw_path_decode},
     {"path-pct-recoded", TS_READING, "2.1",
@@ -583,7 +619,9 @@ static void remove_dots(const struct prediction *p, struct pstr *path) {
 }
 static void remove_dots_as_named(const struct prediction *p,
                                  struct pstr *path) {
-  if (HAS(p, "dot-dot-above-root-kept")) {
+  if (HAS(p, "last-dot-dot-kept")) {
+    pt_dots_last_dot_dot_kept(path);
+  } else if (HAS(p, "dot-dot-above-root-kept")) {
     remove_dots_keep_above_root(path);
   } else if (!HAS(p, "dot-segments-kept")) {
     struct prd r;
@@ -593,15 +631,17 @@ static void remove_dots_as_named(const struct prediction *p,
     *path = r.c[C_PATH];
   }
 }
-/* 5.2.3 merge */
-static void merge(const struct prd *b, const struct pstr *ref,
-                  struct pstr *out) {
+/* 5.2.3 merge (no "/" before the reference with
+ * empty-base-path-merged-bare) */
+static void merge(const struct prediction *p, const struct prd *b,
+                  const struct pstr *ref, struct pstr *out) {
   const struct pstr *bp = &b->c[C_PATH];
   size_t keep = 0;
   for (size_t i = 0; i < bp->n; i++)
     if (bp->p[i] == '/')
       keep = i + 1;
-  int root = b->c[C_AUTH].def && bp->n == 0;
+  int root =
+      b->c[C_AUTH].def && bp->n == 0 && !HAS(p, "empty-base-path-merged-bare");
   char *m = malloc(keep + ref->n + 2);
   if (!m)
     abort();
@@ -683,8 +723,11 @@ static void resolve_rd(const struct prediction *p, const struct prd *b,
         copy_str(&t->c[C_PATH], rp);
         remove_dots(p, &t->c[C_PATH]);
       } else {
-        merge(b, rp, &t->c[C_PATH]);
+        merge(p, b, rp, &t->c[C_PATH]);
         remove_dots_merged(p, b->c[C_AUTH].def, &t->c[C_PATH]);
+        if (HAS(p, "empty-base-path-merged-bare") && b->c[C_AUTH].def &&
+            t->c[C_PATH].n)
+          pt_rw_path_rooted(t);
       }
       copy_str(&t->c[C_QUERY], &r->c[C_QUERY]);
     }

@@ -89,6 +89,13 @@ void pt_rw_empty_authority_parts(struct prd *r);
 void pt_rw_dot_segments(struct prd *r);
 void pt_rw_empty_path_slash(struct prd *r);
 void pt_rw_path_rooted(struct prd *r);
+void pt_rw_hostless_authority(struct prd *r);
+void pt_rw_scheme_and_authority(struct prd *r);
+void pt_rw_empty_port_unset(struct prd *r);
+void pt_rw_empty_authority(struct prd *r);
+void pt_dots_last_dot_dot_kept(struct pstr *path);
+void pt_in_controls_underscore(struct pstr *s);
+void pt_rw_path_pchar_decode(struct prd *r);
 void pct_normalize(struct pstr *s, int upper, int decode);
 /* the host read with PRE before it and POST after it, a reg-name */
 void host_widened(struct prd *r, const char *pre, const char *post);

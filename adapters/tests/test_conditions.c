@@ -586,6 +586,38 @@ static const struct prow prows[] = {
     {"empty-host-authority-dropped", "parse", "//u@:8/p", NULL, PORT, NULL},
     {"empty-host-authority-dropped", "parse", "//u@:8/p", NULL, PATH, "/p"},
     {"empty-host-authority-dropped", "parse", "//u@h:8/p", NULL, PORT, "8"},
+    /* hostless-authority-dropped: yarl.URL; scheme-and-authority-dropped:
+     * httpx's URL.join on a base without a host */
+    {"hostless-authority-dropped", "parse", "//:8/p", NULL, AUTH, NULL},
+    {"empty-authority-dropped", "parse", "s:///p", NULL, HOST, NULL},
+    {"empty-authority-dropped", "parse", "//:/p", NULL, AUTH, ":"},
+    {"hostless-authority-dropped", "parse", "//:8/p", NULL, PORT, NULL},
+    {"hostless-authority-dropped", "parse", "s://u@:8/p", NULL, PORT, "8"},
+    {"scheme-and-authority-dropped", "parse", "a://h/p", NULL, SCHEME, NULL},
+    {"scheme-and-authority-dropped", "resolve", "//h/p?q", "a:/b", OUT, "/p?q"},
+    {"empty-port-unset", "parse", "//h:/p", NULL, PORT, NULL},
+    {"empty-port-unset", "parse", "//h:/p", NULL, AUTH, "h:"},
+    /* last-dot-dot-kept, empty-base-path-merged-bare: werkzeug's url_join */
+    {"last-dot-dot-kept", "resolve", "a/..", "http://a/b/c/d;p?q", OUT,
+     "http://a/b/c/a/.."},
+    {"last-dot-dot-kept", "resolve", "/../a", "http://h/", OUT, "http://h/a"},
+    {"last-dot-dot-kept", "resolve", "b/./../x", "http://h/", OUT,
+     "http://h/x"},
+    {"empty-base-path-merged-bare", "resolve", "..", "http://a", OUT,
+     "http://a"},
+    {"empty-base-path-merged-bare", "resolve", "a/b", "http://a", OUT,
+     "http://a/a/b"},
+    /* controls-as-underscore: PHP's parse_url */
+    {"controls-as-underscore,bad-scheme-as-path", "parse",
+     "\x01"
+     "a:b",
+     NULL, PATH, "_a:b"},
+    {"controls-as-underscore", "parse", "s://h/p#a\x7f\tb", NULL, FRAG, "a__b"},
+    /* path-pchar-pct-decoded: furl's path, decoded and quoted again */
+    {"path-pchar-pct-decoded", "parse", "http://h/%2a%2f%41%e9?%2a", NULL, PATH,
+     "/*%2FA%E9"},
+    {"path-pchar-pct-decoded", "parse", "http://h/%2a%2f%41%e9?%2a", NULL,
+     QUERY, "%2a"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */

@@ -1,0 +1,66 @@
+/*
+ * predict_dots.c: a dot-segment removal other than 5.2.4's, named by an
+ * output transform of predict.c's table (adapters/BEHAVIOURS.md
+ * "Transforms").
+ */
+#include "predict_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct seg {
+  const char *p;
+  size_t n;
+};
+
+static int seg_is(const struct seg *s, const char *t) {
+  return s->n == strlen(t) && !memcmp(s->p, t, s->n);
+}
+
+/* last-dot-dot-kept: PATH split at every "/"; a last "." read as empty,
+ * every other "." dropped; a ".." with a segment before it that is
+ * neither empty nor "..", and is not the last segment, removed with that
+ * segment, until none is left; then a ".." right after the root dropped
+ * ("/b/c/a/.." stays, "/b/./../x" becomes "/x", "/../a" becomes "/a") */
+void pt_dots_last_dot_dot_kept(struct pstr *path) {
+  struct seg *v = malloc((path->n + 1) * sizeof *v);
+  size_t n = 0, i = 0;
+  if (!v)
+    abort();
+  for (size_t s = 0; i <= path->n; i++)
+    if (i == path->n || path->p[i] == '/') {
+      v[n++] = (struct seg){path->p + s, i - s};
+      s = i + 1;
+    }
+  if (seg_is(&v[n - 1], "."))
+    v[n - 1].n = 0;
+  size_t k = 0;
+  for (i = 0; i < n; i++)
+    if (!seg_is(&v[i], "."))
+      v[k++] = v[i];
+  n = k;
+  for (i = 1; i + 1 < n;)
+    if (seg_is(&v[i], "..") && v[i - 1].n && !seg_is(&v[i - 1], "..")) {
+      memmove(v + i - 1, v + i + 1, (n - i - 1) * sizeof *v);
+      n -= 2;
+      i = 1;
+    } else {
+      i++;
+    }
+  while (n >= 2 && !v[0].n && seg_is(&v[1], "..")) {
+    memmove(v + 1, v + 2, (n - 2) * sizeof *v);
+    n--;
+  }
+  char *o = malloc(path->n + 1), *q = o;
+  if (!o)
+    abort();
+  for (i = 0; i < n; i++) {
+    if (i)
+      *q++ = '/';
+    memcpy(q, v[i].p, v[i].n);
+    q += v[i].n;
+  }
+  free(v);
+  pstr_set(path, o, (size_t)(q - o));
+  free(o);
+}
