@@ -25,17 +25,17 @@
 #define RULE_INLINE static inline
 #endif
 
-/* The body of rule_pct_encoded, inline in the loops that read pchar. */
-RULE_INLINE size_t pct_encoded(struct rfc3986__parser *p, size_t pos) {
+/* The body of rule_pct_encoded, given C, the octet at POS, which the loop
+ * that calls it has read already. */
+RULE_INLINE size_t pct_encoded(struct rfc3986__parser *p, size_t pos, int c) {
   RULE_ENTER(p, RFC3986_RULE_pct_encoded, pos);
-  if (at(p, pos) != '%' || !is_HEXDIG(at(p, pos + 1)) ||
-      !is_HEXDIG(at(p, pos + 2)))
+  if (c != '%' || !is_HEXDIG(at(p, pos + 1)) || !is_HEXDIG(at(p, pos + 2)))
     RULE_LEAVE(p, pos, NOMATCH);
   RULE_LEAVE(p, pos, pos + 3);
 }
 /* 2.1: pct-encoded = "%" HEXDIG HEXDIG */
 size_t rule_pct_encoded(struct rfc3986__parser *p, size_t pos) {
-  return pct_encoded(p, pos);
+  return pct_encoded(p, pos, at(p, pos));
 }
 
 /* Index (1-based) of octet C in the alternatives ALTS, or 0. */
@@ -109,12 +109,11 @@ size_t rule_sub_delims(struct rfc3986__parser *p, size_t pos) {
   RULE_LEAVE(p, pos, pos + 1);
 }
 
-/* The body of rule_pchar, inline in the loops of segment and the like. */
-RULE_INLINE size_t pchar(struct rfc3986__parser *p, size_t pos) {
-  int c;
+/* The body of rule_pchar, given C, the octet at POS, which the loop of
+ * segment or the like that calls it has read already. */
+RULE_INLINE size_t pchar(struct rfc3986__parser *p, size_t pos, int c) {
   size_t end;
   RULE_ENTER(p, RFC3986_RULE_pchar, pos);
-  c = at(p, pos);
   if (is_unreserved_or_sub_delims(c) || c == ':' || c == '@') {
     rfc3986__class_alternative(p, c);
     rfc3986__alternative(p, is_unreserved(c)   ? 1
@@ -122,7 +121,7 @@ RULE_INLINE size_t pchar(struct rfc3986__parser *p, size_t pos) {
                             : c == ':'         ? 4
                                                : 5);
     end = pos + 1;
-  } else if (c == '%' && (end = pct_encoded(p, pos)) != NOMATCH) {
+  } else if (c == '%' && (end = pct_encoded(p, pos, c)) != NOMATCH) {
     rfc3986__alternative(p, 2);
   } else {
     end = NOMATCH;
@@ -131,7 +130,7 @@ RULE_INLINE size_t pchar(struct rfc3986__parser *p, size_t pos) {
 }
 /* 3.3: pchar = unreserved / pct-encoded / sub-delims / ":" / "@" */
 size_t rule_pchar(struct rfc3986__parser *p, size_t pos) {
-  return pchar(p, pos);
+  return pchar(p, pos, at(p, pos));
 }
 
 /* 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) */
@@ -157,7 +156,7 @@ size_t rule_userinfo(struct rfc3986__parser *p, size_t pos) {
     if (is_unreserved_or_sub_delims(c) || c == ':') {
       rfc3986__class_alternative(p, c);
       i++;
-    } else if (c == '%' && (e = pct_encoded(p, i)) != NOMATCH)
+    } else if (c == '%' && (e = pct_encoded(p, i, c)) != NOMATCH)
       i = e;
     else
       RULE_LEAVE(p, pos, i);
@@ -174,7 +173,7 @@ size_t rule_reg_name(struct rfc3986__parser *p, size_t pos) {
     if (is_unreserved_or_sub_delims(c)) {
       rfc3986__class_alternative(p, c);
       i++;
-    } else if (c == '%' && (e = pct_encoded(p, i)) != NOMATCH)
+    } else if (c == '%' && (e = pct_encoded(p, i, c)) != NOMATCH)
       i = e;
     else
       RULE_LEAVE(p, pos, i);
@@ -492,8 +491,9 @@ size_t rule_authority(struct rfc3986__parser *p, size_t pos) {
  * repetition stops the error names segment (the rule that cannot go on). */
 size_t rule_segment(struct rfc3986__parser *p, size_t pos) {
   size_t i = pos, e;
+  int c;
   RULE_ENTER(p, RFC3986_RULE_segment, pos);
-  while (at(p, i) != RFC3986__EOF && (e = pchar(p, i)) != NOMATCH)
+  while ((c = at(p, i)) != RFC3986__EOF && (e = pchar(p, i, c)) != NOMATCH)
     i = e;
   RULE_LEAVE(p, pos, i);
 }
@@ -502,8 +502,9 @@ size_t rule_segment(struct rfc3986__parser *p, size_t pos) {
  * As segment. */
 size_t rule_segment_nz(struct rfc3986__parser *p, size_t pos) {
   size_t i = pos, e;
+  int c;
   RULE_ENTER(p, RFC3986_RULE_segment_nz, pos);
-  while (at(p, i) != RFC3986__EOF && (e = pchar(p, i)) != NOMATCH)
+  while ((c = at(p, i)) != RFC3986__EOF && (e = pchar(p, i, c)) != NOMATCH)
     i = e;
   RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
 }
@@ -519,7 +520,7 @@ size_t rule_segment_nz_nc(struct rfc3986__parser *p, size_t pos) {
     if (is_unreserved_or_sub_delims(c) || c == '@') {
       rfc3986__class_alternative(p, c);
       i++;
-    } else if (c == '%' && (e = pct_encoded(p, i)) != NOMATCH)
+    } else if (c == '%' && (e = pct_encoded(p, i, c)) != NOMATCH)
       i = e;
     else
       RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
@@ -614,7 +615,7 @@ size_t rule_query(struct rfc3986__parser *p, size_t pos) {
     c = at(p, i);
     if (c == '/' || c == '?')
       i++;
-    else if ((e = pchar(p, i)) != NOMATCH)
+    else if ((e = pchar(p, i, c)) != NOMATCH)
       i = e;
     else
       RULE_LEAVE(p, pos, i);
@@ -630,7 +631,7 @@ size_t rule_fragment(struct rfc3986__parser *p, size_t pos) {
     c = at(p, i);
     if (c == '/' || c == '?')
       i++;
-    else if ((e = pchar(p, i)) != NOMATCH)
+    else if ((e = pchar(p, i, c)) != NOMATCH)
       i = e;
     else
       RULE_LEAVE(p, pos, i);
