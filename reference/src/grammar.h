@@ -10,8 +10,10 @@
  * the offset just past the match, or RFC3986__NOMATCH.  Repetitions are
  * greedy and alternatives return the longest match, which is what a
  * whole-input match needs for this grammar.  Every octet is read through
- * rfc3986__at(), which remembers the furthest offset read: that is the
- * error offset, the longest prefix that a rule could still extend.  Rule
+ * rfc3986__at(), which remembers the furthest offset read (or looked at
+ * with rfc3986__peek() by a repetition, which reads the octet it stops at):
+ * that is the error offset, the longest prefix that a rule could still
+ * extend.  Rule
  * entry and exit, the alternative a rule took, what it abandons and each
  * octet read are told to the parse's observer, if any (rfc3986_observer);
  * the parse is the same with or without one.
@@ -44,14 +46,21 @@ static inline void rfc3986__step(const rfc3986_observer *obs) {
     obs->on_step(obs->data);
 }
 
+/* The octet at POS, or RFC3986__EOF, read without remembering it: for the
+ * loop of a repetition, which remembers with rfc3986__at the octet it stops
+ * at, the furthest it reads. */
+static inline int rfc3986__peek(const struct rfc3986__parser *p, size_t pos) {
+  rfc3986__step(p->obs);
+  return pos < p->len ? p->s[pos] : RFC3986__EOF;
+}
+
 /* The octet at POS, or RFC3986__EOF; remembers how far the input was read. */
 static inline int rfc3986__at(struct rfc3986__parser *p, size_t pos) {
-  rfc3986__step(p->obs);
   if (pos >= p->reached) {
     p->reached = pos + 1;
     p->furthest_rule = p->rule;
   }
-  return pos < p->len ? p->s[pos] : RFC3986__EOF;
+  return rfc3986__peek(p, pos);
 }
 
 /* Rule entry and exit: keep p->rule current, and tell the observer. */

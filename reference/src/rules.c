@@ -8,11 +8,14 @@
  *   prefix that the grammar can still complete, and
  * - a rule stops without reading the next octet only where no octet could
  *   extend its match.
+ * The loop of a repetition looks at its octets with rfc3986__peek and reads
+ * the one it stops at with rfc3986__at: the furthest it went.
  */
 
 #include "grammar.h"
 
 #define at rfc3986__at
+#define peek rfc3986__peek
 #define NOMATCH RFC3986__NOMATCH
 
 /* pct_encoded and pchar are the rules' bodies, inlined into the loops of
@@ -140,9 +143,10 @@ size_t rule_scheme(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_scheme, pos);
   if (!is_ALPHA(at(p, pos)))
     RULE_LEAVE(p, pos, NOMATCH);
-  while (c = at(p, i),
+  while (c = peek(p, i),
          is_ALPHA(c) || is_DIGIT(c) || c == '+' || c == '-' || c == '.')
     i++;
+  at(p, i);
   RULE_LEAVE(p, pos, i);
 }
 
@@ -152,15 +156,17 @@ size_t rule_userinfo(struct rfc3986__parser *p, size_t pos) {
   int c;
   RULE_ENTER(p, RFC3986_RULE_userinfo, pos);
   for (;;) {
-    c = at(p, i);
+    c = peek(p, i);
     if (is_unreserved_or_sub_delims(c) || c == ':') {
       rfc3986__class_alternative(p, c);
       i++;
     } else if (c == '%' && (e = pct_encoded(p, i, c)) != NOMATCH)
       i = e;
     else
-      RULE_LEAVE(p, pos, i);
+      break;
   }
+  at(p, i);
+  RULE_LEAVE(p, pos, i);
 }
 
 /* 3.2.2: reg-name = *( unreserved / pct-encoded / sub-delims ) */
@@ -169,15 +175,17 @@ size_t rule_reg_name(struct rfc3986__parser *p, size_t pos) {
   int c;
   RULE_ENTER(p, RFC3986_RULE_reg_name, pos);
   for (;;) {
-    c = at(p, i);
+    c = peek(p, i);
     if (is_unreserved_or_sub_delims(c)) {
       rfc3986__class_alternative(p, c);
       i++;
     } else if (c == '%' && (e = pct_encoded(p, i, c)) != NOMATCH)
       i = e;
     else
-      RULE_LEAVE(p, pos, i);
+      break;
   }
+  at(p, i);
+  RULE_LEAVE(p, pos, i);
 }
 
 /* 3.2.2: dec-octet = DIGIT                 ; 0-9
@@ -390,13 +398,14 @@ size_t rule_IPvFuture(struct rfc3986__parser *p, size_t pos) {
   c = at(p, pos);
   if (c != 'v' && c != 'V') /* ABNF strings are case-insensitive */
     RULE_LEAVE(p, pos, NOMATCH);
-  for (start = i; is_HEXDIG(at(p, i)); i++)
+  for (start = i; is_HEXDIG(peek(p, i)); i++)
     ;
-  if (i == start || at(p, i) != '.')
+  if (at(p, i) != '.' || i == start)
     RULE_LEAVE(p, pos, NOMATCH);
-  for (start = ++i; c = at(p, i), is_unreserved_or_sub_delims(c) || c == ':';
+  for (start = ++i; c = peek(p, i), is_unreserved_or_sub_delims(c) || c == ':';
        i++)
     rfc3986__class_alternative(p, c);
+  at(p, i);
   RULE_LEAVE(p, pos, i == start ? NOMATCH : i);
 }
 
@@ -456,8 +465,9 @@ size_t rule_host(struct rfc3986__parser *p, size_t pos) {
 size_t rule_port(struct rfc3986__parser *p, size_t pos) {
   size_t i = pos;
   RULE_ENTER(p, RFC3986_RULE_port, pos);
-  while (is_DIGIT(at(p, i)))
+  while (is_DIGIT(peek(p, i)))
     i++;
+  at(p, i);
   RULE_LEAVE(p, pos, i);
 }
 
@@ -487,14 +497,15 @@ size_t rule_authority(struct rfc3986__parser *p, size_t pos) {
 }
 
 /* 3.3: segment = *pchar
- * Each octet is looked at here before pchar reads it, so that where the
- * repetition stops the error names segment (the rule that cannot go on). */
+ * The octet where the repetition stops is read here, so that the error
+ * names segment (the rule that cannot go on). */
 size_t rule_segment(struct rfc3986__parser *p, size_t pos) {
   size_t i = pos, e;
   int c;
   RULE_ENTER(p, RFC3986_RULE_segment, pos);
-  while ((c = at(p, i)) != RFC3986__EOF && (e = pchar(p, i, c)) != NOMATCH)
+  while ((c = peek(p, i)) != RFC3986__EOF && (e = pchar(p, i, c)) != NOMATCH)
     i = e;
+  at(p, i);
   RULE_LEAVE(p, pos, i);
 }
 
@@ -504,8 +515,9 @@ size_t rule_segment_nz(struct rfc3986__parser *p, size_t pos) {
   size_t i = pos, e;
   int c;
   RULE_ENTER(p, RFC3986_RULE_segment_nz, pos);
-  while ((c = at(p, i)) != RFC3986__EOF && (e = pchar(p, i, c)) != NOMATCH)
+  while ((c = peek(p, i)) != RFC3986__EOF && (e = pchar(p, i, c)) != NOMATCH)
     i = e;
+  at(p, i);
   RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
 }
 
@@ -516,15 +528,17 @@ size_t rule_segment_nz_nc(struct rfc3986__parser *p, size_t pos) {
   int c;
   RULE_ENTER(p, RFC3986_RULE_segment_nz_nc, pos);
   for (;;) {
-    c = at(p, i);
+    c = peek(p, i);
     if (is_unreserved_or_sub_delims(c) || c == '@') {
       rfc3986__class_alternative(p, c);
       i++;
     } else if (c == '%' && (e = pct_encoded(p, i, c)) != NOMATCH)
       i = e;
     else
-      RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
+      break;
   }
+  at(p, i);
+  RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
 }
 
 /* 3.3: path-abempty = *( "/" segment ) ; begins with "/" or is empty */
@@ -612,14 +626,16 @@ size_t rule_query(struct rfc3986__parser *p, size_t pos) {
   int c;
   RULE_ENTER(p, RFC3986_RULE_query, pos);
   for (;;) {
-    c = at(p, i);
+    c = peek(p, i);
     if (c == '/' || c == '?')
       i++;
     else if ((e = pchar(p, i, c)) != NOMATCH)
       i = e;
     else
-      RULE_LEAVE(p, pos, i);
+      break;
   }
+  at(p, i);
+  RULE_LEAVE(p, pos, i);
 }
 
 /* 3.5: fragment = *( pchar / "/" / "?" ) */
@@ -628,14 +644,16 @@ size_t rule_fragment(struct rfc3986__parser *p, size_t pos) {
   int c;
   RULE_ENTER(p, RFC3986_RULE_fragment, pos);
   for (;;) {
-    c = at(p, i);
+    c = peek(p, i);
     if (c == '/' || c == '?')
       i++;
     else if ((e = pchar(p, i, c)) != NOMATCH)
       i = e;
     else
-      RULE_LEAVE(p, pos, i);
+      break;
   }
+  at(p, i);
+  RULE_LEAVE(p, pos, i);
 }
 
 /* 3: hier-part = "//" authority path-abempty
