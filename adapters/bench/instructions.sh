@@ -14,7 +14,7 @@
 # (uriparser; its figures are the "x PEER" ratios).
 # Then the worst cases: one call of each op on 1, 4 and 16 MB of each shape
 # (`--worst-case`), counted inside the library call only (--toggle-collect),
-# and the growth per 4x of size.
+# the growth per 4x of size, and the peer's call on 1 MB (`peer:OP`).
 set -u
 B=${BUILD:-build}
 BIN="$B/bin/uritest-bench"
@@ -63,8 +63,8 @@ for c in "${corpora[@]}"; do
   done
 done
 
-echo "== worst cases: instructions of one call (inside the library call), growth per 4x"
-printf '%-22s %-10s %14s %14s %14s %6s %6s\n' shape op 1MB 4MB 16MB 4/1 16/4
+echo "== worst cases: instructions of one call (inside the library call), growth per 4x, the peer's 1 MB call"
+printf '%-22s %-10s %14s %14s %14s %6s %6s %14s %7s\n' shape op 1MB 4MB 16MB 4/1 16/4 "$BENCH_PEER" "x peer"
 "$BIN" --worst-case list 0 list 2>/dev/null | sed -n "s/^shapes: //p" | tr -d "\n" > "$tmp/shapes"
 shapes=()
 eval "shapes=($(cat "$tmp/shapes"))"
@@ -77,7 +77,9 @@ for s in "${shapes[@]}"; do
     i1=$(count "$fn" --worst-case "$s" 1 "$op")
     i4=$(count "$fn" --worst-case "$s" 4 "$op")
     i16=$(count "$fn" --worst-case "$s" 16 "$op")
-    awk -v s="$s" -v op="$op" -v a="$i1" -v b="$i4" -v c="$i16" \
-      'BEGIN { printf "%-22s %-10s %14d %14d %14d %6.2f %6.2f\n", s, op, a, b, c, b / a, c / b }'
+    # the peer's parse stands beside both parsers
+    [ "$op" = parse-fast ] || ip=$(count peer_call --worst-case "$s" 1 "peer:$op")
+    awk -v s="$s" -v op="$op" -v a="$i1" -v b="$i4" -v c="$i16" -v p="$ip" \
+      'BEGIN { printf "%-22s %-10s %14d %14d %14d %6.2f %6.2f %14d %7.3f\n", s, op, a, b, c, b / a, c / b, p, p > 0 ? a / p : 0 }'
   done
 done

@@ -4,7 +4,7 @@
  * worst shapes, timed one call at a time, and the growth per 4x of size;
  * beside them, the bench's peer (glue_bench_peer) on the 1 MB inputs.
  * `--worst-case SHAPE MB OP` makes one call, so that callgrind can count
- * its instructions (adapters/bench/instructions.sh).
+ * its instructions (adapters/bench/instructions.sh); `peer:OP` the peer's.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,9 +85,14 @@ static const struct glue *peer_glue(void) {
 
 /* One call of the peer's counterpart of OP on S (NUL-terminated at
  * S[LEN]): parse (both parsers) is its accepts, resolve and normalize its
- * glue's (the output copied into R).  0 when the peer has no such call. */
-static int peer_call(const struct glue *g, enum wop op, const char *s,
-                     size_t len, struct adapter_reading *r) {
+ * glue's (the output copied into R).  0 when the peer has no such call.
+ * Never inlined: callgrind counts it by name (--toggle-collect). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int
+peer_call(const struct glue *g, enum wop op, const char *s, size_t len,
+          struct adapter_reading *r) {
   reading_reset(r);
   if (op == W_PARSE || op == W_PARSE_FAST)
     return g->accepts ? (g->accepts(s, len), 1) : 0;
@@ -240,14 +245,18 @@ void worst_list(void) {
 
 int worst_case_one(const char *shape, const char *mb, const char *op) {
   size_t k, size = (size_t)atoi(mb) << 20, len;
-  int o;
+  int o, peer = strncmp(op, "peer:", 5) == 0;
   char *in, *out;
+  const struct glue *g = peer ? peer_glue() : NULL;
+  struct adapter_reading r;
   for (k = 0; k < NSHAPES && strcmp(shapes[k].name, shape) != 0; k++)
     ;
-  for (o = 0; o < W__COUNT && strcmp(wop_names[o], op) != 0; o++)
+  for (o = 0; o < W__COUNT && strcmp(wop_names[o], op + 5 * peer) != 0; o++)
     ;
-  if (k == NSHAPES || o == W__COUNT || size == 0 || size > (size_t)64 << 20) {
-    fprintf(stderr, "uritest bench: --worst-case SHAPE MB OP (MB 1 to 64)\n");
+  if (k == NSHAPES || o == W__COUNT || size == 0 || size > (size_t)64 << 20 ||
+      (peer && !g)) {
+    fprintf(stderr, "uritest bench: --worst-case SHAPE MB [peer:]OP (MB 1 to "
+                    "64; peer: the bench's peer's call)\n");
     worst_list();
     return 2;
   }
@@ -260,7 +269,13 @@ int worst_case_one(const char *shape, const char *mb, const char *op) {
     return 2;
   }
   len = make_shape(k, size, in);
-  call((enum wop)o, in, len, out);
+  if (peer) {
+    reading_init(&r);
+    peer_call(g, (enum wop)o, in, len, &r);
+    reading_free(&r);
+  } else {
+    call((enum wop)o, in, len, out);
+  }
   free(in);
   free(out);
   return 0;

@@ -10,8 +10,10 @@
  * the offset just past the match, or RFC3986__NOMATCH.  Repetitions are
  * greedy and alternatives return the longest match, which is what a
  * whole-input match needs for this grammar.  Every octet is read through
- * rfc3986__at(), which remembers the furthest offset read: that is the
- * error offset, the longest prefix that a rule could still extend.  Rule
+ * rfc3986__at(), which remembers the furthest offset read (or looked at
+ * with rfc3986__peek() by a repetition, which reads the octet it stops at):
+ * that is the error offset, the longest prefix that a rule could still
+ * extend.  Rule
  * entry and exit, the alternative a rule took, what it abandons and each
  * octet read are told to the parse's observer, if any (rfc3986_observer);
  * the parse is the same with or without one.
@@ -29,7 +31,6 @@ struct rfc3986__parser {
   size_t len;
   size_t reached;              /* 1 + the furthest offset read, 0 before any */
   rfc3986_rule furthest_rule;  /* the rule that read it first */
-  rfc3986_rule rule;           /* the rule running now */
   const rfc3986_observer *obs; /* NULL: not observed */
   /* Components, written by the rules that own them (never NULL). */
   rfc3986_uri *uri;
@@ -44,45 +45,54 @@ static inline void rfc3986__step(const rfc3986_observer *obs) {
     obs->on_step(obs->data);
 }
 
-/* The octet at POS, or RFC3986__EOF; remembers how far the input was read. */
-static inline int rfc3986__at(struct rfc3986__parser *p, size_t pos) {
+/* The octet at POS, or RFC3986__EOF, read without remembering it: for the
+ * loop of a repetition, which remembers with rfc3986__at the octet it stops
+ * at, the furthest it reads. */
+static inline int rfc3986__peek(const struct rfc3986__parser *p, size_t pos) {
   rfc3986__step(p->obs);
-  if (pos >= p->reached) {
-    p->reached = pos + 1;
-    p->furthest_rule = p->rule;
-  }
   return pos < p->len ? p->s[pos] : RFC3986__EOF;
 }
 
-/* Rule entry and exit: keep p->rule current, and tell the observer. */
-static inline rfc3986_rule rfc3986__enter(struct rfc3986__parser *p,
-                                          rfc3986_rule rule, size_t pos) {
-  rfc3986_rule outer = p->rule;
-  p->rule = rule;
+/* The octet at POS, or RFC3986__EOF, read by RULE; remembers how far the
+ * input was read, and by which rule first. */
+static inline int rfc3986__at(struct rfc3986__parser *p, size_t pos,
+                              rfc3986_rule rule) {
+  if (pos >= p->reached) {
+    p->reached = pos + 1;
+    p->furthest_rule = rule;
+  }
+  return rfc3986__peek(p, pos);
+}
+
+/* Rule entry and exit, told to the observer.  RULE_ENTER names the running
+ * rule rule_self_, which the rule passes to what reads octets for it
+ * (rfc3986__at) and to what it tells the observer. */
+static inline void rfc3986__enter(struct rfc3986__parser *p, rfc3986_rule rule,
+                                  size_t pos) {
   if (p->obs && p->obs->on_enter)
     p->obs->on_enter(p->obs->data, rule, pos);
-  return outer;
 }
 
 static inline size_t rfc3986__leave(struct rfc3986__parser *p,
-                                    rfc3986_rule outer, size_t pos,
-                                    size_t end) {
+                                    rfc3986_rule rule, size_t pos, size_t end) {
   if (p->obs && p->obs->on_leave)
-    p->obs->on_leave(p->obs->data, p->rule, pos,
+    p->obs->on_leave(p->obs->data, rule, pos,
                      end == RFC3986__NOMATCH ? RFC3986_UNDEFINED : end);
-  p->rule = outer;
   return end;
 }
 
 #define RULE_ENTER(p, rule, pos)                                               \
-  rfc3986_rule rule_outer_ = rfc3986__enter((p), (rule), (pos))
+  const rfc3986_rule rule_self_ = (rule);                                      \
+  rfc3986__enter((p), rule_self_, (pos))
 #define RULE_LEAVE(p, pos, end)                                                \
-  return rfc3986__leave((p), rule_outer_, (pos), (end))
+  return rfc3986__leave((p), rule_self_, (pos), (end))
 
-/* The running rule matched with its alternative K (1-based, RFC order). */
-static inline void rfc3986__alternative(struct rfc3986__parser *p, int k) {
+/* The running rule RULE matched with its alternative K (1-based, RFC
+ * order). */
+static inline void rfc3986__alternative(struct rfc3986__parser *p,
+                                        rfc3986_rule rule, int k) {
   if (p->obs && p->obs->on_alternative)
-    p->obs->on_alternative(p->obs->data, p->rule, k);
+    p->obs->on_alternative(p->obs->data, rule, k);
 }
 
 /*
@@ -99,10 +109,11 @@ static inline void rfc3986__class_alternative(struct rfc3986__parser *p,
     rfc3986__class_alternative_(p, c);
 }
 
-/* The running rule abandons what the rules it called so far matched. */
-static inline void rfc3986__backtrack(struct rfc3986__parser *p) {
+/* The running rule RULE abandons what the rules it called so far matched. */
+static inline void rfc3986__backtrack(struct rfc3986__parser *p,
+                                      rfc3986_rule rule) {
   if (p->obs && p->obs->on_backtrack)
-    p->obs->on_backtrack(p->obs->data, p->rule);
+    p->obs->on_backtrack(p->obs->data, rule);
 }
 
 /*

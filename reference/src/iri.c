@@ -17,7 +17,8 @@
 #include "grammar.h"
 #include "producer.h"
 
-#define at rfc3986__at
+/* a read by the running rule (RULE_ENTER) */
+#define at(p, pos) rfc3986__at((p), (pos), rule_self_)
 #define NOMATCH RFC3986__NOMATCH
 
 struct cp_range {
@@ -55,7 +56,8 @@ static int ranges_meet(const struct cp_range *r, size_t n, uint32_t lo,
  * above U+10FFFD.
  */
 static size_t utf8_in(struct rfc3986__parser *p, size_t pos,
-                      const struct cp_range *r, size_t n) {
+                      const struct cp_range *r, size_t n,
+                      rfc3986_rule rule_self_) {
   static const uint32_t min_of_length[5] = {0, 0, 0x80, 0x800, 0x10000};
   int c = at(p, pos);
   size_t len, k;
@@ -97,14 +99,17 @@ static size_t utf8_in(struct rfc3986__parser *p, size_t pos,
  *              / %xD0000-DFFFD / %xE1000-EFFFD */
 size_t rule_ucschar(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_ucschar, pos);
-  RULE_LEAVE(p, pos, utf8_in(p, pos, ucschar_ranges, NRANGES(ucschar_ranges)));
+  RULE_LEAVE(
+      p, pos,
+      utf8_in(p, pos, ucschar_ranges, NRANGES(ucschar_ranges), rule_self_));
 }
 
 /* 2.2: iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD */
 size_t rule_iprivate(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_iprivate, pos);
-  RULE_LEAVE(p, pos,
-             utf8_in(p, pos, iprivate_ranges, NRANGES(iprivate_ranges)));
+  RULE_LEAVE(
+      p, pos,
+      utf8_in(p, pos, iprivate_ranges, NRANGES(iprivate_ranges), rule_self_));
 }
 
 /* 2.2: iunreserved = ALPHA / DIGIT / "-" / "." / "_" / "~" / ucschar */
@@ -188,19 +193,20 @@ size_t rule_ihost(struct rfc3986__parser *p, size_t pos) {
     c = p->s[pos + 1];
     u->host_type = (c == 'v' || c == 'V') ? RFC3986_HOST_IPVFUTURE
                                           : RFC3986_HOST_IPV6ADDRESS;
-    rfc3986__alternative(p, 1);
+    rfc3986__alternative(p, rule_self_, 1);
   } else {
     e4 = rule_IPv4address(p, pos);
     er = rule_ireg_name(p, pos);
     if (e4 == er) {
-      rfc3986__backtrack(p);
+      rfc3986__backtrack(p, rule_self_);
       rule_IPv4address(p, pos);
       u->host_type = RFC3986_HOST_IPV4ADDRESS;
     } else if (e4 != NOMATCH) {
-      rfc3986__backtrack(p);
+      rfc3986__backtrack(p, rule_self_);
       rule_ireg_name(p, pos);
     }
-    rfc3986__alternative(p, u->host_type == RFC3986_HOST_IPV4ADDRESS ? 2 : 3);
+    rfc3986__alternative(p, rule_self_,
+                         u->host_type == RFC3986_HOST_IPV4ADDRESS ? 2 : 3);
   }
   u->host = rfc3986__span(pos, er);
   RULE_LEAVE(p, pos, er);
@@ -216,7 +222,7 @@ size_t rule_iauthority(struct rfc3986__parser *p, size_t pos) {
     u->userinfo = rfc3986__span(pos, i);
     i++;
   } else {
-    rfc3986__backtrack(p);
+    rfc3986__backtrack(p, rule_self_);
     u->userinfo = rfc3986__undefined();
     i = pos;
   }
@@ -333,14 +339,14 @@ size_t rule_ipath(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_ipath, pos);
   for (k = 0; k < sizeof alt / sizeof alt[0]; k++) {
     e = alt[k](p, pos);
-    rfc3986__backtrack(p);
+    rfc3986__backtrack(p, rule_self_);
     if (e != NOMATCH && (best == NOMATCH || e > best)) {
       best = e;
       best_k = k;
     }
   }
   alt[best_k](p, pos); /* ipath-empty always matches */
-  rfc3986__alternative(p, (int)best_k + 1);
+  rfc3986__alternative(p, rule_self_, (int)best_k + 1);
   RULE_LEAVE(p, pos, best);
 }
 
@@ -400,7 +406,7 @@ size_t rule_ihier_part(struct rfc3986__parser *p, size_t pos) {
   } else {
     e = rule_ipath_empty(p, pos), alt = 4;
   }
-  rfc3986__alternative(p, alt);
+  rfc3986__alternative(p, rule_self_, alt);
   u->path = rfc3986__span(i, e);
   RULE_LEAVE(p, pos, e);
 }
@@ -426,13 +432,14 @@ size_t rule_irelative_part(struct rfc3986__parser *p, size_t pos) {
   } else {
     e = rule_ipath_empty(p, pos), alt = 4;
   }
-  rfc3986__alternative(p, alt);
+  rfc3986__alternative(p, rule_self_, alt);
   u->path = rfc3986__span(i, e);
   RULE_LEAVE(p, pos, e);
 }
 
 /* [ "?" iquery ] from I, recorded. */
-static size_t opt_iquery(struct rfc3986__parser *p, size_t i) {
+static size_t opt_iquery(struct rfc3986__parser *p, size_t i,
+                         rfc3986_rule rule_self_) {
   p->uri->query = rfc3986__undefined();
   if (at(p, i) != '?')
     return i;
@@ -441,7 +448,8 @@ static size_t opt_iquery(struct rfc3986__parser *p, size_t i) {
 }
 
 /* [ "#" ifragment ] from I, recorded. */
-static size_t opt_ifragment(struct rfc3986__parser *p, size_t i) {
+static size_t opt_ifragment(struct rfc3986__parser *p, size_t i,
+                            rfc3986_rule rule_self_) {
   p->uri->fragment = rfc3986__undefined();
   if (at(p, i) != '#')
     return i;
@@ -457,8 +465,8 @@ size_t rule_IRI(struct rfc3986__parser *p, size_t pos) {
     RULE_LEAVE(p, pos, NOMATCH);
   p->uri->kind = RFC3986_KIND_URI;
   p->uri->scheme = rfc3986__span(pos, i);
-  i = opt_iquery(p, rule_ihier_part(p, i + 1));
-  RULE_LEAVE(p, pos, opt_ifragment(p, i));
+  i = opt_iquery(p, rule_ihier_part(p, i + 1), rule_self_);
+  RULE_LEAVE(p, pos, opt_ifragment(p, i, rule_self_));
 }
 
 /* 2.2: absolute-IRI = scheme ":" ihier-part [ "?" iquery ] */
@@ -470,7 +478,7 @@ size_t rule_absolute_IRI(struct rfc3986__parser *p, size_t pos) {
   p->uri->kind = RFC3986_KIND_URI;
   p->uri->scheme = rfc3986__span(pos, i);
   p->uri->fragment = rfc3986__undefined();
-  RULE_LEAVE(p, pos, opt_iquery(p, rule_ihier_part(p, i + 1)));
+  RULE_LEAVE(p, pos, opt_iquery(p, rule_ihier_part(p, i + 1), rule_self_));
 }
 
 /* 2.2: irelative-ref = irelative-part [ "?" iquery ] [ "#" ifragment ] */
@@ -479,8 +487,8 @@ size_t rule_irelative_ref(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_irelative_ref, pos);
   p->uri->kind = RFC3986_KIND_RELATIVE_REF;
   p->uri->scheme = rfc3986__undefined();
-  i = opt_iquery(p, rule_irelative_part(p, pos));
-  RULE_LEAVE(p, pos, opt_ifragment(p, i));
+  i = opt_iquery(p, rule_irelative_part(p, pos), rule_self_);
+  RULE_LEAVE(p, pos, opt_ifragment(p, i, rule_self_));
 }
 
 /* 2.2: IRI-reference = IRI / irelative-ref
@@ -490,17 +498,17 @@ size_t rule_IRI_reference(struct rfc3986__parser *p, size_t pos) {
   size_t eu, er;
   RULE_ENTER(p, RFC3986_RULE_IRI_reference, pos);
   if ((eu = rule_IRI(p, pos)) == p->len) {
-    rfc3986__alternative(p, 1);
+    rfc3986__alternative(p, rule_self_, 1);
     RULE_LEAVE(p, pos, eu);
   }
-  rfc3986__backtrack(p);
+  rfc3986__backtrack(p, rule_self_);
   er = rule_irelative_ref(p, pos);
   if (eu != NOMATCH && eu > er) {
-    rfc3986__backtrack(p);
+    rfc3986__backtrack(p, rule_self_);
     er = rule_IRI(p, pos);
-    rfc3986__alternative(p, 1);
+    rfc3986__alternative(p, rule_self_, 1);
   } else {
-    rfc3986__alternative(p, 2);
+    rfc3986__alternative(p, rule_self_, 2);
   }
   RULE_LEAVE(p, pos, er);
 }

@@ -232,7 +232,6 @@ static rfc3986_status run(struct rfc3986__parser *p, rfc3986_rule rule,
     set_error(err, RFC3986_ERR_UNKNOWN_RULE, 0, RFC3986_RULE_NONE);
     return RFC3986_ERR_UNKNOWN_RULE;
   }
-  p->rule = rule;
   end = fn(p, 0);
   if (end == p->len) {
     set_error(err, RFC3986_OK, 0, RFC3986_RULE_NONE);

@@ -8,11 +8,15 @@
  *   prefix that the grammar can still complete, and
  * - a rule stops without reading the next octet only where no octet could
  *   extend its match.
+ * The loop of a repetition looks at its octets with rfc3986__peek and reads
+ * the one it stops at with rfc3986__at: the furthest it went.
  */
 
 #include "grammar.h"
 
-#define at rfc3986__at
+/* a read by the running rule (RULE_ENTER) */
+#define at(p, pos) rfc3986__at((p), (pos), rule_self_)
+#define peek rfc3986__peek
 #define NOMATCH RFC3986__NOMATCH
 
 /* pct_encoded and pchar are the rules' bodies, inlined into the loops of
@@ -25,17 +29,17 @@
 #define RULE_INLINE static inline
 #endif
 
-/* The body of rule_pct_encoded, inline in the loops that read pchar. */
-RULE_INLINE size_t pct_encoded(struct rfc3986__parser *p, size_t pos) {
+/* The body of rule_pct_encoded, given C, the octet at POS, which the loop
+ * that calls it has read already. */
+RULE_INLINE size_t pct_encoded(struct rfc3986__parser *p, size_t pos, int c) {
   RULE_ENTER(p, RFC3986_RULE_pct_encoded, pos);
-  if (at(p, pos) != '%' || !is_HEXDIG(at(p, pos + 1)) ||
-      !is_HEXDIG(at(p, pos + 2)))
+  if (c != '%' || !is_HEXDIG(at(p, pos + 1)) || !is_HEXDIG(at(p, pos + 2)))
     RULE_LEAVE(p, pos, NOMATCH);
   RULE_LEAVE(p, pos, pos + 3);
 }
 /* 2.1: pct-encoded = "%" HEXDIG HEXDIG */
 size_t rule_pct_encoded(struct rfc3986__parser *p, size_t pos) {
-  return pct_encoded(p, pos);
+  return pct_encoded(p, pos, rfc3986__at(p, pos, RFC3986_RULE_pct_encoded));
 }
 
 /* Index (1-based) of octet C in the alternatives ALTS, or 0. */
@@ -71,7 +75,7 @@ size_t rule_unreserved(struct rfc3986__parser *p, size_t pos) {
   c = at(p, pos);
   if (!is_unreserved(c))
     RULE_LEAVE(p, pos, NOMATCH);
-  rfc3986__alternative(p, unreserved_alternative(c));
+  rfc3986__alternative(p, rule_self_, unreserved_alternative(c));
   RULE_LEAVE(p, pos, pos + 1);
 }
 
@@ -82,7 +86,7 @@ size_t rule_reserved(struct rfc3986__parser *p, size_t pos) {
   c = at(p, pos);
   if (!is_gen_delims(c) && !is_sub_delims(c))
     RULE_LEAVE(p, pos, NOMATCH);
-  rfc3986__alternative(p, is_gen_delims(c) ? 1 : 2);
+  rfc3986__alternative(p, rule_self_, is_gen_delims(c) ? 1 : 2);
   RULE_LEAVE(p, pos, pos + 1);
 }
 
@@ -93,7 +97,7 @@ size_t rule_gen_delims(struct rfc3986__parser *p, size_t pos) {
   k = octet_alternative(at(p, pos), ":/?#[]@");
   if (k == 0)
     RULE_LEAVE(p, pos, NOMATCH);
-  rfc3986__alternative(p, k);
+  rfc3986__alternative(p, rule_self_, k);
   RULE_LEAVE(p, pos, pos + 1);
 }
 
@@ -105,25 +109,25 @@ size_t rule_sub_delims(struct rfc3986__parser *p, size_t pos) {
   k = sub_delims_alternative(at(p, pos));
   if (k == 0)
     RULE_LEAVE(p, pos, NOMATCH);
-  rfc3986__alternative(p, k);
+  rfc3986__alternative(p, rule_self_, k);
   RULE_LEAVE(p, pos, pos + 1);
 }
 
-/* The body of rule_pchar, inline in the loops of segment and the like. */
-RULE_INLINE size_t pchar(struct rfc3986__parser *p, size_t pos) {
-  int c;
+/* The body of rule_pchar, given C, the octet at POS, which the loop of
+ * segment or the like that calls it has read already. */
+RULE_INLINE size_t pchar(struct rfc3986__parser *p, size_t pos, int c) {
   size_t end;
   RULE_ENTER(p, RFC3986_RULE_pchar, pos);
-  c = at(p, pos);
   if (is_unreserved_or_sub_delims(c) || c == ':' || c == '@') {
     rfc3986__class_alternative(p, c);
-    rfc3986__alternative(p, is_unreserved(c)   ? 1
-                            : is_sub_delims(c) ? 3
-                            : c == ':'         ? 4
-                                               : 5);
+    rfc3986__alternative(p, rule_self_,
+                         is_unreserved(c)   ? 1
+                         : is_sub_delims(c) ? 3
+                         : c == ':'         ? 4
+                                            : 5);
     end = pos + 1;
-  } else if (c == '%' && (end = pct_encoded(p, pos)) != NOMATCH) {
-    rfc3986__alternative(p, 2);
+  } else if (c == '%' && (end = pct_encoded(p, pos, c)) != NOMATCH) {
+    rfc3986__alternative(p, rule_self_, 2);
   } else {
     end = NOMATCH;
   }
@@ -131,7 +135,7 @@ RULE_INLINE size_t pchar(struct rfc3986__parser *p, size_t pos) {
 }
 /* 3.3: pchar = unreserved / pct-encoded / sub-delims / ":" / "@" */
 size_t rule_pchar(struct rfc3986__parser *p, size_t pos) {
-  return pchar(p, pos);
+  return pchar(p, pos, rfc3986__at(p, pos, RFC3986_RULE_pchar));
 }
 
 /* 3.1: scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) */
@@ -141,9 +145,10 @@ size_t rule_scheme(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_scheme, pos);
   if (!is_ALPHA(at(p, pos)))
     RULE_LEAVE(p, pos, NOMATCH);
-  while (c = at(p, i),
+  while (c = peek(p, i),
          is_ALPHA(c) || is_DIGIT(c) || c == '+' || c == '-' || c == '.')
     i++;
+  at(p, i);
   RULE_LEAVE(p, pos, i);
 }
 
@@ -153,15 +158,17 @@ size_t rule_userinfo(struct rfc3986__parser *p, size_t pos) {
   int c;
   RULE_ENTER(p, RFC3986_RULE_userinfo, pos);
   for (;;) {
-    c = at(p, i);
+    c = peek(p, i);
     if (is_unreserved_or_sub_delims(c) || c == ':') {
       rfc3986__class_alternative(p, c);
       i++;
-    } else if (c == '%' && (e = pct_encoded(p, i)) != NOMATCH)
+    } else if (c == '%' && (e = pct_encoded(p, i, c)) != NOMATCH)
       i = e;
     else
-      RULE_LEAVE(p, pos, i);
+      break;
   }
+  at(p, i);
+  RULE_LEAVE(p, pos, i);
 }
 
 /* 3.2.2: reg-name = *( unreserved / pct-encoded / sub-delims ) */
@@ -170,15 +177,17 @@ size_t rule_reg_name(struct rfc3986__parser *p, size_t pos) {
   int c;
   RULE_ENTER(p, RFC3986_RULE_reg_name, pos);
   for (;;) {
-    c = at(p, i);
+    c = peek(p, i);
     if (is_unreserved_or_sub_delims(c)) {
       rfc3986__class_alternative(p, c);
       i++;
-    } else if (c == '%' && (e = pct_encoded(p, i)) != NOMATCH)
+    } else if (c == '%' && (e = pct_encoded(p, i, c)) != NOMATCH)
       i = e;
     else
-      RULE_LEAVE(p, pos, i);
+      break;
   }
+  at(p, i);
+  RULE_LEAVE(p, pos, i);
 }
 
 /* 3.2.2: dec-octet = DIGIT                 ; 0-9
@@ -197,7 +206,7 @@ size_t rule_dec_octet(struct rfc3986__parser *p, size_t pos) {
   if (!is_DIGIT(c0))
     RULE_LEAVE(p, pos, NOMATCH);
   if (c0 == '0' || !is_DIGIT(c1 = at(p, pos + 1))) {
-    rfc3986__alternative(p, 1);
+    rfc3986__alternative(p, rule_self_, 1);
     RULE_LEAVE(p, pos, pos + 1); /* DIGIT */
   }
   end = pos + 2; /* %x31-39 DIGIT */
@@ -212,7 +221,7 @@ size_t rule_dec_octet(struct rfc3986__parser *p, size_t pos) {
     else if (c1 == '5' && c2 >= '0' && c2 <= '5')
       end = pos + 3, alt = 5; /* "25" %x30-35 */
   }
-  rfc3986__alternative(p, alt);
+  rfc3986__alternative(p, rule_self_, alt);
   RULE_LEAVE(p, pos, end);
 }
 
@@ -252,12 +261,12 @@ size_t rule_ls32(struct rfc3986__parser *p, size_t pos) {
   if (e != NOMATCH)
     e = at(p, e) == ':' ? rule_h16(p, e + 1) : NOMATCH;
   if (e != NOMATCH) {
-    rfc3986__alternative(p, 1);
+    rfc3986__alternative(p, rule_self_, 1);
     RULE_LEAVE(p, pos, e);
   }
-  rfc3986__backtrack(p);
+  rfc3986__backtrack(p, rule_self_);
   if ((e = rule_IPv4address(p, pos)) != NOMATCH)
-    rfc3986__alternative(p, 2);
+    rfc3986__alternative(p, rule_self_, 2);
   RULE_LEAVE(p, pos, e);
 }
 
@@ -272,6 +281,7 @@ size_t rule_ls32(struct rfc3986__parser *p, size_t pos) {
  */
 static size_t IPv6address_head(struct rfc3986__parser *p, size_t pos,
                                int *pieces) {
+  const rfc3986_rule rule_self_ = RFC3986_RULE_IPv6address; /* it reads */
   size_t i = pos;
   *pieces = 0;
   if (at(p, i) == ':' && at(p, i + 1) == ':')
@@ -291,6 +301,7 @@ static size_t IPv6address_head(struct rfc3986__parser *p, size_t pos,
  * The number read. */
 static int h16_colon_run(struct rfc3986__parser *p, size_t pos, int cap,
                          size_t after[7]) {
+  const rfc3986_rule rule_self_ = RFC3986_RULE_IPv6address; /* it reads */
   int m = 0;
   size_t e;
   after[0] = pos;
@@ -356,11 +367,11 @@ size_t rule_IPv6address(struct rfc3986__parser *p, size_t pos) {
   int k, best_k = 1, n, m = 0;
   RULE_ENTER(p, RFC3986_RULE_IPv6address, pos);
   best = h16_colons_ls32(p, pos, 6); /* 6( h16 ":" ) ls32 */
-  rfc3986__backtrack(p);
+  rfc3986__backtrack(p, rule_self_);
   head = IPv6address_head(p, pos, &n);
   if (head != NOMATCH)
     m = h16_colon_run(p, head, 5 - n, after);
-  rfc3986__backtrack(p); /* the winner reads them again */
+  rfc3986__backtrack(p, rule_self_); /* the winner reads them again */
   /* alternative K takes a head of at most K - 2 pieces (2: none) */
   for (k = n + 2; head != NOMATCH && k <= 9; k++) {
     if (k == 9) /* "::" */
@@ -369,7 +380,7 @@ size_t rule_IPv6address(struct rfc3986__parser *p, size_t pos) {
       e = rule_h16(p, head);
     else /* "::" (7 - K)( h16 ":" ) ls32 */
       e = tail_ls32(p, after, m, 7 - k);
-    rfc3986__backtrack(p);
+    rfc3986__backtrack(p, rule_self_);
     if (e != NOMATCH && (best == NOMATCH || e > best)) {
       best = e;
       best_k = k;
@@ -379,7 +390,7 @@ size_t rule_IPv6address(struct rfc3986__parser *p, size_t pos) {
     RULE_LEAVE(p, pos, NOMATCH);
   if (p->obs) /* the winner's trace, for the observer only */
     IPv6address_again(p, pos, best_k);
-  rfc3986__alternative(p, best_k);
+  rfc3986__alternative(p, rule_self_, best_k);
   RULE_LEAVE(p, pos, best);
 }
 
@@ -391,13 +402,14 @@ size_t rule_IPvFuture(struct rfc3986__parser *p, size_t pos) {
   c = at(p, pos);
   if (c != 'v' && c != 'V') /* ABNF strings are case-insensitive */
     RULE_LEAVE(p, pos, NOMATCH);
-  for (start = i; is_HEXDIG(at(p, i)); i++)
+  for (start = i; is_HEXDIG(peek(p, i)); i++)
     ;
-  if (i == start || at(p, i) != '.')
+  if (at(p, i) != '.' || i == start)
     RULE_LEAVE(p, pos, NOMATCH);
-  for (start = ++i; c = at(p, i), is_unreserved_or_sub_delims(c) || c == ':';
+  for (start = ++i; c = peek(p, i), is_unreserved_or_sub_delims(c) || c == ':';
        i++)
     rfc3986__class_alternative(p, c);
+  at(p, i);
   RULE_LEAVE(p, pos, i == start ? NOMATCH : i);
 }
 
@@ -414,7 +426,7 @@ size_t rule_IP_literal(struct rfc3986__parser *p, size_t pos) {
                              : rule_IPv6address(p, pos + 1);
   if (e == NOMATCH || at(p, e) != ']')
     RULE_LEAVE(p, pos, NOMATCH);
-  rfc3986__alternative(p, (c == 'v' || c == 'V') ? 2 : 1);
+  rfc3986__alternative(p, rule_self_, (c == 'v' || c == 'V') ? 2 : 1);
   RULE_LEAVE(p, pos, e + 1);
 }
 
@@ -434,20 +446,21 @@ size_t rule_host(struct rfc3986__parser *p, size_t pos) {
     c = p->s[pos + 1];
     u->host_type = (c == 'v' || c == 'V') ? RFC3986_HOST_IPVFUTURE
                                           : RFC3986_HOST_IPV6ADDRESS;
-    rfc3986__alternative(p, 1);
+    rfc3986__alternative(p, rule_self_, 1);
   } else {
     e4 = rule_IPv4address(p, pos);
     er = rule_reg_name(p, pos);
     if (e4 == er) {
-      rfc3986__backtrack(p);
+      rfc3986__backtrack(p, rule_self_);
       if (p->obs) /* its trace, for the observer only */
         rule_IPv4address(p, pos);
       u->host_type = RFC3986_HOST_IPV4ADDRESS;
     } else if (e4 != NOMATCH) {
-      rfc3986__backtrack(p);
+      rfc3986__backtrack(p, rule_self_);
       rule_reg_name(p, pos);
     }
-    rfc3986__alternative(p, u->host_type == RFC3986_HOST_IPV4ADDRESS ? 2 : 3);
+    rfc3986__alternative(p, rule_self_,
+                         u->host_type == RFC3986_HOST_IPV4ADDRESS ? 2 : 3);
   }
   u->host = rfc3986__span(pos, er);
   RULE_LEAVE(p, pos, er);
@@ -457,8 +470,9 @@ size_t rule_host(struct rfc3986__parser *p, size_t pos) {
 size_t rule_port(struct rfc3986__parser *p, size_t pos) {
   size_t i = pos;
   RULE_ENTER(p, RFC3986_RULE_port, pos);
-  while (is_DIGIT(at(p, i)))
+  while (is_DIGIT(peek(p, i)))
     i++;
+  at(p, i);
   RULE_LEAVE(p, pos, i);
 }
 
@@ -472,7 +486,7 @@ size_t rule_authority(struct rfc3986__parser *p, size_t pos) {
     u->userinfo = rfc3986__span(pos, i);
     i++;
   } else {
-    rfc3986__backtrack(p);
+    rfc3986__backtrack(p, rule_self_);
     u->userinfo = rfc3986__undefined();
     i = pos;
   }
@@ -488,13 +502,15 @@ size_t rule_authority(struct rfc3986__parser *p, size_t pos) {
 }
 
 /* 3.3: segment = *pchar
- * Each octet is looked at here before pchar reads it, so that where the
- * repetition stops the error names segment (the rule that cannot go on). */
+ * The octet where the repetition stops is read here, so that the error
+ * names segment (the rule that cannot go on). */
 size_t rule_segment(struct rfc3986__parser *p, size_t pos) {
   size_t i = pos, e;
+  int c;
   RULE_ENTER(p, RFC3986_RULE_segment, pos);
-  while (at(p, i) != RFC3986__EOF && (e = pchar(p, i)) != NOMATCH)
+  while ((c = peek(p, i)) != RFC3986__EOF && (e = pchar(p, i, c)) != NOMATCH)
     i = e;
+  at(p, i);
   RULE_LEAVE(p, pos, i);
 }
 
@@ -502,9 +518,11 @@ size_t rule_segment(struct rfc3986__parser *p, size_t pos) {
  * As segment. */
 size_t rule_segment_nz(struct rfc3986__parser *p, size_t pos) {
   size_t i = pos, e;
+  int c;
   RULE_ENTER(p, RFC3986_RULE_segment_nz, pos);
-  while (at(p, i) != RFC3986__EOF && (e = pchar(p, i)) != NOMATCH)
+  while ((c = peek(p, i)) != RFC3986__EOF && (e = pchar(p, i, c)) != NOMATCH)
     i = e;
+  at(p, i);
   RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
 }
 
@@ -515,15 +533,17 @@ size_t rule_segment_nz_nc(struct rfc3986__parser *p, size_t pos) {
   int c;
   RULE_ENTER(p, RFC3986_RULE_segment_nz_nc, pos);
   for (;;) {
-    c = at(p, i);
+    c = peek(p, i);
     if (is_unreserved_or_sub_delims(c) || c == '@') {
       rfc3986__class_alternative(p, c);
       i++;
-    } else if (c == '%' && (e = pct_encoded(p, i)) != NOMATCH)
+    } else if (c == '%' && (e = pct_encoded(p, i, c)) != NOMATCH)
       i = e;
     else
-      RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
+      break;
   }
+  at(p, i);
+  RULE_LEAVE(p, pos, i == pos ? NOMATCH : i);
 }
 
 /* 3.3: path-abempty = *( "/" segment ) ; begins with "/" or is empty */
@@ -594,14 +614,14 @@ size_t rule_path(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_path, pos);
   for (k = 0; k < sizeof alt / sizeof alt[0]; k++) {
     e = alt[k](p, pos);
-    rfc3986__backtrack(p);
+    rfc3986__backtrack(p, rule_self_);
     if (e != NOMATCH && (best == NOMATCH || e > best)) {
       best = e;
       best_k = k;
     }
   }
   alt[best_k](p, pos); /* path-empty always matches */
-  rfc3986__alternative(p, (int)best_k + 1);
+  rfc3986__alternative(p, rule_self_, (int)best_k + 1);
   RULE_LEAVE(p, pos, best);
 }
 
@@ -611,14 +631,16 @@ size_t rule_query(struct rfc3986__parser *p, size_t pos) {
   int c;
   RULE_ENTER(p, RFC3986_RULE_query, pos);
   for (;;) {
-    c = at(p, i);
+    c = peek(p, i);
     if (c == '/' || c == '?')
       i++;
-    else if ((e = pchar(p, i)) != NOMATCH)
+    else if ((e = pchar(p, i, c)) != NOMATCH)
       i = e;
     else
-      RULE_LEAVE(p, pos, i);
+      break;
   }
+  at(p, i);
+  RULE_LEAVE(p, pos, i);
 }
 
 /* 3.5: fragment = *( pchar / "/" / "?" ) */
@@ -627,14 +649,16 @@ size_t rule_fragment(struct rfc3986__parser *p, size_t pos) {
   int c;
   RULE_ENTER(p, RFC3986_RULE_fragment, pos);
   for (;;) {
-    c = at(p, i);
+    c = peek(p, i);
     if (c == '/' || c == '?')
       i++;
-    else if ((e = pchar(p, i)) != NOMATCH)
+    else if ((e = pchar(p, i, c)) != NOMATCH)
       i = e;
     else
-      RULE_LEAVE(p, pos, i);
+      break;
   }
+  at(p, i);
+  RULE_LEAVE(p, pos, i);
 }
 
 /* 3: hier-part = "//" authority path-abempty
@@ -661,7 +685,7 @@ size_t rule_hier_part(struct rfc3986__parser *p, size_t pos) {
   } else {
     e = rule_path_empty(p, pos), alt = 4;
   }
-  rfc3986__alternative(p, alt);
+  rfc3986__alternative(p, rule_self_, alt);
   u->path = rfc3986__span(i, e);
   RULE_LEAVE(p, pos, e);
 }
@@ -688,13 +712,14 @@ size_t rule_relative_part(struct rfc3986__parser *p, size_t pos) {
   } else {
     e = rule_path_empty(p, pos), alt = 4;
   }
-  rfc3986__alternative(p, alt);
+  rfc3986__alternative(p, rule_self_, alt);
   u->path = rfc3986__span(i, e);
   RULE_LEAVE(p, pos, e);
 }
 
 /* [ "?" query ] from I, recorded. */
-static size_t opt_query(struct rfc3986__parser *p, size_t i) {
+static size_t opt_query(struct rfc3986__parser *p, size_t i,
+                        rfc3986_rule rule_self_) {
   p->uri->query = rfc3986__undefined();
   if (at(p, i) != '?')
     return i;
@@ -703,7 +728,8 @@ static size_t opt_query(struct rfc3986__parser *p, size_t i) {
 }
 
 /* [ "#" fragment ] from I, recorded. */
-static size_t opt_fragment(struct rfc3986__parser *p, size_t i) {
+static size_t opt_fragment(struct rfc3986__parser *p, size_t i,
+                           rfc3986_rule rule_self_) {
   p->uri->fragment = rfc3986__undefined();
   if (at(p, i) != '#')
     return i;
@@ -719,8 +745,8 @@ size_t rule_URI(struct rfc3986__parser *p, size_t pos) {
     RULE_LEAVE(p, pos, NOMATCH);
   p->uri->kind = RFC3986_KIND_URI;
   p->uri->scheme = rfc3986__span(pos, i);
-  i = opt_query(p, rule_hier_part(p, i + 1));
-  RULE_LEAVE(p, pos, opt_fragment(p, i));
+  i = opt_query(p, rule_hier_part(p, i + 1), rule_self_);
+  RULE_LEAVE(p, pos, opt_fragment(p, i, rule_self_));
 }
 
 /* 4.3: absolute-URI = scheme ":" hier-part [ "?" query ] */
@@ -732,7 +758,7 @@ size_t rule_absolute_URI(struct rfc3986__parser *p, size_t pos) {
   p->uri->kind = RFC3986_KIND_URI;
   p->uri->scheme = rfc3986__span(pos, i);
   p->uri->fragment = rfc3986__undefined();
-  RULE_LEAVE(p, pos, opt_query(p, rule_hier_part(p, i + 1)));
+  RULE_LEAVE(p, pos, opt_query(p, rule_hier_part(p, i + 1), rule_self_));
 }
 
 /* 4.2: relative-ref = relative-part [ "?" query ] [ "#" fragment ] */
@@ -741,8 +767,8 @@ size_t rule_relative_ref(struct rfc3986__parser *p, size_t pos) {
   RULE_ENTER(p, RFC3986_RULE_relative_ref, pos);
   p->uri->kind = RFC3986_KIND_RELATIVE_REF;
   p->uri->scheme = rfc3986__undefined();
-  i = opt_query(p, rule_relative_part(p, pos));
-  RULE_LEAVE(p, pos, opt_fragment(p, i));
+  i = opt_query(p, rule_relative_part(p, pos), rule_self_);
+  RULE_LEAVE(p, pos, opt_fragment(p, i, rule_self_));
 }
 
 /* 4.1: URI-reference = URI / relative-ref
@@ -756,19 +782,19 @@ size_t rule_URI_reference(struct rfc3986__parser *p, size_t pos) {
   rfc3986_uri as_uri;
   RULE_ENTER(p, RFC3986_RULE_URI_reference, pos);
   if ((eu = rule_URI(p, pos)) == p->len) {
-    rfc3986__alternative(p, 1);
+    rfc3986__alternative(p, rule_self_, 1);
     RULE_LEAVE(p, pos, eu);
   }
   as_uri = *p->uri;
-  rfc3986__backtrack(p);
+  rfc3986__backtrack(p, rule_self_);
   er = rule_relative_ref(p, pos);
   if (eu != NOMATCH && eu > er) {
-    rfc3986__backtrack(p);
+    rfc3986__backtrack(p, rule_self_);
     *p->uri = as_uri;
     er = p->obs ? rule_URI(p, pos) : eu;
-    rfc3986__alternative(p, 1);
+    rfc3986__alternative(p, rule_self_, 1);
   } else {
-    rfc3986__alternative(p, 2);
+    rfc3986__alternative(p, rule_self_, 2);
   }
   RULE_LEAVE(p, pos, er);
 }
