@@ -304,6 +304,7 @@ $(CONDITIONS_TEST): $(BUILD)/obj/adapters/tests/test_conditions.o $(BUILD)/obj/a
     $(BUILD)/obj/adapters/common/conditions_lib.o \
     $(BUILD)/obj/adapters/common/behaviour.o $(BUILD)/obj/adapters/common/predict.o \
     $(BUILD)/obj/adapters/common/predict_rewrite.o \
+    $(BUILD)/obj/adapters/common/predict_pct_sets.o \
     $(BUILD)/obj/adapters/common/codec.o $(ADAPTER_READING_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)

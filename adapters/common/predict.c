@@ -195,6 +195,15 @@ const struct transform transform_table[] = {
      "(controls, space, DEL, non-ASCII) is percent-encoded; the userinfo "
      "and host keep it as written",
      NULL, pt_rw_non_graphic_encode},
+    {"pct-encode-sets-by-component", TS_READING, "2.1",
+     "each component percent-encodes its set (the URL Standard's): C0 "
+     "controls, DEL and non-ASCII everywhere; also space and \"<>` in "
+     "the fragment; space and \"#<> in the query (and ' after a special "
+     "scheme: ftp, file, http, https, ws, wss); these and ?^`{} in a "
+     "path that starts with \"/\" or follows an authority; these and "
+     "/:;=@[\\]| in the user and the password; nothing more in a host "
+     "after no special scheme or a path right after the scheme (\"s:p\")",
+     NULL, pt_rw_pct_encode_sets},
     {"path-pct-decoded", TS_READING, "2.1", "the path is percent-decoded", NULL,
      pt_rw_path_decode},
     {"all-pct-decoded", TS_READING, "2.1",

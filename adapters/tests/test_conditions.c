@@ -355,6 +355,7 @@ struct prow {
 #define DOT "empty-first-segment-dot-prefixed"
 #define UTF8 "all-pct-decoded-where-utf8"
 #define AIS "authority-implied-after-scheme"
+#define PSETS "appendix-b-split,pct-encode-sets-by-component"
 static const struct prow prows[] = {
     /* relative-as-http: tcllib's uri::split */
     {"relative-as-http", "parse", "awb/c", NULL, SCHEME, "http"},
@@ -476,6 +477,24 @@ static const struct prow prows[] = {
      "s://a b@h/p q?r\x7fs#\xc3", NULL, QUERY, "r%7Fs"},
     {"appendix-b-split,non-graphic-pct-encoded", "parse",
      "s://a b@h/p q?r\x7fs#\xc3", NULL, FRAG, "%C3"},
+    /* pct-encode-sets-by-component (PSETS): the URL Standard's sets */
+    {PSETS, "parse", "s://a^b:c:d@h/p^{}|?q'^`#f`^", NULL, USER, "a%5Eb:c%3Ad"},
+    {PSETS, "parse", "s://a^b:c:d@h/p^{}|?q'^`#f`^", NULL, PATH,
+     "/p%5E%7B%7D|"},
+    {PSETS, "parse", "s://a^b:c:d@h/p^{}|?q'^`#f`^", NULL, QUERY, "q'^`"},
+    {PSETS, "parse", "s://a^b:c:d@h/p^{}|?q'^`#f`^", NULL, FRAG, "f%60^"},
+    {PSETS, "parse", "http://h/?q'<", NULL, QUERY, "q%27%3C"},
+    {PSETS, "parse", "s:a^b\x01 \xc3", NULL, PATH, "a^b%01 %C3"},
+    {PSETS, "parse",
+     "s://a\x02"
+     "b\x7f/",
+     NULL, HOST, "a%02b%7F"},
+    {PSETS, "parse",
+     "http://a\x02"
+     "b/",
+     NULL, HOST,
+     "a\x02"
+     "b"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
