@@ -29,8 +29,8 @@ static void encode(struct pstr *s, const char *set) {
 
 /* the URL Standard's special schemes */
 static int scheme_special(const struct pstr *s) {
-  static const char *const special[] = {"ftp", "file", "http",
-                                        "https", "ws", "wss"};
+  static const char *const special[] = {"ftp",   "file", "http",
+                                        "https", "ws",   "wss"};
   for (size_t i = 0; s->def && i < sizeof special / sizeof *special; i++)
     if (strlen(special[i]) == s->n && !strncasecmp(s->p, special[i], s->n))
       return 1;

@@ -306,6 +306,8 @@ static const struct row rows[] = {
     {"input-scheme-one-letter", "parse", "s", NULL, OUT, NULL, NULL, 0},
     /* a parse has no base: a base condition does not hold (no NULL read) */
     {"base-no-authority", "parse", "a:b", NULL, OUT, NULL, NULL, 0},
+    {"no-base", "parse", "p", NULL, OUT, NULL, NULL, 1},
+    {"no-base", "resolve", "p", "http://a/", OUT, NULL, NULL, 0},
 };
 
 static void set(struct adapter_reading *r, int comp, const char *v) {
@@ -328,7 +330,7 @@ static int input_re_past_nul(size_t k) {
   static const char in[] = "s://a\0b@h/p";
   struct behaviour_rule b = {"t", "parse", NULL, NULL, NULL, &re, NULL};
   struct cond_ctx x = {"parse", in,   sizeof in - 1, NULL, 0,
-                       NULL,    NULL, OUT,           NULL};
+                       NULL,    NULL, OUT,           NULL, 0};
   int ok = behaviour_holds(&b, &x, NULL, NULL) == 1;
   regfree(&re);
   printf("%s %zu - input_matches \"[@]\" on s://a\\0b@h/p: past the NUL\n",
@@ -547,7 +549,7 @@ int main(void) {
     set(&lib, t->comp, t->lib);
     struct cond_ctx x = {
         t->op, t->in, strlen(t->in), t->base, t->base ? strlen(t->base) : 0,
-        &ref,  &lib,  t->comp,       NULL};
+        &ref,  &lib,  t->comp,       NULL,    0};
     cond_fn f = condition_named(t->cond);
     int got = f ? f(&x) != 0 : -1;
     int ok = got == t->holds;
