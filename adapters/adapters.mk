@@ -305,6 +305,8 @@ $(CONDITIONS_TEST): $(BUILD)/obj/adapters/tests/test_conditions.o $(BUILD)/obj/a
     $(BUILD)/obj/adapters/common/behaviour.o $(BUILD)/obj/adapters/common/predict.o \
     $(BUILD)/obj/adapters/common/predict_rewrite.o \
     $(BUILD)/obj/adapters/common/predict_pct_sets.o \
+    $(BUILD)/obj/adapters/common/predict_port.o \
+    $(BUILD)/obj/adapters/common/predict_ipv4.o \
     $(BUILD)/obj/adapters/common/codec.o $(ADAPTER_READING_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)

@@ -93,7 +93,7 @@ FUZZ_CONFIGS := libfuzzer afl oss-fuzz
 # codec (it writes the FUZZ-FINDING lines), the result classes (their
 # kinds) and the reference's glue.
 FUZZ_DIFF_COMMON := fuzz/targets/diff.c adapters/common/reading.c adapters/common/conditions.c adapters/common/conditions_lib.c \
-                    adapters/common/behaviour.c adapters/common/predict.c adapters/common/predict_rewrite.c adapters/common/predict_pct_sets.c \
+                    adapters/common/behaviour.c adapters/common/predict.c adapters/common/predict_rewrite.c adapters/common/predict_pct_sets.c adapters/common/predict_port.c adapters/common/predict_ipv4.c \
                     adapters/common/codec.c adapters/common/classes.c adapters/reference/glue.c
 
 # $(1) configuration

@@ -14,7 +14,7 @@ UT_SRC  := $(wildcard $(UT_DIRS:%=%/*.c))
 # targets evaluate them (adapters/common/conditions.c), and the protocol's
 # codec, as the adapters speak it (adapters/common/codec*.c), and the
 # result classes' table (adapters/common/classes.c)
-UT_SHARED_SRC := adapters/common/conditions.c adapters/common/conditions_lib.c adapters/common/behaviour.c adapters/common/predict.c adapters/common/predict_rewrite.c adapters/common/predict_pct_sets.c adapters/common/reading.c adapters/reference/glue.c \
+UT_SHARED_SRC := adapters/common/conditions.c adapters/common/conditions_lib.c adapters/common/behaviour.c adapters/common/predict.c adapters/common/predict_rewrite.c adapters/common/predict_pct_sets.c adapters/common/predict_port.c adapters/common/predict_ipv4.c adapters/common/reading.c adapters/reference/glue.c \
                  adapters/common/codec.c adapters/common/codec_json.c adapters/common/classes.c
 UT_OBJ  := $(UT_SRC:%.c=$(BUILD)/obj/%.o) $(UT_SHARED_SRC:%.c=$(BUILD)/obj/%.o)
 UT_HDR  := $(wildcard $(UT_DIRS:%=%/*.h)) $(RESULTS_HDR)

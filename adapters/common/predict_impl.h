@@ -87,5 +87,7 @@ void pt_rw_path_rooted(struct prd *r);
 void pct_normalize(struct pstr *s, int upper, int decode);
 void pct_encode_where(struct pstr *s, int (*keep)(unsigned char));
 void pt_rw_pct_encode_sets(struct prd *r);
+void pt_rw_port_digits_only(struct prd *r);
+void pt_rw_ipv4_zeros_dropped(struct prd *r);
 
 #endif

@@ -358,6 +358,8 @@ struct prow {
 #define UTF8 "all-pct-decoded-where-utf8"
 #define AIS "authority-implied-after-scheme"
 #define PSETS "appendix-b-split,pct-encode-sets-by-component"
+#define PORTD "appendix-b-split,port-digits-only"
+#define IPV4Z "ipv4-leading-zeros-dropped"
 static const struct prow prows[] = {
     /* relative-as-http: tcllib's uri::split */
     {"relative-as-http", "parse", "awb/c", NULL, SCHEME, "http"},
@@ -487,6 +489,19 @@ static const struct prow prows[] = {
     {PSETS, "parse", "s://a^b:c:d@h/p^{}|?q'^`#f`^", NULL, FRAG, "f%60^"},
     {PSETS, "parse", "http://h/?q'<", NULL, QUERY, "q%27%3C"},
     {PSETS, "parse", "s:a^b\x01 \xc3", NULL, PATH, "a^b%01 %C3"},
+    /* port-digits-only (PORTD): a port cut at its first non-digit */
+    {PORTD, "parse", "s://u:v@h:1a:2/p", NULL, PORT, "1"},
+    {PORTD, "parse", "s://u:v@h:1a:2/p", NULL, HOST, "h"},
+    {PORTD, "parse", "s://u:v@h:1a:2/p", NULL, USER, "u:v"},
+    {PORTD, "parse", "s://u:v@h:1a:2/p", NULL, PATH, "a:2/p"},
+    {PORTD, "parse", "s://[::1]:8x", NULL, PORT, "8"},
+    {PORTD, "parse", "s://[::1]:8x", NULL, PATH, "x"},
+    {PORTD, "parse", "s://h:x/p", NULL, PORT, ""},
+    {PORTD, "parse", "s://h:12/p", NULL, PORT, "12"},
+    /* ipv4-leading-zeros-dropped: decimal, not octal */
+    {IPV4Z, "parse", "http://060.01.1.001/", NULL, HOST, "60.1.1.1"},
+    {IPV4Z, "parse", "http://060.1.1/", NULL, HOST, "060.1.1"},
+    {IPV4Z, "parse", "http://060.1.1.256/", NULL, HOST, "060.1.1.256"},
     {PSETS, "parse",
      "s://a\x02"
      "b\x7f/",
