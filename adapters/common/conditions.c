@@ -650,6 +650,12 @@ COND(c_input_or_base_bracket) {
          (x->base && has_octet(x->base, x->base_len, o_bracket));
 }
 
+/* no base: a parse of the input alone (not against a base, as WHATWG's
+ * tests parse), or a normalize */
+COND(c_no_base) {
+  return !x->base && !x->parse_base;
+}
+
 int condition_reads_answer(const char *name) {
   static const char *const answer[] = {"numeric-ipv4-form", "ref-empty",
                                        "ref-undefined",
@@ -747,6 +753,7 @@ static const struct cond_entry conditions[] = {
     {"base-userinfo-empty", c_base_userinfo_empty},
     {"input-or-base-pct-delim", c_input_or_base_pct_delim},
     {"base-invalid", c_base_invalid},
+    {"no-base", c_no_base},
 };
 
 cond_fn condition_named(const char *name) {

@@ -25,6 +25,7 @@ struct cond_ctx {
    * *-parse-divergence-known conditions); NULL where it cannot be told
    * (the harness has no library in process): those conditions are false. */
   int (*parse_known)(const char *s, size_t n);
+  int parse_base; /* parse: 1 when the vector parses against a base */
 };
 
 typedef int (*cond_fn)(const struct cond_ctx *);

@@ -143,6 +143,11 @@ const struct transform transform_table[] = {
      NULL, NULL},
     {"unreserved-pct-kept", TS_OUTPUT, "6.2.2.2",
      "normalize leaves percent-encoded unreserved octets encoded", NULL, NULL},
+    {"port-digits-only", TS_READING, "3.2.3",
+     "the port starts at the first \":\" after the host and holds only "
+     "the digits after it; the rest of the authority starts the path "
+     "(\"h:1a:2/p\": port \"1\", path \"a:2/p\")",
+     NULL, pt_rw_port_digits_only},
     {"scheme-lowercased", TS_READING, "3.1", "the scheme is lower-cased", NULL,
      pt_rw_scheme_lower},
     {"host-pct-decoded", TS_READING, "3.2.2", "the host is percent-decoded",
@@ -161,6 +166,10 @@ const struct transform transform_table[] = {
      "a dotted-decimal host with leading zeros (\"01.1.1.1\") is read as "
      "an IPv4address, as written",
      NULL, pt_rw_ipv4_zeros},
+    {"ipv4-leading-zeros-dropped", TS_READING, "3.2.2",
+     "a dotted-decimal host with leading zeros (\"060.1.1.1\") is read as "
+     "the IPv4address of its decimal numbers (\"60.1.1.1\")",
+     NULL, pt_rw_ipv4_zeros_dropped},
     {"ipv4-like-host-dropped", TS_READING, "3.2.2",
      "a host of four dot-separated numbers that is no IPv4address "
      "(\"489.1.1.1\") is read as no host",
@@ -285,6 +294,15 @@ const struct transform transform_table[] = {
      "\":\", \"@\") is decoded, the hex digits of any other are "
      "upper-cased (\"%2a\" read \"*\", \"%2f\" read \"%2F\")",
      NULL, pt_rw_path_pchar_decode},
+    {"pct-encode-sets-by-component", TS_READING, "2.1",
+     "each component percent-encodes its set (the URL Standard's): C0 "
+     "controls, DEL and non-ASCII everywhere; also space and \"<>` in "
+     "the fragment; space and \"#<> in the query (and ' after a special "
+     "scheme: ftp, file, http, https, ws, wss); these and ?^`{} in a "
+     "path that starts with \"/\" or follows an authority; these and "
+     "/:;=@[\\]| in the user and the password; nothing more in a host "
+     "after no special scheme or a path right after the scheme (\"s:p\")",
+     NULL, pt_rw_pct_encode_sets},
     {"path-pct-decoded", TS_READING, "2.1", "the path is percent-decoded", NULL,
      pt_rw_path_decode},
     {"path-pct-recoded", TS_READING, "2.1",

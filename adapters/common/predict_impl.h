@@ -108,5 +108,9 @@ void pt_rw_ip_literal_not_ipv6_unbracketed(struct prd *r);
 void pt_rw_bad_userinfo_in_host(struct prd *r);
 void pt_rw_port_of_empty_host_in_host(struct prd *r);
 void pt_rw_fragment_cut_at_bad_octet(struct prd *r);
+void pct_encode_where(struct pstr *s, int (*keep)(unsigned char));
+void pt_rw_pct_encode_sets(struct prd *r);
+void pt_rw_port_digits_only(struct prd *r);
+void pt_rw_ipv4_zeros_dropped(struct prd *r);
 
 #endif

@@ -143,7 +143,7 @@ static int is_uri_octet(unsigned char c) {
          (c >= '0' && c <= '9') || (c && strchr("-._~:/?#[]@!$&'()*+,;=%", c));
 }
 /* S with every octet KEEP refuses written %XX */
-static void pct_encode_where(struct pstr *s, int (*keep)(unsigned char)) {
+void pct_encode_where(struct pstr *s, int (*keep)(unsigned char)) {
   static const char hex[] = "0123456789ABCDEF";
   if (!s->def)
     return;

@@ -324,6 +324,8 @@ static const struct row rows[] = {
     {"input-scheme-authority-valid", "parse", "a b", NULL, OUT, NULL, NULL, 1},
     /* a parse has no base: a base condition does not hold (no NULL read) */
     {"base-no-authority", "parse", "a:b", NULL, OUT, NULL, NULL, 0},
+    {"no-base", "parse", "p", NULL, OUT, NULL, NULL, 1},
+    {"no-base", "resolve", "p", "http://a/", OUT, NULL, NULL, 0},
 };
 
 static void set(struct adapter_reading *r, int comp, const char *v) {
@@ -346,7 +348,7 @@ static int input_re_past_nul(size_t k) {
   static const char in[] = "s://a\0b@h/p";
   struct behaviour_rule b = {"t", "parse", NULL, &re, NULL};
   struct cond_ctx x = {"parse", in,   sizeof in - 1, NULL, 0,
-                       NULL,    NULL, OUT,           NULL};
+                       NULL,    NULL, OUT,           NULL, 0};
   int ok = behaviour_holds(&b, &x) == 1;
   regfree(&re);
   printf("%s %zu - input_matches \"[@]\" on s://a\\0b@h/p: past the NUL\n",
@@ -376,6 +378,9 @@ struct prow {
 #define FDS "final-dot-segment-slash-dropped"
 #define FDR "final-dot-segment-root-dropped"
 #define PLD "appendix-b-split,port-leading-digits-only"
+#define PSETS "appendix-b-split,pct-encode-sets-by-component"
+#define PORTD "appendix-b-split,port-digits-only"
+#define IPV4Z "ipv4-leading-zeros-dropped"
 static const struct prow prows[] = {
     /* relative-as-http: tcllib's uri::split */
     {"relative-as-http", "parse", "awb/c", NULL, SCHEME, "http"},
@@ -618,6 +623,37 @@ static const struct prow prows[] = {
      "/*%2FA%E9"},
     {"path-pchar-pct-decoded", "parse", "http://h/%2a%2f%41%e9?%2a", NULL,
      QUERY, "%2a"},
+    /* pct-encode-sets-by-component (PSETS): the URL Standard's sets */
+    {PSETS, "parse", "s://a^b:c:d@h/p^{}|?q'^`#f`^", NULL, USER, "a%5Eb:c%3Ad"},
+    {PSETS, "parse", "s://a^b:c:d@h/p^{}|?q'^`#f`^", NULL, PATH,
+     "/p%5E%7B%7D|"},
+    {PSETS, "parse", "s://a^b:c:d@h/p^{}|?q'^`#f`^", NULL, QUERY, "q'^`"},
+    {PSETS, "parse", "s://a^b:c:d@h/p^{}|?q'^`#f`^", NULL, FRAG, "f%60^"},
+    {PSETS, "parse", "http://h/?q'<", NULL, QUERY, "q%27%3C"},
+    {PSETS, "parse", "s:a^b\x01 \xc3", NULL, PATH, "a^b%01 %C3"},
+    /* port-digits-only (PORTD): a port cut at its first non-digit */
+    {PORTD, "parse", "s://u:v@h:1a:2/p", NULL, PORT, "1"},
+    {PORTD, "parse", "s://u:v@h:1a:2/p", NULL, HOST, "h"},
+    {PORTD, "parse", "s://u:v@h:1a:2/p", NULL, USER, "u:v"},
+    {PORTD, "parse", "s://u:v@h:1a:2/p", NULL, PATH, "a:2/p"},
+    {PORTD, "parse", "s://[::1]:8x", NULL, PORT, "8"},
+    {PORTD, "parse", "s://[::1]:8x", NULL, PATH, "x"},
+    {PORTD, "parse", "s://h:x/p", NULL, PORT, ""},
+    {PORTD, "parse", "s://h:12/p", NULL, PORT, "12"},
+    /* ipv4-leading-zeros-dropped: decimal, not octal */
+    {IPV4Z, "parse", "http://060.01.1.001/", NULL, HOST, "60.1.1.1"},
+    {IPV4Z, "parse", "http://060.1.1/", NULL, HOST, "060.1.1"},
+    {IPV4Z, "parse", "http://060.1.1.256/", NULL, HOST, "060.1.1.256"},
+    {PSETS, "parse",
+     "s://a\x02"
+     "b\x7f/",
+     NULL, HOST, "a%02b%7F"},
+    {PSETS, "parse",
+     "http://a\x02"
+     "b/",
+     NULL, HOST,
+     "a\x02"
+     "b"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
@@ -670,7 +706,7 @@ int main(void) {
     set(&lib, t->comp, t->lib);
     struct cond_ctx x = {
         t->op, t->in, strlen(t->in), t->base, t->base ? strlen(t->base) : 0,
-        &ref,  &lib,  t->comp,       NULL};
+        &ref,  &lib,  t->comp,       NULL,    0};
     cond_fn f = condition_named(t->cond);
     int got = f ? f(&x) != 0 : -1;
     int ok = got == t->holds;

@@ -286,7 +286,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
                          NULL,
                          NULL,
                          -1,
-                         NULL};
+                         NULL,
+                         0};
     run(&x);
     if (!x.ref)
       continue; /* an op the library lacks */
@@ -320,7 +321,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   const char *op =
       diff_ops[(data[0] & 0x0f) % (sizeof diff_ops / sizeof *diff_ops)];
   struct diff_ctx x = {
-      op, (const char *)data + 1, size - 1, NULL, 0, NULL, NULL, -1, NULL};
+      op, (const char *)data + 1, size - 1, NULL, 0, NULL, NULL, -1, NULL, 0};
   if (strcmp(op, "resolve") == 0) {
     const char *lf = memchr(x.in, '\n', x.len);
     if (!lf)

@@ -330,8 +330,9 @@ void answers_free(struct answers *a) {
 
 int behaviour_judge(const struct behaviour *b, const struct bfacts *f,
                     const struct answers *a) {
-  struct cond_ctx x = {op_names[f->op], f->in,   f->len, f->base, f->base_len,
-                       &a->full,        &a->lib, -1,     NULL};
+  struct cond_ctx x = {
+      op_names[f->op], f->in,   f->len, f->base, f->base_len,
+      &a->full,        &a->lib, -1,     NULL,    f->parse_base};
   return behaviour_judge_rule(&b->rule, &b->predict, &x, &a->ref,
                               f->only_validity);
 }
@@ -352,14 +353,15 @@ size_t behaviours_judge(const struct behaviours *bs, const struct bfacts *f,
 const char *behaviours_attribute(const struct behaviours *bs,
                                  const struct result *r, size_t *count,
                                  size_t *unexplained) {
-  struct bfacts f = {OP_PARSE, r->input, r->input_len, NULL, 0, NULL, r->answer,
-                     0,        0};
+  struct bfacts f = {
+      OP_PARSE, r->input, r->input_len, NULL, 0, NULL, r->answer, 0, 0, 0};
   if (r->t) {
     f.op = r->t->op;
     f.in = r->t->input;
     f.len = r->t->input_len;
     f.only_validity = r->t->getters && !r->t->comps;
     f.rule = r->t->rule;
+    f.parse_base = r->t->op == OP_PARSE && r->t->base.state == VALUE_OCTETS;
     if (r->t->op == OP_RESOLVE && r->t->base.state == VALUE_OCTETS) {
       f.base = r->t->base.s;
       f.base_len = r->t->base.len;

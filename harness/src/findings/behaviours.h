@@ -69,6 +69,8 @@ struct bfacts {
   unsigned expressed;
   /* the vector compares WHATWG getters only: a reading predicts nothing */
   int only_validity;
+  /* parse: the vector parses against a base (WHATWG's tests) */
+  int parse_base;
 };
 
 /* The reference's answer and the library's on one result (a PASS: the

@@ -138,6 +138,7 @@ static int result_facts(const struct state *s, json_t *r, struct bfacts *f) {
     f->len = t->input_len;
     f->only_validity = t->getters && !t->comps;
     f->rule = t->rule;
+    f->parse_base = t->op == OP_PARSE && t->base.state == VALUE_OCTETS;
     if (t->op == OP_RESOLVE && t->base.state == VALUE_OCTETS) {
       f->base = t->base.s;
       f->base_len = t->base.len;

@@ -282,9 +282,9 @@ static void fill_table(const struct infer *x, const struct cand *c,
     if (!t->judged[j])
       continue;
     t->judged_at[t->njudged++] = j;
-    struct cond_ctx cx = {op_names[f->op], f->in,       f->len,
-                          f->base,         f->base_len, &x->a[j].full,
-                          &x->a[j].lib,    -1,          NULL};
+    struct cond_ctx cx = {
+        op_names[f->op], f->in,        f->len, f->base, f->base_len,
+        &x->a[j].full,   &x->a[j].lib, -1,     NULL,    f->parse_base};
     for (size_t k = 0; k < x->nconds; k++)
       if (x->octet[k] >= 0 ? memchr(f->in, x->octet[k], f->len) != NULL
                            : x->fn[k](&cx))
