@@ -305,6 +305,13 @@ $(CONDITIONS_TEST): $(BUILD)/obj/adapters/tests/test_conditions.o $(BEHAVIOUR_SR
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 ALL_TARGETS += $(CONDITIONS_TEST)
+
+# adapters/TRANSFORMS.md, the transforms' table, written from the C table
+# (predict.c) by adapters/transforms-doc.py.
+.PHONY: transforms-doc
+transforms-doc: $(UT_BIN)
+	@$(UT_BIN) behaviours --transforms --format json | $(PYTHON) adapters/transforms-doc.py > adapters/TRANSFORMS.md.tmp
+	@mv adapters/TRANSFORMS.md.tmp adapters/TRANSFORMS.md
 TEST_SUITES += test-conditions
 .PHONY: test-conditions
 test-conditions: $(CONDITIONS_TEST)

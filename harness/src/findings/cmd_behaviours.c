@@ -52,7 +52,8 @@ static const char usage_text[] =
     "                     FILE, replaced once whole (FILE may be the\n"
     "                     behaviours file read; default: standard output)\n"
     "  --transforms       print the transforms a prediction may name and\n"
-    "                     exit (default: judge the results)\n"
+    "                     exit, a line each or (--format json) an array\n"
+    "                     (default: judge the results)\n"
     "  --c-table NAME     print adapter NAME's behaviours as the C table of\n"
     "                     its differential fuzz target (fuzz/fuzz.mk;\n"
     "                     default: none)\n"
@@ -485,13 +486,26 @@ static void report(struct state *s, int json) {
   }
 }
 
-/* The vocabulary of predictions: name, stage, section, what it does. */
-static void print_transforms(void) {
+/* The vocabulary of predictions: name, stage, section, what it does; a
+ * line each, or (JSON) an array of objects with those members. */
+static void print_transforms(int json) {
   static const char *const stage[] = {"input", "split", "output", "reading"};
+  json_t *all = json ? json_array() : NULL;
   for (size_t i = 0; i < transform_count; i++) {
     const struct transform *t = &transform_table[i];
-    printf("%-28s %-8s %-11s %s\n", t->name, stage[t->stage], t->section,
-           t->does);
+    if (all)
+      json_array_append_new(all,
+                            json_pack("{s:s, s:s, s:s, s:s}", "name", t->name,
+                                      "stage", stage[t->stage], "section",
+                                      t->section, "does", t->does));
+    else
+      printf("%-28s %-8s %-11s %s\n", t->name, stage[t->stage], t->section,
+             t->does);
+  }
+  if (all) {
+    json_dumpf(all, stdout, JSON_INDENT(1) | JSON_ENSURE_ASCII);
+    putchar('\n');
+    json_decref(all);
   }
 }
 
@@ -581,7 +595,7 @@ int cmd_behaviours(int argc, char **argv) {
   memset(&vec, 0, sizeof vec);
   int o = options(argc, argv, &s, &vpaths, &nv, &json);
   if (o == 2) {
-    print_transforms();
+    print_transforms(json);
     goto out;
   }
   if (o == 0 && s.output && !s.infer)
