@@ -17,9 +17,7 @@
  * ("1a" read "1", "a" read ""), the authority as written */
 void pt_rw_port_leading_digits(struct prd *r) {
   struct pstr *p = &r->c[C_PORT];
-  size_t i = 0;
-  while (p->def && i < p->n && p->p[i] >= '0' && p->p[i] <= '9')
-    i++;
+  size_t i = port_digits(p);
   if (p->def)
     p->n = i;
 }
@@ -29,9 +27,7 @@ void pt_rw_port_leading_digits(struct prd *r) {
  * before the path read) */
 void pt_rw_port_non_digit_path(struct prd *r) {
   struct pstr *p = &r->c[C_PORT], *path = &r->c[C_PATH];
-  size_t i = 0;
-  while (p->def && i < p->n && p->p[i] >= '0' && p->p[i] <= '9')
-    i++;
+  size_t i = port_digits(p);
   if (!p->def || i == p->n)
     return;
   size_t k = p->n - i, n = path->def ? path->n : 0;
@@ -110,9 +106,7 @@ void pt_in_authority_after_scheme(struct pstr *s) {
  * its leading digits (atoi) */
 void pt_rw_port_cut_at_non_digit(struct prd *r) {
   struct pstr *p = &r->c[C_PORT];
-  size_t d = 0;
-  while (p->def && d < p->n && p->p[d] >= '0' && p->p[d] <= '9')
-    d++;
+  size_t d = port_digits(p);
   if (!p->def || d == p->n)
     return;
   if (d)

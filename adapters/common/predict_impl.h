@@ -99,6 +99,8 @@ void pt_rw_path_pchar_decode(struct prd *r);
 void pct_normalize(struct pstr *s, int upper, int decode);
 /* the host read with PRE before it and POST after it, a reg-name */
 void host_widened(struct prd *r, const char *pre, const char *post);
+/* the number of digits port P starts with (0 when it is undefined) */
+size_t port_digits(const struct pstr *p);
 /* the port read, with its ":", as part of the host; no port */
 void port_in_host(struct prd *r);
 /* predict_authority.c */

@@ -557,12 +557,17 @@ void port_in_host(struct prd *r) {
   free(post);
   pstr_undef(p);
 }
+/* The number of digits the port P starts with (0 when it is undefined). */
+size_t port_digits(const struct pstr *p) {
+  size_t d = 0;
+  while (p->def && d < p->n && p->p[d] >= '0' && p->p[d] <= '9')
+    d++;
+  return d;
+}
 /* "h:1a" read as the host "h:1a", no port (Mojo::URL: a port is \d+) */
 void pt_rw_non_digit_port_in_host(struct prd *r) {
   struct pstr *p = &r->c[C_PORT];
-  size_t digits = 0;
-  while (p->def && digits < p->n && p->p[digits] >= '0' && p->p[digits] <= '9')
-    digits++;
+  size_t digits = port_digits(p);
   if (!p->def || !r->c[C_HOST].def || (p->n && digits == p->n))
     return;
   port_in_host(r);
