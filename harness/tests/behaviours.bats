@@ -97,6 +97,21 @@ PYEOF
   [[ $output == *"fake.rejects-everything"*"holds      6  predicted      0 (0.0%) IMPRECISE"* ]]
 }
 
+@test "uritest behaviours: a behaviour whose example is a result it does not predict is exit 1, named" {
+  two "$B"
+  # p.ep1 shows the empty port dropped, not a backslash read as a slash
+  sed -i 's/"example": "p.bs1"/"example": "p.ep1"/' "$B"
+  runb
+  run --separate-stderr "$UT" behaviours --format json "$(OUT)"
+  [ "$status" -eq 1 ]
+  [ "$(pyjson "[b['example_predicted'] for b in d['adapters']['fake']['behaviours']]" <<<"$output")" = "[False, True]" ]
+  [ "$(beh)" = "[('fake.backslash-as-slash', 3, 3, 3, False), ('fake.empty-port-dropped', 3, 3, 3, False)]" ]
+  run --separate-stderr "$UT" behaviours "$(OUT)"
+  [ "$status" -eq 1 ]
+  [[ $output == *"fake.backslash-as-slash"*"(100.0%) EXAMPLE-NOT-PREDICTED"* ]]
+  [[ $output != *"fake.empty-port-dropped"*"EXAMPLE-NOT-PREDICTED"* ]]
+}
+
 @test "uritest behaviours: results two behaviours predict are overlaps, counted and listed, attributed to neither" {
   two "$B"
   "$PY" - "$B" <<'PYEOF'

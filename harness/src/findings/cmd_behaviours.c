@@ -34,15 +34,17 @@ static const char usage_text[] =
     "A result that is not PASS is attributed to the one behaviour that\n"
     "predicts it; one that several predict is an overlap.  Exit 0, 1 when a\n"
     "behaviour is imprecise (predicts under 95% of the results it holds\n"
-    "on), 2 on a bad behaviour file (it names the file and the behaviour),\n"
-    "results file or option.\n"
+    "on) or its example's result, when RESULTS hold it, is not one its\n"
+    "prediction reproduces; 2 on a bad behaviour file (it names the file\n"
+    "and the behaviour), results file or option.\n"
     "  --adapter NAME     only this adapter's results (several; default: all)\n"
     "  --behaviours FILE  this behaviours file for the adapter its "
     "\"adapter\"\n"
     "                     names (one run with --adapter-cmd; several;\n"
     "                     default: each adapter's own behaviours file)\n"
     "  --format FORMAT    text, json (per adapter non_pass, unexplained,\n"
-    "                     overlaps; per behaviour results, holds, predicted)\n"
+    "                     overlaps; per behaviour results, holds, predicted,\n"
+    "                     example_predicted)\n"
     "                     or jsonl (one line per result: adapter, id, class,\n"
     "                     behaviour, predicted_by, holds); default text\n"
     "  --infer            print, per adapter, its behaviours document with\n"
@@ -68,6 +70,8 @@ struct tally {
   unsigned expressed; /* components the adapter's answers give (bits) */
   size_t non_pass, unexplained, overlaps;
   size_t *results, *holds, *predicted; /* per behaviour */
+  signed char *example; /* per behaviour: its example's result predicted
+                         * (1), not (-1), not in the results (0) */
   char *unexplained_ids[NEX], *overlap_ids[NEX];
   struct bitem *items; /* --infer: every result */
   size_t nitems, capitems;
@@ -219,6 +223,7 @@ static struct tally *tally_of(struct state *s, const char *name,
   t->results = xcalloc(t->bs.n + 1, sizeof *t->results);
   t->holds = xcalloc(t->bs.n + 1, sizeof *t->holds);
   t->predicted = xcalloc(t->bs.n + 1, sizeof *t->predicted);
+  t->example = xcalloc(t->bs.n + 1, sizeof *t->example);
   s->n++;
   return t;
 }
@@ -261,7 +266,11 @@ static void print_line(const struct tally *t, json_t *r, const char *cls,
 /* Count one judged result. */
 static void count(struct tally *t, json_t *r, const char *cls, int pass,
                   const unsigned char *judged, size_t npred) {
+  const char *id = str_of(r, "id");
   for (size_t k = 0; k < t->bs.n; k++) {
+    const char *ex = t->bs.b[k].example_id;
+    if (ex && id && !strcmp(ex, id))
+      t->example[k] = judged[k] == 2 ? 1 : -1;
     t->holds[k] += judged[k] >= 1;
     t->predicted[k] += judged[k] == 2;
     t->results[k] += !pass && npred == 1 && judged[k] == 2;
@@ -381,6 +390,9 @@ static json_t *tally_json(const struct state *s, const struct tally *t) {
     set_example(o, in, n);
     if (b->example_id)
       json_object_set_new(o, "example_id", json_string(b->example_id));
+    json_object_set_new(o, "example_predicted",
+                        t->example[i] ? json_boolean(t->example[i] > 0)
+                                      : json_null());
     json_array_append_new(list, o);
   }
   return json_pack(
@@ -403,9 +415,10 @@ static void tally_text(const struct tally *t) {
   for (size_t i = 0; i < t->bs.n; i++) {
     const struct behaviour *b = &t->bs.b[i];
     double p = precision(t, i);
-    put_labelf(stdout, "  %-50s %6zu  holds %6zu  predicted %6zu (%.1f%%)%s",
+    put_labelf(stdout, "  %-50s %6zu  holds %6zu  predicted %6zu (%.1f%%)%s%s",
                b->rule.id, t->results[i], t->holds[i], t->predicted[i],
-               100.0 * p, p < MIN_PRECISION ? " IMPRECISE" : "");
+               100.0 * p, p < MIN_PRECISION ? " IMPRECISE" : "",
+               t->example[i] < 0 ? " EXAMPLE-NOT-PREDICTED" : "");
   }
   for (size_t i = 0; i < t->overlaps && i < NEX; i++)
     put_labelf(stdout, "  overlap: %s", t->overlap_ids[i]);
@@ -416,7 +429,7 @@ static void tally_text(const struct tally *t) {
 static int verdict(const struct state *s) {
   for (size_t k = 0; k < s->n; k++)
     for (size_t i = 0; i < s->t[k].bs.n; i++)
-      if (precision(&s->t[k], i) < MIN_PRECISION)
+      if (precision(&s->t[k], i) < MIN_PRECISION || s->t[k].example[i] < 0)
         return EXIT_NEGATIVE;
   return EXIT_OK;
 }
@@ -430,6 +443,7 @@ static void state_free(struct state *s) {
     free(t->results);
     free(t->holds);
     free(t->predicted);
+    free(t->example);
     for (int i = 0; i < NEX; i++) {
       free(t->unexplained_ids[i]);
       free(t->overlap_ids[i]);

@@ -55,8 +55,10 @@ static void entry(FILE *f, const struct behaviour *b, const struct test *t) {
     cstr(f, *w, strlen(*w));
     fputs(", ", f);
   }
-  fprintf(f, "NULL}, NULL, NULL},\n   {%d, {{0x%llxULL, 0x%llxULL}}}, ",
-          b->predict.reject, b->predict.mask.w[0], b->predict.mask.w[1]);
+  fprintf(f, "NULL}, NULL, NULL},\n   {%d, {{", b->predict.reject);
+  for (int k = 0; k < TMASK_WORDS; k++)
+    fprintf(f, "%s0x%llxULL", k ? ", " : "", b->predict.mask.w[k]);
+  fputs("}}}, ", f);
   opt(f, b->has_re ? b->input_matches : NULL);
   fputs(", ", f);
   opt(f, b->has_not_re ? b->input_not_matches : NULL);
