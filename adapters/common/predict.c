@@ -143,6 +143,12 @@ const struct transform transform_table[] = {
      NULL, NULL},
     {"unreserved-pct-kept", TS_OUTPUT, "6.2.2.2",
      "normalize leaves percent-encoded unreserved octets encoded", NULL, NULL},
+    {"base-without-authority-not-merged", TS_OUTPUT, "5.2.2",
+     "resolve: a reference with neither scheme nor authority on a base "
+     "without an authority takes only the base's scheme: the target is it "
+     "and the reference as it reads (\"./a\" on \"s:/b/c\" is "
+     "\"s:./a\")",
+     NULL, NULL},
     {"port-digits-only", TS_READING, "3.2.3",
      "the port starts at the first \":\" after the host and holds only "
      "the digits after it; the rest of the authority starts the path "
@@ -337,6 +343,16 @@ const struct transform transform_table[] = {
      "the fragment ends before its first octet outside the fragment "
      "characters, \"%\" among them (\"#a b\" read \"a\")",
      NULL, pt_rw_fragment_cut_at_bad_octet},
+    {"network-path-as-path-host-empty", TS_READING, "4.2",
+     "a network-path reference (\"//h/p\") is read as a path beside an "
+     "empty host: host \"\", path \"//h/p\"",
+     NULL, pt_rw_network_path_host_empty},
+    {"userinfo-uri-component-recoded", TS_READING, "3.2.1",
+     "the user and the password are each percent-decoded and encoded again "
+     "as encodeURIComponent does (all but ALPHA, DIGIT and -_.!~*'()); "
+     "an empty password is dropped with its \":\" (\"a,b:\" read "
+     "\"a%2Cb\")",
+     NULL, pt_rw_userinfo_recoded},
     {"absent-as-empty", TS_READING, "5.3",
      "an absent component is read as empty (\"\", not null)", NULL,
      pt_rw_absent_as_empty},
@@ -724,6 +740,13 @@ static void remove_dots_merged(const struct prediction *p, int auth,
 static void resolve_rd(const struct prediction *p, const struct prd *b,
                        const struct prd *r, struct prd *t) {
   const struct pstr *rp = &r->c[C_PATH];
+  if (HAS(p, "base-without-authority-not-merged") && !b->c[C_AUTH].def &&
+      !r->c[C_SCHEME].def && !r->c[C_AUTH].def) {
+    for (int c = 0; c < NC; c++)
+      copy_str(&t->c[c], &r->c[c]);
+    copy_str(&t->c[C_SCHEME], &b->c[C_SCHEME]);
+    return;
+  }
   if (r->c[C_SCHEME].def || r->c[C_AUTH].def) {
     copy_str(&t->c[C_SCHEME], &r->c[r->c[C_SCHEME].def ? C_SCHEME : C_FRAG]);
     copy_authority(t, r);

@@ -52,6 +52,8 @@ void pstr_lower(struct pstr *s);
 void pt_rw_scheme_lower(struct prd *r);
 void pt_rw_host_lower(struct prd *r);
 int pct_hexval(char c);
+/* S's percent-encodings decoded */
+void pct_decode(struct pstr *s);
 void pt_rw_host_decode(struct prd *r);
 void pt_rw_path_decode(struct prd *r);
 void pt_rw_all_decode(struct prd *r);
@@ -114,5 +116,8 @@ void pct_encode_where(struct pstr *s, int (*keep)(unsigned char));
 void pt_rw_pct_encode_sets(struct prd *r);
 void pt_rw_port_digits_only(struct prd *r);
 void pt_rw_ipv4_zeros_dropped(struct prd *r);
+/* predict_path.c */
+void pt_rw_network_path_host_empty(struct prd *r);
+void pt_rw_userinfo_recoded(struct prd *r);
 
 #endif

@@ -381,6 +381,9 @@ struct prow {
 #define PSETS "appendix-b-split,pct-encode-sets-by-component"
 #define PORTD "appendix-b-split,port-digits-only"
 #define IPV4Z "ipv4-leading-zeros-dropped"
+#define NPHE "appendix-b-split,network-path-as-path-host-empty"
+#define BWANM "base-without-authority-not-merged"
+#define UIRC "userinfo-uri-component-recoded"
 static const struct prow prows[] = {
     /* relative-as-http: tcllib's uri::split */
     {"relative-as-http", "parse", "awb/c", NULL, SCHEME, "http"},
@@ -654,6 +657,20 @@ static const struct prow prows[] = {
      NULL, HOST,
      "a\x02"
      "b"},
+    /* url-parse: network-path-as-path-host-empty (NPHE),
+     * base-without-authority-not-merged (BWANM),
+     * userinfo-uri-component-recoded (UIRC) */
+    {NPHE, "parse", "//h/p?q", NULL, PATH, "//h/p"},
+    {NPHE, "parse", "//h/p?q", NULL, HOST, ""},
+    {NPHE, "parse", "//h/p?q", NULL, QUERY, "q"},
+    {NPHE, "parse", "s://h/p", NULL, HOST, "h"},
+    {BWANM, "resolve", "./a?q", "s:/b/c?x", OUT, "s:./a?q"},
+    {BWANM, "resolve", "", "s:/b/c?x", OUT, "s:"},
+    {BWANM, "resolve", "./a", "s://h/b/c", OUT, "s://h/b/a"},
+    {BWANM, "resolve", "t:./a", "s:/b/c", OUT, "t:a"},
+    {UIRC, "parse", "s://a,b:@h/", NULL, USER, "a%2Cb"},
+    {UIRC, "parse", "s://a%41(:%7e$@h/", NULL, USER, "aA(:~%24"},
+    {UIRC, "parse", "s://:p@h/", NULL, USER, ":p"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
