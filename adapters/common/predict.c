@@ -143,12 +143,27 @@ const struct transform transform_table[] = {
      NULL, NULL},
     {"unreserved-pct-kept", TS_OUTPUT, "6.2.2.2",
      "normalize leaves percent-encoded unreserved octets encoded", NULL, NULL},
+    {"dot-segments-spliced", TS_OUTPUT, "5.2.4",
+     "resolve and normalize split the path at \"/\", remove \".\" "
+     "and remove each \"..\" with the nearest element before it, an "
+     "empty one too; the path is rooted again, and ends in \"/\" when "
+     "it ended in a dot segment (\"/b//.\" becomes \"/b/\", "
+     "\"/..//a\" becomes \"/a\")",
+     NULL, NULL},
     {"base-without-authority-not-merged", TS_OUTPUT, "5.2.2",
      "resolve: a reference with neither scheme nor authority on a base "
      "without an authority takes only the base's scheme: the target is it "
      "and the reference as it reads (\"./a\" on \"s:/b/c\" is "
      "\"s:./a\")",
      NULL, NULL},
+    {"host-cut-at-non-hostname-octet", TS_READING, "3.2.2",
+     "the host ends at its first octet of %/?;#'{}|\\^`<> \" CR LF TAB, "
+     "the port is the digits after its last \":\", and a host not in "
+     "brackets ends at its first octet other than a letter, digit, "
+     "non-ASCII, +_-. or the 64th of a label; what is cut off starts the "
+     "path, \"/\" before a hostname's part (\"s://a]b:8/p\": host "
+     "\"a\", port \"8\", path \"/]b/p\")",
+     NULL, pt_rw_host_cut_legacy},
     {"port-digits-only", TS_READING, "3.2.3",
      "the port starts at the first \":\" after the host and holds only "
      "the digits after it; the rest of the authority starts the path "
@@ -353,6 +368,10 @@ const struct transform transform_table[] = {
      "an empty password is dropped with its \":\" (\"a,b:\" read "
      "\"a%2Cb\")",
      NULL, pt_rw_userinfo_recoded},
+    {"autoescape-set-pct-encoded", TS_READING, "2.1",
+     "in the path, query and fragment the octets '{}|\\^`<> \" CR LF "
+     "TAB are percent-encoded; other controls and non-ASCII are kept",
+     NULL, pt_rw_autoescape},
     {"absent-as-empty", TS_READING, "5.3",
      "an absent component is read as empty (\"\", not null)", NULL,
      pt_rw_absent_as_empty},
@@ -386,7 +405,7 @@ static void set_span(struct prd *r, int c, const char *s, rfc3986_span sp) {
 }
 
 /* host_type of a host read by the lenient split: what "//HOST" reads */
-static void lenient_host_type(struct prd *r) {
+void lenient_host_type(struct prd *r) {
   struct pstr *h = &r->c[C_HOST];
   char *t = malloc(h->n + 3);
   rfc3986_uri u;
@@ -655,6 +674,8 @@ static void remove_dots_as_named(const struct prediction *p,
                                  struct pstr *path) {
   if (HAS(p, "last-dot-dot-kept")) {
     pt_dots_last_dot_dot_kept(path);
+  } else if (HAS(p, "dot-segments-spliced")) {
+    pt_dots_spliced(path);
   } else if (HAS(p, "dot-dot-above-root-kept")) {
     remove_dots_keep_above_root(path);
   } else if (!HAS(p, "dot-segments-kept")) {

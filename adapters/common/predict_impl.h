@@ -96,6 +96,7 @@ void pt_rw_scheme_and_authority(struct prd *r);
 void pt_rw_empty_port_unset(struct prd *r);
 void pt_rw_empty_authority(struct prd *r);
 void pt_dots_last_dot_dot_kept(struct pstr *path);
+void pt_dots_spliced(struct pstr *path);
 void pt_in_controls_underscore(struct pstr *s);
 void pt_rw_path_pchar_decode(struct prd *r);
 void pct_normalize(struct pstr *s, int upper, int decode);
@@ -119,5 +120,10 @@ void pt_rw_ipv4_zeros_dropped(struct prd *r);
 /* predict_path.c */
 void pt_rw_network_path_host_empty(struct prd *r);
 void pt_rw_userinfo_recoded(struct prd *r);
+/* the host type of the host R reads leniently (predict.c) */
+void lenient_host_type(struct prd *r);
+/* predict_legacy.c */
+void pt_rw_host_cut_legacy(struct prd *r);
+void pt_rw_autoescape(struct prd *r);
 
 #endif

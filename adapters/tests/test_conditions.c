@@ -384,6 +384,7 @@ struct prow {
 #define NPHE "appendix-b-split,network-path-as-path-host-empty"
 #define BWANM "base-without-authority-not-merged"
 #define UIRC "userinfo-uri-component-recoded"
+#define HCUT "appendix-b-split,host-cut-at-non-hostname-octet"
 static const struct prow prows[] = {
     /* relative-as-http: tcllib's uri::split */
     {"relative-as-http", "parse", "awb/c", NULL, SCHEME, "http"},
@@ -671,6 +672,24 @@ static const struct prow prows[] = {
     {UIRC, "parse", "s://a,b:@h/", NULL, USER, "a%2Cb"},
     {UIRC, "parse", "s://a%41(:%7e$@h/", NULL, USER, "aA(:~%24"},
     {UIRC, "parse", "s://:p@h/", NULL, USER, ":p"},
+    /* Node's legacy url.parse and url.resolve: host-cut-at-non-hostname-
+     * octet (HCUT), autoescape-set-pct-encoded, dot-segments-spliced */
+    {"dot-segments-spliced", "resolve", "../../d", "a:b/c", OUT, "a:d"},
+    {HCUT, "parse", "s://a]b:8/p", NULL, HOST, "a"},
+    {HCUT, "parse", "s://a]b:8/p", NULL, PORT, "8"},
+    {HCUT, "parse", "s://a]b:8/p", NULL, PATH, "/]b/p"},
+    {"appendix-b-split,autoescape-set-pct-encoded", "parse", "/a'b\x01?{#|",
+     NULL, PATH, "/a%27b\x01"},
+    {HCUT, "parse", "s://A%2DB/", NULL, PATH, "%2DB/"},
+    {HCUT, "parse", "s://u@[::1]", NULL, PATH, "/"},
+    {HCUT, "parse", "s://h:1*2/p", NULL, PATH, "/:1*2/p"},
+    {HCUT, "parse", "s://h:1*2/p", NULL, PORT, NULL},
+    {"appendix-b-split,autoescape-set-pct-encoded", "parse", "/a'b\x01?{#|",
+     NULL, FRAG, "%7C"},
+    {"dot-segments-spliced", "resolve", "a//.", "http://a/b/c", OUT,
+     "http://a/b/a/"},
+    {"dot-segments-spliced", "resolve", "/..//b", "http://a/b/c", OUT,
+     "http://a/b"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
