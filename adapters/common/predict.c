@@ -164,6 +164,11 @@ const struct transform transform_table[] = {
      "path, \"/\" before a hostname's part (\"s://a]b:8/p\": host "
      "\"a\", port \"8\", path \"/]b/p\")",
      NULL, pt_rw_host_cut_legacy},
+    {"host-cut-at-colon", TS_READING, "3.2.2",
+     "as host-cut-at-non-hostname-octet, but a host not in brackets ends "
+     "at its first \":\" only (\"s://a]b:1x/p\": host \"a]b\", "
+     "path \"/:1x/p\")",
+     NULL, pt_rw_host_cut_colon},
     {"port-digits-only", TS_READING, "3.2.3",
      "the port starts at the first \":\" after the host and holds only "
      "the digits after it; the rest of the authority starts the path "

@@ -124,6 +124,7 @@ void pt_rw_userinfo_recoded(struct prd *r);
 void lenient_host_type(struct prd *r);
 /* predict_legacy.c */
 void pt_rw_host_cut_legacy(struct prd *r);
+void pt_rw_host_cut_colon(struct prd *r);
 void pt_rw_autoescape(struct prd *r);
 
 #endif

@@ -43,11 +43,12 @@ static void path_prefixed(struct pstr *p, int slash, const char *s, size_t n) {
   free(q);
 }
 
-/* host-cut-at-non-hostname-octet: url.parse's host: the authority after
- * the userinfo ends at a nonHostChar, the port is /:[0-9]*$/ of it, and a
- * hostname that is no "[...]" ends at the first octet its labels may not
- * hold; what is cut off starts the path ("/" before the hostname's part) */
-void pt_rw_host_cut_legacy(struct prd *r) {
+/* url.parse's host: the authority after the userinfo ends at a
+ * nonHostChar, the port is /:[0-9]*$/ of it, and a hostname that is no
+ * "[...]" ends at the first octet its labels may not hold (LABELS; else at
+ * its first ":"); what is cut off starts the path ("/" before the
+ * hostname's part) */
+static void host_cut(struct prd *r, int labels) {
   struct pstr *h = &r->c[C_HOST], *port = &r->c[C_PORT];
   if (!h->def)
     return;
@@ -73,7 +74,9 @@ void pt_rw_host_cut_legacy(struct prd *r) {
     pstr_set(path, "", 0);
   path_prefixed(path, 0, a + e, n - e);
   int literal = he > 1 && a[0] == '[' && a[he - 1] == ']';
-  size_t cut = literal ? he : hostname_end(a, he);
+  size_t cut = literal ? he : labels ? hostname_end(a, he) : 0;
+  while (!labels && cut < he && a[cut] != ':')
+    cut++;
   if (cut < he)
     path_prefixed(path, 1, a + cut, he - cut);
   else if (literal && (!path->n || path->p[0] != '/'))
@@ -82,6 +85,15 @@ void pt_rw_host_cut_legacy(struct prd *r) {
   lenient_host_type(r);
   prd_rebuild_authority(r);
   free(a);
+}
+
+/* host-cut-at-non-hostname-octet: the url package's url.parse */
+void pt_rw_host_cut_legacy(struct prd *r) {
+  host_cut(r, 1);
+}
+/* host-cut-at-colon: Node's url.parse (its getHostname) */
+void pt_rw_host_cut_colon(struct prd *r) {
+  host_cut(r, 0);
 }
 
 static int not_autoescaped(unsigned char c) {
