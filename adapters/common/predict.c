@@ -143,6 +143,10 @@ const struct transform transform_table[] = {
      NULL, NULL},
     {"unreserved-pct-kept", TS_OUTPUT, "6.2.2.2",
      "normalize leaves percent-encoded unreserved octets encoded", NULL, NULL},
+    {"no-authority-base-merged-at-root", TS_OUTPUT, "5.2.3",
+     "resolve: a base without an authority gives no directory: a relative "
+     "path is merged onto \"/\" (\"a\" on \"s:/b/c\" is \"s:/a\")",
+     NULL, NULL},
     {"dot-segments-spliced", TS_OUTPUT, "5.2.4",
      "resolve and normalize split the path at \"/\", remove \".\" "
      "and remove each \"..\" with the nearest element before it, an "
@@ -700,8 +704,9 @@ static void merge(const struct prediction *p, const struct prd *b,
   for (size_t i = 0; i < bp->n; i++)
     if (bp->p[i] == '/')
       keep = i + 1;
-  int root =
-      b->c[C_AUTH].def && bp->n == 0 && !HAS(p, "empty-base-path-merged-bare");
+  int root = (b->c[C_AUTH].def && bp->n == 0 &&
+              !HAS(p, "empty-base-path-merged-bare")) ||
+             (!b->c[C_AUTH].def && HAS(p, "no-authority-base-merged-at-root"));
   char *m = malloc(keep + ref->n + 2);
   if (!m)
     abort();

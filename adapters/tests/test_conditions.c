@@ -672,6 +672,11 @@ static const struct prow prows[] = {
     {UIRC, "parse", "s://a,b:@h/", NULL, USER, "a%2Cb"},
     {UIRC, "parse", "s://a%41(:%7e$@h/", NULL, USER, "aA(:~%24"},
     {UIRC, "parse", "s://:p@h/", NULL, USER, ":p"},
+    /* URI.js: no-authority-base-merged-at-root */
+    {"no-authority-base-merged-at-root", "resolve", "a/./b", "s:/c/d", OUT,
+     "s:/a/b"},
+    {"no-authority-base-merged-at-root", "resolve", "a", "s://h/c/d", OUT,
+     "s://h/c/a"},
     /* Node's legacy url.parse and url.resolve: host-cut-at-non-hostname-
      * octet (HCUT), autoescape-set-pct-encoded, dot-segments-spliced */
     {"dot-segments-spliced", "resolve", "../../d", "a:b/c", OUT, "a:d"},
