@@ -381,6 +381,25 @@ const struct transform transform_table[] = {
      "in the path, query and fragment the octets '{}|\\^`<> \" CR LF "
      "TAB are percent-encoded; other controls and non-ASCII are kept",
      NULL, pt_rw_autoescape},
+    {"pct-encode-outside-component-rule", TS_READING, "2.1",
+     "each component percent-encodes the octets its rule does not allow, "
+     "\"%\" kept: the userinfo all but unreserved, sub-delims and "
+     "\":\"; the host also \"[\" and \"]\"; the path \"/\", "
+     "\"@\" and, after a scheme, \":\"; the query and fragment "
+     "\":\", \"@\", \"/\" and \"?\" (\":a b\" read "
+     "\"%3Aa%20b\")",
+     NULL, pt_rw_pct_encode_rfc_sets},
+    {"scheme-non-scheme-octets-removed", TS_READING, "3.1",
+     "the octets of the scheme other than letters, digits, \"+\", "
+     "\"-\" and \".\" are removed (\"a$b:c\" scheme \"ab\")",
+     NULL, pt_rw_scheme_cleaned},
+    {"ipv6-first-zero-run-compressed", TS_READING, "3.2.2",
+     "an IPv6 literal's fields are lower-cased and stripped of leading "
+     "zeros, and its first longest run of two or more zero fields is "
+     "written \"::\"; an embedded IPv4 address stays, and so does a "
+     "literal that is no IPv6 address (\"[1:0:0:2:0:0:0:3]\" read "
+     "\"[1:0:0:2::3]\")",
+     NULL, pt_rw_ipv6_urijs},
     {"absent-as-empty", TS_READING, "5.3",
      "an absent component is read as empty (\"\", not null)", NULL,
      pt_rw_absent_as_empty},

@@ -120,6 +120,10 @@ void pt_rw_ipv4_zeros_dropped(struct prd *r);
 /* predict_path.c */
 void pt_rw_network_path_host_empty(struct prd *r);
 void pt_rw_userinfo_recoded(struct prd *r);
+void pt_rw_pct_encode_rfc_sets(struct prd *r);
+void pt_rw_scheme_cleaned(struct prd *r);
+/* predict_ipv6.c */
+void pt_rw_ipv6_urijs(struct prd *r);
 /* the host type of the host R reads leniently (predict.c) */
 void lenient_host_type(struct prd *r);
 /* predict_legacy.c */

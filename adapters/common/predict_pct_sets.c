@@ -96,3 +96,39 @@ void pt_rw_pct_encode_sets(struct prd *r) {
   encode(&r->c[C_FRAG], FRAGMENT_SET);
   prd_rebuild_authority(r);
 }
+
+/* RFC 3986's octets of a component: unreserved, sub-delims, "%" and
+ * MORE */
+static _Thread_local const char *rfc_more;
+static int rfc_keep(unsigned char c) {
+  return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ||
+         (c && (strchr("-._~!$&'()*+,;=%", c) || strchr(rfc_more, c)));
+}
+static void rfc_encode(struct pstr *s, const char *more) {
+  rfc_more = more;
+  pct_encode_where(s, rfc_keep);
+}
+/* pct-encode-outside-component-rule: uri-js's _normalizeComponentEncoding
+ * (its NOT_USERINFO, NOT_HOST, NOT_PATH, NOT_PATH_NOSCHEME, NOT_QUERY
+ * sets) */
+void pt_rw_pct_encode_rfc_sets(struct prd *r) {
+  rfc_encode(&r->c[C_USER], ":");
+  rfc_encode(&r->c[C_HOST], ":[]");
+  rfc_encode(&r->c[C_PATH], r->c[C_SCHEME].def ? "/:@" : "/@");
+  rfc_encode(&r->c[C_QUERY], ":@/?");
+  rfc_encode(&r->c[C_FRAG], ":@/?");
+  prd_rebuild_authority(r);
+}
+
+/* scheme-non-scheme-octets-removed: uri-js's NOT_SCHEME removed */
+void pt_rw_scheme_cleaned(struct prd *r) {
+  struct pstr *s = &r->c[C_SCHEME];
+  size_t j = 0;
+  for (size_t i = 0; s->def && i < s->n; i++) {
+    unsigned char c = (unsigned char)s->p[i];
+    if ((c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ||
+        c == '+' || c == '-' || c == '.')
+      s->p[j++] = (char)c;
+  }
+  s->n = s->def ? j : s->n;
+}

@@ -384,6 +384,7 @@ struct prow {
 #define NPHE "appendix-b-split,network-path-as-path-host-empty"
 #define BWANM "base-without-authority-not-merged"
 #define UIRC "userinfo-uri-component-recoded"
+#define PEOR "appendix-b-split,pct-encode-outside-component-rule"
 #define HCUT "appendix-b-split,host-cut-at-non-hostname-octet"
 static const struct prow prows[] = {
     /* relative-as-http: tcllib's uri::split */
@@ -672,6 +673,20 @@ static const struct prow prows[] = {
     {UIRC, "parse", "s://a,b:@h/", NULL, USER, "a%2Cb"},
     {UIRC, "parse", "s://a%41(:%7e$@h/", NULL, USER, "aA(:~%24"},
     {UIRC, "parse", "s://:p@h/", NULL, USER, ":p"},
+    /* uri-js: pct-encode-outside-component-rule (PEOR),
+     * scheme-non-scheme-octets-removed, ipv6-first-zero-run-compressed */
+    {PEOR, "parse", ":a b[?x[#]", NULL, PATH, "%3Aa%20b%5B"},
+    {PEOR, "parse", "s:a:b[?x[#]", NULL, PATH, "a:b%5B"},
+    {PEOR, "parse", "s://u[@h/?x[#]", NULL, USER, "u%5B"},
+    {PEOR, "parse", ":a b[?x[#]", NULL, QUERY, "x%5B"},
+    {"appendix-b-split,scheme-non-scheme-octets-removed", "parse", "a$(b:c",
+     NULL, SCHEME, "ab"},
+    {"ipv6-first-zero-run-compressed", "parse", "s://[1:0:0:2:0:0:0:3]/", NULL,
+     HOST, "[1:0:0:2::3]"},
+    {"ipv6-first-zero-run-compressed", "parse", "s://[1:AB::0]/", NULL, HOST,
+     "[1:ab::]"},
+    {"ipv6-first-zero-run-compressed", "parse", "s://[::1:2:3:4:5:6:7]/", NULL,
+     HOST, "[:1:2:3:4:5:6:7]"},
     /* URI.js: no-authority-base-merged-at-root */
     {"no-authority-base-merged-at-root", "resolve", "a/./b", "s:/c/d", OUT,
      "s:/a/b"},
