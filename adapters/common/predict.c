@@ -640,57 +640,10 @@ static void copy_authority(struct prd *t, const struct prd *r) {
   for (int c = C_AUTH; c <= C_PORT; c++)
     copy_str(&t->c[c], &r->c[c]);
 }
-/* 5.2.4, but a ".." with no segment before it to remove is kept */
-static void remove_dots_keep_above_root(struct pstr *path) {
-  char *o = malloc(path->n + 2);
-  size_t n = 0, i = path->n && path->p[0] == '/', nseg = 0;
-  int trail = 0;
-  if (!o)
-    abort();
-  if (i)
-    o[n++] = '/';
-  size_t root = n;
-  while (path->n && i <= path->n) {
-    size_t e = i, l, last = n;
-    while (e < path->n && path->p[e] != '/')
-      e++;
-    l = e - i;
-    int dot = l == 1 && path->p[i] == '.';
-    int dotdot = l == 2 && path->p[i] == '.' && path->p[i + 1] == '.';
-    while (last > root && o[last - 1] != '/')
-      last--; /* the last segment written starts there */
-    int popped = dotdot && nseg &&
-                 !(n - last == 2 && o[last] == '.' && o[last + 1] == '.');
-    if (popped) {
-      n = last > root ? last - 1 : root;
-      nseg--;
-    } else if (!dot) {
-      if (nseg++)
-        o[n++] = '/';
-      memcpy(o + n, path->p + i, l);
-      n += l;
-    }
-    trail = dot || popped;
-    i = e + 1;
-  }
-  if (trail && nseg)
-    o[n++] = '/';
-  pstr_set(path, o, n);
-  free(o);
-}
 static void remove_dots_as_named(const struct prediction *p, struct pstr *path);
-/* Whether PATH's last segment is "." or ".." */
-static int ends_in_dot_segment(const struct pstr *path) {
-  size_t l = path->n;
-  while (l && path->p[l - 1] != '/')
-    l--;
-  size_t k = path->n - l;
-  return (k == 1 && path->p[l] == '.') ||
-         (k == 2 && path->p[l] == '.' && path->p[l + 1] == '.');
-}
 static void remove_dots(const struct prediction *p, struct pstr *path) {
   int last_dot = HAS(p, "final-dot-segment-slash-dropped") &&
-                 !HAS(p, "dot-segments-kept") && ends_in_dot_segment(path);
+                 !HAS(p, "dot-segments-kept") && pt_dots_ends_in_dot(path);
   remove_dots_as_named(p, path);
   if (last_dot && path->n > 1 && path->p[path->n - 1] == '/')
     path->n--;
@@ -705,7 +658,7 @@ static void remove_dots_as_named(const struct prediction *p,
   } else if (HAS(p, "dot-segments-spliced")) {
     pt_dots_spliced(path);
   } else if (HAS(p, "dot-dot-above-root-kept")) {
-    remove_dots_keep_above_root(path);
+    pt_dots_keep_above_root(path);
   } else if (!HAS(p, "dot-segments-kept")) {
     struct prd r;
     memset(&r, 0, sizeof r);

@@ -26,7 +26,7 @@ static int fields_of(const char *s, size_t n, char f[][16]) {
     size_t l = i - a < 15 ? i - a : 15;
     for (size_t j = 0; j < l; j++)
       f[k][j] = (char)((s[a + j] >= 'A' && s[a + j] <= 'Z') ? s[a + j] + 32
-                                                             : s[a + j]);
+                                                            : s[a + j]);
     f[k][l] = 0;
     if (!l)
       strcpy(f[k], "0");
@@ -36,7 +36,9 @@ static int fields_of(const char *s, size_t n, char f[][16]) {
   return k;
 }
 
-static int zero_field(const char *f) { return !*f || !strcmp(f, "0"); }
+static int zero_field(const char *f) {
+  return !*f || !strcmp(f, "0");
+}
 
 void pt_rw_ipv6_urijs(struct prd *r) {
   struct pstr *h = &r->c[C_HOST];
