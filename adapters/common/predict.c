@@ -143,6 +143,36 @@ const struct transform transform_table[] = {
      NULL, NULL},
     {"unreserved-pct-kept", TS_OUTPUT, "6.2.2.2",
      "normalize leaves percent-encoded unreserved octets encoded", NULL, NULL},
+    {"no-authority-base-merged-at-root", TS_OUTPUT, "5.2.3",
+     "resolve: a base without an authority gives no directory: a relative "
+     "path is merged onto \"/\" (\"a\" on \"s:/b/c\" is \"s:/a\")",
+     NULL, NULL},
+    {"dot-segments-spliced", TS_OUTPUT, "5.2.4",
+     "resolve and normalize split the path at \"/\", remove \".\" "
+     "and remove each \"..\" with the nearest element before it, an "
+     "empty one too; the path is rooted again, and ends in \"/\" when "
+     "it ended in a dot segment (\"/b//.\" becomes \"/b/\", "
+     "\"/..//a\" becomes \"/a\")",
+     NULL, NULL},
+    {"base-without-authority-not-merged", TS_OUTPUT, "5.2.2",
+     "resolve: a reference with neither scheme nor authority on a base "
+     "without an authority takes only the base's scheme: the target is it "
+     "and the reference as it reads (\"./a\" on \"s:/b/c\" is "
+     "\"s:./a\")",
+     NULL, NULL},
+    {"host-cut-at-non-hostname-octet", TS_READING, "3.2.2",
+     "the host ends at its first octet of %/?;#'{}|\\^`<> \" CR LF TAB, "
+     "the port is the digits after its last \":\", and a host not in "
+     "brackets ends at its first octet other than a letter, digit, "
+     "non-ASCII, +_-. or the 64th of a label; what is cut off starts the "
+     "path, \"/\" before a hostname's part (\"s://a]b:8/p\": host "
+     "\"a\", port \"8\", path \"/]b/p\")",
+     NULL, pt_rw_host_cut_legacy},
+    {"host-cut-at-colon", TS_READING, "3.2.2",
+     "as host-cut-at-non-hostname-octet, but a host not in brackets ends "
+     "at its first \":\" only (\"s://a]b:1x/p\": host \"a]b\", "
+     "path \"/:1x/p\")",
+     NULL, pt_rw_host_cut_colon},
     {"port-digits-only", TS_READING, "3.2.3",
      "the port starts at the first \":\" after the host and holds only "
      "the digits after it; the rest of the authority starts the path "
@@ -337,6 +367,39 @@ const struct transform transform_table[] = {
      "the fragment ends before its first octet outside the fragment "
      "characters, \"%\" among them (\"#a b\" read \"a\")",
      NULL, pt_rw_fragment_cut_at_bad_octet},
+    {"network-path-as-path-host-empty", TS_READING, "4.2",
+     "a network-path reference (\"//h/p\") is read as a path beside an "
+     "empty host: host \"\", path \"//h/p\"",
+     NULL, pt_rw_network_path_host_empty},
+    {"userinfo-uri-component-recoded", TS_READING, "3.2.1",
+     "the user and the password are each percent-decoded and encoded again "
+     "as encodeURIComponent does (all but ALPHA, DIGIT and -_.!~*'()); "
+     "an empty password is dropped with its \":\" (\"a,b:\" read "
+     "\"a%2Cb\")",
+     NULL, pt_rw_userinfo_recoded},
+    {"autoescape-set-pct-encoded", TS_READING, "2.1",
+     "in the path, query and fragment the octets '{}|\\^`<> \" CR LF "
+     "TAB are percent-encoded; other controls and non-ASCII are kept",
+     NULL, pt_rw_autoescape},
+    {"pct-encode-outside-component-rule", TS_READING, "2.1",
+     "each component percent-encodes the octets its rule does not allow, "
+     "\"%\" kept: the userinfo all but unreserved, sub-delims and "
+     "\":\"; the host also \"[\" and \"]\"; the path \"/\", "
+     "\"@\" and, after a scheme, \":\"; the query and fragment "
+     "\":\", \"@\", \"/\" and \"?\" (\":a b\" read "
+     "\"%3Aa%20b\")",
+     NULL, pt_rw_pct_encode_rfc_sets},
+    {"scheme-non-scheme-octets-removed", TS_READING, "3.1",
+     "the octets of the scheme other than letters, digits, \"+\", "
+     "\"-\" and \".\" are removed (\"a$b:c\" scheme \"ab\")",
+     NULL, pt_rw_scheme_cleaned},
+    {"ipv6-first-zero-run-compressed", TS_READING, "3.2.2",
+     "an IPv6 literal's fields are lower-cased and stripped of leading "
+     "zeros, and its first longest run of two or more zero fields is "
+     "written \"::\"; an embedded IPv4 address stays, and so does a "
+     "literal that is no IPv6 address (\"[1:0:0:2:0:0:0:3]\" read "
+     "\"[1:0:0:2::3]\")",
+     NULL, pt_rw_ipv6_urijs},
     {"absent-as-empty", TS_READING, "5.3",
      "an absent component is read as empty (\"\", not null)", NULL,
      pt_rw_absent_as_empty},
@@ -370,7 +433,7 @@ static void set_span(struct prd *r, int c, const char *s, rfc3986_span sp) {
 }
 
 /* host_type of a host read by the lenient split: what "//HOST" reads */
-static void lenient_host_type(struct prd *r) {
+void lenient_host_type(struct prd *r) {
   struct pstr *h = &r->c[C_HOST];
   char *t = malloc(h->n + 3);
   rfc3986_uri u;
@@ -577,57 +640,10 @@ static void copy_authority(struct prd *t, const struct prd *r) {
   for (int c = C_AUTH; c <= C_PORT; c++)
     copy_str(&t->c[c], &r->c[c]);
 }
-/* 5.2.4, but a ".." with no segment before it to remove is kept */
-static void remove_dots_keep_above_root(struct pstr *path) {
-  char *o = malloc(path->n + 2);
-  size_t n = 0, i = path->n && path->p[0] == '/', nseg = 0;
-  int trail = 0;
-  if (!o)
-    abort();
-  if (i)
-    o[n++] = '/';
-  size_t root = n;
-  while (path->n && i <= path->n) {
-    size_t e = i, l, last = n;
-    while (e < path->n && path->p[e] != '/')
-      e++;
-    l = e - i;
-    int dot = l == 1 && path->p[i] == '.';
-    int dotdot = l == 2 && path->p[i] == '.' && path->p[i + 1] == '.';
-    while (last > root && o[last - 1] != '/')
-      last--; /* the last segment written starts there */
-    int popped = dotdot && nseg &&
-                 !(n - last == 2 && o[last] == '.' && o[last + 1] == '.');
-    if (popped) {
-      n = last > root ? last - 1 : root;
-      nseg--;
-    } else if (!dot) {
-      if (nseg++)
-        o[n++] = '/';
-      memcpy(o + n, path->p + i, l);
-      n += l;
-    }
-    trail = dot || popped;
-    i = e + 1;
-  }
-  if (trail && nseg)
-    o[n++] = '/';
-  pstr_set(path, o, n);
-  free(o);
-}
 static void remove_dots_as_named(const struct prediction *p, struct pstr *path);
-/* Whether PATH's last segment is "." or ".." */
-static int ends_in_dot_segment(const struct pstr *path) {
-  size_t l = path->n;
-  while (l && path->p[l - 1] != '/')
-    l--;
-  size_t k = path->n - l;
-  return (k == 1 && path->p[l] == '.') ||
-         (k == 2 && path->p[l] == '.' && path->p[l + 1] == '.');
-}
 static void remove_dots(const struct prediction *p, struct pstr *path) {
   int last_dot = HAS(p, "final-dot-segment-slash-dropped") &&
-                 !HAS(p, "dot-segments-kept") && ends_in_dot_segment(path);
+                 !HAS(p, "dot-segments-kept") && pt_dots_ends_in_dot(path);
   remove_dots_as_named(p, path);
   if (last_dot && path->n > 1 && path->p[path->n - 1] == '/')
     path->n--;
@@ -639,8 +655,10 @@ static void remove_dots_as_named(const struct prediction *p,
                                  struct pstr *path) {
   if (HAS(p, "last-dot-dot-kept")) {
     pt_dots_last_dot_dot_kept(path);
+  } else if (HAS(p, "dot-segments-spliced")) {
+    pt_dots_spliced(path);
   } else if (HAS(p, "dot-dot-above-root-kept")) {
-    remove_dots_keep_above_root(path);
+    pt_dots_keep_above_root(path);
   } else if (!HAS(p, "dot-segments-kept")) {
     struct prd r;
     memset(&r, 0, sizeof r);
@@ -658,8 +676,9 @@ static void merge(const struct prediction *p, const struct prd *b,
   for (size_t i = 0; i < bp->n; i++)
     if (bp->p[i] == '/')
       keep = i + 1;
-  int root =
-      b->c[C_AUTH].def && bp->n == 0 && !HAS(p, "empty-base-path-merged-bare");
+  int root = (b->c[C_AUTH].def && bp->n == 0 &&
+              !HAS(p, "empty-base-path-merged-bare")) ||
+             (!b->c[C_AUTH].def && HAS(p, "no-authority-base-merged-at-root"));
   char *m = malloc(keep + ref->n + 2);
   if (!m)
     abort();
@@ -724,6 +743,13 @@ static void remove_dots_merged(const struct prediction *p, int auth,
 static void resolve_rd(const struct prediction *p, const struct prd *b,
                        const struct prd *r, struct prd *t) {
   const struct pstr *rp = &r->c[C_PATH];
+  if (HAS(p, "base-without-authority-not-merged") && !b->c[C_AUTH].def &&
+      !r->c[C_SCHEME].def && !r->c[C_AUTH].def) {
+    for (int c = 0; c < NC; c++)
+      copy_str(&t->c[c], &r->c[c]);
+    copy_str(&t->c[C_SCHEME], &b->c[C_SCHEME]);
+    return;
+  }
   if (r->c[C_SCHEME].def || r->c[C_AUTH].def) {
     copy_str(&t->c[C_SCHEME], &r->c[r->c[C_SCHEME].def ? C_SCHEME : C_FRAG]);
     copy_authority(t, r);

@@ -17,21 +17,97 @@ static int seg_is(const struct seg *s, const char *t) {
   return s->n == strlen(t) && !memcmp(s->p, t, s->n);
 }
 
+/* PATH split at every "/" (N segments; free the array) */
+static struct seg *segs_of(const struct pstr *path, size_t *n) {
+  struct seg *v = malloc((path->n + 1) * sizeof *v);
+  if (!v)
+    abort();
+  *n = 0;
+  for (size_t s = 0, i = 0; i <= path->n; i++)
+    if (i == path->n || path->p[i] == '/') {
+      v[(*n)++] = (struct seg){path->p + s, i - s};
+      s = i + 1;
+    }
+  return v;
+}
+/* PATH set to the N segments V joined by "/" ("/" first with ROOT, "/"
+ * last with SLASH when it does not end so); V freed */
+static void segs_joined(struct pstr *path, struct seg *v, size_t n, int root,
+                        int slash) {
+  char *o = malloc(path->n + 3), *q = o;
+  if (!o)
+    abort();
+  if (root)
+    *q++ = '/';
+  for (size_t i = 0; i < n; i++) {
+    if (i)
+      *q++ = '/';
+    memcpy(q, v[i].p, v[i].n);
+    q += v[i].n;
+  }
+  if (slash && (q == o || q[-1] != '/'))
+    *q++ = '/';
+  free(v);
+  pstr_set(path, o, (size_t)(q - o));
+  free(o);
+}
+
+/* Whether PATH's last segment is "." or ".." */
+int pt_dots_ends_in_dot(const struct pstr *path) {
+  size_t l = path->n;
+  while (l && path->p[l - 1] != '/')
+    l--;
+  size_t k = path->n - l;
+  return (k == 1 && path->p[l] == '.') ||
+         (k == 2 && path->p[l] == '.' && path->p[l + 1] == '.');
+}
+/* dot-dot-above-root-kept: 5.2.4, but a ".." with no segment before it
+ * to remove is kept */
+void pt_dots_keep_above_root(struct pstr *path) {
+  char *o = malloc(path->n + 2);
+  size_t n = 0, i = path->n && path->p[0] == '/', nseg = 0;
+  int trail = 0;
+  if (!o)
+    abort();
+  if (i)
+    o[n++] = '/';
+  size_t root = n;
+  while (path->n && i <= path->n) {
+    size_t e = i, l, last = n;
+    while (e < path->n && path->p[e] != '/')
+      e++;
+    l = e - i;
+    int dot = l == 1 && path->p[i] == '.';
+    int dotdot = l == 2 && path->p[i] == '.' && path->p[i + 1] == '.';
+    while (last > root && o[last - 1] != '/')
+      last--; /* the last segment written starts there */
+    int popped = dotdot && nseg &&
+                 !(n - last == 2 && o[last] == '.' && o[last + 1] == '.');
+    if (popped) {
+      n = last > root ? last - 1 : root;
+      nseg--;
+    } else if (!dot) {
+      if (nseg++)
+        o[n++] = '/';
+      memcpy(o + n, path->p + i, l);
+      n += l;
+    }
+    trail = dot || popped;
+    i = e + 1;
+  }
+  if (trail && nseg)
+    o[n++] = '/';
+  pstr_set(path, o, n);
+  free(o);
+}
 /* last-dot-dot-kept: PATH split at every "/"; a last "." read as empty,
  * every other "." dropped; a ".." with a segment before it that is
  * neither empty nor "..", and is not the last segment, removed with that
  * segment, until none is left; then a ".." right after the root dropped
  * ("/b/c/a/.." stays, "/b/./../x" becomes "/x", "/../a" becomes "/a") */
 void pt_dots_last_dot_dot_kept(struct pstr *path) {
-  struct seg *v = malloc((path->n + 1) * sizeof *v);
-  size_t n = 0, i = 0;
-  if (!v)
-    abort();
-  for (size_t s = 0; i <= path->n; i++)
-    if (i == path->n || path->p[i] == '/') {
-      v[n++] = (struct seg){path->p + s, i - s};
-      s = i + 1;
-    }
+  size_t n, i;
+  struct seg *v = segs_of(path, &n);
   if (seg_is(&v[n - 1], "."))
     v[n - 1].n = 0;
   size_t k = 0;
@@ -51,16 +127,35 @@ void pt_dots_last_dot_dot_kept(struct pstr *path) {
     memmove(v + 1, v + 2, (n - 2) * sizeof *v);
     n--;
   }
-  char *o = malloc(path->n + 1), *q = o;
-  if (!o)
-    abort();
-  for (i = 0; i < n; i++) {
-    if (i)
-      *q++ = '/';
-    memcpy(q, v[i].p, v[i].n);
-    q += v[i].n;
+  segs_joined(path, v, n, 0, 0);
+}
+
+/* dot-segments-spliced: Node's legacy url.resolve: PATH split at every
+ * "/", and from its end "." removed, ".." removed and counted, each count
+ * removing the nearest element before it (an empty one too); ".." left
+ * over dropped; "/" written first again when the path was absolute, and
+ * last when it ended in "", "." or ".." ("/b//." becomes "/b/", "/..//a"
+ * becomes "/a") */
+void pt_dots_spliced(struct pstr *path) {
+  size_t n, k = 0, up = 0;
+  struct seg *v = segs_of(path, &n);
+  int root = path->n && path->p[0] == '/';
+  int slash = !v[n - 1].n || seg_is(&v[n - 1], ".") || seg_is(&v[n - 1], "..");
+  for (size_t i = n; i-- > 0;) {
+    if (seg_is(&v[i], "..")) {
+      v[i].p = NULL;
+      up++;
+    } else if (seg_is(&v[i], ".") || up) {
+      up -= !seg_is(&v[i], ".");
+      v[i].p = NULL;
+    }
   }
-  free(v);
-  pstr_set(path, o, (size_t)(q - o));
-  free(o);
+  for (size_t i = 0; i < n; i++)
+    if (v[i].p)
+      v[k++] = v[i];
+  if (root && k && !v[0].n) {
+    memmove(v, v + 1, (k - 1) * sizeof *v);
+    k--;
+  }
+  segs_joined(path, v, k, root, slash && (k || !root));
 }

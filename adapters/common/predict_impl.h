@@ -52,6 +52,8 @@ void pstr_lower(struct pstr *s);
 void pt_rw_scheme_lower(struct prd *r);
 void pt_rw_host_lower(struct prd *r);
 int pct_hexval(char c);
+/* S's percent-encodings decoded */
+void pct_decode(struct pstr *s);
 void pt_rw_host_decode(struct prd *r);
 void pt_rw_path_decode(struct prd *r);
 void pt_rw_all_decode(struct prd *r);
@@ -94,6 +96,10 @@ void pt_rw_scheme_and_authority(struct prd *r);
 void pt_rw_empty_port_unset(struct prd *r);
 void pt_rw_empty_authority(struct prd *r);
 void pt_dots_last_dot_dot_kept(struct pstr *path);
+void pt_dots_spliced(struct pstr *path);
+void pt_dots_keep_above_root(struct pstr *path);
+/* whether PATH's last segment is "." or ".." */
+int pt_dots_ends_in_dot(const struct pstr *path);
 void pt_in_controls_underscore(struct pstr *s);
 void pt_rw_path_pchar_decode(struct prd *r);
 void pct_normalize(struct pstr *s, int upper, int decode);
@@ -114,5 +120,18 @@ void pct_encode_where(struct pstr *s, int (*keep)(unsigned char));
 void pt_rw_pct_encode_sets(struct prd *r);
 void pt_rw_port_digits_only(struct prd *r);
 void pt_rw_ipv4_zeros_dropped(struct prd *r);
+/* predict_path.c */
+void pt_rw_network_path_host_empty(struct prd *r);
+void pt_rw_userinfo_recoded(struct prd *r);
+void pt_rw_pct_encode_rfc_sets(struct prd *r);
+void pt_rw_scheme_cleaned(struct prd *r);
+/* predict_ipv6.c */
+void pt_rw_ipv6_urijs(struct prd *r);
+/* the host type of the host R reads leniently (predict.c) */
+void lenient_host_type(struct prd *r);
+/* predict_legacy.c */
+void pt_rw_host_cut_legacy(struct prd *r);
+void pt_rw_host_cut_colon(struct prd *r);
+void pt_rw_autoescape(struct prd *r);
 
 #endif

@@ -40,3 +40,14 @@ void pt_rw_path_recoded(struct prd *r) {
   pstr_set(p, o, j);
   free(o);
 }
+
+/* network-path-as-path-host-empty: "//h/p" read as path "//h/p" beside an
+ * empty host (url-parse's "slashes" with nothing left for the host) */
+void pt_rw_network_path_host_empty(struct prd *r) {
+  if (r->c[C_SCHEME].def || !r->c[C_AUTH].def)
+    return;
+  pt_rw_network_path(r);
+  pstr_set(&r->c[C_AUTH], "", 0);
+  pstr_set(&r->c[C_HOST], "", 0);
+  pstr_set(&r->c[C_TYPE], "reg-name", 8);
+}

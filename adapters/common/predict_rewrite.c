@@ -317,7 +317,7 @@ int pct_hexval(char c) {
   c = (char)(c | 0x20);
   return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 87 : -1;
 }
-static void pct_decode(struct pstr *s) {
+void pct_decode(struct pstr *s) {
   size_t j = 0;
   for (size_t i = 0; s->def && i < s->n; i++) {
     int hi, lo;

@@ -381,6 +381,11 @@ struct prow {
 #define PSETS "appendix-b-split,pct-encode-sets-by-component"
 #define PORTD "appendix-b-split,port-digits-only"
 #define IPV4Z "ipv4-leading-zeros-dropped"
+#define NPHE "appendix-b-split,network-path-as-path-host-empty"
+#define BWANM "base-without-authority-not-merged"
+#define UIRC "userinfo-uri-component-recoded"
+#define PEOR "appendix-b-split,pct-encode-outside-component-rule"
+#define HCUT "appendix-b-split,host-cut-at-non-hostname-octet"
 static const struct prow prows[] = {
     /* relative-as-http: tcllib's uri::split */
     {"relative-as-http", "parse", "awb/c", NULL, SCHEME, "http"},
@@ -654,6 +659,61 @@ static const struct prow prows[] = {
      NULL, HOST,
      "a\x02"
      "b"},
+    /* url-parse: network-path-as-path-host-empty (NPHE),
+     * base-without-authority-not-merged (BWANM),
+     * userinfo-uri-component-recoded (UIRC) */
+    {NPHE, "parse", "//h/p?q", NULL, PATH, "//h/p"},
+    {NPHE, "parse", "//h/p?q", NULL, HOST, ""},
+    {NPHE, "parse", "//h/p?q", NULL, QUERY, "q"},
+    {NPHE, "parse", "s://h/p", NULL, HOST, "h"},
+    {BWANM, "resolve", "./a?q", "s:/b/c?x", OUT, "s:./a?q"},
+    {BWANM, "resolve", "", "s:/b/c?x", OUT, "s:"},
+    {BWANM, "resolve", "./a", "s://h/b/c", OUT, "s://h/b/a"},
+    {BWANM, "resolve", "t:./a", "s:/b/c", OUT, "t:a"},
+    {UIRC, "parse", "s://a,b:@h/", NULL, USER, "a%2Cb"},
+    {UIRC, "parse", "s://a%41(:%7e$@h/", NULL, USER, "aA(:~%24"},
+    {UIRC, "parse", "s://:p@h/", NULL, USER, ":p"},
+    /* uri-js: pct-encode-outside-component-rule (PEOR),
+     * scheme-non-scheme-octets-removed, ipv6-first-zero-run-compressed */
+    {PEOR, "parse", ":a b[?x[#]", NULL, PATH, "%3Aa%20b%5B"},
+    {PEOR, "parse", "s:a:b[?x[#]", NULL, PATH, "a:b%5B"},
+    {PEOR, "parse", "s://u[@h/?x[#]", NULL, USER, "u%5B"},
+    {PEOR, "parse", ":a b[?x[#]", NULL, QUERY, "x%5B"},
+    {"appendix-b-split,scheme-non-scheme-octets-removed", "parse", "a$(b:c",
+     NULL, SCHEME, "ab"},
+    {"ipv6-first-zero-run-compressed", "parse", "s://[1:0:0:2:0:0:0:3]/", NULL,
+     HOST, "[1:0:0:2::3]"},
+    {"ipv6-first-zero-run-compressed", "parse", "s://[1:AB::0]/", NULL, HOST,
+     "[1:ab::]"},
+    {"ipv6-first-zero-run-compressed", "parse", "s://[::1:2:3:4:5:6:7]/", NULL,
+     HOST, "[:1:2:3:4:5:6:7]"},
+    /* URI.js: no-authority-base-merged-at-root */
+    {"no-authority-base-merged-at-root", "resolve", "a/./b", "s:/c/d", OUT,
+     "s:/a/b"},
+    {"no-authority-base-merged-at-root", "resolve", "a", "s://h/c/d", OUT,
+     "s://h/c/a"},
+    /* Node's legacy url.parse and url.resolve: host-cut-at-non-hostname-
+     * octet (HCUT), autoescape-set-pct-encoded, dot-segments-spliced */
+    {"dot-segments-spliced", "resolve", "../../d", "a:b/c", OUT, "a:d"},
+    {HCUT, "parse", "s://a]b:8/p", NULL, HOST, "a"},
+    {HCUT, "parse", "s://a]b:8/p", NULL, PORT, "8"},
+    {HCUT, "parse", "s://a]b:8/p", NULL, PATH, "/]b/p"},
+    {"appendix-b-split,autoescape-set-pct-encoded", "parse", "/a'b\x01?{#|",
+     NULL, PATH, "/a%27b\x01"},
+    {HCUT, "parse", "s://A%2DB/", NULL, PATH, "%2DB/"},
+    {HCUT, "parse", "s://u@[::1]", NULL, PATH, "/"},
+    {HCUT, "parse", "s://h:1*2/p", NULL, PATH, "/:1*2/p"},
+    {HCUT, "parse", "s://h:1*2/p", NULL, PORT, NULL},
+    {"appendix-b-split,autoescape-set-pct-encoded", "parse", "/a'b\x01?{#|",
+     NULL, FRAG, "%7C"},
+    {"appendix-b-split,host-cut-at-colon", "parse", "s://a]b:1x/p", NULL, HOST,
+     "a]b"},
+    {"appendix-b-split,host-cut-at-colon", "parse", "s://a]b:1x/p", NULL, PATH,
+     "/:1x/p"},
+    {"dot-segments-spliced", "resolve", "a//.", "http://a/b/c", OUT,
+     "http://a/b/a/"},
+    {"dot-segments-spliced", "resolve", "/..//b", "http://a/b/c", OUT,
+     "http://a/b"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */

@@ -1,0 +1,90 @@
+/*
+ * predict_ipv6.c: the rewrite of ipv6-first-zero-run-compressed
+ * (predict.c's table), uri-js's _normalizeIPv6: an IPv6 literal's fields
+ * lower-cased and stripped of leading zeros, placed as its split at "::"
+ * places them, and the first longest run of two or more zero fields
+ * written "::"; a literal that is no IPv6 address is left as it is.
+ */
+#include "predict_impl.h"
+
+#include <arpa/inet.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NF 8
+
+/* the fields of S (N octets) split at ":", each lower-cased, its leading
+ * zeros stripped ("" read "0"), into F (at most NF); their number */
+static int fields_of(const char *s, size_t n, char f[][16]) {
+  int k = 0;
+  for (size_t i = 0, a = 0; i <= n && k < NF; i++) {
+    if (i < n && s[i] != ':')
+      continue;
+    while (a + 1 < i && s[a] == '0')
+      a++;
+    size_t l = i - a < 15 ? i - a : 15;
+    for (size_t j = 0; j < l; j++)
+      f[k][j] = (char)((s[a + j] >= 'A' && s[a + j] <= 'Z') ? s[a + j] + 32
+                                                            : s[a + j]);
+    f[k][l] = 0;
+    if (!l)
+      strcpy(f[k], "0");
+    k++;
+    a = i + 1;
+  }
+  return k;
+}
+
+static int zero_field(const char *f) {
+  return !*f || !strcmp(f, "0");
+}
+
+void pt_rw_ipv6_urijs(struct prd *r) {
+  struct pstr *h = &r->c[C_HOST];
+  char first[NF][16], last[NF][16], fld[NF][16], out[160];
+  unsigned char bin[16];
+  if (!pstr_is(&r->c[C_TYPE], "IPv6address") || h->n < 3 || h->n > 60 ||
+      memchr(h->p, '%', h->n))
+    return;
+  memcpy(out, h->p + 1, h->n - 2);
+  out[h->n - 2] = 0;
+  if (inet_pton(AF_INET6, out, bin) != 1)
+    return; /* no IPv6 address: uri-js's IPV6ADDRESS does not match */
+  const char *a = h->p + 1, *dc = NULL;
+  size_t n = h->n - 2;
+  for (size_t i = 0; i + 1 < n && !dc; i++)
+    if (a[i] == ':' && a[i + 1] == ':')
+      dc = a + i;
+  int nf = dc && dc > a ? fields_of(a, (size_t)(dc - a), first) : 0;
+  const char *l = dc ? dc + 2 : a;
+  int nl = fields_of(l, n - (size_t)(l - a), last);
+  int v4 = nl && strchr(last[nl - 1], '.');
+  int count = v4 ? 7 : NF, start = nl - count, best = -1, blen = 1;
+  for (int x = 0; x < count; x++) {
+    const char *v = x < nf ? first[x] : NULL;
+    if (!v && start + x >= 0 && start + x < nl)
+      v = last[start + x];
+    strcpy(fld[x], v ? v : "");
+  }
+  for (int x = 0, run = 0; x < count; x++) {
+    run = zero_field(fld[x]) ? run + 1 : 0;
+    if (run > blen) {
+      blen = run;
+      best = x - run + 1;
+    }
+  }
+  size_t o = 1;
+  out[0] = '[';
+  for (int x = 0; x < count; x++) {
+    if (best >= 0 && x >= best && x < best + blen) {
+      o += (size_t)sprintf(out + o, "%s", x == best ? "::" : "");
+      continue;
+    }
+    int sep = x && !(best >= 0 && x == best + blen);
+    o += (size_t)sprintf(out + o, "%s%s", sep ? ":" : "", fld[x]);
+  }
+  out[o++] = ']';
+  pstr_set(h, out, o);
+  prd_rebuild_authority(r);
+}
