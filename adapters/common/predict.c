@@ -340,6 +340,10 @@ const struct transform transform_table[] = {
     {"absent-as-empty", TS_READING, "5.3",
      "an absent component is read as empty (\"\", not null)", NULL,
      pt_rw_absent_as_empty},
+    {"host-lowercased-to-first-pct", TS_READING, "3.2.2",
+     "the host is lower-cased up to its first \"%\", what follows kept as "
+     "written (\"A%4aB\" read \"a%4aB\")",
+     NULL, pt_rw_host_lower_to_pct},
 };
 const size_t transform_count = sizeof transform_table / sizeof *transform_table;
 _Static_assert(sizeof transform_table / sizeof *transform_table <= TMASK_BITS,

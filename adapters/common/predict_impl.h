@@ -114,5 +114,7 @@ void pct_encode_where(struct pstr *s, int (*keep)(unsigned char));
 void pt_rw_pct_encode_sets(struct prd *r);
 void pt_rw_port_digits_only(struct prd *r);
 void pt_rw_ipv4_zeros_dropped(struct prd *r);
+/* predict_case.c */
+void pt_rw_host_lower_to_pct(struct prd *r);
 
 #endif

@@ -654,6 +654,12 @@ static const struct prow prows[] = {
      NULL, HOST,
      "a\x02"
      "b"},
+    /* host-lowercased-to-first-pct: Python's urllib hostname */
+    {"host-lowercased-to-first-pct", "parse", "//U@A%4aB:8/", NULL, HOST,
+     "a%4aB"},
+    {"host-lowercased-to-first-pct", "parse", "//U@A%4aB:8/", NULL, AUTH,
+     "U@a%4aB:8"},
+    {"host-lowercased-to-first-pct", "parse", "//AB/", NULL, HOST, "ab"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
