@@ -60,6 +60,10 @@ const struct transform transform_table[] = {
      "an octet outside the URI characters (space, controls, non-ASCII, "
      "\"<>\\\"{}|^`\") is percent-encoded",
      pt_in_pct_encode, NULL},
+    {"invalid-utf8-read-empty", TS_INPUT, "2.5",
+     "an input that is no well-formed UTF-8 is read as the empty string "
+     "(a UTF-8 regular expression fails on it)",
+     pt_in_invalid_utf8_empty, NULL},
     {"appendix-b-split", TS_SPLIT, "Appendix B",
      "an input RFC 3986 rejects is accepted, split by Appendix B's regular "
      "expression, the userinfo ending at the last \"@\" of the authority "
@@ -143,6 +147,22 @@ const struct transform transform_table[] = {
      NULL, NULL},
     {"unreserved-pct-kept", TS_OUTPUT, "6.2.2.2",
      "normalize leaves percent-encoded unreserved octets encoded", NULL, NULL},
+    {"root-popped-by-dot-dot", TS_OUTPUT, "5.2.4",
+     "resolve and normalize remove dot segments as a split at every "
+     "\"/\" does: a \"..\" removes the segment before it, the empty one "
+     "before the root too, which is then written back without a \"/\" "
+     "after a last dot segment (\"/../a/.\" becomes \"/a\", \"/..//b\" "
+     "\"/b\")",
+     NULL, NULL},
+    {"host-lowercased-as-string", TS_OUTPUT, "6.2.2",
+     "normalize lower-cases the host as a string, the hex digits of its "
+     "percent-encodings too, and decodes none of them (\"A%4AB\" becomes "
+     "\"a%4ab\")",
+     NULL, NULL},
+    {"port-after-last-colon", TS_READING, "3.2.3",
+     "the port is what follows the authority's last \":\", brackets or "
+     "not (\"//[::1]\": host \"[:\", port \"1]\")",
+     NULL, pt_rw_port_after_last_colon},
     {"port-digits-only", TS_READING, "3.2.3",
      "the port starts at the first \":\" after the host and holds only "
      "the digits after it; the rest of the authority starts the path "
@@ -643,6 +663,8 @@ static void remove_dots_as_named(const struct prediction *p,
                                  struct pstr *path) {
   if (HAS(p, "last-dot-dot-kept")) {
     pt_dots_last_dot_dot_kept(path);
+  } else if (HAS(p, "root-popped-by-dot-dot")) {
+    pt_dots_root_popped(path);
   } else if (HAS(p, "dot-dot-above-root-kept")) {
     remove_dots_keep_above_root(path);
   } else if (!HAS(p, "dot-segments-kept")) {
@@ -775,10 +797,14 @@ static void normalize_rd(const struct prediction *p, struct prd *r) {
   int hkase = kase && !HAS(p, "host-case-kept");
   int early = hkase && HAS(p, "host-lowercased-before-pct-decoded");
   static const int cs[] = {C_USER, C_HOST, C_PATH, C_QUERY, C_FRAG};
+  int whole = HAS(p, "host-lowercased-as-string");
   if (early)
     host_lower(&r->c[C_HOST]);
+  if (whole)
+    pstr_lower(&r->c[C_HOST]);
   for (size_t i = 0; i < sizeof cs / sizeof *cs; i++)
-    pct_normalize(&r->c[cs[i]], kase, dec);
+    if (!whole || cs[i] != C_HOST)
+      pct_normalize(&r->c[cs[i]], kase, dec);
   if (hkase && !early)
     host_lower(&r->c[C_HOST]);
   if (kase)

@@ -64,3 +64,43 @@ void pt_dots_last_dot_dot_kept(struct pstr *path) {
   pstr_set(path, o, (size_t)(q - o));
   free(o);
 }
+
+/* root-popped-by-dot-dot: PATH exploded at every "/"; a ".." pops the
+ * segment before it, the empty one before the root too; "." is dropped;
+ * the rest joined with "/", a "/" put back before it when PATH had one
+ * and it lost it (then no "/" after a last dot segment), else a "/" after
+ * a last dot segment (Guzzle's UriResolver::removeDotSegments) */
+void pt_dots_root_popped(struct pstr *path) {
+  if (!path->n || pstr_is(path, "/"))
+    return;
+  struct seg *v = malloc((path->n + 1) * sizeof *v), last = {0};
+  char *o = malloc(path->n + 3);
+  size_t n = 0, j = 0;
+  if (!v || !o)
+    abort();
+  for (size_t s = 0, i = 0; i <= path->n; i++)
+    if (i == path->n || path->p[i] == '/') {
+      last = (struct seg){path->p + s, i - s};
+      if (seg_is(&last, ".."))
+        n -= n > 0;
+      else if (!seg_is(&last, "."))
+        v[n++] = last;
+      s = i + 1;
+    }
+  int root = path->p[0] == '/';
+  for (size_t k = 0; k < n; k++) {
+    if (k)
+      o[j++] = '/';
+    memcpy(o + j, v[k].p, v[k].n);
+    j += v[k].n;
+  }
+  if (root && (!j || o[0] != '/')) {
+    memmove(o + 1, o, j++);
+    o[0] = '/';
+  } else if (j && (seg_is(&last, ".") || seg_is(&last, ".."))) {
+    o[j++] = '/';
+  }
+  pstr_set(path, o, j);
+  free(v);
+  free(o);
+}

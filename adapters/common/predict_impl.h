@@ -94,7 +94,9 @@ void pt_rw_scheme_and_authority(struct prd *r);
 void pt_rw_empty_port_unset(struct prd *r);
 void pt_rw_empty_authority(struct prd *r);
 void pt_dots_last_dot_dot_kept(struct pstr *path);
+void pt_dots_root_popped(struct pstr *path);
 void pt_in_controls_underscore(struct pstr *s);
+void pt_in_invalid_utf8_empty(struct pstr *s);
 void pt_rw_path_pchar_decode(struct prd *r);
 void pct_normalize(struct pstr *s, int upper, int decode);
 /* the host read with PRE before it and POST after it, a reg-name */
@@ -113,6 +115,7 @@ void pt_rw_fragment_cut_at_bad_octet(struct prd *r);
 void pct_encode_where(struct pstr *s, int (*keep)(unsigned char));
 void pt_rw_pct_encode_sets(struct prd *r);
 void pt_rw_port_digits_only(struct prd *r);
+void pt_rw_port_after_last_colon(struct prd *r);
 void pt_rw_ipv4_zeros_dropped(struct prd *r);
 /* predict_case.c */
 void pt_rw_host_lower_to_pct(struct prd *r);
