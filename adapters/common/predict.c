@@ -364,6 +364,11 @@ const struct transform transform_table[] = {
      "the host is lower-cased up to its first \"%\", what follows kept as "
      "written (\"A%4aB\" read \"a%4aB\")",
      NULL, pt_rw_host_lower_to_pct},
+    {"path-pct-bad-utf8-replaced", TS_READING, "2.5",
+     "in the path, percent-encoded octets that are no well-formed UTF-8 "
+     "are written \"%EF%BF%BD\" (U+FFFD), one for each maximal "
+     "ill-formed part (\"%E9\" read \"%EF%BF%BD\", \"%C3%A9\" kept)",
+     NULL, pt_rw_path_bad_utf8_replaced},
 };
 const size_t transform_count = sizeof transform_table / sizeof *transform_table;
 _Static_assert(sizeof transform_table / sizeof *transform_table <= TMASK_BITS,
@@ -601,44 +606,6 @@ static void copy_authority(struct prd *t, const struct prd *r) {
   for (int c = C_AUTH; c <= C_PORT; c++)
     copy_str(&t->c[c], &r->c[c]);
 }
-/* 5.2.4, but a ".." with no segment before it to remove is kept */
-static void remove_dots_keep_above_root(struct pstr *path) {
-  char *o = malloc(path->n + 2);
-  size_t n = 0, i = path->n && path->p[0] == '/', nseg = 0;
-  int trail = 0;
-  if (!o)
-    abort();
-  if (i)
-    o[n++] = '/';
-  size_t root = n;
-  while (path->n && i <= path->n) {
-    size_t e = i, l, last = n;
-    while (e < path->n && path->p[e] != '/')
-      e++;
-    l = e - i;
-    int dot = l == 1 && path->p[i] == '.';
-    int dotdot = l == 2 && path->p[i] == '.' && path->p[i + 1] == '.';
-    while (last > root && o[last - 1] != '/')
-      last--; /* the last segment written starts there */
-    int popped = dotdot && nseg &&
-                 !(n - last == 2 && o[last] == '.' && o[last + 1] == '.');
-    if (popped) {
-      n = last > root ? last - 1 : root;
-      nseg--;
-    } else if (!dot) {
-      if (nseg++)
-        o[n++] = '/';
-      memcpy(o + n, path->p + i, l);
-      n += l;
-    }
-    trail = dot || popped;
-    i = e + 1;
-  }
-  if (trail && nseg)
-    o[n++] = '/';
-  pstr_set(path, o, n);
-  free(o);
-}
 static void remove_dots_as_named(const struct prediction *p, struct pstr *path);
 /* Whether PATH's last segment is "." or ".." */
 static int ends_in_dot_segment(const struct pstr *path) {
@@ -666,7 +633,7 @@ static void remove_dots_as_named(const struct prediction *p,
   } else if (HAS(p, "root-popped-by-dot-dot")) {
     pt_dots_root_popped(path);
   } else if (HAS(p, "dot-dot-above-root-kept")) {
-    remove_dots_keep_above_root(path);
+    pt_dots_keep_above_root(path);
   } else if (!HAS(p, "dot-segments-kept")) {
     struct prd r;
     memset(&r, 0, sizeof r);

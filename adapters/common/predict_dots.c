@@ -104,3 +104,43 @@ void pt_dots_root_popped(struct pstr *path) {
   free(v);
   free(o);
 }
+
+/* dot-dot-above-root-kept: 5.2.4, but a ".." with no segment before it
+ * to remove is kept */
+void pt_dots_keep_above_root(struct pstr *path) {
+  char *o = malloc(path->n + 2);
+  size_t n = 0, i = path->n && path->p[0] == '/', nseg = 0;
+  int trail = 0;
+  if (!o)
+    abort();
+  if (i)
+    o[n++] = '/';
+  size_t root = n;
+  while (path->n && i <= path->n) {
+    size_t e = i, l, last = n;
+    while (e < path->n && path->p[e] != '/')
+      e++;
+    l = e - i;
+    int dot = l == 1 && path->p[i] == '.';
+    int dotdot = l == 2 && path->p[i] == '.' && path->p[i + 1] == '.';
+    while (last > root && o[last - 1] != '/')
+      last--; /* the last segment written starts there */
+    int popped = dotdot && nseg &&
+                 !(n - last == 2 && o[last] == '.' && o[last + 1] == '.');
+    if (popped) {
+      n = last > root ? last - 1 : root;
+      nseg--;
+    } else if (!dot) {
+      if (nseg++)
+        o[n++] = '/';
+      memcpy(o + n, path->p + i, l);
+      n += l;
+    }
+    trail = dot || popped;
+    i = e + 1;
+  }
+  if (trail && nseg)
+    o[n++] = '/';
+  pstr_set(path, o, n);
+  free(o);
+}

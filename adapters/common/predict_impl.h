@@ -95,6 +95,7 @@ void pt_rw_empty_port_unset(struct prd *r);
 void pt_rw_empty_authority(struct prd *r);
 void pt_dots_last_dot_dot_kept(struct pstr *path);
 void pt_dots_root_popped(struct pstr *path);
+void pt_dots_keep_above_root(struct pstr *path);
 void pt_in_controls_underscore(struct pstr *s);
 void pt_in_invalid_utf8_empty(struct pstr *s);
 void pt_rw_path_pchar_decode(struct prd *r);
@@ -119,5 +120,7 @@ void pt_rw_port_after_last_colon(struct prd *r);
 void pt_rw_ipv4_zeros_dropped(struct prd *r);
 /* predict_case.c */
 void pt_rw_host_lower_to_pct(struct prd *r);
+/* predict_utf8.c */
+void pt_rw_path_bad_utf8_replaced(struct prd *r);
 
 #endif

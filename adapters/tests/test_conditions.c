@@ -683,6 +683,11 @@ static const struct prow prows[] = {
     {"port-after-last-colon,port-cut-at-non-digit", "parse", "//[::1]/p", NULL,
      AUTH, "[::1"},
     {"port-after-last-colon", "parse", "//h/p", NULL, PORT, NULL},
+    /* path-pct-bad-utf8-replaced: furl's path, unquoted as UTF-8 */
+    {"path-pct-bad-utf8-replaced", "parse", "s:/%E9%C3%A9%E9%80", NULL, PATH,
+     "/%EF%BF%BD%C3%A9%EF%BF%BD"},
+    {"path-pct-bad-utf8-replaced", "parse", "s:/%E2%82%AC%41", NULL, PATH,
+     "/%E2%82%AC%41"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */

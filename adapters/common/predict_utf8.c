@@ -1,0 +1,78 @@
+/*
+ * predict_utf8.c: the rewrite of path-pct-bad-utf8-replaced (predict.c's
+ * table): in the path, percent-encoded octets that are no well-formed
+ * UTF-8 are decoded as Python's bytes.decode("utf-8", "replace") does,
+ * each maximal ill-formed part becoming U+FFFD, written "%EF%BF%BD".
+ */
+#include "predict_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* the octet of the percent-encoding at S[I], or -1 */
+static int pct_octet(const struct pstr *s, size_t i) {
+  int hi, lo;
+  if (i + 2 >= s->n || s->p[i] != '%' || (hi = pct_hexval(s->p[i + 1])) < 0 ||
+      (lo = pct_hexval(s->p[i + 2])) < 0)
+    return -1;
+  return hi * 16 + lo;
+}
+
+/* the range of the second octet after lead L (Unicode Table 3-7), and how
+ * many continuation octets L needs; 0 for an octet that starts none */
+static int utf8_need(int l, int *lo, int *hi) {
+  *lo = 0x80, *hi = 0xBF;
+  if (l >= 0xC2 && l <= 0xDF)
+    return 1;
+  if (l == 0xE0)
+    *lo = 0xA0;
+  if (l == 0xED)
+    *hi = 0x9F;
+  if (l >= 0xE0 && l <= 0xEF)
+    return 2;
+  if (l == 0xF0)
+    *lo = 0x90;
+  if (l == 0xF4)
+    *hi = 0x8F;
+  return l >= 0xF0 && l <= 0xF4 ? 3 : 0;
+}
+
+/* how many percent-encodings from S[I] (a non-ASCII one) make a sequence,
+ * well-formed or its maximal ill-formed part; *OK says which */
+static size_t utf8_run(const struct pstr *s, size_t i, int *ok) {
+  int lo, hi, need = utf8_need(pct_octet(s, i), &lo, &hi);
+  size_t k = 1;
+  for (; (int)k <= need; k++) {
+    int c = pct_octet(s, i + 3 * k);
+    if (c < lo || c > hi)
+      break;
+    lo = 0x80, hi = 0xBF;
+  }
+  *ok = need && (int)k == need + 1;
+  return k;
+}
+
+void pt_rw_path_bad_utf8_replaced(struct prd *r) {
+  struct pstr *s = &r->c[C_PATH];
+  if (!s->def)
+    return;
+  char *o = malloc(s->n * 3 + 1);
+  size_t j = 0;
+  if (!o)
+    abort();
+  for (size_t i = 0; i < s->n;) {
+    int ok, c = pct_octet(s, i);
+    size_t k = c >= 0x80 ? utf8_run(s, i, &ok) : 0;
+    if (!k) {
+      o[j++] = s->p[i++];
+    } else if (ok) {
+      memcpy(o + j, s->p + i, 3 * k);
+      j += 3 * k, i += 3 * k;
+    } else {
+      memcpy(o + j, "%EF%BF%BD", 9);
+      j += 9, i += 3 * k;
+    }
+  }
+  pstr_set(s, o, j);
+  free(o);
+}
