@@ -64,6 +64,11 @@ const struct transform transform_table[] = {
      "an input that is no well-formed UTF-8 is read as the empty string "
      "(a UTF-8 regular expression fails on it)",
      pt_in_invalid_utf8_empty, NULL},
+    {"network-path-implied", TS_INPUT, "4.2",
+     "a reference that starts with neither \"/\" nor a scheme of letters, "
+     "digits, \"+\" and \"-\" (no \".\") is read with \"//\" before it "
+     "(\"p/q\": host \"p\", path \"/q\")",
+     pt_in_network_path_implied, NULL},
     {"appendix-b-split", TS_SPLIT, "Appendix B",
      "an input RFC 3986 rejects is accepted, split by Appendix B's regular "
      "expression, the userinfo ending at the last \"@\" of the authority "
@@ -369,6 +374,10 @@ const struct transform transform_table[] = {
      "are written \"%EF%BF%BD\" (U+FFFD), one for each maximal "
      "ill-formed part (\"%E9\" read \"%EF%BF%BD\", \"%C3%A9\" kept)",
      NULL, pt_rw_path_bad_utf8_replaced},
+    {"rootless-path-rooted", TS_READING, "3.3",
+     "a rootless path is read with \"/\" before it (\"s:p\": path "
+     "\"/p\"); an empty one stays empty",
+     NULL, pt_rw_rootless_path_rooted},
 };
 const size_t transform_count = sizeof transform_table / sizeof *transform_table;
 _Static_assert(sizeof transform_table / sizeof *transform_table <= TMASK_BITS,

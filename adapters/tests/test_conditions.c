@@ -688,6 +688,14 @@ static const struct prow prows[] = {
      "/%EF%BF%BD%C3%A9%EF%BF%BD"},
     {"path-pct-bad-utf8-replaced", "parse", "s:/%E2%82%AC%41", NULL, PATH,
      "/%E2%82%AC%41"},
+    /* network-path-implied, rootless-path-rooted: urllib3's parse_url */
+    {"network-path-implied", "parse", "p/q", NULL, HOST, "p"},
+    {"network-path-implied", "parse", "p/q", NULL, PATH, "/q"},
+    {"network-path-implied", "parse", "a.b:8/q", NULL, PORT, "8"},
+    {"network-path-implied", "parse", "a+b:8/q", NULL, HOST, NULL},
+    {"network-path-implied", "parse", "/q", NULL, HOST, NULL},
+    {"rootless-path-rooted", "parse", "s:p", NULL, PATH, "/p"},
+    {"rootless-path-rooted", "parse", "//h?q", NULL, PATH, ""},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
