@@ -378,6 +378,12 @@ const struct transform transform_table[] = {
      "a rootless path is read with \"/\" before it (\"s:p\": path "
      "\"/p\"); an empty one stays empty",
      NULL, pt_rw_rootless_path_rooted},
+    {"latin1-as-utf8-pct-encoded", TS_READING, "2.5",
+     "in the path and query an octet outside the URI characters is "
+     "percent-encoded, a non-ASCII one as the UTF-8 of the Latin-1 code "
+     "point it names (0xE9 written \"%C3%A9\", 0xC3 0xA9 "
+     "\"%C3%83%C2%A9\")",
+     NULL, pt_rw_latin1_utf8_pct},
 };
 const size_t transform_count = sizeof transform_table / sizeof *transform_table;
 _Static_assert(sizeof transform_table / sizeof *transform_table <= TMASK_BITS,

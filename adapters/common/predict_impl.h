@@ -122,6 +122,7 @@ void pt_rw_ipv4_zeros_dropped(struct prd *r);
 void pt_rw_host_lower_to_pct(struct prd *r);
 /* predict_utf8.c */
 void pt_rw_path_bad_utf8_replaced(struct prd *r);
+void pt_rw_latin1_utf8_pct(struct prd *r);
 /* predict_root.c */
 void pt_in_network_path_implied(struct pstr *s);
 void pt_rw_rootless_path_rooted(struct prd *r);

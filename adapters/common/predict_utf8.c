@@ -1,8 +1,12 @@
 /*
- * predict_utf8.c: the rewrite of path-pct-bad-utf8-replaced (predict.c's
- * table): in the path, percent-encoded octets that are no well-formed
- * UTF-8 are decoded as Python's bytes.decode("utf-8", "replace") does,
- * each maximal ill-formed part becoming U+FFFD, written "%EF%BF%BD".
+ * predict_utf8.c: rewrites of predict.c's table about UTF-8.
+ * path-pct-bad-utf8-replaced: in the path, percent-encoded octets that
+ * are no well-formed UTF-8 are decoded as Python's bytes.decode("utf-8",
+ * "replace") does, each maximal ill-formed part becoming U+FFFD, written
+ * "%EF%BF%BD".  latin1-as-utf8-pct-encoded: in the path and query an
+ * octet outside the URI characters is percent-encoded, a non-ASCII one
+ * read as Latin-1 and written as UTF-8, as Mojo::Path encodes the octets
+ * it holds.
  */
 #include "predict_impl.h"
 
@@ -75,4 +79,46 @@ void pt_rw_path_bad_utf8_replaced(struct prd *r) {
   }
   pstr_set(s, o, j);
   free(o);
+}
+
+/* whether C is in no rule of RFC 3986 2: unreserved, reserved or "%" */
+static int not_uri_octet(unsigned char c) {
+  if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+      (c >= '0' && c <= '9'))
+    return 0;
+  return c < 0x21 || c > 0x7E || !strchr("-._~:/?#[]@!$&'()*+,;=%", c);
+}
+
+/* S with each octet outside the URI characters percent-encoded, a
+ * non-ASCII one as the UTF-8 of the Latin-1 code point it names */
+static void latin1_utf8_encode(struct pstr *s) {
+  static const char hex[] = "0123456789ABCDEF";
+  if (!s->def)
+    return;
+  char *o = malloc(s->n * 6 + 1);
+  size_t j = 0;
+  if (!o)
+    abort();
+  for (size_t i = 0; i < s->n; i++) {
+    unsigned char c = (unsigned char)s->p[i], b[2];
+    int n = c >= 0x80 ? 2 : 1;
+    if (!not_uri_octet(c)) {
+      o[j++] = (char)c;
+      continue;
+    }
+    b[0] = n == 2 ? (unsigned char)(0xC0 | c >> 6) : c;
+    b[1] = (unsigned char)(0x80 | (c & 0x3F));
+    for (int k = 0; k < n; k++) {
+      o[j++] = '%';
+      o[j++] = hex[b[k] >> 4];
+      o[j++] = hex[b[k] & 15];
+    }
+  }
+  pstr_set(s, o, j);
+  free(o);
+}
+
+void pt_rw_latin1_utf8_pct(struct prd *r) {
+  latin1_utf8_encode(&r->c[C_PATH]);
+  latin1_utf8_encode(&r->c[C_QUERY]);
 }

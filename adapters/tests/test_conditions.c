@@ -696,6 +696,13 @@ static const struct prow prows[] = {
     {"network-path-implied", "parse", "/q", NULL, HOST, NULL},
     {"rootless-path-rooted", "parse", "s:p", NULL, PATH, "/p"},
     {"rootless-path-rooted", "parse", "//h?q", NULL, PATH, ""},
+    /* latin1-as-utf8-pct-encoded: Mojo::Path's to_string */
+    {"appendix-b-split,latin1-as-utf8-pct-encoded", "parse",
+     "s://h\xe9/a\x95 \xc3\xa9?\xe9", NULL, PATH, "/a%C2%95%20%C3%83%C2%A9"},
+    {"appendix-b-split,latin1-as-utf8-pct-encoded", "parse", "s://h\xe9/?\xe9",
+     NULL, QUERY, "%C3%A9"},
+    {"appendix-b-split,latin1-as-utf8-pct-encoded", "parse", "s://h\xe9/", NULL,
+     HOST, "h\xe9"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
