@@ -164,6 +164,12 @@ const struct transform transform_table[] = {
      "percent-encodings too, and decodes none of them (\"A%4AB\" becomes "
      "\"a%4ab\")",
      NULL, NULL},
+    {"dot-segments-by-part-list", TS_OUTPUT, "5.2.4",
+     "resolve and normalize remove dot segments from the path's list of "
+     "parts: \".\" is dropped, \"..\" drops the part before it unless "
+     "that is the root's alone, a last dot segment leaves a \"/\" "
+     "(\"..//b\" becomes \"/b\", \"/../a/.\" \"/a/\")",
+     NULL, NULL},
     {"port-after-last-colon", TS_READING, "3.2.3",
      "the port is what follows the authority's last \":\", brackets or "
      "not (\"//[::1]\": host \"[:\", port \"1]\")",
@@ -384,6 +390,12 @@ const struct transform transform_table[] = {
      "point it names (0xE9 written \"%C3%A9\", 0xC3 0xA9 "
      "\"%C3%83%C2%A9\")",
      NULL, pt_rw_latin1_utf8_pct},
+    {"pct-decoded-as-text", TS_READING, "2.1",
+     "the path, query and fragment are percent-decoded, but for \"/\", "
+     "\"?\" and \"#\" (\"&\" and \"=\" in the query), and read as "
+     "UTF-8, U+FFFD for each ill-formed part (\"/%41%2F%E9\" read "
+     "\"/A%2F\" and U+FFFD)",
+     NULL, pt_rw_pct_decoded_as_text},
 };
 const size_t transform_count = sizeof transform_table / sizeof *transform_table;
 _Static_assert(sizeof transform_table / sizeof *transform_table <= TMASK_BITS,
@@ -647,6 +659,8 @@ static void remove_dots_as_named(const struct prediction *p,
     pt_dots_last_dot_dot_kept(path);
   } else if (HAS(p, "root-popped-by-dot-dot")) {
     pt_dots_root_popped(path);
+  } else if (HAS(p, "dot-segments-by-part-list")) {
+    pt_dots_part_list(path);
   } else if (HAS(p, "dot-dot-above-root-kept")) {
     pt_dots_keep_above_root(path);
   } else if (!HAS(p, "dot-segments-kept")) {

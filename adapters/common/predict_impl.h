@@ -95,6 +95,7 @@ void pt_rw_empty_port_unset(struct prd *r);
 void pt_rw_empty_authority(struct prd *r);
 void pt_dots_last_dot_dot_kept(struct pstr *path);
 void pt_dots_root_popped(struct pstr *path);
+void pt_dots_part_list(struct pstr *path);
 void pt_dots_keep_above_root(struct pstr *path);
 void pt_in_controls_underscore(struct pstr *s);
 void pt_in_invalid_utf8_empty(struct pstr *s);
@@ -123,6 +124,7 @@ void pt_rw_host_lower_to_pct(struct prd *r);
 /* predict_utf8.c */
 void pt_rw_path_bad_utf8_replaced(struct prd *r);
 void pt_rw_latin1_utf8_pct(struct prd *r);
+void pt_rw_pct_decoded_as_text(struct prd *r);
 /* predict_root.c */
 void pt_in_network_path_implied(struct pstr *s);
 void pt_rw_rootless_path_rooted(struct prd *r);

@@ -122,3 +122,57 @@ void pt_rw_latin1_utf8_pct(struct prd *r) {
   latin1_utf8_encode(&r->c[C_PATH]);
   latin1_utf8_encode(&r->c[C_QUERY]);
 }
+
+/* the octets of S[I..N) as UTF-8 to O, each maximal ill-formed part
+ * written U+FFFD (0xEF 0xBF 0xBD); the number of octets written */
+static size_t utf8_replaced(const unsigned char *s, size_t n, char *o) {
+  size_t j = 0;
+  for (size_t i = 0; i < n;) {
+    int lo, hi, need = s[i] < 0x80 ? 0 : utf8_need(s[i], &lo, &hi);
+    size_t k = 1;
+    for (; s[i] >= 0x80 && (int)k <= need && i + k < n; k++) {
+      if (s[i + k] < lo || s[i + k] > hi)
+        break;
+      lo = 0x80, hi = 0xBF;
+    }
+    if (s[i] < 0x80 || (need && (int)k == need + 1)) {
+      memcpy(o + j, s + i, k);
+      j += k;
+    } else {
+      memcpy(o + j, "\xEF\xBF\xBD", 3);
+      j += 3;
+    }
+    i += k;
+  }
+  return j;
+}
+
+/* S percent-decoded but for the encodings of the octets in KEEP, read as
+ * UTF-8 with U+FFFD for each ill-formed part */
+static void decode_as_text(struct pstr *s, const char *keep) {
+  if (!s->def)
+    return;
+  unsigned char *d = malloc(s->n + 1);
+  char *o = malloc(s->n * 3 + 1);
+  size_t j = 0;
+  if (!d || !o)
+    abort();
+  for (size_t i = 0; i < s->n; i++) {
+    int c = pct_octet(s, i);
+    if (c >= 0 && (!c || !strchr(keep, c))) {
+      d[j++] = (unsigned char)c;
+      i += 2;
+    } else {
+      d[j++] = (unsigned char)s->p[i];
+    }
+  }
+  pstr_set(s, o, utf8_replaced(d, j, o));
+  free(d);
+  free(o);
+}
+
+void pt_rw_pct_decoded_as_text(struct prd *r) {
+  decode_as_text(&r->c[C_PATH], "/?#");
+  decode_as_text(&r->c[C_QUERY], "#&=");
+  decode_as_text(&r->c[C_FRAG], "#");
+}
