@@ -170,6 +170,12 @@ const struct transform transform_table[] = {
      "that is the root's alone, a last dot segment leaves a \"/\" "
      "(\"..//b\" becomes \"/b\", \"/../a/.\" \"/a/\")",
      NULL, NULL},
+    {"dot-segments-by-split", TS_OUTPUT, "5.2.4",
+     "resolve and normalize remove dot segments from the path split at "
+     "\"/\": \".\" is dropped, \"..\" drops the part before it, the "
+     "root's too, which is put back only before a part that is not empty "
+     "(\"/../\" becomes \"\", \"/./..//b\" \"/b\")",
+     NULL, NULL},
     {"port-after-last-colon", TS_READING, "3.2.3",
      "the port is what follows the authority's last \":\", brackets or "
      "not (\"//[::1]\": host \"[:\", port \"1]\")",
@@ -425,56 +431,6 @@ static void set_span(struct prd *r, int c, const char *s, rfc3986_span sp) {
     pstr_set(&r->c[c], s + sp.offset, sp.length);
 }
 
-/* host_type of a host read by the lenient split: what "//HOST" reads */
-static void lenient_host_type(struct prd *r) {
-  struct pstr *h = &r->c[C_HOST];
-  char *t = malloc(h->n + 3);
-  rfc3986_uri u;
-  if (!t)
-    abort();
-  memcpy(t, "//", 2);
-  memcpy(t + 2, h->p, h->n);
-  const char *name = "reg-name";
-  if (!memchr(h->p, '/', h->n) && !memchr(h->p, '?', h->n) &&
-      !memchr(h->p, '#', h->n) && !memchr(h->p, '@', h->n) &&
-      rfc3986_parse(t, h->n + 2, RFC3986_RULE_URI_reference, &u, NULL) ==
-          RFC3986_OK &&
-      u.port.offset == RFC3986_UNDEFINED)
-    name = rfc3986_host_type_name(u.host_type);
-  else if (h->n > 1 && h->p[0] == '[' && (h->p[1] | 0x20) == 'v')
-    name = "IPvFuture";
-  else if (h->n && h->p[0] == '[')
-    name = "IPv6address";
-  pstr_set(&r->c[C_TYPE], name, strlen(name));
-  free(t);
-}
-
-/* The authority AUTH (N octets) split: userinfo before the last "@" (the
- * first, FIRST_AT), port after the last ":" outside brackets. */
-static void split_authority(struct prd *r, const char *a, size_t n,
-                            int first_at) {
-  size_t h = 0, e = n;
-  for (size_t i = 0; i < n; i++)
-    if (a[i] == '@') {
-      h = i + 1;
-      if (first_at)
-        break;
-    }
-  if (h)
-    pstr_set(&r->c[C_USER], a, h - 1);
-  for (size_t i = n; i > h; i--) {
-    if (a[i - 1] == ']')
-      break;
-    if (a[i - 1] == ':') {
-      e = i - 1;
-      pstr_set(&r->c[C_PORT], a + i, n - i);
-      break;
-    }
-  }
-  pstr_set(&r->c[C_HOST], a + h, e - h);
-  lenient_host_type(r);
-}
-
 /* Whether the span SP of S is a scheme: ALPHA *( ALPHA / DIGIT / "+" /
  * "-" / "." ) (3.1); an undefined one is. */
 static int scheme_ok(const char *s, rfc3986_span sp) {
@@ -545,7 +501,7 @@ static void fragment_unsplit(struct prd *r) {
 
 /* S read: librfc3986's reading when RFC 3986 accepts it; else, with
  * appendix-b-split, Appendix B's split, the authority split as
- * split_authority says (-1 without). */
+ * pt_split_authority says (-1 without). */
 static int read_input(const struct prediction *p, const struct pstr *s,
                       struct prd *r) {
   rfc3986_uri u;
@@ -569,8 +525,8 @@ static int read_input(const struct prediction *p, const struct pstr *s,
   if (HAS(p, "fragment-not-split") && r->c[C_FRAG].def)
     fragment_unsplit(r);
   if (!ok && r->c[C_AUTH].def) {
-    split_authority(r, s->p + u.authority.offset, u.authority.length,
-                    HAS(p, "userinfo-ends-at-first-at") != 0);
+    pt_split_authority(r, s->p + u.authority.offset, u.authority.length,
+                       HAS(p, "userinfo-ends-at-first-at") != 0);
   } else if (ok) {
     set_span(r, C_USER, s->p, u.userinfo);
     set_span(r, C_HOST, s->p, u.host);
@@ -661,6 +617,8 @@ static void remove_dots_as_named(const struct prediction *p,
     pt_dots_root_popped(path);
   } else if (HAS(p, "dot-segments-by-part-list")) {
     pt_dots_part_list(path);
+  } else if (HAS(p, "dot-segments-by-split")) {
+    pt_dots_split(path);
   } else if (HAS(p, "dot-dot-above-root-kept")) {
     pt_dots_keep_above_root(path);
   } else if (!HAS(p, "dot-segments-kept")) {

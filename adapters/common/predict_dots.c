@@ -179,3 +179,25 @@ void pt_dots_part_list(struct pstr *path) {
   free(v);
   free(o);
 }
+
+/* dot-segments-by-split: PATH split at every "/"; "." dropped, ".." pops
+ * the part before it, the root's empty one too; an empty part put back
+ * first when PATH starts with "/" and the first part left is not empty,
+ * and last when PATH ends in "/." or "/.."; the parts joined with "/"
+ * (rfc3986's normalizers.remove_dot_segments) */
+void pt_dots_split(struct pstr *path) {
+  struct seg *v = malloc((path->n + 3) * sizeof *v), last = {0};
+  char *o = malloc(path->n + 3);
+  if (!v || !o)
+    abort();
+  size_t n = explode(path, v, &last, 0);
+  if (path->n && path->p[0] == '/' && (!n || v[0].n)) {
+    memmove(v + 1, v, n++ * sizeof *v);
+    v[0] = (struct seg){path->p, 0};
+  }
+  if (last.p > path->p && is_dot_segment(&last))
+    v[n++] = (struct seg){path->p, 0};
+  pstr_set(path, o, join(v, n, o));
+  free(v);
+  free(o);
+}

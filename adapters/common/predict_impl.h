@@ -96,6 +96,7 @@ void pt_rw_empty_authority(struct prd *r);
 void pt_dots_last_dot_dot_kept(struct pstr *path);
 void pt_dots_root_popped(struct pstr *path);
 void pt_dots_part_list(struct pstr *path);
+void pt_dots_split(struct pstr *path);
 void pt_dots_keep_above_root(struct pstr *path);
 void pt_in_controls_underscore(struct pstr *s);
 void pt_in_invalid_utf8_empty(struct pstr *s);
@@ -119,6 +120,9 @@ void pt_rw_pct_encode_sets(struct prd *r);
 void pt_rw_port_digits_only(struct prd *r);
 void pt_rw_port_after_last_colon(struct prd *r);
 void pt_rw_ipv4_zeros_dropped(struct prd *r);
+/* predict_split.c: AUTH (N octets) split into R; the userinfo ends at the
+ * first "@" with FIRST_AT */
+void pt_split_authority(struct prd *r, const char *a, size_t n, int first_at);
 /* predict_case.c */
 void pt_rw_host_lower_to_pct(struct prd *r);
 /* predict_utf8.c */

@@ -709,6 +709,12 @@ static const struct prow prows[] = {
      QUERY, "%26 "},
     {"pct-decoded-as-text", "parse", "s:/%41%2F%e9%C3%A9?%26%20#%23", NULL,
      FRAG, "%23"},
+    /* dot-segments-by-split: rfc3986's remove_dot_segments */
+    {"dot-segments-by-split", "resolve", "/../", "http://a/b", OUT, "http://a"},
+    {"dot-segments-by-split", "resolve", "./..//b", "http://a", OUT,
+     "http://a/b"},
+    {"dot-segments-by-split", "normalize", "http://h/a/b/..", NULL, OUT,
+     "http://h/a/"},
     /* latin1-as-utf8-pct-encoded: Mojo::Path's to_string */
     {"appendix-b-split,latin1-as-utf8-pct-encoded", "parse",
      "s://h\xe9/a\x95 \xc3\xa9?\xe9", NULL, PATH, "/a%C2%95%20%C3%83%C2%A9"},
