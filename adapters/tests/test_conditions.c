@@ -267,6 +267,8 @@ static const struct row rows[] = {
     {"input-utf8", "parse", "/e", NULL, OUT, NULL, NULL, 1},
     {"input-utf8", "parse", "/\xc3\xa9", NULL, OUT, NULL, NULL, 1},
     {"input-utf8", "parse", "/\xe9", NULL, OUT, NULL, NULL, 0},
+    {"input-rejected", "parse", "s://h:1x/p", NULL, OUT, NULL, NULL, 1},
+    {"input-rejected", "parse", "s://h:1/p", NULL, OUT, NULL, NULL, 0},
     {"base-userinfo-empty", "resolve", "g", "http://@a/b", OUT, NULL, NULL, 1},
     {"base-userinfo-empty", "resolve", "g", "//@a", OUT, NULL, NULL, 1},
     {"base-userinfo-empty", "resolve", "g", "http://u@a/b", OUT, NULL, NULL, 0},
