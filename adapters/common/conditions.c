@@ -145,6 +145,16 @@ COND(c_input_non_ascii) {
 COND(c_input_utf8_non_ascii) {
   return c_input_non_ascii(x) && codec_utf8_valid(x->in, x->len);
 }
+/* RFC 3986 rejects the input: it is no URI-reference */
+COND(c_input_rejected) {
+  rfc3986_uri u;
+  return rfc3986_parse(x->in, x->len, RFC3986_RULE_URI_reference, &u, NULL) !=
+         RFC3986_OK;
+}
+/* the input is well-formed UTF-8, ASCII only or not */
+COND(c_input_utf8) {
+  return codec_utf8_valid(x->in, x->len);
+}
 COND(c_input_control_or_space) {
   return has_octet(x->in, x->len, o_control_or_space);
 }
@@ -754,6 +764,8 @@ static const struct cond_entry conditions[] = {
     {"input-or-base-pct-delim", c_input_or_base_pct_delim},
     {"base-invalid", c_base_invalid},
     {"no-base", c_no_base},
+    {"input-utf8", c_input_utf8},
+    {"input-rejected", c_input_rejected},
 };
 
 cond_fn condition_named(const char *name) {

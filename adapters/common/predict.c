@@ -60,6 +60,15 @@ const struct transform transform_table[] = {
      "an octet outside the URI characters (space, controls, non-ASCII, "
      "\"<>\\\"{}|^`\") is percent-encoded",
      pt_in_pct_encode, NULL},
+    {"invalid-utf8-read-empty", TS_INPUT, "2.5",
+     "an input that is no well-formed UTF-8 is read as the empty string "
+     "(a UTF-8 regular expression fails on it)",
+     pt_in_invalid_utf8_empty, NULL},
+    {"network-path-implied", TS_INPUT, "4.2",
+     "a reference that starts with neither \"/\" nor a scheme of letters, "
+     "digits, \"+\" and \"-\" (no \".\") is read with \"//\" before it "
+     "(\"p/q\": host \"p\", path \"/q\")",
+     pt_in_network_path_implied, NULL},
     {"appendix-b-split", TS_SPLIT, "Appendix B",
      "an input RFC 3986 rejects is accepted, split by Appendix B's regular "
      "expression, the userinfo ending at the last \"@\" of the authority "
@@ -173,6 +182,34 @@ const struct transform transform_table[] = {
      "at its first \":\" only (\"s://a]b:1x/p\": host \"a]b\", "
      "path \"/:1x/p\")",
      NULL, pt_rw_host_cut_colon},
+    {"root-popped-by-dot-dot", TS_OUTPUT, "5.2.4",
+     "resolve and normalize remove dot segments as a split at every "
+     "\"/\" does: a \"..\" removes the segment before it, the empty one "
+     "before the root too, which is then written back without a \"/\" "
+     "after a last dot segment (\"/../a/.\" becomes \"/a\", \"/..//b\" "
+     "\"/b\")",
+     NULL, NULL},
+    {"host-lowercased-as-string", TS_OUTPUT, "6.2.2",
+     "normalize lower-cases the host as a string, the hex digits of its "
+     "percent-encodings too, and decodes none of them (\"A%4AB\" becomes "
+     "\"a%4ab\")",
+     NULL, NULL},
+    {"dot-segments-by-part-list", TS_OUTPUT, "5.2.4",
+     "resolve and normalize remove dot segments from the path's list of "
+     "parts: \".\" is dropped, \"..\" drops the part before it unless "
+     "that is the root's alone, a last dot segment leaves a \"/\" "
+     "(\"..//b\" becomes \"/b\", \"/../a/.\" \"/a/\")",
+     NULL, NULL},
+    {"dot-segments-by-split", TS_OUTPUT, "5.2.4",
+     "resolve and normalize remove dot segments from the path split at "
+     "\"/\": \".\" is dropped, \"..\" drops the part before it, the "
+     "root's too, which is put back only before a part that is not empty "
+     "(\"/../\" becomes \"\", \"/./..//b\" \"/b\")",
+     NULL, NULL},
+    {"port-after-last-colon", TS_READING, "3.2.3",
+     "the port is what follows the authority's last \":\", brackets or "
+     "not (\"//[::1]\": host \"[:\", port \"1]\")",
+     NULL, pt_rw_port_after_last_colon},
     {"port-digits-only", TS_READING, "3.2.3",
      "the port starts at the first \":\" after the host and holds only "
      "the digits after it; the rest of the authority starts the path "
@@ -403,6 +440,31 @@ const struct transform transform_table[] = {
     {"absent-as-empty", TS_READING, "5.3",
      "an absent component is read as empty (\"\", not null)", NULL,
      pt_rw_absent_as_empty},
+    {"host-lowercased-to-first-pct", TS_READING, "3.2.2",
+     "the host is lower-cased up to its first \"%\", what follows kept as "
+     "written (\"A%4aB\" read \"a%4aB\")",
+     NULL, pt_rw_host_lower_to_pct},
+    {"path-pct-bad-utf8-replaced", TS_READING, "2.5",
+     "in the path, percent-encoded octets that are no well-formed UTF-8 "
+     "are written \"%EF%BF%BD\" (U+FFFD), one for each maximal "
+     "ill-formed part (\"%E9\" read \"%EF%BF%BD\", \"%C3%A9\" kept)",
+     NULL, pt_rw_path_bad_utf8_replaced},
+    {"rootless-path-rooted", TS_READING, "3.3",
+     "a rootless path is read with \"/\" before it (\"s:p\": path "
+     "\"/p\"); an empty one stays empty",
+     NULL, pt_rw_rootless_path_rooted},
+    {"latin1-as-utf8-pct-encoded", TS_READING, "2.5",
+     "in the path and query an octet outside the URI characters is "
+     "percent-encoded, a non-ASCII one as the UTF-8 of the Latin-1 code "
+     "point it names (0xE9 written \"%C3%A9\", 0xC3 0xA9 "
+     "\"%C3%83%C2%A9\")",
+     NULL, pt_rw_latin1_utf8_pct},
+    {"pct-decoded-as-text", TS_READING, "2.1",
+     "the path, query and fragment are percent-decoded, but for \"/\", "
+     "\"?\" and \"#\" (\"&\" and \"=\" in the query), and read as "
+     "UTF-8, U+FFFD for each ill-formed part (\"/%41%2F%E9\" read "
+     "\"/A%2F\" and U+FFFD)",
+     NULL, pt_rw_pct_decoded_as_text},
 };
 const size_t transform_count = sizeof transform_table / sizeof *transform_table;
 _Static_assert(sizeof transform_table / sizeof *transform_table <= TMASK_BITS,
@@ -430,56 +492,6 @@ static void rewrite_input(const struct prediction *p, const char *s, size_t n,
 static void set_span(struct prd *r, int c, const char *s, rfc3986_span sp) {
   if (rfc3986_span_defined(sp))
     pstr_set(&r->c[c], s + sp.offset, sp.length);
-}
-
-/* host_type of a host read by the lenient split: what "//HOST" reads */
-void lenient_host_type(struct prd *r) {
-  struct pstr *h = &r->c[C_HOST];
-  char *t = malloc(h->n + 3);
-  rfc3986_uri u;
-  if (!t)
-    abort();
-  memcpy(t, "//", 2);
-  memcpy(t + 2, h->p, h->n);
-  const char *name = "reg-name";
-  if (!memchr(h->p, '/', h->n) && !memchr(h->p, '?', h->n) &&
-      !memchr(h->p, '#', h->n) && !memchr(h->p, '@', h->n) &&
-      rfc3986_parse(t, h->n + 2, RFC3986_RULE_URI_reference, &u, NULL) ==
-          RFC3986_OK &&
-      u.port.offset == RFC3986_UNDEFINED)
-    name = rfc3986_host_type_name(u.host_type);
-  else if (h->n > 1 && h->p[0] == '[' && (h->p[1] | 0x20) == 'v')
-    name = "IPvFuture";
-  else if (h->n && h->p[0] == '[')
-    name = "IPv6address";
-  pstr_set(&r->c[C_TYPE], name, strlen(name));
-  free(t);
-}
-
-/* The authority AUTH (N octets) split: userinfo before the last "@" (the
- * first, FIRST_AT), port after the last ":" outside brackets. */
-static void split_authority(struct prd *r, const char *a, size_t n,
-                            int first_at) {
-  size_t h = 0, e = n;
-  for (size_t i = 0; i < n; i++)
-    if (a[i] == '@') {
-      h = i + 1;
-      if (first_at)
-        break;
-    }
-  if (h)
-    pstr_set(&r->c[C_USER], a, h - 1);
-  for (size_t i = n; i > h; i--) {
-    if (a[i - 1] == ']')
-      break;
-    if (a[i - 1] == ':') {
-      e = i - 1;
-      pstr_set(&r->c[C_PORT], a + i, n - i);
-      break;
-    }
-  }
-  pstr_set(&r->c[C_HOST], a + h, e - h);
-  lenient_host_type(r);
 }
 
 /* Whether the span SP of S is a scheme: ALPHA *( ALPHA / DIGIT / "+" /
@@ -552,7 +564,7 @@ static void fragment_unsplit(struct prd *r) {
 
 /* S read: librfc3986's reading when RFC 3986 accepts it; else, with
  * appendix-b-split, Appendix B's split, the authority split as
- * split_authority says (-1 without). */
+ * pt_split_authority says (-1 without). */
 static int read_input(const struct prediction *p, const struct pstr *s,
                       struct prd *r) {
   rfc3986_uri u;
@@ -576,8 +588,8 @@ static int read_input(const struct prediction *p, const struct pstr *s,
   if (HAS(p, "fragment-not-split") && r->c[C_FRAG].def)
     fragment_unsplit(r);
   if (!ok && r->c[C_AUTH].def) {
-    split_authority(r, s->p + u.authority.offset, u.authority.length,
-                    HAS(p, "userinfo-ends-at-first-at") != 0);
+    pt_split_authority(r, s->p + u.authority.offset, u.authority.length,
+                       HAS(p, "userinfo-ends-at-first-at") != 0);
   } else if (ok) {
     set_span(r, C_USER, s->p, u.userinfo);
     set_span(r, C_HOST, s->p, u.host);
@@ -657,6 +669,12 @@ static void remove_dots_as_named(const struct prediction *p,
     pt_dots_last_dot_dot_kept(path);
   } else if (HAS(p, "dot-segments-spliced")) {
     pt_dots_spliced(path);
+  } else if (HAS(p, "root-popped-by-dot-dot")) {
+    pt_dots_root_popped(path);
+  } else if (HAS(p, "dot-segments-by-part-list")) {
+    pt_dots_part_list(path);
+  } else if (HAS(p, "dot-segments-by-split")) {
+    pt_dots_split(path);
   } else if (HAS(p, "dot-dot-above-root-kept")) {
     pt_dots_keep_above_root(path);
   } else if (!HAS(p, "dot-segments-kept")) {
@@ -797,10 +815,14 @@ static void normalize_rd(const struct prediction *p, struct prd *r) {
   int hkase = kase && !HAS(p, "host-case-kept");
   int early = hkase && HAS(p, "host-lowercased-before-pct-decoded");
   static const int cs[] = {C_USER, C_HOST, C_PATH, C_QUERY, C_FRAG};
+  int whole = HAS(p, "host-lowercased-as-string");
   if (early)
     host_lower(&r->c[C_HOST]);
+  if (whole)
+    pstr_lower(&r->c[C_HOST]);
   for (size_t i = 0; i < sizeof cs / sizeof *cs; i++)
-    pct_normalize(&r->c[cs[i]], kase, dec);
+    if (!whole || cs[i] != C_HOST)
+      pct_normalize(&r->c[cs[i]], kase, dec);
   if (hkase && !early)
     host_lower(&r->c[C_HOST]);
   if (kase)

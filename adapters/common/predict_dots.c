@@ -159,3 +159,100 @@ void pt_dots_spliced(struct pstr *path) {
   }
   segs_joined(path, v, k, root, slash && (k || !root));
 }
+
+/* PATH split at every "/" into V: "." dropped, ".." popping the part
+ * before it (not the root's empty one alone, with KEEP_ROOT); *LAST the
+ * last segment; the number of parts */
+static size_t explode(const struct pstr *path, struct seg *v, struct seg *last,
+                      int keep_root) {
+  size_t n = 0;
+  for (size_t s = 0, i = 0; i <= path->n; i++)
+    if (i == path->n || path->p[i] == '/') {
+      *last = (struct seg){path->p + s, i - s};
+      if (seg_is(last, ".."))
+        n -= keep_root ? n > 1 || (n == 1 && v[0].n) : n > 0;
+      else if (!seg_is(last, "."))
+        v[n++] = *last;
+      s = i + 1;
+    }
+  return n;
+}
+
+/* the N parts V joined with "/" to O; the number of octets */
+static size_t join(const struct seg *v, size_t n, char *o) {
+  size_t j = 0;
+  for (size_t k = 0; k < n; k++) {
+    if (k)
+      o[j++] = '/';
+    memcpy(o + j, v[k].p, v[k].n);
+    j += v[k].n;
+  }
+  return j;
+}
+
+static int is_dot_segment(const struct seg *s) {
+  return seg_is(s, ".") || seg_is(s, "..");
+}
+
+/* root-popped-by-dot-dot: PATH exploded at every "/"; a ".." pops the
+ * segment before it, the empty one before the root too; "." is dropped;
+ * the rest joined with "/", a "/" put back before it when PATH had one
+ * and it lost it (then no "/" after a last dot segment), else a "/" after
+ * a last dot segment (Guzzle's UriResolver::removeDotSegments) */
+void pt_dots_root_popped(struct pstr *path) {
+  if (!path->n || pstr_is(path, "/"))
+    return;
+  struct seg *v = malloc((path->n + 1) * sizeof *v), last = {0};
+  char *o = malloc(path->n + 3);
+  if (!v || !o)
+    abort();
+  size_t j = join(v, explode(path, v, &last, 0), o);
+  if (path->p[0] == '/' && (!j || o[0] != '/')) {
+    memmove(o + 1, o, j++);
+    o[0] = '/';
+  } else if (j && is_dot_segment(&last)) {
+    o[j++] = '/';
+  }
+  pstr_set(path, o, j);
+  free(v);
+  free(o);
+}
+
+/* dot-segments-by-part-list: PATH split at every "/" into a list of
+ * parts; "." is dropped, ".." pops the part before it unless that is the
+ * root's empty one alone; a last dot segment leaves an empty part (a
+ * trailing "/"); the parts joined with "/" (boltons' resolve_path_parts) */
+void pt_dots_part_list(struct pstr *path) {
+  struct seg *v = malloc((path->n + 2) * sizeof *v), last = {0};
+  char *o = malloc(path->n + 2);
+  if (!v || !o)
+    abort();
+  size_t n = explode(path, v, &last, 1);
+  if (path->n && is_dot_segment(&last))
+    v[n++] = (struct seg){path->p, 0};
+  pstr_set(path, o, join(v, n, o));
+  free(v);
+  free(o);
+}
+
+/* dot-segments-by-split: PATH split at every "/"; "." dropped, ".." pops
+ * the part before it, the root's empty one too; an empty part put back
+ * first when PATH starts with "/" and the first part left is not empty,
+ * and last when PATH ends in "/." or "/.."; the parts joined with "/"
+ * (rfc3986's normalizers.remove_dot_segments) */
+void pt_dots_split(struct pstr *path) {
+  struct seg *v = malloc((path->n + 3) * sizeof *v), last = {0};
+  char *o = malloc(path->n + 3);
+  if (!v || !o)
+    abort();
+  size_t n = explode(path, v, &last, 0);
+  if (path->n && path->p[0] == '/' && (!n || v[0].n)) {
+    memmove(v + 1, v, n++ * sizeof *v);
+    v[0] = (struct seg){path->p, 0};
+  }
+  if (last.p > path->p && is_dot_segment(&last))
+    v[n++] = (struct seg){path->p, 0};
+  pstr_set(path, o, join(v, n, o));
+  free(v);
+  free(o);
+}

@@ -97,10 +97,14 @@ void pt_rw_empty_port_unset(struct prd *r);
 void pt_rw_empty_authority(struct prd *r);
 void pt_dots_last_dot_dot_kept(struct pstr *path);
 void pt_dots_spliced(struct pstr *path);
+void pt_dots_root_popped(struct pstr *path);
+void pt_dots_part_list(struct pstr *path);
+void pt_dots_split(struct pstr *path);
 void pt_dots_keep_above_root(struct pstr *path);
 /* whether PATH's last segment is "." or ".." */
 int pt_dots_ends_in_dot(const struct pstr *path);
 void pt_in_controls_underscore(struct pstr *s);
+void pt_in_invalid_utf8_empty(struct pstr *s);
 void pt_rw_path_pchar_decode(struct prd *r);
 void pct_normalize(struct pstr *s, int upper, int decode);
 /* the host read with PRE before it and POST after it, a reg-name */
@@ -119,6 +123,7 @@ void pt_rw_fragment_cut_at_bad_octet(struct prd *r);
 void pct_encode_where(struct pstr *s, int (*keep)(unsigned char));
 void pt_rw_pct_encode_sets(struct prd *r);
 void pt_rw_port_digits_only(struct prd *r);
+void pt_rw_port_after_last_colon(struct prd *r);
 void pt_rw_ipv4_zeros_dropped(struct prd *r);
 /* predict_path.c */
 void pt_rw_network_path_host_empty(struct prd *r);
@@ -127,11 +132,23 @@ void pt_rw_pct_encode_rfc_sets(struct prd *r);
 void pt_rw_scheme_cleaned(struct prd *r);
 /* predict_ipv6.c */
 void pt_rw_ipv6_urijs(struct prd *r);
-/* the host type of the host R reads leniently (predict.c) */
-void lenient_host_type(struct prd *r);
 /* predict_legacy.c */
 void pt_rw_host_cut_legacy(struct prd *r);
 void pt_rw_host_cut_colon(struct prd *r);
 void pt_rw_autoescape(struct prd *r);
+/* predict_split.c: AUTH (N octets) split into R; the userinfo ends at the
+ * first "@" with FIRST_AT */
+void pt_split_authority(struct prd *r, const char *a, size_t n, int first_at);
+/* the host type of the host R reads leniently: what "//HOST" reads */
+void lenient_host_type(struct prd *r);
+/* predict_case.c */
+void pt_rw_host_lower_to_pct(struct prd *r);
+/* predict_utf8.c */
+void pt_rw_path_bad_utf8_replaced(struct prd *r);
+void pt_rw_latin1_utf8_pct(struct prd *r);
+void pt_rw_pct_decoded_as_text(struct prd *r);
+/* predict_root.c */
+void pt_in_network_path_implied(struct pstr *s);
+void pt_rw_rootless_path_rooted(struct prd *r);
 
 #endif

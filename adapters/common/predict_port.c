@@ -9,14 +9,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* where the host starts in authority A: after its last "@" */
+static size_t host_start(const struct pstr *a) {
+  size_t h = a->n;
+  while (h && a->p[h - 1] != '@')
+    h--;
+  return h;
+}
+
 void pt_rw_port_digits_only(struct prd *r) {
   struct pstr *a = &r->c[C_AUTH];
   if (!a->def)
     return;
-  size_t h = a->n, e;
-  while (h && a->p[h - 1] != '@')
-    h--;
-  e = h;
+  size_t h = host_start(a), e = h;
   if (e < a->n && a->p[e] == '[') {
     const char *close = memchr(a->p + e, ']', a->n - e);
     e = close ? (size_t)(close - a->p) + 1 : a->n;
@@ -44,4 +49,24 @@ void pt_rw_port_digits_only(struct prd *r) {
   else
     pstr_undef(&r->c[C_PORT]);
   prd_rebuild_authority(r);
+}
+
+/* port-after-last-colon: the port is what follows the authority's last
+ * ":", brackets or not ("[::1]": host "[:", port "1]"); the host's type
+ * is read from its first octet, as IP literal when it is "[" */
+void pt_rw_port_after_last_colon(struct prd *r) {
+  struct pstr *a = &r->c[C_AUTH];
+  if (!a->def)
+    return;
+  size_t h = host_start(a), c;
+  for (c = a->n; c > h && a->p[c - 1] != ':'; c--)
+    ;
+  if (c == h)
+    return; /* no ":" after the userinfo */
+  pstr_set(&r->c[C_HOST], a->p + h, c - 1 - h);
+  pstr_set(&r->c[C_PORT], a->p + c, a->n - c);
+  const char *t = "reg-name";
+  if (r->c[C_HOST].n > 1 && r->c[C_HOST].p[0] == '[')
+    t = (r->c[C_HOST].p[1] | 0x20) == 'v' ? "IPvFuture" : "IPv6address";
+  pstr_set(&r->c[C_TYPE], t, strlen(t));
 }
