@@ -143,6 +143,11 @@ const struct transform transform_table[] = {
      NULL, NULL},
     {"unreserved-pct-kept", TS_OUTPUT, "6.2.2.2",
      "normalize leaves percent-encoded unreserved octets encoded", NULL, NULL},
+    {"last-dot-dot-pops-kept-dot-dot", TS_OUTPUT, "5.2.4",
+     "with dot-dot-above-root-kept, a last \"..\" segment removes the "
+     "segment before it even when that is a kept \"..\" (\"/../../..\" "
+     "becomes \"/../\", \"/../..\" becomes \"/\")",
+     NULL, NULL},
     {"port-digits-only", TS_READING, "3.2.3",
      "the port starts at the first \":\" after the host and holds only "
      "the digits after it; the rest of the authority starts the path "
@@ -340,6 +345,14 @@ const struct transform transform_table[] = {
     {"absent-as-empty", TS_READING, "5.3",
      "an absent component is read as empty (\"\", not null)", NULL,
      pt_rw_absent_as_empty},
+    {"authority-ends-at-bad-octet", TS_READING, "3.2",
+     "the authority ends at the first octet that cannot continue it: the "
+     "userinfo at the first \"@\", the host at an octet outside the "
+     "reg-name characters (after \"]\" for an IP literal), the port at "
+     "its first non-digit; the rest starts the path (\"//a@b@c/p\": "
+     "host \"b\", path \"@c/p\"; \"//h:1a/p\": port \"1\", path "
+     "\"a/p\")",
+     NULL, pt_rw_authority_bad_octet},
 };
 const size_t transform_count = sizeof transform_table / sizeof *transform_table;
 _Static_assert(sizeof transform_table / sizeof *transform_table <= TMASK_BITS,
@@ -370,7 +383,7 @@ static void set_span(struct prd *r, int c, const char *s, rfc3986_span sp) {
 }
 
 /* host_type of a host read by the lenient split: what "//HOST" reads */
-static void lenient_host_type(struct prd *r) {
+void lenient_host_type(struct prd *r) {
   struct pstr *h = &r->c[C_HOST];
   char *t = malloc(h->n + 3);
   rfc3986_uri u;
@@ -577,8 +590,9 @@ static void copy_authority(struct prd *t, const struct prd *r) {
   for (int c = C_AUTH; c <= C_PORT; c++)
     copy_str(&t->c[c], &r->c[c]);
 }
-/* 5.2.4, but a ".." with no segment before it to remove is kept */
-static void remove_dots_keep_above_root(struct pstr *path) {
+/* 5.2.4, but a ".." with no segment before it to remove is kept; with
+ * LAST_POPS a last ".." removes a kept ".." before it too */
+static void remove_dots_keep_above_root(struct pstr *path, int last_pops) {
   char *o = malloc(path->n + 2);
   size_t n = 0, i = path->n && path->p[0] == '/', nseg = 0;
   int trail = 0;
@@ -596,8 +610,8 @@ static void remove_dots_keep_above_root(struct pstr *path) {
     int dotdot = l == 2 && path->p[i] == '.' && path->p[i + 1] == '.';
     while (last > root && o[last - 1] != '/')
       last--; /* the last segment written starts there */
-    int popped = dotdot && nseg &&
-                 !(n - last == 2 && o[last] == '.' && o[last + 1] == '.');
+    int kept = n - last == 2 && o[last] == '.' && o[last + 1] == '.';
+    int popped = dotdot && nseg && (!kept || (last_pops && e >= path->n));
     if (popped) {
       n = last > root ? last - 1 : root;
       nseg--;
@@ -640,7 +654,7 @@ static void remove_dots_as_named(const struct prediction *p,
   if (HAS(p, "last-dot-dot-kept")) {
     pt_dots_last_dot_dot_kept(path);
   } else if (HAS(p, "dot-dot-above-root-kept")) {
-    remove_dots_keep_above_root(path);
+    remove_dots_keep_above_root(path, HAS(p, "last-dot-dot-pops-kept-dot-dot"));
   } else if (!HAS(p, "dot-segments-kept")) {
     struct prd r;
     memset(&r, 0, sizeof r);

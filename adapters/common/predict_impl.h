@@ -99,6 +99,9 @@ void pt_rw_path_pchar_decode(struct prd *r);
 void pct_normalize(struct pstr *s, int upper, int decode);
 /* the host read with PRE before it and POST after it, a reg-name */
 void host_widened(struct prd *r, const char *pre, const char *post);
+/* the host_type of R's host as "//HOST" reads (reg-name when it fails) */
+void lenient_host_type(struct prd *r);
+void pt_rw_authority_bad_octet(struct prd *r);
 /* the number of digits port P starts with (0 when it is undefined) */
 size_t port_digits(const struct pstr *p);
 /* the port read, with its ":", as part of the host; no port */

@@ -380,6 +380,8 @@ struct prow {
 #define PLD "appendix-b-split,port-leading-digits-only"
 #define PSETS "appendix-b-split,pct-encode-sets-by-component"
 #define PORTD "appendix-b-split,port-digits-only"
+#define DDPOP "dot-dot-above-root-kept,last-dot-dot-pops-kept-dot-dot"
+#define ABAD "appendix-b-split,authority-ends-at-bad-octet"
 #define IPV4Z "ipv4-leading-zeros-dropped"
 static const struct prow prows[] = {
     /* relative-as-http: tcllib's uri::split */
@@ -654,6 +656,22 @@ static const struct prow prows[] = {
      NULL, HOST,
      "a\x02"
      "b"},
+    /* last-dot-dot-pops-kept-dot-dot (DDPOP): Boost.URL's remove_dot_segments */
+    {DDPOP, "resolve", "/../../..", "http://a/b", OUT, "http://a/../"},
+    {DDPOP, "resolve", "/../..", "http://a/b", OUT, "http://a/"},
+    {DDPOP, "normalize", "http://h/../a/..", NULL, OUT, "http://h/../"},
+    {"dot-dot-above-root-kept", "resolve", "/../../..", "http://a/b", OUT,
+     "http://a/../../.."},
+    /* authority-ends-at-bad-octet (ABAD): Boost.URL's authority grammar */
+    {ABAD, "parse", "http://a@b@c/p", NULL, USER, "a"},
+    {ABAD, "parse", "http://a@b@c/p", NULL, HOST, "b"},
+    {ABAD, "parse", "http://a@b@c/p", NULL, PATH, "@c/p"},
+    {ABAD, "parse", "s://h:1a:2/p", NULL, PORT, "1"},
+    {ABAD, "parse", "s://h:1a:2/p", NULL, PATH, "a:2/p"},
+    {ABAD, "parse", "http://u@@h/", NULL, HOST, ""},
+    {ABAD, "parse", "http://1.2.3.4:5:6/", NULL, RFC3986_COMPONENT_HOST_TYPE,
+     "IPv4address"},
+    {ABAD, "parse", "s://u:v@h:8/p", NULL, AUTH, "u:v@h:8"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
