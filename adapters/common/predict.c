@@ -60,6 +60,10 @@ const struct transform transform_table[] = {
      "an octet outside the URI characters (space, controls, non-ASCII, "
      "\"<>\\\"{}|^`\") is percent-encoded",
      pt_in_pct_encode, NULL},
+    {"authority-form", TS_INPUT, "4.2",
+     "an input that neither starts with \"/\" nor with a scheme and "
+     "\"//\" is read as an authority alone (\"a:b\" read \"//a:b\")",
+     pt_in_authority_form, NULL},
     {"appendix-b-split", TS_SPLIT, "Appendix B",
      "an input RFC 3986 rejects is accepted, split by Appendix B's regular "
      "expression, the userinfo ending at the last \"@\" of the authority "
@@ -353,6 +357,10 @@ const struct transform transform_table[] = {
      "host \"b\", path \"@c/p\"; \"//h:1a/p\": port \"1\", path "
      "\"a/p\")",
      NULL, pt_rw_authority_bad_octet},
+    {"port-not-u16-unset", TS_READING, "3.2.3",
+     "a port that is no number from 0 to 65535 (empty, a non-digit, "
+     "\"65536\") is read as none; the authority stays as written",
+     NULL, pt_rw_port_not_u16_unset},
 };
 const size_t transform_count = sizeof transform_table / sizeof *transform_table;
 _Static_assert(sizeof transform_table / sizeof *transform_table <= TMASK_BITS,

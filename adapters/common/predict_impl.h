@@ -44,6 +44,8 @@ void pt_in_scheme_slashes(struct pstr *s);
 void pt_in_backslash(struct pstr *s);
 void pt_in_relative_http(struct pstr *s);
 void pt_in_relative_file(struct pstr *s);
+void pt_in_authority_form(struct pstr *s);
+void pt_rw_port_not_u16_unset(struct prd *r);
 void pt_in_authority_implied(struct pstr *s);
 void pt_in_pct_encode(struct pstr *s);
 void pt_in_lone_percent(struct pstr *s);

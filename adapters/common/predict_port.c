@@ -94,3 +94,14 @@ void pt_rw_authority_bad_octet(struct prd *r) {
   lenient_host_type(r);
   prd_rebuild_authority(r);
 }
+
+/* port-not-u16-unset: a port that is no number below 65536 is none */
+void pt_rw_port_not_u16_unset(struct prd *r) {
+  const struct pstr *p = &r->c[C_PORT];
+  unsigned long v = 0;
+  size_t d = port_digits(p);
+  for (size_t i = 0; i < d && v < 65536; i++)
+    v = v * 10 + (unsigned long)(p->p[i] - '0');
+  if (p->def && (!p->n || d < p->n || v > 65535))
+    pstr_undef(&r->c[C_PORT]);
+}

@@ -111,6 +111,15 @@ void pt_in_relative_http(struct pstr *s) {
     splice(s, 0, 0,
            s->n >= 2 && s->p[0] == '/' && s->p[1] == '/' ? "http:" : "http://");
 }
+/* http::Uri's authority-form: without "scheme://" and a leading "/",
+ * the input is an authority ("//" before it) */
+void pt_in_authority_form(struct pstr *s) {
+  size_t k = scheme_len(s->p, s->n);
+  if ((k && k + 2 < s->n && s->p[k + 1] == '/' && s->p[k + 2] == '/') ||
+      (s->n && s->p[0] == '/'))
+    return;
+  splice(s, 0, 0, "//");
+}
 /* vscode-uri's URI.parse(s), not strict: no scheme, so file */
 void pt_in_relative_file(struct pstr *s) {
   if (!scheme_len(s->p, s->n))

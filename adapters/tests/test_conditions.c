@@ -672,6 +672,18 @@ static const struct prow prows[] = {
     {ABAD, "parse", "http://1.2.3.4:5:6/", NULL, RFC3986_COMPONENT_HOST_TYPE,
      "IPv4address"},
     {ABAD, "parse", "s://u:v@h:8/p", NULL, AUTH, "u:v@h:8"},
+    /* authority-form, port-not-u16-unset: http::Uri */
+    {"authority-form", "parse", "h:80", NULL, HOST, "h"},
+    {"authority-form", "parse", "h:80", NULL, PORT, "80"},
+    {"authority-form", "parse", "s://h/p", NULL, HOST, "h"},
+    {"authority-form", "parse", "/p", NULL, AUTH, NULL},
+    {"authority-form,appendix-b-split,port-not-u16-unset", "parse", "a:b", NULL,
+     AUTH, "a:b"},
+    {"authority-form,appendix-b-split,port-not-u16-unset", "parse", "a:b", NULL,
+     PORT, NULL},
+    {"port-not-u16-unset", "parse", "//h:65536/", NULL, PORT, NULL},
+    {"port-not-u16-unset", "parse", "//h:/", NULL, AUTH, "h:"},
+    {"port-not-u16-unset", "parse", "//h:065535/", NULL, PORT, "065535"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
