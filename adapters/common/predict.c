@@ -147,6 +147,11 @@ const struct transform transform_table[] = {
      NULL, NULL},
     {"unreserved-pct-kept", TS_OUTPUT, "6.2.2.2",
      "normalize leaves percent-encoded unreserved octets encoded", NULL, NULL},
+    {"root-dot-dot-drops-empty-segment", TS_OUTPUT, "5.2.4",
+     "resolve and normalize drop an empty segment that follows a \"..\" "
+     "with no segment before it to remove (\"/..//a\" becomes \"/a\", "
+     "\"/a/..//b\" stays \"//b\")",
+     NULL, NULL},
     {"last-dot-dot-pops-kept-dot-dot", TS_OUTPUT, "5.2.4",
      "with dot-dot-above-root-kept, a last \"..\" segment removes the "
      "segment before it even when that is a kept \"..\" (\"/../../..\" "
@@ -361,6 +366,8 @@ const struct transform transform_table[] = {
      "a port that is no number from 0 to 65535 (empty, a non-digit, "
      "\"65536\") is read as none; the authority stays as written",
      NULL, pt_rw_port_not_u16_unset},
+    {"userinfo-pct-decoded", TS_READING, "3.2.1",
+     "the userinfo is percent-decoded", NULL, pt_rw_userinfo_decode},
 };
 const size_t transform_count = sizeof transform_table / sizeof *transform_table;
 _Static_assert(sizeof transform_table / sizeof *transform_table <= TMASK_BITS,
@@ -661,6 +668,9 @@ static void remove_dots_as_named(const struct prediction *p,
                                  struct pstr *path) {
   if (HAS(p, "last-dot-dot-kept")) {
     pt_dots_last_dot_dot_kept(path);
+  } else if (HAS(p, "root-dot-dot-drops-empty-segment") && path->n &&
+             path->p[0] == '/') {
+    pt_dots_root_dot_dot_drops_empty(path);
   } else if (HAS(p, "dot-dot-above-root-kept")) {
     remove_dots_keep_above_root(path, HAS(p, "last-dot-dot-pops-kept-dot-dot"));
   } else if (!HAS(p, "dot-segments-kept")) {

@@ -64,3 +64,45 @@ void pt_dots_last_dot_dot_kept(struct pstr *path) {
   pstr_set(path, o, (size_t)(q - o));
   free(o);
 }
+
+/* root-dot-dot-drops-empty-segment: PATH (absolute) as Go's resolvePath
+ * writes it: segments appended to a leading "/", a ".." removing the last
+ * one; a ".." that finds none leaves the next segment written without its
+ * "/", so an empty one vanishes ("/..//a" becomes "/a"); a last "." or ".."
+ * leaves a "/"; of two leading "/" one is dropped */
+void pt_dots_root_dot_dot_drops_empty(struct pstr *path) {
+  char *o = malloc(path->n + 3);
+  size_t n = 1, i = 0;
+  int first = 1, dot = 0;
+  if (!o)
+    abort();
+  o[0] = '/';
+  while (i <= path->n) {
+    size_t e = i;
+    while (e < path->n && path->p[e] != '/')
+      e++;
+    struct seg s = {path->p + i, e - i};
+    dot = seg_is(&s, ".") || seg_is(&s, "..");
+    if (seg_is(&s, "..")) {
+      size_t k = n;
+      while (k > 1 && o[k - 1] != '/')
+        k--;
+      first = k <= 1;
+      n = first ? 1 : k - 1;
+    } else if (seg_is(&s, ".")) {
+      first = 0;
+    } else {
+      if (!first)
+        o[n++] = '/';
+      memcpy(o + n, s.p, s.n);
+      n += s.n;
+      first = 0;
+    }
+    i = e + 1;
+  }
+  if (dot)
+    o[n++] = '/';
+  size_t skip = n > 1 && o[1] == '/';
+  pstr_set(path, o + skip, n - skip);
+  free(o);
+}

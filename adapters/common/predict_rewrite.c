@@ -344,6 +344,10 @@ void pt_rw_host_decode(struct prd *r) {
   pct_decode(&r->c[C_HOST]);
   prd_rebuild_authority(r);
 }
+void pt_rw_userinfo_decode(struct prd *r) {
+  pct_decode(&r->c[C_USER]);
+  prd_rebuild_authority(r);
+}
 /* path, query and fragment: percent-encoded unreserved octets decoded */
 void pt_rw_unreserved_decode(struct prd *r) {
   static const int cs[] = {C_PATH, C_QUERY, C_FRAG};

@@ -382,6 +382,7 @@ struct prow {
 #define PORTD "appendix-b-split,port-digits-only"
 #define DDPOP "dot-dot-above-root-kept,last-dot-dot-pops-kept-dot-dot"
 #define ABAD "appendix-b-split,authority-ends-at-bad-octet"
+#define RDD "root-dot-dot-drops-empty-segment"
 #define IPV4Z "ipv4-leading-zeros-dropped"
 static const struct prow prows[] = {
     /* relative-as-http: tcllib's uri::split */
@@ -684,6 +685,14 @@ static const struct prow prows[] = {
     {"port-not-u16-unset", "parse", "//h:65536/", NULL, PORT, NULL},
     {"port-not-u16-unset", "parse", "//h:/", NULL, AUTH, "h:"},
     {"port-not-u16-unset", "parse", "//h:065535/", NULL, PORT, "065535"},
+    /* root-dot-dot-drops-empty-segment (RDD): Go's resolvePath */
+    {RDD, "resolve", "/..//a", "http://h/b", OUT, "http://h/a"},
+    {RDD, "resolve", "/a/..//b", "http://h/b", OUT, "http://h//b"},
+    {RDD, "resolve", "..//a", "http://h", OUT, "http://h/a"},
+    {RDD, "resolve", "a/./b/..", "http://h/c", OUT, "http://h/a/"},
+    {RDD, "resolve", "../../g", "http://h/b/c/d", OUT, "http://h/g"},
+    {"userinfo-pct-decoded", "parse", "//a%3Ab@h/", NULL, USER, "a:b"},
+    {"userinfo-pct-decoded", "parse", "//a%3Ab@h%41/", NULL, HOST, "h%41"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
