@@ -152,6 +152,13 @@ const struct transform transform_table[] = {
      "with no segment before it to remove (\"/..//a\" becomes \"/a\", "
      "\"/a/..//b\" stays \"//b\")",
      NULL, NULL},
+    {"path-segments-rejoined", TS_OUTPUT, "5.2.4",
+     "resolve and normalize split the path at \"/\", drop empty and "
+     "\".\" segments, let \"..\" remove the segment before it (none "
+     "at the root) and join what is left: \"/\" before it when the path "
+     "began with one, after it when it ended with one (\"/a/.\" becomes "
+     "\"/a\", \"/a//b/\" \"/a/b/\", \"/.\" \"\")",
+     NULL, NULL},
     {"last-dot-dot-pops-kept-dot-dot", TS_OUTPUT, "5.2.4",
      "with dot-dot-above-root-kept, a last \"..\" segment removes the "
      "segment before it even when that is a kept \"..\" (\"/../../..\" "
@@ -668,6 +675,8 @@ static void remove_dots_as_named(const struct prediction *p,
                                  struct pstr *path) {
   if (HAS(p, "last-dot-dot-kept")) {
     pt_dots_last_dot_dot_kept(path);
+  } else if (HAS(p, "path-segments-rejoined")) {
+    pt_dots_segments_rejoined(path);
   } else if (HAS(p, "root-dot-dot-drops-empty-segment") && path->n &&
              path->p[0] == '/') {
     pt_dots_root_dot_dot_drops_empty(path);

@@ -106,3 +106,42 @@ void pt_dots_root_dot_dot_drops_empty(struct pstr *path) {
   pstr_set(path, o + skip, n - skip);
   free(o);
 }
+
+/* path-segments-rejoined: PATH split at every "/", empty segments
+ * dropped, "." dropped, ".." removing the segment before it (dropped at
+ * the root), joined again: "/" before it when PATH began with one, "/"
+ * after it when PATH ended with one ("/a/." becomes "/a", "/a//b/"
+ * "/a/b/", "/." "") */
+void pt_dots_segments_rejoined(struct pstr *path) {
+  if (!path->n)
+    return;
+  int lead = path->p[0] == '/', trail = path->p[path->n - 1] == '/';
+  struct seg *v = malloc((path->n + 1) * sizeof *v);
+  size_t n = 0;
+  if (!v)
+    abort();
+  for (size_t i = 0, s = 0; i <= path->n; i++) {
+    if (i < path->n && path->p[i] != '/')
+      continue;
+    struct seg g = {path->p + s, i - s};
+    s = i + 1;
+    if (seg_is(&g, "..") && n)
+      n--;
+    else if (g.n && !seg_is(&g, ".") && !seg_is(&g, ".."))
+      v[n++] = g;
+  }
+  char *o = malloc(path->n + 2), *q = o;
+  if (!o)
+    abort();
+  for (size_t i = 0; i < n; i++) {
+    if (i || lead)
+      *q++ = '/';
+    memcpy(q, v[i].p, v[i].n);
+    q += v[i].n;
+  }
+  if (trail)
+    *q++ = '/';
+  free(v);
+  pstr_set(path, o, (size_t)(q - o));
+  free(o);
+}

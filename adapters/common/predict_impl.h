@@ -98,6 +98,7 @@ void pt_rw_empty_port_unset(struct prd *r);
 void pt_rw_empty_authority(struct prd *r);
 void pt_dots_last_dot_dot_kept(struct pstr *path);
 void pt_dots_root_dot_dot_drops_empty(struct pstr *path);
+void pt_dots_segments_rejoined(struct pstr *path);
 void pt_in_controls_underscore(struct pstr *s);
 void pt_rw_path_pchar_decode(struct prd *r);
 void pct_normalize(struct pstr *s, int upper, int decode);

@@ -693,6 +693,15 @@ static const struct prow prows[] = {
     {RDD, "resolve", "../../g", "http://h/b/c/d", OUT, "http://h/g"},
     {"userinfo-pct-decoded", "parse", "//a%3Ab@h/", NULL, USER, "a:b"},
     {"userinfo-pct-decoded", "parse", "//a%3Ab@h%41/", NULL, HOST, "h%41"},
+    /* path-segments-rejoined: Poco::URI::removeDotSegments */
+    {"path-segments-rejoined", "normalize", "http://h/a//.", NULL, OUT,
+     "http://h/a"},
+    {"path-segments-rejoined", "normalize", "http://h/.", NULL, OUT,
+     "http://h"},
+    {"path-segments-rejoined", "normalize", "http://h//a/../b/", NULL, OUT,
+     "http://h/b/"},
+    {"path-segments-rejoined", "normalize", "http://h////", NULL, OUT,
+     "http://h/"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
