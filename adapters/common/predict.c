@@ -375,6 +375,11 @@ const struct transform transform_table[] = {
      NULL, pt_rw_port_not_u16_unset},
     {"userinfo-pct-decoded", TS_READING, "3.2.1",
      "the userinfo is percent-decoded", NULL, pt_rw_userinfo_decode},
+    {"ipv6-canonical-if-shorter", TS_READING, "3.2.2",
+     "an IPv6 literal is written in its RFC 5952 form when that is shorter "
+     "than the literal as written (\"[1:0:0::0]\" read \"[1::]\", "
+     "\"[1:2:3:4:5:6:7:AB]\" kept)",
+     NULL, pt_rw_ipv6_canonical_shorter},
 };
 const size_t transform_count = sizeof transform_table / sizeof *transform_table;
 _Static_assert(sizeof transform_table / sizeof *transform_table <= TMASK_BITS,

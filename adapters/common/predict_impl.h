@@ -72,6 +72,7 @@ void pt_rw_empty_userinfo_in_host(struct prd *r);
 void pt_rw_non_digit_port_in_host(struct prd *r);
 void pt_rw_pct_upper(struct prd *r);
 void pt_rw_ipv6_canonical(struct prd *r);
+void pt_rw_ipv6_canonical_shorter(struct prd *r);
 void pt_rw_ipv6_brackets(struct prd *r);
 void pt_rw_empty_port(struct prd *r);
 void pt_rw_port_zeros(struct prd *r);

@@ -600,7 +600,7 @@ void pt_rw_pct_upper(struct prd *r) {
       pct_normalize(&r->c[c], 1, 0);
   prd_rebuild_authority(r);
 }
-void pt_rw_ipv6_canonical(struct prd *r) {
+static void ipv6_canonical(struct prd *r, int only_shorter) {
   struct pstr *h = &r->c[C_HOST];
   unsigned char a[16];
   char in[64], out[64];
@@ -613,8 +613,17 @@ void pt_rw_ipv6_canonical(struct prd *r) {
   out[0] = '[';
   size_t n = strlen(out);
   out[n++] = ']';
+  if (only_shorter && n >= h->n)
+    return;
   pstr_set(h, out, n);
   prd_rebuild_authority(r);
+}
+void pt_rw_ipv6_canonical(struct prd *r) {
+  ipv6_canonical(r, 0);
+}
+/* curl's ipv6_parse: inet_ntop's form only when it is shorter */
+void pt_rw_ipv6_canonical_shorter(struct prd *r) {
+  ipv6_canonical(r, 1);
 }
 void pt_rw_ipv6_brackets(struct prd *r) {
   struct pstr *h = &r->c[C_HOST];

@@ -693,6 +693,11 @@ static const struct prow prows[] = {
     {RDD, "resolve", "../../g", "http://h/b/c/d", OUT, "http://h/g"},
     {"userinfo-pct-decoded", "parse", "//a%3Ab@h/", NULL, USER, "a:b"},
     {"userinfo-pct-decoded", "parse", "//a%3Ab@h%41/", NULL, HOST, "h%41"},
+    /* ipv6-canonical-if-shorter: curl's ipv6_parse */
+    {"ipv6-canonical-if-shorter", "parse", "//[1:0:0::0]/", NULL, HOST,
+     "[1::]"},
+    {"ipv6-canonical-if-shorter", "parse", "//[1:2:3:4:5:6:7:AB]/", NULL, HOST,
+     "[1:2:3:4:5:6:7:AB]"},
     /* path-segments-rejoined: Poco::URI::removeDotSegments */
     {"path-segments-rejoined", "normalize", "http://h/a//.", NULL, OUT,
      "http://h/a"},
