@@ -380,6 +380,11 @@ const struct transform transform_table[] = {
      "than the literal as written (\"[1:0:0::0]\" read \"[1::]\", "
      "\"[1:2:3:4:5:6:7:AB]\" kept)",
      NULL, pt_rw_ipv6_canonical_shorter},
+    {"ip-literal-starts-path", TS_READING, "3.2.2",
+     "an IP literal is no host: the host is empty, and the literal as "
+     "written, with the port after it and the path, is the path "
+     "(\"//[v1.x]/p\": path \"[v1.x]/p\")",
+     NULL, pt_rw_ip_literal_raw_path},
 };
 const size_t transform_count = sizeof transform_table / sizeof *transform_table;
 _Static_assert(sizeof transform_table / sizeof *transform_table <= TMASK_BITS,

@@ -79,6 +79,7 @@ void pt_rw_port_zeros(struct prd *r);
 void pt_rw_port_leading_digits(struct prd *r);
 void pt_rw_port_non_digit_path(struct prd *r);
 void pt_rw_ip_literal_path(struct prd *r);
+void pt_rw_ip_literal_raw_path(struct prd *r);
 void pt_rw_empty_host_authority_dropped(struct prd *r);
 void pt_rw_path_recoded(struct prd *r);
 void pt_rw_default_port(struct prd *r);

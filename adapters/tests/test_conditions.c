@@ -698,6 +698,11 @@ static const struct prow prows[] = {
      "[1::]"},
     {"ipv6-canonical-if-shorter", "parse", "//[1:2:3:4:5:6:7:AB]/", NULL, HOST,
      "[1:2:3:4:5:6:7:AB]"},
+    /* ip-literal-starts-path: Spring's URI_PATTERN */
+    {"appendix-b-split,ip-literal-starts-path", "parse", "s://[v1.x]:8/p", NULL,
+     PATH, "[v1.x]:8/p"},
+    {"appendix-b-split,ip-literal-starts-path", "parse", "s://[v1.x]:8/p", NULL,
+     HOST, ""},
     /* path-segments-rejoined: Poco::URI::removeDotSegments */
     {"path-segments-rejoined", "normalize", "http://h/a//.", NULL, OUT,
      "http://h/a"},
