@@ -159,6 +159,16 @@ const struct transform transform_table[] = {
      "began with one, after it when it ended with one (\"/a/.\" becomes "
      "\"/a\", \"/a//b/\" \"/a/b/\", \"/.\" \"\")",
      NULL, NULL},
+    {"last-dot-dot-slash-dropped", TS_OUTPUT, "5.2.4",
+     "resolve and normalize remove a last \"..\" segment with the slash "
+     "before it (\"/a/b/..\" becomes \"/a\"); a last \".\" leaves its "
+     "slash",
+     NULL, NULL},
+    {"leading-double-slash-collapsed", TS_OUTPUT, "5.2.4",
+     "resolve and normalize drop one \"/\" of a path that starts with "
+     "\"//\" before they remove its dot segments (\"//a\" becomes "
+     "\"/a\", \"///a\" \"//a\"; \"/.//a\" stays \"//a\")",
+     NULL, NULL},
     {"last-dot-dot-pops-kept-dot-dot", TS_OUTPUT, "5.2.4",
      "with dot-dot-above-root-kept, a last \"..\" segment removes the "
      "segment before it even when that is a kept \"..\" (\"/../../..\" "
@@ -662,18 +672,24 @@ static void remove_dots_keep_above_root(struct pstr *path, int last_pops) {
   free(o);
 }
 static void remove_dots_as_named(const struct prediction *p, struct pstr *path);
-/* Whether PATH's last segment is "." or ".." */
-static int ends_in_dot_segment(const struct pstr *path) {
+/* Whether PATH's last segment is ".." (or, with DOT, ".") */
+static int ends_in_dot_segment(const struct pstr *path, int dot) {
   size_t l = path->n;
   while (l && path->p[l - 1] != '/')
     l--;
   size_t k = path->n - l;
-  return (k == 1 && path->p[l] == '.') ||
+  return (dot && k == 1 && path->p[l] == '.') ||
          (k == 2 && path->p[l] == '.' && path->p[l + 1] == '.');
 }
 static void remove_dots(const struct prediction *p, struct pstr *path) {
-  int last_dot = HAS(p, "final-dot-segment-slash-dropped") &&
-                 !HAS(p, "dot-segments-kept") && ends_in_dot_segment(path);
+  int last_dot =
+      !HAS(p, "dot-segments-kept") &&
+      ((HAS(p, "final-dot-segment-slash-dropped") &&
+        ends_in_dot_segment(path, 1)) ||
+       (HAS(p, "last-dot-dot-slash-dropped") && ends_in_dot_segment(path, 0)));
+  if (HAS(p, "leading-double-slash-collapsed") && path->n >= 2 &&
+      path->p[0] == '/' && path->p[1] == '/')
+    pstr_set(path, path->p + 1, path->n - 1);
   remove_dots_as_named(p, path);
   if (last_dot && path->n > 1 && path->p[path->n - 1] == '/')
     path->n--;

@@ -703,6 +703,15 @@ static const struct prow prows[] = {
      PATH, "[v1.x]:8/p"},
     {"appendix-b-split,ip-literal-starts-path", "parse", "s://[v1.x]:8/p", NULL,
      HOST, ""},
+    /* last-dot-dot-slash-dropped, leading-double-slash-collapsed: QUrl */
+    {"last-dot-dot-slash-dropped", "normalize", "http://h/a/b/..", NULL, OUT,
+     "http://h/a"},
+    {"last-dot-dot-slash-dropped", "normalize", "http://h/a/b/.", NULL, OUT,
+     "http://h/a/b/"},
+    {"leading-double-slash-collapsed", "normalize", "http://h///a", NULL, OUT,
+     "http://h//a"},
+    {"leading-double-slash-collapsed", "normalize", "http://h/.//a", NULL, OUT,
+     "http://h//a"},
     /* path-segments-rejoined: Poco::URI::removeDotSegments */
     {"path-segments-rejoined", "normalize", "http://h/a//.", NULL, OUT,
      "http://h/a"},
