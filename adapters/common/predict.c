@@ -179,6 +179,15 @@ const struct transform transform_table[] = {
      "the digits after it; the rest of the authority starts the path "
      "(\"h:1a:2/p\": port \"1\", path \"a:2/p\")",
      NULL, pt_rw_port_digits_only},
+    {"authority-ends-at-bad-octet", TS_READING, "3.2",
+     "the authority ends at the first octet that cannot continue it: the "
+     "userinfo at the first \"@\" (none when an octet before it is no "
+     "userinfo character), the host at an octet outside the "
+     "reg-name characters (after \"]\" for an IP literal), the port at "
+     "its first non-digit; the rest starts the path (\"//a@b@c/p\": "
+     "host \"b\", path \"@c/p\"; \"//h:1a/p\": port \"1\", path "
+     "\"a/p\")",
+     NULL, pt_rw_authority_bad_octet},
     {"scheme-lowercased", TS_READING, "3.1", "the scheme is lower-cased", NULL,
      pt_rw_scheme_lower},
     {"host-pct-decoded", TS_READING, "3.2.2", "the host is percent-decoded",
@@ -371,14 +380,6 @@ const struct transform transform_table[] = {
     {"absent-as-empty", TS_READING, "5.3",
      "an absent component is read as empty (\"\", not null)", NULL,
      pt_rw_absent_as_empty},
-    {"authority-ends-at-bad-octet", TS_READING, "3.2",
-     "the authority ends at the first octet that cannot continue it: the "
-     "userinfo at the first \"@\", the host at an octet outside the "
-     "reg-name characters (after \"]\" for an IP literal), the port at "
-     "its first non-digit; the rest starts the path (\"//a@b@c/p\": "
-     "host \"b\", path \"@c/p\"; \"//h:1a/p\": port \"1\", path "
-     "\"a/p\")",
-     NULL, pt_rw_authority_bad_octet},
     {"port-not-u16-unset", TS_READING, "3.2.3",
      "a port that is no number from 0 to 65535 (empty, a non-digit, "
      "\"65536\") is read as none; the authority stays as written",

@@ -4,7 +4,8 @@
  * that follow it; the rest of the authority is read as the start of the
  * path, as a split by "(\[[^]]*\]|[^:]*)(:(\d*))?" reads it; and of
  * authority-ends-at-bad-octet, which cuts the authority where its grammar
- * stops, the userinfo at the first "@" and the host at a non-reg-name octet.
+ * stops, the userinfo at the first "@" (if only userinfo octets come
+ * before it) and the host at a non-reg-name octet.
  */
 #include "predict_impl.h"
 
@@ -69,6 +70,9 @@ void pt_rw_authority_bad_octet(struct prd *r) {
   if (!a->def)
     return;
   const char *at = memchr(a->p, '@', a->n);
+  for (const char *c = a->p; at && c < at; c++)
+    if (*c != ':' && !reg_name_octet(*c))
+      at = NULL; /* no userinfo: the host starts the authority */
   size_t h = at ? (size_t)(at - a->p) + 1 : 0, e = h;
   if (e < a->n && a->p[e] == '[') {
     const char *close = memchr(a->p + e, ']', a->n - e);

@@ -673,6 +673,8 @@ static const struct prow prows[] = {
     {ABAD, "parse", "http://1.2.3.4:5:6/", NULL, RFC3986_COMPONENT_HOST_TYPE,
      "IPv4address"},
     {ABAD, "parse", "s://u:v@h:8/p", NULL, AUTH, "u:v@h:8"},
+    {ABAD, "parse", "s://a^b@h/p", NULL, HOST, "a"},
+    {ABAD, "parse", "s://a^b@h/p", NULL, PATH, "^b@h/p"},
     /* authority-form, port-not-u16-unset: http::Uri */
     {"authority-form", "parse", "h:80", NULL, HOST, "h"},
     {"authority-form", "parse", "h:80", NULL, PORT, "80"},
