@@ -69,6 +69,10 @@ const struct transform transform_table[] = {
      "digits, \"+\" and \"-\" (no \".\") is read with \"//\" before it "
      "(\"p/q\": host \"p\", path \"/q\")",
      pt_in_network_path_implied, NULL},
+    {"authority-form", TS_INPUT, "4.2",
+     "an input that neither starts with \"/\" nor with a scheme and "
+     "\"//\" is read as an authority alone (\"a:b\" read \"//a:b\")",
+     pt_in_authority_form, NULL},
     {"appendix-b-split", TS_SPLIT, "Appendix B",
      "an input RFC 3986 rejects is accepted, split by Appendix B's regular "
      "expression, the userinfo ending at the last \"@\" of the authority "
@@ -169,19 +173,6 @@ const struct transform transform_table[] = {
      "and the reference as it reads (\"./a\" on \"s:/b/c\" is "
      "\"s:./a\")",
      NULL, NULL},
-    {"host-cut-at-non-hostname-octet", TS_READING, "3.2.2",
-     "the host ends at its first octet of %/?;#'{}|\\^`<> \" CR LF TAB, "
-     "the port is the digits after its last \":\", and a host not in "
-     "brackets ends at its first octet other than a letter, digit, "
-     "non-ASCII, +_-. or the 64th of a label; what is cut off starts the "
-     "path, \"/\" before a hostname's part (\"s://a]b:8/p\": host "
-     "\"a\", port \"8\", path \"/]b/p\")",
-     NULL, pt_rw_host_cut_legacy},
-    {"host-cut-at-colon", TS_READING, "3.2.2",
-     "as host-cut-at-non-hostname-octet, but a host not in brackets ends "
-     "at its first \":\" only (\"s://a]b:1x/p\": host \"a]b\", "
-     "path \"/:1x/p\")",
-     NULL, pt_rw_host_cut_colon},
     {"root-popped-by-dot-dot", TS_OUTPUT, "5.2.4",
      "resolve and normalize remove dot segments as a split at every "
      "\"/\" does: a \"..\" removes the segment before it, the empty one "
@@ -206,6 +197,46 @@ const struct transform transform_table[] = {
      "root's too, which is put back only before a part that is not empty "
      "(\"/../\" becomes \"\", \"/./..//b\" \"/b\")",
      NULL, NULL},
+    {"root-dot-dot-drops-empty-segment", TS_OUTPUT, "5.2.4",
+     "resolve and normalize drop an empty segment that follows a \"..\" "
+     "with no segment before it to remove (\"/..//a\" becomes \"/a\", "
+     "\"/a/..//b\" stays \"//b\")",
+     NULL, NULL},
+    {"path-segments-rejoined", TS_OUTPUT, "5.2.4",
+     "resolve and normalize split the path at \"/\", drop empty and "
+     "\".\" segments, let \"..\" remove the segment before it (none "
+     "at the root) and join what is left: \"/\" before it when the path "
+     "began with one, after it when it ended with one (\"/a/.\" becomes "
+     "\"/a\", \"/a//b/\" \"/a/b/\", \"/.\" \"\")",
+     NULL, NULL},
+    {"last-dot-dot-slash-dropped", TS_OUTPUT, "5.2.4",
+     "resolve and normalize remove a last \"..\" segment with the slash "
+     "before it (\"/a/b/..\" becomes \"/a\"); a last \".\" leaves its "
+     "slash",
+     NULL, NULL},
+    {"leading-double-slash-collapsed", TS_OUTPUT, "5.2.4",
+     "resolve and normalize drop one \"/\" of a path that starts with "
+     "\"//\" before they remove its dot segments (\"//a\" becomes "
+     "\"/a\", \"///a\" \"//a\"; \"/.//a\" stays \"//a\")",
+     NULL, NULL},
+    {"last-dot-dot-pops-kept-dot-dot", TS_OUTPUT, "5.2.4",
+     "with dot-dot-above-root-kept, a last \"..\" segment removes the "
+     "segment before it even when that is a kept \"..\" (\"/../../..\" "
+     "becomes \"/../\", \"/../..\" becomes \"/\")",
+     NULL, NULL},
+    {"host-cut-at-non-hostname-octet", TS_READING, "3.2.2",
+     "the host ends at its first octet of %/?;#'{}|\\^`<> \" CR LF TAB, "
+     "the port is the digits after its last \":\", and a host not in "
+     "brackets ends at its first octet other than a letter, digit, "
+     "non-ASCII, +_-. or the 64th of a label; what is cut off starts the "
+     "path, \"/\" before a hostname's part (\"s://a]b:8/p\": host "
+     "\"a\", port \"8\", path \"/]b/p\")",
+     NULL, pt_rw_host_cut_legacy},
+    {"host-cut-at-colon", TS_READING, "3.2.2",
+     "as host-cut-at-non-hostname-octet, but a host not in brackets ends "
+     "at its first \":\" only (\"s://a]b:1x/p\": host \"a]b\", "
+     "path \"/:1x/p\")",
+     NULL, pt_rw_host_cut_colon},
     {"port-after-last-colon", TS_READING, "3.2.3",
      "the port is what follows the authority's last \":\", brackets or "
      "not (\"//[::1]\": host \"[:\", port \"1]\")",
@@ -215,6 +246,15 @@ const struct transform transform_table[] = {
      "the digits after it; the rest of the authority starts the path "
      "(\"h:1a:2/p\": port \"1\", path \"a:2/p\")",
      NULL, pt_rw_port_digits_only},
+    {"authority-ends-at-bad-octet", TS_READING, "3.2",
+     "the authority ends at the first octet that cannot continue it: the "
+     "userinfo at the first \"@\" (none when an octet before it is no "
+     "userinfo character), the host at an octet outside the "
+     "reg-name characters (after \"]\" for an IP literal), the port at "
+     "its first non-digit; the rest starts the path (\"//a@b@c/p\": "
+     "host \"b\", path \"@c/p\"; \"//h:1a/p\": port \"1\", path "
+     "\"a/p\")",
+     NULL, pt_rw_authority_bad_octet},
     {"scheme-lowercased", TS_READING, "3.1", "the scheme is lower-cased", NULL,
      pt_rw_scheme_lower},
     {"host-pct-decoded", TS_READING, "3.2.2", "the host is percent-decoded",
@@ -465,6 +505,22 @@ const struct transform transform_table[] = {
      "UTF-8, U+FFFD for each ill-formed part (\"/%41%2F%E9\" read "
      "\"/A%2F\" and U+FFFD)",
      NULL, pt_rw_pct_decoded_as_text},
+    {"port-not-u16-unset", TS_READING, "3.2.3",
+     "a port that is no number from 0 to 65535 (empty, a non-digit, "
+     "\"65536\") is read as none; the authority stays as written",
+     NULL, pt_rw_port_not_u16_unset},
+    {"userinfo-pct-decoded", TS_READING, "3.2.1",
+     "the userinfo is percent-decoded", NULL, pt_rw_userinfo_decode},
+    {"ipv6-canonical-if-shorter", TS_READING, "3.2.2",
+     "an IPv6 literal is written in its RFC 5952 form when that is shorter "
+     "than the literal as written (\"[1:0:0::0]\" read \"[1::]\", "
+     "\"[1:2:3:4:5:6:7:AB]\" kept)",
+     NULL, pt_rw_ipv6_canonical_shorter},
+    {"ip-literal-starts-path", TS_READING, "3.2.2",
+     "an IP literal is no host: the host is empty, and the literal as "
+     "written, with the port after it and the path, is the path "
+     "(\"//[v1.x]/p\": path \"[v1.x]/p\")",
+     NULL, pt_rw_ip_literal_raw_path},
 };
 const size_t transform_count = sizeof transform_table / sizeof *transform_table;
 _Static_assert(sizeof transform_table / sizeof *transform_table <= TMASK_BITS,
@@ -654,8 +710,13 @@ static void copy_authority(struct prd *t, const struct prd *r) {
 }
 static void remove_dots_as_named(const struct prediction *p, struct pstr *path);
 static void remove_dots(const struct prediction *p, struct pstr *path) {
-  int last_dot = HAS(p, "final-dot-segment-slash-dropped") &&
-                 !HAS(p, "dot-segments-kept") && pt_dots_ends_in_dot(path);
+  int last_dot =
+      !HAS(p, "dot-segments-kept") &&
+      ((HAS(p, "final-dot-segment-slash-dropped") && pt_dots_ends_in(path, 1)) ||
+       (HAS(p, "last-dot-dot-slash-dropped") && pt_dots_ends_in(path, 0)));
+  if (HAS(p, "leading-double-slash-collapsed") && path->n >= 2 &&
+      path->p[0] == '/' && path->p[1] == '/')
+    pstr_set(path, path->p + 1, path->n - 1);
   remove_dots_as_named(p, path);
   if (last_dot && path->n > 1 && path->p[path->n - 1] == '/')
     path->n--;
@@ -675,8 +736,13 @@ static void remove_dots_as_named(const struct prediction *p,
     pt_dots_part_list(path);
   } else if (HAS(p, "dot-segments-by-split")) {
     pt_dots_split(path);
+  } else if (HAS(p, "path-segments-rejoined")) {
+    pt_dots_segments_rejoined(path);
+  } else if (HAS(p, "root-dot-dot-drops-empty-segment") && path->n &&
+             path->p[0] == '/') {
+    pt_dots_root_dot_dot_drops_empty(path);
   } else if (HAS(p, "dot-dot-above-root-kept")) {
-    pt_dots_keep_above_root(path);
+    pt_dots_keep_above_root(path, HAS(p, "last-dot-dot-pops-kept-dot-dot"));
   } else if (!HAS(p, "dot-segments-kept")) {
     struct prd r;
     memset(&r, 0, sizeof r);

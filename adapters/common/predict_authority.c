@@ -45,7 +45,7 @@ void pt_rw_port_non_digit_path(struct prd *r) {
 /* ip-literal-read-as-path: an IP literal ends the authority with an empty
  * host; it, the port after it (with its ":") and the path are the path,
  * the brackets written "%5B" and "%5D" */
-void pt_rw_ip_literal_path(struct prd *r) {
+static void ip_literal_to_path(struct prd *r, int encode) {
   struct pstr *h = &r->c[C_HOST], *p = &r->c[C_PORT], *path = &r->c[C_PATH];
   if (!h->def || !h->n || h->p[0] != '[')
     return;
@@ -54,7 +54,7 @@ void pt_rw_ip_literal_path(struct prd *r) {
   if (!q)
     abort();
   for (size_t i = 0; i < h->n; i++)
-    if (h->p[i] == '[' || h->p[i] == ']')
+    if (encode && (h->p[i] == '[' || h->p[i] == ']'))
       j += (size_t)sprintf(q + j, "%%5%c", h->p[i] == '[' ? 'B' : 'D');
     else
       q[j++] = h->p[i];
@@ -70,6 +70,13 @@ void pt_rw_ip_literal_path(struct prd *r) {
   pstr_set(&r->c[C_TYPE], "reg-name", 8);
   pstr_undef(p);
   prd_rebuild_authority(r);
+}
+void pt_rw_ip_literal_path(struct prd *r) {
+  ip_literal_to_path(r, 1);
+}
+/* ip-literal-starts-path: the same, the brackets as written */
+void pt_rw_ip_literal_raw_path(struct prd *r) {
+  ip_literal_to_path(r, 0);
 }
 
 /* empty-host-authority-dropped: an empty host drops the authority whole,

@@ -52,18 +52,18 @@ static void segs_joined(struct pstr *path, struct seg *v, size_t n, int root,
   free(o);
 }
 
-/* Whether PATH's last segment is "." or ".." */
-int pt_dots_ends_in_dot(const struct pstr *path) {
+/* Whether PATH's last segment is ".." (or, with DOT, ".") */
+int pt_dots_ends_in(const struct pstr *path, int dot) {
   size_t l = path->n;
   while (l && path->p[l - 1] != '/')
     l--;
   size_t k = path->n - l;
-  return (k == 1 && path->p[l] == '.') ||
+  return (dot && k == 1 && path->p[l] == '.') ||
          (k == 2 && path->p[l] == '.' && path->p[l + 1] == '.');
 }
-/* dot-dot-above-root-kept: 5.2.4, but a ".." with no segment before it
- * to remove is kept */
-void pt_dots_keep_above_root(struct pstr *path) {
+/* dot-dot-above-root-kept: 5.2.4, but a ".." with no segment before it to
+ * remove is kept; with LAST_POPS (last-dot-dot-pops-kept-dot-dot) a last ".." removes a kept ".." before it too */
+void pt_dots_keep_above_root(struct pstr *path, int last_pops) {
   char *o = malloc(path->n + 2);
   size_t n = 0, i = path->n && path->p[0] == '/', nseg = 0;
   int trail = 0;
@@ -81,8 +81,8 @@ void pt_dots_keep_above_root(struct pstr *path) {
     int dotdot = l == 2 && path->p[i] == '.' && path->p[i + 1] == '.';
     while (last > root && o[last - 1] != '/')
       last--; /* the last segment written starts there */
-    int popped = dotdot && nseg &&
-                 !(n - last == 2 && o[last] == '.' && o[last + 1] == '.');
+    int kept = n - last == 2 && o[last] == '.' && o[last + 1] == '.';
+    int popped = dotdot && nseg && (!kept || (last_pops && e >= path->n));
     if (popped) {
       n = last > root ? last - 1 : root;
       nseg--;
@@ -254,5 +254,86 @@ void pt_dots_split(struct pstr *path) {
     v[n++] = (struct seg){path->p, 0};
   pstr_set(path, o, join(v, n, o));
   free(v);
+  free(o);
+}
+
+/* root-dot-dot-drops-empty-segment: PATH (absolute) as Go's resolvePath
+ * writes it: segments appended to a leading "/", a ".." removing the last
+ * one; a ".." that finds none leaves the next segment written without its
+ * "/", so an empty one vanishes ("/..//a" becomes "/a"); a last "." or ".."
+ * leaves a "/"; of two leading "/" one is dropped */
+void pt_dots_root_dot_dot_drops_empty(struct pstr *path) {
+  char *o = malloc(path->n + 3);
+  size_t n = 1, i = 0;
+  int first = 1, dot = 0;
+  if (!o)
+    abort();
+  o[0] = '/';
+  while (i <= path->n) {
+    size_t e = i;
+    while (e < path->n && path->p[e] != '/')
+      e++;
+    struct seg s = {path->p + i, e - i};
+    dot = seg_is(&s, ".") || seg_is(&s, "..");
+    if (seg_is(&s, "..")) {
+      size_t k = n;
+      while (k > 1 && o[k - 1] != '/')
+        k--;
+      first = k <= 1;
+      n = first ? 1 : k - 1;
+    } else if (seg_is(&s, ".")) {
+      first = 0;
+    } else {
+      if (!first)
+        o[n++] = '/';
+      memcpy(o + n, s.p, s.n);
+      n += s.n;
+      first = 0;
+    }
+    i = e + 1;
+  }
+  if (dot)
+    o[n++] = '/';
+  size_t skip = n > 1 && o[1] == '/';
+  pstr_set(path, o + skip, n - skip);
+  free(o);
+}
+
+/* path-segments-rejoined: PATH split at every "/", empty segments
+ * dropped, "." dropped, ".." removing the segment before it (dropped at
+ * the root), joined again: "/" before it when PATH began with one, "/"
+ * after it when PATH ended with one ("/a/." becomes "/a", "/a//b/"
+ * "/a/b/", "/." "") */
+void pt_dots_segments_rejoined(struct pstr *path) {
+  if (!path->n)
+    return;
+  int lead = path->p[0] == '/', trail = path->p[path->n - 1] == '/';
+  struct seg *v = malloc((path->n + 1) * sizeof *v);
+  size_t n = 0;
+  if (!v)
+    abort();
+  for (size_t i = 0, s = 0; i <= path->n; i++) {
+    if (i < path->n && path->p[i] != '/')
+      continue;
+    struct seg g = {path->p + s, i - s};
+    s = i + 1;
+    if (seg_is(&g, "..") && n)
+      n--;
+    else if (g.n && !seg_is(&g, ".") && !seg_is(&g, ".."))
+      v[n++] = g;
+  }
+  char *o = malloc(path->n + 2), *q = o;
+  if (!o)
+    abort();
+  for (size_t i = 0; i < n; i++) {
+    if (i || lead)
+      *q++ = '/';
+    memcpy(q, v[i].p, v[i].n);
+    q += v[i].n;
+  }
+  if (trail)
+    *q++ = '/';
+  free(v);
+  pstr_set(path, o, (size_t)(q - o));
   free(o);
 }

@@ -44,6 +44,8 @@ void pt_in_scheme_slashes(struct pstr *s);
 void pt_in_backslash(struct pstr *s);
 void pt_in_relative_http(struct pstr *s);
 void pt_in_relative_file(struct pstr *s);
+void pt_in_authority_form(struct pstr *s);
+void pt_rw_port_not_u16_unset(struct prd *r);
 void pt_in_authority_implied(struct pstr *s);
 void pt_in_pct_encode(struct pstr *s);
 void pt_in_lone_percent(struct pstr *s);
@@ -55,6 +57,7 @@ int pct_hexval(char c);
 /* S's percent-encodings decoded */
 void pct_decode(struct pstr *s);
 void pt_rw_host_decode(struct prd *r);
+void pt_rw_userinfo_decode(struct prd *r);
 void pt_rw_path_decode(struct prd *r);
 void pt_rw_all_decode(struct prd *r);
 void pt_rw_all_decode_utf8(struct prd *r);
@@ -71,12 +74,14 @@ void pt_rw_empty_userinfo_in_host(struct prd *r);
 void pt_rw_non_digit_port_in_host(struct prd *r);
 void pt_rw_pct_upper(struct prd *r);
 void pt_rw_ipv6_canonical(struct prd *r);
+void pt_rw_ipv6_canonical_shorter(struct prd *r);
 void pt_rw_ipv6_brackets(struct prd *r);
 void pt_rw_empty_port(struct prd *r);
 void pt_rw_port_zeros(struct prd *r);
 void pt_rw_port_leading_digits(struct prd *r);
 void pt_rw_port_non_digit_path(struct prd *r);
 void pt_rw_ip_literal_path(struct prd *r);
+void pt_rw_ip_literal_raw_path(struct prd *r);
 void pt_rw_empty_host_authority_dropped(struct prd *r);
 void pt_rw_path_recoded(struct prd *r);
 void pt_rw_default_port(struct prd *r);
@@ -100,15 +105,21 @@ void pt_dots_spliced(struct pstr *path);
 void pt_dots_root_popped(struct pstr *path);
 void pt_dots_part_list(struct pstr *path);
 void pt_dots_split(struct pstr *path);
-void pt_dots_keep_above_root(struct pstr *path);
-/* whether PATH's last segment is "." or ".." */
-int pt_dots_ends_in_dot(const struct pstr *path);
+/* with LAST_POPS, a last ".." pops a kept ".." too */
+void pt_dots_keep_above_root(struct pstr *path, int last_pops);
+/* whether PATH's last segment is ".." (or, with DOT, ".") */
+int pt_dots_ends_in(const struct pstr *path, int dot);
+void pt_dots_root_dot_dot_drops_empty(struct pstr *path);
+void pt_dots_segments_rejoined(struct pstr *path);
 void pt_in_controls_underscore(struct pstr *s);
 void pt_in_invalid_utf8_empty(struct pstr *s);
 void pt_rw_path_pchar_decode(struct prd *r);
 void pct_normalize(struct pstr *s, int upper, int decode);
 /* the host read with PRE before it and POST after it, a reg-name */
 void host_widened(struct prd *r, const char *pre, const char *post);
+/* the host_type of R's host as "//HOST" reads (reg-name when it fails) */
+void lenient_host_type(struct prd *r);
+void pt_rw_authority_bad_octet(struct prd *r);
 /* the number of digits port P starts with (0 when it is undefined) */
 size_t port_digits(const struct pstr *p);
 /* the port read, with its ":", as part of the host; no port */

@@ -111,6 +111,15 @@ void pt_in_relative_http(struct pstr *s) {
     splice(s, 0, 0,
            s->n >= 2 && s->p[0] == '/' && s->p[1] == '/' ? "http:" : "http://");
 }
+/* http::Uri's authority-form: without "scheme://" and a leading "/",
+ * the input is an authority ("//" before it) */
+void pt_in_authority_form(struct pstr *s) {
+  size_t k = scheme_len(s->p, s->n);
+  if ((k && k + 2 < s->n && s->p[k + 1] == '/' && s->p[k + 2] == '/') ||
+      (s->n && s->p[0] == '/'))
+    return;
+  splice(s, 0, 0, "//");
+}
 /* vscode-uri's URI.parse(s), not strict: no scheme, so file */
 void pt_in_relative_file(struct pstr *s) {
   if (!scheme_len(s->p, s->n))
@@ -333,6 +342,10 @@ void pct_decode(struct pstr *s) {
 }
 void pt_rw_host_decode(struct prd *r) {
   pct_decode(&r->c[C_HOST]);
+  prd_rebuild_authority(r);
+}
+void pt_rw_userinfo_decode(struct prd *r) {
+  pct_decode(&r->c[C_USER]);
   prd_rebuild_authority(r);
 }
 /* path, query and fragment: percent-encoded unreserved octets decoded */
@@ -587,7 +600,7 @@ void pt_rw_pct_upper(struct prd *r) {
       pct_normalize(&r->c[c], 1, 0);
   prd_rebuild_authority(r);
 }
-void pt_rw_ipv6_canonical(struct prd *r) {
+static void ipv6_canonical(struct prd *r, int only_shorter) {
   struct pstr *h = &r->c[C_HOST];
   unsigned char a[16];
   char in[64], out[64];
@@ -600,8 +613,17 @@ void pt_rw_ipv6_canonical(struct prd *r) {
   out[0] = '[';
   size_t n = strlen(out);
   out[n++] = ']';
+  if (only_shorter && n >= h->n)
+    return;
   pstr_set(h, out, n);
   prd_rebuild_authority(r);
+}
+void pt_rw_ipv6_canonical(struct prd *r) {
+  ipv6_canonical(r, 0);
+}
+/* curl's ipv6_parse: inet_ntop's form only when it is shorter */
+void pt_rw_ipv6_canonical_shorter(struct prd *r) {
+  ipv6_canonical(r, 1);
 }
 void pt_rw_ipv6_brackets(struct prd *r) {
   struct pstr *h = &r->c[C_HOST];

@@ -385,6 +385,9 @@ struct prow {
 #define PLD "appendix-b-split,port-leading-digits-only"
 #define PSETS "appendix-b-split,pct-encode-sets-by-component"
 #define PORTD "appendix-b-split,port-digits-only"
+#define DDPOP "dot-dot-above-root-kept,last-dot-dot-pops-kept-dot-dot"
+#define ABAD "appendix-b-split,authority-ends-at-bad-octet"
+#define RDD "root-dot-dot-drops-empty-segment"
 #define IPV4Z "ipv4-leading-zeros-dropped"
 #define NPHE "appendix-b-split,network-path-as-path-host-empty"
 #define BWANM "base-without-authority-not-merged"
@@ -784,6 +787,72 @@ static const struct prow prows[] = {
      NULL, QUERY, "%C3%A9"},
     {"appendix-b-split,latin1-as-utf8-pct-encoded", "parse", "s://h\xe9/", NULL,
      HOST, "h\xe9"},
+    /* last-dot-dot-pops-kept-dot-dot (DDPOP): Boost.URL's remove_dot_segments */
+    {DDPOP, "resolve", "/../../..", "http://a/b", OUT, "http://a/../"},
+    {DDPOP, "resolve", "/../..", "http://a/b", OUT, "http://a/"},
+    {DDPOP, "normalize", "http://h/../a/..", NULL, OUT, "http://h/../"},
+    {"dot-dot-above-root-kept", "resolve", "/../../..", "http://a/b", OUT,
+     "http://a/../../.."},
+    /* authority-ends-at-bad-octet (ABAD): Boost.URL's authority grammar */
+    {ABAD, "parse", "http://a@b@c/p", NULL, USER, "a"},
+    {ABAD, "parse", "http://a@b@c/p", NULL, HOST, "b"},
+    {ABAD, "parse", "http://a@b@c/p", NULL, PATH, "@c/p"},
+    {ABAD, "parse", "s://h:1a:2/p", NULL, PORT, "1"},
+    {ABAD, "parse", "s://h:1a:2/p", NULL, PATH, "a:2/p"},
+    {ABAD, "parse", "http://u@@h/", NULL, HOST, ""},
+    {ABAD, "parse", "http://1.2.3.4:5:6/", NULL, RFC3986_COMPONENT_HOST_TYPE,
+     "IPv4address"},
+    {ABAD, "parse", "s://u:v@h:8/p", NULL, AUTH, "u:v@h:8"},
+    {ABAD, "parse", "s://a^b@h/p", NULL, HOST, "a"},
+    {ABAD, "parse", "s://a^b@h/p", NULL, PATH, "^b@h/p"},
+    /* authority-form, port-not-u16-unset: http::Uri */
+    {"authority-form", "parse", "h:80", NULL, HOST, "h"},
+    {"authority-form", "parse", "h:80", NULL, PORT, "80"},
+    {"authority-form", "parse", "s://h/p", NULL, HOST, "h"},
+    {"authority-form", "parse", "/p", NULL, AUTH, NULL},
+    {"authority-form,appendix-b-split,port-not-u16-unset", "parse", "a:b", NULL,
+     AUTH, "a:b"},
+    {"authority-form,appendix-b-split,port-not-u16-unset", "parse", "a:b", NULL,
+     PORT, NULL},
+    {"port-not-u16-unset", "parse", "//h:65536/", NULL, PORT, NULL},
+    {"port-not-u16-unset", "parse", "//h:/", NULL, AUTH, "h:"},
+    {"port-not-u16-unset", "parse", "//h:065535/", NULL, PORT, "065535"},
+    /* root-dot-dot-drops-empty-segment (RDD): Go's resolvePath */
+    {RDD, "resolve", "/..//a", "http://h/b", OUT, "http://h/a"},
+    {RDD, "resolve", "/a/..//b", "http://h/b", OUT, "http://h//b"},
+    {RDD, "resolve", "..//a", "http://h", OUT, "http://h/a"},
+    {RDD, "resolve", "a/./b/..", "http://h/c", OUT, "http://h/a/"},
+    {RDD, "resolve", "../../g", "http://h/b/c/d", OUT, "http://h/g"},
+    {"userinfo-pct-decoded", "parse", "//a%3Ab@h/", NULL, USER, "a:b"},
+    {"userinfo-pct-decoded", "parse", "//a%3Ab@h%41/", NULL, HOST, "h%41"},
+    /* ipv6-canonical-if-shorter: curl's ipv6_parse */
+    {"ipv6-canonical-if-shorter", "parse", "//[1:0:0::0]/", NULL, HOST,
+     "[1::]"},
+    {"ipv6-canonical-if-shorter", "parse", "//[1:2:3:4:5:6:7:AB]/", NULL, HOST,
+     "[1:2:3:4:5:6:7:AB]"},
+    /* ip-literal-starts-path: Spring's URI_PATTERN */
+    {"appendix-b-split,ip-literal-starts-path", "parse", "s://[v1.x]:8/p", NULL,
+     PATH, "[v1.x]:8/p"},
+    {"appendix-b-split,ip-literal-starts-path", "parse", "s://[v1.x]:8/p", NULL,
+     HOST, ""},
+    /* last-dot-dot-slash-dropped, leading-double-slash-collapsed: QUrl */
+    {"last-dot-dot-slash-dropped", "normalize", "http://h/a/b/..", NULL, OUT,
+     "http://h/a"},
+    {"last-dot-dot-slash-dropped", "normalize", "http://h/a/b/.", NULL, OUT,
+     "http://h/a/b/"},
+    {"leading-double-slash-collapsed", "normalize", "http://h///a", NULL, OUT,
+     "http://h//a"},
+    {"leading-double-slash-collapsed", "normalize", "http://h/.//a", NULL, OUT,
+     "http://h//a"},
+    /* path-segments-rejoined: Poco::URI::removeDotSegments */
+    {"path-segments-rejoined", "normalize", "http://h/a//.", NULL, OUT,
+     "http://h/a"},
+    {"path-segments-rejoined", "normalize", "http://h/.", NULL, OUT,
+     "http://h"},
+    {"path-segments-rejoined", "normalize", "http://h//a/../b/", NULL, OUT,
+     "http://h/b/"},
+    {"path-segments-rejoined", "normalize", "http://h////", NULL, OUT,
+     "http://h/"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
