@@ -300,14 +300,14 @@ ALL_TARGETS += $(ADAPTER_INPROCESS)
 # (adapters/tests/test_conditions.c over adapters/common/conditions.c).
 CONDITIONS_TEST := $(BUILD)/adapters/test-conditions
 $(BUILD)/obj/adapters/tests/test_conditions.o: adapters/common/conditions.h adapters/common/glue.h
-$(CONDITIONS_TEST): $(BUILD)/obj/adapters/tests/test_conditions.o $(BEHAVIOUR_SRC:%.c=$(BUILD)/obj/%.o) \
+$(CONDITIONS_TEST): $(BUILD)/obj/adapters/tests/test_conditions.o $(BUILD)/obj/adapters/tests/test_transforms.o $(BEHAVIOUR_SRC:%.c=$(BUILD)/obj/%.o) \
     $(BUILD)/obj/adapters/common/codec.o $(ADAPTER_READING_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDFLAGS)
 ALL_TARGETS += $(CONDITIONS_TEST)
 
 # adapters/TRANSFORMS.md, the transforms' table, written from the C table
-# (predict.c) by adapters/transforms-doc.py.
+# (predict_table.c) by adapters/transforms-doc.py.
 .PHONY: transforms-doc
 transforms-doc: $(UT_BIN)
 	@$(UT_BIN) behaviours --transforms --format json | $(PYTHON) adapters/transforms-doc.py > adapters/TRANSFORMS.md.tmp

@@ -1,7 +1,7 @@
 /*
  * predict.h: what a behaviour of behaviours.json (adapters/BEHAVIOURS.md)
  * predicts the library answers: a reject, or a reading computed from the
- * input by named transforms.  The transforms are one table (predict.c,
+ * input by named transforms.  The transforms are one table (predict_table.c,
  * documented in adapters/BEHAVIOURS.md "Transforms"); the harness and the
  * differential fuzz targets both compute predictions with it.
  */

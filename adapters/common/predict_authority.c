@@ -1,7 +1,7 @@
 /*
  * predict_authority.c: the reading rewrites of the authority a prediction
  * names: its port, its host, the whole authority dropped, or a malformed
- * one read leniently (predict.c's table, adapters/BEHAVIOURS.md
+ * one read leniently (predict_table.c's table, adapters/BEHAVIOURS.md
  * "Transforms").
  */
 #include "predict_impl.h"

@@ -1,5 +1,5 @@
 /*
- * predict_case.c: the rewrite of host-lowercased-to-first-pct (predict.c's
+ * predict_case.c: the rewrite of host-lowercased-to-first-pct (predict_table.c's
  * table): the host lower-cased up to its first "%" only, as Python's
  * urllib.parse reads a hostname (what follows a "%" taken for an IPv6
  * zone identifier, its case kept).

@@ -1,6 +1,6 @@
 /*
  * predict_dots.c: a dot-segment removal other than 5.2.4's, named by an
- * output transform of predict.c's table (adapters/BEHAVIOURS.md
+ * output transform of predict_table.c's table (adapters/BEHAVIOURS.md
  * "Transforms").
  */
 #include "predict_impl.h"

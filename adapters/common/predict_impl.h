@@ -1,6 +1,6 @@
 /*
- * predict_impl.h: what the two files of the transforms (predict.c: the
- * table and the reading; predict_rewrite.c: the rewrites) share.  Not for
+ * predict_impl.h: what the files of the transforms share (predict_table.c:
+ * the table; predict.c: the reading; predict_*.c: the rewrites).  Not for
  * other users: they take predict.h.
  */
 #ifndef URITEST_PREDICT_IMPL_H

@@ -1,5 +1,5 @@
 /*
- * predict_input.c: input rewrites of predict.c's table that replace
+ * predict_input.c: input rewrites of predict_table.c's table that replace
  * octets (adapters/BEHAVIOURS.md "Transforms").
  */
 #include "predict_impl.h"

@@ -1,5 +1,5 @@
 /*
- * predict_ipv4.c: the rewrite of ipv4-leading-zeros-dropped (predict.c's
+ * predict_ipv4.c: the rewrite of ipv4-leading-zeros-dropped (predict_table.c's
  * table): a reg-name of four dot-separated decimal numbers up to 255, one
  * written with leading zeros, read as the IPv4address they name in
  * decimal ("060.1.1.1" read "60.1.1.1", not octal).

@@ -1,6 +1,6 @@
 /*
  * predict_ipv6.c: the rewrite of ipv6-first-zero-run-compressed
- * (predict.c's table), uri-js's _normalizeIPv6: an IPv6 literal's fields
+ * (predict_table.c's table), uri-js's _normalizeIPv6: an IPv6 literal's fields
  * lower-cased and stripped of leading zeros, placed as its split at "::"
  * places them, and the first longest run of two or more zero fields
  * written "::"; a literal that is no IPv6 address is left as it is.

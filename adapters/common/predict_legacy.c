@@ -1,7 +1,7 @@
 /*
  * predict_legacy.c: the reading rewrites of Node's legacy url.parse (and
  * the url npm package, its port) that a prediction names: the host cut
- * where its hostname rules stop it, and its autoEscape set (predict.c's
+ * where its hostname rules stop it, and its autoEscape set (predict_table.c's
  * table, adapters/BEHAVIOURS.md "Transforms").
  */
 #include "predict_impl.h"

@@ -1,6 +1,6 @@
 /*
  * predict_path.c: the rewrites of the path that a prediction names
- * (predict.c's table, adapters/BEHAVIOURS.md "Transforms").
+ * (predict_table.c's table, adapters/BEHAVIOURS.md "Transforms").
  */
 #include "predict_impl.h"
 

@@ -1,5 +1,5 @@
 /*
- * predict_pct.c: reading rewrites of percent-encodings in predict.c's
+ * predict_pct.c: reading rewrites of percent-encodings in predict_table.c's
  * table (adapters/BEHAVIOURS.md "Transforms").
  */
 #include "predict_impl.h"

@@ -1,6 +1,6 @@
 /*
  * predict_pct_sets.c: the rewrite of pct-encode-sets-by-component
- * (predict.c's table): each component percent-encodes the octets of its
+ * (predict_table.c's table): each component percent-encodes the octets of its
  * own set, as the URL Standard's percent-encode sets name them (the C0
  * control, fragment, query, special-query, path and userinfo sets).
  */

@@ -1,5 +1,5 @@
 /*
- * predict_port.c: the rewrite of port-digits-only (predict.c's table): the
+ * predict_port.c: the rewrite of port-digits-only (predict_table.c's table): the
  * port starts at the first ":" after the host and holds only the digits
  * that follow it; the rest of the authority is read as the start of the
  * path, as a split by "(\[[^]]*\]|[^:]*)(:(\d*))?" reads it; and of

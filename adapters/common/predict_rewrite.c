@@ -1,7 +1,7 @@
 /*
  * predict_rewrite.c: the rewrites of the transforms (predict.h): of the
  * input before it is read, and of the components read; the table that
- * names them is predict.c's.
+ * names them is predict_table.c.
  */
 #include "predict_impl.h"
 

@@ -1,5 +1,5 @@
 /*
- * predict_root.c: rewrites of predict.c's table that add what urllib3's
+ * predict_root.c: rewrites of predict_table.c's table that add what urllib3's
  * parse_url supplies: "//" before a reference that starts with neither a
  * scheme nor "/" (network-path-implied), "/" before a rootless path
  * (rootless-path-rooted).

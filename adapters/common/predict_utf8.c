@@ -1,5 +1,5 @@
 /*
- * predict_utf8.c: rewrites of predict.c's table about UTF-8.
+ * predict_utf8.c: rewrites of predict_table.c's table about UTF-8.
  * path-pct-bad-utf8-replaced: in the path, percent-encoded octets that
  * are no well-formed UTF-8 are decoded as Python's bytes.decode("utf-8",
  * "replace") does, each maximal ill-formed part becoming U+FFFD, written
