@@ -27,10 +27,8 @@ protocol() {
   echo "$output"
   [ "$status" -eq 0 ]
 }
-proto_requests() { protocol requests "$1"; }
+proto_session() { protocol session "$1"; }
 proto_pipelined() { protocol pipelined "$1"; }
-proto_interactive() { protocol interactive "$1"; }
-proto_garbage() { protocol garbage "$1"; }
 
 # registry_folder_ok FOLDER: adapters/FOLDER/adapter.json is one entry or a
 # non-empty array whose first names the folder and whose others are

@@ -18,6 +18,8 @@ Prints what is wrong and exits 1, or exits 0.
   interactive  each answer arrives while standard input stays open (6)
   garbage      500 lines of random octets, each answered with an error, the
                output well-formed UTF-8 JSON (1, 4)
+  session      interactive, then requests and garbage, in one session of
+               the adapter (each.bash's row: one start instead of three)
 
 The checks are the protocol's, not the library's: whatever a library reads,
 an answer of the right shape passes."""
@@ -194,8 +196,9 @@ def malformed(op):
             (4, req(**without_input(id=4, input=5)))]
 
 
-def check_requests(ad):
-    h = ad.hello
+def requests_data(h):
+    """The requests of check_requests for the adapter that said hello H,
+    and the function that checks their answers (from the first on)."""
     expect(isinstance(h, dict), "hello: not an object")
     expect(isinstance(h.get("adapter"), str) and h["adapter"], "hello: adapter is not a name")
     expect(isinstance(h.get("library"), str) and h["library"], "hello: library is empty")
@@ -224,10 +227,17 @@ def check_requests(ad):
     # ended with LF: a last line without one is the shared loops' tests
     # (protocol.bats), since erlang-uri-string's io server drops it now and then
     data += b'{"id": "last", "op": "parse", "input": "http://h/"}\n'
-    a = ad.answers(data, ANSWER_TIMEOUT)
     want = len(ids) + 1 + len(bad) + len(octets) + len(extra) + 1
-    expect(len(a) == want, "%d answers to %d requests (blank lines answered, or one lost?): %s"
-           % (len(a), want, [x.get("id") if isinstance(x, dict) else x for x in a][:40]))
+
+    def verify(a):
+        expect(len(a) >= want, "%d answers to %d requests (blank lines answered, or one lost?): %s"
+               % (len(a), want, [x.get("id") if isinstance(x, dict) else x for x in a][:40]))
+        requests_answered(a, ids, bad, octets, extra)
+        return want
+    return data, verify
+
+
+def requests_answered(a, ids, bad, octets, extra):
     k = 0
     for i in ids:
         answered(a[k], i)
@@ -245,7 +255,14 @@ def check_requests(ad):
         expect("unsupported" in a[k], "op %s is not in the hello's ops, yet answered %s" % (op, json.dumps(a[k])[:200]))
         k += 1
     answered(a[k], "last")
-    return "%d answers; hello %s" % (len(a), json.dumps(h, ensure_ascii=True))
+
+
+def check_requests(ad):
+    data, verify = requests_data(ad.hello)
+    a = ad.answers(data, ANSWER_TIMEOUT)
+    n = verify(a)
+    expect(n == len(a), "%d answers to %d requests (blank lines answered?)" % (len(a), n))
+    return "%d answers; hello %s" % (len(a), json.dumps(ad.hello, ensure_ascii=True))
 
 
 def check_pipelined(ad):
@@ -276,17 +293,42 @@ def check_interactive(ad):
     return "3 answers, each before the next request"
 
 
-def check_garbage(ad):
+def garbage_lines():
+    """500 lines of random octets (the same ones every time)."""
     r = random.Random(7)
     lines = []
     for _ in range(500):
         line = bytes(r.randrange(256) for _ in range(r.randrange(1, 200)))
         lines.append(b"{" + line.replace(b"\n", b"x").replace(b"\r", b"x") + b"\n")
+    return lines
+
+
+def check_garbage(ad):
+    lines = garbage_lines()
     a = ad.answers(b"".join(lines), ANSWER_TIMEOUT)
     expect(len(a) == len(lines), "%d answers to %d lines" % (len(a), len(lines)))
     for x in a:
         refused(x, None)
     return "%d error answers" % len(a)
+
+
+def check_session(ad):
+    """interactive, then requests and garbage in one session: one start of
+    the adapter where three would do the same checks."""
+    for i in range(3):
+        ad.p.stdin.write(req(id="i%d" % i, op="parse", input="http://h/"))
+        ad.p.stdin.flush()
+        answered(ad.answer(ANSWER_TIMEOUT, "answer %d (interactive)" % i), "i%d" % i)
+    data, verify = requests_data(ad.hello)
+    lines = garbage_lines()
+    a = ad.answers(data + b"".join(lines), ANSWER_TIMEOUT)
+    n = verify(a)
+    expect(len(a) == n + len(lines), "%d answers to %d requests and %d lines of random octets"
+           % (len(a), n, len(lines)))
+    for x in a[n:]:
+        refused(x, None)
+    return "3 answers, each before the next request; %d answers; hello %s" % (
+        len(a), json.dumps(ad.hello, ensure_ascii=True))
 
 
 def registry_spec(name):
@@ -300,7 +342,8 @@ def registry_spec(name):
 
 
 CHECKS = {"requests": check_requests, "pipelined": check_pipelined,
-          "interactive": check_interactive, "garbage": check_garbage}
+          "interactive": check_interactive, "garbage": check_garbage,
+          "session": check_session}
 
 
 def main(argv):

@@ -30,10 +30,9 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 # (the row's title, the check of adapters/tests/each.bash): for each adapter
 CHECKS = [
     ("registry: adapter.json fields, a baseline that names it", "registry_ok"),
-    ("protocol: hello, ids, malformed requests, octets, unlisted ops, blank lines", "proto_requests"),
+    ("protocol: answers flushed while stdin stays open; hello, ids, malformed requests, octets, "
+     "unlisted ops, blank lines, lines of random octets; exit 0 at the end", "proto_session"),
     ("protocol: 2,000 pipelined requests and a 1 MB one, answered in order", "proto_pipelined"),
-    ("protocol: answers flushed while stdin stays open; exit 0 at its end", "proto_interactive"),
-    ("protocol: lines of random octets, one error answer each, in UTF-8 JSON", "proto_garbage"),
 ]
 
 
