@@ -17,7 +17,7 @@ setup() {
   [ -z "${URITEST_SKIP_BIG:-}" ] || skip "URITEST_SKIP_BIG is set"
 }
 
-@test "BIG: a valid 100 MB vector file runs through the reference adapter" {
+@test "measured: BIG: a valid 100 MB vector file runs through the reference adapter" {
   [ "$(stat -c %s "$BATS_FILE_TMPDIR/big.json")" -gt 100000000 ]
   run --separate-stderr "$UT" run --vectors "$BATS_FILE_TMPDIR/big.json" --adapter reference \
     --output "$(OUT)" --no-progress
@@ -25,7 +25,7 @@ setup() {
   [ "${lines[-1]}" = "200000 passed, 0 failed" ]
 }
 
-@test "BIG: a 100 MB vector file cut short: file:line:column, exit 2, nothing run" {
+@test "measured: BIG: a 100 MB vector file cut short: file:line:column, exit 2, nothing run" {
   run --separate-stderr "$UT" run --vectors "$BATS_FILE_TMPDIR/truncated.json" --adapter reference \
     --output "$(OUT)" --no-progress
   [ "$status" -eq 2 ]

@@ -89,7 +89,7 @@ assert n == 3 * len(want), n
 PY
 }
 
-@test "diff: many long lines (100 of 1 MB) stream in bounded memory" {
+@test "measured: diff: many long lines (100 of 1 MB) stream in bounded memory" {
   "$PY" -c "
 import sys
 l = b'http://h/' + b'a' * (1 << 20) + b'\n'
@@ -99,7 +99,8 @@ for i in range(100): sys.stdout.buffer.write(l)" |
   kb=$(sed -n 's/^peak-rss: \([0-9]*\) kB.*/\1/p' "$T/err")
   echo "peak $kb kB"
   # batches stop at 16 MB: about 40 MB in all (a batch of 4096 such lines
-  # would be GBs); under ASan (make test-harness-asan) the figure says nothing
+  # would be GBs); under ASan (make test-harness-asan) the figure says nothing,
+  # and the main build checks it (make test-harness)
   [ -z "${ASAN_OPTIONS:-}" ] || return 0
   [ "$kb" -gt 0 ] && [ "$kb" -lt 80000 ]
 }
