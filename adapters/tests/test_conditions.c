@@ -628,6 +628,10 @@ static const struct prow prows[] = {
      "a:b",
      NULL, PATH, "_a:b"},
     {"controls-as-underscore", "parse", "s://h/p#a\x7f\tb", NULL, FRAG, "a__b"},
+    /* whitespace-cleaned: GLib's G_URI_FLAGS_PARSE_RELAXED */
+    {"whitespace-cleaned", "parse", " \x0bs://h/a\t\fc\n ", NULL, PATH, "/ac"},
+    {"whitespace-cleaned,appendix-b-split", "parse", "s://h/a b\x01", NULL,
+     PATH, "/a b\x01"},
     /* path-pchar-pct-decoded: furl's path, decoded and quoted again */
     {"path-pchar-pct-decoded", "parse", "http://h/%2a%2f%41%e9?%2a", NULL, PATH,
      "/*%2FA%E9"},
