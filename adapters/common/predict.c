@@ -60,10 +60,10 @@ const struct transform transform_table[] = {
      "an octet outside the URI characters (space, controls, non-ASCII, "
      "\"<>\\\"{}|^`\") is percent-encoded",
      pt_in_pct_encode, NULL},
-    {"whitespace-cleaned", TS_INPUT, "2",
+    {"whitespace-trimmed", TS_INPUT, "2",
      "leading and trailing ASCII whitespace (space, TAB, LF, VT, FF, CR) "
-     "is removed, and every TAB, LF, VT, FF and CR inside",
-     pt_in_whitespace_cleaned, NULL},
+     "is removed",
+     pt_in_whitespace_trimmed, NULL},
     {"appendix-b-split", TS_SPLIT, "Appendix B",
      "an input RFC 3986 rejects is accepted, split by Appendix B's regular "
      "expression, the userinfo ending at the last \"@\" of the authority "

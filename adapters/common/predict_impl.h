@@ -101,7 +101,7 @@ void pt_dots_keep_above_root(struct pstr *path);
 /* whether PATH's last segment is "." or ".." */
 int pt_dots_ends_in_dot(const struct pstr *path);
 void pt_in_controls_underscore(struct pstr *s);
-void pt_in_whitespace_cleaned(struct pstr *s);
+void pt_in_whitespace_trimmed(struct pstr *s);
 void pt_rw_path_pchar_decode(struct prd *r);
 void pct_normalize(struct pstr *s, int upper, int decode);
 /* the host read with PRE before it and POST after it, a reg-name */

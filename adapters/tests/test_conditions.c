@@ -628,10 +628,10 @@ static const struct prow prows[] = {
      "a:b",
      NULL, PATH, "_a:b"},
     {"controls-as-underscore", "parse", "s://h/p#a\x7f\tb", NULL, FRAG, "a__b"},
-    /* whitespace-cleaned: GLib's G_URI_FLAGS_PARSE_RELAXED */
-    {"whitespace-cleaned", "parse", " \x0bs://h/a\t\fc\n ", NULL, PATH, "/ac"},
-    {"whitespace-cleaned,appendix-b-split", "parse", "s://h/a b\x01", NULL,
-     PATH, "/a b\x01"},
+    /* whitespace-trimmed: GLib's and libsoup's clean-up */
+    {"whitespace-trimmed", "parse", " \x0bs://h/a\n\f", NULL, PATH, "/a"},
+    {"whitespace-trimmed,appendix-b-split,bad-scheme-as-path", "parse",
+     " \x01a:b", NULL, PATH, "\x01a:b"},
     /* path-pchar-pct-decoded: furl's path, decoded and quoted again */
     {"path-pchar-pct-decoded", "parse", "http://h/%2a%2f%41%e9?%2a", NULL, PATH,
      "/*%2FA%E9"},
