@@ -127,6 +127,7 @@ void pt_rw_userinfo_recoded(struct prd *r);
 void pt_rw_pct_encode_rfc_sets(struct prd *r);
 void pt_rw_scheme_cleaned(struct prd *r);
 /* predict_ipv6.c */
+void pt_rw_ipv6_url(struct prd *r);
 void pt_rw_ipv6_urijs(struct prd *r);
 /* the host type of the host R reads leniently (predict.c) */
 void lenient_host_type(struct prd *r);

@@ -4,6 +4,7 @@
  * lower-cased and stripped of leading zeros, placed as its split at "::"
  * places them, and the first longest run of two or more zero fields
  * written "::"; a literal that is no IPv6 address is left as it is.
+ * Also ipv6-url-serialized, the URL Standard's IPv6 serializer.
  */
 #include "predict_impl.h"
 
@@ -83,6 +84,43 @@ void pt_rw_ipv6_urijs(struct prd *r) {
     }
     int sep = x && !(best >= 0 && x == best + blen);
     o += (size_t)sprintf(out + o, "%s%s", sep ? ":" : "", fld[x]);
+  }
+  out[o++] = ']';
+  pstr_set(h, out, o);
+  prd_rebuild_authority(r);
+}
+
+/* ipv6-url-serialized: the URL Standard's IPv6 serializer: the address's
+ * eight pieces in lower-case hex without leading zeros, the first longest
+ * run of two or more zero pieces written "::", an embedded IPv4 address
+ * too ("[::FFFF:1.2.3.4]" read "[::ffff:102:304]") */
+void pt_rw_ipv6_url(struct prd *r) {
+  struct pstr *h = &r->c[C_HOST];
+  unsigned char b[16];
+  char in[64], out[64];
+  if (!pstr_is(&r->c[C_TYPE], "IPv6address") || h->n < 3 || h->n > 60)
+    return;
+  memcpy(in, h->p + 1, h->n - 2);
+  in[h->n - 2] = 0;
+  if (inet_pton(AF_INET6, in, b) != 1)
+    return;
+  int best = -1, blen = 1;
+  for (int x = 0, run = 0; x < NF; x++) {
+    run = b[2 * x] || b[2 * x + 1] ? 0 : run + 1;
+    if (run > blen) {
+      blen = run;
+      best = x - run + 1;
+    }
+  }
+  size_t o = 1;
+  out[0] = '[';
+  for (int x = 0; x < NF; x++) {
+    if (x == best)
+      o += (size_t)sprintf(out + o, "::");
+    if (best >= 0 && x >= best && x < best + blen)
+      continue;
+    o += (size_t)sprintf(out + o, "%s%x", o > 1 && out[o - 1] != ':' ? ":" : "",
+                         (unsigned)(b[2 * x] << 8 | b[2 * x + 1]));
   }
   out[o++] = ']';
   pstr_set(h, out, o);

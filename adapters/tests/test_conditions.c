@@ -628,6 +628,13 @@ static const struct prow prows[] = {
      "a:b",
      NULL, PATH, "_a:b"},
     {"controls-as-underscore", "parse", "s://h/p#a\x7f\tb", NULL, FRAG, "a__b"},
+    /* ipv6-url-serialized: the URL Standard's IPv6 serializer */
+    {"ipv6-url-serialized", "parse", "http://[::FFFF:1.2.3.4]/", NULL, HOST,
+     "[::ffff:102:304]"},
+    {"ipv6-url-serialized", "parse", "http://[1:0:0:2:0:0:0:3]/", NULL, HOST,
+     "[1:0:0:2::3]"},
+    {"ipv6-url-serialized", "parse", "http://[::ab:FFF]/", NULL, HOST,
+     "[::ab:fff]"},
     /* whitespace-trimmed: GLib's and libsoup's clean-up */
     {"whitespace-trimmed", "parse", " \x0bs://h/a\n\f", NULL, PATH, "/a"},
     {"whitespace-trimmed,appendix-b-split,bad-scheme-as-path", "parse",
