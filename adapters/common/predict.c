@@ -408,10 +408,9 @@ const struct transform transform_table[] = {
      "an absent component is read as empty (\"\", not null)", NULL,
      pt_rw_absent_as_empty},
     {"ipv6-url-serialized", TS_READING, "3.2.2",
-     "an IPv6 literal is written as the URL Standard serializes it: eight "
-     "lower-case hex pieces without leading zeros, the first longest run of "
-     "two or more zero pieces \"::\", an embedded IPv4 address in hex too "
-     "(\"[::FFFF:1.2.3.4]\" read \"[::ffff:102:304]\")",
+     "an IPv6 literal is written as the URL Standard serializes it, an "
+     "embedded IPv4 address in hex too (\"[::FFFF:1.2.3.4]\" read "
+     "\"[::ffff:102:304]\")",
      NULL, pt_rw_ipv6_url},
 };
 const size_t transform_count = sizeof transform_table / sizeof *transform_table;
