@@ -164,6 +164,12 @@ const struct transform transform_table[] = {
      "and the reference as it reads (\"./a\" on \"s:/b/c\" is "
      "\"s:./a\")",
      NULL, NULL},
+    {"dot-segments-paired", TS_OUTPUT, "5.2.4",
+     "resolve removes from a path that starts with \"/\" its \"./\" "
+     "segments and a last \".\" (not of \"/.\"), then each \"seg/../\" "
+     "from the start, an empty seg never (\"/a//../b\" stays), a last "
+     "\"seg/..\" and leading \"/..\"s; other paths as 5.2.4 says",
+     NULL, NULL},
     {"host-cut-at-non-hostname-octet", TS_READING, "3.2.2",
      "the host ends at its first octet of %/?;#'{}|\\^`<> \" CR LF TAB, "
      "the port is the digits after its last \":\", and a host not in "
@@ -666,6 +672,8 @@ static void remove_dots_as_named(const struct prediction *p,
     pt_dots_last_dot_dot_kept(path);
   } else if (HAS(p, "dot-segments-spliced")) {
     pt_dots_spliced(path);
+  } else if (HAS(p, "dot-segments-paired") && path->n && path->p[0] == '/') {
+    pt_dots_paired(path);
   } else if (HAS(p, "dot-dot-above-root-kept")) {
     pt_dots_keep_above_root(path);
   } else if (!HAS(p, "dot-segments-kept")) {

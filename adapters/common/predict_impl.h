@@ -97,6 +97,7 @@ void pt_rw_empty_port_unset(struct prd *r);
 void pt_rw_empty_authority(struct prd *r);
 void pt_dots_last_dot_dot_kept(struct pstr *path);
 void pt_dots_spliced(struct pstr *path);
+void pt_dots_paired(struct pstr *path);
 void pt_dots_keep_above_root(struct pstr *path);
 /* whether PATH's last segment is "." or ".." */
 int pt_dots_ends_in_dot(const struct pstr *path);

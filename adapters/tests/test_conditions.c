@@ -628,6 +628,12 @@ static const struct prow prows[] = {
      "a:b",
      NULL, PATH, "_a:b"},
     {"controls-as-underscore", "parse", "s://h/p#a\x7f\tb", NULL, FRAG, "a__b"},
+    /* dot-segments-paired: libsoup 2's remove_dot_segments */
+    {"dot-segments-paired", "resolve", "..//../..", "http://a/b/c/d;p?q", OUT,
+     "http://a/b//../.."},
+    {"dot-segments-paired", "resolve", "/.", "http://a/b", OUT, "http://a/."},
+    {"dot-segments-paired", "resolve", "../../g", "http://a/b/c/d", OUT,
+     "http://a/g"},
     /* ipv6-url-serialized: the URL Standard's IPv6 serializer */
     {"ipv6-url-serialized", "parse", "http://[::FFFF:1.2.3.4]/", NULL, HOST,
      "[::ffff:102:304]"},
