@@ -155,6 +155,17 @@ COND(c_input_rejected) {
 COND(c_input_utf8) {
   return codec_utf8_valid(x->in, x->len);
 }
+/* the input, each "%XX" decoded (a "%" that starts none kept), is
+ * well-formed UTF-8 without a NUL octet */
+COND(c_input_pct_decoded_utf8) {
+  char *d = malloc(x->len + 1);
+  if (!d)
+    return 0;
+  size_t n = pct_decoded(x->in, x->len, d);
+  int ok = !memchr(d, 0, n) && codec_utf8_valid(d, n);
+  free(d);
+  return ok;
+}
 COND(c_input_control_or_space) {
   return has_octet(x->in, x->len, o_control_or_space);
 }
@@ -760,6 +771,7 @@ static const struct cond_entry conditions[] = {
     {"input-or-base-bad-pct", c_input_or_base_bad_pct},
     {"input-or-base-second-hash", c_input_or_base_second_hash},
     {"input-utf8-non-ascii", c_input_utf8_non_ascii},
+    {"input-pct-decoded-utf8", c_input_pct_decoded_utf8},
     {"base-userinfo-empty", c_base_userinfo_empty},
     {"input-or-base-pct-delim", c_input_or_base_pct_delim},
     {"base-invalid", c_base_invalid},

@@ -118,6 +118,9 @@ struct cond_entry {
   cond_fn fn;
 };
 /* The condition of T (N entries) named NAME, or NULL. */
+/* The value of S (N octets) with every "%XX" decoded into OUT (room for
+ * N); its length (conditions_lib.c). */
+size_t pct_decoded(const char *s, size_t n, char *out);
 cond_fn cond_lookup(const struct cond_entry *t, size_t n, const char *name);
 /* The condition of conditions_lib.c named NAME, or NULL. */
 cond_fn condition_named_lib(const char *name);

@@ -21,7 +21,7 @@ COND(c_lib_output_dot_segment) {
 }
 /* The value of S (N octets) with every "%XX" decoded into OUT (room for
  * N); its length. */
-static size_t pct_decoded(const char *s, size_t n, char *out) {
+size_t pct_decoded(const char *s, size_t n, char *out) {
   size_t k = 0;
   for (size_t i = 0; i < n; i++) {
     if (s[i] == '%' && i + 2 < n && is_hex((unsigned char)s[i + 1]) &&

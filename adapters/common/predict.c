@@ -225,6 +225,8 @@ static void remove_dots_as_named(const struct prediction *p,
   } else if (HAS(p, "root-dot-dot-drops-empty-segment") && path->n &&
              path->p[0] == '/') {
     pt_dots_root_dot_dot_drops_empty(path);
+  } else if (HAS(p, "dot-segments-paired") && path->n && path->p[0] == '/') {
+    pt_dots_paired(path);
   } else if (HAS(p, "dot-dot-above-root-kept")) {
     pt_dots_keep_above_root(path, HAS(p, "last-dot-dot-pops-kept-dot-dot"));
   } else if (!HAS(p, "dot-segments-kept")) {

@@ -337,3 +337,59 @@ void pt_dots_segments_rejoined(struct pstr *path) {
   pstr_set(path, o, (size_t)(q - o));
   free(o);
 }
+
+/* the start of S's segment "<seg>/../" (SEG not ".."), scanned from the
+ * segment after S's root as libsoup 2's remove_dot_segments does: an empty
+ * segment never pairs ("//../" stays); NULL when none */
+static char *soup_pair(char *s, char **q) {
+  char *p = s + 1;
+  while (*p) {
+    if (!strncmp(p, "../", 3)) {
+      p += 3;
+      continue;
+    }
+    if (!(*q = strchr(p + 1, '/')))
+      return NULL;
+    if (!strncmp(*q, "/../", 4))
+      return p;
+    p = *q + 1;
+  }
+  return NULL;
+}
+/* dot-segments-paired: libsoup 2's remove_dot_segments on a path that
+ * starts with "/" (predict.c calls it on no other): "./" segments removed, then a last "." (not of "/."),
+ * then each "<seg>/../" from the start, a last "<seg>/.." and leading
+ * "/.."s */
+static void soup_dots(char *s) {
+  char *p = s + 1, *q;
+  while (*p)
+    if (p[-1] == '/' && p[0] == '.' && p[1] == '/')
+      memmove(p, p + 2, strlen(p + 2) + 1);
+    else
+      p++;
+  if (p > s + 2 && p[-1] == '.' && p[-2] == '/')
+    p[-1] = 0;
+  while ((p = soup_pair(s, &q)))
+    memmove(p, q + 4, strlen(q + 4) + 1);
+  q = strrchr(s, '/');
+  if (q && q != s && !strcmp(q, "/..")) {
+    for (p = q - 1; p > s && *p != '/'; p--)
+      ;
+    if (strncmp(p, "/../", 4))
+      p[1] = 0;
+  }
+  while (!strncmp(s, "/../", 4))
+    memmove(s, s + 3, strlen(s) - 2);
+  if (!strcmp(s, "/.."))
+    s[1] = 0;
+}
+void pt_dots_paired(struct pstr *path) {
+  char *s;
+  if (memchr(path->p, 0, path->n) || !(s = malloc(path->n + 1)))
+    return;
+  memcpy(s, path->p, path->n);
+  s[path->n] = 0;
+  soup_dots(s);
+  pstr_set(path, s, strlen(s));
+  free(s);
+}

@@ -113,6 +113,8 @@ void pt_dots_root_dot_dot_drops_empty(struct pstr *path);
 void pt_dots_segments_rejoined(struct pstr *path);
 void pt_in_controls_underscore(struct pstr *s);
 void pt_in_invalid_utf8_empty(struct pstr *s);
+void pt_dots_paired(struct pstr *path);
+void pt_in_whitespace_trimmed(struct pstr *s);
 void pt_rw_path_pchar_decode(struct prd *r);
 void pct_normalize(struct pstr *s, int upper, int decode);
 /* the host read with PRE before it and POST after it, a reg-name */
@@ -142,6 +144,7 @@ void pt_rw_userinfo_recoded(struct prd *r);
 void pt_rw_pct_encode_rfc_sets(struct prd *r);
 void pt_rw_scheme_cleaned(struct prd *r);
 /* predict_ipv6.c */
+void pt_rw_ipv6_url(struct prd *r);
 void pt_rw_ipv6_urijs(struct prd *r);
 /* predict_legacy.c */
 void pt_rw_host_cut_legacy(struct prd *r);

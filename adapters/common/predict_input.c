@@ -1,8 +1,10 @@
 /*
  * predict_input.c: input rewrites of predict_table.c's table that replace
- * octets (adapters/BEHAVIOURS.md "Transforms").
+ * or remove octets (adapters/BEHAVIOURS.md "Transforms").
  */
 #include "predict_impl.h"
+
+#include <string.h>
 
 #include "codec.h"
 
@@ -19,4 +21,18 @@ void pt_in_controls_underscore(struct pstr *s) {
 void pt_in_invalid_utf8_empty(struct pstr *s) {
   if (!codec_utf8_valid(s->p, s->n))
     s->n = 0;
+}
+/* whitespace-trimmed: leading and trailing ASCII whitespace removed (GLib's
+ * g_ascii_isspace: space, TAB, LF, VT, FF, CR) */
+static int is_ascii_space(unsigned char c) {
+  return c == ' ' || (c >= '\t' && c <= '\r');
+}
+void pt_in_whitespace_trimmed(struct pstr *s) {
+  size_t a = 0, b = s->n;
+  while (a < b && is_ascii_space((unsigned char)s->p[a]))
+    a++;
+  while (b > a && is_ascii_space((unsigned char)s->p[b - 1]))
+    b--;
+  memmove(s->p, s->p + a, b - a);
+  s->n = b - a;
 }

@@ -4,6 +4,8 @@
  * lower-cased and stripped of leading zeros, placed as its split at "::"
  * places them, and the first longest run of two or more zero fields
  * written "::"; a literal that is no IPv6 address is left as it is.
+ * Also ipv6-canonical (inet_ntop) and ipv6-url-serialized, the URL
+ * Standard's IPv6 serializer.
  */
 #include "predict_impl.h"
 
@@ -87,4 +89,72 @@ void pt_rw_ipv6_urijs(struct prd *r) {
   out[o++] = ']';
   pstr_set(h, out, o);
   prd_rebuild_authority(r);
+}
+
+/* 1 when the host of R is an IPv6address literal, its address into B */
+static int ipv6_host_address(const struct prd *r, unsigned char b[16]) {
+  const struct pstr *h = &r->c[C_HOST];
+  char in[64];
+  if (!pstr_is(&r->c[C_TYPE], "IPv6address") || h->n < 3 || h->n > 60)
+    return 0;
+  memcpy(in, h->p + 1, h->n - 2);
+  in[h->n - 2] = 0;
+  return inet_pton(AF_INET6, in, b) == 1;
+}
+/* the host of R set to the literal OUT (N octets, "[" at OUT[0]) with its
+ * closing "]" */
+static void set_ipv6_host(struct prd *r, char *out, size_t n) {
+  out[n++] = ']';
+  pstr_set(&r->c[C_HOST], out, n);
+  prd_rebuild_authority(r);
+}
+/* the RFC 5952 form inet_ntop writes; with ONLY_SHORTER only when it is
+ * shorter than the literal as written */
+static void ipv6_canonical(struct prd *r, int only_shorter) {
+  unsigned char b[16];
+  char out[64];
+  if (!ipv6_host_address(r, b) || !inet_ntop(AF_INET6, b, out + 1, 62))
+    return;
+  out[0] = '[';
+  size_t n = strlen(out);
+  if (only_shorter && n + 1 >= r->c[C_HOST].n)
+    return;
+  set_ipv6_host(r, out, n);
+}
+/* ipv6-canonical */
+void pt_rw_ipv6_canonical(struct prd *r) {
+  ipv6_canonical(r, 0);
+}
+/* ipv6-canonical-if-shorter: curl's ipv6_parse */
+void pt_rw_ipv6_canonical_shorter(struct prd *r) {
+  ipv6_canonical(r, 1);
+}
+/* ipv6-url-serialized: the URL Standard's IPv6 serializer: the address's
+ * eight pieces in lower-case hex without leading zeros, the first longest
+ * run of two or more zero pieces written "::", an embedded IPv4 address
+ * too ("[::FFFF:1.2.3.4]" read "[::ffff:102:304]") */
+void pt_rw_ipv6_url(struct prd *r) {
+  unsigned char b[16];
+  char out[64];
+  if (!ipv6_host_address(r, b))
+    return;
+  int best = -1, blen = 1;
+  for (int x = 0, run = 0; x < NF; x++) {
+    run = b[2 * x] || b[2 * x + 1] ? 0 : run + 1;
+    if (run > blen) {
+      blen = run;
+      best = x - run + 1;
+    }
+  }
+  size_t o = 1;
+  out[0] = '[';
+  for (int x = 0; x < NF; x++) {
+    if (x == best)
+      o += (size_t)sprintf(out + o, "::");
+    if (best >= 0 && x >= best && x < best + blen)
+      continue;
+    o += (size_t)sprintf(out + o, "%s%x", o > 1 && out[o - 1] != ':' ? ":" : "",
+                         (unsigned)(b[2 * x] << 8 | b[2 * x + 1]));
+  }
+  set_ipv6_host(r, out, o);
 }

@@ -8,7 +8,6 @@
 #include "codec.h"
 #include "conditions_impl.h"
 
-#include <arpa/inet.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -599,31 +598,6 @@ void pt_rw_pct_upper(struct prd *r) {
     if (c != C_TYPE && c != C_AUTH)
       pct_normalize(&r->c[c], 1, 0);
   prd_rebuild_authority(r);
-}
-static void ipv6_canonical(struct prd *r, int only_shorter) {
-  struct pstr *h = &r->c[C_HOST];
-  unsigned char a[16];
-  char in[64], out[64];
-  if (!pstr_is(&r->c[C_TYPE], "IPv6address") || h->n < 3 || h->n > 60)
-    return;
-  memcpy(in, h->p + 1, h->n - 2);
-  in[h->n - 2] = 0;
-  if (inet_pton(AF_INET6, in, a) != 1 || !inet_ntop(AF_INET6, a, out + 1, 62))
-    return;
-  out[0] = '[';
-  size_t n = strlen(out);
-  out[n++] = ']';
-  if (only_shorter && n >= h->n)
-    return;
-  pstr_set(h, out, n);
-  prd_rebuild_authority(r);
-}
-void pt_rw_ipv6_canonical(struct prd *r) {
-  ipv6_canonical(r, 0);
-}
-/* curl's ipv6_parse: inet_ntop's form only when it is shorter */
-void pt_rw_ipv6_canonical_shorter(struct prd *r) {
-  ipv6_canonical(r, 1);
 }
 void pt_rw_ipv6_brackets(struct prd *r) {
   struct pstr *h = &r->c[C_HOST];

@@ -52,6 +52,10 @@ const struct transform transform_table[] = {
      "an octet outside the URI characters (space, controls, non-ASCII, "
      "\"<>\\\"{}|^`\") is percent-encoded",
      pt_in_pct_encode, NULL},
+    {"whitespace-trimmed", TS_INPUT, "2",
+     "leading and trailing ASCII whitespace (space, TAB, LF, VT, FF, CR) "
+     "is removed",
+     pt_in_whitespace_trimmed, NULL},
     {"invalid-utf8-read-empty", TS_INPUT, "2.5",
      "an input that is no well-formed UTF-8 is read as the empty string "
      "(a UTF-8 regular expression fails on it)",
@@ -164,6 +168,12 @@ const struct transform transform_table[] = {
      "without an authority takes only the base's scheme: the target is it "
      "and the reference as it reads (\"./a\" on \"s:/b/c\" is "
      "\"s:./a\")",
+     NULL, NULL},
+    {"dot-segments-paired", TS_OUTPUT, "5.2.4",
+     "resolve removes from a path that starts with \"/\" its \"./\" "
+     "segments and a last \".\" (not of \"/.\"), then each \"seg/../\" "
+     "from the start, an empty seg never (\"/a//../b\" stays), a last "
+     "\"seg/..\" and leading \"/..\"s; other paths as 5.2.4 says",
      NULL, NULL},
     {"root-popped-by-dot-dot", TS_OUTPUT, "5.2.4",
      "resolve and normalize remove dot segments as a split at every "
@@ -472,6 +482,11 @@ const struct transform transform_table[] = {
     {"absent-as-empty", TS_READING, "5.3",
      "an absent component is read as empty (\"\", not null)", NULL,
      pt_rw_absent_as_empty},
+    {"ipv6-url-serialized", TS_READING, "3.2.2",
+     "an IPv6 literal is written as the URL Standard serializes it, an "
+     "embedded IPv4 address in hex too (\"[::FFFF:1.2.3.4]\" read "
+     "\"[::ffff:102:304]\")",
+     NULL, pt_rw_ipv6_url},
     {"host-lowercased-to-first-pct", TS_READING, "3.2.2",
      "the host is lower-cased up to its first \"%\", what follows kept as "
      "written (\"A%4aB\" read \"a%4aB\")",

@@ -504,6 +504,23 @@ static const struct prow prows[] = {
      "http://h/b/"},
     {"path-segments-rejoined", "normalize", "http://h////", NULL, OUT,
      "http://h/"},
+    /* dot-segments-paired: libsoup 2's remove_dot_segments */
+    {"dot-segments-paired", "resolve", "..//../..", "http://a/b/c/d;p?q", OUT,
+     "http://a/b//../.."},
+    {"dot-segments-paired", "resolve", "/.", "http://a/b", OUT, "http://a/."},
+    {"dot-segments-paired", "resolve", "../../g", "http://a/b/c/d", OUT,
+     "http://a/g"},
+    /* ipv6-url-serialized: the URL Standard's IPv6 serializer */
+    {"ipv6-url-serialized", "parse", "http://[::FFFF:1.2.3.4]/", NULL, HOST,
+     "[::ffff:102:304]"},
+    {"ipv6-url-serialized", "parse", "http://[1:0:0:2:0:0:0:3]/", NULL, HOST,
+     "[1:0:0:2::3]"},
+    {"ipv6-url-serialized", "parse", "http://[::ab:FFF]/", NULL, HOST,
+     "[::ab:fff]"},
+    /* whitespace-trimmed: GLib's and libsoup's clean-up */
+    {"whitespace-trimmed", "parse", " \x0bs://h/a\n\f", NULL, PATH, "/a"},
+    {"whitespace-trimmed,appendix-b-split,bad-scheme-as-path", "parse",
+     " \x01a:b", NULL, PATH, "\x01a:b"},
 };
 
 /* The prediction of the transforms named in NAMES (comma separated) */
