@@ -7,7 +7,9 @@
 #   make fuzz-parallel TARGET=reference JOBS=N [SECONDS=S]   AFL++: one -M and N-1 -S on one sync dir
 #   make fuzz-build            both builds of every target
 #   make fuzz-survey TARGET=diff_curl [CORPUS=dir]   print every disagreement, explained or not
-#   make test-fuzz-oss-fuzz    fuzz/oss-fuzz/build.sh by hand with the standard variables
+#   make test-fuzz-oss-fuzz    fuzz/oss-fuzz/build.sh by hand with the standard variables,
+#                              then the smoke on the targets it built (make test's)
+#   make test-fuzz-smoke       the smoke on the libFuzzer configuration's targets
 #
 # Every target is built twice, both with ASan + UBSan:
 #   $(BUILD)/fuzz/libfuzzer/NAME   clang -fsanitize=fuzzer
@@ -141,9 +143,15 @@ fuzz-list:
 # its dictionary, options and seeds, nothing else, and each one runs.
 # $$WORK is kept in $(FUZZ_DIR)/oss-fuzz-work, so a second run is
 # incremental.
+# Then, as a suite of its own, the smoke (below) on the targets build.sh
+# built: make test compiles the targets with clang once, not twice (the
+# oss-fuzz configuration's flags are the libfuzzer one's).
 TEST_SUITES += test-fuzz-oss-fuzz
-test-fuzz-oss-fuzz:
-	@tests/suite.sh fuzz-oss-fuzz env FUZZ_DIR=$(FUZZ_DIR) fuzz/oss-fuzz/test.sh $(FUZZ_TARGETS)
+FUZZ_OSS_BINS := $(FUZZ_DIR)/oss-fuzz-work/uritest-build/fuzz/oss-fuzz
+test-fuzz-oss-fuzz: fuzz-seeds
+	@tests/suite.sh fuzz-oss-fuzz env FUZZ_DIR=$(FUZZ_DIR) fuzz/oss-fuzz/test.sh $(FUZZ_TARGETS); s=$$?; \
+	  tests/suite.sh fuzz-smoke env FUZZ_DIR=$(FUZZ_DIR) FUZZ_BINS=$(FUZZ_OSS_BINS) PYTHON=$(PYTHON) \
+	    fuzz/smoke.sh $(FUZZ_TARGETS) || s=1; exit $$s
 
 fuzz-build: deps $(FUZZ_LF_BINS) $(if $(shell command -v $(FUZZ_AFL_CC) 2>/dev/null),$(FUZZ_AFL_BINS))
 
@@ -187,6 +195,5 @@ RUNS ?= 40000
 SEED ?= 1
 .PHONY: fuzz-corpus
 
-TEST_SUITES += test-fuzz-smoke
 test-fuzz-smoke: fuzz-seeds $(FUZZ_LF_BINS)
 	@tests/suite.sh fuzz-smoke env FUZZ_DIR=$(FUZZ_DIR) PYTHON=$(PYTHON) fuzz/smoke.sh $(FUZZ_TARGETS)

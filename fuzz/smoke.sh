@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # fuzz/smoke.sh TARGET...: every fuzz target replays a committed corpus, no
-# exploration (make fuzz-smoke, part of make test).  libFuzzer builds only,
-# so it runs where AFL++ cannot.  Each target runs, once each and nothing
+# exploration (make fuzz-smoke; in make test, on the targets
+# fuzz/oss-fuzz/build.sh built).  libFuzzer builds only ($FUZZ_BINS/TARGET,
+# default $FUZZ_DIR/libfuzzer/TARGET), so it runs where AFL++ cannot.  Each target runs, once each and nothing
 # else (-runs=0: no mutation), every vector input ($FUZZ_DIR/seeds) and the
 # inputs that campaigns found and fuzz/corpus.sh pruned into
 # fuzz/corpus/TARGET/.  The same inputs every time, whatever the machine,
@@ -32,7 +33,7 @@ abs() { case $1 in /*) printf '%s' "$1" ;; *) printf '%s' "$root/$1" ;; esac; }
 seeds=$(find "$dir/seeds" -maxdepth 1 -type f ! -name .done | wc -l)
 for t in "$@"; do
   n=$((n + 1))
-  bin=$dir/libfuzzer/$t
+  bin=${FUZZ_BINS:-$dir/libfuzzer}/$t
   if [ ! -x "$bin" ]; then
     echo "not ok $n - $t: $bin is not built"; failed=$((failed + 1)); continue
   fi
