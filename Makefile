@@ -211,8 +211,10 @@ format: deps
 	@$(PYTHON) scripts/lint.py format
 format-check: deps
 	@$(PYTHON) scripts/lint.py format-check
+# ANALYZER=deep: clang-tidy's static analyzer at its default depth (default:
+# shallow, scripts/lint.py says why)
 lint: deps
-	@BUILD=$(BUILD) LINT_CFLAGS='$(LINT_CFLAGS)' $(PYTHON) scripts/lint.py lint
+	@BUILD=$(BUILD) LINT_CFLAGS='$(LINT_CFLAGS)' ANALYZER='$(ANALYZER)' $(PYTHON) scripts/lint.py lint
 
 -include scripts/release.mk
 

@@ -38,7 +38,8 @@ static void path_prefixed(struct pstr *p, int slash, const char *s, size_t n) {
     abort();
   q[0] = '/';
   memcpy(q + slash, s, n);
-  memcpy(q + slash + n, p->p, p->n);
+  if (p->n)
+    memcpy(q + slash + n, p->p, p->n);
   pstr_set(p, q, p->n + n + (size_t)slash);
   free(q);
 }
@@ -55,9 +56,11 @@ static void host_cut(struct prd *r, int labels) {
   char *a = malloc(h->n + port->n + 2);
   if (!a)
     abort();
-  memcpy(a, h->p, h->n);
+  if (h->n)
+    memcpy(a, h->p, h->n);
   a[h->n] = ':';
-  memcpy(a + h->n + 1, port->p, port->n);
+  if (port->def && port->n)
+    memcpy(a + h->n + 1, port->p, port->n);
   size_t n = h->n + (port->def ? port->n + 1 : 0), e = 0;
   while (e < n && !non_host_octet((unsigned char)a[e]))
     e++;

@@ -7,6 +7,10 @@
 load helper
 bats_require_minimum_version 1.5.0
 
+setup() {
+  main_build || skip "no C code in these templates: run on the main build only"
+}
+
 # copy LANG NAME: adapters/TEMPLATE/LANG as adapters/NAME of a tree $T
 # (the registry's root), as the README's first two commands do.
 copy() {
