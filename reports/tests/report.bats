@@ -235,7 +235,7 @@ data_block() { sed -n 's/.*<script type="application\/json" id="data">\(.*\)<\/s
 }
 
 @test "report and merge read results the same in both shapes (terse, and whole)" {
-  python3 - "$DATA/hostile.jsonl" "$BATS_TEST_TMPDIR/compact.jsonl" <<'PY'
+  /usr/bin/python3 - "$DATA/hostile.jsonl" "$BATS_TEST_TMPDIR/compact.jsonl" <<'PY'
 import json, sys
 out, n, libs, version = [], 0, {}, None
 lines = [json.loads(line) for line in open(sys.argv[1], encoding="utf-8")]
@@ -283,7 +283,7 @@ PY
     <(grep -v -e '^Generated' -e 'compact\.jsonl' "$BATS_TEST_TMPDIR/c/summary.md")
   # the page's data but for the results file's name
   page_data() {
-    python3 -c 'import json, re, sys
+    /usr/bin/python3 -c 'import json, re, sys
 d = json.loads(re.search(r"<script type=\"application/json\" id=\"data\">(.*?)</script>", open(sys.argv[1], encoding="utf-8").read(), re.S).group(1))
 d["S"][d["meta"]["source"]] = ""
 print(json.dumps(d, sort_keys=True))' "$1"
@@ -310,7 +310,7 @@ print(json.dumps(d, sort_keys=True))' "$1"
   [ "$status" -eq 0 ]
   # the vector's encoded numbers (render_html.c): where (a mask, then the
   # entries it names), then the number of expected pairs
-  python3 - "$OUTD/index.html" <<'PY'
+  /usr/bin/python3 - "$OUTD/index.html" <<'PY'
 import json, re, sys
 d = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', open(sys.argv[1], encoding="utf-8").read(), re.S).group(1))
 def nums(s):
@@ -335,7 +335,7 @@ PY
 @test "report: the page's outcome strings (O) are each written once, numbered by use, the most used first" {
   run "$UT" report --quiet --output-dir "$OUTD" "$DATA/hostile.jsonl"
   [ "$status" -eq 0 ]
-  python3 - "$OUTD/index.html" <<'PY'
+  /usr/bin/python3 - "$OUTD/index.html" <<'PY'
 import collections, json, re, sys
 d = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', open(sys.argv[1], encoding="utf-8").read(), re.S).group(1))
 uses = collections.Counter(v[2] for v in d["V"])
