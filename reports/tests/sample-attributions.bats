@@ -7,7 +7,7 @@ bats_require_minimum_version 1.5.0
 
 ROOT=$(cd "$BATS_TEST_DIRNAME/../.." && pwd)
 R=$BATS_TEST_DIRNAME/data/attrib/results.jsonl
-B=curl.parse-rejects-when-ref-relative
+B=curl.rejects-a-relative-reference
 
 setup() {
   FAKE=$BATS_TEST_TMPDIR/uritest

@@ -27,18 +27,8 @@ struct seen {
   size_t *count;
 };
 
-static size_t *seen_slot(struct seen *s, uint64_t h) {
-  if (s->n * 2 >= s->cap) {
-    struct seen bigger = {s->cap ? s->cap * 2 : 4096, 0, NULL, NULL};
-    bigger.h = xcalloc(bigger.cap, sizeof *bigger.h);
-    bigger.count = xcalloc(bigger.cap, sizeof *bigger.count);
-    for (size_t i = 0; i < s->cap; i++)
-      if (s->h[i])
-        *seen_slot(&bigger, s->h[i]) = s->count[i];
-    free(s->h);
-    free(s->count);
-    *s = bigger;
-  }
+/* H's count in S, which has room for it (linear probing) */
+static size_t *probe(struct seen *s, uint64_t h) {
   size_t slot = (size_t)(h % s->cap);
   while (s->h[slot] && s->h[slot] != h)
     slot = (slot + 1) % s->cap;
@@ -47,6 +37,20 @@ static size_t *seen_slot(struct seen *s, uint64_t h) {
     s->n++;
   }
   return &s->count[slot];
+}
+static size_t *seen_slot(struct seen *s, uint64_t h) {
+  if (s->n * 2 >= s->cap) {
+    struct seen bigger = {s->cap ? s->cap * 2 : 4096, 0, NULL, NULL};
+    bigger.h = xcalloc(bigger.cap, sizeof *bigger.h);
+    bigger.count = xcalloc(bigger.cap, sizeof *bigger.count);
+    for (size_t i = 0; i < s->cap; i++)
+      if (s->h[i])
+        *probe(&bigger, s->h[i]) = s->count[i];
+    free(s->h);
+    free(s->count);
+    *s = bigger;
+  }
+  return probe(s, h);
 }
 
 /* Why entry E cannot become a vector the loader takes (field types as
