@@ -121,7 +121,7 @@ deps:
 # The longest start first (a scheduling hint: a name here that is not a
 # suite does nothing; the summary gives each suite's seconds).
 TEST_JOBS ?= $(shell echo $$(($$(nproc 2>/dev/null || echo 1) + 1)))
-TEST_LONGEST := test-harness-asan test-adapters test-fuzz-oss-fuzz test-baselines \
+TEST_LONGEST := test-harness-asan-1 test-harness-asan-2 test-adapters test-fuzz-oss-fuzz test-baselines \
   test-adapters-asan test-release test-harness
 test check: deps
 	@rm -rf $(BUILD)/test-results

@@ -26,7 +26,7 @@ UT_JANSSON_CFLAGS := $(shell pkg-config --cflags jansson 2>/dev/null)
 UT_JANSSON_LIBS   := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 
 ALL_TARGETS += $(UT_BIN)
-TEST_SUITES += test-harness test-harness-asan
+TEST_SUITES += test-harness test-harness-asan-1 test-harness-asan-2
 
 $(UT_OBJ): ALL_CFLAGS += $(UT_INCLUDES) $(UT_JANSSON_CFLAGS) -pthread -DURITEST_VERSION='"$(VERSION)"'
 $(UT_OBJ): $(UT_HDR) adapters/common/classes.h adapters/common/conditions.h adapters/common/predict.h adapters/common/glue.h adapters/common/codec.h adapters/common/codec_json.h VERSION
@@ -37,7 +37,7 @@ $(UT_BIN): $(UT_OBJ) $(RESULTS_OBJ) $(LIBA)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -pthread -o $@ $(UT_OBJ) $(RESULTS_OBJ) $(LIBA) $(LDFLAGS) $(UT_JANSSON_LIBS) $(RESULTS_LIBS)
 
-.PHONY: test-harness test-harness-asan uritest
+.PHONY: test-harness test-harness-asan test-harness-asan-1 test-harness-asan-2 uritest
 uritest: $(UT_BIN)
 
 # The tests run once, under ASan + UBSan, where a figure they measure
@@ -48,10 +48,16 @@ uritest: $(UT_BIN)
 test-harness: all
 	@UTBIN=$(UT_BIN) tests/suite.sh harness bats --tap --filter '^measured: ' harness/tests
 
-test-harness-asan: all
+# In two halves, every other file each, which make test runs side by side:
+# the longest suite, it would otherwise end the run alone on one core.
+HARNESS_BATS   := $(sort $(wildcard harness/tests/*.bats))
+HARNESS_BATS_1 := $(foreach i,$(shell seq 1 2 $(words $(HARNESS_BATS))),$(word $(i),$(HARNESS_BATS)))
+HARNESS_BATS_2 := $(filter-out $(HARNESS_BATS_1),$(HARNESS_BATS))
+test-harness-asan: test-harness-asan-1 test-harness-asan-2
+test-harness-asan-1 test-harness-asan-2: all
 	@$(ASAN_MAKE) $(BUILD)/asan/bin/uritest
 	@ASAN_OPTIONS=detect_leaks=1 UTBIN=$(BUILD)/asan/bin/uritest URITEST_SKIP_BIG=1 \
-	  tests/suite.sh harness-asan bats --tap harness/tests
+	  tests/suite.sh harness-asan-$(@:test-harness-asan-%=%) bats --tap $(HARNESS_BATS_$(@:test-harness-asan-%=%))
 
 # uritest fetch with real clients (curl, Python urllib); skipped, said,
 # without root or unshare
