@@ -298,15 +298,8 @@ static void remove_dots_merged(const struct prediction *p, int auth,
   int dd = path->n >= 2 && path->p[0] == '/' && path->p[1] == '/' &&
            (!auth || path->n == 2 || path->p[2] == '/');
   int root = !auth && pstr_is(path, "/") && keeps_empty_segment(&m);
-  if (HAS(p, "empty-first-segment-dot-prefixed") && abs && (dd || root)) {
-    char *q = malloc(path->n + 3);
-    if (!q)
-      abort();
-    memcpy(q, "/.", 2);
-    memcpy(q + 2, path->p, path->n);
-    pstr_set(path, q, path->n + 2);
-    free(q);
-  }
+  if (HAS(p, "empty-first-segment-dot-prefixed") && abs && (dd || root))
+    pstr_prepend(path, "/.", 2);
   pstr_undef(&m);
 }
 /* 5.2.2 (strict), T from base B and reference R */

@@ -36,6 +36,10 @@ struct prd {
 void pstr_set(struct pstr *s, const char *p, size_t n);
 void pstr_undef(struct pstr *s);
 int pstr_is(const struct pstr *s, const char *v);
+/* S with the N octets PRE before it */
+void pstr_prepend(struct pstr *s, const char *pre, size_t n);
+/* S without the octets STRIP holds for at its start and its end */
+void pstr_trim(struct pstr *s, int (*strip)(unsigned char));
 void prd_free(struct prd *r);
 void pt_in_strip_c0(struct pstr *s);
 void pt_in_tab_newline(struct pstr *s);

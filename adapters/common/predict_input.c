@@ -28,11 +28,5 @@ static int is_ascii_space(unsigned char c) {
   return c == ' ' || (c >= '\t' && c <= '\r');
 }
 void pt_in_whitespace_trimmed(struct pstr *s) {
-  size_t a = 0, b = s->n;
-  while (a < b && is_ascii_space((unsigned char)s->p[a]))
-    a++;
-  while (b > a && is_ascii_space((unsigned char)s->p[b - 1]))
-    b--;
-  memmove(s->p, s->p + a, b - a);
-  s->n = b - a;
+  pstr_trim(s, is_ascii_space);
 }

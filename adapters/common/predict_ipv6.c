@@ -42,6 +42,21 @@ static int zero_field(const char *f) {
   return !*f || !strcmp(f, "0");
 }
 
+/* the start of the first longest run of two or more ZERO fields of the N,
+ * its length into *LEN; -1 (and 1) when there is none */
+static int longest_zero_run(const int *zero, int n, int *len) {
+  int best = -1;
+  *len = 1;
+  for (int x = 0, run = 0; x < n; x++) {
+    run = zero[x] ? run + 1 : 0;
+    if (run > *len) {
+      *len = run;
+      best = x - run + 1;
+    }
+  }
+  return best;
+}
+
 void pt_rw_ipv6_urijs(struct prd *r) {
   struct pstr *h = &r->c[C_HOST];
   char first[NF][16], last[NF][16], fld[NF][16], out[160];
@@ -62,20 +77,15 @@ void pt_rw_ipv6_urijs(struct prd *r) {
   const char *l = dc ? dc + 2 : a;
   int nl = fields_of(l, n - (size_t)(l - a), last);
   int v4 = nl && strchr(last[nl - 1], '.');
-  int count = v4 ? 7 : NF, start = nl - count, best = -1, blen = 1;
+  int count = v4 ? 7 : NF, start = nl - count, zero[NF], blen;
   for (int x = 0; x < count; x++) {
     const char *v = x < nf ? first[x] : NULL;
     if (!v && start + x >= 0 && start + x < nl)
       v = last[start + x];
     strcpy(fld[x], v ? v : "");
+    zero[x] = zero_field(fld[x]);
   }
-  for (int x = 0, run = 0; x < count; x++) {
-    run = zero_field(fld[x]) ? run + 1 : 0;
-    if (run > blen) {
-      blen = run;
-      best = x - run + 1;
-    }
-  }
+  int best = longest_zero_run(zero, count, &blen);
   size_t o = 1;
   out[0] = '[';
   for (int x = 0; x < count; x++) {
@@ -138,14 +148,10 @@ void pt_rw_ipv6_url(struct prd *r) {
   char out[64];
   if (!ipv6_host_address(r, b))
     return;
-  int best = -1, blen = 1;
-  for (int x = 0, run = 0; x < NF; x++) {
-    run = b[2 * x] || b[2 * x + 1] ? 0 : run + 1;
-    if (run > blen) {
-      blen = run;
-      best = x - run + 1;
-    }
-  }
+  int zero[NF], blen;
+  for (int x = 0; x < NF; x++)
+    zero[x] = !b[2 * x] && !b[2 * x + 1];
+  int best = longest_zero_run(zero, NF, &blen);
   size_t o = 1;
   out[0] = '[';
   for (int x = 0; x < NF; x++) {

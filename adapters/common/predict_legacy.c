@@ -33,15 +33,9 @@ static size_t hostname_end(const char *h, size_t n) {
 }
 /* the path P with S (N octets) before it, and "/" first when SLASH */
 static void path_prefixed(struct pstr *p, int slash, const char *s, size_t n) {
-  char *q = malloc(p->n + n + 2);
-  if (!q)
-    abort();
-  q[0] = '/';
-  memcpy(q + slash, s, n);
-  if (p->n)
-    memcpy(q + slash + n, p->p, p->n);
-  pstr_set(p, q, p->n + n + (size_t)slash);
-  free(q);
+  pstr_prepend(p, s, n);
+  if (slash)
+    pstr_prepend(p, "/", 1);
 }
 
 /* url.parse's host: the authority after the userinfo ends at a

@@ -32,6 +32,25 @@ void pstr_undef(struct pstr *s) {
 int pstr_is(const struct pstr *s, const char *v) {
   return s->def && s->n == strlen(v) && !memcmp(s->p, v, s->n);
 }
+void pstr_prepend(struct pstr *s, const char *pre, size_t n) {
+  char *q = malloc(s->n + n + 1);
+  if (!q)
+    abort();
+  memcpy(q, pre, n);
+  if (s->n)
+    memcpy(q + n, s->p, s->n);
+  pstr_set(s, q, s->n + n);
+  free(q);
+}
+void pstr_trim(struct pstr *s, int (*strip)(unsigned char)) {
+  size_t a = 0, b = s->n;
+  while (a < b && strip((unsigned char)s->p[a]))
+    a++;
+  while (b > a && strip((unsigned char)s->p[b - 1]))
+    b--;
+  memmove(s->p, s->p + a, b - a);
+  s->n = b - a;
+}
 void prd_free(struct prd *r) {
   for (int c = 0; c < NC; c++)
     pstr_undef(&r->c[c]);
@@ -46,13 +65,7 @@ static int is_c0_or_space(unsigned char c) {
 }
 /* WHATWG URL: leading and trailing C0 controls and spaces removed */
 void pt_in_strip_c0(struct pstr *s) {
-  size_t a = 0, b = s->n;
-  while (a < b && is_c0_or_space((unsigned char)s->p[a]))
-    a++;
-  while (b > a && is_c0_or_space((unsigned char)s->p[b - 1]))
-    b--;
-  memmove(s->p, s->p + a, b - a);
-  s->n = b - a;
+  pstr_trim(s, is_c0_or_space);
 }
 /* every TAB, LF and CR removed */
 void pt_in_tab_newline(struct pstr *s) {
@@ -706,15 +719,8 @@ void pt_rw_dot_segments(struct prd *r) {
 }
 void pt_rw_path_rooted(struct prd *r) {
   struct pstr *p = &r->c[C_PATH];
-  if (p->def && (!p->n || p->p[0] != '/')) {
-    char *q = malloc(p->n + 2);
-    if (!q)
-      abort();
-    q[0] = '/';
-    memcpy(q + 1, p->p, p->n);
-    pstr_set(p, q, p->n + 1);
-    free(q);
-  }
+  if (p->def && (!p->n || p->p[0] != '/'))
+    pstr_prepend(p, "/", 1);
 }
 void pt_rw_empty_path_slash(struct prd *r) {
   if (r->c[C_AUTH].def && r->c[C_PATH].n == 0)

@@ -24,15 +24,8 @@ static int starts_with_scheme(const struct pstr *s) {
 }
 
 void pt_in_network_path_implied(struct pstr *s) {
-  if (!s->n || s->p[0] == '/' || starts_with_scheme(s))
-    return;
-  char *q = malloc(s->n + 2);
-  if (!q)
-    abort();
-  memcpy(q, "//", 2);
-  memcpy(q + 2, s->p, s->n);
-  pstr_set(s, q, s->n + 2);
-  free(q);
+  if (s->n && s->p[0] != '/' && !starts_with_scheme(s))
+    pstr_prepend(s, "//", 2);
 }
 
 void pt_rw_rootless_path_rooted(struct prd *r) {
