@@ -279,11 +279,17 @@ def check_pipelined(ad):
     return "%d answers in order" % len(a)
 
 
-def check_interactive(ad):
-    for i in range(3):
+def answers_while_open(ad, ids):
+    """Each request of IDS answered before the next is written, standard
+    input kept open."""
+    for i in ids:
         ad.p.stdin.write(req(id=i, op="parse", input="http://h/"))
         ad.p.stdin.flush()
-        answered(ad.answer(ANSWER_TIMEOUT, "answer %d" % i), i)
+        answered(ad.answer(ANSWER_TIMEOUT, "answer %r (interactive)" % i), i)
+
+
+def check_interactive(ad):
+    answers_while_open(ad, [0, 1, 2])
     ad.p.stdin.close()
     try:
         status = ad.p.wait(ANSWER_TIMEOUT)
@@ -315,10 +321,7 @@ def check_garbage(ad):
 def check_session(ad):
     """interactive, then requests and garbage in one session: one start of
     the adapter where three would do the same checks."""
-    for i in range(3):
-        ad.p.stdin.write(req(id="i%d" % i, op="parse", input="http://h/"))
-        ad.p.stdin.flush()
-        answered(ad.answer(ANSWER_TIMEOUT, "answer %d (interactive)" % i), "i%d" % i)
+    answers_while_open(ad, ["i0", "i1", "i2"])
     data, verify = requests_data(ad.hello)
     lines = garbage_lines()
     a = ad.answers(data + b"".join(lines), ANSWER_TIMEOUT)
